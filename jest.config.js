@@ -1,0 +1,34 @@
+// One jest run covers every kind of test; `--selectProjects` picks a subset.
+// unit: pure code, no I/O. integration: real Postgres/Redis, beside the code.
+// e2e: the built gateway and a real worker process, black-box over HTTP.
+const { pathsToModuleNameMapper } = require('ts-jest');
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }] },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.data/'],
+  setupFiles: ['reflect-metadata'],
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.integration-spec.ts'],
+      testTimeout: 60000,
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/apps/gateway-e2e/src/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/apps/gateway-e2e/src/support/global-setup.ts',
+      testTimeout: 120000,
+    },
+  ],
+};
