@@ -175,7 +175,8 @@ function parseNode(input: unknown, path: string, ctx: Context): Expression | und
   for (const member of combinators) {
     children = parseChildren(present.get(member), appendPointer(path, member), member, ctx);
   }
-  const leaf = leafMembers.length > 0 ? parseLeafMembers(present, path, ctx) : undefined;
+  // A mixed node already has its error; "missing question" on top of it would only add noise.
+  const leaf = leafMembers.length > 0 ? parseLeafMembers(present, path, combinators.length === 0, ctx) : undefined;
 
   if (ctx.errors.length > errorsBefore) return undefined;
   const notPart = typeof not === 'boolean' ? { not } : {};
@@ -211,11 +212,16 @@ interface LeafParts {
   minCount?: number;
 }
 
-function parseLeafMembers(present: Map<string, unknown>, path: string, ctx: Context): LeafParts | undefined {
+function parseLeafMembers(
+  present: Map<string, unknown>,
+  path: string,
+  requireQuestion: boolean,
+  ctx: Context,
+): LeafParts | undefined {
   const { members } = ctx;
   const question = present.get(members.question);
   if (!present.has(members.question)) {
-    report(ctx, path, `a leaf needs "${members.question}"`);
+    if (requireQuestion) report(ctx, path, `a leaf needs "${members.question}"`);
   } else if (typeof question !== 'string' || question.length === 0) {
     report(ctx, appendPointer(path, members.question), `"${members.question}" must be a non-empty string, got ${describe(question)}`);
   }
