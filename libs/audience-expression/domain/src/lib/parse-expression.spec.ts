@@ -145,6 +145,15 @@ describe('parseExpression: every rule has its error and path', () => {
     expect(errorsOf(input, 'standard', { maxErrors: 3 })).toHaveLength(3);
   });
 
+  it('accepts plain objects from any realm and rejects class instances', () => {
+    class Leaf {
+      question = 'q';
+    }
+    expect(paths(new Leaf())).toEqual(['']);
+    expect(parseStandardExpression(structuredClone({ question: 'q' })).ok).toBe(true);
+    expect(parseStandardExpression(Object.assign(Object.create(null), { question: 'q' })).ok).toBe(true);
+  });
+
   it('ignores the prototype: a "__proto__" member is an unknown member like any other', () => {
     expect(paths(JSON.parse('{"question":"q","__proto__":{"x":1}}'))).toEqual(['/__proto__']);
     expect(paths(JSON.parse('{"__proto__":{"question":"q"}}'))).toEqual(['/__proto__']);

@@ -76,11 +76,15 @@ function report(ctx: Context, path: string, message: string): void {
   if (ctx.errors.length < ctx.maxErrors) ctx.errors.push(invalid(path, message));
 }
 
-/** JSON objects only: arrays, class instances and boxed values are not expression nodes. */
+/**
+ * JSON objects only: arrays, class instances and boxed values are not expression nodes. The
+ * prototype is compared by shape, not with this realm's `Object.prototype`, so that objects
+ * made in another realm (a vm context, `structuredClone` under jest) are still accepted.
+ */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return proto === null || (Object.getPrototypeOf(proto) === null && Object.prototype.toString.call(value) === '[object Object]');
 }
 
 function ownMember(node: Record<string, unknown>, key: string): unknown {
