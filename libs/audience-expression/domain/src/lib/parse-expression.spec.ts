@@ -190,5 +190,15 @@ describe('parseExpression: size bounds', () => {
     expect(parseStandardExpression(leaves(999)).ok).toBe(true);
     expect(errorsOf(leaves(1000))).toEqual([{ kind: 'invalid', path: '/or/999', message: 'expression has more than 1000 nodes' }]);
     expect(errorsOf(leaves(3), 'standard', { maxNodes: 3 })[0].path).toBe('/or/2');
+    const nestedWide = { and: [{ or: [{}, {}] }, { or: [{}, {}, {}] }] };
+    expect(parseStandardExpression(nestedWide, { maxNodes: 8 }).ok).toBe(true);
+    expect(errorsOf(nestedWide, 'standard', { maxNodes: 7 })[0].path).toBe('/and/1/or/2');
+  });
+
+  it('rejects a huge combinator array quickly', () => {
+    const wide = { or: new Array(5_000_000).fill({}) };
+    const started = Date.now();
+    expect(errorsOf(wide)[0]).toEqual({ kind: 'invalid', path: '/or/999', message: 'expression has more than 1000 nodes' });
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -107,6 +107,11 @@ function checkBounds(root: unknown, maxDepth: number, maxNodes: number): Express
     for (const member of COMBINATOR_MEMBERS) {
       const children = ownMember(value, member);
       if (!Array.isArray(children)) continue;
+      // Refuse before pushing, so that a 10-million-element array costs no 10-million-entry stack.
+      const room = maxNodes - nodes - stack.length;
+      if (children.length > room) {
+        return invalid(appendPointer(path, member, room), `expression has more than ${maxNodes} nodes`);
+      }
       // Pushed in reverse so the first error reported is the first in document order.
       for (let i = children.length - 1; i >= 0; i -= 1) {
         stack.push({ value: children[i], path: appendPointer(path, member, i), depth: depth + 1 });
