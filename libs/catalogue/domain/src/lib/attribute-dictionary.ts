@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { Catalogue } from './catalogue.types';
+
+/** A (question, datapoint, suffix-or-none) triple: one bitset in the engine. */
+export interface Attribute {
+  question: string;
+  datapoint: string;
+  /** Suffix code for grid questions; null for single/multi questions. */
+  suffix: string | null;
+}
+
+/**
+ * The attributes a dataset's partitions may carry, with a dense stable id each (the index).
+ * Ids follow catalogue order (question order, datapoint order, suffix order), so they are stable for a
+ * given catalogue. Grid questions have one attribute per (datapoint, suffix) and NO suffix-less
+ * attribute: "any suffix" is derived by OR-ing the suffix bitsets (at most 5 per row, word by word).
+ * `hash` fingerprints the list; every blob carries it so a blob is never decoded against another list.
+ */
+export interface AttributeDictionary {
+  dataset: string;
+  attributes: readonly Attribute[];
+  hash: number;
+  /** Id of a triple, or undefined when the dataset has no such attribute. */
+  idOf(question: string, datapoint: string, suffix?: string | null): number | undefined;
+  /** Ids of every attribute of a question (all datapoints, all suffixes). */
+  idsOfQuestion(question: string): readonly number[];
+}
+
+export function buildAttributeDictionary(catalogue: Catalogue, dataset: string): AttributeDictionary {
+  const attributes: Attribute[] = [];
+  const ids = new Map<string, number>();
+  const byQuestion = new Map<string, number[]>();
+  for (const question of catalogue.questions) {
+    if (!question.dataset_codes.includes(dataset)) continue;
+    const list: number[] = [];
+    for (const dp of question.datapoints) {
+      const sfx = question.suffixes.length > 0 ? question.suffixes.map((s) => s.code) : [null];
+      for (const suffix of sfx) {
+        const id = attributes.length;
+        attributes.push({ question: question.code, datapoint: dp.code, suffix });
+        ids.set(key(question.code, dp.code, suffix), id);
+        list.push(id);
+      }
+    }
+    byQuestion.set(question.code, list);
+  }
+  const digest = createHash('sha256').update(dataset).update(JSON.stringify(attributes)).digest();
+  return {
+    dataset,
+    attributes,
+    hash: digest.readUInt32LE(0),
+    idOf: (question, datapoint, suffix = null) => ids.get(key(question, datapoint, suffix ?? null)),
+    idsOfQuestion: (question) => byQuestion.get(question) ?? [],
+  };
+}
+
+function key(question: string, datapoint: string, suffix: string | null): string {
+  return suffix === null ? `${question}\u0000${datapoint}` : `${question}\u0000${datapoint}\u0000${suffix}`;
+}

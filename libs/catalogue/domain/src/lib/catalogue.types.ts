@@ -1,0 +1,165 @@
+/**
+ * The survey catalogue as plain data. Field names follow the wire form of the service spec
+ * (2.7, 2.8, 2.9: snake_case) so that tables and DTOs can be written from these types one to one.
+ * Where the wire wraps a number (`order: { value }`, `midpoint: { value }`), the model keeps the
+ * plain number and the HTTP layer wraps it.
+ */
+
+export interface Dataset {
+  code: string;
+  name: string;
+  description: string;
+  base_namespace_code: string;
+  depth: number;
+  order: number;
+  is_syndicated: boolean;
+}
+
+export interface Category {
+  /** Unique across the whole catalogue (the spec's `GET /v2/categories/{category_id}` is global). */
+  id: number;
+  dataset_code: string;
+  name: string;
+  description: string;
+  order: number;
+  parent_id: number | null;
+}
+
+export interface Datapoint {
+  /** `[a-z0-9_]+`, unique within its question. */
+  code: string;
+  name: string;
+  order: number;
+  /** Numeric-range answers carry the value the range stands for (e.g. hours, income). */
+  midpoint: number | null;
+}
+
+export interface Suffix {
+  /** A positive integer as a string ("1", "2", ...): the saved-crosstab wire form carries it as an integer. */
+  code: string;
+  name: string;
+  order: number;
+  midpoint: number | null;
+}
+
+/**
+ * How the question was asked. It decides the attributes a question has:
+ * - `single` / `multi`: one attribute per datapoint (suffix-less);
+ * - `grid_single` (one suffix per row, e.g. a frequency or an agreement scale) and `grid_multi`
+ *   (any suffixes per row, e.g. aware/considered/used): one attribute per (datapoint, suffix).
+ */
+export type QuestionKind = 'single' | 'multi' | 'grid_single' | 'grid_multi';
+
+export interface Question {
+  /** `[a-z0-9_]+`, unique across the whole catalogue; addressed as `<namespace_code>.<code>`. */
+  code: string;
+  namespace_code: string;
+  name: string;
+  description: string;
+  kind: QuestionKind;
+  unit: string;
+  flags: string[];
+  order: number;
+  knowledge_base: string;
+  message: string;
+  notice: string;
+  warning: string;
+  /** Category ids (a question sits in one or more categories, possibly of several datasets). */
+  category_ids: number[];
+  /** Codes of the datasets that ask this question. */
+  dataset_codes: string[];
+  /** Number of (datapoint, suffix) attributes: datapoints x suffixes for grids, datapoints otherwise. */
+  attribute_count: number;
+  datapoints: Datapoint[];
+  suffixes: Suffix[];
+}
+
+export interface Location {
+  code: string;
+  name: string;
+  region: string;
+  /** Share of the online population 16-64 per age group code (sums to 1). */
+  age_shares: Record<string, number>;
+  /** Share of women in the online population 16-64. */
+  female_share: number;
+}
+
+export interface Wave {
+  code: string;
+  name: string;
+  kind: 'quarter';
+  /** ISO dates (yyyy-mm-dd), both inclusive. */
+  start_date: string;
+  end_date: string;
+  order: number;
+}
+
+/** Online population aged 16-64 of a location in a wave: what the weights of that location-wave sum to. */
+export interface LocationWavePopulation {
+  location_code: string;
+  wave_code: string;
+  population: number;
+}
+
+/** The standard wire form of an audience expression (spec 2.1). */
+export interface AudienceExpression {
+  and?: AudienceExpression[];
+  or?: AudienceExpression[];
+  not?: boolean;
+  question?: string;
+  datapoints?: string[];
+  suffixes?: string[];
+  min_count?: number;
+}
+
+export interface CuratedAudience {
+  id: number;
+  name: string;
+  description: string;
+  expression: AudienceExpression;
+}
+
+export type InsightType = 'report' | 'infographic' | 'powerpoint' | 'chart';
+
+export interface InsightImage {
+  id: number;
+  is_main: boolean;
+  page_preview_thumb_path: string;
+  page_thumb_path: string;
+  thumb_path: string;
+}
+
+export interface Insight {
+  id: number;
+  name: string;
+  description: string;
+  type: InsightType;
+  category_ids: number[];
+  is_trending: boolean;
+  popularity: number;
+  /** ISO timestamps. */
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+  images: InsightImage[];
+}
+
+export interface OrganisationEntitlement {
+  slug: string;
+  name: string;
+  datasets: string[];
+  locations: string[];
+  waves: string[];
+}
+
+export interface Catalogue {
+  datasets: Dataset[];
+  categories: Category[];
+  questions: Question[];
+  locations: Location[];
+  waves: Wave[];
+  populations: LocationWavePopulation[];
+  audiences: CuratedAudience[];
+  insights: Insight[];
+  organisations: OrganisationEntitlement[];
+}

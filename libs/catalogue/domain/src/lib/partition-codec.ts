@@ -1,0 +1,341 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { endianness } from 'node:os';
+import type { DecodedPartition, PartitionKey, WeightClass } from './partition.types';
+
+/**
+ * Binary layout of a partition blob (little-endian throughout); see README.md for the rationale.
+ *
+ *   0  4  magic "AASP"
+ *   4  1  version (1)
+ *   5  1  flags: bit 0 = attribute section deflated (raw deflate)
+ *   6  2  reserved (0)
+ *   8  4  dictionary hash (u32)
+ *  12  4  first respondent id (u32)
+ *  16  4  respondent count (u32)
+ *  20  4  bit length (u32, multiple of 64)
+ *  24  4  weight class count C (u32)
+ *  28  4  attribute count A (u32)
+ *  32     key: dataset, wave, location, each u8 length + UTF-8 bytes
+ *         C x { weight f64, start bit u32, count u32 }
+ *         attribute section (if deflated: u32 inflated length, then the deflated bytes), A x:
+ *           id u32, encoding u8 (0 dense, 1 sparse), payload length u32, payload
+ *           dense:  bitLength / 8 bytes, the bitset words as little-endian u32
+ *           sparse: varint n, then n varints: first set bit, then gaps to the previous set bit
+ */
+export const PARTITION_FORMAT_VERSION = 1;
+const MAGIC = 0x50534141; // "AASP" read as LE u32
+const FLAG_DEFLATED = 1;
+const ENC_DENSE = 0;
+const ENC_SPARSE = 1;
+
+if (endianness() !== 'LE') {
+  // Dense bitsets are copied byte for byte into Uint32Arrays; a big-endian host would need a swap.
+  throw new Error('partition-codec assumes a little-endian host');
+}
+
+export interface EncodeOptions {
+  /** Deflate the attribute section (smaller rows, slower decode; measured in README.md). Default false. */
+  compress?: boolean;
+}
+
+/** The fields encodePartition reads (a DecodedPartition fits; weights/universe are derived on decode). */
+export type PartitionContent = Pick<DecodedPartition, 'key' | 'dictionaryHash' | 'firstRespondentId' | 'respondentCount' | 'bitLength' | 'weightClasses' | 'attributes'>;
+
+class ByteWriter {
+  buf: Uint8Array;
+  pos = 0;
+  private view: DataView;
+
+  constructor(size: number) {
+    this.buf = new Uint8Array(size);
+    this.view = new DataView(this.buf.buffer);
+  }
+
+  ensure(extra: number): void {
+    if (this.pos + extra <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + extra) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  u8(v: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = v;
+  }
+
+  u32(v: number): void {
+    this.ensure(4);
+    this.view.setUint32(this.pos, v, true);
+    this.pos += 4;
+  }
+
+  f64(v: number): void {
+    this.ensure(8);
+    this.view.setFloat64(this.pos, v, true);
+    this.pos += 8;
+  }
+
+  bytes(b: Uint8Array): void {
+    this.ensure(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+
+  varint(v: number): void {
+    this.ensure(5);
+    while (v >= 0x80) {
+      this.buf[this.pos++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buf[this.pos++] = v;
+  }
+
+  patchU32(at: number, v: number): void {
+    this.view.setUint32(at, v, true);
+  }
+}
+
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+}
+
+/** Number of set bits of a bitset. */
+export function popcount(words: Uint32Array): number {
+  let n = 0;
+  for (let i = 0; i < words.length; i++) if (words[i] !== 0) n += popcount32(words[i]);
+  return n;
+}
+
+/** Weighted size of a bitset: one popcount per word, one multiply per weight class. */
+export function weightedCount(partition: Pick<DecodedPartition, 'weightClasses'>, words: Uint32Array): number {
+  let total = 0;
+  for (const c of partition.weightClasses) {
+    const from = c.startBit >>> 5;
+    const to = (c.startBit + c.count + 31) >>> 5;
+    let n = 0;
+    for (let i = from; i < to; i++) if (words[i] !== 0) n += popcount32(words[i]);
+    total += n * c.weight;
+  }
+  return total;
+}
+
+function writeSparse(w: ByteWriter, words: Uint32Array, count: number): void {
+  w.varint(count);
+  let prev = 0;
+  for (let i = 0; i < words.length; i++) {
+    let x = words[i];
+    while (x !== 0) {
+      const t = x & -x;
+      const bit = (i << 5) + (31 - Math.clz32(t));
+      w.varint(bit - prev);
+      prev = bit;
+      x ^= t;
+    }
+  }
+}
+
+/** Serialises a partition; the output is a pure function of the input (byte for byte). */
+export function encodePartition(p: PartitionContent, options: EncodeOptions = {}): Buffer {
+  if (p.bitLength % 64 !== 0) throw new Error(`bitLength ${p.bitLength} is not a multiple of 64`);
+  const wordCount = p.bitLength >>> 5;
+  const head = new ByteWriter(256 + p.weightClasses.length * 16);
+  head.u32(MAGIC);
+  head.u8(PARTITION_FORMAT_VERSION);
+  head.u8(options.compress ? FLAG_DEFLATED : 0);
+  head.u8(0);
+  head.u8(0);
+  head.u32(p.dictionaryHash >>> 0);
+  head.u32(p.firstRespondentId);
+  head.u32(p.respondentCount);
+  head.u32(p.bitLength);
+  head.u32(p.weightClasses.length);
+  head.u32(p.attributes.size);
+  for (const part of [p.key.dataset, p.key.wave, p.key.location]) {
+    const b = Buffer.from(part, 'utf8');
+    if (b.length > 255) throw new Error(`key part too long: ${part}`);
+    head.u8(b.length);
+    head.bytes(b);
+  }
+  for (const c of p.weightClasses) {
+    if (c.startBit % 64 !== 0) throw new Error(`weight class at bit ${c.startBit} is not 64-bit aligned`);
+    head.f64(c.weight);
+    head.u32(c.startBit);
+    head.u32(c.count);
+  }
+  const denseBytes = wordCount * 4;
+  const body = new ByteWriter(1 << 16);
+  const ids = [...p.attributes.keys()].sort((a, b) => a - b);
+  for (const id of ids) {
+    const words = p.attributes.get(id) as Uint32Array;
+    if (words.length !== wordCount) throw new Error(`attribute ${id}: ${words.length} words, expected ${wordCount}`);
+    body.u32(id);
+    const count = popcount(words);
+    // A sparse entry costs at least one byte per set bit: only try it when that can beat dense.
+    if (count < denseBytes) {
+      const start = body.pos;
+      body.u8(ENC_SPARSE);
+      body.u32(0);
+      writeSparse(body, words, count);
+      const length = body.pos - start - 5;
+      if (length < denseBytes) {
+        body.patchU32(start + 1, length);
+        continue;
+      }
+      body.pos = start;
+    }
+    body.u8(ENC_DENSE);
+    body.u32(denseBytes);
+    body.bytes(new Uint8Array(words.buffer, words.byteOffset, denseBytes));
+  }
+  let section = body.buf.subarray(0, body.pos);
+  if (options.compress) {
+    const deflated = deflateRawSync(section, { level: 1 });
+    const withLength = new Uint8Array(4 + deflated.length);
+    new DataView(withLength.buffer).setUint32(0, section.length, true);
+    withLength.set(deflated, 4);
+    section = withLength;
+  }
+  const out = Buffer.allocUnsafe(head.pos + section.length);
+  out.set(head.buf.subarray(0, head.pos), 0);
+  out.set(section, head.pos);
+  return out;
+}
+
+/** Decodes a blob into the engine's in-memory form; all bitsets share one zeroed ArrayBuffer. */
+export function decodePartition(buf: Uint8Array): DecodedPartition {
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (buf.byteLength < 32 || view.getUint32(0, true) !== MAGIC) throw new Error('not a partition blob (bad magic)');
+  const version = buf[4];
+  if (version !== PARTITION_FORMAT_VERSION) throw new Error(`unsupported partition format version ${version}`);
+  const flags = buf[5];
+  const dictionaryHash = view.getUint32(8, true);
+  const firstRespondentId = view.getUint32(12, true);
+  const respondentCount = view.getUint32(16, true);
+  const bitLength = view.getUint32(20, true);
+  const classCount = view.getUint32(24, true);
+  const attributeCount = view.getUint32(28, true);
+  let pos = 32;
+  const keyParts: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const len = buf[pos++];
+    keyParts.push(Buffer.from(buf.buffer, buf.byteOffset + pos, len).toString('utf8'));
+    pos += len;
+  }
+  const key: PartitionKey = { dataset: keyParts[0], wave: keyParts[1], location: keyParts[2] };
+  const wordCount = bitLength >>> 5;
+  const weightClasses: WeightClass[] = [];
+  const weights = new Float64Array(bitLength);
+  const universe = new Uint32Array(wordCount);
+  for (let i = 0; i < classCount; i++) {
+    const weight = view.getFloat64(pos, true);
+    const startBit = view.getUint32(pos + 8, true);
+    const count = view.getUint32(pos + 12, true);
+    pos += 16;
+    weightClasses.push({ weight, startBit, count });
+    weights.fill(weight, startBit, startBit + count);
+    setRange(universe, startBit, startBit + count);
+  }
+  let section: Uint8Array = buf.subarray(pos);
+  if (flags & FLAG_DEFLATED) {
+    section = inflateRawSync(section.subarray(4));
+  }
+  const sv = new DataView(section.buffer, section.byteOffset, section.byteLength);
+  const store = new Uint32Array(wordCount * attributeCount);
+  const storeBytes = new Uint8Array(store.buffer);
+  const attributes = new Map<number, Uint32Array>();
+  let p = 0;
+  for (let a = 0; a < attributeCount; a++) {
+    const id = sv.getUint32(p, true);
+    const encoding = section[p + 4];
+    const length = sv.getUint32(p + 5, true);
+    p += 9;
+    const offset = a * wordCount;
+    const words = store.subarray(offset, offset + wordCount);
+    if (encoding === ENC_DENSE) {
+      storeBytes.set(section.subarray(p, p + length), offset * 4);
+    } else if (encoding === ENC_SPARSE) {
+      let q = p;
+      let n = 0;
+      let shift = 0;
+      let b: number;
+      do {
+        b = section[q++];
+        n |= (b & 0x7f) << shift;
+        shift += 7;
+      } while (b & 0x80);
+      let bit = 0;
+      for (let k = 0; k < n; k++) {
+        let delta = 0;
+        shift = 0;
+        do {
+          b = section[q++];
+          delta |= (b & 0x7f) << shift;
+          shift += 7;
+        } while (b & 0x80);
+        bit += delta;
+        words[bit >>> 5] |= 1 << (bit & 31);
+      }
+    } else {
+      throw new Error(`attribute ${id}: unknown encoding ${encoding}`);
+    }
+    p += length;
+    attributes.set(id, words);
+  }
+  return { key, dictionaryHash, firstRespondentId, respondentCount, bitLength, wordCount, weightClasses, weights, universe, attributes };
+}
+
+/** Sets bits [from, to) of a bitset. */
+export function setRange(words: Uint32Array, from: number, to: number): void {
+  for (let b = from; b < to; ) {
+    if ((b & 31) === 0 && to - b >= 32) {
+      words[b >>> 5] = 0xffffffff;
+      b += 32;
+    } else {
+      words[b >>> 5] |= 1 << (b & 31);
+      b++;
+    }
+  }
+}
+
+/**
+ * The layout invariants an engine relies on; returns the violations (empty when valid).
+ * Classes: 64-bit aligned, in order, not overlapping, counts summing to respondentCount, positive
+ * finite weights; bitsets: wordCount words, no bit outside the classes.
+ */
+export function partitionInvariantViolations(p: Pick<DecodedPartition, 'respondentCount' | 'bitLength' | 'weightClasses' | 'attributes'>): string[] {
+  const problems: string[] = [];
+  if (p.bitLength % 64 !== 0) problems.push(`bitLength ${p.bitLength} not a multiple of 64`);
+  let end = 0;
+  let total = 0;
+  for (const c of p.weightClasses) {
+    if (c.startBit % 64 !== 0) problems.push(`class at ${c.startBit} not 64-bit aligned`);
+    if (c.startBit < end) problems.push(`class at ${c.startBit} overlaps the previous one`);
+    if (!(c.weight > 0) || !Number.isFinite(c.weight)) problems.push(`class at ${c.startBit} has weight ${c.weight}`);
+    if (c.count <= 0) problems.push(`class at ${c.startBit} is empty`);
+    end = c.startBit + c.count;
+    total += c.count;
+  }
+  if (end > p.bitLength) problems.push(`classes end at ${end} beyond bitLength ${p.bitLength}`);
+  if (Math.ceil(end / 64) * 64 !== p.bitLength) problems.push(`bitLength ${p.bitLength} is not the padded end ${end}`);
+  if (total !== p.respondentCount) problems.push(`classes hold ${total} respondents, expected ${p.respondentCount}`);
+  const universe = new Uint32Array(p.bitLength >>> 5);
+  for (const c of p.weightClasses) setRange(universe, c.startBit, c.startBit + c.count);
+  for (const [id, words] of p.attributes) {
+    if (words.length !== p.bitLength >>> 5) {
+      problems.push(`attribute ${id} has ${words.length} words`);
+      continue;
+    }
+    for (let i = 0; i < words.length; i++) {
+      if ((words[i] & ~universe[i]) !== 0) {
+        problems.push(`attribute ${id} has bits set in padding (word ${i})`);
+        break;
+      }
+    }
+  }
+  return problems;
+}
