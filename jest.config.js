@@ -7,7 +7,16 @@ const { compilerOptions } = require('./tsconfig.base.json');
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
+    // Nest 12 ships ESM only. Node >= 20.19 require()s it natively, but jest's module
+    // system only does so from Node 24.9, so under jest those packages are turned into CJS.
+    '^.+\\.m?js$': [
+      'babel-jest',
+      { babelrc: false, configFile: false, plugins: [require.resolve('./tools/jest/import-meta-cjs.js'), '@babel/plugin-transform-modules-commonjs'] },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.data/'],
@@ -21,14 +30,14 @@ module.exports = {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/{apps,libs,tools}/**/*.integration-spec.ts'],
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/integration-timeout.ts'],
     },
     {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/apps/gateway-e2e/src/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/apps/gateway-e2e/src/support/global-setup.ts',
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/e2e-timeout.ts'],
     },
   ],
 };
