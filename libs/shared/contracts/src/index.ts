@@ -1,0 +1,2 @@
+export * from './lib/jobs';
+export * from './lib/problem';

@@ -1,0 +1,66 @@
+/**
+ * Every BullMQ queue and job of the service, with its payload and result types.
+ *
+ * WARNING: these strings are stored in Redis with every job. Renaming a queue or a
+ * job strands the jobs already queued under the old name (no worker will take them):
+ * add the new name beside the old one, drain, then remove the old one.
+ */
+
+export const QUEUES = {
+  /** Service plumbing: round trips that prove the job path works. */
+  system: 'system',
+  /** Crosstab chunks (rows x columns of audiences). */
+  crosstab: 'crosstab',
+  /** Chart calculations. */
+  charts: 'charts',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const ALL_QUEUES: readonly QueueName[] = Object.values(QUEUES);
+
+export const JOBS = {
+  systemPing: 'system.ping',
+} as const;
+
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+/** Which queue carries which job. */
+export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
+  'system.ping': QUEUES.system,
+};
+
+export interface SystemPingPayload {
+  /** Echoed back, so a caller can tell its own answer from another's. */
+  nonce: string;
+  /** When the gateway queued it (ms since epoch). */
+  sentAt: number;
+  /** How long the handler holds the job before answering (ms); probes timeouts and retries. */
+  delayMs: number;
+}
+
+export interface SystemPingResult {
+  nonce: string;
+  sentAt: number;
+  /** Process id of whoever ran the job: a worker's pid, or the gateway's in inline mode. */
+  handledBy: number;
+  handledAt: number;
+  attempt: number;
+}
+
+export interface JobPayloads {
+  'system.ping': SystemPingPayload;
+}
+
+export interface JobResults {
+  'system.ping': SystemPingResult;
+}
+
+/** Jobs of the given queue. */
+export function jobsOfQueue(queue: QueueName): JobName[] {
+  return (Object.keys(JOB_QUEUE) as JobName[]).filter((job) => JOB_QUEUE[job] === queue);
+}
+
+export function isQueueName(value: string): value is QueueName {
+  return (ALL_QUEUES as readonly string[]).includes(value);
+}

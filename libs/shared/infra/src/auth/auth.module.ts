@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { JwtAuthGuard } from './jwt-auth.guard';
+import { JwtStrategy } from './jwt.strategy';
+import { OrganisationDirectory } from './organisation-directory';
+
+@Module({
+  imports: [PassportModule.register({ session: false })],
+  providers: [OrganisationDirectory, JwtStrategy, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [OrganisationDirectory],
+})
+export class AuthModule {}

@@ -1,0 +1,78 @@
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+
+export type JobMode = 'queue' | 'inline';
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/aas';
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+/** Used outside production only; production refuses to start without JWT_SECRET or JWT_PUBLIC_KEY. */
+export const DEVELOPMENT_JWT_SECRET = 'aas-development-secret-do-not-use-in-production';
+
+/** Settings both apps share. Each property is an environment variable of the same name. */
+export class CommonConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = DEFAULT_DATABASE_URL;
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL = DEFAULT_REDIS_URL;
+
+  /** Namespaces every BullMQ key, so several deployments (or test runs) can share one Redis. */
+  @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'REDIS_PREFIX must be 1-64 characters of A-Z a-z 0-9 _ . : -' })
+  REDIS_PREFIX = 'aas';
+
+  /** `queue`: jobs go through BullMQ to worker processes. `inline`: the gateway runs them itself (no Redis). */
+  @IsIn(['queue', 'inline'])
+  JOB_MODE: JobMode = 'queue';
+
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'JWT_SECRET must be at least 16 characters' })
+  JWT_SECRET?: string;
+
+  /** PEM public key; when set, tokens are verified with RS256 instead of HS256. */
+  @IsOptional()
+  @IsString()
+  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\\n/g, '\n') : value))
+  JWT_PUBLIC_KEY?: string;
+
+  @IsOptional()
+  @IsString()
+  JWT_ISSUER?: string;
+
+  @IsOptional()
+  @IsString()
+  JWT_AUDIENCE?: string;
+
+  /** How long a request waits for a job result before it answers 504 (ms). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  JOB_TIMEOUT_MS = 60000;
+
+  /** Finished jobs are removed from Redis after this many seconds. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  JOB_RETENTION_SECONDS = 3600;
+
+  /** Cross-field rules class-validator cannot express on one property. */
+  validateTogether(): string[] {
+    const problems: string[] = [];
+    if (this.NODE_ENV === 'production' && !this.JWT_SECRET && !this.JWT_PUBLIC_KEY) {
+      problems.push('JWT_SECRET: required when NODE_ENV=production (or set JWT_PUBLIC_KEY for RS256)');
+    }
+    return problems;
+  }
+
+  /** The HS256 secret in force (the development default outside production). */
+  get jwtSecret(): string {
+    return this.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET;
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CommonConfig } from '../config/common.config';
+import { dataSourceOptions } from './data-source';
+
+/** The one TypeORM DataSource of a process; pending migrations run before the app serves. */
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [CommonConfig],
+      useFactory: (config: CommonConfig) => ({
+        ...dataSourceOptions(config.DATABASE_URL),
+        migrationsRun: true,
+        autoLoadEntities: true,
+        retryAttempts: 3,
+        retryDelay: 1000,
+      }),
+    }),
+  ],
+})
+export class DatabaseModule {}

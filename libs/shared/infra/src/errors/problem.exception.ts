@@ -1,0 +1,103 @@
+import { HttpException } from '@nestjs/common';
+import { ProblemDetails, ProblemFieldError } from '@aas/contracts';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function titleOf(status: number): string {
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+}
+
+/** Problem type URIs: stable, documented identifiers a client can switch on. */
+export const PROBLEM_TYPES = {
+  validation: 'urn:aas:problem:validation',
+  badRequest: 'urn:aas:problem:bad-request',
+  unauthorized: 'urn:aas:problem:unauthorized',
+  forbidden: 'urn:aas:problem:forbidden',
+  notFound: 'urn:aas:problem:not-found',
+  methodNotAllowed: 'urn:aas:problem:method-not-allowed',
+  conflict: 'urn:aas:problem:conflict',
+  payloadTooLarge: 'urn:aas:problem:payload-too-large',
+  unsupportedMediaType: 'urn:aas:problem:unsupported-media-type',
+  limit: 'urn:aas:problem:limit-exceeded',
+  timeout: 'urn:aas:problem:timeout',
+  unavailable: 'urn:aas:problem:unavailable',
+  internal: 'urn:aas:problem:internal',
+  http: 'urn:aas:problem:http',
+} as const;
+
+/**
+ * The exception every layer throws for a client-visible error. The exception filter
+ * turns it (and every other error) into the one problem-details body.
+ */
+export class ProblemException extends HttpException {
+  constructor(
+    status: number,
+    readonly problemType: string,
+    detail: string,
+    readonly fieldErrors?: ProblemFieldError[],
+  ) {
+    super(detail, status);
+  }
+
+  toProblem(): Omit<ProblemDetails, 'request_id' | 'instance'> {
+    return {
+      type: this.problemType,
+      title: titleOf(this.getStatus()),
+      status: this.getStatus(),
+      detail: this.message,
+      ...(this.fieldErrors && this.fieldErrors.length > 0 ? { errors: this.fieldErrors } : {}),
+    };
+  }
+
+  static validation(detail: string, errors: ProblemFieldError[]): ProblemException {
+    return new ProblemException(400, PROBLEM_TYPES.validation, detail, errors);
+  }
+
+  static badRequest(detail: string, errors?: ProblemFieldError[]): ProblemException {
+    return new ProblemException(400, PROBLEM_TYPES.badRequest, detail, errors);
+  }
+
+  static notFound(detail: string): ProblemException {
+    return new ProblemException(404, PROBLEM_TYPES.notFound, detail);
+  }
+
+  static forbidden(detail: string, errors?: ProblemFieldError[]): ProblemException {
+    return new ProblemException(403, PROBLEM_TYPES.forbidden, detail, errors);
+  }
+
+  static unauthorized(detail: string): ProblemException {
+    return new ProblemException(401, PROBLEM_TYPES.unauthorized, detail);
+  }
+
+  static conflict(detail: string): ProblemException {
+    return new ProblemException(409, PROBLEM_TYPES.conflict, detail);
+  }
+
+  static limit(detail: string, errors?: ProblemFieldError[]): ProblemException {
+    return new ProblemException(400, PROBLEM_TYPES.limit, detail, errors);
+  }
+
+  static timeout(detail: string): ProblemException {
+    return new ProblemException(504, PROBLEM_TYPES.timeout, detail);
+  }
+
+  static unavailable(detail: string): ProblemException {
+    return new ProblemException(503, PROBLEM_TYPES.unavailable, detail);
+  }
+}

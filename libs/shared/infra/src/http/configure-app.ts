@@ -1,0 +1,78 @@
+import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger as PinoLogger } from 'pino';
+import pinoHttp from 'pino-http';
+import { ProblemDetailsFilter } from '../errors/problem.filter';
+import { validationExceptionFactory } from '../errors/validation';
+import { ProblemSchema } from './problem.schema';
+import { assignRequestId } from './request-id';
+
+export interface HttpOptions {
+  bodyLimitBytes: number;
+  logger: PinoLogger;
+  title: string;
+  version: string;
+}
+
+/** The HTTP conventions of the whole service, applied in one place (used by main.ts and the e2e tests alike). */
+export function configureHttpApp(app: NestExpressApplication, options: HttpOptions): void {
+  const express = app.getHttpAdapter().getInstance();
+  express.disable('x-powered-by');
+  express.set('etag', false);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    assignRequestId(req, res);
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req) => (req as { id?: string }).id ?? '',
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health') },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.useBodyParser('json', { limit: options.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      transform: true,
+      exceptionFactory: validationExceptionFactory,
+    }),
+  );
+  app.useGlobalFilters(new ProblemDetailsFilter());
+  setUpOpenApi(app, options);
+}
+
+function setUpOpenApi(app: INestApplication, options: HttpOptions): void {
+  const config = new DocumentBuilder()
+    .setTitle(options.title)
+    .setVersion(options.version)
+    .setDescription(
+      'Survey-based audience analytics. Every error of every endpoint is an RFC 9457 problem-details body ' +
+        '(schema Problem), with `errors: [{path, message}]` for validation failures and the request id in ' +
+        '`request_id` and the `x-request-id` header.',
+    )
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .addSecurityRequirements('bearer')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [ProblemSchema] });
+  const problemRef = { $ref: '#/components/schemas/ProblemSchema' };
+  document.components ??= {};
+  document.components.responses = {
+    Problem: { description: 'An error, as RFC 9457 problem details', content: { 'application/problem+json': { schema: problemRef } } },
+  };
+  for (const path of Object.values(document.paths)) {
+    for (const op of Object.values(path) as { responses?: Record<string, unknown> }[]) {
+      if (op && typeof op === 'object' && op.responses) op.responses['default'] ??= { $ref: '#/components/responses/Problem' };
+    }
+  }
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] });
+}

@@ -1,0 +1,160 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Job, Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { JOB_QUEUE, JobName, JobPayloads, JobResults, QueueName } from '@aas/contracts';
+import { CommonConfig, JobMode } from '../config/common.config';
+import { ProblemException } from '../errors/problem.exception';
+import { decodeJobFailure } from './job-errors';
+import { JobHandlerRegistry } from './job-handler';
+import { createRedis, withTimeout } from './redis';
+
+export interface RunOptions {
+  /** How long to wait for the result (default JOB_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Aborting stops waiting and removes the job if no worker took it yet. */
+  signal?: AbortSignal;
+  /** Tries in all, including the first (default 2: one retry after a worker dies). */
+  attempts?: number;
+}
+
+/** Runs a job and returns its result: through BullMQ workers, or inline in this process. */
+export abstract class JobRunner {
+  abstract readonly mode: JobMode;
+  abstract run<N extends JobName>(name: N, payload: JobPayloads[N], options?: RunOptions): Promise<JobResults[N]>;
+}
+
+/** How long adding a job may take before the request answers 503 (Redis down). */
+const ENQUEUE_TIMEOUT_MS = 2000;
+
+@Injectable()
+export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
+  readonly mode = 'queue' as const;
+  private readonly logger = new Logger('Jobs');
+  private readonly producer: Redis;
+  private readonly events: Redis;
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly queueEvents = new Map<QueueName, QueueEvents>();
+
+  constructor(private readonly config: CommonConfig) {
+    super();
+    this.producer = createRedis(config.REDIS_URL, 'producer', 'producer');
+    this.events = createRedis(config.REDIS_URL, 'blocking', 'queue-events');
+  }
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        connection: this.producer,
+        prefix: this.config.REDIS_PREFIX,
+        defaultJobOptions: {
+          attempts: 2,
+          backoff: { type: 'fixed', delay: 250 },
+          removeOnComplete: { age: this.config.JOB_RETENTION_SECONDS },
+          removeOnFail: { age: this.config.JOB_RETENTION_SECONDS * 24 },
+        },
+      });
+      queue.on('error', (err) => this.logger.warn({ err, queue: name }, 'queue connection error'));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /** One QueueEvents per queue per process, shared by every waiting request. */
+  private eventsFor(name: QueueName): QueueEvents {
+    let events = this.queueEvents.get(name);
+    if (!events) {
+      events = new QueueEvents(name, { connection: this.events, prefix: this.config.REDIS_PREFIX });
+      events.on('error', (err) => this.logger.warn({ err, queue: name }, 'queue events connection error'));
+      this.queueEvents.set(name, events);
+    }
+    return events;
+  }
+
+  async run<N extends JobName>(name: N, payload: JobPayloads[N], options: RunOptions = {}): Promise<JobResults[N]> {
+    const queueName = JOB_QUEUE[name];
+    const events = this.eventsFor(queueName);
+    const timeoutMs = options.timeoutMs ?? this.config.JOB_TIMEOUT_MS;
+    const attempts = options.attempts ?? 2;
+    let job: Job;
+    try {
+      await withTimeout(events.waitUntilReady(), ENQUEUE_TIMEOUT_MS, 'connecting to the job queue');
+      job = await withTimeout(
+        this.queue(queueName).add(name, payload, { jobId: randomUUID(), attempts }),
+        ENQUEUE_TIMEOUT_MS,
+        'queueing the job',
+      );
+    } catch (err) {
+      this.logger.warn({ err, job: name }, 'could not queue job');
+      throw ProblemException.unavailable('The job queue is unavailable; try again shortly');
+    }
+    const aborted = new Promise<never>((_, reject) => {
+      if (!options.signal) return;
+      const onAbort = () => reject(new Error('aborted'));
+      if (options.signal.aborted) onAbort();
+      else options.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return (await Promise.race([job.waitUntilFinished(events, timeoutMs), aborted])) as JobResults[N];
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (options.signal?.aborted || /timed out/i.test(message)) {
+        await this.discard(job);
+        if (options.signal?.aborted) throw ProblemException.unavailable('The request was cancelled');
+        throw ProblemException.timeout(`The job did not finish within ${timeoutMs} ms`);
+      }
+      throw decodeJobFailure(message, attempts);
+    }
+  }
+
+  /** Removes a job nobody waits for any more; an active (locked) job cannot be removed and just finishes. */
+  private async discard(job: Job): Promise<void> {
+    try {
+      await job.remove();
+    } catch {
+      // already taken by a worker or gone: nothing to do
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.queueEvents.values()].map((e) => e.close()));
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    this.producer.disconnect();
+    this.events.disconnect();
+  }
+}
+
+/** Runs jobs in this process through the same handlers (the no-Redis quick start and its tests). */
+@Injectable()
+export class InlineJobRunner extends JobRunner {
+  readonly mode = 'inline' as const;
+
+  constructor(
+    private readonly registry: JobHandlerRegistry,
+    private readonly config: CommonConfig,
+  ) {
+    super();
+  }
+
+  async run<N extends JobName>(name: N, payload: JobPayloads[N], options: RunOptions = {}): Promise<JobResults[N]> {
+    const controller = new AbortController();
+    options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    const timeoutMs = options.timeoutMs ?? this.config.JOB_TIMEOUT_MS;
+    const handler = this.registry.get(name);
+    try {
+      return await withTimeout(
+        handler.handle(payload, { jobId: randomUUID(), attempt: 1, signal: controller.signal }),
+        timeoutMs,
+        'job',
+      );
+    } catch (err) {
+      if (err instanceof ProblemException) throw err;
+      if (err instanceof Error && /timed out/.test(err.message)) {
+        controller.abort();
+        throw ProblemException.timeout(`The job did not finish within ${timeoutMs} ms`);
+      }
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Job, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { QueueName } from '@aas/contracts';
+import { CommonConfig } from '../config/common.config';
+import { ProblemException } from '../errors/problem.exception';
+import { encodeJobProblem } from './job-errors';
+import { JobHandlerRegistry } from './job-handler';
+import { createRedis } from './redis';
+
+export interface WorkerHostOptions {
+  queues: readonly QueueName[];
+  concurrency: number;
+  /** A job whose worker stops renewing its lock for this long is retried elsewhere. */
+  lockDurationMs: number;
+  /** How long shutdown waits for active jobs before handing them back to the queue. */
+  shutdownTimeoutMs: number;
+}
+
+/**
+ * Consumes BullMQ queues with the registered job handlers: one Worker per queue, one
+ * processor that dispatches on job.name. A client error (a ProblemException below 500)
+ * fails the job at once without retry; anything else is retried per the job's attempts.
+ */
+@Injectable()
+export class WorkerHost {
+  private readonly logger = new Logger('WorkerHost');
+  private readonly workers: Worker[] = [];
+  private readonly controllers = new Set<AbortController>();
+  private connection?: Redis;
+
+  constructor(
+    private readonly registry: JobHandlerRegistry,
+    private readonly config: CommonConfig,
+  ) {}
+
+  start(options: WorkerHostOptions): void {
+    this.registry.assertComplete(options.queues);
+    this.connection = createRedis(this.config.REDIS_URL, 'blocking', 'worker');
+    for (const queue of options.queues) {
+      const worker = new Worker(queue, (job) => this.process(job), {
+        connection: this.connection,
+        prefix: this.config.REDIS_PREFIX,
+        concurrency: options.concurrency,
+        lockDuration: options.lockDurationMs,
+        stalledInterval: Math.max(1000, Math.floor(options.lockDurationMs / 2)),
+        maxStalledCount: 1,
+        removeOnComplete: { age: this.config.JOB_RETENTION_SECONDS },
+        removeOnFail: { age: this.config.JOB_RETENTION_SECONDS * 24 },
+      });
+      worker.on('error', (err) => this.logger.warn({ err, queue }, 'worker connection error'));
+      worker.on('failed', (job, err) =>
+        this.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'),
+      );
+      this.workers.push(worker);
+    }
+    this.logger.log({ queues: options.queues, concurrency: options.concurrency }, 'worker consuming');
+  }
+
+  private async process(job: Job): Promise<unknown> {
+    if (!this.registry.has(job.name)) throw new UnrecoverableError(`unknown job '${job.name}'`);
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    const started = Date.now();
+    try {
+      const result = await this.registry.get(job.name).handle(job.data, {
+        jobId: job.id ?? '',
+        attempt: job.attemptsStarted,
+        signal: controller.signal,
+      });
+      this.logger.debug({ job: job.name, jobId: job.id, ms: Date.now() - started }, 'job done');
+      return result;
+    } catch (err) {
+      if (err instanceof ProblemException && err.getStatus() < 500) {
+        throw new UnrecoverableError(encodeJobProblem(err));
+      }
+      throw err;
+    } finally {
+      this.controllers.delete(controller);
+    }
+  }
+
+  /**
+   * Stops taking jobs, lets active ones finish within the bound, then force-closes:
+   * jobs still active are left with expiring locks and are retried by another worker.
+   */
+  async stop(timeoutMs: number): Promise<void> {
+    const graceful = Promise.all(this.workers.map((w) => w.close()));
+    const outcome = await Promise.race([
+      graceful.then(() => 'drained' as const),
+      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref()),
+    ]);
+    if (outcome === 'timeout') {
+      this.logger.warn({ timeoutMs }, 'active jobs did not finish in time; handing them back to the queue');
+      for (const controller of this.controllers) controller.abort();
+      await Promise.allSettled(this.workers.map((w) => w.close(true)));
+    }
+    this.connection?.disconnect();
+    this.logger.log({ outcome }, 'worker stopped');
+  }
+}
