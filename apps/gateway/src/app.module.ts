@@ -1,0 +1,15 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfigModule, AuthModule, DatabaseModule, QueueModule } from '@aas/infra';
+import { SystemModule } from '@aas/system';
+import { GatewayConfig } from './gateway.config';
+
+/** The gateway composes feature modules; nothing domain-specific lives here. */
+@Module({})
+export class AppModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule],
+    };
+  }
+}

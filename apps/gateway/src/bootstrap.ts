@@ -1,0 +1,26 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { ALL_QUEUES } from '@aas/contracts';
+import { configureHttpApp, createRootLogger, JobHandlerRegistry, JobRunner, PinoNestLogger } from '@aas/infra';
+import { AppModule } from './app.module';
+import { GatewayConfig } from './gateway.config';
+
+/** Builds the gateway (used by main.ts and by tests, so both run the same app). */
+export async function createGateway(config: GatewayConfig): Promise<NestExpressApplication> {
+  const logger = createRootLogger(config.LOG_LEVEL, 'gateway');
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  configureHttpApp(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES, logger, title: 'Audience Analytics Service', version: '1.0' });
+  app.enableShutdownHooks();
+  await app.init();
+  const runner = app.get(JobRunner);
+  if (runner.mode === 'inline') {
+    // Inline mode runs every job here, so every job needs its handler in this process.
+    app.get(JobHandlerRegistry).assertComplete(ALL_QUEUES);
+    logger.warn('JOB_MODE=inline: jobs run inside the gateway process (no Redis, no workers)');
+  }
+  return app;
+}

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, createRootLogger, loadConfig, PinoNestLogger, WorkerHost } from '@aas/infra';
+import { WorkerConfig } from './worker.config';
+import { WorkerModule } from './worker.module';
+
+async function main(): Promise<void> {
+  const config = loadConfig(WorkerConfig);
+  const logger = createRootLogger(config.LOG_LEVEL, 'worker');
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  const host = app.get(WorkerHost);
+  host.start({
+    queues: config.WORKER_QUEUES,
+    concurrency: config.WORKER_CONCURRENCY,
+    lockDurationMs: config.WORKER_LOCK_MS,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: no new jobs, finishing active ones');
+    await host.stop(config.SHUTDOWN_TIMEOUT_MS);
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  logger.info({ queues: config.WORKER_QUEUES, pid: process.pid }, 'worker ready');
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78);
+  }
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import { Transform, Type } from 'class-transformer';
+import { ArrayNotEmpty, IsIn, IsInt, Max, Min } from 'class-validator';
+import { ALL_QUEUES, QueueName } from '@aas/contracts';
+import { CommonConfig } from '@aas/infra';
+
+/** The worker's settings; every property is an environment variable of the same name. */
+export class WorkerConfig extends CommonConfig {
+  /** Comma-separated queues this process consumes, e.g. `crosstab,charts`. */
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((q) => q.trim()).filter(Boolean) : value))
+  @ArrayNotEmpty({ message: 'WORKER_QUEUES must name at least one queue' })
+  @IsIn(ALL_QUEUES as QueueName[], { each: true, message: `WORKER_QUEUES: each queue must be one of ${ALL_QUEUES.join(', ')}` })
+  WORKER_QUEUES: QueueName[] = [...ALL_QUEUES];
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  WORKER_CONCURRENCY = 2;
+
+  /** A job whose worker stops renewing its lock this long is retried elsewhere (ms). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  WORKER_LOCK_MS = 30000;
+
+  /** On SIGTERM/SIGINT, how long active jobs may run before they are handed back (ms). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_TIMEOUT_MS = 10000;
+}

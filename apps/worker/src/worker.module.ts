@@ -1,0 +1,15 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfigModule, DatabaseModule, QueueModule } from '@aas/infra';
+import { SystemJobsModule } from '@aas/system';
+import { WorkerConfig } from './worker.config';
+
+/** The worker's job handlers; no HTTP. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: WorkerConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, SystemJobsModule],
+    };
+  }
+}

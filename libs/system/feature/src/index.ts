@@ -1,0 +1,2 @@
+export * from './lib/system.module';
+export * from './lib/ping.job-handler';

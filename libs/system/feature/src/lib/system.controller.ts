@@ -1,0 +1,50 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { randomUUID } from 'node:crypto';
+import { JOBS } from '@aas/contracts';
+import { JobRunner } from '@aas/infra';
+
+export class PingRequest {
+  @ApiPropertyOptional({ minimum: 0, maximum: 30000, description: 'How long the job holds the worker (ms): for probing timeouts and retries' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(30000)
+  delay_ms?: number;
+}
+
+export class PingResponse {
+  @ApiProperty({ enum: ['queue', 'inline'], description: 'queue: a worker process ran it through Redis; inline: the gateway ran it' })
+  mode!: string;
+  @ApiProperty() nonce!: string;
+  @ApiProperty({ description: 'pid of the process that ran the job' }) handled_by!: number;
+  @ApiProperty({ description: 'pid of the gateway' }) gateway_pid!: number;
+  @ApiProperty({ description: 'Round trip in milliseconds' }) round_trip_ms!: number;
+  @ApiProperty({ description: '1 for the first try; more when a worker died and the job was retried' }) attempt!: number;
+}
+
+@ApiTags('system')
+@Controller('v1/system')
+export class SystemController {
+  constructor(private readonly jobs: JobRunner) {}
+
+  @Post('ping')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sends a job through the job path and waits for its answer' })
+  @ApiOkResponse({ type: PingResponse })
+  async ping(@Body() body: PingRequest = {}): Promise<PingResponse> {
+    const sentAt = Date.now();
+    const nonce = randomUUID();
+    const delayMs = body.delay_ms ?? 0;
+    const result = await this.jobs.run(JOBS.systemPing, { nonce, sentAt, delayMs });
+    return {
+      mode: this.jobs.mode,
+      nonce: result.nonce,
+      handled_by: result.handledBy,
+      gateway_pid: process.pid,
+      round_trip_ms: Date.now() - sentAt,
+      attempt: result.attempt,
+    };
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { HealthController } from './health.controller';
+import { PingJobHandler } from './ping.job-handler';
+import { SystemController } from './system.controller';
+
+/** Health checks and the ping job (HTTP side). */
+@Module({
+  controllers: [HealthController, SystemController],
+  providers: [PingJobHandler],
+})
+export class SystemModule {}
+
+/** The ping job's handler alone, for the worker. */
+@Module({ providers: [PingJobHandler] })
+export class SystemJobsModule {}

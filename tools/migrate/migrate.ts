@@ -1,0 +1,14 @@
+import { migrate } from '@aas/infra';
+import { resolveDatabaseUrl } from '../lib/runtime-state';
+
+/** `npm run migrate`: applies pending migrations to DATABASE_URL. */
+async function main(): Promise<void> {
+  const url = resolveDatabaseUrl();
+  const applied = await migrate(url);
+  console.log(applied.length ? `applied: ${applied.join(', ')}` : 'no pending migrations');
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
