@@ -1,0 +1,78 @@
+import { generateKeyPairSync } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { Stack, TEST_JWT_SECRET } from '../support/stack';
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('authentication', () => {
+  let stack: Stack;
+  let good: string;
+
+  beforeAll(async () => {
+    stack = await Stack.start({ label: 'auth', jobMode: 'inline' });
+    good = await stack.token('acme', 7);
+  });
+  afterAll(() => stack?.stop());
+
+  const sign = (claims: object, secret = TEST_JWT_SECRET) => jwt.sign(claims, secret, { algorithm: 'HS256' });
+
+  it('accepts a valid token with and without the Bearer scheme', async () => {
+    for (const header of [`Bearer ${good}`, good, `bearer ${good}`]) {
+      const res = await request(stack.baseUrl).post('/v1/system/ping').set('Authorization', header).send({});
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('tolerates 30 s of clock skew on exp', async () => {
+    const token = sign({ sub: '7', org: 'acme', exp: now() - 20 });
+    const res = await request(stack.baseUrl).post('/v1/system/ping').set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(200);
+  });
+
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const flipped = (() => {
+    const [h, p, s] = sign({ sub: '7', org: 'acme', exp: now() + 600 }).split('.');
+    const bytes = Buffer.from(s, 'base64url');
+    bytes[0] ^= 0x01;
+    return `${h}.${p}.${bytes.toString('base64url')}`;
+  })();
+
+  const cases: [string, () => string | undefined][] = [
+    ['alg none', () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: '7', org: 'acme', exp: now() + 600 })}.`],
+    ['HS256 signed with a wrong secret', () => sign({ sub: '7', org: 'acme', exp: now() + 600 }, 'not-the-secret-at-all')],
+    ['expired by 61 s', () => sign({ sub: '7', org: 'acme', exp: now() - 61 })],
+    ['nbf in the future', () => sign({ sub: '7', org: 'acme', exp: now() + 600, nbf: now() + 120 })],
+    ['no exp', () => sign({ sub: '7', org: 'acme' })],
+    ['a flipped signature byte', () => flipped],
+    ['an unknown organisation', () => sign({ sub: '7', org: 'nobody', exp: now() + 600 })],
+    ['a sub that is not an integer', () => sign({ sub: 'alice', org: 'acme', exp: now() + 600 })],
+    ['RS256 when HS256 is configured', () => jwt.sign({ sub: '7', org: 'acme', exp: now() + 600 }, privateKey, { algorithm: 'RS256' })],
+    ['an empty header', () => ''],
+    ['garbage', () => 'not a token at all !!'],
+    ['no header', () => undefined],
+  ];
+
+  it.each(cases)('answers 401 in the problem shape for %s', async (_name, make) => {
+    const token = make();
+    let req = request(stack.baseUrl).post('/v1/system/ping');
+    if (token !== undefined) req = req.set('Authorization', token);
+    const res = await req;
+    expect(res.status).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({ type: 'urn:aas:problem:unauthorized', title: 'Unauthorized', status: 401 });
+    expect(typeof res.body.detail).toBe('string');
+    expect(res.body.request_id).toBe(res.headers['x-request-id']);
+  });
+
+  it('needs no token for health and docs', async () => {
+    expect((await request(stack.baseUrl).get('/health/live')).status).toBe(200);
+    expect((await request(stack.baseUrl).get('/health/ready')).status).toBe(200);
+    const doc = await request(stack.baseUrl).get('/docs/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(doc.body.components.schemas.ProblemSchema).toBeDefined();
+    expect((await request(stack.baseUrl).get('/docs')).status).toBe(200);
+  });
+});

@@ -1,0 +1,81 @@
+import request from 'supertest';
+import { Stack } from '../support/stack';
+import { sleep } from '../support/processes';
+
+describe('job path: gateway -> Redis -> worker -> gateway', () => {
+  let stack: Stack;
+  let auth: string;
+
+  beforeAll(async () => {
+    // Short locks so a killed worker's job is noticed and retried within seconds.
+    stack = await Stack.start({ label: 'jobs', jobMode: 'queue', workers: 1, env: { WORKER_LOCK_MS: '2000', SHUTDOWN_TIMEOUT_MS: '5000', JOB_TIMEOUT_MS: '8000' } });
+    auth = `Bearer ${await stack.token('acme', 1)}`;
+  });
+  afterAll(() => stack?.stop());
+
+  // supertest sends lazily (on then); the .then makes it send now, so a test can act while the job runs.
+  const ping = (body: object = {}) =>
+    request(stack.baseUrl).post('/v1/system/ping').set('Authorization', auth).send(body).then((res) => res);
+
+  it('runs the job in a separate worker process and returns its result', async () => {
+    const res = await ping();
+    expect(res.status).toBe(200);
+    expect(res.body.mode).toBe('queue');
+    expect(res.body.handled_by).toBe(stack.workers[0].pid);
+    expect(res.body.gateway_pid).toBe(stack.gateway.pid);
+    expect(res.body.handled_by).not.toBe(res.body.gateway_pid);
+    expect(res.body.attempt).toBe(1);
+  });
+
+  it('retries a job whose worker dies mid-job on another worker, and the request completes', async () => {
+    const doomed = stack.workers[0];
+    const pending = ping({ delay_ms: 1500 });
+    await sleep(500); // the job is now active on the doomed worker
+    doomed.child.kill('SIGKILL');
+    await doomed.exited;
+    const survivor = await stack.startWorker();
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(res.body.handled_by).toBe(survivor.pid);
+    expect(res.body.attempt).toBe(2);
+  });
+
+  it('finishes the active job on SIGTERM before exiting', async () => {
+    const worker = stack.workers[stack.workers.length - 1];
+    const pending = ping({ delay_ms: 1000 });
+    await sleep(300);
+    const exit = worker.stop('SIGTERM');
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(res.body.handled_by).toBe(worker.pid);
+    expect(res.body.attempt).toBe(1);
+    expect(await exit).toEqual({ code: 0, signal: null });
+  });
+
+  it('answers 504 when no worker finishes within the timeout', async () => {
+    // No worker is running now: the job waits, the request gives up at JOB_TIMEOUT_MS.
+    expect(stack.workers.every((w) => !w.running)).toBe(true);
+    const res = await ping({ delay_ms: 0 });
+    expect(res.status).toBe(504);
+    expect(res.body.type).toBe('urn:aas:problem:timeout');
+  });
+});
+
+describe('job path without Redis (inline mode)', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await Stack.start({ label: 'inline', jobMode: 'inline', redisUrl: 'redis://127.0.0.1:1' });
+  });
+  afterAll(() => stack?.stop());
+
+  it('runs the same job handler inside the gateway', async () => {
+    const auth = `Bearer ${await stack.token('acme', 1)}`;
+    const res = await request(stack.baseUrl).post('/v1/system/ping').set('Authorization', auth).send({});
+    expect(res.status).toBe(200);
+    expect(res.body.mode).toBe('inline');
+    expect(res.body.handled_by).toBe(stack.gateway.pid);
+    const ready = await request(stack.baseUrl).get('/health/ready');
+    expect(ready.body.checks).toEqual({ postgres: 'up', redis: 'not used' });
+  });
+});

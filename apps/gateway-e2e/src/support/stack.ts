@@ -1,0 +1,116 @@
+import { Client } from 'pg';
+import { signDevToken } from '@aas/infra';
+import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/infra/testing';
+import { AppProcess, freePort, waitForStatus } from './processes';
+
+export const TEST_JWT_SECRET = 'e2e-secret-0123456789abcdef';
+
+export interface StackOptions {
+  label: string;
+  jobMode?: 'queue' | 'inline';
+  workers?: number;
+  /** Extra variables for every process (e.g. WORKER_LOCK_MS, JOB_TIMEOUT_MS). */
+  env?: NodeJS.ProcessEnv;
+  /** Redis for this stack (default: the shared test Redis). */
+  redisUrl?: string;
+  /** Wait for /health/ready (default) or only /health/live (when Redis is meant to be down). */
+  waitFor?: 'ready' | 'live';
+}
+
+/**
+ * The real service for one e2e file: its own database and Redis prefix, the built
+ * gateway as a process, and worker processes in queue mode.
+ */
+export class Stack {
+  gateway!: AppProcess;
+  workers: AppProcess[] = [];
+  baseUrl = '';
+  private db!: TestDatabase;
+  readonly prefix: string;
+  readonly redisUrl: string;
+
+  private constructor(private readonly options: StackOptions) {
+    this.prefix = uniqueRedisPrefix(options.label);
+    this.redisUrl = options.redisUrl ?? testRedisUrl();
+  }
+
+  static async start(options: StackOptions): Promise<Stack> {
+    const stack = new Stack(options);
+    try {
+      await stack.boot();
+    } catch (err) {
+      await stack.stop();
+      throw err;
+    }
+    return stack;
+  }
+
+  get databaseUrl(): string {
+    return this.db.url;
+  }
+
+  env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+    return {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: this.db.url,
+      REDIS_URL: this.redisUrl,
+      REDIS_PREFIX: this.prefix,
+      JOB_MODE: this.options.jobMode ?? 'queue',
+      JWT_SECRET: TEST_JWT_SECRET,
+      ...this.options.env,
+      ...extra,
+    };
+  }
+
+  private async boot(): Promise<void> {
+    this.db = await createTestDatabase(this.options.label);
+    const port = await freePort();
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.gateway = new AppProcess('gateway', 'apps/gateway/src/main.js', this.env({ PORT: String(port), HOST: '127.0.0.1' }));
+    const workerCount = (this.options.jobMode ?? 'queue') === 'queue' ? (this.options.workers ?? 1) : 0;
+    for (let i = 0; i < workerCount; i++) await this.startWorker();
+    await waitForStatus(`${this.baseUrl}/health/${this.options.waitFor ?? 'ready'}`, 200, 30_000).catch((err: Error) => {
+      throw new Error(`${err.message}\n--- gateway output ---\n${this.gateway.logs}`);
+    });
+  }
+
+  /** Starts one more worker process and waits until it consumes. */
+  async startWorker(extra: NodeJS.ProcessEnv = {}): Promise<AppProcess> {
+    const worker = new AppProcess(`worker-${this.workers.length + 1}`, 'apps/worker/src/main.js', this.env(extra));
+    this.workers.push(worker);
+    await worker.waitForLog('worker ready', 30_000);
+    return worker;
+  }
+
+  /** A token for org/user, creating both in this stack's database. */
+  async token(org = 'acme', user = 1, options: { email?: string; expiresInSeconds?: number } = {}): Promise<string> {
+    const client = new Client({ connectionString: this.db.url });
+    await client.connect();
+    try {
+      await client.query('INSERT INTO organisations (id, name) VALUES ($1, $1) ON CONFLICT DO NOTHING', [org]);
+      await client.query(
+        'INSERT INTO users (id, org_id, email) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
+        [user, org, options.email ?? `user${user}@${org}.example`],
+      );
+    } finally {
+      await client.end();
+    }
+    return signDevToken(TEST_JWT_SECRET, { sub: user, org, email: options.email }, { expiresInSeconds: options.expiresInSeconds });
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const client = new Client({ connectionString: this.db.url });
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.allSettled([this.gateway?.stop(), ...this.workers.map((w) => w.stop())]);
+    await Promise.allSettled([this.db?.drop(), deleteRedisPrefix(this.prefix, this.redisUrl)]);
+  }
+}
