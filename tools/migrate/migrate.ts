@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { migrate } from '@aas/infra';
 import { resolveDatabaseUrl } from '../lib/runtime-state';
 

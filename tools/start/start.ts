@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { DataSource } from 'typeorm';

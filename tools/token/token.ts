@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { CommonConfig, dataSourceOptions, ensureOrgAndUser, loadConfig, migrate, signDevToken } from '@aas/infra';
 import { parseArgs, resolveDatabaseUrl } from '../lib/runtime-state';

@@ -1,2 +1,3 @@
 export * from './lib/jobs';
 export * from './lib/problem';
+export * from './lib/catalogue-access';

@@ -1,4 +1,6 @@
 import { Identity1763769600000 } from './1763769600000-Identity';
+import { Catalogue1763769700000 } from './1763769700000-Catalogue';
+import { SavedAudiences1763769800000 } from './1763769800000-SavedAudiences';
 
 /** Every migration, oldest first. The apps run the pending ones at start; `npm run migrate` does too. */
-export const MIGRATIONS = [Identity1763769600000];
+export const MIGRATIONS = [Identity1763769600000, Catalogue1763769700000, SavedAudiences1763769800000];
