@@ -13,12 +13,15 @@ import {
   signDevToken,
   waitForReady,
 } from '@aas/infra';
+import { hasSurveyData, seedSurvey } from '@aas/catalogue';
 import { DATA_DIR, writeRuntimeState } from '../lib/runtime-state';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
 const DEMO_ORG = { id: 'demo', name: 'Demo Organisation' };
+/** The demo survey `npm start` loads into an empty database (SEED_RESPONDENTS overrides the size). */
+const DEFAULT_SEED = { respondents: 200_000, seed: 42 };
 const DEMO_USER = { id: 1, email: 'analyst@demo.example' };
 
 function log(msg: string): void {
@@ -79,8 +82,14 @@ async function main(): Promise<void> {
   const applied = await migrate(databaseUrl);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
 
-  const ds = new DataSource(dataSourceOptions(databaseUrl, { logging: ['error'] }));
+  const ds = new DataSource(dataSourceOptions(databaseUrl, { logging: ['error'], extra: { statement_timeout: 0 } }));
   await ds.initialize();
+  if (!(await hasSurveyData(ds))) {
+    const respondents = Number(process.env.SEED_RESPONDENTS ?? DEFAULT_SEED.respondents);
+    log(`empty database: seeding a demo survey of ${respondents} respondents (seed ${DEFAULT_SEED.seed})`);
+    const report = await seedSurvey(ds, { respondents, seed: DEFAULT_SEED.seed });
+    log(`seeded ${report.partitions} partitions in ${(report.totalMs / 1000).toFixed(1)} s`);
+  }
   await ensureOrgAndUser(ds, DEMO_ORG, DEMO_USER);
   await ds.destroy();
 

@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfigModule, AuthModule, DatabaseModule, QueueModule } from '@aas/infra';
+import { CatalogueModule } from '@aas/catalogue';
+import { InsightsModule } from '@aas/insights';
 import { SystemModule } from '@aas/system';
 import { GatewayConfig } from './gateway.config';
 
@@ -9,7 +11,7 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule],
+      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule, CatalogueModule, InsightsModule],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { signDevToken } from '@aas/infra';
 import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/infra/testing';
-import { AppProcess, freePort, waitForStatus } from './processes';
+import { AppProcess, freePort, runTool, waitForStatus } from './processes';
 
 export const TEST_JWT_SECRET = 'e2e-secret-0123456789abcdef';
 
@@ -15,7 +15,12 @@ export interface StackOptions {
   redisUrl?: string;
   /** Wait for /health/ready (default) or only /health/live (when Redis is meant to be down). */
   waitFor?: 'ready' | 'live';
+  /** Load the demo survey (catalogue, organisations `demo` and `acme-retail`, curated audiences, respondents). */
+  seed?: boolean | { respondents: number; seed: number };
 }
+
+/** The demo survey the e2e tests run against: small, deterministic. */
+export const E2E_SURVEY = { respondents: 5000, seed: 1 };
 
 /**
  * The real service for one e2e file: its own database and Redis prefix, the built
@@ -65,6 +70,12 @@ export class Stack {
 
   private async boot(): Promise<void> {
     this.db = await createTestDatabase(this.options.label);
+    if (this.options.seed) {
+      const survey = this.options.seed === true ? E2E_SURVEY : this.options.seed;
+      await runTool('tools/seed/seed.js', ['--respondents', String(survey.respondents), '--seed', String(survey.seed)], {
+        DATABASE_URL: this.db.url,
+      });
+    }
     const port = await freePort();
     this.baseUrl = `http://127.0.0.1:${port}`;
     this.gateway = new AppProcess('gateway', 'apps/gateway/src/main.js', this.env({ PORT: String(port), HOST: '127.0.0.1' }));

@@ -46,11 +46,9 @@ export class Catalogue1763769700000 implements MigrationInterface {
         dataset_codes   text[] NOT NULL,
         datapoints      jsonb NOT NULL,
         suffixes        jsonb NOT NULL,
-        search_text     tsvector,
         PRIMARY KEY (namespace_code, code),
         UNIQUE (code)
       )`);
-    await q.query(`CREATE INDEX questions_search_idx ON questions USING gin (search_text)`);
     await q.query(`
       CREATE TABLE question_categories (
         namespace_code  text NOT NULL,

@@ -1,0 +1,2 @@
+export * from './lib/seed/seed-survey';
+export * from './lib/catalogue.module';

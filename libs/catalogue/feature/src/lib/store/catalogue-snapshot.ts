@@ -1,0 +1,207 @@
+import {
+  CatalogueCodeName,
+  CatalogueQuestionInfo,
+  OrganisationCatalogue,
+  WaveInfo,
+} from '@aas/contracts';
+
+export interface DatasetRow {
+  code: string;
+  name: string;
+  description: string;
+  base_namespace_code: string;
+  depth: number;
+  order: number;
+  is_syndicated: boolean;
+}
+
+export interface CategoryRow {
+  id: number;
+  dataset_code: string;
+  parent_id: number | null;
+  name: string;
+  description: string;
+  order: number;
+}
+
+export interface CodeRow {
+  code: string;
+  name: string;
+  order: number;
+  midpoint: number | null;
+}
+
+export interface QuestionRow {
+  namespace_code: string;
+  code: string;
+  name: string;
+  description: string;
+  kind: string;
+  unit: string;
+  flags: string[];
+  order: number;
+  knowledge_base: string;
+  message: string;
+  notice: string;
+  warning: string;
+  dataset_codes: string[];
+  datapoints: CodeRow[];
+  suffixes: CodeRow[];
+  category_ids: number[];
+}
+
+export interface LocationRow {
+  code: string;
+  name: string;
+  region: string;
+}
+
+export interface WaveRow {
+  code: string;
+  name: string;
+  kind: string;
+  start_date: string;
+  end_date: string;
+}
+
+export interface Entitlements {
+  datasets: ReadonlySet<string>;
+  locations: ReadonlySet<string>;
+  waves: ReadonlySet<string>;
+}
+
+/** The whole catalogue in memory (a few hundred rows), with the indexes the endpoints need. */
+export class CatalogueSnapshot {
+  readonly datasetByCode: Map<string, DatasetRow>;
+  readonly categoryById: Map<number, CategoryRow>;
+  readonly childrenOf = new Map<number | null, CategoryRow[]>();
+  readonly questionByCode: Map<string, QuestionRow>;
+  readonly questionsByCategory = new Map<number, QuestionRow[]>();
+  readonly locationByCode: Map<string, LocationRow>;
+  readonly waveByCode: Map<string, WaveRow>;
+  /** Oldest first, by end date. */
+  readonly wavesByEnd: WaveRow[];
+
+  constructor(
+    readonly version: string,
+    readonly datasets: DatasetRow[],
+    readonly categories: CategoryRow[],
+    readonly questions: QuestionRow[],
+    readonly locations: LocationRow[],
+    waves: WaveRow[],
+  ) {
+    this.datasetByCode = new Map(datasets.map((d) => [d.code, d]));
+    this.categoryById = new Map(categories.map((c) => [c.id, c]));
+    for (const c of [...categories].sort(byOrder)) {
+      const list = this.childrenOf.get(c.parent_id) ?? [];
+      list.push(c);
+      this.childrenOf.set(c.parent_id, list);
+    }
+    this.questionByCode = new Map(questions.map((q) => [q.code, q]));
+    for (const q of [...questions].sort(byOrder)) {
+      for (const id of q.category_ids) {
+        const list = this.questionsByCategory.get(id) ?? [];
+        list.push(q);
+        this.questionsByCategory.set(id, list);
+      }
+    }
+    this.locationByCode = new Map(locations.map((l) => [l.code, l]));
+    this.wavesByEnd = [...waves].sort((a, b) => a.end_date.localeCompare(b.end_date) || a.code.localeCompare(b.code));
+    this.waveByCode = new Map(waves.map((w) => [w.code, w]));
+  }
+
+  /** A question by `<namespace>.<code>` or by its (catalogue-wide unique) code. */
+  findQuestion(code: string, namespaceCode?: string): QuestionRow | undefined {
+    const q = this.questionByCode.get(code);
+    if (!q) return undefined;
+    return namespaceCode === undefined || q.namespace_code === namespaceCode ? q : undefined;
+  }
+
+  /** The dataset a question is licensed through: the one whose namespace it lives in. */
+  datasetOfQuestion(q: QuestionRow): string {
+    const own = this.datasets.find((d) => d.base_namespace_code === q.namespace_code);
+    return own?.code ?? q.dataset_codes[0];
+  }
+
+  /** Root first, the category itself last. */
+  lineage(id: number): CategoryRow[] {
+    const out: CategoryRow[] = [];
+    let current = this.categoryById.get(id);
+    const seen = new Set<number>();
+    while (current && !seen.has(current.id)) {
+      seen.add(current.id);
+      out.unshift(current);
+      current = current.parent_id === null ? undefined : this.categoryById.get(current.parent_id);
+    }
+    return out;
+  }
+
+  /** The category and every category below it. */
+  subtree(id: number): CategoryRow[] {
+    const out: CategoryRow[] = [];
+    const stack = [id];
+    while (stack.length > 0) {
+      const current = this.categoryById.get(stack.pop() as number);
+      if (!current) continue;
+      out.push(current);
+      for (const child of this.childrenOf.get(current.id) ?? []) stack.push(child.id);
+    }
+    return out;
+  }
+
+  /** Distinct questions in the category's subtree, in catalogue order. */
+  questionsUnder(id: number): QuestionRow[] {
+    const seen = new Set<string>();
+    const out: QuestionRow[] = [];
+    for (const c of this.subtree(id)) {
+      for (const q of this.questionsByCategory.get(c.id) ?? []) {
+        if (!seen.has(q.code)) {
+          seen.add(q.code);
+          out.push(q);
+        }
+      }
+    }
+    return out.sort(byOrder);
+  }
+
+  /** The catalogue as one organisation sees it (the CatalogueAccess contract). */
+  viewFor(orgId: string, entitlements: Entitlements): OrganisationCatalogue {
+    const info = (q: QuestionRow): CatalogueQuestionInfo => ({
+      code: q.code,
+      namespaceCode: q.namespace_code,
+      name: q.name,
+      description: q.description,
+      datasetCode: this.datasetOfQuestion(q),
+      datasetCodes: q.dataset_codes,
+      datapoints: q.datapoints.map(codeName),
+      suffixes: q.suffixes.map(codeName),
+    });
+    const waves: WaveInfo[] = this.wavesByEnd
+      .filter((w) => entitlements.waves.has(w.code))
+      .map((w) => ({ code: w.code, name: w.name, startDate: w.start_date, endDate: w.end_date }));
+    return {
+      orgId,
+      findQuestion: (code, namespaceCode) => {
+        const q = this.findQuestion(code, namespaceCode);
+        return q ? info(q) : undefined;
+      },
+      isDatasetEntitled: (code) => entitlements.datasets.has(code),
+      isLocationEntitled: (code) => entitlements.locations.has(code),
+      isWaveEntitled: (code) => entitlements.waves.has(code),
+      locationExists: (code) => this.locationByCode.has(code),
+      waveExists: (code) => this.waveByCode.has(code),
+      datasetExists: (code) => this.datasetByCode.has(code),
+      entitledDatasets: this.datasets.filter((d) => entitlements.datasets.has(d.code)).map((d) => d.code),
+      entitledLocations: this.locations.filter((l) => entitlements.locations.has(l.code)).map(codeName),
+      entitledWaves: waves,
+    };
+  }
+}
+
+function codeName(x: { code: string; name: string }): CatalogueCodeName {
+  return { code: x.code, name: x.name };
+}
+
+function byOrder(a: { order: number; code?: string; id?: number }, b: { order: number; code?: string; id?: number }): number {
+  return a.order - b.order || String(a.code ?? a.id).localeCompare(String(b.code ?? b.id));
+}

@@ -1,0 +1,66 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+
+export const INSIGHT_TYPES = ['report', 'infographic', 'powerpoint', 'chart'] as const;
+export const INSIGHT_ORDER_BY = ['name', 'published_at', 'created_at', 'updated_at', 'trending', 'popularity', 'id'] as const;
+export type InsightOrderBy = (typeof INSIGHT_ORDER_BY)[number];
+
+export class InsightFiltersDto {
+  @ApiPropertyOptional({ type: [Number], description: 'Category ids; an insight matches when it is in one of them or below one of them' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  categories?: number[];
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  is_trending?: boolean;
+
+  @ApiPropertyOptional({ isArray: true, enum: INSIGHT_TYPES })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsIn(INSIGHT_TYPES, { each: true, message: `each type must be one of ${INSIGHT_TYPES.join(', ')}` })
+  types?: (typeof INSIGHT_TYPES)[number][];
+}
+
+export class InsightsFilterDto {
+  @ApiPropertyOptional({ type: InsightFiltersDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => InsightFiltersDto)
+  filters?: InsightFiltersDto;
+
+  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  offset?: number;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
+  @IsOptional()
+  @IsIn(['asc', 'desc'])
+  order?: 'asc' | 'desc';
+
+  @ApiPropertyOptional({ enum: INSIGHT_ORDER_BY, default: 'published_at', description: 'Ties are broken by id in the same direction, so paging is stable' })
+  @IsOptional()
+  @IsIn(INSIGHT_ORDER_BY)
+  order_by?: InsightOrderBy;
+
+  @ApiPropertyOptional({ description: 'Accepted for compatibility and ignored: the response carries the real total' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  total?: number;
+}
