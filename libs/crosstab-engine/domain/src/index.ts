@@ -1,0 +1,14 @@
+export * from './lib/metrics';
+export { evaluate, PartitionEvaluator, resolveQuestionCode, atLeast } from './lib/evaluate';
+export * from './lib/crosstab.types';
+export { computeCrosstab, computeSegmentedCrosstab, selectPartitions } from './lib/crosstab';
+export type { ComputeOptions } from './lib/crosstab';
+export { InlineExecutor } from './lib/cell-executor';
+export type { CellExecutor, CellTask } from './lib/cell-executor';
+export { WorkerPool } from './lib/worker-pool';
+export type { WorkerPoolOptions } from './lib/worker-pool';
+export { kernelModuleBytes, pairsJs, instantiateKernel, allocateSharedMemory } from './lib/kernel';
+export { PartitionCache, InMemoryPartitionSource } from './lib/partition-cache';
+export type { PartitionSource, PartitionCacheOptions, PartitionSelection, DataSnapshot } from './lib/partition-cache';
+export { CrosstabEngine } from './lib/crosstab-engine';
+export type { CrosstabEngineOptions } from './lib/crosstab-engine';

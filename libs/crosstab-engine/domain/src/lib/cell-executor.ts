@@ -1,0 +1,62 @@
+import type { WasmMemory } from './wasm-api';
+import { GROUP_OUTPUT_BYTES, instantiateKernel, type PairsFunction } from './kernel';
+
+/**
+ * One block of crosstab cells for the kernel: every pair (a, b) with a in [aFrom, aTo) and b in
+ * [0, bCount), bitset a at `aBase + a * stride`, bitset b at `bBase + b * stride`, the pair's
+ * `groups` outputs at `outBase + (a * bCount + b) * groups * 24`. Plain numbers and the shared
+ * memory only, so it crosses to a worker thread as is.
+ */
+export interface CellTask {
+  readonly memory: WasmMemory;
+  readonly classes: number;
+  readonly classCount: number;
+  readonly groups: number;
+  readonly stride: number;
+  readonly aBase: number;
+  readonly aFrom: number;
+  readonly aTo: number;
+  readonly bBase: number;
+  readonly bCount: number;
+  readonly outBase: number;
+}
+
+/** Runs cell tasks somewhere: on the calling thread in slices, or on a worker pool. */
+export interface CellExecutor {
+  run(task: CellTask): Promise<void>;
+}
+
+/** Computes the pairs of rows [from, to) with the given kernel (shared by the inline executor and the worker source). */
+export function runRows(pairs: PairsFunction, task: CellTask, from: number, to: number): void {
+  const groupBytes = task.groups * GROUP_OUTPUT_BYTES;
+  for (let a = from; a < to; a++) {
+    const aPtr = task.aBase + a * task.stride;
+    let out = task.outBase + a * task.bCount * groupBytes;
+    for (let b = 0; b < task.bCount; b++) {
+      pairs(aPtr, task.bBase + b * task.stride, task.classes, task.classCount, out);
+      out += groupBytes;
+    }
+  }
+}
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Runs the kernel on the calling thread, giving the event loop a turn at least every
+ * `sliceMs` milliseconds (so a process serving HTTP or renewing BullMQ locks stays responsive).
+ */
+export class InlineExecutor implements CellExecutor {
+  constructor(private readonly sliceMs = 20) {}
+
+  async run(task: CellTask): Promise<void> {
+    const pairs = instantiateKernel(task.memory);
+    let started = performance.now();
+    for (let a = task.aFrom; a < task.aTo; a++) {
+      runRows(pairs, task, a, a + 1);
+      if (performance.now() - started > this.sliceMs && a + 1 < task.aTo) {
+        await yieldToEventLoop();
+        started = performance.now();
+      }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { InlineExecutor, type CellExecutor } from './cell-executor';
+import { computeCrosstab, computeSegmentedCrosstab } from './crosstab';
+import type { CrosstabOptions, CrosstabQuery, CrosstabResult, SegmentBy, SegmentResult } from './crosstab.types';
+import { PartitionCache, type PartitionCacheOptions, type PartitionSource } from './partition-cache';
+import { WorkerPool } from './worker-pool';
+
+export interface CrosstabEngineOptions extends PartitionCacheOptions {
+  /** Worker threads for the cell kernel; 0 = on the calling thread, in slices. Default: available parallelism. */
+  readonly threads?: number;
+  /** Longest stretch (ms) the calling thread computes before yielding to its event loop; default 20. */
+  readonly sliceMs?: number;
+}
+
+/**
+ * The engine a service holds for its lifetime: a partition cache over a source, and a worker pool
+ * for the cell kernel. Call `close()` on shutdown.
+ */
+export class CrosstabEngine {
+  readonly cache: PartitionCache;
+  private readonly executor: CellExecutor;
+  private readonly pool: WorkerPool | undefined;
+  private readonly sliceMs: number;
+
+  constructor(source: PartitionSource, options: CrosstabEngineOptions = {}) {
+    this.cache = new PartitionCache(source, options);
+    this.sliceMs = options.sliceMs ?? 20;
+    this.pool = options.threads === 0 ? undefined : new WorkerPool({ threads: options.threads });
+    this.executor = this.pool ?? new InlineExecutor(this.sliceMs);
+  }
+
+  /** A crosstab over the current data (see `computeCrosstab`). */
+  async crosstab(query: CrosstabQuery, options: CrosstabOptions = {}): Promise<CrosstabResult> {
+    const data = await this.cache.snapshot(query);
+    return computeCrosstab(data, query, options, { executor: this.executor, sliceMs: this.sliceMs });
+  }
+
+  /** The crosstab split by wave or location, one result per segment (see `computeSegmentedCrosstab`). */
+  async segmentedCrosstab(query: CrosstabQuery, segmentBy: SegmentBy, options: CrosstabOptions = {}): Promise<SegmentResult[]> {
+    const data = await this.cache.snapshot(query);
+    return computeSegmentedCrosstab(data, query, segmentBy, options, { executor: this.executor, sliceMs: this.sliceMs });
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+}

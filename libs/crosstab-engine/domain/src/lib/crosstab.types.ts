@@ -1,0 +1,83 @@
+import type { Expression } from '@aas/audience-expression';
+import type { AttributeDictionary, DecodedPartition } from '@aas/catalogue-domain';
+import type { ConfidenceLevel, SignificanceResult, ZeroReason } from './metrics';
+
+/**
+ * A crosstab request, already parsed: every row and column is measured within `base`, over the
+ * selected waves, locations and datasets. A wave's sum is taken over every selected partition of
+ * that wave (all selected locations and datasets); `size` is the mean of those sums over `waves`.
+ */
+export interface CrosstabQuery {
+  readonly rows: readonly Expression[];
+  readonly columns: readonly Expression[];
+  /** Default `{}`: every respondent. */
+  readonly base?: Expression;
+  readonly waves: readonly string[];
+  readonly locations: readonly string[];
+  /** Datasets whose partitions count; default: all the data has. */
+  readonly datasets?: readonly string[];
+}
+
+export interface CrosstabOptions {
+  /** Adds a significance test to every cell (true = 95%). */
+  readonly significance?: boolean | ConfidenceLevel;
+  /** Adds Kish effective bases to every cell. */
+  readonly effectiveBase?: boolean;
+}
+
+/** The decoded data a crosstab runs on. */
+export interface CrosstabData {
+  readonly partitions: readonly DecodedPartition[];
+  /** The attribute dictionary of a dataset (every dataset of `partitions` must have one). */
+  dictionary(dataset: string): AttributeDictionary | undefined;
+}
+
+export interface SizeSample {
+  readonly size: number;
+  readonly sample: number;
+}
+
+/** A row or column audience within the base. */
+export interface AudienceMetrics extends SizeSample {
+  /** audience.size / base.size x 100. */
+  readonly percentage: number;
+  /** Kish effective base (sum w)^2 / sum w^2 over the selected respondents. */
+  readonly effectiveBase: number;
+}
+
+/** One row/column intersection (metrics.md, "Crosstab cell"; spec 2.5 once mapped). */
+export interface CrosstabCell {
+  readonly rowIndex: number;
+  readonly columnIndex: number;
+  readonly base: SizeSample;
+  /** intersectPercentage = intersect.size / row.size x 100 ("% of row"). */
+  readonly row: SizeSample & { readonly percentage: number; readonly intersectPercentage: number };
+  /** intersectPercentage = intersect.size / column.size x 100 ("% of column"). */
+  readonly column: SizeSample & { readonly percentage: number; readonly intersectPercentage: number };
+  /** percentage = intersect / base x 100; index = intersect x base / (row x column) x 100. */
+  readonly intersect: SizeSample & { readonly percentage: number; readonly index: number };
+  /** From the intersect sample: lowBase < 50 respondents, unreliable < 30. */
+  readonly flags: { readonly lowBase: boolean; readonly unreliable: boolean };
+  /** Why some metrics are 0 by definition (a zero denominator); empty when none is. */
+  readonly reasons: readonly ZeroReason[];
+  readonly effectiveBase?: { readonly base: number; readonly row: number; readonly column: number; readonly intersect: number };
+  readonly significance?: SignificanceResult;
+}
+
+export interface CrosstabResult {
+  readonly base: SizeSample & { readonly effectiveBase: number };
+  readonly rows: readonly AudienceMetrics[];
+  readonly columns: readonly AudienceMetrics[];
+  /** Row-major: cells[r * columns.length + c]. */
+  readonly cells: readonly CrosstabCell[];
+}
+
+/** One segment of a split crosstab: a wave (its size is that wave's sum) or a location. */
+export interface SegmentResult {
+  readonly segment: string;
+  readonly waves: readonly string[];
+  readonly locations: readonly string[];
+  readonly result: CrosstabResult;
+}
+
+export type SegmentBy = 'wave' | 'location';

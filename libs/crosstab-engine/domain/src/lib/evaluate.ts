@@ -1,0 +1,196 @@
+import type { Expression, LeafNode } from '@aas/audience-expression';
+import type { AttributeDictionary, DecodedPartition } from '@aas/catalogue-domain';
+
+/**
+ * The question code a leaf's `question` member names in a dictionary: `<namespace>.<code>` when it
+ * has a dot and the part after it is a question of the dictionary, else the whole string (question
+ * codes are unique catalogue-wide, so the namespace only qualifies). Undefined when the dataset does
+ * not have the question: such a leaf matches nobody in that dataset's partitions.
+ */
+export function resolveQuestionCode(reference: string, dictionary: AttributeDictionary): string | undefined {
+  const dot = reference.indexOf('.');
+  if (dot > 0 && dot < reference.length - 1) {
+    const code = reference.slice(dot + 1);
+    if (dictionary.idsOfQuestion(code).length > 0) return code;
+  }
+  return dictionary.idsOfQuestion(reference).length > 0 ? reference : undefined;
+}
+
+/** One question's attribute ids grouped by datapoint, with the suffix of each (null = no suffix). */
+type QuestionLayout = Map<string, { id: number; suffix: string | null }[]>;
+
+const layouts = new WeakMap<AttributeDictionary, Map<string, QuestionLayout>>();
+
+function questionLayout(dictionary: AttributeDictionary, question: string): QuestionLayout {
+  let perDictionary = layouts.get(dictionary);
+  if (perDictionary === undefined) {
+    perDictionary = new Map();
+    layouts.set(dictionary, perDictionary);
+  }
+  let layout = perDictionary.get(question);
+  if (layout === undefined) {
+    layout = new Map();
+    for (const id of dictionary.idsOfQuestion(question)) {
+      const attribute = dictionary.attributes[id];
+      let list = layout.get(attribute.datapoint);
+      if (list === undefined) {
+        list = [];
+        layout.set(attribute.datapoint, list);
+      }
+      list.push({ id, suffix: attribute.suffix });
+    }
+    perDictionary.set(question, layout);
+  }
+  return layout;
+}
+
+/**
+ * Evaluates expressions over one partition, caching leaf results (audiences of one crosstab share
+ * many leaves). Results are owned by the caller only when obtained from `evaluate`; the context
+ * reuses its cached arrays, so callers of `evaluateShared` must not modify what it returns.
+ */
+export class PartitionEvaluator {
+  private readonly leafCache = new Map<string, Uint32Array>();
+  private readonly words: number;
+
+  constructor(
+    readonly partition: DecodedPartition,
+    readonly dictionary: AttributeDictionary,
+  ) {
+    this.words = partition.wordCount;
+  }
+
+  /** A fresh bitset of the respondents matching `expression` (padding bits 0). */
+  evaluate(expression: Expression): Uint32Array {
+    const shared = this.evaluateShared(expression);
+    return shared.slice();
+  }
+
+  /** Like `evaluate`, but the result may be a cached array: read it, do not write it. */
+  evaluateShared(expression: Expression): Uint32Array {
+    if (expression.kind === 'leaf' && expression.not !== true) return this.leaf(expression);
+    if (expression.kind === 'all' && expression.not !== true) return this.partition.universe;
+    return this.evaluateInto(expression, new Uint32Array(this.words));
+  }
+
+  /** Writes the result into `out` (which must hold `wordCount` words) and returns it. */
+  evaluateInto(expression: Expression, out: Uint32Array): Uint32Array {
+    const n = this.words;
+    if (expression.kind === 'all') {
+      out.set(this.partition.universe);
+    } else if (expression.kind === 'leaf') {
+      out.set(this.leaf(expression));
+    } else {
+      const children = expression.children;
+      this.evaluateInto(children[0], out);
+      const scratch = children.length > 1 ? new Uint32Array(n) : out;
+      for (let c = 1; c < children.length; c++) {
+        const child = children[c];
+        // Leaves and `{}` come straight from the cache; only nested combinators need the scratch.
+        const bits = child.not !== true && child.kind !== 'and' && child.kind !== 'or' ? this.evaluateShared(child) : this.evaluateInto(child, scratch);
+        if (expression.kind === 'and') {
+          for (let i = 0; i < n; i++) out[i] &= bits[i];
+        } else {
+          for (let i = 0; i < n; i++) out[i] |= bits[i];
+        }
+      }
+    }
+    if (expression.not === true) {
+      // NOT within the partition's respondents: padding bits must stay 0.
+      const universe = this.partition.universe;
+      for (let i = 0; i < n; i++) out[i] = ~out[i] & universe[i];
+    }
+    return out;
+  }
+
+  private leaf(leaf: LeafNode): Uint32Array {
+    const key = leafKey(leaf);
+    let bits = this.leafCache.get(key);
+    if (bits === undefined) {
+      bits = this.computeLeaf(leaf);
+      this.leafCache.set(key, bits);
+    }
+    return bits;
+  }
+
+  private computeLeaf(leaf: LeafNode): Uint32Array {
+    const n = this.words;
+    const minCount = leaf.minCount ?? 1;
+    // "At least 0 datapoints" holds for everyone, even those never asked (as the reference reads it).
+    if (minCount <= 0) return this.partition.universe.slice();
+    const question = resolveQuestionCode(leaf.question, this.dictionary);
+    if (question === undefined) return new Uint32Array(n);
+    const layout = questionLayout(this.dictionary, question);
+    const listed = leaf.datapoints !== undefined && leaf.datapoints.length > 0 ? [...new Set(leaf.datapoints)] : [...layout.keys()];
+    const suffixes = leaf.suffixes !== undefined && leaf.suffixes.length > 0 ? new Set(leaf.suffixes.map(String)) : undefined;
+    // One bitset per datapoint: OR of its attributes (grids: of its suffix attributes, all or the listed ones).
+    const perDatapoint: Uint32Array[] = [];
+    for (const datapoint of listed) {
+      const attributes = layout.get(datapoint);
+      if (attributes === undefined) continue;
+      let bits: Uint32Array | undefined;
+      let owned = false;
+      for (const attribute of attributes) {
+        if (suffixes !== undefined && (attribute.suffix === null || !suffixes.has(attribute.suffix))) continue;
+        const words = this.partition.attributes.get(attribute.id);
+        if (words === undefined) continue;
+        if (bits === undefined) {
+          bits = words;
+        } else {
+          if (!owned) {
+            bits = bits.slice();
+            owned = true;
+          }
+          for (let i = 0; i < n; i++) bits[i] |= words[i];
+        }
+      }
+      if (bits !== undefined) perDatapoint.push(bits);
+    }
+    if (minCount > perDatapoint.length) return new Uint32Array(n);
+    if (minCount === 1) {
+      const out = new Uint32Array(n);
+      for (const bits of perDatapoint) for (let i = 0; i < n; i++) out[i] |= bits[i];
+      return out;
+    }
+    return atLeast(perDatapoint, minCount, n);
+  }
+}
+
+/**
+ * Respondents set in at least `k` of the bitsets: a saturating bit-sliced counter. Plane j holds
+ * "at least j+1 seen so far"; each bitset x updates planes from the top: plane[j] |= plane[j-1] & x.
+ * k planes, so k word operations per bitset and word.
+ */
+export function atLeast(bitsets: readonly Uint32Array[], k: number, words: number): Uint32Array {
+  const planes: Uint32Array[] = [];
+  for (let j = 0; j < k; j++) planes.push(new Uint32Array(words));
+  for (let b = 0; b < bitsets.length; b++) {
+    const x = bitsets[b];
+    // Plane j can only be reached after j+1 bitsets; the top planes stay empty before that.
+    for (let j = Math.min(k - 1, b); j >= 1; j--) {
+      const plane = planes[j];
+      const below = planes[j - 1];
+      for (let i = 0; i < words; i++) plane[i] |= below[i] & x[i];
+    }
+    const first = planes[0];
+    for (let i = 0; i < words; i++) first[i] |= x[i];
+  }
+  return planes[k - 1];
+}
+
+function leafKey(leaf: LeafNode): string {
+  const datapoints = leaf.datapoints === undefined ? [] : [...new Set(leaf.datapoints)].sort();
+  const suffixes = leaf.suffixes === undefined ? [] : [...new Set(leaf.suffixes.map(String))].sort();
+  return JSON.stringify([leaf.question, datapoints, suffixes, leaf.minCount ?? 1]);
+}
+
+/**
+ * The respondents of one partition matching an expression, as a bitset of `wordCount` words with
+ * padding bits 0 (a `not` is masked with `universe`). Leaf semantics as metrics.md and the reference
+ * evaluator: listed datapoints (none = all of the question), listed suffixes only (grid rows without
+ * suffixes = any suffix), at least `minCount` distinct datapoints; a question the dataset does not
+ * have matches nobody.
+ */
+export function evaluate(expression: Expression, partition: DecodedPartition, dictionary: AttributeDictionary): Uint32Array {
+  return new PartitionEvaluator(partition, dictionary).evaluate(expression);
+}

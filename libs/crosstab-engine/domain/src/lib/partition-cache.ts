@@ -1,0 +1,179 @@
+import { decodePartition, type AttributeDictionary, type DecodedPartition, type PartitionKey } from '@aas/catalogue-domain';
+import type { CrosstabData } from './crosstab.types';
+
+/**
+ * Where partitions come from: the service implements it over Postgres (one bytea row per
+ * partition); `InMemoryPartitionSource` serves tests and benchmarks.
+ */
+export interface PartitionSource {
+  /** Changes whenever any partition or dictionary changes (e.g. an import's id or timestamp). */
+  dataVersion(): Promise<string>;
+  listPartitions(): Promise<PartitionKey[]>;
+  /** The requested partitions, decoded or as encoded blobs, in any order. */
+  loadPartitions(keys: readonly PartitionKey[]): AsyncIterable<DecodedPartition | Uint8Array>;
+  dictionary(dataset: string): Promise<AttributeDictionary>;
+}
+
+const keyString = (key: PartitionKey): string => `${key.dataset}\u0000${key.wave}\u0000${key.location}`;
+
+/** A source over partitions held in memory (blobs or decoded); `setVersion` simulates an import. */
+export class InMemoryPartitionSource implements PartitionSource {
+  private version = '1';
+  loadCalls = 0;
+
+  constructor(
+    private partitions: (DecodedPartition | Uint8Array)[],
+    private dictionaries: Record<string, AttributeDictionary>,
+  ) {}
+
+  replace(partitions: (DecodedPartition | Uint8Array)[], dictionaries: Record<string, AttributeDictionary>, version: string): void {
+    this.partitions = partitions;
+    this.dictionaries = dictionaries;
+    this.version = version;
+  }
+
+  async dataVersion(): Promise<string> {
+    return this.version;
+  }
+
+  async listPartitions(): Promise<PartitionKey[]> {
+    return this.partitions.map((p) => ({ ...keyOf(p) }));
+  }
+
+  async *loadPartitions(keys: readonly PartitionKey[]): AsyncIterable<DecodedPartition | Uint8Array> {
+    this.loadCalls++;
+    const wanted = new Set(keys.map(keyString));
+    for (const p of this.partitions) if (wanted.has(keyString(keyOf(p)))) yield p;
+  }
+
+  async dictionary(dataset: string): Promise<AttributeDictionary> {
+    const dictionary = this.dictionaries[dataset];
+    if (dictionary === undefined) throw new Error(`no dictionary for dataset ${dataset}`);
+    return dictionary;
+  }
+}
+
+function keyOf(p: DecodedPartition | Uint8Array): PartitionKey {
+  return p instanceof Uint8Array ? decodePartition(p).key : p.key;
+}
+
+export interface PartitionCacheOptions {
+  /** Ask the source for its data version at most this often (ms); default 30 s. */
+  readonly checkIntervalMs?: number;
+  /** Clock, for tests. */
+  readonly now?: () => number;
+}
+
+/** What a query needs: which waves, locations and datasets (all datasets when absent). */
+export interface PartitionSelection {
+  readonly waves: readonly string[];
+  readonly locations: readonly string[];
+  readonly datasets?: readonly string[];
+}
+
+/** A consistent view of one data version: the selected decoded partitions and their dictionaries. */
+export interface DataSnapshot extends CrosstabData {
+  readonly version: string;
+}
+
+/**
+ * Loads partitions lazily (only those a query selects), keeps them decoded, and drops everything
+ * when the source's data version changes. The version is checked at most every `checkIntervalMs`;
+ * `refresh()` forces a check. Concurrent requests for the same partition share one load.
+ */
+export class PartitionCache {
+  private readonly checkIntervalMs: number;
+  private readonly now: () => number;
+  private version: string | undefined;
+  private checkedAt = -Infinity;
+  private keys: PartitionKey[] = [];
+  private readonly partitions = new Map<string, Promise<DecodedPartition>>();
+  private readonly dictionaries = new Map<string, Promise<AttributeDictionary>>();
+  private versionCheck: Promise<void> | undefined;
+
+  constructor(
+    private readonly source: PartitionSource,
+    options: PartitionCacheOptions = {},
+  ) {
+    this.checkIntervalMs = options.checkIntervalMs ?? 30_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The data version of the cached content (after the last check). */
+  get currentVersion(): string | undefined {
+    return this.version;
+  }
+
+  /** Number of decoded partitions held. */
+  get size(): number {
+    return this.partitions.size;
+  }
+
+  /** Checks the data version now; a change drops every cached partition and dictionary. */
+  async refresh(): Promise<void> {
+    this.versionCheck ??= (async () => {
+      try {
+        const version = await this.source.dataVersion();
+        if (version !== this.version) {
+          this.partitions.clear();
+          this.dictionaries.clear();
+          this.keys = await this.source.listPartitions();
+          this.version = version;
+        }
+        this.checkedAt = this.now();
+      } finally {
+        this.versionCheck = undefined;
+      }
+    })();
+    return this.versionCheck;
+  }
+
+  /** The selected partitions, loading the missing ones, from the current data version. */
+  async snapshot(selection: PartitionSelection): Promise<DataSnapshot> {
+    if (this.version === undefined || this.now() - this.checkedAt >= this.checkIntervalMs) await this.refresh();
+    const waves = new Set(selection.waves);
+    const locations = new Set(selection.locations);
+    const datasets = selection.datasets === undefined ? undefined : new Set(selection.datasets);
+    const wanted = this.keys.filter((k) => waves.has(k.wave) && locations.has(k.location) && (datasets === undefined || datasets.has(k.dataset)));
+    const missing = wanted.filter((k) => !this.partitions.has(keyString(k)));
+    if (missing.length > 0) this.load(missing);
+    const partitions = await Promise.all(wanted.map((k) => this.partitions.get(keyString(k)) as Promise<DecodedPartition>));
+    const dictionaryList = await Promise.all([...new Set(wanted.map((k) => k.dataset))].map(async (dataset) => [dataset, await this.dictionary(dataset)] as const));
+    const dictionaries = new Map(dictionaryList);
+    return { version: this.version ?? '', partitions, dictionary: (dataset) => dictionaries.get(dataset) };
+  }
+
+  private dictionary(dataset: string): Promise<AttributeDictionary> {
+    let pending = this.dictionaries.get(dataset);
+    if (pending === undefined) {
+      pending = this.source.dictionary(dataset);
+      pending.catch(() => this.dictionaries.delete(dataset));
+      this.dictionaries.set(dataset, pending);
+    }
+    return pending;
+  }
+
+  private load(keys: PartitionKey[]): void {
+    const waiting = new Map<string, { resolve: (p: DecodedPartition) => void; reject: (e: unknown) => void }>();
+    for (const key of keys) {
+      const id = keyString(key);
+      const promise = new Promise<DecodedPartition>((resolve, reject) => waiting.set(id, { resolve, reject }));
+      // A failed load is forgotten, so the next query tries again.
+      promise.catch(() => this.partitions.get(id) === promise && this.partitions.delete(id));
+      this.partitions.set(id, promise);
+    }
+    void (async () => {
+      try {
+        for await (const item of this.source.loadPartitions(keys)) {
+          const partition = item instanceof Uint8Array ? decodePartition(item) : item;
+          const id = keyString(partition.key);
+          waiting.get(id)?.resolve(partition);
+          waiting.delete(id);
+        }
+        for (const [id, pending] of waiting) pending.reject(new Error(`the source did not return partition ${id.split('\u0000').join('/')}`));
+      } catch (error) {
+        for (const pending of waiting.values()) pending.reject(error);
+      }
+    })();
+  }
+}

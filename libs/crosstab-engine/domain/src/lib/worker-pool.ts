@@ -1,0 +1,173 @@
+import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import type { CellExecutor, CellTask } from './cell-executor';
+import { GROUP_OUTPUT_BYTES, kernelModule } from './kernel';
+
+/**
+ * The worker's whole program, run with `eval: true`: no file to resolve, so it behaves the same
+ * compiled (dist/) and under ts-jest (which has no JS files to point a Worker at). It mirrors
+ * `runRows` in cell-executor.ts; the pool spec checks the two give identical results.
+ * The kernel module arrives compiled in workerData; the shared memory arrives with each message.
+ */
+const WORKER_SOURCE = `
+'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const kernel = workerData.module;
+const GROUP_OUTPUT_BYTES = ${GROUP_OUTPUT_BYTES};
+parentPort.on('message', (message) => {
+  if (message.kind === 'exit') process.exit(message.code);
+  const t = message.task;
+  try {
+    const pairs = new WebAssembly.Instance(kernel, { env: { memory: t.memory } }).exports.pairs;
+    const groupBytes = t.groups * GROUP_OUTPUT_BYTES;
+    for (let a = message.from; a < message.to; a++) {
+      const aPtr = t.aBase + a * t.stride;
+      let out = t.outBase + a * t.bCount * groupBytes;
+      for (let b = 0; b < t.bCount; b++) {
+        pairs(aPtr, t.bBase + b * t.stride, t.classes, t.classCount, out);
+        out += groupBytes;
+      }
+    }
+    parentPort.postMessage({ id: message.id, ok: true });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, ok: false, error: error instanceof Error ? String(error.stack) : String(error) });
+  }
+});
+`;
+
+export interface WorkerPoolOptions {
+  /** Number of worker threads; default: the machine's available parallelism. */
+  readonly threads?: number;
+  /** Rows per message; default: about four messages per thread and task, for load balance. */
+  readonly rowsPerMessage?: number;
+}
+
+interface Batch {
+  readonly task: CellTask;
+  remaining: number;
+  failed: boolean;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+interface Chunk {
+  readonly id: number;
+  readonly batch: Batch;
+  readonly from: number;
+  readonly to: number;
+}
+
+interface Slot {
+  worker: Worker;
+  current: Chunk | undefined;
+}
+
+/**
+ * A fixed pool of worker threads computing crosstab cells from shared memory, so the caller's
+ * event loop stays free. A worker that throws, exits or is killed rejects the call it was
+ * working on (never a hang) and is replaced; `close()` terminates every thread (no open handles).
+ * Idle workers are unref'ed, so a forgotten pool does not keep a process alive.
+ */
+export class WorkerPool implements CellExecutor {
+  readonly threads: number;
+  private readonly rowsPerMessage: number | undefined;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Chunk[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: WorkerPoolOptions = {}) {
+    this.threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
+    this.rowsPerMessage = options.rowsPerMessage;
+    for (let i = 0; i < this.threads; i++) this.slots.push(this.spawn());
+  }
+
+  /** Computes the task's cells on the pool; resolves when every row is done. */
+  run(task: CellTask): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('worker pool is closed'));
+    const rows = task.aTo - task.aFrom;
+    if (rows <= 0) return Promise.resolve();
+    const per = this.rowsPerMessage ?? Math.max(1, Math.ceil(rows / (this.threads * 4)));
+    return new Promise<void>((resolve, reject) => {
+      const batch: Batch = { task, remaining: 0, failed: false, resolve, reject };
+      for (let from = task.aFrom; from < task.aTo; from += per) {
+        batch.remaining++;
+        this.queue.push({ id: this.nextId++, batch, from, to: Math.min(task.aTo, from + per) });
+      }
+      this.dispatch();
+    });
+  }
+
+  /** Terminates every thread; pending calls are rejected. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const error = new Error('worker pool is closed');
+    for (const chunk of this.queue.splice(0)) this.fail(chunk.batch, error);
+    const workers = this.slots.map((slot) => slot.worker);
+    for (const slot of this.slots) {
+      if (slot.current !== undefined) this.fail(slot.current.batch, error);
+      slot.current = undefined;
+    }
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+
+  /** For fault-injection tests: makes one busy-or-idle worker exit with `code`. */
+  crashOneWorkerForTesting(code = 3): void {
+    this.slots[0]?.worker.postMessage({ kind: 'exit', code });
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module: kernelModule() } });
+    const slot: Slot = { worker, current: undefined };
+    worker.unref();
+    worker.on('message', (message: { id: number; ok: boolean; error?: string }) => {
+      const chunk = slot.current;
+      if (chunk === undefined || chunk.id !== message.id) return;
+      slot.current = undefined;
+      if (message.ok) this.complete(chunk.batch);
+      else this.fail(chunk.batch, new Error(`crosstab worker failed: ${message.error ?? 'unknown error'}`));
+      this.dispatch();
+    });
+    const lost = (error: Error): void => {
+      const chunk = slot.current;
+      slot.current = undefined;
+      if (chunk !== undefined) this.fail(chunk.batch, error);
+      if (this.closed) return;
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) this.slots[index] = this.spawn();
+      this.dispatch();
+    };
+    worker.on('error', (error: Error) => lost(new Error(`crosstab worker crashed: ${error.message}`)));
+    worker.on('exit', (code: number) => {
+      if (this.slots.includes(slot)) lost(new Error(`crosstab worker exited with code ${code}`));
+    });
+    return slot;
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.current !== undefined) continue;
+      let chunk = this.queue.shift();
+      while (chunk !== undefined && chunk.batch.failed) chunk = this.queue.shift();
+      if (chunk === undefined) {
+        slot.worker.unref();
+        continue;
+      }
+      slot.current = chunk;
+      slot.worker.ref();
+      slot.worker.postMessage({ kind: 'rows', id: chunk.id, task: chunk.batch.task, from: chunk.from, to: chunk.to });
+    }
+  }
+
+  private complete(batch: Batch): void {
+    batch.remaining--;
+    if (batch.remaining === 0 && !batch.failed) batch.resolve();
+  }
+
+  private fail(batch: Batch, error: Error): void {
+    if (batch.failed) return;
+    batch.failed = true;
+    batch.reject(error);
+  }
+}
