@@ -38,7 +38,11 @@ async function insertRows(m: EntityManager, table: string, columns: string[], ro
 }
 
 async function writeCatalogue(m: EntityManager, catalogue: Catalogue, survey: Survey): Promise<void> {
-  await m.query(`TRUNCATE datasets, locations, waves, insights, data_versions CASCADE`);
+  // CASCADE also empties the tables that reference these (entitlements, question categories).
+  await m.query(
+    `TRUNCATE questions, categories, datasets, locations, waves, populations, insights, attribute_dictionaries,
+              respondent_partitions, data_versions CASCADE`,
+  );
   await m.query(`DELETE FROM saved_audiences WHERE org_id IS NULL`);
   await insertRows(
     m,
