@@ -1,0 +1,81 @@
+import { registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
+
+/** Any UUID spelling Postgres accepts in canonical form, the nil UUID included. */
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+export const NAME_MAX_LENGTH = 255;
+
+/**
+ * The name column's rule (1..255 characters, counted as Postgres does: code points), plus no
+ * blank names and no NUL, which Postgres text cannot hold (it would otherwise fail as a 500).
+ */
+export function audienceNameProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'name must be a string';
+  if (value.trim().length === 0) return 'name must not be empty or blank';
+  if ([...value].length > NAME_MAX_LENGTH) return `name must be at most ${NAME_MAX_LENGTH} characters`;
+  if (value.includes('\u0000')) return 'name must not contain the NUL character';
+  return undefined;
+}
+
+export function IsAudienceName(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isAudienceName',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options,
+      validator: {
+        validate: (value: unknown) => audienceNameProblem(value) === undefined,
+        defaultMessage: (args?: ValidationArguments) => audienceNameProblem(args?.value) ?? 'name is invalid',
+      },
+    });
+}
+
+/** A folder UUID, or the nil UUID for "no folder". */
+export function IsFolderId(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isFolderId',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options,
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && UUID_PATTERN.test(value),
+        defaultMessage: () => `folder_id must be a UUID, or the nil UUID ${NIL_UUID} (or null) for no folder`,
+      },
+    });
+}
+
+/**
+ * A member a response carries but a request may not set (`id`, `created_at`, ...): named in a
+ * 400 as read-only, which says more than "unknown member".
+ */
+export function ReadOnlyMember(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    const name = String(propertyName);
+    ValidateIf((o: Record<string, unknown>) => o[name] !== undefined)(target, propertyName);
+    registerDecorator({
+      name: 'readOnlyMember',
+      target: target.constructor,
+      propertyName: name,
+      validator: {
+        validate: () => false,
+        defaultMessage: () => `'${name}' is read-only and cannot be set`,
+      },
+    });
+  };
+}
+
+/** An integer within [min, max], reported as one message (not three when the value is garbage). */
+export function IsIntegerInRange(min: number, max: number): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isIntegerInRange',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      validator: {
+        validate: (value: unknown) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max,
+        defaultMessage: () => `${String(propertyName)} must be an integer from ${min} to ${max}`,
+      },
+    });
+}
