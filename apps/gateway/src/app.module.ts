@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfigModule, AuthModule, DatabaseModule, QueueModule } from '@aas/infra';
+import { AudiencesModule } from '@aas/audiences';
 import { CatalogueModule } from '@aas/catalogue';
 import { InsightsModule } from '@aas/insights';
 import { SystemModule } from '@aas/system';
@@ -11,7 +12,7 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule, CatalogueModule, InsightsModule],
+      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule, CatalogueModule, InsightsModule, AudiencesModule],
     };
   }
 }
