@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import os from 'node:os';
 import { decodePartition } from '@aas/catalogue-domain';
-import { PartitionReader } from '@aas/catalogue';
+import { PartitionReader } from '@aas/engine';
 import { resolveDatabaseUrl } from '../lib/runtime-state';
 
 /**

@@ -1,5 +1,5 @@
 import type { WasmMemory } from './wasm-api';
-import { GROUP_OUTPUT_BYTES, instantiateKernel, type PairsFunction } from './kernel';
+import { CLASS_ENTRY_BYTES, GROUP_OUTPUT_BYTES, instantiateKernel, type PairsFunction } from './kernel';
 
 /**
  * One block of crosstab cells for the kernel: every pair (a, b) with a in [aFrom, aTo) and b in
@@ -19,6 +19,13 @@ export interface CellTask {
   readonly bBase: number;
   readonly bCount: number;
   readonly outBase: number;
+  /**
+   * Class tiles: tile t covers classes [tiles[t], tiles[t + 1]). Cells are computed tile by tile
+   * (every pair of a row block over one tile, then the next tile), so the columns' bytes of one tile
+   * stay in the L2 cache while every row of the block passes over them; the kernel adds, so the
+   * tiles' partial sums add up to the whole.
+   */
+  readonly tiles: readonly number[];
 }
 
 /** Runs cell tasks somewhere: on the calling thread in slices, or on a worker pool. */
@@ -26,15 +33,20 @@ export interface CellExecutor {
   run(task: CellTask): Promise<void>;
 }
 
-/** Computes the pairs of rows [from, to) with the given kernel (shared by the inline executor and the worker source). */
+/** Computes the pairs of rows [from, to) with the given kernel (the worker source in worker-pool.ts mirrors it). */
 export function runRows(pairs: PairsFunction, task: CellTask, from: number, to: number): void {
   const groupBytes = task.groups * GROUP_OUTPUT_BYTES;
-  for (let a = from; a < to; a++) {
-    const aPtr = task.aBase + a * task.stride;
-    let out = task.outBase + a * task.bCount * groupBytes;
-    for (let b = 0; b < task.bCount; b++) {
-      pairs(aPtr, task.bBase + b * task.stride, task.classes, task.classCount, out);
-      out += groupBytes;
+  const tiles = task.tiles;
+  for (let t = 0; t + 1 < tiles.length; t++) {
+    const classes = task.classes + tiles[t] * CLASS_ENTRY_BYTES;
+    const count = tiles[t + 1] - tiles[t];
+    for (let a = from; a < to; a++) {
+      const aPtr = task.aBase + a * task.stride;
+      let out = task.outBase + a * task.bCount * groupBytes;
+      for (let b = 0; b < task.bCount; b++) {
+        pairs(aPtr, task.bBase + b * task.stride, classes, count, out);
+        out += groupBytes;
+      }
     }
   }
 }

@@ -66,11 +66,14 @@ export class PartitionEvaluator {
     return shared.slice();
   }
 
-  /** Like `evaluate`, but the result may be a cached array: read it, do not write it. */
-  evaluateShared(expression: Expression): Uint32Array {
+  /**
+   * Like `evaluate`, but the result may be a cached array or `scratch` (when given, combinators
+   * are computed into it): read it before the next call, do not write it.
+   */
+  evaluateShared(expression: Expression, scratch?: Uint32Array): Uint32Array {
     if (expression.kind === 'leaf' && expression.not !== true) return this.leaf(expression);
     if (expression.kind === 'all' && expression.not !== true) return this.partition.universe;
-    return this.evaluateInto(expression, new Uint32Array(this.words));
+    return this.evaluateInto(expression, scratch ?? new Uint32Array(this.words));
   }
 
   /** Writes the result into `out` (which must hold `wordCount` words) and returns it. */

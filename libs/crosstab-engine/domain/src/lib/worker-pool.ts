@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import type { CellExecutor, CellTask } from './cell-executor';
-import { GROUP_OUTPUT_BYTES, kernelModule } from './kernel';
+import { CLASS_ENTRY_BYTES, GROUP_OUTPUT_BYTES, kernelModule } from './kernel';
 
 /**
  * The worker's whole program, run with `eval: true`: no file to resolve, so it behaves the same
@@ -14,18 +14,24 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const kernel = workerData.module;
 const GROUP_OUTPUT_BYTES = ${GROUP_OUTPUT_BYTES};
+const CLASS_ENTRY_BYTES = ${CLASS_ENTRY_BYTES};
 parentPort.on('message', (message) => {
   if (message.kind === 'exit') process.exit(message.code);
   const t = message.task;
   try {
     const pairs = new WebAssembly.Instance(kernel, { env: { memory: t.memory } }).exports.pairs;
     const groupBytes = t.groups * GROUP_OUTPUT_BYTES;
-    for (let a = message.from; a < message.to; a++) {
-      const aPtr = t.aBase + a * t.stride;
-      let out = t.outBase + a * t.bCount * groupBytes;
-      for (let b = 0; b < t.bCount; b++) {
-        pairs(aPtr, t.bBase + b * t.stride, t.classes, t.classCount, out);
-        out += groupBytes;
+    const tiles = t.tiles;
+    for (let k = 0; k + 1 < tiles.length; k++) {
+      const classes = t.classes + tiles[k] * CLASS_ENTRY_BYTES;
+      const count = tiles[k + 1] - tiles[k];
+      for (let a = message.from; a < message.to; a++) {
+        const aPtr = t.aBase + a * t.stride;
+        let out = t.outBase + a * t.bCount * groupBytes;
+        for (let b = 0; b < t.bCount; b++) {
+          pairs(aPtr, t.bBase + b * t.stride, classes, count, out);
+          out += groupBytes;
+        }
       }
     }
     parentPort.postMessage({ id: message.id, ok: true });

@@ -1,0 +1,3 @@
+export * from './lib/partition-reader';
+export * from './lib/pg-partition-source';
+export * from './lib/engine.module';

@@ -1,0 +1,73 @@
+import { encodePartition } from '@aas/catalogue-domain';
+import { CrosstabEngine } from './crosstab-engine';
+import { InMemoryPartitionSource, PartitionCache } from './partition-cache';
+import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';
+
+const dictionaries = { core: testDictionary('core'), gaming: testDictionary('gaming') };
+
+describe('PartitionCache', () => {
+  const { partitions } = partitionsOf(randomRecords(5, 500));
+
+  it('loads only the selected partitions, once, from blobs or decoded partitions', async () => {
+    const blobs = partitions.map((p, i) => (i % 2 === 0 ? encodePartition(p) : p));
+    const source = new InMemoryPartitionSource(blobs, dictionaries);
+    const cache = new PartitionCache(source);
+    const first = await cache.snapshot({ waves: ['w1'], locations: ['l1'], datasets: ['core'] });
+    expect(first.partitions.map((p) => p.key)).toEqual([{ dataset: 'core', wave: 'w1', location: 'l1' }]);
+    expect(first.dictionary('core')).toBe(dictionaries.core);
+    expect(cache.size).toBe(1);
+    const [again, other] = await Promise.all([cache.snapshot({ waves: ['w1'], locations: ['l1'], datasets: ['core'] }), cache.snapshot({ waves: ['w1'], locations: ['l1', 'l2'] })]);
+    expect(again.partitions[0]).toBe(first.partitions[0]);
+    expect(other.partitions).toHaveLength(4);
+    expect(source.loadCalls).toBe(2);
+  });
+
+  it('reloads when the data version changes, checking at most every interval (or when forced)', async () => {
+    let now = 0;
+    const source = new InMemoryPartitionSource(partitions, dictionaries);
+    const cache = new PartitionCache(source, { checkIntervalMs: 1000, now: () => now });
+    const before = await cache.snapshot({ waves: ['w1'], locations: ['l1'] });
+    const changed = partitionsOf(randomRecords(6, 500)).partitions;
+    source.replace(changed, dictionaries, '2');
+    now = 500;
+    expect((await cache.snapshot({ waves: ['w1'], locations: ['l1'] })).partitions[0]).toBe(before.partitions[0]);
+    now = 1000;
+    const after = await cache.snapshot({ waves: ['w1'], locations: ['l1'] });
+    expect(after.version).toBe('2');
+    expect(after.partitions.every((p) => changed.includes(p))).toBe(true);
+    source.replace(partitions, dictionaries, '3');
+    await cache.refresh();
+    expect(cache.currentVersion).toBe('3');
+    expect(cache.size).toBe(0);
+  });
+
+  it('rejects a query whose partition the source fails to deliver, and retries later', async () => {
+    const source = new InMemoryPartitionSource(partitions, dictionaries);
+    const cache = new PartitionCache(source);
+    await cache.refresh();
+    source.replace([], dictionaries, '1');
+    await expect(cache.snapshot({ waves: ['w1'], locations: ['l1'] })).rejects.toThrow(/did not return partition/);
+    source.replace(partitions, dictionaries, '1');
+    await expect(cache.snapshot({ waves: ['w1'], locations: ['l1'] })).resolves.toBeDefined();
+  });
+});
+
+describe('CrosstabEngine', () => {
+  it('runs a crosstab and a segmented crosstab over a source, then closes its pool', async () => {
+    const records = randomRecords(9, 800);
+    const engine = new CrosstabEngine(new InMemoryPartitionSource(partitionsOf(records).partitions, dictionaries), { threads: 2 });
+    try {
+      const query = { rows: [{ kind: 'leaf' as const, question: 'gender', datapoints: ['f'] }], columns: [{ kind: 'all' as const }], waves: [...TEST_WAVES], locations: [...TEST_LOCATIONS], datasets: ['core'] };
+      const result = await engine.crosstab(query);
+      const women = records.filter((r) => r.dataset === 'core' && r.answers.some((a) => a.question === 'gender' && a.datapoint === 'f'));
+      expect(result.cells[0].intersect.sample).toBe(women.length);
+      const byWave = await engine.segmentedCrosstab(query, 'wave');
+      expect(byWave.map((s) => s.segment)).toEqual([...TEST_WAVES]);
+      expect(byWave.reduce((n, s) => n + s.result.cells[0].intersect.sample, 0)).toBe(women.length);
+      // size = mean of the per-wave sums
+      expect(byWave.reduce((n, s) => n + s.result.cells[0].intersect.size, 0) / 3).toBeCloseTo(result.cells[0].intersect.size, 9);
+    } finally {
+      await engine.close();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { computeCrosstab, computeSegmentedCrosstab } from './crosstab';
+import { InlineExecutor } from './cell-executor';
+import { WorkerPool } from './worker-pool';
+import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';
+import type { Expression } from '@aas/audience-expression';
+import type { CrosstabQuery } from './crosstab.types';
+
+const dictionaries = { core: testDictionary('core'), gaming: testDictionary('gaming') };
+const data = (seed: number, count: number) => ({ partitions: partitionsOf(randomRecords(seed, count)).partitions, dictionary: (d: string) => (d === 'core' ? dictionaries.core : dictionaries.gaming) });
+const audiences: Expression[] = [
+  { kind: 'leaf', question: 'gender', datapoints: ['f'] },
+  { kind: 'leaf', question: 'platforms', minCount: 2 },
+  { kind: 'leaf', question: 'freq', suffixes: ['1'] },
+  { kind: 'or', children: [{ kind: 'leaf', question: 'brand', datapoints: ['b1'] }, { kind: 'leaf', question: 'games', not: true }] },
+  { kind: 'all' },
+  { kind: 'leaf', question: 'age', datapoints: ['a1', 'a2'], not: true },
+];
+const query: CrosstabQuery = { rows: audiences, columns: [...audiences].reverse(), base: { kind: 'leaf', question: 'gender' }, waves: [...TEST_WAVES], locations: [...TEST_LOCATIONS] };
+
+describe('WorkerPool', () => {
+  let pool: WorkerPool;
+  beforeAll(() => {
+    pool = new WorkerPool({ threads: 2, rowsPerMessage: 1 });
+  });
+  afterAll(() => pool.close());
+
+  it('gives results identical to the single-thread path', async () => {
+    const d = data(11, 3000);
+    const inline = await computeCrosstab(d, query, { significance: 0.9, effectiveBase: true }, { executor: new InlineExecutor() });
+    const pooled = await computeCrosstab(d, query, { significance: 0.9, effectiveBase: true }, { executor: pool });
+    expect(pooled).toEqual(inline);
+    // Many class tiles (one per class here) add up to the same sums.
+    const tiled = await computeCrosstab(d, query, { significance: 0.9, effectiveBase: true }, { executor: pool, tileBytes: 1 });
+    const tiledInline = await computeCrosstab(d, query, { significance: 0.9, effectiveBase: true }, { executor: new InlineExecutor(), tileBytes: 1 });
+    expect(tiledInline).toEqual(tiled);
+    tiled.cells.forEach((cell, i) => {
+      expect(cell.intersect.sample).toBe(inline.cells[i].intersect.sample);
+      expect(Math.abs(cell.intersect.size - inline.cells[i].intersect.size)).toBeLessThanOrEqual(1e-9 * inline.cells[i].intersect.size);
+    });
+    expect(inline.cells.some((c) => c.intersect.sample > 0)).toBe(true);
+    const segInline = await computeSegmentedCrosstab(d, query, 'location', {}, { executor: new InlineExecutor() });
+    const segPooled = await computeSegmentedCrosstab(d, query, 'location', {}, { executor: pool });
+    expect(segPooled).toEqual(segInline);
+  });
+
+  it('keeps the event loop free while it computes', async () => {
+    const d = data(12, 20_000);
+    const big: CrosstabQuery = { ...query, rows: [...audiences, ...audiences, ...audiences], columns: [...audiences, ...audiences] };
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    await computeCrosstab(d, big, {}, { executor: pool, sliceMs: 5 });
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('rejects the call (no hang) when a worker dies, and recovers', async () => {
+    const d = data(13, 2000);
+    const running = computeCrosstab(d, { ...query, rows: Array.from({ length: 40 }, () => audiences[1]) }, {}, { executor: pool });
+    pool.crashOneWorkerForTesting(7);
+    await expect(running).rejects.toThrow(/exited with code 7|crashed/);
+    const after = await computeCrosstab(d, query, {}, { executor: pool });
+    const inline = await computeCrosstab(d, query, {}, { executor: new InlineExecutor() });
+    expect(after).toEqual(inline);
+  });
+
+  it('rejects work after close', async () => {
+    const closed = new WorkerPool({ threads: 1 });
+    await closed.close();
+    await expect(computeCrosstab(data(1, 100), query, {}, { executor: closed })).rejects.toThrow(/closed/);
+  });
+});
