@@ -4,7 +4,7 @@
  * See tools/bench/README.md for the command.
  */
 import { mkdirSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseStandardExpression, type Expression, type StandardWire } from '@aas/audience-expression';
 import { decodePartition, generateSurvey, type DecodedPartition } from '@aas/catalogue-domain';
@@ -94,12 +94,15 @@ async function main(): Promise<void> {
       const total: number[] = [];
       const evaluate: number[] = [];
       const kernel: number[] = [];
+      const cpu: number[] = [];
       let checksum = 0;
       for (let run = 0; run < RUNS + 1; run++) {
         const timings = { evaluateMs: 0, kernelMs: 0 };
         started = performance.now();
+        const cpuBefore = process.cpuUsage();
         const result = await computeCrosstab(data, query, {}, { executor, timings, sliceMs: 1e9 });
         const elapsed = performance.now() - started;
+        const cpuUsed = process.cpuUsage(cpuBefore);
         if (run === 0) {
           checksum = result.cells.reduce((s, c) => s + c.intersect.sample, 0);
           continue; // warm-up
@@ -107,8 +110,9 @@ async function main(): Promise<void> {
         total.push(elapsed);
         evaluate.push(timings.evaluateMs);
         kernel.push(timings.kernelMs);
+        cpu.push((cpuUsed.user + cpuUsed.system) / 1000);
       }
-      console.log(`${size}x${size} ${name}: median ${median(total).toFixed(1)} ms (evaluate+pack ${median(evaluate).toFixed(1)} ms, kernel+cells ${median(kernel).toFixed(1)} ms; sum of intersect samples ${checksum})`);
+      console.log(`${size}x${size} ${name}: median ${median(total).toFixed(1)} ms (evaluate+pack ${median(evaluate).toFixed(1)} ms, kernel+cells ${median(kernel).toFixed(1)} ms; process CPU ${median(cpu).toFixed(1)} ms; load ${loadavg()[0].toFixed(1)}; checksum ${checksum})`);
     }
   }
   await pool.close();

@@ -10,14 +10,18 @@ import { PgPartitionSource } from './pg-partition-source';
  */
 @Injectable()
 export class EngineHost implements OnApplicationShutdown {
-  readonly engine: CrosstabEngine;
+  private instance?: CrosstabEngine;
 
-  constructor(config: CommonConfig) {
-    this.engine = new CrosstabEngine(new PgPartitionSource(config.DATABASE_URL), { checkIntervalMs: 5_000 });
+  constructor(private readonly config: CommonConfig) {}
+
+  /** Created on first use: a gateway that hands every crosstab to workers never loads data or starts threads. */
+  get engine(): CrosstabEngine {
+    this.instance ??= new CrosstabEngine(new PgPartitionSource(this.config.DATABASE_URL), { checkIntervalMs: 5_000 });
+    return this.instance;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.engine.close();
+    await this.instance?.close();
   }
 }
 

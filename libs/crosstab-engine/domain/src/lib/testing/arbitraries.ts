@@ -7,8 +7,12 @@ export const FIXED_SEED = 20261121;
 
 /** Registers a property with the fixed seed and with a random one (fast-check reports it on failure). */
 export function checkProperty<T>(name: string, property: fc.IAsyncProperty<T> | fc.IProperty<T>, numRuns: number): void {
-  it(`${name} (fixed seed ${FIXED_SEED})`, () => fc.assert(property, { seed: FIXED_SEED, numRuns }));
-  it(`${name} (random seed, reported on failure)`, () => fc.assert(property, { numRuns }));
+  it(`${name} (fixed seed ${FIXED_SEED})`, async () => {
+    await fc.assert(property, { seed: FIXED_SEED, numRuns });
+  });
+  it(`${name} (random seed, reported on failure)`, async () => {
+    await fc.assert(property, { numRuns });
+  });
 }
 
 /** Leaves over the test catalogue: listed or all datapoints, suffixes (some unknown, some numbers), min_count, namespaced or unknown questions. */
