@@ -1,0 +1,35 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Saved crosstabs (projects, spec 2.6). Always owned by an organisation: unlike saved
+ * audiences there are no curated projects, so org_id is NOT NULL. rows, columns and bases are
+ * kept as the saved-crosstab wire form (jsonb) because they are only ever read and written
+ * whole; the index serves the list (an organisation's projects, newest change first).
+ */
+export class SavedCrosstabs1763769900000 implements MigrationInterface {
+  name = 'SavedCrosstabs1763769900000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE saved_crosstabs (
+        uuid           uuid PRIMARY KEY,
+        org_id         text NOT NULL REFERENCES organisations(id) ON DELETE CASCADE,
+        user_id        integer,
+        name           text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 255),
+        rows           jsonb NOT NULL DEFAULT '[]',
+        columns        jsonb NOT NULL DEFAULT '[]',
+        bases          jsonb,
+        country_codes  text[] NOT NULL DEFAULT '{}',
+        wave_codes     text[] NOT NULL DEFAULT '{}',
+        notes          text NOT NULL DEFAULT '' CHECK (char_length(notes) <= 10000),
+        metadata       jsonb NOT NULL DEFAULT '{}',
+        created_at     timestamptz NOT NULL DEFAULT now(),
+        updated_at     timestamptz NOT NULL DEFAULT now()
+      )`);
+    await q.query(`CREATE INDEX saved_crosstabs_org_list_idx ON saved_crosstabs (org_id, updated_at DESC, uuid)`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE saved_crosstabs`);
+  }
+}
