@@ -1,0 +1,4 @@
+export * from './lib/saved-crosstabs.module';
+export * from './lib/saved-crosstabs.service';
+export * from './lib/saved-crosstab.entity';
+export * from './lib/dto/crosstab-response.dto';
