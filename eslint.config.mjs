@@ -53,20 +53,25 @@ export default [
               onlyDependOnLibsWithTags: ['type:contracts', 'type:util'],
             },
             {
+              // Data access shared by several features (e.g. the engine over the respondent store).
+              sourceTag: 'type:data-access',
+              onlyDependOnLibsWithTags: ['type:data-access', 'type:domain', 'type:infra', 'type:contracts', 'type:util'],
+            },
+            {
               sourceTag: 'type:feature',
-              onlyDependOnLibsWithTags: ['type:domain', 'type:infra', 'type:contracts', 'type:util'],
+              onlyDependOnLibsWithTags: ['type:data-access', 'type:domain', 'type:infra', 'type:contracts', 'type:util'],
             },
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:feature', 'type:domain', 'type:infra', 'type:contracts', 'type:util'],
+              onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:infra', 'type:contracts', 'type:util'],
             },
             {
               sourceTag: 'type:e2e',
-              onlyDependOnLibsWithTags: ['type:app', 'type:feature', 'type:domain', 'type:infra', 'type:contracts', 'type:util'],
+              onlyDependOnLibsWithTags: ['type:app', 'type:feature', 'type:data-access', 'type:domain', 'type:infra', 'type:contracts', 'type:util'],
             },
             {
               sourceTag: 'type:tool',
-              onlyDependOnLibsWithTags: ['type:feature', 'type:domain', 'type:infra', 'type:contracts', 'type:util'],
+              onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:infra', 'type:contracts', 'type:util'],
             },
           ],
         },
@@ -77,7 +82,7 @@ export default [
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/testing/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/testing/**/*.ts', 'apps/gateway-e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
