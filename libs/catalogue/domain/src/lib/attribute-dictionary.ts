@@ -28,22 +28,32 @@ export interface AttributeDictionary {
 
 export function buildAttributeDictionary(catalogue: Catalogue, dataset: string): AttributeDictionary {
   const attributes: Attribute[] = [];
-  const ids = new Map<string, number>();
-  const byQuestion = new Map<string, number[]>();
   for (const question of catalogue.questions) {
     if (!question.dataset_codes.includes(dataset)) continue;
-    const list: number[] = [];
     for (const dp of question.datapoints) {
       const sfx = question.suffixes.length > 0 ? question.suffixes.map((s) => s.code) : [null];
-      for (const suffix of sfx) {
-        const id = attributes.length;
-        attributes.push({ question: question.code, datapoint: dp.code, suffix });
-        ids.set(key(question.code, dp.code, suffix), id);
-        list.push(id);
-      }
+      for (const suffix of sfx) attributes.push({ question: question.code, datapoint: dp.code, suffix });
     }
-    byQuestion.set(question.code, list);
   }
+  return attributeDictionaryFromList(dataset, attributes);
+}
+
+/**
+ * The dictionary of an attribute list as stored (the service keeps the list in Postgres
+ * beside the partitions): ids are positions, the hash is recomputed from the list, so a
+ * stored list that drifted from its partitions is caught by the blobs' hash check.
+ */
+export function attributeDictionaryFromList(dataset: string, list: readonly Attribute[]): AttributeDictionary {
+  // Canonical member order: a list read back from jsonb has its keys reordered, and the hash is over JSON text.
+  const attributes: Attribute[] = list.map((a) => ({ question: a.question, datapoint: a.datapoint, suffix: a.suffix ?? null }));
+  const ids = new Map<string, number>();
+  const byQuestion = new Map<string, number[]>();
+  attributes.forEach((a, id) => {
+    ids.set(key(a.question, a.datapoint, a.suffix), id);
+    const list = byQuestion.get(a.question) ?? [];
+    list.push(id);
+    byQuestion.set(a.question, list);
+  });
   const digest = createHash('sha256').update(dataset).update(JSON.stringify(attributes)).digest();
   return {
     dataset,

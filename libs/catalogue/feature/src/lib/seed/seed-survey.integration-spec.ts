@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { decodePartition } from '@aas/catalogue-domain';
 import { dataSourceOptions } from '@aas/infra';
 import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
-import { PartitionReader } from '../store/partition-reader';
+import { PartitionReader } from '@aas/engine';
 import { curatedAudienceId, hasSurveyData, seedSurvey } from './seed-survey';
 
 async function digest(ds: DataSource): Promise<string> {
