@@ -2,7 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfigModule, AuthModule, DatabaseModule, QueueModule } from '@aas/infra';
 import { AudiencesModule } from '@aas/audiences';
 import { CatalogueModule } from '@aas/catalogue';
+import { CrosstabsModule } from '@aas/crosstabs';
+import { EngineModule } from '@aas/engine';
 import { InsightsModule } from '@aas/insights';
+import { SavedCrosstabsModule } from '@aas/saved-crosstabs';
 import { SystemModule } from '@aas/system';
 import { GatewayConfig } from './gateway.config';
 
@@ -12,7 +15,7 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule, CatalogueModule, InsightsModule, AudiencesModule],
+      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule, CatalogueModule, InsightsModule, AudiencesModule, EngineModule, CrosstabsModule, SavedCrosstabsModule],
     };
   }
 }

@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfigModule, DatabaseModule, QueueModule } from '@aas/infra';
+import { CrosstabJobsModule } from '@aas/crosstabs';
+import { EngineModule } from '@aas/engine';
 import { SystemJobsModule } from '@aas/system';
 import { WorkerConfig } from './worker.config';
 
@@ -9,7 +11,7 @@ export class WorkerModule {
   static forRoot(config: WorkerConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, SystemJobsModule],
+      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, SystemJobsModule, EngineModule, CrosstabJobsModule],
     };
   }
 }

@@ -21,6 +21,7 @@ export const ALL_QUEUES: readonly QueueName[] = Object.values(QUEUES);
 
 export const JOBS = {
   systemPing: 'system.ping',
+  crosstabChunk: 'crosstab.chunk',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -28,6 +29,7 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 /** Which queue carries which job. */
 export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'system.ping': QUEUES.system,
+  'crosstab.chunk': QUEUES.crosstab,
 };
 
 export interface SystemPingPayload {
@@ -48,12 +50,43 @@ export interface SystemPingResult {
   attempt: number;
 }
 
+/**
+ * A block of a crosstab: rows[rowStart..rowEnd) x every column. The gateway has already
+ * validated the request; expressions travel in the standard wire form and are parsed
+ * again by the worker (the same parser the gateway used).
+ */
+export interface CrosstabChunkPayload {
+  orgId: string;
+  /** Identifies the request, so a cancelled request's remaining chunks are skipped. */
+  requestId: string;
+  rows: unknown[];
+  columns: unknown[];
+  base: unknown;
+  waves: string[];
+  locations: string[];
+  datasets: string[];
+  rowStart: number;
+  significance: number | null;
+  effectiveBase: boolean;
+}
+
+/** Cells of the chunk in the engine's shape (see @aas/crosstab-engine CrosstabCell), row indices relative to rowStart. */
+export interface CrosstabChunkResult {
+  rowStart: number;
+  cells: unknown[];
+  rows: unknown[];
+  columns: unknown[];
+  base: unknown;
+}
+
 export interface JobPayloads {
   'system.ping': SystemPingPayload;
+  'crosstab.chunk': CrosstabChunkPayload;
 }
 
 export interface JobResults {
   'system.ping': SystemPingResult;
+  'crosstab.chunk': CrosstabChunkResult;
 }
 
 /** Jobs of the given queue. */

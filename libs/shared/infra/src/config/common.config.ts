@@ -62,6 +62,20 @@ export class CommonConfig {
   @Min(1)
   JOB_RETENTION_SECONDS = 3600;
 
+  /** Most cells (rows x columns) one crosstab request may ask for. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  CROSSTAB_MAX_CELLS = 10_000;
+
+  /** Cells per crosstab job: a large crosstab is split into jobs of about this size that workers take in parallel. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  CROSSTAB_CHUNK_CELLS = 2_500;
+
   /** Cross-field rules class-validator cannot express on one property. */
   validateTogether(): string[] {
     const problems: string[] = [];

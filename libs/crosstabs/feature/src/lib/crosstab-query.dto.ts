@@ -1,0 +1,62 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+
+export class CrosstabAudienceDto {
+  @ApiPropertyOptional({ example: 'a1' }) @IsOptional() @IsString() @MaxLength(255) id?: string;
+  @ApiPropertyOptional({ example: 'Gen Z' }) @IsOptional() @IsString() @MaxLength(255) name?: string;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Audience expression, standard form (spec 2.1)', example: { question: 'age_group', datapoints: ['16_24'] } })
+  @IsObject()
+  expression!: Record<string, unknown>;
+}
+
+export class CrosstabQueryDto {
+  @ApiPropertyOptional({ type: [CrosstabAudienceDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10_000)
+  @ValidateNested({ each: true })
+  @Type(() => CrosstabAudienceDto)
+  columns?: CrosstabAudienceDto[];
+
+  @ApiPropertyOptional({ type: [CrosstabAudienceDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10_000)
+  @ValidateNested({ each: true })
+  @Type(() => CrosstabAudienceDto)
+  rows?: CrosstabAudienceDto[];
+
+  @ApiPropertyOptional({ type: [String], description: 'Location codes; default: every location the organisation may use' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  locations?: string[];
+
+  @ApiPropertyOptional({ type: [String], description: 'Wave codes; absent or empty: the last 4 accessible waves (by end date)' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  waves?: string[];
+
+  @ApiPropertyOptional({ type: CrosstabAudienceDto, description: 'Default: every respondent (`{}`)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CrosstabAudienceDto)
+  base_audience?: CrosstabAudienceDto;
+}
+
+export class CrosstabOptionsQueryDto {
+  @ApiPropertyOptional({ enum: ['90', '95', '99'], description: 'Adds a two-proportion z-test per cell at this confidence level' })
+  @IsOptional()
+  @IsIn(['90', '95', '99'])
+  significance?: '90' | '95' | '99';
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Adds Kish effective bases per cell' })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  effective_base?: 'true' | 'false';
+}
