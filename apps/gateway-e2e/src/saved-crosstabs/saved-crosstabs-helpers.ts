@@ -1,0 +1,94 @@
+import request from 'supertest';
+import { Stack } from '../support/stack';
+
+export const BASE = '/v2/saved/crosstabs';
+/** The catalogue is all these tests need; respondents hardly matter. */
+export const SURVEY = { respondents: 1000, seed: 1 };
+export const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface CrosstabAudienceBody {
+  id: string;
+  name: string;
+  full_name: string;
+  expression: Record<string, unknown>;
+  avg?: Record<string, unknown>;
+}
+
+export interface ProjectBody {
+  uuid: string;
+  name: string;
+  user_id: number;
+  org_id: string;
+  rows: CrosstabAudienceBody[];
+  columns: CrosstabAudienceBody[];
+  country_codes: string[];
+  wave_codes: string[];
+  bases: CrosstabAudienceBody | null;
+  created_at: string;
+  updated_at: string;
+  notes: string;
+  metadata: { row_count: number; column_count: number; cell_count: number; datasets: string[]; generated_labels: Record<string, number> };
+}
+
+export interface ProblemBody {
+  type: string;
+  status: number;
+  detail: string;
+  errors?: { path: string; message: string }[];
+}
+
+export type Method = 'get' | 'put' | 'patch' | 'delete';
+
+/** A supertest client bound to one caller. */
+export function client(stack: Stack, token: string) {
+  const auth = `Bearer ${token}`;
+  return {
+    get: (path: string) => request(stack.baseUrl).get(path).set('Authorization', auth),
+    post: (path: string, body: unknown) => request(stack.baseUrl).post(path).set('Authorization', auth).send(body as object),
+    put: (path: string, body: unknown) => request(stack.baseUrl).put(path).set('Authorization', auth).send(body as object),
+    patch: (path: string, body: unknown) => request(stack.baseUrl).patch(path).set('Authorization', auth).send(body as object),
+    delete: (path: string) => request(stack.baseUrl).delete(path).set('Authorization', auth),
+    /** Sends `method` to `path`, with `body` for PUT and PATCH. */
+    send: (method: Method, path: string, body: unknown) => {
+      const r = request(stack.baseUrl)[method](path).set('Authorization', auth);
+      return method === 'put' || method === 'patch' ? r.send(body as object) : r;
+    },
+  };
+}
+
+export type Client = ReturnType<typeof client>;
+
+/** The row as stored, for "a failed request changes nothing" checks. */
+export async function storedRow(stack: Stack, uuid: string): Promise<Record<string, unknown> | undefined> {
+  const rows = await stack.query(
+    `SELECT uuid, org_id, user_id, name, rows::text AS rows, columns::text AS columns, bases::text AS bases, country_codes,
+            wave_codes, notes, metadata::text AS metadata, created_at::text AS created_at, updated_at::text AS updated_at
+       FROM saved_crosstabs WHERE uuid = $1`,
+    [uuid],
+  );
+  return rows[0];
+}
+
+export async function projectCount(stack: Stack): Promise<number> {
+  return (await stack.query<{ n: number }>(`SELECT count(*)::int AS n FROM saved_crosstabs`))[0].n;
+}
+
+/** A problem body without the members that differ per request. */
+export function problemWithoutRequest(body: Record<string, unknown>): Record<string, unknown> {
+  const { request_id: _r, instance: _i, ...rest } = body;
+  return rest;
+}
+
+export const women = { id: 'women', name: 'Women', full_name: 'Gender: Female', expression: { qustion: 'gender', options: ['female'] } };
+export const men = { id: 'men', name: 'Men', full_name: 'Gender: Male', expression: { qustion: 'gender', options: ['male'] } };
+export const genZ = { expression: { qustion: 'age_group', options: ['16_24'] } };
+
+export const project = {
+  name: 'Gender by age',
+  rows: [women, men],
+  columns: [genZ],
+  country_codes: ['us', 'gb'],
+  wave_codes: ['q3_2026'],
+  notes: 'first cut',
+};
