@@ -1,0 +1,274 @@
+/**
+ * End-to-end crosstab benchmark (not a test): the built gateway and two worker processes over a
+ * 1,000,000-respondent database, 10x10 / 100x100 / 200x200 crosstabs of realistic audiences over
+ * 4 waves through HTTP (whole NDJSON stream read), median of 5 runs after a warm-up; the workers'
+ * resident memory; and the same 100x100 crosstab computed by SQL in Postgres on a relational
+ * (one row per answer) copy of a sample of the same data, against the engine on that sample.
+ *
+ *   npm run bench:crosstab            (DATABASE_URL, default: the local server's aas_bench database)
+ */
+import 'reflect-metadata';
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { parseStandardExpression, StandardWire } from '@aas/audience-expression';
+import { seedSurvey } from '@aas/catalogue';
+import { Attribute, attributeDictionaryFromList, buildCatalogue, decodePartition, DecodedPartition } from '@aas/catalogue-domain';
+import { computeCrosstab, InlineExecutor } from '@aas/crosstab-engine';
+import { PartitionReader } from '@aas/engine';
+import { dataSourceOptions, ensureOrgAndUser, migrate, signDevToken } from '@aas/infra';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const RESPONDENTS = 1_000_000;
+const RUNS = 5;
+const WAVES = ['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'];
+const SECRET = randomBytes(24).toString('hex');
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function ensureDatabase(): Promise<void> {
+  const admin = new Client({ connectionString: DATABASE_URL.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  const name = new URL(DATABASE_URL).pathname.slice(1);
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  await migrate(DATABASE_URL);
+  const ds = new DataSource(dataSourceOptions(DATABASE_URL, { logging: ['error'], extra: { statement_timeout: 0 } }));
+  await ds.initialize();
+  const rows: { respondents: number }[] = await ds.query(`SELECT (details->>'respondents')::int AS respondents FROM data_versions WHERE name = 'survey'`);
+  if (rows[0]?.respondents !== RESPONDENTS) {
+    console.log(`seeding ${RESPONDENTS} respondents (seed 42) into ${name} ...`);
+    const report = await seedSurvey(ds, { respondents: RESPONDENTS, seed: 42 });
+    console.log(`seeded in ${(report.totalMs / 1000).toFixed(1)} s`);
+  }
+  await ensureOrgAndUser(ds, { id: 'demo' }, { id: 1 });
+  await ds.destroy();
+}
+
+/** Realistic audiences in the wire form: single datapoints across the catalogue, demographic ANDs, ORs, min_count, not. */
+function audiences(count: number): StandardWire[] {
+  const { catalogue } = buildCatalogue();
+  const singles: StandardWire[] = [];
+  for (const q of catalogue.questions.filter((x) => x.namespace_code === 'core')) {
+    for (const dp of q.datapoints.slice(0, 3)) {
+      singles.push(q.suffixes.length > 0 ? { question: q.code, datapoints: [dp.code], suffixes: [q.suffixes[0].code] } : { question: q.code, datapoints: [dp.code] });
+    }
+  }
+  const multi: StandardWire[] = [];
+  const ages = ['16_24', '25_34', '35_44', '45_54', '55_64'];
+  const platforms = ['tiktok', 'instagram', 'facebook', 'youtube', 'x_twitter', 'snapchat', 'linkedin', 'pinterest', 'reddit', 'twitch'];
+  for (const age of ages) {
+    for (const gender of ['female', 'male']) {
+      multi.push({ and: [{ question: 'age_group', datapoints: [age] }, { question: 'gender', datapoints: [gender] }, { question: 'income_group', datapoints: ['high'] }] });
+    }
+  }
+  platforms.forEach((p, i) => {
+    multi.push({ or: [{ question: 'social_platform_usage', datapoints: [p] }, { question: 'social_platform_usage', datapoints: [platforms[(i + 3) % 10]] }] });
+    multi.push({ question: 'social_platform_usage', datapoints: platforms, min_count: 2 + (i % 5) });
+    multi.push({ and: [{ question: 'social_platform_usage', datapoints: [p] }, { question: 'parent_status', datapoints: ['parent'], not: true }] });
+  });
+  const out: StandardWire[] = [];
+  for (let i = 0; out.length < count; i++) {
+    out.push(i % 3 === 2 ? multi[Math.floor(i / 3) % multi.length] : singles[(i * 7) % singles.length]);
+  }
+  return out;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function launch(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['-r', REGISTER, path.join(ROOT, 'dist', script)], { env: { ...process.env, ...env }, stdio: 'ignore' });
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function httpCrosstab(baseUrl: string, token: string, rows: StandardWire[], columns: StandardWire[]): Promise<{ ms: number; cells: number }> {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/v2/query/crosstab`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      rows: rows.map((expression, i) => ({ id: `r${i}`, expression })),
+      columns: columns.map((expression, i) => ({ id: `c${i}`, expression })),
+      waves: WAVES,
+    }),
+  });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${text.slice(0, 500)}`);
+  const lines = text.split('\n').filter(Boolean);
+  const last = JSON.parse(lines[lines.length - 1]) as { status?: number };
+  if (last.status !== undefined) throw new Error(`stream ended with an error: ${lines[lines.length - 1]}`);
+  return { ms, cells: lines.length };
+}
+
+async function endToEnd(): Promise<void> {
+  const port = await freePort();
+  const env = {
+    DATABASE_URL,
+    REDIS_URL,
+    REDIS_PREFIX: `aas-bench-${randomBytes(4).toString('hex')}`,
+    JOB_MODE: 'queue',
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'warn',
+    CROSSTAB_MAX_CELLS: '40000',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
+  const workers = [launch('apps/worker/src/main.js', env), launch('apps/worker/src/main.js', env)];
+  const gateway = launch('apps/gateway/src/main.js', env);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; i < 300; i++) {
+      const ok = await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const token = signDevToken(SECRET, { sub: 1, org: 'demo' });
+    const pool = audiences(400);
+    // Warm-up: loads the 4 waves' partitions into both workers' caches.
+    for (let i = 0; i < 3; i++) await httpCrosstab(baseUrl, token, pool.slice(0, 50), pool.slice(50, 100));
+    for (const n of [10, 100, 200]) {
+      const times: number[] = [];
+      let cells = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const r = await httpCrosstab(baseUrl, token, pool.slice(0, n), pool.slice(200, 200 + n));
+        times.push(r.ms);
+        cells = r.cells;
+      }
+      console.log(`  HTTP ${n}x${n} (${cells} cells): median ${median(times).toFixed(0)} ms  [${times.map((t) => t.toFixed(0)).join(', ')}]`);
+    }
+    console.log(`  worker resident memory: ${workers.map((w) => `${rssMiB(w.pid ?? 0)} MiB`).join(', ')}; gateway ${rssMiB(gateway.pid ?? 0)} MiB`);
+  } finally {
+    for (const p of [gateway, ...workers]) p.kill('SIGTERM');
+  }
+}
+
+/** The same crosstab in SQL over a relational copy (one row per answer) of a sample, against the engine on that sample. */
+async function sqlComparison(): Promise<void> {
+  const sampleLocations = ['gb', 'de'];
+  const sampleWave = 'q3_2026';
+  const client = new Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  const dictRow = (await client.query<{ attributes: Attribute[] }>(`SELECT attributes FROM attribute_dictionaries WHERE dataset_code = 'core'`)).rows[0];
+  const dictionary = attributeDictionaryFromList('core', dictRow.attributes);
+  const partitions: DecodedPartition[] = [];
+  for await (const stored of new PartitionReader(DATABASE_URL).read({ datasets: ['core'], waves: [sampleWave], locations: sampleLocations })) {
+    partitions.push(decodePartition(stored.blob));
+  }
+  // 100 single-datapoint rows and 100 columns, as attribute ids (what SQL can join on directly).
+  const singles = audiences(400).filter((w): w is { question: string; datapoints: string[]; suffixes?: string[] } => 'question' in w && !('min_count' in w));
+  const ids = (w: { question: string; datapoints: string[]; suffixes?: string[] }) => dictionary.idOf(w.question, w.datapoints[0], w.suffixes?.[0] ?? null);
+  const usable = singles.filter((w) => ids(w) !== undefined);
+  const rows = usable.slice(0, 100);
+  const columns = usable.slice(100, 200);
+  const rowIds = rows.map((w) => ids(w) as number);
+  const colIds = columns.map((w) => ids(w) as number);
+  const wanted = new Set([...rowIds, ...colIds]);
+
+  await client.query(`CREATE TEMP TABLE bench_respondents (id int PRIMARY KEY, wave text, location text, weight float8)`);
+  await client.query(`CREATE TEMP TABLE bench_answers (respondent_id int, attr int)`);
+  let respondents = 0;
+  let answers = 0;
+  for (const p of partitions) {
+    const ids: number[] = [];
+    const weights: number[] = [];
+    let k = 0;
+    for (const cls of p.weightClasses) for (let b = 0; b < cls.count; b++) { ids.push(p.firstRespondentId + k++); weights.push(cls.weight); }
+    const slotToId = new Map<number, number>();
+    k = 0;
+    for (const cls of p.weightClasses) for (let b = 0; b < cls.count; b++) slotToId.set(cls.startBit + b, p.firstRespondentId + k++);
+    await client.query(`INSERT INTO bench_respondents SELECT unnest($1::int[]), $2, $3, unnest($4::float8[])`, [ids, p.key.wave, p.key.location, weights]);
+    respondents += ids.length;
+    const aRes: number[] = [];
+    const aAttr: number[] = [];
+    for (const attr of wanted) {
+      const bits = p.attributes.get(attr);
+      if (!bits) continue;
+      for (let w = 0; w < bits.length; w++) {
+        let word = bits[w];
+        while (word !== 0) {
+          const bit = 31 - Math.clz32(word & -word);
+          word &= word - 1;
+          aRes.push(slotToId.get(w * 32 + bit) as number);
+          aAttr.push(attr);
+        }
+      }
+    }
+    for (let i = 0; i < aRes.length; i += 200_000) {
+      await client.query(`INSERT INTO bench_answers SELECT unnest($1::int[]), unnest($2::int[])`, [aRes.slice(i, i + 200_000), aAttr.slice(i, i + 200_000)]);
+    }
+    answers += aRes.length;
+  }
+  await client.query(`CREATE INDEX ON bench_answers (attr, respondent_id)`);
+  await client.query(`ANALYZE bench_respondents; ANALYZE bench_answers`);
+  const sql = `
+    WITH r AS (SELECT respondent_id, attr AS r FROM bench_answers WHERE attr = ANY($1::int[])),
+         c AS (SELECT respondent_id, attr AS c FROM bench_answers WHERE attr = ANY($2::int[]))
+    SELECT r.r, c.c, count(*) AS sample, sum(p.weight) AS size
+    FROM r JOIN c USING (respondent_id) JOIN bench_respondents p ON p.id = r.respondent_id
+    GROUP BY r.r, c.c`;
+  const sqlTimes: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    await client.query(sql, [rowIds, colIds]);
+    sqlTimes.push(performance.now() - started);
+  }
+  await client.end();
+
+  const parse = (w: StandardWire) => {
+    const p = parseStandardExpression(w);
+    if (!p.ok) throw new Error('bad audience');
+    return p.value;
+  };
+  const query = { rows: rows.map(parse), columns: columns.map(parse), waves: [sampleWave], locations: sampleLocations, datasets: ['core'] };
+  const data = { partitions, dictionary: () => dictionary };
+  const engineTimes: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    await computeCrosstab(data, query, {}, { executor: new InlineExecutor() });
+    engineTimes.push(performance.now() - started);
+  }
+  const sqlMs = median(sqlTimes);
+  const engineMs = median(engineTimes);
+  console.log(
+    `  SQL vs engine, 100x100 single-datapoint crosstab on a sample (${respondents} respondents: wave ${sampleWave}, ${sampleLocations.join('+')}; ${answers} answer rows):`,
+  );
+  console.log(`    Postgres ${sqlMs.toFixed(0)} ms (median of 3), engine single-thread ${engineMs.toFixed(1)} ms (median of 5): SQL/engine = ${(sqlMs / engineMs).toFixed(0)}x`);
+  console.log('    (SQL computes the intersect counts and sizes only; the engine computes every metric of every cell.)');
+}
+
+async function main(): Promise<void> {
+  console.log(`crosstab end to end: ${os.cpus().length} cores, ${RESPONDENTS} respondents, waves ${WAVES.join(', ')}, all 9 locations, dataset core`);
+  await ensureDatabase();
+  await endToEnd();
+  await sqlComparison();
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
