@@ -167,6 +167,17 @@ describe('POST /v2/query/crosstab', () => {
     expect(big.status).toBe(400);
   });
 
+  it('answers 400, not 500, for an expression nested 60,000 levels deep', async () => {
+    const depth = 60_000; // ~600 KiB: within the 1 MiB body limit
+    const body = `{"rows":[{"expression":${'{"and":['.repeat(depth)}{}${']}'.repeat(depth)}}]}`;
+    const res = await fetch(`${stack.baseUrl}/v2/query/crosstab`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${demo}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(400);
+  });
+
   it('stops the work of a client that goes away', async () => {
     // With no worker running, every block waits in the queue: the test controls when the client leaves.
     await Promise.all(stack.workers.map((w) => w.stop()));

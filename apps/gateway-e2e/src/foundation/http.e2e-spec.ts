@@ -27,6 +27,13 @@ describe('HTTP conventions', () => {
     expect(res.body).toMatchObject({ type: 'urn:aas:problem:payload-too-large', status: 413 });
   });
 
+  it('answers a body nested too deep with 400 before any validator walks it', async () => {
+    const depth = 700; // ~2 KiB of brackets: within the 4 KiB limit of this stack, far past the 100-level bound
+    const res = await post('/v1/system/ping').set('Content-Type', 'application/json').send(`{"delay_ms":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('The request body nests deeper than 100 levels');
+  });
+
   it('names unknown members with 400', async () => {
     const res = await post('/v1/system/ping').send({ delay_ms: 0, colour: 'red' });
     expect(res.status).toBe(400);

@@ -4,7 +4,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger as PinoLogger } from 'pino';
 import pinoHttp from 'pino-http';
+import { ProblemException } from '../errors/problem.exception';
 import { ProblemDetailsFilter } from '../errors/problem.filter';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { validationExceptionFactory } from '../errors/validation';
 import { ProblemSchema } from './problem.schema';
 import { assignRequestId } from './request-id';
@@ -38,6 +40,13 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpOptio
     }),
   );
   app.useBodyParser('json', { limit: options.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    if (jsonDepthExceeds(req.body, MAX_JSON_DEPTH)) {
+      next(ProblemException.badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`, [{ path: '', message: `nesting deeper than ${MAX_JSON_DEPTH} levels` }]));
+      return;
+    }
+    next();
+  });
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
