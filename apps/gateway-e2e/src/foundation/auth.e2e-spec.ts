@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
+import { runTool } from '../support/processes';
 import { Stack, TEST_JWT_SECRET } from '../support/stack';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -74,5 +75,60 @@ describe('authentication', () => {
     expect(doc.body.openapi).toMatch(/^3\./);
     expect(doc.body.components.schemas.ProblemSchema).toBeDefined();
     expect((await request(stack.baseUrl).get('/docs')).status).toBe(200);
+  });
+});
+
+describe('authentication with RS256 (JWT_PUBLIC_KEY)', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await Stack.start({
+      label: 'rs256',
+      jobMode: 'inline',
+      env: { JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(), JWT_ISSUER: 'https://idp.example', JWT_AUDIENCE: 'aas' },
+    });
+    await stack.token('acme', 3);
+  });
+  afterAll(() => stack?.stop());
+
+  const ping = (token: string) => request(stack.baseUrl).post('/v1/system/ping').set('Authorization', `Bearer ${token}`).send({});
+  const claims = { sub: '3', org: 'acme', exp: now() + 600 };
+
+  it('accepts an RS256 token with the configured issuer and audience', async () => {
+    const token = jwt.sign(claims, privateKey, { algorithm: 'RS256', issuer: 'https://idp.example', audience: 'aas' });
+    expect((await ping(token)).status).toBe(200);
+  });
+
+  it.each([
+    ['an HS256 token signed with the public key (algorithm confusion)', () => jwt.sign(claims, publicKey.export({ type: 'spki', format: 'pem' }).toString(), { algorithm: 'HS256', issuer: 'https://idp.example', audience: 'aas' })],
+    ['a wrong issuer', () => jwt.sign(claims, privateKey, { algorithm: 'RS256', issuer: 'https://evil.example', audience: 'aas' })],
+    ['a wrong audience', () => jwt.sign(claims, privateKey, { algorithm: 'RS256', issuer: 'https://idp.example', audience: 'other' })],
+  ])('refuses %s with 401', async (_name, make) => {
+    const res = await ping(make());
+    expect(res.status).toBe(401);
+    expect(res.body.type).toBe('urn:aas:problem:unauthorized');
+  });
+});
+
+describe('npm run token', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await Stack.start({ label: 'tokencli', jobMode: 'inline' });
+  });
+  afterAll(() => stack?.stop());
+
+  it('creates the organisation and user and prints a token the gateway accepts', async () => {
+    const output = await runTool('tools/token/token.js', ['--org', 'cli-org', '--user', '42', '--email', 'ana@cli.example'], {
+      DATABASE_URL: stack.databaseUrl,
+      JWT_SECRET: TEST_JWT_SECRET,
+    });
+    const token = output.trim().split('\n').pop()!;
+    const res = await request(stack.baseUrl).post('/v1/system/ping').set('Authorization', `Bearer ${token}`).send({});
+    expect(res.status).toBe(200);
+    const users = await stack.query<{ id: number; org_id: string; email: string }>('SELECT id, org_id, email FROM users WHERE id = 42');
+    expect(users).toEqual([{ id: 42, org_id: 'cli-org', email: 'ana@cli.example' }]);
+    await expect(runTool('tools/token/token.js', ['--org', 'Bad Org!', '--user', '1'], { DATABASE_URL: stack.databaseUrl })).rejects.toThrow(/--org/);
   });
 });
