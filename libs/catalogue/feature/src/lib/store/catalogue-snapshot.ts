@@ -1,3 +1,4 @@
+import { Category, Dataset, Datapoint, Location, Question, Suffix, Wave } from '@aas/catalogue-domain';
 import {
   CatalogueCodeName,
   CatalogueQuestionInfo,
@@ -5,64 +6,13 @@ import {
   WaveInfo,
 } from '@aas/contracts';
 
-export interface DatasetRow {
-  code: string;
-  name: string;
-  description: string;
-  base_namespace_code: string;
-  depth: number;
-  order: number;
-  is_syndicated: boolean;
-}
-
-export interface CategoryRow {
-  id: number;
-  dataset_code: string;
-  parent_id: number | null;
-  name: string;
-  description: string;
-  order: number;
-}
-
-export interface CodeRow {
-  code: string;
-  name: string;
-  order: number;
-  midpoint: number | null;
-}
-
-export interface QuestionRow {
-  namespace_code: string;
-  code: string;
-  name: string;
-  description: string;
-  kind: string;
-  unit: string;
-  flags: string[];
-  order: number;
-  knowledge_base: string;
-  message: string;
-  notice: string;
-  warning: string;
-  dataset_codes: string[];
-  datapoints: CodeRow[];
-  suffixes: CodeRow[];
-  category_ids: number[];
-}
-
-export interface LocationRow {
-  code: string;
-  name: string;
-  region: string;
-}
-
-export interface WaveRow {
-  code: string;
-  name: string;
-  kind: string;
-  start_date: string;
-  end_date: string;
-}
+/** Row shapes of the catalogue tables: the domain's types, as the seed wrote them. */
+export type DatasetRow = Dataset;
+export type CategoryRow = Category;
+export type CodeRow = Datapoint | Suffix;
+export type QuestionRow = Omit<Question, 'attribute_count'>;
+export type LocationRow = Pick<Location, 'code' | 'name' | 'region'>;
+export type WaveRow = Omit<Wave, 'order'>;
 
 export interface Entitlements {
   datasets: ReadonlySet<string>;
