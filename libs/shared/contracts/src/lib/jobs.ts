@@ -22,6 +22,7 @@ export const ALL_QUEUES: readonly QueueName[] = Object.values(QUEUES);
 export const JOBS = {
   systemPing: 'system.ping',
   crosstabChunk: 'crosstab.chunk',
+  chartCalculate: 'charts.calculate',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -30,6 +31,7 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'system.ping': QUEUES.system,
   'crosstab.chunk': QUEUES.crosstab,
+  'charts.calculate': QUEUES.charts,
 };
 
 export interface SystemPingPayload {
@@ -79,14 +81,42 @@ export interface CrosstabChunkResult {
   base: unknown;
 }
 
+/**
+ * One dataset group of a chart calculation: datapoint expressions (rows) x audience
+ * expressions (columns) within the base, over one dataset (or the datasets named). The gateway
+ * has validated everything; expressions travel in the standard wire form.
+ */
+export interface ChartCalculatePayload {
+  orgId: string;
+  rows: unknown[];
+  columns: unknown[];
+  base: unknown;
+  waves: string[];
+  locations: string[];
+  datasets: string[];
+  /** Split every cell by wave or by location; null = one result over the whole selection. */
+  segmentBy: 'wave' | 'location' | null;
+  /** With segmentBy, also compute the unsplit result (for indexes against the whole selection). */
+  withTotal: boolean;
+}
+
+/** Engine cells (see @aas/crosstab-engine CrosstabCell), row-major, per segment. */
+export interface ChartCalculateResult {
+  segments: { segment: string; waves: string[]; locations: string[]; cells: unknown[] }[];
+  /** The unsplit cells, when asked for (withTotal) or when not split. */
+  total: unknown[] | null;
+}
+
 export interface JobPayloads {
   'system.ping': SystemPingPayload;
   'crosstab.chunk': CrosstabChunkPayload;
+  'charts.calculate': ChartCalculatePayload;
 }
 
 export interface JobResults {
   'system.ping': SystemPingResult;
   'crosstab.chunk': CrosstabChunkResult;
+  'charts.calculate': ChartCalculateResult;
 }
 
 /** Jobs of the given queue. */

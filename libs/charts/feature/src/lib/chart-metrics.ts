@@ -1,0 +1,56 @@
+import { chartPercentages, percentage } from '@aas/crosstab-engine';
+import { CHART_METRICS, ChartMetric } from './chart-codes';
+
+/** What a chart needs of an engine cell (a structural subset of @aas/crosstab-engine CrosstabCell). */
+export interface ChartCell {
+  readonly base: { readonly size: number; readonly sample: number };
+  /** The datapoint within the base; intersectPercentage = positive / datapoint x 100. */
+  readonly row: { readonly size: number; readonly sample: number; readonly intersectPercentage: number };
+  /** The audience within the base; intersectPercentage = positive / audience x 100. */
+  readonly column: { readonly size: number; readonly sample: number; readonly intersectPercentage: number };
+  /** Datapoint AND audience within the base; index = positive x base / (datapoint x audience) x 100. */
+  readonly intersect: { readonly size: number; readonly sample: number; readonly index: number };
+}
+
+export type ChartMetrics = Record<ChartMetric, number>;
+
+/**
+ * The three chart ratios of metrics.md from sizes: audience % = positive / audience,
+ * datapoint % = positive / datapoint, audience index = audience % / (datapoint / base x 100) x 100.
+ * Zero denominators give 0.
+ */
+export function chartRatios(positive: number, audience: number, datapoint: number, base: number): Pick<ChartMetrics, 'audience_percentage' | 'datapoint_percentage' | 'audience_index'> {
+  const p = chartPercentages(positive, audience, datapoint, base);
+  return { audience_percentage: p.audiencePercentage, datapoint_percentage: p.datapointPercentage, audience_index: p.audienceIndex };
+}
+
+/**
+ * The nine chart metrics of one datapoint x audience cell, taken from the engine's crosstab cell
+ * with datapoints as rows and audiences as columns, so they are the crosstab's numbers bit for bit:
+ * audience_* = column, datapoint_* = row, positive_* = intersect, audience % = column's
+ * "% of column", datapoint % = row's "% of row", audience index = intersect index.
+ *
+ * `indexAgainst` (a segment measured against the whole selection, `segmented_base: false`) replaces
+ * the index's base share with that of the whole selection: audience % / (datapoint / base x 100) x 100.
+ */
+export function chartMetricsOf(cell: ChartCell, indexAgainst?: { datapointSize: number; baseSize: number }): ChartMetrics {
+  return {
+    audience_index: indexAgainst ? percentage(cell.column.intersectPercentage, percentage(indexAgainst.datapointSize, indexAgainst.baseSize)) : cell.intersect.index,
+    audience_percentage: cell.column.intersectPercentage,
+    audience_sample: cell.column.sample,
+    audience_size: cell.column.size,
+    datapoint_percentage: cell.row.intersectPercentage,
+    datapoint_sample: cell.row.sample,
+    datapoint_size: cell.row.size,
+    positive_sample: cell.intersect.sample,
+    positive_size: cell.intersect.size,
+  };
+}
+
+/** The metrics a chart selects (`metrics`; empty = all nine), in the canonical order. */
+export function selectMetrics(all: ChartMetrics, selected: readonly string[]): Partial<ChartMetrics> {
+  const wanted = selected.length === 0 ? CHART_METRICS : CHART_METRICS.filter((m) => selected.includes(m));
+  const out: Partial<ChartMetrics> = {};
+  for (const m of wanted) out[m] = all[m];
+  return out;
+}

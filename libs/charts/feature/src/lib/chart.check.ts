@@ -1,0 +1,121 @@
+import { labelExpression, parseChartExpression, validateAgainstCatalogue } from '@aas/audience-expression';
+import { OrganisationCatalogue, ProblemFieldError } from '@aas/contracts';
+import { CHART_METRICS } from './chart-codes';
+import { ALL_RESPONDENTS, ChartAudienceInput, ChartDefinition } from './chart-definition';
+import { SaveChartRequest } from './dto/chart-request.dto';
+
+export type CheckResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 403; errors: ProblemFieldError[] };
+
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/** What a chart stores beyond the calculation's members. */
+export interface CheckedChart extends ChartDefinition {
+  name: string;
+  color: string;
+  folder_id: string;
+  view_type: number;
+  dataset_codes: string[];
+}
+
+/**
+ * Checks a POST/PUT body against the caller's catalogue and fills the defaults, as a pure
+ * function. Audiences (chart expression form) must parse and validate: unknown codes 400, a
+ * dataset the organisation is not licensed for 403 (403 wins). Waves, locations and dataset codes
+ * likewise. Attributes are only checked for shape here: one that is unknown or unlicensed is
+ * reported per stat by the calculation, since the catalogue and licences change after saving.
+ */
+export function checkChart(body: SaveChartRequest, catalogue: OrganisationCatalogue, newId: () => string): CheckResult<CheckedChart> {
+  const bad: ProblemFieldError[] = [];
+  const forbidden: ProblemFieldError[] = [];
+  const datasets = new Set<string>();
+
+  const audience = (dto: SaveChartRequest['base_audience'], path: string, fallbackId: () => string): ChartAudienceInput | undefined => {
+    if (!dto) return undefined;
+    const parsed = parseChartExpression(dto.expression);
+    if (!parsed.ok) {
+      parsed.errors.forEach((e) => bad.push({ path: `${path}/expression${e.path}`, message: e.message }));
+      return undefined;
+    }
+    const checked = validateAgainstCatalogue(parsed.value, catalogue, { form: 'chart' });
+    if (!checked.ok) {
+      checked.errors.forEach((e) => (e.kind === 'forbidden' ? forbidden : bad).push({ path: `${path}/expression${e.path}`, message: e.message }));
+      return undefined;
+    }
+    checked.value.datasets.forEach((d) => datasets.add(d));
+    return {
+      id: dto.id ?? fallbackId(),
+      name: dto.name ?? labelExpression(parsed.value, catalogue),
+      color_index: dto.color_index ?? 0,
+      is_hidden: dto.is_hidden ?? false,
+      // Stored as given (the chart form keeps suffix items as written).
+      expression: dto.expression,
+    };
+  };
+
+  const base = body.base_audience ? audience(body.base_audience, '/base_audience', () => ALL_RESPONDENTS.id) : ALL_RESPONDENTS;
+  const audiences = (body.audiences ?? []).map((a, i) => audience(a, `/audiences/${i}`, newId));
+  const ids = new Map<string, number>();
+  audiences.forEach((a, i) => {
+    if (!a) return;
+    if (ids.has(a.id)) bad.push({ path: `/audiences/${i}/id`, message: `audience id '${a.id}' is already used by /audiences/${ids.get(a.id)}` });
+    else ids.set(a.id, i);
+  });
+
+  const codes = (list: string[] | undefined, path: string, exists: (c: string) => boolean, entitled: (c: string) => boolean, kind: string) =>
+    (list ?? []).forEach((code, i) => {
+      if (!exists(code)) bad.push({ path: `${path}/${i}`, message: `unknown ${kind} '${code}'` });
+      else if (!entitled(code)) forbidden.push({ path: `${path}/${i}`, message: `${kind} '${code}' is not licensed to your organisation` });
+    });
+  codes(body.wave_codes, '/wave_codes', (c) => catalogue.waveExists(c), (c) => catalogue.isWaveEntitled(c), 'wave');
+  codes(body.location_codes, '/location_codes', (c) => catalogue.locationExists(c), (c) => catalogue.isLocationEntitled(c), 'location');
+  codes(body.dataset_codes, '/dataset_codes', (c) => catalogue.datasetExists(c), (c) => catalogue.isDatasetEntitled(c), 'dataset');
+
+  const splitter = body.splitter ?? '';
+  const segments = body.segments ?? [];
+  if (splitter === '' && segments.length > 0) bad.push({ path: '/segments', message: "segments need a splitter ('wave' or 'location')" });
+  segments.forEach((code, i) => {
+    const known = splitter === 'wave' ? catalogue.waveExists(code) : splitter === 'location' ? catalogue.locationExists(code) : true;
+    if (!known) bad.push({ path: `/segments/${i}`, message: `unknown ${splitter} '${code}'` });
+  });
+  const sortValue = body.sort_parameter_value ?? '';
+  if (sortValue !== '' && !ids.has(sortValue) && sortValue !== base?.id) {
+    bad.push({ path: '/sort_parameter_value', message: `sort_parameter_value '${sortValue}' is not the id of an audience of the chart` });
+  }
+
+  if (forbidden.length > 0) return { ok: false, status: 403, errors: forbidden };
+  if (bad.length > 0 || !base) return { ok: false, status: 400, errors: bad };
+
+  const attributes = (body.attributes ?? []).map((a) => ({
+    namespace_code: a.namespace_code,
+    question_code: a.question_code,
+    datapoint_code: a.datapoint_code,
+    suffix_code: a.suffix_code ?? '',
+  }));
+  for (const a of attributes) {
+    const q = catalogue.findQuestion(a.question_code, a.namespace_code);
+    if (q) datasets.add(q.datasetCode);
+  }
+  return {
+    ok: true,
+    value: {
+      name: body.name,
+      attributes,
+      audiences: audiences as ChartAudienceInput[],
+      base_audience: base,
+      color: body.color ?? '',
+      folder_id: (body.folder_id ?? NIL_UUID).toLowerCase(),
+      dataset_codes: body.dataset_codes && body.dataset_codes.length > 0 ? [...new Set(body.dataset_codes)] : [...datasets].sort(),
+      group_type: body.group_type ?? 0,
+      view_type: body.view_type ?? 0,
+      sort_type: body.sort_type ?? 0,
+      sort_parameter_type: body.sort_parameter_type ?? 0,
+      sort_parameter_value: sortValue,
+      wave_codes: [...new Set(body.wave_codes ?? [])],
+      location_codes: [...new Set(body.location_codes ?? [])],
+      metrics: CHART_METRICS.filter((m) => (body.metrics ?? []).includes(m)),
+      splitter,
+      segments: [...new Set(segments)],
+      segmented_base: body.segmented_base ?? true,
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, Principal, ProblemSchema } from '@aas/infra';
+import { ChartCalculation } from './assemble-chart-result';
+import { AUDIENCE_ERRORS, STAT_ERRORS } from './chart-codes';
+import { ChartIdPipe } from './chart-id.pipe';
+import { CalculateChartUseCase } from './calculate-chart.usecase';
+import { ChartsService } from './charts.service';
+import { CalculateChartRequest, SaveChartRequest } from './dto/chart-request.dto';
+import { ChartCalculationResponse, ChartListResponse, ChartResponse } from './dto/chart-response.dto';
+import { ListChartsQuery } from './dto/list-charts.query';
+
+const ID_PARAM = { name: 'id', format: 'uuid', description: 'Chart id' } as const;
+const INVALID = 'Invalid id, body, enum value or audience expression; `errors` names each offending member by JSON pointer';
+const FORBIDDEN = 'An audience, wave, location or dataset code your organisation is not licensed for';
+const NOT_FOUND = "No such chart, or another organisation's (the same answer for both)";
+const list = (o: Record<string, number>) => Object.entries(o).map(([t, c]) => `\`${t}\` (${c})`).join(', ');
+
+/**
+ * Charts (spec 4.4, 2.3, 2.4). A chart belongs to the organisation of the token and is shared by
+ * its users; another organisation's chart answers exactly like a missing one.
+ */
+@ApiTags('charts')
+@Controller('v1/charts')
+export class ChartsController {
+  constructor(
+    private readonly charts: ChartsService,
+    private readonly calculator: CalculateChartUseCase,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "Lists your organisation's charts", description: 'Ordered by updated_at descending, then id. Paging: `limit` (default 50, at most 200), `offset` (default 0).' })
+  @ApiOkResponse({ type: ChartListResponse })
+  @ApiBadRequestResponse({ type: ProblemSchema, description: 'Invalid or unknown query parameter' })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListChartsQuery): Promise<ChartListResponse> {
+    return this.charts.list(principal, query);
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Creates a chart in your organisation',
+    description: 'owner_id and owner_email come from your token. Audiences without id get a UUID, without name a label made from the expression.',
+  })
+  @ApiCreatedResponse({ type: ChartResponse })
+  @ApiBadRequestResponse({ type: ProblemSchema, description: INVALID })
+  @ApiForbiddenResponse({ type: ProblemSchema, description: FORBIDDEN })
+  create(@CurrentPrincipal() principal: Principal, @Body() body: SaveChartRequest): Promise<ChartResponse> {
+    return this.charts.create(principal, body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Reads a chart' })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: ChartResponse })
+  @ApiBadRequestResponse({ type: ProblemSchema, description: 'The id is not a UUID' })
+  @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
+  get(@CurrentPrincipal() principal: Principal, @Param('id', ChartIdPipe) id: string): Promise<ChartResponse> {
+    return this.charts.get(principal, id);
+  }
+
+  @Put(':id')
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  @ApiOperation({
+    summary: 'Replaces a chart (every member; those left out take their defaults)',
+    description: 'An `id` in the body is ignored. Keeps owner_id, owner_email and created_at. Answers the chart id as a JSON string (spec 4.4).',
+  })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ schema: { type: 'string', format: 'uuid' }, description: 'The chart id, as a JSON string' })
+  @ApiBadRequestResponse({ type: ProblemSchema, description: INVALID })
+  @ApiForbiddenResponse({ type: ProblemSchema, description: FORBIDDEN })
+  @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
+  async replace(@CurrentPrincipal() principal: Principal, @Param('id', ChartIdPipe) id: string, @Body() body: SaveChartRequest): Promise<string> {
+    return JSON.stringify(await this.charts.replace(principal, id, body));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Deletes a chart' })
+  @ApiParam(ID_PARAM)
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiBadRequestResponse({ type: ProblemSchema, description: 'The id is not a UUID' })
+  @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
+  async delete(@CurrentPrincipal() principal: Principal, @Param('id', ChartIdPipe) id: string): Promise<void> {
+    await this.charts.delete(principal, id);
+  }
+
+  @Post(':id/calculate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Calculates a chart (spec 2.4) on a worker',
+    description:
+      'One stat per attribute: datapoints x audiences within the base audience over the waves and locations (the body\'s, else the chart\'s ' +
+      'wave_codes/location_codes, else every licensed one), computed over the dataset of each attribute\'s question (one engine query per dataset). ' +
+      "Data rows: one per audience, or per audience and segment with a splitter, segment 'all' otherwise; metrics of metrics.md. " +
+      `A stat whose attribute cannot be computed has no data and its own code/error/error_type: ${list(STAT_ERRORS)}. ` +
+      `An audience whose expression no longer validates has no rows and is listed in meta.audience_errors: ${list(AUDIENCE_ERRORS)}. ` +
+      'Stats are ordered per sort_type/sort_parameter_type/sort_parameter_value; errored stats last.',
+  })
+  @ApiParam(ID_PARAM)
+  @ApiBody({ type: CalculateChartRequest, required: false })
+  @ApiOkResponse({ type: ChartCalculationResponse })
+  @ApiBadRequestResponse({ type: ProblemSchema, description: 'Invalid body, or an unknown wave or location' })
+  @ApiForbiddenResponse({ type: ProblemSchema, description: 'A wave or location your organisation is not licensed for' })
+  @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
+  calculate(@CurrentPrincipal() principal: Principal, @Param('id', ChartIdPipe) id: string, @Body() body: CalculateChartRequest): Promise<ChartCalculation> {
+    return this.calculator.calculate(principal, id, body ?? {});
+  }
+}

@@ -1,0 +1,204 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  Allow,
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CHART_METRICS,
+  describeCodes,
+  GROUP_TYPE_VALUES,
+  GROUP_TYPES,
+  SORT_PARAMETER_TYPE_VALUES,
+  SORT_PARAMETER_TYPES,
+  SORT_TYPE_VALUES,
+  SORT_TYPES,
+  SPLITTERS,
+  VIEW_TYPE_VALUES,
+  VIEW_TYPES,
+} from '../chart-codes';
+
+export const MAX_ATTRIBUTES = 500;
+export const MAX_AUDIENCES = 50;
+const CODE = 255;
+
+/** A datapoint of the catalogue: `namespace_code.question_code`, datapoint, optional suffix (grid questions). */
+export class ChartAttributeDto {
+  @ApiProperty({ example: 'core' }) @IsString() @Length(1, CODE) namespace_code!: string;
+  @ApiProperty({ example: 'gender' }) @IsString() @Length(1, CODE) question_code!: string;
+  @ApiProperty({ example: 'female' }) @IsString() @Length(1, CODE) datapoint_code!: string;
+  @ApiPropertyOptional({ example: '', description: 'Suffix code of a grid question; empty or absent = any suffix' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(CODE)
+  suffix_code?: string;
+}
+
+export class ChartAudienceDto {
+  @ApiPropertyOptional({ example: 'a1', description: 'Unique within the chart; generated (UUID) when absent' })
+  @IsOptional()
+  @IsString()
+  @Length(1, CODE)
+  id?: string;
+
+  @ApiPropertyOptional({ example: 'Gen Z', description: 'Default: a label made from the expression' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(CODE)
+  name?: string;
+
+  @ApiPropertyOptional({ example: 0 }) @IsOptional() @IsInt() @Min(0) color_index?: number;
+  @ApiPropertyOptional({ example: false, description: 'Display only: hidden audiences are still computed' })
+  @IsOptional()
+  @IsBoolean()
+  is_hidden?: boolean;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Audience expression, chart form (spec 2.1: suffix items strings or integers)',
+    example: { question: 'age_group', datapoints: ['16_24'] },
+  })
+  @IsObject()
+  expression!: Record<string, unknown>;
+}
+
+const codeEnum = (o: Record<string, number>) => ({ type: 'integer', enum: Object.values(o), description: describeCodes(o), default: 0 }) as const;
+
+/**
+ * The body of POST /v1/charts and PUT /v1/charts/{id} (spec 4.4). Members left out take their
+ * defaults. Members the server owns (id, created_at, updated_at, shared_at, is_owner, is_public,
+ * is_shared, owner_email, owner_id, shared_type, dataset_names) are accepted and ignored, so a
+ * chart read with GET can be sent back as it is.
+ */
+export class SaveChartRequest {
+  @ApiProperty({ example: 'Gen Z vs Millennials: platforms', minLength: 1, maxLength: 255 })
+  @IsString()
+  @Length(1, 255)
+  name!: string;
+
+  @ApiPropertyOptional({ type: [ChartAttributeDto], maxItems: MAX_ATTRIBUTES, description: 'The datapoints charted; one stat per attribute' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_ATTRIBUTES)
+  @ValidateNested({ each: true })
+  @Type(() => ChartAttributeDto)
+  attributes?: ChartAttributeDto[];
+
+  @ApiPropertyOptional({ type: [ChartAudienceDto], maxItems: MAX_AUDIENCES, description: 'Compared audiences; none = the base audience alone' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_AUDIENCES)
+  @ValidateNested({ each: true })
+  @Type(() => ChartAudienceDto)
+  audiences?: ChartAudienceDto[];
+
+  @ApiPropertyOptional({ type: ChartAudienceDto, description: 'Default: all respondents (`{}`)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ChartAudienceDto)
+  base_audience?: ChartAudienceDto;
+
+  @ApiPropertyOptional({ example: '#1f77b4' }) @IsOptional() @IsString() @MaxLength(64) color?: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'Datasets of the chart; default: those its attributes and audiences use. Unknown: 400, unlicensed: 403' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  dataset_codes?: string[];
+
+  @ApiPropertyOptional({ example: '00000000-0000-0000-0000-000000000000' }) @IsOptional() @IsString() @MaxLength(64) folder_id?: string;
+
+  @ApiPropertyOptional(codeEnum(GROUP_TYPES)) @IsOptional() @IsIn(GROUP_TYPE_VALUES) group_type?: number;
+  @ApiPropertyOptional(codeEnum(VIEW_TYPES)) @IsOptional() @IsIn(VIEW_TYPE_VALUES) view_type?: number;
+  @ApiPropertyOptional(codeEnum(SORT_TYPES)) @IsOptional() @IsIn(SORT_TYPE_VALUES) sort_type?: number;
+  @ApiPropertyOptional(codeEnum(SORT_PARAMETER_TYPES)) @IsOptional() @IsIn(SORT_PARAMETER_TYPE_VALUES) sort_parameter_type?: number;
+
+  @ApiPropertyOptional({ example: 'a1', description: 'The id of the audience whose values sort the stats; empty = the first audience' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(CODE)
+  sort_parameter_value?: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'Locations calculated by default; empty = every licensed location' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  location_codes?: string[];
+
+  @ApiPropertyOptional({ type: [String], description: 'Waves calculated by default; empty = every licensed wave' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  wave_codes?: string[];
+
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...CHART_METRICS] }, description: 'Metrics a calculation returns; empty = all nine' })
+  @IsOptional()
+  @IsArray()
+  @IsIn(CHART_METRICS, { each: true })
+  metrics?: string[];
+
+  @ApiPropertyOptional({ enum: SPLITTERS, default: '', description: "'' = no split; 'wave' / 'location' = one data row per audience and wave / location" })
+  @IsOptional()
+  @IsIn(SPLITTERS)
+  splitter?: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'With a splitter: the wave or location codes whose rows are returned; empty = every one' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  segments?: string[];
+
+  @ApiPropertyOptional({
+    default: true,
+    description: 'With a splitter: true = every metric of a segment row within that segment; false = sizes and percentages within the segment, but audience_index against the whole selection (its datapoint_size / base_size)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  segmented_base?: boolean;
+
+  // Server-owned members: accepted (a GET body can be sent back) and ignored.
+  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() id?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() created_at?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() updated_at?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() shared_at?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() is_owner?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() is_public?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() is_shared?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() owner_email?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() owner_id?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() shared_type?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored: computed from dataset_codes' }) @Allow() dataset_names?: unknown;
+}
+
+/** Optional body of POST /v1/charts/{id}/calculate. */
+export class CalculateChartRequest {
+  @ApiPropertyOptional({ type: [String], description: "Overrides the chart's wave_codes; default: the chart's, else every licensed wave" })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  waves?: string[];
+
+  @ApiPropertyOptional({ type: [String], description: "Overrides the chart's location_codes; default: the chart's, else every licensed location" })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  locations?: string[];
+}
