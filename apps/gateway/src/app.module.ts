@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfigModule, AuthModule, DatabaseModule, QueueModule } from '@aas/infra';
 import { AudiencesModule } from '@aas/audiences';
 import { CatalogueModule } from '@aas/catalogue';
+import { ChartsModule } from '@aas/charts';
 import { CrosstabsModule } from '@aas/crosstabs';
 import { EngineModule } from '@aas/engine';
 import { InsightsModule } from '@aas/insights';
@@ -15,7 +16,7 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule, CatalogueModule, InsightsModule, AudiencesModule, EngineModule, CrosstabsModule, SavedCrosstabsModule],
+      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule, CatalogueModule, InsightsModule, AudiencesModule, EngineModule, CrosstabsModule, SavedCrosstabsModule, ChartsModule],
     };
   }
 }
