@@ -1,0 +1,151 @@
+/**
+ * The plain data the assistant's pure core works on: a snapshot of the catalogue as one
+ * organisation sees it (passed in by the feature, never read here), the plan it derives from
+ * a prompt, and the computed cells it writes about.
+ */
+
+/** A standard-form audience expression (spec 2.1), as JSON. */
+export type WireExpression = Record<string, unknown>;
+
+export interface CodeName {
+  code: string;
+  name: string;
+}
+
+export interface PlannerQuestion {
+  code: string;
+  name: string;
+  description: string;
+  /** The dataset the question is licensed through. */
+  datasetCode: string;
+  /** Whether the caller's organisation may use that dataset. */
+  entitled: boolean;
+  datapoints: CodeName[];
+  suffixes: CodeName[];
+}
+
+export interface PlannerAudience {
+  id: string;
+  name: string;
+  description: string;
+  expression: WireExpression;
+  /** Curated (shared with every organisation) or the organisation's own. */
+  curated: boolean;
+}
+
+export interface PlannerLocation extends CodeName {
+  entitled: boolean;
+}
+
+export interface PlannerWave extends CodeName {
+  startDate: string;
+  endDate: string;
+  entitled: boolean;
+}
+
+/** The catalogue as the planner needs it; waves oldest first. */
+export interface PlannerCatalogue {
+  questions: PlannerQuestion[];
+  audiences: PlannerAudience[];
+  locations: PlannerLocation[];
+  waves: PlannerWave[];
+  datasets: (CodeName & { entitled: boolean })[];
+}
+
+export type AnalysisKind = 'share' | 'ranking' | 'comparison' | 'indexing' | 'trend';
+
+/** One audience of a plan. `id` is the saved audience's id, or a stable made-up one for phrases. */
+export interface PlanAudience {
+  id: string;
+  name: string;
+  description: string;
+  expression: WireExpression;
+  /** How it was found: a saved/curated audience by name, a docked audience, or a demographic phrase. */
+  origin: 'saved' | 'docked' | 'phrase' | 'everyone';
+}
+
+export interface PlanTopic {
+  question: string;
+  questionName: string;
+  datasetCode: string;
+  /** Datapoints the prompt named; empty = every datapoint of the question (a ranking). */
+  datapoints: CodeName[];
+  suffix: CodeName | null;
+}
+
+/** What the assistant will compute: the structured reading of a prompt (plus the chat's context). */
+export interface AnalysisPlan {
+  kind: AnalysisKind;
+  /** Usually one question; an indexing answer without a named topic profiles several. */
+  topics: PlanTopic[];
+  /** Never empty: "all respondents" stands in when the prompt names no audience. */
+  audiences: PlanAudience[];
+  /** Empty = every location the organisation may use, taken together. */
+  locations: CodeName[];
+  /** Several locations: each is measured on its own (a comparison between markets). */
+  splitByLocation: boolean;
+  waves: CodeName[];
+  /** Waves measured one by one (a trend) rather than together. */
+  splitByWave: boolean;
+  /** How many datapoints a ranking or an indexing answer lists. */
+  limit: number;
+  /** Rank from the bottom ("least"). */
+  ascending: boolean;
+}
+
+export type PlanOutcome =
+  | { ok: true; plan: AnalysisPlan; notes: string[] }
+  | { ok: false; reason: 'not-understood' | 'no-data' | 'not-entitled'; message: string; unknown: string[] };
+
+/** The metrics of one datapoint for one audience in one segment, as the engine computed them. */
+export interface ComputedCell {
+  audienceId: string;
+  datapoint: string;
+  /** Location code, wave code, or '' when the segment is the whole selection. */
+  segment: string;
+  /** % of the audience matching the datapoint (intersect / row). */
+  audiencePercentage: number;
+  /** % of all respondents of the base matching the datapoint (column / base). */
+  basePercentage: number;
+  index: number;
+  /** Respondents in the audience (the base the audience % is measured against). */
+  audienceSample: number;
+  audienceSize: number;
+  intersectSample: number;
+  intersectSize: number;
+  baseSample: number;
+  baseSize: number;
+}
+
+/** One insight as written: its sentence and everything it was computed from. */
+export interface WrittenInsight {
+  key: string;
+  text: string;
+  metrics: {
+    audience_percentage: number;
+    base_percentage: number;
+    index: number;
+    audience_sample: number;
+    audience_size: number;
+    positive_sample: number;
+    positive_size: number;
+    base_sample: number;
+    base_size: number;
+    low_base: boolean;
+  };
+  attribute: { question: string; question_name: string; datapoint: string; datapoint_name: string; suffix: string | null; suffix_name: string | null };
+  audience: { id: string; name: string; expression: WireExpression };
+  locations: string[];
+  waves: string[];
+}
+
+export interface WrittenAnswer {
+  message: string;
+  insights: WrittenInsight[];
+}
+
+/** Reading conventions of metrics.md. */
+export const OVER_INDEX = 120;
+export const UNDER_INDEX = 80;
+export const LOW_BASE_SAMPLE = 50;
+export const UNRELIABLE_SAMPLE = 30;

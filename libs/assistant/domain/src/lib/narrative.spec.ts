@@ -1,0 +1,103 @@
+import { AnalysisPlan, ComputedCell } from './assistant.types';
+import { columnsOf, segmentsOf, writeAnswer } from './narrative';
+import { planPrompt } from './planner';
+import { demoPlannerCatalogue } from './testing/demo-catalogue';
+
+const catalogue = demoPlannerCatalogue();
+
+function plan(prompt: string): AnalysisPlan {
+  const out = planPrompt({ prompt, catalogue });
+  if (!out.ok) throw new Error(out.message);
+  return out.plan;
+}
+
+/** Cells as the engine would return them, with chosen numbers. */
+function cells(p: AnalysisPlan, value: (audience: number, column: number, segment: number) => { pct: number; base: number; index: number; n: number }): ComputedCell[] {
+  const columns = columnsOf(p, catalogue);
+  const segments = segmentsOf(p);
+  const out: ComputedCell[] = [];
+  segments.forEach((s, si) =>
+    p.audiences.forEach((a, ai) =>
+      columns.forEach((c, ci) => {
+        const v = value(ai, ci, si);
+        out.push({
+          audienceId: a.id,
+          datapoint: c.key,
+          segment: s.key,
+          audiencePercentage: v.pct,
+          basePercentage: v.base,
+          index: v.index,
+          audienceSample: v.n,
+          audienceSize: v.n * 1000,
+          intersectSample: Math.round((v.n * v.pct) / 100),
+          intersectSize: v.n * 10 * v.pct,
+          baseSample: 5000,
+          baseSize: 5_000_000,
+        });
+      }),
+    ),
+  );
+  return out;
+}
+
+describe('writeAnswer', () => {
+  it('a share: the audience %, the index and its reading, the base', () => {
+    const p = plan('What % of women use TikTok?');
+    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, () => ({ pct: 41.26, base: 33.3, index: 123.9, n: 812 })));
+    expect(answer.insights).toHaveLength(1);
+    expect(answer.insights[0].text).toContain('41.3% of Women');
+    expect(answer.insights[0].text).toContain('33.3% of all respondents (index 124, over-indexing)');
+    expect(answer.insights[0].text).toContain('base: 812 respondents');
+    expect(answer.insights[0].metrics).toMatchObject({ audience_percentage: 41.26, index: 123.9, audience_sample: 812, low_base: false });
+  });
+
+  it('a ranking is sorted by the audience % and cut at the limit', () => {
+    const p = plan('Top 3 streaming services among parents');
+    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, c) => ({ pct: c * 2, base: 10, index: 100, n: 500 })));
+    expect(answer.insights).toHaveLength(3);
+    const values = answer.insights.map((i) => i.metrics.audience_percentage);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(answer.message).toMatch(/^Top 3 for/);
+  });
+
+  it('withholds audiences under 30 respondents and flags those under 50', () => {
+    const p = plan('What % of women use TikTok?');
+    const withheld = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, () => ({ pct: 50, base: 40, index: 125, n: 29 })));
+    expect(withheld.insights).toEqual([]);
+    expect(withheld.message).toMatch(/too few/);
+    expect(withheld.message).not.toMatch(/50\.0%/);
+    const low = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, () => ({ pct: 50, base: 40, index: 125, n: 42 })));
+    expect(low.insights[0].text).toContain('low base');
+    expect(low.insights[0].metrics.low_base).toBe(true);
+  });
+
+  it('says when nobody matches', () => {
+    const p = plan('What % of women use TikTok?');
+    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, () => ({ pct: 0, base: 0, index: 0, n: 0 })));
+    expect(answer.insights).toEqual([]);
+    expect(answer.message).toMatch(/No respondents/);
+  });
+
+  it('indexing keeps only what reads as over (>= 120) or under (<= 80)', () => {
+    const p = plan('Which streaming services are parents more likely to use?');
+    const idx = [150, 119, 121, 100, 80, 81, 60];
+    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, c) => ({ pct: 30, base: 20, index: idx[c] ?? 100, n: 900 })));
+    const shown = answer.insights.map((i) => i.metrics.index).sort((a, b) => a - b);
+    expect(shown).toEqual([60, 80, 121, 150]);
+    expect(answer.message).toMatch(/over-indexing on .*index 150/);
+  });
+
+  it('a trend reports every wave and the change', () => {
+    const p = plan('How has TikTok use changed over time?');
+    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: 30 + s, base: 30 + s, index: 100, n: 2000 })));
+    expect(answer.insights).toHaveLength(8);
+    expect(answer.message).toContain('up 7.0 points from Q4 2024 to Q3 2026');
+  });
+
+  it('a comparison between markets names each market', () => {
+    const p = plan('Compare Instagram use in the US and Germany');
+    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? 60 : 45, base: 50, index: 100, n: 1000 })));
+    expect(answer.message).toContain('United States 60.0% vs Germany 45.0%');
+    expect(answer.message).toContain('15.0 points above Germany');
+  });
+});

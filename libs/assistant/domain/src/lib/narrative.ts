@@ -1,0 +1,303 @@
+import {
+  AnalysisPlan,
+  CodeName,
+  ComputedCell,
+  LOW_BASE_SAMPLE,
+  OVER_INDEX,
+  PlanAudience,
+  PlannerCatalogue,
+  UNDER_INDEX,
+  UNRELIABLE_SAMPLE,
+  WireExpression,
+  WrittenAnswer,
+  WrittenInsight,
+} from './assistant.types';
+
+/** One engine column: a datapoint (with its suffix) of a topic question. */
+export interface PlanColumn {
+  key: string;
+  question: string;
+  questionName: string;
+  datasetCode: string;
+  datapoint: CodeName;
+  suffix: CodeName | null;
+  expression: WireExpression;
+}
+
+/** One engine run: the locations and waves it covers. Empty `locations` = every licensed one. */
+export interface PlanSegment {
+  key: string;
+  label: string;
+  locations: CodeName[];
+  waves: CodeName[];
+}
+
+/** The columns a plan measures: the named datapoints, or every datapoint of each topic question. */
+export function columnsOf(plan: AnalysisPlan, catalogue: PlannerCatalogue): PlanColumn[] {
+  const out: PlanColumn[] = [];
+  for (const topic of plan.topics) {
+    const question = catalogue.questions.find((q) => q.code === topic.question);
+    const datapoints = topic.datapoints.length > 0 ? topic.datapoints : (question?.datapoints ?? []);
+    for (const datapoint of datapoints) {
+      out.push({
+        key: `${topic.question}.${datapoint.code}`,
+        question: topic.question,
+        questionName: topic.questionName,
+        datasetCode: topic.datasetCode,
+        datapoint: { code: datapoint.code, name: datapoint.name },
+        suffix: topic.suffix,
+        expression: topic.suffix
+          ? { question: topic.question, datapoints: [datapoint.code], suffixes: [topic.suffix.code] }
+          : { question: topic.question, datapoints: [datapoint.code] },
+      });
+    }
+  }
+  return out;
+}
+
+/** The engine runs of a plan: one for the whole selection, or one per market and/or wave. */
+export function segmentsOf(plan: AnalysisPlan): PlanSegment[] {
+  const byLocation = plan.splitByLocation ? plan.locations.map((l) => [l]) : [plan.locations];
+  const byWave = plan.splitByWave ? plan.waves.map((w) => [w]) : [plan.waves];
+  const out: PlanSegment[] = [];
+  for (const locations of byLocation) {
+    for (const waves of byWave) {
+      const parts = [plan.splitByLocation ? locations[0].code : '', plan.splitByWave ? waves[0].code : ''].filter((p) => p);
+      out.push({ key: parts.join('/'), label: scopeLabel(locations, waves), locations, waves });
+    }
+  }
+  return out;
+}
+
+export function formatPercent(value: number): string {
+  return `${value.toFixed(1)}%`;
+}
+
+export function formatIndex(value: number): string {
+  return String(Math.round(value));
+}
+
+function formatCount(value: number): string {
+  return Math.round(value).toLocaleString('en-GB');
+}
+
+export function wavesLabel(waves: CodeName[]): string {
+  if (waves.length === 0) return '';
+  if (waves.length === 1) return waves[0].name;
+  return `${waves[0].name} to ${waves[waves.length - 1].name}`;
+}
+
+function scopeLabel(locations: CodeName[], waves: CodeName[]): string {
+  const where = locations.length === 0 ? 'all your markets' : locations.map((l) => l.name).join(', ');
+  return `${where}, ${wavesLabel(waves)}`;
+}
+
+function indexWords(index: number): string {
+  if (index >= OVER_INDEX) return 'over-indexing';
+  if (index <= UNDER_INDEX) return 'under-indexing';
+  return 'in line with all respondents';
+}
+
+function attributeLabel(column: PlanColumn): string {
+  return column.suffix ? `${column.datapoint.name}: ${column.suffix.name}` : column.datapoint.name;
+}
+
+const reportable = (cell: ComputedCell) => cell.audienceSample >= UNRELIABLE_SAMPLE && cell.audienceSize > 0;
+
+/**
+ * Writes the message and insights from cells the engine computed: every number in the text comes
+ * from `cells`, as is. Audiences with fewer than 30 respondents are withheld and said so; fewer
+ * than 50 are reported with a low-base warning (metrics.md, "Reading the numbers").
+ */
+export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments: PlanSegment[], cells: ComputedCell[]): WrittenAnswer {
+  const cellOf = (audience: PlanAudience, column: PlanColumn, segment: PlanSegment) =>
+    cells.find((c) => c.audienceId === audience.id && c.datapoint === column.key && c.segment === segment.key);
+  const insights: WrittenInsight[] = [];
+  const withheld: string[] = [];
+
+  const sentence = (audience: PlanAudience, column: PlanColumn, segment: PlanSegment, cell: ComputedCell, prefix = ''): WrittenInsight => {
+    const everyone = audience.origin === 'everyone';
+    const low = cell.audienceSample < LOW_BASE_SAMPLE;
+    const comparison = everyone
+      ? ''
+      : `, against ${formatPercent(cell.basePercentage)} of all respondents (index ${formatIndex(cell.index)}, ${indexWords(cell.index)})`;
+    const text =
+      `${prefix}${formatPercent(cell.audiencePercentage)} of ${everyone ? 'all respondents' : audience.name} (${segment.label}) ` +
+      `answered “${attributeLabel(column)}” to “${column.questionName}”${comparison}; base: ${formatCount(cell.audienceSample)} respondents` +
+      `${low ? ' (low base: read with caution)' : ''}.`;
+    return {
+      key: `${audience.id}|${column.key}|${segment.key}`,
+      text,
+      metrics: {
+        audience_percentage: cell.audiencePercentage,
+        base_percentage: cell.basePercentage,
+        index: cell.index,
+        audience_sample: cell.audienceSample,
+        audience_size: cell.audienceSize,
+        positive_sample: cell.intersectSample,
+        positive_size: cell.intersectSize,
+        base_sample: cell.baseSample,
+        base_size: cell.baseSize,
+        low_base: low,
+      },
+      attribute: {
+        question: column.question,
+        question_name: column.questionName,
+        datapoint: column.datapoint.code,
+        datapoint_name: column.datapoint.name,
+        suffix: column.suffix?.code ?? null,
+        suffix_name: column.suffix?.name ?? null,
+      },
+      audience: { id: audience.id, name: audience.name, expression: audience.expression },
+      locations: segment.locations.map((l) => l.code),
+      waves: segment.waves.map((w) => w.code),
+    };
+  };
+
+  const usable = (audience: PlanAudience, segment: PlanSegment): boolean => {
+    const any = columns.map((c) => cellOf(audience, c, segment)).find((c) => c !== undefined);
+    if (!any) return false;
+    if (any.audienceSample === 0) {
+      withheld.push(`No respondents of ${audience.name} match in ${segment.label}.`);
+      return false;
+    }
+    if (!reportable(any)) {
+      withheld.push(`Only ${any.audienceSample} respondents of ${audience.name} in ${segment.label}: too few (under ${UNRELIABLE_SAMPLE}) to report a number.`);
+      return false;
+    }
+    return true;
+  };
+
+  const lines: string[] = [];
+  const topicName = [...new Set(columns.map((c) => `“${c.questionName}”`))].join(', ');
+  const rankBy = (list: ComputedCell[]) =>
+    [...list].sort((a, b) => (plan.ascending ? a.audiencePercentage - b.audiencePercentage : b.audiencePercentage - a.audiencePercentage));
+
+  switch (plan.kind) {
+    case 'share': {
+      for (const segment of segments)
+        for (const audience of plan.audiences) {
+          if (!usable(audience, segment)) continue;
+          for (const column of columns) {
+            const cell = cellOf(audience, column, segment);
+            if (cell) insights.push(sentence(audience, column, segment, cell));
+          }
+        }
+      lines.push(...insights.map((i) => i.text));
+      break;
+    }
+    case 'ranking': {
+      for (const segment of segments)
+        for (const audience of plan.audiences) {
+          if (!usable(audience, segment)) continue;
+          const ranked = rankBy(columns.map((c) => cellOf(audience, c, segment)).filter((c): c is ComputedCell => c !== undefined)).slice(0, plan.limit);
+          const parts: string[] = [];
+          ranked.forEach((cell, i) => {
+            const column = columns.find((c) => c.key === cell.datapoint) as PlanColumn;
+            insights.push(sentence(audience, column, segment, cell, `#${i + 1}: `));
+            parts.push(`${i + 1}. ${attributeLabel(column)} ${formatPercent(cell.audiencePercentage)}`);
+          });
+          const who = audience.origin === 'everyone' ? 'all respondents' : audience.name;
+          lines.push(`${plan.ascending ? 'Bottom' : 'Top'} ${ranked.length} for ${topicName} among ${who} (${segment.label}): ${parts.join(', ')}.`);
+        }
+      break;
+    }
+    case 'comparison': {
+      const sides: { audience: PlanAudience; segment: PlanSegment }[] = [];
+      for (const segment of segments) for (const audience of plan.audiences) if (usable(audience, segment)) sides.push({ audience, segment });
+      if (sides.length === 0) break;
+      const first = sides[0];
+      const chosen =
+        plan.topics.every((t) => t.datapoints.length > 0)
+          ? columns
+          : rankBy(columns.map((c) => cellOf(first.audience, c, first.segment)).filter((c): c is ComputedCell => c !== undefined))
+              .slice(0, plan.limit)
+              .map((cell) => columns.find((c) => c.key === cell.datapoint) as PlanColumn);
+      for (const column of chosen) {
+        const parts: string[] = [];
+        const values: { label: string; value: number }[] = [];
+        for (const side of sides) {
+          const cell = cellOf(side.audience, column, side.segment);
+          if (!cell) continue;
+          insights.push(sentence(side.audience, column, side.segment, cell));
+          const label = plan.audiences.length > 1 && segments.length > 1 ? `${side.audience.name} in ${side.segment.label}` : plan.audiences.length > 1 ? side.audience.name : side.segment.label.split(',')[0];
+          parts.push(`${label} ${formatPercent(cell.audiencePercentage)}`);
+          values.push({ label, value: cell.audiencePercentage });
+        }
+        const top = [...values].sort((a, b) => b.value - a.value);
+        const gap = top.length > 1 ? ` (${top[0].label} highest, ${(top[0].value - top[top.length - 1].value).toFixed(1)} points above ${top[top.length - 1].label})` : '';
+        lines.push(`“${attributeLabel(column)}” (${column.questionName}): ${parts.join(' vs ')}${gap}.`);
+      }
+      break;
+    }
+    case 'indexing': {
+      for (const segment of segments)
+        for (const audience of plan.audiences) {
+          if (audience.origin === 'everyone') {
+            withheld.push('An index compares an audience with all respondents: name an audience (for example Gen Z, parents or women) to see what sets it apart.');
+            continue;
+          }
+          if (!usable(audience, segment)) continue;
+          const all = columns
+            .map((c) => ({ column: c, cell: cellOf(audience, c, segment) }))
+            .filter((x): x is { column: PlanColumn; cell: ComputedCell } => x.cell !== undefined && x.cell.intersectSample >= UNRELIABLE_SAMPLE);
+          const over = all.filter((x) => x.cell.index >= OVER_INDEX).sort((a, b) => b.cell.index - a.cell.index).slice(0, plan.limit);
+          const under = all.filter((x) => x.cell.index <= UNDER_INDEX && x.cell.index > 0).sort((a, b) => a.cell.index - b.cell.index).slice(0, plan.limit);
+          for (const x of [...over, ...under]) insights.push(sentence(audience, x.column, segment, x.cell));
+          const fmt = (x: { column: PlanColumn; cell: ComputedCell }) => `${attributeLabel(x.column)} (index ${formatIndex(x.cell.index)}, ${formatPercent(x.cell.audiencePercentage)})`;
+          if (over.length === 0 && under.length === 0) {
+            lines.push(`Nothing in ${topicName} sets ${audience.name} apart (${segment.label}): every reliable index is between ${UNDER_INDEX} and ${OVER_INDEX}.`);
+          } else {
+            lines.push(
+              `What sets ${audience.name} apart from all respondents in ${topicName} (${segment.label}): ` +
+                `${over.length > 0 ? `over-indexing on ${over.map(fmt).join(', ')}` : 'nothing over-indexes'}; ` +
+                `${under.length > 0 ? `under-indexing on ${under.map(fmt).join(', ')}` : 'nothing under-indexes'}.`,
+            );
+          }
+        }
+      break;
+    }
+    case 'trend': {
+      const byPlace = new Map<string, PlanSegment[]>();
+      for (const s of segments) {
+        const place = s.locations.map((l) => l.code).join(',');
+        byPlace.set(place, [...(byPlace.get(place) ?? []), s]);
+      }
+      const trendColumns = plan.topics.every((t) => t.datapoints.length > 0) ? columns.slice(0, plan.limit) : columns;
+      for (const audience of plan.audiences) {
+        for (const placeSegments of byPlace.values()) {
+          const ok = placeSegments.filter((s) => usable(audience, s));
+          if (ok.length < 2) continue;
+          // Without named datapoints, follow the ones that lead in the latest wave.
+          const last = ok[ok.length - 1];
+          const followed = plan.topics.every((t) => t.datapoints.length > 0)
+            ? trendColumns
+            : rankBy(columns.map((c) => cellOf(audience, c, last)).filter((c): c is ComputedCell => c !== undefined))
+                .slice(0, Math.min(plan.limit, 3))
+                .map((cell) => columns.find((c) => c.key === cell.datapoint) as PlanColumn);
+          for (const column of followed) {
+            const series = ok.map((s) => ({ s, cell: cellOf(audience, column, s) as ComputedCell }));
+            series.forEach(({ s, cell }) => insights.push(sentence(audience, column, s, cell)));
+            const a = series[0];
+            const b = series[series.length - 1];
+            const delta = b.cell.audiencePercentage - a.cell.audiencePercentage;
+            const where = last.locations.length === 0 ? 'all your markets' : last.locations.map((l) => l.name).join(', ');
+            const who = audience.origin === 'everyone' ? 'all respondents' : audience.name;
+            lines.push(
+              `“${attributeLabel(column)}” (${column.questionName}) among ${who} in ${where}: ` +
+                `${series.map(({ s, cell }) => `${s.waves[0].name} ${formatPercent(cell.audiencePercentage)}`).join(', ')}; ` +
+                `${Math.abs(delta) < 0.05 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points`} from ${a.s.waves[0].name} to ${b.s.waves[0].name}.`,
+            );
+          }
+        }
+      }
+      break;
+    }
+  }
+
+  if (insights.length === 0) {
+    const why = withheld.length > 0 ? withheld.join(' ') : 'The engine returned no data for this selection.';
+    return { message: `I have no reliable numbers to give for this. ${why}`, insights: [] };
+  }
+  return { message: [...lines, ...withheld].join('\n'), insights };
+}
