@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfigModule, AuthModule, DatabaseModule, QueueModule } from '@aas/infra';
+import { AssistantModule } from '@aas/assistant';
 import { AudiencesModule } from '@aas/audiences';
 import { CatalogueModule } from '@aas/catalogue';
 import { ChartsModule } from '@aas/charts';
@@ -16,7 +17,7 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule, CatalogueModule, InsightsModule, AudiencesModule, EngineModule, CrosstabsModule, SavedCrosstabsModule, ChartsModule],
+      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule, CatalogueModule, InsightsModule, AudiencesModule, EngineModule, CrosstabsModule, SavedCrosstabsModule, ChartsModule, AssistantModule],
     };
   }
 }

@@ -1,0 +1,2 @@
+export * from './lib/assistant.module';
+export * from './lib/assistant-chat.usecase';

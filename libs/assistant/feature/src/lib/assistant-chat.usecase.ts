@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { parseStandardExpression, validateAgainstCatalogue } from '@aas/audience-expression';
+import {
+  AnalysisPlan,
+  columnsOf,
+  ComputedCell,
+  PlanAudience,
+  PlanColumn,
+  PlannerCatalogue,
+  planPrompt,
+  PlanSegment,
+  segmentsOf,
+  writeAnswer,
+} from '@aas/assistant-domain';
+import { CrosstabChunkPayload, OrganisationCatalogue } from '@aas/contracts';
+import { JobRunner, ProblemException } from '@aas/infra';
+import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
+import { AssistantStore, StoredInsight } from './assistant.store';
+
+/** Spec 2.10 with the sources of spec 4.2. */
+export interface ChatResponse {
+  message: string;
+  chat_id: string;
+  insights: { id: string; text: string }[];
+  sources: {
+    topics: string[];
+    audiences: { id: string; name: string; description: string }[];
+    datasets: { code: string; name: string }[];
+    locations: { code: string; name: string }[];
+    waves: { code: string; name: string }[];
+  };
+}
+
+export interface ChatRequest {
+  orgId: string;
+  userId: number;
+  requestId: string;
+  prompt: string;
+  chatId?: string;
+  dockedAudiences?: string[];
+}
+
+/** Engine cells of a crosstab chunk, as the job returns them (see @aas/crosstab-engine CrosstabCell). */
+interface EngineCell {
+  rowIndex: number;
+  columnIndex: number;
+  base: { size: number; sample: number };
+  row: { size: number; sample: number; percentage: number; intersectPercentage: number };
+  column: { size: number; sample: number; percentage: number; intersectPercentage: number };
+  intersect: { size: number; sample: number; percentage: number; index: number };
+}
+
+const EMPTY_SOURCES = (): ChatResponse['sources'] => ({ topics: [], audiences: [], datasets: [], locations: [], waves: [] });
+
+/**
+ * Answers a prompt: plans it against the caller's catalogue (and the chat's previous plan), runs
+ * the plan through the crosstab engine as `crosstab.chunk` jobs, writes the message and insights
+ * from the computed cells only, and stores the turn. A prompt it cannot ground is answered with
+ * what it did not understand, and no number.
+ */
+@Injectable()
+export class AssistantChatUseCase {
+  constructor(
+    private readonly loader: AssistantCatalogueLoader,
+    private readonly store: AssistantStore,
+    private readonly jobs: JobRunner,
+  ) {}
+
+  async chat(request: ChatRequest): Promise<ChatResponse> {
+    const docked = [...new Set(request.dockedAudiences ?? [])];
+    const readable = await this.store.readableAudiences(docked, request.orgId);
+    const missing = docked.filter((id) => !readable.some((a) => a.id.toLowerCase() === id.toLowerCase()));
+    if (missing.length > 0) throw ProblemException.notFound(`Saved audience ${missing.map((id) => `'${id}'`).join(', ')} not found`);
+
+    let chatId = request.chatId ?? '';
+    let previous: AnalysisPlan | null = null;
+    if (chatId !== '') {
+      const context = await this.store.context(chatId, request.orgId);
+      if (!context) throw ProblemException.notFound(`Chat '${chatId}' not found`);
+      previous = context.plan;
+    }
+    const { planner, organisation } = await this.loader.load(request.orgId);
+    const dockedAudiences: PlanAudience[] = docked.map((id) => {
+      const a = readable.find((r) => r.id.toLowerCase() === id.toLowerCase()) as (typeof readable)[number];
+      return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' };
+    });
+
+    const outcome = planPrompt({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
+    if (chatId === '') chatId = await this.store.createChat(request.orgId, request.userId);
+    if (!outcome.ok) {
+      await this.store.saveTurn(chatId, request.orgId, request.prompt, outcome.message, null, []);
+      return { message: outcome.message, chat_id: chatId, insights: [], sources: EMPTY_SOURCES() };
+    }
+    const plan = outcome.plan;
+
+    const problem = this.checkAudiences(plan, organisation);
+    if (problem) {
+      await this.store.saveTurn(chatId, request.orgId, request.prompt, problem, null, []);
+      return { message: problem, chat_id: chatId, insights: [], sources: EMPTY_SOURCES() };
+    }
+
+    const columns = columnsOf(plan, planner);
+    const segments = segmentsOf(plan);
+    const datasets = this.datasetsOf(plan, columns, organisation);
+    const cells = await this.compute(plan, columns, segments, datasets, organisation, request);
+    const written = writeAnswer(plan, columns, segments, cells);
+    const message = [...outcome.notes, written.message].join('\n');
+
+    const allLocations = organisation.entitledLocations.map((l) => ({ code: l.code, name: l.name }));
+    const stored: StoredInsight[] = written.insights.map((insight) => ({
+      id: randomUUID(),
+      text: insight.text,
+      details: {
+        metrics: insight.metrics,
+        computed_from: {
+          attributes: [insight.attribute],
+          audiences: [insight.audience],
+          locations: (insight.locations.length > 0 ? insight.locations : allLocations.map((l) => l.code)).map((code) => allLocations.find((l) => l.code === code) ?? { code, name: code }),
+          waves: insight.waves.map((code) => plan.waves.find((w) => w.code === code) ?? { code, name: code }),
+          datasets: datasets.map((code) => ({ code, name: planner.datasets.find((d) => d.code === code)?.name ?? code })),
+          base_audience: { name: 'All respondents', expression: {} },
+        },
+      },
+    }));
+    await this.store.saveTurn(chatId, request.orgId, request.prompt, message, plan, stored);
+
+    const usedAudiences = plan.audiences.filter((a) => a.origin !== 'everyone');
+    return {
+      message,
+      chat_id: chatId,
+      insights: stored.map((s) => ({ id: s.id, text: s.text })),
+      sources: {
+        topics: [...new Set(plan.topics.map((t) => t.questionName))],
+        audiences: usedAudiences.map((a) => ({ id: a.id, name: a.name, description: a.description })),
+        datasets: datasets.map((code) => ({ code, name: planner.datasets.find((d) => d.code === code)?.name ?? code })),
+        locations: plan.locations.length > 0 ? plan.locations : allLocations,
+        waves: plan.waves,
+      },
+    };
+  }
+
+  /** A saved or docked audience may use a question the organisation does not license: say so instead of computing. */
+  private checkAudiences(plan: AnalysisPlan, organisation: OrganisationCatalogue): string | null {
+    for (const audience of plan.audiences) {
+      const parsed = parseStandardExpression(audience.expression);
+      if (!parsed.ok) return `The audience “${audience.name}” has an expression I cannot read, so I cannot use it.`;
+      const checked = validateAgainstCatalogue(parsed.value, organisation);
+      if (!checked.ok) return `The audience “${audience.name}” uses data your organisation does not license or that no longer exists (${checked.errors[0]?.message}), so I cannot use it.`;
+    }
+    return null;
+  }
+
+  /** The datasets respondents count in, chosen as POST /v2/query/crosstab does: those the expressions are about. */
+  private datasetsOf(plan: AnalysisPlan, columns: PlanColumn[], organisation: OrganisationCatalogue): string[] {
+    const out = new Set<string>();
+    for (const expression of [...plan.audiences.map((a) => a.expression), ...columns.map((c) => c.expression)]) {
+      const parsed = parseStandardExpression(expression);
+      if (!parsed.ok) continue;
+      const checked = validateAgainstCatalogue(parsed.value, organisation);
+      if (checked.ok) checked.value.datasets.forEach((d) => out.add(d));
+    }
+    return out.size > 0 ? [...out].sort() : organisation.entitledDatasets.slice(0, 1);
+  }
+
+  private async compute(
+    plan: AnalysisPlan,
+    columns: PlanColumn[],
+    segments: PlanSegment[],
+    datasets: string[],
+    organisation: OrganisationCatalogue,
+    request: ChatRequest,
+  ): Promise<ComputedCell[]> {
+    if (columns.length === 0) return [];
+    const runs = segments.map(async (segment) => {
+      const payload: CrosstabChunkPayload = {
+        orgId: request.orgId,
+        requestId: request.requestId,
+        rows: plan.audiences.map((a) => a.expression),
+        columns: columns.map((c) => c.expression),
+        base: {},
+        waves: segment.waves.map((w) => w.code),
+        locations: segment.locations.length > 0 ? segment.locations.map((l) => l.code) : organisation.entitledLocations.map((l) => l.code),
+        datasets,
+        rowStart: 0,
+        significance: null,
+        effectiveBase: false,
+      };
+      const result = await this.jobs.run('crosstab.chunk', payload);
+      return (result.cells as EngineCell[]).map(
+        (cell): ComputedCell => ({
+          audienceId: plan.audiences[cell.rowIndex].id,
+          datapoint: columns[cell.columnIndex].key,
+          segment: segment.key,
+          audiencePercentage: cell.row.intersectPercentage,
+          basePercentage: cell.column.percentage,
+          index: cell.intersect.index,
+          audienceSample: cell.row.sample,
+          audienceSize: cell.row.size,
+          intersectSample: cell.intersect.sample,
+          intersectSize: cell.intersect.size,
+          baseSample: cell.base.sample,
+          baseSize: cell.base.size,
+        }),
+      );
+    });
+    return (await Promise.all(runs)).flat();
+  }
+
+  /** The planner's catalogue for an organisation (for the MCP tools). */
+  catalogue(orgId: string): Promise<{ planner: PlannerCatalogue; organisation: OrganisationCatalogue }> {
+    return this.loader.load(orgId);
+  }
+}

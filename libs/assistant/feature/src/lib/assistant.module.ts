@@ -1,0 +1,39 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { NextFunction, Request, Response } from 'express';
+import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
+import { AssistantChatUseCase } from './assistant-chat.usecase';
+import { AssistantStore } from './assistant.store';
+import { GenericChatController } from './generic-chat.controller';
+import { MCP_PATH, McpController } from './mcp/mcp.controller';
+import { JSONRPC, McpServer, rpcError } from './mcp/mcp-server';
+
+/**
+ * The assistant: POST /v1/assistant-api/generic (+ GET .../insights/{id}) and the JSON-RPC/MCP
+ * endpoint. Needs CatalogueAccess, the JobRunner (crosstab.chunk handled by the crosstabs
+ * module inline, or by workers) and the database.
+ */
+@Module({
+  controllers: [GenericChatController, McpController],
+  providers: [AssistantCatalogueLoader, AssistantStore, AssistantChatUseCase, McpServer],
+})
+export class AssistantModule implements OnModuleInit {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  /**
+   * The JSON body parser rejects malformed JSON before any route runs, and the global filter would
+   * answer problem+json. JSON-RPC clients expect a -32700 envelope instead, so an error handler for
+   * the MCP path alone goes in here: after the routes (registered before init hooks run) and before
+   * Nest's own error handler (registered after them).
+   */
+  onModuleInit(): void {
+    const instance = this.adapterHost.httpAdapter?.getInstance?.() as { use?: (fn: unknown) => void } | undefined;
+    instance?.use?.((err: { type?: string } | undefined, req: Request, res: Response, next: NextFunction) => {
+      if (err && err.type === 'entity.parse.failed' && req.path === MCP_PATH && !res.headersSent) {
+        res.status(400).type('application/json').send(JSON.stringify(rpcError(null, JSONRPC.parseError, 'Parse error: the body is not valid JSON')));
+        return;
+      }
+      next(err);
+    });
+  }
+}

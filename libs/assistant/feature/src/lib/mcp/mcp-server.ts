@@ -1,0 +1,236 @@
+import { Injectable } from '@nestjs/common';
+import { parseStandardExpression, validateAgainstCatalogue } from '@aas/audience-expression';
+import { findTopics, normalize } from '@aas/assistant-domain';
+import { CrosstabChunkPayload } from '@aas/contracts';
+import { JobRunner, Principal, toProblem } from '@aas/infra';
+import { AssistantChatUseCase } from '../assistant-chat.usecase';
+import { AssistantStore } from '../assistant.store';
+import { TOOLS } from './mcp-tools';
+
+export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
+
+export const JSONRPC = { parseError: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602, internalError: -32603 } as const;
+
+type Id = string | number;
+
+/** What the HTTP layer sends: a JSON-RPC response body with its status, or 202 with no body (notifications). */
+export interface McpReply {
+  status: number;
+  body?: Record<string, unknown>;
+}
+
+export function rpcError(id: Id | null, code: number, message: string, data?: unknown): Record<string, unknown> {
+  return { jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } };
+}
+
+class InvalidParams extends Error {}
+
+interface ToolResult {
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * JSON-RPC 2.0 and the Model Context Protocol (Streamable HTTP, stateless: no session id, JSON
+ * responses, no server-initiated stream). A plain client may send `tools/call` alone, as in spec
+ * 4.1; MCP clients initialize first. Invalid envelopes answer HTTP 400 (as the MCP reference
+ * server does); method and parameter errors answer 200 with the error envelope; a tool that fails
+ * answers a result with `isError: true`.
+ */
+@Injectable()
+export class McpServer {
+  constructor(
+    private readonly chats: AssistantChatUseCase,
+    private readonly store: AssistantStore,
+    private readonly jobs: JobRunner,
+  ) {}
+
+  async handle(body: unknown, principal: Principal, requestId: string): Promise<McpReply> {
+    if (Array.isArray(body)) return { status: 400, body: rpcError(null, JSONRPC.invalidRequest, 'Invalid Request: batches are not supported') };
+    if (!isObject(body)) return { status: 400, body: rpcError(null, JSONRPC.invalidRequest, 'Invalid Request: the body must be a JSON-RPC 2.0 object') };
+    const hasId = 'id' in body;
+    const id = body['id'];
+    const validId = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+    const echo: Id | null = validId ? (id as Id) : null;
+    if (body['jsonrpc'] !== '2.0') return { status: 400, body: rpcError(echo, JSONRPC.invalidRequest, 'Invalid Request: jsonrpc must be "2.0"') };
+    if (hasId && !validId) return { status: 400, body: rpcError(null, JSONRPC.invalidRequest, 'Invalid Request: id must be a string or a number') };
+    const method = body['method'];
+    if (method === undefined && hasId && ('result' in body || 'error' in body)) return { status: 202 };
+    if (typeof method !== 'string') return { status: 400, body: rpcError(echo, JSONRPC.invalidRequest, 'Invalid Request: method must be a string') };
+    if ('params' in body && !isObject(body['params'])) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, 'Invalid params: params must be an object') };
+    // A notification gets no answer (202), whatever its method.
+    if (!hasId) return { status: 202 };
+    const params = (body['params'] as Record<string, unknown> | undefined) ?? {};
+    const ok = (result: Record<string, unknown>): McpReply => ({ status: 200, body: { jsonrpc: '2.0', id: echo, result } });
+
+    switch (method) {
+      case 'initialize': {
+        const asked = typeof params['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
+        return ok({
+          protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : SUPPORTED_PROTOCOL_VERSIONS[0],
+          capabilities: { tools: { listChanged: false } },
+          serverInfo: { name: 'aas-assistant', title: 'Audience Analytics assistant', version: '1.0.0' },
+          instructions: 'Ask chat_service about survey audiences; every number it gives is computed by the crosstab engine for that call.',
+        });
+      }
+      case 'ping':
+        return ok({});
+      case 'tools/list':
+        return ok({ tools: TOOLS });
+      case 'tools/call': {
+        const name = params['name'];
+        const args = params['arguments'] ?? {};
+        if (typeof name !== 'string') return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, 'Invalid params: name must be a string') };
+        if (!TOOLS.some((t) => t.name === name)) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, `Unknown tool: ${name}`) };
+        if (!isObject(args)) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, 'Invalid params: arguments must be an object') };
+        try {
+          return ok({ ...(await this.callTool(name, args, principal, requestId)) });
+        } catch (err) {
+          if (err instanceof InvalidParams) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, `Invalid params: ${err.message}`) };
+          const { problem, unexpected } = toProblem(err);
+          if (unexpected) throw err;
+          return ok({ content: [{ type: 'text', text: problem.detail }], isError: true });
+        }
+      }
+      default:
+        return { status: 200, body: rpcError(echo, JSONRPC.methodNotFound, `Method not found: ${method}`) };
+    }
+  }
+
+  private async callTool(name: string, args: Record<string, unknown>, principal: Principal, requestId: string): Promise<ToolResult> {
+    const string = (key: string, required: boolean): string | undefined => {
+      const v = args[key];
+      if (v === undefined && !required) return undefined;
+      if (typeof v !== 'string' || (required && v.trim() === '')) throw new InvalidParams(`${key} must be a non-empty string`);
+      return v;
+    };
+    const allowOnly = (keys: string[]) => {
+      const extra = Object.keys(args).filter((k) => !keys.includes(k));
+      if (extra.length > 0) throw new InvalidParams(`unknown argument ${extra.join(', ')}`);
+    };
+    switch (name) {
+      case 'chat_service': {
+        allowOnly(['prompt', 'chat_id']);
+        const prompt = string('prompt', true) as string;
+        if (prompt.length > 2000) throw new InvalidParams('prompt is longer than 2000 characters');
+        const chatId = args['chat_id'] === undefined ? '' : (string('chat_id', false) ?? '');
+        const answer = await this.chats.chat({ orgId: principal.orgId, userId: principal.userId, requestId, prompt, chatId });
+        const text = [answer.message, ...answer.insights.map((i) => `- ${i.text} [insight ${i.id}]`), `chat_id: ${answer.chat_id}`].join('\n');
+        return { content: [{ type: 'text', text }], structuredContent: { ...answer } };
+      }
+      case 'explore_insight': {
+        allowOnly(['insight_id']);
+        const id = string('insight_id', true) as string;
+        const insight = await this.store.insight(id, principal.orgId);
+        if (!insight) return { content: [{ type: 'text', text: `Insight '${id}' not found` }], isError: true };
+        const out = { id: insight.id, chat_id: insight.chat_id, text: insight.text, ...insight.details };
+        return { content: [{ type: 'text', text: JSON.stringify(out) }], structuredContent: out };
+      }
+      case 'list_datasets': {
+        allowOnly([]);
+        const { planner } = await this.chats.catalogue(principal.orgId);
+        const out = {
+          datasets: planner.datasets.map((d) => ({ code: d.code, name: d.name, licensed: d.entitled })),
+          locations: planner.locations.filter((l) => l.entitled).map((l) => ({ code: l.code, name: l.name })),
+          waves: planner.waves.filter((w) => w.entitled).map((w) => ({ code: w.code, name: w.name })),
+        };
+        const text = `Datasets: ${out.datasets.map((d) => `${d.name} (${d.code}${d.licensed ? '' : ', not licensed'})`).join(', ')}. Markets: ${out.locations.map((l) => l.name).join(', ')}. Waves: ${out.waves.map((w) => w.name).join(', ')}.`;
+        return { content: [{ type: 'text', text }], structuredContent: out };
+      }
+      case 'search_questions': {
+        allowOnly(['query', 'limit']);
+        const query = string('query', true) as string;
+        const limit = args['limit'] === undefined ? 10 : args['limit'];
+        if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 50) throw new InvalidParams('limit must be an integer from 1 to 50');
+        const { planner } = await this.chats.catalogue(principal.orgId);
+        const licensed = { ...planner, questions: planner.questions.filter((q) => q.entitled) };
+        const ranked = findTopics(normalize(query), licensed).ranked.slice(0, limit);
+        const questions = ranked.map((r) => ({
+          code: r.question.code,
+          name: r.question.name,
+          description: r.question.description,
+          dataset: r.question.datasetCode,
+          datapoints: r.question.datapoints,
+          suffixes: r.question.suffixes,
+        }));
+        const text = questions.length === 0 ? `No question matches “${query}”.` : questions.map((q) => `${q.code}: ${q.name}`).join('\n');
+        return { content: [{ type: 'text', text }], structuredContent: { questions } };
+      }
+      case 'run_crosstab':
+        allowOnly(['rows', 'columns', 'locations', 'waves']);
+        return this.runCrosstab(args, principal, requestId);
+      default:
+        throw new InvalidParams(`Unknown tool: ${name}`);
+    }
+  }
+
+  private async runCrosstab(args: Record<string, unknown>, principal: Principal, requestId: string): Promise<ToolResult> {
+    const sides = (key: string, required: boolean): { name: string; expression: Record<string, unknown> }[] => {
+      const v = args[key];
+      if (v === undefined && !required) return [];
+      if (!Array.isArray(v) || (required && v.length === 0) || v.length > (key === 'rows' ? 20 : 100)) throw new InvalidParams(`${key} must be a non-empty array (rows <= 20, columns <= 100)`);
+      return v.map((item, i) => {
+        if (!isObject(item) || !isObject(item['expression'])) throw new InvalidParams(`${key}[${i}].expression must be an object`);
+        return { name: typeof item['name'] === 'string' ? item['name'] : `${key.slice(0, -1)} ${i + 1}`, expression: item['expression'] };
+      });
+    };
+    const codes = (key: string): string[] | undefined => {
+      const v = args[key];
+      if (v === undefined) return undefined;
+      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw new InvalidParams(`${key} must be an array of strings`);
+      return v as string[];
+    };
+    const rows = sides('rows', false);
+    const columns = sides('columns', true);
+    const { organisation } = await this.chats.catalogue(principal.orgId);
+    const problems: string[] = [];
+    const datasets = new Set<string>();
+    const rowList = rows.length > 0 ? rows : [{ name: 'All respondents', expression: {} }];
+    for (const side of [...rowList.map((r) => ['row', r] as const), ...columns.map((c) => ['column', c] as const)]) {
+      const parsed = parseStandardExpression(side[1].expression);
+      if (!parsed.ok) {
+        problems.push(`${side[0]} “${side[1].name}”: ${parsed.errors[0]?.message}`);
+        continue;
+      }
+      const checked = validateAgainstCatalogue(parsed.value, organisation);
+      if (!checked.ok) problems.push(`${side[0]} “${side[1].name}”: ${checked.errors[0]?.message}`);
+      else checked.value.datasets.forEach((d) => datasets.add(d));
+    }
+    const waves = codes('waves') ?? organisation.entitledWaves.slice(-4).map((w) => w.code);
+    const locations = codes('locations') ?? organisation.entitledLocations.map((l) => l.code);
+    for (const w of waves) if (!organisation.isWaveEntitled(w)) problems.push(`wave '${w}' is unknown or not licensed`);
+    for (const l of locations) if (!organisation.isLocationEntitled(l)) problems.push(`location '${l}' is unknown or not licensed`);
+    if (problems.length > 0) return { content: [{ type: 'text', text: `The crosstab cannot run: ${problems.join('; ')}` }], isError: true };
+    const usedDatasets = datasets.size > 0 ? [...datasets].sort() : organisation.entitledDatasets.slice(0, 1);
+    const payload: CrosstabChunkPayload = {
+      orgId: principal.orgId,
+      requestId,
+      rows: rowList.map((r) => r.expression),
+      columns: columns.map((c) => c.expression),
+      base: {},
+      waves,
+      locations,
+      datasets: usedDatasets,
+      rowStart: 0,
+      significance: null,
+      effectiveBase: false,
+    };
+    const result = await this.jobs.run('crosstab.chunk', payload);
+    type Cell = { rowIndex: number; columnIndex: number; row: { sample: number; intersectPercentage: number }; column: { percentage: number }; intersect: { sample: number; index: number } };
+    const cells = (result.cells as Cell[]).map((c) => ({
+      row: rowList[c.rowIndex].name,
+      column: columns[c.columnIndex].name,
+      audience_percentage: c.row.intersectPercentage,
+      base_percentage: c.column.percentage,
+      index: c.intersect.index,
+      audience_sample: c.row.sample,
+      intersect_sample: c.intersect.sample,
+      low_base: c.row.sample < 50,
+    }));
+    const text = cells.map((c) => `${c.row} x ${c.column}: ${c.audience_percentage.toFixed(1)}% (index ${Math.round(c.index)}, base ${c.audience_sample})`).join('\n');
+    return { content: [{ type: 'text', text }], structuredContent: { cells, waves, locations, datasets: usedDatasets } };
+  }
+}

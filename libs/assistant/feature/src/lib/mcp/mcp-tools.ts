@@ -1,0 +1,161 @@
+/** The MCP tools of the assistant: names, descriptions, input and output JSON Schemas. */
+
+const codeName = { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } }, required: ['code', 'name'] };
+const expression = { type: 'object', description: 'Audience expression, standard form (spec 2.1)', additionalProperties: true };
+const audienceSide = {
+  type: 'object',
+  properties: { name: { type: 'string' }, expression },
+  required: ['expression'],
+};
+
+export const CHAT_OUTPUT = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    chat_id: { type: 'string' },
+    insights: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, text: { type: 'string' } }, required: ['id', 'text'] } },
+    sources: {
+      type: 'object',
+      properties: {
+        topics: { type: 'array', items: { type: 'string' } },
+        audiences: {
+          type: 'array',
+          items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' } }, required: ['id', 'name', 'description'] },
+        },
+        datasets: { type: 'array', items: codeName },
+        locations: { type: 'array', items: codeName },
+        waves: { type: 'array', items: codeName },
+      },
+      required: ['topics', 'audiences', 'datasets', 'locations', 'waves'],
+    },
+  },
+  required: ['message', 'chat_id', 'insights', 'sources'],
+};
+
+export const TOOLS = [
+  {
+    name: 'chat_service',
+    title: 'Ask the audience assistant',
+    description:
+      'Answers a plain-language question about survey audiences (shares, rankings, comparisons between audiences or markets, ' +
+      'what over- or under-indexes, trends across waves) with insights computed by the crosstab engine, and their sources. ' +
+      'Pass the returned chat_id to ask follow-ups ("and in Germany?", "what about women?", "show the top 10").',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        prompt: { type: 'string', minLength: 1, maxLength: 2000 },
+        chat_id: { type: 'string', description: 'An empty string (or none) starts a new chat' },
+      },
+      required: ['prompt'],
+    },
+    outputSchema: CHAT_OUTPUT,
+  },
+  {
+    name: 'explore_insight',
+    title: 'Explore an insight',
+    description: 'The metrics of one insight returned by chat_service and what it was computed from (attributes, audiences, locations, waves, datasets).',
+    inputSchema: { type: 'object', properties: { insight_id: { type: 'string' } }, required: ['insight_id'] },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        chat_id: { type: 'string' },
+        text: { type: 'string' },
+        metrics: { type: 'object', additionalProperties: true },
+        computed_from: { type: 'object', additionalProperties: true },
+      },
+      required: ['id', 'text', 'metrics', 'computed_from'],
+    },
+  },
+  {
+    name: 'list_datasets',
+    title: 'List datasets',
+    description: 'The survey datasets, markets and waves, and which of them your organisation licenses.',
+    inputSchema: { type: 'object', properties: {} },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        datasets: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' }, licensed: { type: 'boolean' } }, required: ['code', 'name', 'licensed'] } },
+        locations: { type: 'array', items: codeName },
+        waves: { type: 'array', items: codeName },
+      },
+      required: ['datasets', 'locations', 'waves'],
+    },
+  },
+  {
+    name: 'search_questions',
+    title: 'Search questions',
+    description: 'Finds survey questions by words of their name, description and datapoints; licensed questions only.',
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string', minLength: 1 }, limit: { type: 'integer', minimum: 1, maximum: 50 } },
+      required: ['query'],
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        questions: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              code: { type: 'string' },
+              name: { type: 'string' },
+              description: { type: 'string' },
+              dataset: { type: 'string' },
+              datapoints: { type: 'array', items: codeName },
+              suffixes: { type: 'array', items: codeName },
+            },
+            required: ['code', 'name', 'description', 'dataset', 'datapoints', 'suffixes'],
+          },
+        },
+      },
+      required: ['questions'],
+    },
+  },
+  {
+    name: 'run_crosstab',
+    title: 'Run a crosstab',
+    description:
+      'Runs audiences (rows, default: all respondents) against attributes (columns) on the crosstab engine; waves default to the last 4 ' +
+      'licensed, locations to every licensed one. Each cell: audience % (share of the row matching the column), base %, index, samples.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        rows: { type: 'array', items: audienceSide, maxItems: 20 },
+        columns: { type: 'array', items: audienceSide, minItems: 1, maxItems: 100 },
+        locations: { type: 'array', items: { type: 'string' } },
+        waves: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['columns'],
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        cells: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              row: { type: 'string' },
+              column: { type: 'string' },
+              audience_percentage: { type: 'number' },
+              base_percentage: { type: 'number' },
+              index: { type: 'number' },
+              audience_sample: { type: 'number' },
+              intersect_sample: { type: 'number' },
+              low_base: { type: 'boolean' },
+            },
+            required: ['row', 'column', 'audience_percentage', 'base_percentage', 'index', 'audience_sample', 'intersect_sample', 'low_base'],
+          },
+        },
+        waves: { type: 'array', items: { type: 'string' } },
+        locations: { type: 'array', items: { type: 'string' } },
+        datasets: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['cells', 'waves', 'locations', 'datasets'],
+    },
+  },
+] as const;
+
+export type ToolName = (typeof TOOLS)[number]['name'];
