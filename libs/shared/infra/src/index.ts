@@ -27,3 +27,4 @@ export * from './queue/job-errors';
 export * from './queue/worker-host';
 export * from './queue/redis-probe';
 export * from './queue/queue.module';
+export * from './http/validators';

@@ -10,8 +10,7 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { CurrentPrincipal, Principal, ProblemSchema } from '@aas/infra';
-import { AudienceIdPipe } from './audience-id.pipe';
+import { CurrentPrincipal, Principal, ProblemSchema, UuidParamPipe } from '@aas/infra';
 import { AudienceEnvelope, AudienceListResponse } from './dto/audience-response.dto';
 import { PatchAudienceRequest, SaveAudienceRequest } from './dto/audience-request.dto';
 import { ListAudiencesQuery } from './dto/list-audiences.query';
@@ -27,6 +26,8 @@ const FORBIDDEN_WRITE = 'A curated audience (read-only), or the expression uses 
  * token); curated audiences are readable by all and writable by none; another organisation's
  * audience answers exactly like a missing one.
  */
+const AUDIENCE_ID = new UuidParamPipe('id', 'The audience id');
+
 @ApiTags('saved audiences')
 @Controller('v2/saved/audiences')
 export class SavedAudiencesController {
@@ -60,7 +61,7 @@ export class SavedAudiencesController {
   @ApiOkResponse({ type: AudienceEnvelope })
   @ApiBadRequestResponse({ type: ProblemSchema, description: 'The id is not a UUID' })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  async get(@CurrentPrincipal() principal: Principal, @Param('id', AudienceIdPipe) id: string): Promise<AudienceEnvelope> {
+  async get(@CurrentPrincipal() principal: Principal, @Param('id', AUDIENCE_ID) id: string): Promise<AudienceEnvelope> {
     return { data: await this.audiences.get(principal, id) };
   }
 
@@ -73,7 +74,7 @@ export class SavedAudiencesController {
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
   async replace(
     @CurrentPrincipal() principal: Principal,
-    @Param('id', AudienceIdPipe) id: string,
+    @Param('id', AUDIENCE_ID) id: string,
     @Body() body: SaveAudienceRequest,
   ): Promise<AudienceEnvelope> {
     return { data: await this.audiences.replace(principal, id, body) };
@@ -88,7 +89,7 @@ export class SavedAudiencesController {
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
   async patch(
     @CurrentPrincipal() principal: Principal,
-    @Param('id', AudienceIdPipe) id: string,
+    @Param('id', AUDIENCE_ID) id: string,
     @Body() body: PatchAudienceRequest,
   ): Promise<AudienceEnvelope> {
     return { data: await this.audiences.patch(principal, id, body) };
@@ -102,7 +103,7 @@ export class SavedAudiencesController {
   @ApiBadRequestResponse({ type: ProblemSchema, description: 'The id is not a UUID' })
   @ApiForbiddenResponse({ type: ProblemSchema, description: 'A curated audience (read-only)' })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  async delete(@CurrentPrincipal() principal: Principal, @Param('id', AudienceIdPipe) id: string): Promise<void> {
+  async delete(@CurrentPrincipal() principal: Principal, @Param('id', AUDIENCE_ID) id: string): Promise<void> {
     await this.audiences.delete(principal, id);
   }
 }

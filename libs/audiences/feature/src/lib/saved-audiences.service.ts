@@ -4,14 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, FindOptionsWhere, IsNull } from 'typeorm';
 import { StandardExpression } from '@aas/audience-expression';
 import { CatalogueAccess } from '@aas/contracts';
-import { Principal, ProblemException } from '@aas/infra';
+import { DEFAULT_PAGE_LIMIT, NIL_UUID, Principal, ProblemException } from '@aas/infra';
 import { audienceAccess, organisationFlags } from './audience-access';
 import { checkAgainstCatalogue, CheckedExpression, CheckResult, parseAudienceExpression } from './audience-expression.check';
 import { toAudienceResponse } from './audience.mapper';
 import { AudienceListResponse, AudienceResponse } from './dto/audience-response.dto';
 import { PatchAudienceRequest, SaveAudienceRequest } from './dto/audience-request.dto';
-import { NIL_UUID } from './dto/audience-validators';
-import { DEFAULT_LIMIT, ListAudiencesQuery } from './dto/list-audiences.query';
+import { ListAudiencesQuery } from './dto/list-audiences.query';
 import { SavedAudienceEntity } from './saved-audience.entity';
 
 /**
@@ -43,7 +42,7 @@ export class SavedAudiencesService {
 
   /** Lists the caller's organisation's audiences and (unless excluded) the curated ones, a page at a time. */
   async list(principal: Principal, query: ListAudiencesQuery): Promise<AudienceListResponse> {
-    const limit = query.limit ?? DEFAULT_LIMIT;
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const offset = query.offset ?? 0;
     const folder = query.folder_id === undefined ? {} : { folderId: query.folder_id.toLowerCase() };
     const where: FindOptionsWhere<SavedAudienceEntity>[] = [{ orgId: principal.orgId, ...folder }];

@@ -1,3 +1,4 @@
+import { NIL_UUID } from '@aas/infra';
 import { labelExpression, parseChartExpression, validateAgainstCatalogue } from '@aas/audience-expression';
 import { OrganisationCatalogue, ProblemFieldError } from '@aas/contracts';
 import { CHART_METRICS } from './chart-codes';
@@ -6,7 +7,6 @@ import { SaveChartRequest } from './dto/chart-request.dto';
 
 export type CheckResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 403; errors: ProblemFieldError[] };
 
-export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** What a chart stores beyond the calculation's members. */
 export interface CheckedChart extends ChartDefinition {

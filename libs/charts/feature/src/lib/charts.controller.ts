@@ -11,10 +11,9 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { CurrentPrincipal, Principal, ProblemSchema } from '@aas/infra';
+import { CurrentPrincipal, Principal, ProblemSchema, UuidParamPipe } from '@aas/infra';
 import { ChartCalculation } from './assemble-chart-result';
 import { AUDIENCE_ERRORS, STAT_ERRORS } from './chart-codes';
-import { ChartIdPipe } from './chart-id.pipe';
 import { CalculateChartUseCase } from './calculate-chart.usecase';
 import { ChartsService } from './charts.service';
 import { CalculateChartRequest, SaveChartRequest } from './dto/chart-request.dto';
@@ -31,6 +30,8 @@ const list = (o: Record<string, number>) => Object.entries(o).map(([t, c]) => `\
  * Charts (spec 4.4, 2.3, 2.4). A chart belongs to the organisation of the token and is shared by
  * its users; another organisation's chart answers exactly like a missing one.
  */
+const CHART_ID = new UuidParamPipe('id', 'The chart id');
+
 @ApiTags('charts')
 @Controller('v1/charts')
 export class ChartsController {
@@ -65,7 +66,7 @@ export class ChartsController {
   @ApiOkResponse({ type: ChartResponse })
   @ApiBadRequestResponse({ type: ProblemSchema, description: 'The id is not a UUID' })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  get(@CurrentPrincipal() principal: Principal, @Param('id', ChartIdPipe) id: string): Promise<ChartResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('id', CHART_ID) id: string): Promise<ChartResponse> {
     return this.charts.get(principal, id);
   }
 
@@ -80,7 +81,7 @@ export class ChartsController {
   @ApiBadRequestResponse({ type: ProblemSchema, description: INVALID })
   @ApiForbiddenResponse({ type: ProblemSchema, description: FORBIDDEN })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  async replace(@CurrentPrincipal() principal: Principal, @Param('id', ChartIdPipe) id: string, @Body() body: SaveChartRequest): Promise<string> {
+  async replace(@CurrentPrincipal() principal: Principal, @Param('id', CHART_ID) id: string, @Body() body: SaveChartRequest): Promise<string> {
     return JSON.stringify(await this.charts.replace(principal, id, body));
   }
 
@@ -91,7 +92,7 @@ export class ChartsController {
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiBadRequestResponse({ type: ProblemSchema, description: 'The id is not a UUID' })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  async delete(@CurrentPrincipal() principal: Principal, @Param('id', ChartIdPipe) id: string): Promise<void> {
+  async delete(@CurrentPrincipal() principal: Principal, @Param('id', CHART_ID) id: string): Promise<void> {
     await this.charts.delete(principal, id);
   }
 
@@ -113,7 +114,7 @@ export class ChartsController {
   @ApiBadRequestResponse({ type: ProblemSchema, description: 'Invalid body, or an unknown wave or location' })
   @ApiForbiddenResponse({ type: ProblemSchema, description: 'A wave or location your organisation is not licensed for' })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  calculate(@CurrentPrincipal() principal: Principal, @Param('id', ChartIdPipe) id: string, @Body() body: CalculateChartRequest): Promise<ChartCalculation> {
+  calculate(@CurrentPrincipal() principal: Principal, @Param('id', CHART_ID) id: string, @Body() body: CalculateChartRequest): Promise<ChartCalculation> {
     return this.calculator.calculate(principal, id, body ?? {});
   }
 }

@@ -3,14 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { CatalogueAccess } from '@aas/contracts';
-import { Principal, ProblemException } from '@aas/infra';
+import { DEFAULT_PAGE_LIMIT, Principal, ProblemException } from '@aas/infra';
 import { CheckedChart, checkChart } from './chart.check';
 import { ChartEntity } from './chart.entity';
 import { columnsOf, toChartResponse } from './chart.mapper';
 import { ChartTaxonomyRepository } from './chart-taxonomy.repository';
 import { SaveChartRequest } from './dto/chart-request.dto';
 import { ChartListResponse, ChartResponse } from './dto/chart-response.dto';
-import { DEFAULT_LIMIT, ListChartsQuery } from './dto/list-charts.query';
+import { ListChartsQuery } from './dto/list-charts.query';
 
 /** One body for "no such chart" and "another organisation's chart", so the two cannot be told apart. */
 export const CHART_NOT_FOUND = 'No chart with this id exists in your organisation';
@@ -28,7 +28,7 @@ export class ChartsService {
   ) {}
 
   async list(principal: Principal, query: ListChartsQuery): Promise<ChartListResponse> {
-    const limit = query.limit ?? DEFAULT_LIMIT;
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const offset = query.offset ?? 0;
     // One snapshot for the page and its total, so they agree.
     const [rows, total] = await this.dataSource.transaction('REPEATABLE READ', (m) =>

@@ -11,8 +11,7 @@ import {
   ApiPayloadTooLargeResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { CurrentPrincipal, Principal, ProblemSchema } from '@aas/infra';
-import { CrosstabUuidPipe } from './crosstab-uuid.pipe';
+import { CurrentPrincipal, Principal, ProblemSchema, UuidParamPipe } from '@aas/infra';
 import { PatchSavedCrosstabRequest, SaveSavedCrosstabRequest } from './dto/crosstab-request.dto';
 import { SavedCrosstabListResponse, SavedCrosstabResponse } from './dto/crosstab-response.dto';
 import { ListSavedCrosstabsQuery } from './dto/list-crosstabs.query';
@@ -33,6 +32,8 @@ const TOO_LARGE = 'The body exceeds the body limit (BODY_LIMIT_BYTES, 1 MiB by d
  * token and is shared by its users; another organisation's project answers exactly like a
  * missing one. A failed request changes nothing.
  */
+const CROSSTAB_UUID = new UuidParamPipe('uuid', 'The saved crosstab uuid');
+
 @ApiTags('saved crosstabs')
 @Controller('v2/saved/crosstabs')
 export class SavedCrosstabsController {
@@ -75,7 +76,7 @@ export class SavedCrosstabsController {
   @ApiOkResponse({ type: SavedCrosstabResponse })
   @ApiBadRequestResponse({ type: ProblemSchema, description: 'The uuid is not a UUID' })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  get(@CurrentPrincipal() principal: Principal, @Param('uuid', CrosstabUuidPipe) uuid: string): Promise<SavedCrosstabResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('uuid', CROSSTAB_UUID) uuid: string): Promise<SavedCrosstabResponse> {
     return this.crosstabs.get(principal, uuid);
   }
 
@@ -93,7 +94,7 @@ export class SavedCrosstabsController {
   @ApiPayloadTooLargeResponse({ type: ProblemSchema, description: TOO_LARGE })
   replace(
     @CurrentPrincipal() principal: Principal,
-    @Param('uuid', CrosstabUuidPipe) uuid: string,
+    @Param('uuid', CROSSTAB_UUID) uuid: string,
     @Body() body: SaveSavedCrosstabRequest,
   ): Promise<SavedCrosstabResponse> {
     return this.crosstabs.replace(principal, uuid, body);
@@ -115,7 +116,7 @@ export class SavedCrosstabsController {
   @ApiPayloadTooLargeResponse({ type: ProblemSchema, description: TOO_LARGE })
   patch(
     @CurrentPrincipal() principal: Principal,
-    @Param('uuid', CrosstabUuidPipe) uuid: string,
+    @Param('uuid', CROSSTAB_UUID) uuid: string,
     @Body() body: PatchSavedCrosstabRequest,
   ): Promise<SavedCrosstabResponse> {
     return this.crosstabs.patch(principal, uuid, body);
@@ -128,7 +129,7 @@ export class SavedCrosstabsController {
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiBadRequestResponse({ type: ProblemSchema, description: 'The uuid is not a UUID' })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  async delete(@CurrentPrincipal() principal: Principal, @Param('uuid', CrosstabUuidPipe) uuid: string): Promise<void> {
+  async delete(@CurrentPrincipal() principal: Principal, @Param('uuid', CROSSTAB_UUID) uuid: string): Promise<void> {
     await this.crosstabs.delete(principal, uuid);
   }
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { CatalogueAccess } from '@aas/contracts';
-import { Principal, ProblemException } from '@aas/infra';
+import { DEFAULT_PAGE_LIMIT, Principal, ProblemException } from '@aas/infra';
 import {
   AudienceInput,
   CheckedProject,
@@ -17,7 +17,7 @@ import {
 import { toProjectResponse } from './crosstab-project.mapper';
 import { PatchSavedCrosstabRequest, SaveSavedCrosstabRequest } from './dto/crosstab-request.dto';
 import { SavedCrosstabListResponse, SavedCrosstabResponse } from './dto/crosstab-response.dto';
-import { DEFAULT_LIMIT, ListSavedCrosstabsQuery } from './dto/list-crosstabs.query';
+import { ListSavedCrosstabsQuery } from './dto/list-crosstabs.query';
 import { SavedCrosstabEntity } from './saved-crosstab.entity';
 
 /**
@@ -77,7 +77,7 @@ export class SavedCrosstabsService {
 
   /** The organisation's projects, most recently changed first, a page at a time. */
   async list(principal: Principal, query: ListSavedCrosstabsQuery): Promise<SavedCrosstabListResponse> {
-    const limit = query.limit ?? DEFAULT_LIMIT;
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const offset = query.offset ?? 0;
     // One snapshot for the page and its total, so they agree.
     const [rows, total] = await this.dataSource.transaction('REPEATABLE READ', (m) =>

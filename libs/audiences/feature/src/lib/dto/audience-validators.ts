@@ -1,8 +1,7 @@
-import { registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
+import { NIL_UUID, UUID_PATTERN } from '@aas/infra';
+import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 
 /** Any UUID spelling Postgres accepts in canonical form, the nil UUID included. */
-export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 export const NAME_MAX_LENGTH = 255;
 
 /**
@@ -46,36 +45,4 @@ export function IsFolderId(options?: ValidationOptions): PropertyDecorator {
     });
 }
 
-/**
- * A member a response carries but a request may not set (`id`, `created_at`, ...): named in a
- * 400 as read-only, which says more than "unknown member".
- */
-export function ReadOnlyMember(): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    const name = String(propertyName);
-    ValidateIf((o: Record<string, unknown>) => o[name] !== undefined)(target, propertyName);
-    registerDecorator({
-      name: 'readOnlyMember',
-      target: target.constructor,
-      propertyName: name,
-      validator: {
-        validate: () => false,
-        defaultMessage: () => `'${name}' is read-only and cannot be set`,
-      },
-    });
-  };
-}
 
-/** An integer within [min, max], reported as one message (not three when the value is garbage). */
-export function IsIntegerInRange(min: number, max: number): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isIntegerInRange',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      validator: {
-        validate: (value: unknown) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max,
-        defaultMessage: () => `${String(propertyName)} must be an integer from ${min} to ${max}`,
-      },
-    });
-}

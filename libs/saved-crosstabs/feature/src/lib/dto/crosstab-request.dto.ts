@@ -12,7 +12,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { SavedCrosstabExpressionSchema } from './crosstab-expression.schema';
-import { IsArrayOfAtMost, IsCodeList, IsDateTime, IsJsonObject, IsText, ReadOnlyMember, UUID_PATTERN } from './crosstab-validators';
+import { ReadOnlyMember, UUID_PATTERN } from '@aas/infra';
+import { IsArrayOfAtMost, IsCodeList, IsDateTime, IsJsonObject, IsText } from './crosstab-validators';
 
 export const NAME_MAX_LENGTH = 255;
 export const NOTES_MAX_LENGTH = 10_000;

@@ -1,12 +1,6 @@
-import { registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
+import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 
-/**
- * Validators of the saved-crosstab DTOs. The saved-audiences feature has similar ones, but a
- * feature lib may not import another feature lib, and these few lines do not earn a shared lib.
- */
-
-/** Any UUID spelling Postgres accepts in canonical form. */
-export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** Validators of the saved-crosstab DTOs (the ones every feature uses are in @aas/infra). */
 
 /**
  * A string of `min`..`max` characters counted as Postgres counts them (code points), never
@@ -37,36 +31,7 @@ export function IsText(min: number, max: number): PropertyDecorator {
   };
 }
 
-/** A member a response carries but a request may not set: named as read-only in the 400. */
-export function ReadOnlyMember(): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    const name = String(propertyName);
-    ValidateIf((o: Record<string, unknown>) => o[name] !== undefined)(target, propertyName);
-    registerDecorator({
-      name: 'readOnlyMember',
-      target: target.constructor,
-      propertyName: name,
-      validator: {
-        validate: () => false,
-        defaultMessage: () => `'${name}' is read-only and cannot be set`,
-      },
-    });
-  };
-}
 
-/** An integer within [min, max], reported as one message. */
-export function IsIntegerInRange(min: number, max: number): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isIntegerInRange',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      validator: {
-        validate: (value: unknown) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max,
-        defaultMessage: () => `${String(propertyName)} must be an integer from ${min} to ${max}`,
-      },
-    });
-}
 
 /** A plain JSON object (not an array, not null); with `each`, every item of an array. */
 export function IsJsonObject(options?: ValidationOptions): PropertyDecorator {
