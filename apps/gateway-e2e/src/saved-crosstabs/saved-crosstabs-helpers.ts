@@ -59,14 +59,18 @@ export function client(stack: Stack, token: string) {
 
 export type Client = ReturnType<typeof client>;
 
-/** The row as stored, for "a failed request changes nothing" checks. */
-export async function storedRow(stack: Stack, uuid: string): Promise<Record<string, unknown> | undefined> {
-  const rows = await stack.query(
+/**
+ * The row as stored, for "a failed request changes nothing" checks. The key is (org_id, uuid):
+ * name the organisation when two may hold the uuid; without it the uuid must be held by at most one.
+ */
+export async function storedRow(stack: Stack, uuid: string, orgId?: string): Promise<Record<string, unknown> | undefined> {
+  const rows = await stack.query<Record<string, unknown>>(
     `SELECT uuid, org_id, user_id, name, rows::text AS rows, columns::text AS columns, bases::text AS bases, country_codes,
             wave_codes, notes, metadata::text AS metadata, created_at::text AS created_at, updated_at::text AS updated_at
-       FROM saved_crosstabs WHERE uuid = $1`,
-    [uuid],
+       FROM saved_crosstabs WHERE uuid = $1 AND ($2::text IS NULL OR org_id = $2)`,
+    [uuid, orgId ?? null],
   );
+  if (rows.length > 1) throw new Error(`${rows.length} organisations hold ${uuid}: name the organisation`);
   return rows[0];
 }
 

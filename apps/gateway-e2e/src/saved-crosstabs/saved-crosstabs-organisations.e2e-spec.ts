@@ -4,7 +4,8 @@ import { BASE, Client, client, Method, problemWithoutRequest, project, ProjectBo
 
 /**
  * Organisation B (acme-retail) on organisation A's (demo) project: every method answers 404
- * with the body a missing uuid gets, and A's row is unchanged.
+ * with the body a missing uuid gets, and A's row is unchanged. The key is (org_id, uuid), so
+ * POST of A's uuid is no oracle: B gets its own project under that uuid, as with a free one.
  */
 describe('saved crosstabs across organisations', () => {
   let stack: Stack;
@@ -30,40 +31,70 @@ describe('saved crosstabs across organisations', () => {
   };
 
   it.each(['get', 'put', 'patch', 'delete'] as Method[])('%s answers 404 exactly like a missing project and changes nothing', async (method) => {
-    const before = await storedRow(stack, mine.uuid);
+    const before = await storedRow(stack, mine.uuid, 'demo');
     const foreign = await orgB.send(method, `${BASE}/${mine.uuid}`, bodies[method]);
     const missing = await orgB.send(method, `${BASE}/${randomUUID()}`, bodies[method]);
     expect(foreign.status).toBe(404);
     expect(missing.status).toBe(404);
     expect(foreign.headers['content-type']).toBe(missing.headers['content-type']);
     expect(JSON.stringify(problemWithoutRequest(foreign.body))).toBe(JSON.stringify(problemWithoutRequest(missing.body)));
-    expect(await storedRow(stack, mine.uuid)).toEqual(before);
+    expect(await storedRow(stack, mine.uuid, 'demo')).toEqual(before);
   });
 
-  it("answers a POST of A's uuid exactly like a POST of B's own taken uuid, revealing nothing", async () => {
-    const own = await orgB.post(BASE, { ...project, name: "B's" });
-    expect(own.status).toBe(200);
-    const before = await storedRow(stack, mine.uuid);
-    const foreign = await orgB.post(BASE, { ...project, name: 'Hijack', uuid: mine.uuid });
-    const taken = await orgB.post(BASE, { ...project, name: 'Again', uuid: own.body.uuid });
-    expect(foreign.status).toBe(409);
-    expect(taken.status).toBe(409);
-    expect(JSON.stringify(problemWithoutRequest(foreign.body))).toBe(JSON.stringify(problemWithoutRequest(taken.body)));
+  it("lets B POST A's uuid and get its own project, exactly as with a free uuid, leaving A's row unchanged", async () => {
+    const before = await storedRow(stack, mine.uuid, 'demo');
+    const free = await orgB.post(BASE, { ...project, name: 'Free', uuid: randomUUID() });
+    const foreign = await orgB.post(BASE, { ...project, name: "B's own", uuid: mine.uuid.toUpperCase() });
+    expect(free.status).toBe(200);
+    expect(foreign.status).toBe(free.status);
+    expect(foreign.headers['content-type']).toBe(free.headers['content-type']);
+    expect(Object.keys(foreign.body)).toEqual(Object.keys(free.body));
+    expect(foreign.body).toMatchObject({ uuid: mine.uuid, org_id: 'acme-retail', user_id: 411, name: "B's own", notes: project.notes });
+    expect(foreign.body.created_at).not.toBe(mine.created_at);
     expect(JSON.stringify(foreign.body)).not.toContain("A's project");
-    expect(await storedRow(stack, mine.uuid)).toEqual(before);
+
+    expect(await storedRow(stack, mine.uuid, 'demo')).toEqual(before);
+    expect(await storedRow(stack, mine.uuid, 'acme-retail')).toMatchObject({ org_id: 'acme-retail', user_id: 411, name: "B's own" });
+    expect((await orgA.get(`${BASE}/${mine.uuid}`)).body).toEqual(mine);
+    expect((await orgB.get(`${BASE}/${mine.uuid}`)).body).toEqual(foreign.body);
+  });
+
+  it("answers 409 only for a uuid B's own organisation already uses", async () => {
+    const before = await storedRow(stack, mine.uuid, 'acme-retail');
+    const again = await orgB.post(BASE, { ...project, name: 'Again', uuid: mine.uuid });
+    expect(again.status).toBe(409);
+    expect(again.body.type).toBe('urn:aas:problem:conflict');
+    expect(JSON.stringify(again.body)).not.toContain("A's project");
+    expect(await storedRow(stack, mine.uuid, 'acme-retail')).toEqual(before);
+  });
+
+  it.each(['put', 'patch', 'delete'] as Method[])("%s by B on the shared uuid touches only B's project", async (method) => {
+    const theirs = await storedRow(stack, mine.uuid, 'demo');
+    if ((await storedRow(stack, mine.uuid, 'acme-retail')) === undefined) {
+      expect((await orgB.post(BASE, { ...project, name: "B's own", uuid: mine.uuid })).status).toBe(200);
+    }
+    const res = await orgB.send(method, `${BASE}/${mine.uuid}`, bodies[method]);
+    expect(res.status).toBe(method === 'delete' ? 204 : 200);
+    const own = await storedRow(stack, mine.uuid, 'acme-retail');
+    if (method === 'delete') expect(own).toBeUndefined();
+    else expect(own).toMatchObject({ org_id: 'acme-retail', name: 'Taken over' });
+    expect(await storedRow(stack, mine.uuid, 'demo')).toEqual(theirs);
   });
 
   it("does not list the other organisation's project", async () => {
+    expect((await orgB.post(BASE, { ...project, name: "B's own", uuid: mine.uuid })).status).toBe(200);
     const res = await orgB.get(`${BASE}?limit=200`);
     expect(res.status).toBe(200);
-    expect((res.body.data as ProjectBody[]).map((p) => p.uuid)).not.toContain(mine.uuid);
-    expect((res.body.data as ProjectBody[]).every((p) => p.org_id === 'acme-retail')).toBe(true);
+    const data = res.body.data as ProjectBody[];
+    expect(data.every((p) => p.org_id === 'acme-retail')).toBe(true);
+    expect(data.filter((p) => p.uuid === mine.uuid).map((p) => p.name)).toEqual(["B's own"]);
+    expect(JSON.stringify(res.body)).not.toContain("A's project");
   });
 
   it("leaves A's project exactly as A created it", async () => {
     const res = await orgA.get(`${BASE}/${mine.uuid}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(mine);
-    expect(await storedRow(stack, mine.uuid)).toMatchObject({ org_id: 'demo', name: "A's project", user_id: 311 });
+    expect(await storedRow(stack, mine.uuid, 'demo')).toMatchObject({ org_id: 'demo', name: "A's project", user_id: 311 });
   });
 });

@@ -1,13 +1,16 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A row of `saved_crosstabs` (migration 1763769900000-SavedCrosstabs). */
+/**
+ * A row of `saved_crosstabs` (migration 1763769900000-SavedCrosstabs). The key is (org_id, uuid):
+ * a uuid is unique only within its organisation, so every lookup names both.
+ */
 @Entity('saved_crosstabs')
 export class SavedCrosstabEntity {
+  @PrimaryColumn('text', { name: 'org_id' })
+  orgId!: string;
+
   @PrimaryColumn('uuid')
   uuid!: string;
-
-  @Column('text', { name: 'org_id' })
-  orgId!: string;
 
   /** The creator; kept when others in the organisation replace or patch the project. */
   @Column('integer', { name: 'user_id', nullable: true })

@@ -59,12 +59,16 @@ export class SavedCrosstabsController {
     description:
       'Answers 200 with the project (spec 4.6: "Response OK"), including user_id (you), org_id (yours), created_at, ' +
       'updated_at and metadata. Crosstab audiences without id, name or full_name get a generated UUID and labels made ' +
-      'from the expression with the catalogue\'s names.',
+      'from the expression with the catalogue\'s names. A uuid is unique within an organisation: one that another ' +
+      'organisation uses creates your own project like any free uuid.',
   })
   @ApiOkResponse({ type: SavedCrosstabResponse })
   @ApiBadRequestResponse({ type: ProblemSchema, description: INVALID })
   @ApiForbiddenResponse({ type: ProblemSchema, description: FORBIDDEN })
-  @ApiConflictResponse({ type: ProblemSchema, description: 'The uuid sent is already in use (yours or not: the same answer)' })
+  @ApiConflictResponse({
+    type: ProblemSchema,
+    description: "Your organisation already has a project with the uuid sent (another organisation's uuids are free to use)",
+  })
   @ApiPayloadTooLargeResponse({ type: ProblemSchema, description: TOO_LARGE })
   create(@CurrentPrincipal() principal: Principal, @Body() body: SaveSavedCrosstabRequest): Promise<SavedCrosstabResponse> {
     return this.crosstabs.create(principal, body);

@@ -25,8 +25,9 @@ import { SavedCrosstabEntity } from './saved-crosstab.entity';
  * be told apart (the uuid is in `instance`, not here).
  */
 const NOT_FOUND = 'No saved crosstab with this uuid exists in your organisation';
-/** One body whoever owns the uuid: the content of another organisation's project is never revealed. */
-const UUID_TAKEN = 'A saved crosstab with this uuid already exists: leave uuid out to have one generated, or PUT to replace yours';
+/** Only ever about the caller's own organisation: another organisation's uuids are not in the way. */
+const UUID_TAKEN =
+  'A saved crosstab with this uuid already exists in your organisation: leave uuid out to have one generated, or PUT to replace it';
 const STALE =
   'The saved crosstab changed after last_updated_at: read it again (GET) and retry with its updated_at, or leave last_updated_at out to overwrite';
 
@@ -98,12 +99,15 @@ export class SavedCrosstabsService {
 
   /**
    * Creates a project in the caller's organisation, under the client's uuid when it sends one.
-   * A uuid in use answers 409 whoever owns it (the key is global); `last_updated_at` is ignored.
+   * The key is (org_id, uuid): a uuid the caller's organisation already uses answers 409, one
+   * that only another organisation uses is free (so a POST reveals nothing about other
+   * organisations); `last_updated_at` is ignored.
    */
   async create(principal: Principal, body: SaveSavedCrosstabRequest): Promise<SavedCrosstabResponse> {
     const checked = await this.check(principal, fullContent(body), ALL_CONTENT);
     const uuid = body.uuid?.toLowerCase() ?? randomUUID();
-    // ON CONFLICT DO NOTHING: two concurrent POSTs of one uuid cannot both succeed, nor fail as a 500.
+    // ON CONFLICT DO NOTHING on the (org_id, uuid) key: two concurrent POSTs of one uuid by one
+    // organisation cannot both succeed, nor fail as a 500.
     const inserted = await this.dataSource
       .createQueryBuilder()
       .insert()
@@ -159,7 +163,7 @@ export class SavedCrosstabsService {
 
   /** Deletes a project of the caller's organisation. */
   async delete(principal: Principal, uuid: string): Promise<void> {
-    const result = await this.dataSource.getRepository(SavedCrosstabEntity).delete({ uuid, orgId: principal.orgId });
+    const result = await this.dataSource.getRepository(SavedCrosstabEntity).delete({ orgId: principal.orgId, uuid });
     if (!result.affected) throw ProblemException.notFound(NOT_FOUND);
   }
 
@@ -179,15 +183,16 @@ export class SavedCrosstabsService {
       if (isStale(lastUpdatedAt, stored.updatedAt)) throw ProblemException.conflict(STALE);
       const changes = await build(stored);
       if (Object.keys(changes).length > 0) {
-        await m.update(SavedCrosstabEntity, { uuid, orgId: principal.orgId }, { ...changes, updatedAt: () => 'clock_timestamp()' } as object);
+        await m.update(SavedCrosstabEntity, { orgId: principal.orgId, uuid }, { ...changes, updatedAt: () => 'clock_timestamp()' } as object);
       }
-      return toProjectResponse(await m.findOneByOrFail(SavedCrosstabEntity, { uuid, orgId: principal.orgId }));
+      return toProjectResponse(await m.findOneByOrFail(SavedCrosstabEntity, { orgId: principal.orgId, uuid }));
     });
   }
 
+  /** The caller's project by its key (org_id, uuid), or 404: another organisation's is missing. */
   private async owned(m: EntityManager, principal: Principal, uuid: string, lock = false): Promise<SavedCrosstabEntity> {
     const row = await m.findOne(SavedCrosstabEntity, {
-      where: { uuid, orgId: principal.orgId },
+      where: { orgId: principal.orgId, uuid },
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
     if (row === null) throw ProblemException.notFound(NOT_FOUND);

@@ -112,8 +112,8 @@ abstract class ReadOnlyMembers {
 }
 
 const UUID_DESCRIPTION =
-  'POST: optional; a UUID (generated when absent). A uuid already in use answers 409, with the same body whether the ' +
-  "project is yours or another organisation's (whose content is never revealed). PUT/PATCH: optional, and if sent " +
+  'POST: optional; a UUID (generated when absent). Unique within your organisation: one your organisation already ' +
+  "uses answers 409; one only another organisation uses is free and creates your own project. PUT/PATCH: optional, and if sent " +
   'it must be the uuid of the path.';
 const LAST_UPDATED_DESCRIPTION =
   'Optimistic concurrency. PUT/PATCH: the `updated_at` you last read; when the stored project changed after it ' +
