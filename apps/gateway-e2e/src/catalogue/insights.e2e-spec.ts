@@ -105,6 +105,9 @@ describe('POST /v3/insights/filter', () => {
     [{ filters: { types: ['podcast'] } }, '/filters/types'],
     [{ filters: { categories: ['x'] } }, '/filters/categories'],
     [{ filters: { colour: 'red' } }, '/filters/colour'],
+    [{ filters: { categories: [3_000_000_000] } }, '/filters/categories'],
+    [{ offset: 1e21 }, '/offset'],
+    [{ limit: 10.5 }, '/limit'],
   ])('rejects %j with 400 naming %s', async (body, path) => {
     const res = await filter(body);
     expect(res.status).toBe(400);

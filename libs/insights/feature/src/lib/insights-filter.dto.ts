@@ -13,6 +13,7 @@ export class InsightFiltersDto {
   @ArrayMaxSize(200)
   @IsInt({ each: true })
   @Min(1, { each: true })
+  @Max(2_147_483_647, { each: true })
   categories?: number[];
 
   @ApiPropertyOptional()
@@ -42,10 +43,11 @@ export class InsightsFilterDto {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: 1_000_000_000 })
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(1_000_000_000)
   offset?: number;
 
   @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
@@ -62,5 +64,6 @@ export class InsightsFilterDto {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(2_147_483_647)
   total?: number;
 }
