@@ -217,7 +217,7 @@ describe('POST /v2/query/crosstab', () => {
     const columns = Array.from({ length: 60 }, (_, i) => ({ id: `c${i}`, expression: i % 3 ? WOMEN : MEN }));
     const started = Date.now();
     const pending = crosstab({ rows, columns });
-    await sleep(150);
+    await stack.waitForActiveJob('crosstab');
     const victim = stack.workers.find((w) => w.running)!;
     victim.child.kill('SIGKILL');
     const res = await pending;

@@ -8,6 +8,19 @@ import { prepareCrosstab } from './prepare-crosstab';
 import { RunCrosstabUseCase } from './run-crosstab.usecase';
 
 const JSON_SEQ = 'application/json-seq';
+
+/** Waits until the socket takes more data, or the client is gone (then 'drain' would never come). */
+function drainOrClose(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
+}
 const NDJSON = 'application/x-ndjson';
 const RS = '\u001e';
 
@@ -79,7 +92,7 @@ export class CrosstabQueryController {
         if (abort.signal.aborted) break;
         const ok = res.write(block.map(frame).join(''));
         cells += block.length;
-        if (!ok) await new Promise((resolve) => res.once('drain', resolve));
+        if (!ok) await drainOrClose(res);
       }
     } catch (err) {
       if (!abort.signal.aborted) {

@@ -35,6 +35,21 @@ export class RunCrosstabUseCase {
   ) {}
 
   async *run(prepared: PreparedCrosstab, options: RunOptions): AsyncGenerator<WireCrosstabCell[]> {
+    // Our own signal: the client leaving aborts it, and so does ending early for any reason (a
+    // failed block, the consumer stopping), so blocks nobody will read are not left queued.
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    if (options.signal.aborted) stop.abort();
+    else options.signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      yield* this.runBlocks(prepared, options, stop.signal);
+    } finally {
+      options.signal.removeEventListener('abort', onAbort);
+      stop.abort();
+    }
+  }
+
+  private async *runBlocks(prepared: PreparedCrosstab, options: RunOptions, signal: AbortSignal): AsyncGenerator<WireCrosstabCell[]> {
     const chunks = planChunks(prepared.rows.length, prepared.columns.length, this.config.CROSSTAB_CHUNK_CELLS);
     const pending = new Map<number, Promise<{ id: number; result: CrosstabChunkResult }>>();
     chunks.forEach((chunk, id) => {
@@ -51,7 +66,7 @@ export class RunCrosstabUseCase {
         significance: options.significance,
         effectiveBase: options.effectiveBase,
       };
-      pending.set(id, this.jobs.run('crosstab.chunk', payload, { signal: options.signal }).then((result) => ({ id, result })));
+      pending.set(id, this.jobs.run('crosstab.chunk', payload, { signal }).then((result) => ({ id, result })));
     });
     // Settle every promise eventually, so an early exit leaves no unhandled rejection behind.
     for (const p of pending.values()) p.catch(() => undefined);
