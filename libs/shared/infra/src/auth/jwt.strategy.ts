@@ -51,7 +51,14 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (typeof claims.org !== 'string' || claims.org === '') {
       throw ProblemException.unauthorized('The token has no org claim');
     }
-    if (!(await this.organisations.exists(claims.org))) {
+    let known: boolean;
+    try {
+      known = await this.organisations.exists(claims.org);
+    } catch {
+      // A database outage is not a bad token: the client should retry, not throw its token away.
+      throw ProblemException.unavailable('The token cannot be checked right now; try again shortly');
+    }
+    if (!known) {
       throw ProblemException.unauthorized('The token names an unknown organisation');
     }
     return { userId, orgId: claims.org, email: typeof claims.email === 'string' ? claims.email : null };

@@ -25,9 +25,6 @@ export function decodeJobFailure(reason: string | undefined, attempts: number): 
       // fall through to the generic failure
     }
   }
-  return new ProblemException(
-    502,
-    PROBLEM_TYPES.unavailable,
-    `The job failed after ${attempts} attempt(s): ${reason ?? 'no reason given'}`,
-  );
+  // The reason stays in the logs: it may carry internals (database errors, hosts).
+  return new ProblemException(502, PROBLEM_TYPES.unavailable, `The job failed after ${attempts} attempt(s); the service logged why`);
 }

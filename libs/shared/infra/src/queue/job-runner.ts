@@ -7,7 +7,7 @@ import { CommonConfig, JobMode } from '../config/common.config';
 import { ProblemException } from '../errors/problem.exception';
 import { decodeJobFailure } from './job-errors';
 import { JobHandlerRegistry } from './job-handler';
-import { createRedis, withTimeout } from './redis';
+import { createRedis, TimeoutError, withTimeout } from './redis';
 
 export interface RunOptions {
   /** How long to wait for the result (default JOB_TIMEOUT_MS). */
@@ -22,6 +22,23 @@ export interface RunOptions {
 export abstract class JobRunner {
   abstract readonly mode: JobMode;
   abstract run<N extends JobName>(name: N, payload: JobPayloads[N], options?: RunOptions): Promise<JobResults[N]>;
+}
+
+/**
+ * A promise that rejects when the signal aborts (never otherwise), and a release that detaches
+ * its listener: requests share one signal across many jobs, so listeners must not pile up.
+ */
+function abortPromise(signal: AbortSignal | undefined): { aborted: Promise<never>; release: () => void } {
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    if (!signal) return;
+    onAbort = () => reject(new Error('aborted'));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  // Rejecting after the race is decided must not surface as an unhandled rejection.
+  aborted.catch(() => undefined);
+  return { aborted, release: () => onAbort && signal?.removeEventListener('abort', onAbort) };
 }
 
 /** How long adding a job may take before the request answers 503 (Redis down). */
@@ -89,22 +106,24 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
       this.logger.warn({ err, job: name }, 'could not queue job');
       throw ProblemException.unavailable('The job queue is unavailable; try again shortly');
     }
-    const aborted = new Promise<never>((_, reject) => {
-      if (!options.signal) return;
-      const onAbort = () => reject(new Error('aborted'));
-      if (options.signal.aborted) onAbort();
-      else options.signal.addEventListener('abort', onAbort, { once: true });
-    });
+    const { aborted, release } = abortPromise(options.signal);
     try {
-      return (await Promise.race([job.waitUntilFinished(events, timeoutMs), aborted])) as JobResults[N];
+      // Our own bound decides (TimeoutError); BullMQ's ttl, a little longer, only cleans up its listener.
+      return (await Promise.race([
+        withTimeout(job.waitUntilFinished(events, timeoutMs + 1000), timeoutMs, 'waiting for the job'),
+        aborted,
+      ])) as JobResults[N];
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      if (options.signal?.aborted || /timed out/i.test(message)) {
+      if (options.signal?.aborted || err instanceof TimeoutError) {
         await this.discard(job);
         if (options.signal?.aborted) throw ProblemException.unavailable('The request was cancelled');
         throw ProblemException.timeout(`The job did not finish within ${timeoutMs} ms`);
       }
-      throw decodeJobFailure(message, attempts);
+      const reason = err instanceof Error ? err.message : String(err);
+      this.logger.warn({ job: name, jobId: job.id, reason }, 'job failed');
+      throw decodeJobFailure(reason, attempts);
+    } finally {
+      release();
     }
   }
 
@@ -139,7 +158,8 @@ export class InlineJobRunner extends JobRunner {
 
   async run<N extends JobName>(name: N, payload: JobPayloads[N], options: RunOptions = {}): Promise<JobResults[N]> {
     const controller = new AbortController();
-    options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    const onAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     const timeoutMs = options.timeoutMs ?? this.config.JOB_TIMEOUT_MS;
     const handler = this.registry.get(name);
     try {
@@ -150,11 +170,13 @@ export class InlineJobRunner extends JobRunner {
       );
     } catch (err) {
       if (err instanceof ProblemException) throw err;
-      if (err instanceof Error && /timed out/.test(err.message)) {
+      if (err instanceof TimeoutError) {
         controller.abort();
         throw ProblemException.timeout(`The job did not finish within ${timeoutMs} ms`);
       }
       throw err;
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
     }
   }
 }

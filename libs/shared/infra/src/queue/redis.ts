@@ -29,14 +29,22 @@ export function createRedis(url: string, role: RedisRole, name: string): Redis {
   return client;
 }
 
-/** Rejects when the promise is not settled within ms. */
+/** What withTimeout rejects with, so callers can tell a timeout from a failure without reading messages. */
+export class TimeoutError extends Error {
+  constructor(what: string, ms: number) {
+    super(`${what} timed out after ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/** Rejects with a TimeoutError when the promise is not settled within ms. */
 export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       promise,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+        timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms);
       }),
     ]);
   } finally {

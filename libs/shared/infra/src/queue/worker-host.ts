@@ -26,7 +26,8 @@ export interface WorkerHostOptions {
 export class WorkerHost {
   private readonly logger = new Logger('WorkerHost');
   private readonly workers: Worker[] = [];
-  private readonly controllers = new Set<AbortController>();
+  /** Never aborted in a worker: jobs there run to the end or die with the process (then they are retried). */
+  private readonly running = new AbortController().signal;
   private connection?: Redis;
 
   constructor(
@@ -59,14 +60,12 @@ export class WorkerHost {
 
   private async process(job: Job): Promise<unknown> {
     if (!this.registry.has(job.name)) throw new UnrecoverableError(`unknown job '${job.name}'`);
-    const controller = new AbortController();
-    this.controllers.add(controller);
     const started = Date.now();
     try {
       const result = await this.registry.get(job.name).handle(job.data, {
         jobId: job.id ?? '',
         attempt: job.attemptsStarted,
-        signal: controller.signal,
+        signal: this.running,
       });
       this.logger.debug({ job: job.name, jobId: job.id, ms: Date.now() - started }, 'job done');
       return result;
@@ -75,8 +74,6 @@ export class WorkerHost {
         throw new UnrecoverableError(encodeJobProblem(err));
       }
       throw err;
-    } finally {
-      this.controllers.delete(controller);
     }
   }
 
@@ -91,8 +88,9 @@ export class WorkerHost {
       new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref()),
     ]);
     if (outcome === 'timeout') {
+      // Not aborted: a handler that gave up would fail its attempt. Closed with force, its lock
+      // expires and the stalled-job check hands the job to another worker on the same attempt.
       this.logger.warn({ timeoutMs }, 'active jobs did not finish in time; handing them back to the queue');
-      for (const controller of this.controllers) controller.abort();
       await Promise.allSettled(this.workers.map((w) => w.close(true)));
     }
     this.connection?.disconnect();
