@@ -9,6 +9,11 @@ export interface StoredPartition {
   blob: Buffer;
 }
 
+/** A client with the bounds the service's pool has: no query or connection attempt waits forever. */
+export function connect(databaseUrl: string): Client {
+  return new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, statement_timeout: 60_000, query_timeout: 70_000 });
+}
+
 /**
  * Streams respondent partitions out of Postgres, a bounded batch at a time, so memory
  * holds one batch beside what the caller keeps. (bytea arrives as hex text that pg
@@ -18,7 +23,7 @@ export class PartitionReader {
   constructor(private readonly databaseUrl: string) {}
 
   async listKeys(): Promise<(PartitionKey & { respondentCount: number })[]> {
-    const client = new Client({ connectionString: this.databaseUrl });
+    const client = connect(this.databaseUrl);
     await client.connect();
     try {
       const res = await client.query<{ dataset: string; wave: string; location: string; respondent_count: number }>(
@@ -31,11 +36,17 @@ export class PartitionReader {
     }
   }
 
-  /** Every partition matching the filter (all when omitted), in key order. */
+  /**
+   * Every partition matching the filter (all when omitted), in key order, from one consistent
+   * snapshot: a reseed committing meanwhile is not seen half-way.
+   */
   async *read(filter: { datasets?: string[]; waves?: string[]; locations?: string[] } = {}, batchSize = 8): AsyncGenerator<StoredPartition> {
-    const client = new Client({ connectionString: this.databaseUrl });
+    const client = connect(this.databaseUrl);
     await client.connect();
+    let open = false;
     try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      open = true;
       const keys = (await this.listKeysWith(client)).filter(
         (k) =>
           (!filter.datasets || filter.datasets.includes(k.dataset)) &&
@@ -44,24 +55,29 @@ export class PartitionReader {
       );
       for (let i = 0; i < keys.length; i += batchSize) {
         const batch = keys.slice(i, i + batchSize);
-        const res = await client.query<{ blob: Buffer }>({
-          text: `SELECT p.blob FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS k(d, w, l, n)
-                 JOIN respondent_partitions p ON p.dataset_code = k.d AND p.wave_code = k.w AND p.location_code = k.l
-                 ORDER BY k.n`,
+        const res = await client.query<{ d: string; w: string; l: string; blob: Buffer }>({
+          text: `SELECT p.dataset_code AS d, p.wave_code AS w, p.location_code AS l, p.blob
+                 FROM unnest($1::text[], $2::text[], $3::text[]) AS k(d, w, l)
+                 JOIN respondent_partitions p ON p.dataset_code = k.d AND p.wave_code = k.w AND p.location_code = k.l`,
           values: [batch.map((k) => k.dataset), batch.map((k) => k.wave), batch.map((k) => k.location)],
         });
-        for (let j = 0; j < batch.length; j++) {
-          const k = batch[j];
+        const blobs = new Map(res.rows.map((r) => [`${r.d}/${r.w}/${r.l}`, r.blob]));
+        for (const k of batch) {
+          const blob = blobs.get(`${k.dataset}/${k.wave}/${k.location}`);
+          if (!blob) throw new Error(`partition ${k.dataset}/${k.wave}/${k.location} vanished within one snapshot`);
           yield {
             key: { dataset: k.dataset, wave: k.wave, location: k.location },
             respondentCount: k.respondentCount,
             formatVersion: k.formatVersion,
             dictionaryHash: k.dictionaryHash,
-            blob: res.rows[j].blob,
+            blob,
           };
         }
       }
+      await client.query('COMMIT');
+      open = false;
     } finally {
+      if (open) await client.query('ROLLBACK').catch(() => undefined);
       await client.end();
     }
   }

@@ -1,7 +1,6 @@
-import { Client } from 'pg';
 import { Attribute, AttributeDictionary, attributeDictionaryFromList, PartitionKey } from '@aas/catalogue-domain';
 import { PartitionSource } from '@aas/crosstab-engine';
-import { PartitionReader } from './partition-reader';
+import { connect, PartitionReader } from './partition-reader';
 
 /** The engine's view of the respondent store in Postgres (tables of the catalogue migration). */
 export class PgPartitionSource implements PartitionSource {
@@ -12,7 +11,7 @@ export class PgPartitionSource implements PartitionSource {
   }
 
   private async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const client = new Client({ connectionString: this.databaseUrl });
+    const client = connect(this.databaseUrl);
     await client.connect();
     try {
       return (await client.query(sql, params)).rows as T[];
