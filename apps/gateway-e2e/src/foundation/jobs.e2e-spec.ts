@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { Stack } from '../support/stack';
-import { sleep } from '../support/processes';
 
 describe('job path: gateway -> Redis -> worker -> gateway', () => {
   let stack: Stack;
@@ -30,7 +29,7 @@ describe('job path: gateway -> Redis -> worker -> gateway', () => {
   it('retries a job whose worker dies mid-job on another worker, and the request completes', async () => {
     const doomed = stack.workers[0];
     const pending = ping({ delay_ms: 1500 });
-    await sleep(500); // the job is now active on the doomed worker
+    await stack.waitForActiveJob('system'); // the job is now running on the doomed worker
     doomed.child.kill('SIGKILL');
     await doomed.exited;
     const survivor = await stack.startWorker();
@@ -43,7 +42,7 @@ describe('job path: gateway -> Redis -> worker -> gateway', () => {
   it('finishes the active job on SIGTERM before exiting', async () => {
     const worker = stack.workers[stack.workers.length - 1];
     const pending = ping({ delay_ms: 1000 });
-    await sleep(300);
+    await stack.waitForActiveJob('system');
     const exit = worker.stop('SIGTERM');
     const res = await pending;
     expect(res.status).toBe(200);

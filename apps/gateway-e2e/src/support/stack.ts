@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { signDevToken } from '@aas/infra';
 import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/infra/testing';
@@ -108,6 +109,21 @@ export class Stack {
       await client.end();
     }
     return signDevToken(TEST_JWT_SECRET, { sub: user, org, email: options.email }, { expiresInSeconds: options.expiresInSeconds });
+  }
+
+  /** Resolves once a worker holds at least one job of the queue (BullMQ's active list), so a test can act on a running job. */
+  async waitForActiveJob(queue: string, ms = 10_000): Promise<void> {
+    const redis = new Redis(this.redisUrl);
+    try {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        if ((await redis.llen(`${this.prefix}:${queue}:active`)) > 0) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no ${queue} job became active within ${ms} ms`);
+    } finally {
+      redis.disconnect();
+    }
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {

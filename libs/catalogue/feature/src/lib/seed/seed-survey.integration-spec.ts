@@ -61,6 +61,7 @@ describe('seedSurvey (real Postgres)', () => {
     expect(all.reduce((n, k) => n + k.respondentCount, 0)).toBe(6000);
     expect(respondents).toBe(all.filter((k) => k.dataset === 'core').reduce((n, k) => n + k.respondentCount, 0));
     const populations: { location_code: string; wave_code: string; population: number }[] = await ds.query(`SELECT * FROM populations`);
+    expect(populations.length).toBeGreaterThan(0);
     for (const p of populations) {
       const sum = sums.get(`${p.location_code}/${p.wave_code}`);
       expect(sum).toBeDefined();
@@ -73,6 +74,9 @@ describe('seedSurvey (real Postgres)', () => {
     const ds = await fresh('reseed');
     await seedSurvey(ds, { respondents: 5000, seed: 1 });
     await ds.query(`INSERT INTO saved_audiences (id, org_id, name, expression) VALUES ('11111111-1111-4111-8111-111111111111', 'demo', 'Mine', '{}')`);
+    await ds.query(`INSERT INTO organisations (id, name) VALUES ('other', 'Other')`);
+    await ds.query(`INSERT INTO entitled_datasets VALUES ('other', 'core')`);
+    await ds.query(`INSERT INTO entitled_waves VALUES ('other', 'q3_2026')`);
     const before: { id: string }[] = await ds.query(`SELECT id FROM saved_audiences WHERE org_id IS NULL ORDER BY id`);
     await seedSurvey(ds, { respondents: 5000, seed: 2 });
     const after: { id: string }[] = await ds.query(`SELECT id FROM saved_audiences WHERE org_id IS NULL ORDER BY id`);
@@ -80,6 +84,8 @@ describe('seedSurvey (real Postgres)', () => {
     expect(before.map((r) => r.id)).toContain(curatedAudienceId('Gen Z'));
     const mine: unknown[] = await ds.query(`SELECT 1 FROM saved_audiences WHERE org_id = 'demo'`);
     expect(mine).toHaveLength(1);
+    expect(await ds.query(`SELECT org_id, dataset_code FROM entitled_datasets WHERE org_id = 'other'`)).toEqual([{ org_id: 'other', dataset_code: 'core' }]);
+    expect(await ds.query(`SELECT wave_code FROM entitled_waves WHERE org_id = 'other'`)).toEqual([{ wave_code: 'q3_2026' }]);
     const versions: unknown[] = await ds.query(`SELECT 1 FROM data_versions`);
     expect(versions).toHaveLength(1);
   });

@@ -38,7 +38,16 @@ async function insertRows(m: EntityManager, table: string, columns: string[], ro
 }
 
 async function writeCatalogue(m: EntityManager, catalogue: Catalogue, survey: Survey): Promise<void> {
-  // CASCADE also empties the tables that reference these (entitlements, question categories).
+  // CASCADE also empties the tables that reference these (entitlements, question categories):
+  // keep other organisations' entitlements aside and put back those whose codes still exist.
+  const demoOrgs = catalogue.organisations.map((o) => o.slug);
+  await m.query(
+    `CREATE TEMP TABLE kept_entitlements ON COMMIT DROP AS
+       SELECT 'dataset' AS kind, org_id, dataset_code AS code FROM entitled_datasets WHERE NOT (org_id = ANY($1))
+       UNION ALL SELECT 'location', org_id, location_code FROM entitled_locations WHERE NOT (org_id = ANY($1))
+       UNION ALL SELECT 'wave', org_id, wave_code FROM entitled_waves WHERE NOT (org_id = ANY($1))`,
+    [demoOrgs],
+  );
   await m.query(
     `TRUNCATE questions, categories, datasets, locations, waves, populations, insights, attribute_dictionaries,
               respondent_partitions, data_versions CASCADE`,
@@ -125,6 +134,17 @@ async function writeCatalogue(m: EntityManager, catalogue: Catalogue, survey: Su
     await insertRows(m, 'entitled_datasets', ['org_id', 'dataset_code'], org.datasets.map((d) => [org.slug, d]));
     await insertRows(m, 'entitled_locations', ['org_id', 'location_code'], org.locations.map((l) => [org.slug, l]));
     await insertRows(m, 'entitled_waves', ['org_id', 'wave_code'], org.waves.map((w) => [org.slug, w]));
+  }
+  for (const [kind, table, column, codes] of [
+    ['dataset', 'entitled_datasets', 'dataset_code', 'datasets'],
+    ['location', 'entitled_locations', 'location_code', 'locations'],
+    ['wave', 'entitled_waves', 'wave_code', 'waves'],
+  ]) {
+    await m.query(
+      `INSERT INTO ${table} (org_id, ${column})
+       SELECT k.org_id, k.code FROM kept_entitlements k JOIN ${codes} c ON c.code = k.code WHERE k.kind = $1`,
+      [kind],
+    );
   }
   await insertRows(
     m,
