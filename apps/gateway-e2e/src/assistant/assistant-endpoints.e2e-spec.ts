@@ -1,9 +1,11 @@
+import { Redis } from 'ioredis';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Stack } from '../support/stack';
 import { AssistantClient } from './assistant-helpers';
 
 const MCP = '/v1/assistant-api/mcp';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
   let stack: Stack;
@@ -65,8 +67,16 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       expect(missing.status).toBe(404);
     });
 
+    it('refuses a prompt too broad to compute, saying why, with no number', async () => {
+      const answer = await demo.ask('How has TikTok use changed in the US, Germany, France and Japan?');
+      expect(answer.insights).toEqual([]);
+      expect(answer.message).toMatch(/too broad.*4 markets across \d+ waves/);
+      expect(answer.message).toMatch(/fewer markets/);
+    });
+
     it('validates the body and needs a token', async () => {
       expect((await demo.post('/v1/assistant-api/generic', {})).status).toBe(400);
+      expect((await demo.post('/v1/assistant-api/generic', { prompt: 'x'.repeat(2001) })).status).toBe(400);
       expect((await demo.post('/v1/assistant-api/generic', { prompt: 'hi', extra: 1 })).status).toBe(400);
       const res = await fetch(`${stack.baseUrl}/v1/assistant-api/generic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prompt":"x"}' });
       expect(res.status).toBe(401);
@@ -102,8 +112,15 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       expect(version.body).toMatchObject({ id: 2, error: { code: -32600 } });
       const noMethod = await demo.post(MCP, { jsonrpc: '2.0', id: 3 });
       expect(noMethod.body).toMatchObject({ id: 3, error: { code: -32600 } });
-      const notObject = await raw('"tools/call"');
-      expect(((await notObject.json()) as unknown as { error: { code: number } }).error.code).toBe(-32700);
+      // Valid JSON that is not an object is an Invalid Request; only text that is not JSON is a Parse error.
+      for (const body of ['"tools/call"', '42', 'null', '[]']) {
+        const notObject = await raw(body);
+        expect(notObject.status).toBe(400);
+        expect(await notObject.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/^Invalid Request/) } });
+      }
+      const notJson = await raw('tools/call');
+      expect(notJson.status).toBe(400);
+      expect(await notJson.json()).toMatchObject({ id: null, error: { code: -32700 } });
 
       const unknownMethod = await demo.post(MCP, { jsonrpc: '2.0', id: 4, method: 'resources/list' });
       expect(unknownMethod.status).toBe(200);
@@ -115,6 +132,25 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       expect(badArgs.body).toMatchObject({ id: 6, error: { code: -32602 } });
       const extraArg = await demo.post(MCP, { jsonrpc: '2.0', id: 'x', method: 'tools/call', params: { name: 'chat_service', arguments: { prompt: 'hi', foo: 1 } } });
       expect(extraArg.body).toMatchObject({ id: 'x', error: { code: -32602 } });
+      // Bounded arguments: the prompt, ids, the query and every list.
+      const tooLong = await demo.post(MCP, { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'chat_service', arguments: { prompt: 'x'.repeat(2001) } } });
+      expect(tooLong.status).toBe(200);
+      expect(tooLong.body).toMatchObject({ id: 10, error: { code: -32602 } });
+      const tiktok = { question: 'social_platform_usage', datapoints: ['tiktok'] };
+      const manyWaves = await demo.post(MCP, {
+        jsonrpc: '2.0',
+        id: 11,
+        method: 'tools/call',
+        params: { name: 'run_crosstab', arguments: { columns: [{ expression: tiktok }], waves: Array.from({ length: 501 }, () => 'q1_2026') } },
+      });
+      expect(manyWaves.body).toMatchObject({ id: 11, error: { code: -32602 } });
+      const manyColumns = await demo.post(MCP, {
+        jsonrpc: '2.0',
+        id: 12,
+        method: 'tools/call',
+        params: { name: 'run_crosstab', arguments: { columns: Array.from({ length: 101 }, () => ({ expression: tiktok })) } },
+      });
+      expect(manyColumns.body).toMatchObject({ id: 12, error: { code: -32602 } });
 
       const failing = await demo.post(MCP, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'chat_service', arguments: { prompt: 'hi', chat_id: '00000000-0000-0000-0000-000000000000' } } });
       expect(failing.body.result.isError).toBe(true);
@@ -128,6 +164,32 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       expect(get.status).toBe(405);
       const anonymous = await raw('{"jsonrpc":"2.0","id":1,"method":"ping"}', '');
       expect(anonymous.status).toBe(401);
+    });
+
+    it('run_crosstab: empty waves and locations mean the defaults, repeated codes count once, unknown and unlicensed codes are refused', async () => {
+      const tiktok = { question: 'social_platform_usage', datapoints: ['tiktok'] };
+      const run = async (args: Record<string, unknown>) => (await demo.post(MCP, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'run_crosstab', arguments: { columns: [{ expression: tiktok }], ...args } } })).body.result;
+      const [engine] = await demo.crosstab({}, [tiktok], [], []);
+      const empty = await run({ waves: [], locations: [] });
+      expect(empty.isError).toBeUndefined();
+      expect(empty.structuredContent.waves).toHaveLength(4);
+      expect(empty.structuredContent.locations.length).toBeGreaterThan(1);
+      expect(empty.structuredContent.cells[0].audience_percentage).toBeCloseTo(engine.audiences.row.intersect_percentage, 9);
+      expect(empty.structuredContent.cells[0].audience_sample).toBe(engine.audiences.row.sample);
+      expect(empty.structuredContent).toEqual((await run({})).structuredContent);
+
+      const twice = await run({ waves: ['q1_2026', 'q1_2026'], locations: ['de', 'de'] });
+      expect(twice.structuredContent).toMatchObject({ waves: ['q1_2026'], locations: ['de'] });
+      const [once] = await demo.crosstab({}, [tiktok], ['de'], ['q1_2026']);
+      expect(twice.structuredContent.cells[0].audience_percentage).toBeCloseTo(once.audiences.row.intersect_percentage, 9);
+
+      const unknown = await run({ waves: ['q9_2099'], locations: ['xx'] });
+      expect(unknown.isError).toBe(true);
+      expect(unknown.content[0].text).toContain("unknown wave 'q9_2099'");
+      expect(unknown.content[0].text).toContain("unknown location 'xx'");
+      const acmeUnlicensed = (await acme.post(MCP, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'run_crosstab', arguments: { columns: [{ expression: tiktok }], locations: ['jp'] } } })).body.result;
+      expect(acmeUnlicensed.isError).toBe(true);
+      expect(acmeUnlicensed.content[0].text).toContain("location 'jp' is not licensed to your organisation");
     });
 
     it('initialize negotiates the protocol version; ping and tools/list answer', async () => {
@@ -187,6 +249,47 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       } finally {
         await client.close();
       }
+    });
+  });
+
+  describe('a request that fails or is abandoned', () => {
+    it('runs at most 4 engine jobs at once, stops them when the client goes away and leaves no chat behind', async () => {
+      const chats = async () => Number((await stack.query<{ n: string }>('SELECT count(*) AS n FROM assistant_chats'))[0].n);
+      const before = await chats();
+      // With no worker running, every job waits in the queue: the test controls when the client leaves.
+      await Promise.all(stack.workers.map((w) => w.stop()));
+      const redis = new Redis(stack.redisUrl);
+      const controller = new AbortController();
+      try {
+        const pending = fetch(`${stack.baseUrl}/v1/assistant-api/generic`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${demo.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt: 'How has TikTok use changed over time?' }),
+          signal: controller.signal,
+        }).catch((err: unknown) => err);
+        const queued = async () => redis.llen(`${stack.prefix}:crosstab:wait`);
+        for (let i = 0; i < 50 && (await queued()) < 4; i++) await sleep(100);
+        await sleep(500);
+        expect(await queued()).toBe(4); // a trend over 8 waves: 8 jobs, 4 at a time
+        expect(await chats()).toBe(before);
+        controller.abort();
+        expect(await pending).toMatchObject({ name: 'AbortError' });
+        let waiting = -1;
+        for (let i = 0; i < 50 && waiting !== 0; i++) {
+          waiting = await queued();
+          if (waiting !== 0) await sleep(100);
+        }
+        expect(waiting).toBe(0);
+        await sleep(300);
+        expect(await queued()).toBe(0); // no further job was started
+        expect(await chats()).toBe(before);
+      } finally {
+        redis.disconnect();
+        await stack.startWorker();
+      }
+      const after = await demo.ask('What % of women use TikTok?');
+      expect(after.insights).toHaveLength(1);
+      expect(await chats()).toBe(before + 1);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { AnalysisPlan, ComputedCell } from './assistant.types';
-import { columnsOf, segmentsOf, writeAnswer } from './narrative';
+import { columnsOf, MAX_SEGMENTS, segmentsOf, tooBroad, writeAnswer } from './narrative';
 import { planPrompt } from './planner';
 import { demoPlannerCatalogue } from './testing/demo-catalogue';
 
@@ -99,5 +99,54 @@ describe('writeAnswer', () => {
     const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? 60 : 45, base: 50, index: 100, n: 1000 })));
     expect(answer.message).toContain('United States 60.0% vs Germany 45.0%');
     expect(answer.message).toContain('15.0 points above Germany');
+  });
+
+  it('a comparison measures the gap between the figures as printed', () => {
+    const p = plan('Compare Instagram use in the US and Germany');
+    // 45.06 prints as 45.1 and 45.04 as 45.0: the gap printed beside them is 0.1, not 0.0.
+    const close = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? 45.06 : 45.04, base: 50, index: 100, n: 1000 })));
+    expect(close.message).toContain('United States 45.1% vs Germany 45.0%');
+    expect(close.message).toContain('United States highest, 0.1 points above Germany');
+    // 60.149 - 45.151 = 14.998 (15.0), but as printed 60.1 - 45.2 = 14.9.
+    const apart = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? 60.149 : 45.151, base: 50, index: 100, n: 1000 })));
+    expect(apart.message).toContain('United States 60.1% vs Germany 45.2%');
+    expect(apart.message).toContain('14.9 points above Germany');
+    // Equal as printed: no "highest", no "0.0 points".
+    const level = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? 45.04 : 44.96, base: 50, index: 100, n: 1000 })));
+    expect(level.message).toContain('United States 45.0% vs Germany 45.0%');
+    expect(level.message).not.toMatch(/highest|0\.0 points/);
+  });
+
+  it('a trend says up, down or unchanged from the figures as printed', () => {
+    const p = plan('How has TikTok use changed over time?');
+    const n = segmentsOf(p).length;
+    const series = (first: number, last: number) =>
+      writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? first : s === n - 1 ? last : 35, base: 30, index: 100, n: 2000 })));
+    // 30.04 -> 30.06 differs by 0.02, but prints as 30.0% -> 30.1%.
+    expect(series(30.04, 30.06).message).toContain('Q4 2024 30.0%');
+    expect(series(30.04, 30.06).message).toContain('up 0.1 points from Q4 2024 to Q3 2026');
+    // 30.149 -> 30.251 differs by 0.102, but prints as 30.1% -> 30.3%.
+    expect(series(30.149, 30.251).message).toContain('up 0.2 points');
+    // 30.06 -> 30.14 differs by 0.08 but prints the same (30.1%): unchanged.
+    expect(series(30.06, 30.14).message).toContain('unchanged from Q4 2024 to Q3 2026');
+    expect(series(30.251, 30.149).message).toContain('down 0.2 points');
+  });
+});
+
+describe('tooBroad', () => {
+  it('lets a trend in one market or a comparison of a few markets through', () => {
+    expect(tooBroad(plan('How has TikTok use changed over time?'))).toBeNull();
+    expect(tooBroad(plan('Compare Instagram use in the US and Germany'))).toBeNull();
+    expect(tooBroad(plan('How has TikTok use changed in the US and Germany?'))).toBeNull();
+  });
+
+  it('refuses a trend over several markets that needs more than MAX_SEGMENTS runs, saying what was too broad', () => {
+    const p = plan('How has TikTok use changed in the US, Germany, France and Japan?');
+    expect(p.splitByLocation && p.splitByWave).toBe(true);
+    expect(segmentsOf(p).length).toBeGreaterThan(MAX_SEGMENTS);
+    const why = tooBroad(p);
+    expect(why).toContain('4 markets across 8 waves');
+    expect(why).toContain(`at most ${MAX_SEGMENTS}`);
+    expect(why).toMatch(/fewer markets|shorter period/);
   });
 });

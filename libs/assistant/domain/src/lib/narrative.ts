@@ -55,6 +55,33 @@ export function columnsOf(plan: AnalysisPlan, catalogue: PlannerCatalogue): Plan
   return out;
 }
 
+/** Most engine runs (segments) one prompt may start; above it the prompt is refused as too broad. */
+export const MAX_SEGMENTS = 16;
+
+/**
+ * Why a plan is too broad to compute (more than MAX_SEGMENTS engine runs), naming what multiplies
+ * them, or null when it is fine.
+ */
+export function tooBroad(plan: AnalysisPlan): string | null {
+  const markets = plan.splitByLocation ? plan.locations.length : 1;
+  const waves = plan.splitByWave ? plan.waves.length : 1;
+  const runs = markets * waves;
+  if (runs <= MAX_SEGMENTS) return null;
+  const what =
+    markets > 1 && waves > 1
+      ? `${markets} markets across ${waves} waves, one by one (${runs} separate computations)`
+      : markets > 1
+        ? `${markets} markets one by one`
+        : `${waves} waves one by one`;
+  const narrower =
+    markets > 1 && waves > 1
+      ? 'Ask about fewer markets (for example one or two) or a shorter period (for example “since Q1 2026”).'
+      : markets > 1
+        ? 'Ask about fewer markets.'
+        : 'Ask about a shorter period (for example “since Q1 2026”).';
+  return `That question is too broad for me: it needs ${what}, and I compute at most ${MAX_SEGMENTS} for one question. ${narrower}`;
+}
+
 /** The engine runs of a plan: one for the whole selection, or one per market and/or wave. */
 export function segmentsOf(plan: AnalysisPlan): PlanSegment[] {
   const byLocation = plan.splitByLocation ? plan.locations.map((l) => [l]) : [plan.locations];
@@ -71,6 +98,16 @@ export function segmentsOf(plan: AnalysisPlan): PlanSegment[] {
 
 export function formatPercent(value: number): string {
   return `${value.toFixed(1)}%`;
+}
+
+/** A percentage as the text shows it (one decimal), so differences agree with the figures printed. */
+function shown(value: number): number {
+  return Number(value.toFixed(1));
+}
+
+/** The difference between two percentages as printed, in points (one decimal). */
+function pointsBetween(from: number, to: number): number {
+  return shown(shown(to) - shown(from));
 }
 
 export function formatIndex(value: number): string {
@@ -224,8 +261,12 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
           parts.push(`${label} ${formatPercent(cell.audiencePercentage)}`);
           values.push({ label, value: cell.audiencePercentage });
         }
-        const top = [...values].sort((a, b) => b.value - a.value);
-        const gap = top.length > 1 ? ` (${top[0].label} highest, ${(top[0].value - top[top.length - 1].value).toFixed(1)} points above ${top[top.length - 1].label})` : '';
+        // Ranked and measured on the figures as printed, so the words agree with them.
+        const top = [...values].sort((a, b) => shown(b.value) - shown(a.value));
+        const lowest = top[top.length - 1];
+        const points = top.length > 1 ? pointsBetween(lowest.value, top[0].value) : 0;
+        const gap =
+          top.length < 2 ? '' : points === 0 ? ` (${top[0].label} level with ${lowest.label})` : ` (${top[0].label} highest, ${points.toFixed(1)} points above ${lowest.label})`;
         lines.push(`“${attributeLabel(column)}” (${column.questionName}): ${parts.join(' vs ')}${gap}.`);
       }
       break;
@@ -280,13 +321,13 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
             series.forEach(({ s, cell }) => insights.push(sentence(audience, column, s, cell)));
             const a = series[0];
             const b = series[series.length - 1];
-            const delta = b.cell.audiencePercentage - a.cell.audiencePercentage;
+            const delta = pointsBetween(a.cell.audiencePercentage, b.cell.audiencePercentage);
             const where = last.locations.length === 0 ? 'all your markets' : last.locations.map((l) => l.name).join(', ');
             const who = audience.origin === 'everyone' ? 'all respondents' : audience.name;
             lines.push(
               `“${attributeLabel(column)}” (${column.questionName}) among ${who} in ${where}: ` +
                 `${series.map(({ s, cell }) => `${s.waves[0].name} ${formatPercent(cell.audiencePercentage)}`).join(', ')}; ` +
-                `${Math.abs(delta) < 0.05 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points`} from ${a.s.waves[0].name} to ${b.s.waves[0].name}.`,
+                `${delta === 0 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points`} from ${a.s.waves[0].name} to ${b.s.waves[0].name}.`,
             );
           }
         }

@@ -11,12 +11,14 @@ import {
   planPrompt,
   PlanSegment,
   segmentsOf,
+  tooBroad,
   writeAnswer,
 } from '@aas/assistant-domain';
 import { CrosstabChunkPayload, OrganisationCatalogue } from '@aas/contracts';
 import { JobRunner, ProblemException } from '@aas/infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
-import { AssistantStore, StoredInsight } from './assistant.store';
+import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';
+import { runLimited } from './run-limited';
 
 /** Spec 2.10 with the sources of spec 4.2. */
 export interface ChatResponse {
@@ -39,7 +41,12 @@ export interface ChatRequest {
   prompt: string;
   chatId?: string;
   dockedAudiences?: string[];
+  /** Aborted when the client goes away: the engine jobs stop and nothing is stored. */
+  signal?: AbortSignal;
 }
+
+/** How many engine jobs of one prompt run at once. */
+export const JOB_CONCURRENCY = 4;
 
 /** Engine cells of a crosstab chunk, as the job returns them (see @aas/crosstab-engine CrosstabCell). */
 interface EngineCell {
@@ -50,6 +57,8 @@ interface EngineCell {
   column: { size: number; sample: number; percentage: number; intersectPercentage: number };
   intersect: { size: number; sample: number; percentage: number; index: number };
 }
+
+const cancelled = () => ProblemException.unavailable('The request was cancelled');
 
 const EMPTY_SOURCES = (): ChatResponse['sources'] => ({ topics: [], audiences: [], datasets: [], locations: [], waves: [] });
 
@@ -73,9 +82,12 @@ export class AssistantChatUseCase {
     const missing = docked.filter((id) => !readable.some((a) => a.id.toLowerCase() === id.toLowerCase()));
     if (missing.length > 0) throw ProblemException.notFound(`Saved audience ${missing.map((id) => `'${id}'`).join(', ')} not found`);
 
-    let chatId = request.chatId ?? '';
+    // A new chat gets its id now but its row only with its first turn, once that turn is computed.
+    const isNew = (request.chatId ?? '') === '';
+    const chatId = isNew ? randomUUID() : (request.chatId as string);
+    const chat: TurnChat = { id: chatId, orgId: request.orgId, userId: request.userId, isNew };
     let previous: AnalysisPlan | null = null;
-    if (chatId !== '') {
+    if (!isNew) {
       const context = await this.store.context(chatId, request.orgId);
       if (!context) throw ProblemException.notFound(`Chat '${chatId}' not found`);
       previous = context.plan;
@@ -87,18 +99,15 @@ export class AssistantChatUseCase {
     });
 
     const outcome = planPrompt({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
-    if (chatId === '') chatId = await this.store.createChat(request.orgId, request.userId);
-    if (!outcome.ok) {
-      await this.store.saveTurn(chatId, request.orgId, request.prompt, outcome.message, null, []);
-      return { message: outcome.message, chat_id: chatId, insights: [], sources: EMPTY_SOURCES() };
-    }
+    const refusal = async (message: string): Promise<ChatResponse> => {
+      await this.store.saveTurn(chat, request.prompt, message, null, []);
+      return { message, chat_id: chatId, insights: [], sources: EMPTY_SOURCES() };
+    };
+    if (!outcome.ok) return refusal(outcome.message);
     const plan = outcome.plan;
 
-    const problem = this.checkAudiences(plan, organisation);
-    if (problem) {
-      await this.store.saveTurn(chatId, request.orgId, request.prompt, problem, null, []);
-      return { message: problem, chat_id: chatId, insights: [], sources: EMPTY_SOURCES() };
-    }
+    const problem = this.checkAudiences(plan, organisation) ?? tooBroad(plan);
+    if (problem) return refusal(problem);
 
     const columns = columnsOf(plan, planner);
     const segments = segmentsOf(plan);
@@ -123,7 +132,9 @@ export class AssistantChatUseCase {
         },
       },
     }));
-    await this.store.saveTurn(chatId, request.orgId, request.prompt, message, plan, stored);
+    // A client that left gets no answer: store nothing it could not learn the chat id of.
+    if (request.signal?.aborted) throw cancelled();
+    await this.store.saveTurn(chat, request.prompt, message, plan, stored);
 
     const usedAudiences = plan.audiences.filter((a) => a.origin !== 'everyone');
     return {
@@ -172,7 +183,13 @@ export class AssistantChatUseCase {
     request: ChatRequest,
   ): Promise<ComputedCell[]> {
     if (columns.length === 0) return [];
-    const runs = segments.map(async (segment) => {
+    // One signal for every job of the prompt: the client leaving or one job failing stops the others.
+    const abort = new AbortController();
+    const stop = () => abort.abort();
+    if (request.signal?.aborted) stop();
+    request.signal?.addEventListener('abort', stop, { once: true });
+    const run = async (segment: PlanSegment): Promise<ComputedCell[]> => {
+      if (abort.signal.aborted) throw cancelled();
       const payload: CrosstabChunkPayload = {
         orgId: request.orgId,
         requestId: request.requestId,
@@ -186,7 +203,7 @@ export class AssistantChatUseCase {
         significance: null,
         effectiveBase: false,
       };
-      const result = await this.jobs.run('crosstab.chunk', payload);
+      const result = await this.jobs.run('crosstab.chunk', payload, { signal: abort.signal });
       return (result.cells as EngineCell[]).map(
         (cell): ComputedCell => ({
           audienceId: plan.audiences[cell.rowIndex].id,
@@ -203,8 +220,12 @@ export class AssistantChatUseCase {
           baseSize: cell.base.size,
         }),
       );
-    });
-    return (await Promise.all(runs)).flat();
+    };
+    try {
+      return (await runLimited(segments, JOB_CONCURRENCY, run, stop)).flat();
+    } finally {
+      request.signal?.removeEventListener('abort', stop);
+    }
   }
 
   /** The planner's catalogue for an organisation (for the MCP tools). */

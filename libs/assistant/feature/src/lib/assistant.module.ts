@@ -9,6 +9,23 @@ import { MCP_PATH, McpController } from './mcp/mcp.controller';
 import { JSONRPC, McpServer, rpcError } from './mcp/mcp-server';
 
 /**
+ * The envelope for a body the JSON parser refused. The parser (strict) also refuses valid JSON
+ * that is neither an object nor an array (`"tools/call"`, `42`, `null`): that is an Invalid
+ * Request (-32600), not a Parse error (-32700), which is only for text that is not JSON.
+ */
+export function parseFailure(raw: unknown): Record<string, unknown> {
+  if (typeof raw === 'string') {
+    try {
+      JSON.parse(raw);
+      return rpcError(null, JSONRPC.invalidRequest, 'Invalid Request: the body must be a JSON-RPC 2.0 object');
+    } catch {
+      // not JSON at all
+    }
+  }
+  return rpcError(null, JSONRPC.parseError, 'Parse error: the body is not valid JSON');
+}
+
+/**
  * The assistant: POST /v1/assistant-api/generic (+ GET .../insights/{id}) and the JSON-RPC/MCP
  * endpoint. Needs CatalogueAccess, the JobRunner (crosstab.chunk handled by the crosstabs
  * module inline, or by workers) and the database.
@@ -28,9 +45,9 @@ export class AssistantModule implements OnModuleInit {
    */
   onModuleInit(): void {
     const instance = this.adapterHost.httpAdapter?.getInstance?.() as { use?: (fn: unknown) => void } | undefined;
-    instance?.use?.((err: { type?: string } | undefined, req: Request, res: Response, next: NextFunction) => {
+    instance?.use?.((err: { type?: string; body?: unknown } | undefined, req: Request, res: Response, next: NextFunction) => {
       if (err && err.type === 'entity.parse.failed' && req.path === MCP_PATH && !res.headersSent) {
-        res.status(400).type('application/json').send(JSON.stringify(rpcError(null, JSONRPC.parseError, 'Parse error: the body is not valid JSON')));
+        res.status(400).type('application/json').send(JSON.stringify(parseFailure(err.body)));
         return;
       }
       next(err);

@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AnalysisPlan } from '@aas/assistant-domain';
+import { ProblemException } from '@aas/infra';
 
 export interface StoredInsight {
   id: string;
   text: string;
   details: Record<string, unknown>;
+}
+
+/** The chat a turn belongs to: `isNew` when this turn starts it (its row does not exist yet). */
+export interface TurnChat {
+  id: string;
+  orgId: string;
+  userId: number;
+  isNew: boolean;
 }
 
 /** Chats, their turns and the insights they produced; every read is scoped to the organisation. */
@@ -21,28 +29,35 @@ export class AssistantStore {
     return rows[0] ? { plan: rows[0].context } : undefined;
   }
 
-  async createChat(orgId: string, userId: number): Promise<string> {
-    const id = randomUUID();
-    await this.ds.query(`INSERT INTO assistant_chats (id, org_id, user_id) VALUES ($1, $2, $3)`, [id, orgId, userId]);
-    return id;
-  }
-
-  /** Records a turn and its insights; a plan (when the prompt was understood) becomes the chat's context. */
-  async saveTurn(chatId: string, orgId: string, prompt: string, message: string, plan: AnalysisPlan | null, insights: StoredInsight[]): Promise<void> {
+  /**
+   * Records a turn and its insights in one transaction; a plan (when the prompt was understood)
+   * becomes the chat's context. A new chat (`chat.isNew`) is created in the same transaction, so a
+   * request that fails before this point leaves nothing behind. The chat must belong to the
+   * organisation: when no row of it is updated the whole turn is rolled back and this throws.
+   */
+  async saveTurn(chat: TurnChat, prompt: string, message: string, plan: AnalysisPlan | null, insights: StoredInsight[]): Promise<void> {
     await this.ds.transaction(async (m) => {
+      if (chat.isNew) {
+        await m.query(`INSERT INTO assistant_chats (id, org_id, user_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [chat.id, chat.orgId, chat.userId]);
+      }
+      // A CTE so the driver answers rows whatever the command (an UPDATE's raw result differs between drivers).
+      const updated: { id: string }[] = await m.query(
+        `WITH updated AS (UPDATE assistant_chats SET context = COALESCE($3::jsonb, context), updated_at = now() WHERE id = $1 AND org_id = $2 RETURNING id::text AS id)
+         SELECT id FROM updated`,
+        [chat.id, chat.orgId, plan === null ? null : JSON.stringify(plan)],
+      );
+      if (updated.length === 0) throw ProblemException.notFound(`Chat '${chat.id}' not found`);
       const turn: { id: string }[] = await m.query(`INSERT INTO assistant_turns (chat_id, prompt, message, plan) VALUES ($1, $2, $3, $4) RETURNING id::text AS id`, [
-        chatId,
+        chat.id,
         prompt,
         message,
         plan === null ? null : JSON.stringify(plan),
       ]);
-      if (plan !== null) await m.query(`UPDATE assistant_chats SET context = $2, updated_at = now() WHERE id = $1`, [chatId, JSON.stringify(plan)]);
-      else await m.query(`UPDATE assistant_chats SET updated_at = now() WHERE id = $1`, [chatId]);
       for (const insight of insights) {
         await m.query(`INSERT INTO assistant_insights (id, org_id, chat_id, turn_id, text, details) VALUES ($1, $2, $3, $4, $5, $6)`, [
           insight.id,
-          orgId,
-          chatId,
+          chat.orgId,
+          chat.id,
           turn[0].id,
           insight.text,
           JSON.stringify(insight.details),

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { MAX_SEGMENTS } from '@aas/assistant-domain';
 import { CurrentPrincipal, Principal, ProblemException } from '@aas/infra';
 import { AssistantChatUseCase, ChatResponse } from './assistant-chat.usecase';
 import { AssistantStore } from './assistant.store';
 import { GenericChatDto } from './generic-chat.dto';
+import { abortOnClose } from './run-limited';
 
 @ApiTags('assistant')
 @Controller('v1/assistant-api/generic')
@@ -21,9 +23,16 @@ export class GenericChatController {
     description:
       'Every number in `message` and `insights` is computed by the crosstab engine for this request; `sources` lists the ' +
       'topics, audiences, datasets, locations and waves used. A prompt it cannot ground answers with no insights and says why. ' +
-      'Unknown chat ids and docked audiences your organisation cannot read answer 404.',
+      `Unknown chat ids and docked audiences your organisation cannot read answer 404. A prompt that would need more than ${MAX_SEGMENTS} ` +
+      'engine runs (for example a trend over many markets) is answered with what was too broad, and no number. Nothing is stored ' +
+      'unless the answer is: a failed request leaves no chat behind.',
   })
-  chat(@Body() body: GenericChatDto, @CurrentPrincipal() principal: Principal, @Req() req: Request & { id?: string }): Promise<ChatResponse> {
+  chat(
+    @Body() body: GenericChatDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() req: Request & { id?: string },
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ChatResponse> {
     return this.chats.chat({
       orgId: principal.orgId,
       userId: principal.userId,
@@ -31,6 +40,8 @@ export class GenericChatController {
       prompt: body.prompt,
       chatId: body.chat_id,
       dockedAudiences: body.docked_audiences,
+      // A client that goes away stops the engine jobs and stores nothing.
+      signal: abortOnClose(res),
     });
   }
 

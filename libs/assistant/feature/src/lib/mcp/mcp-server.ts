@@ -1,11 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { parseStandardExpression, validateAgainstCatalogue } from '@aas/audience-expression';
 import { findTopics, normalize } from '@aas/assistant-domain';
 import { CrosstabChunkPayload } from '@aas/contracts';
 import { JobRunner, Principal, toProblem } from '@aas/infra';
 import { AssistantChatUseCase } from '../assistant-chat.usecase';
 import { AssistantStore } from '../assistant.store';
-import { TOOLS } from './mcp-tools';
+import { MCP_LIMITS, TOOLS } from './mcp-tools';
+
+/** Waves a crosstab covers when none are named (as POST /v2/query/crosstab). */
+const DEFAULT_WAVE_COUNT = 4;
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
 
@@ -42,13 +45,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 @Injectable()
 export class McpServer {
+  private readonly logger = new Logger('Mcp');
+
   constructor(
     private readonly chats: AssistantChatUseCase,
     private readonly store: AssistantStore,
     private readonly jobs: JobRunner,
   ) {}
 
-  async handle(body: unknown, principal: Principal, requestId: string): Promise<McpReply> {
+  async handle(body: unknown, principal: Principal, requestId: string, signal?: AbortSignal): Promise<McpReply> {
     if (Array.isArray(body)) return { status: 400, body: rpcError(null, JSONRPC.invalidRequest, 'Invalid Request: batches are not supported') };
     if (!isObject(body)) return { status: 400, body: rpcError(null, JSONRPC.invalidRequest, 'Invalid Request: the body must be a JSON-RPC 2.0 object') };
     const hasId = 'id' in body;
@@ -87,11 +92,15 @@ export class McpServer {
         if (!TOOLS.some((t) => t.name === name)) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, `Unknown tool: ${name}`) };
         if (!isObject(args)) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, 'Invalid params: arguments must be an object') };
         try {
-          return ok({ ...(await this.callTool(name, args, principal, requestId)) });
+          return ok({ ...(await this.callTool(name, args, principal, requestId, signal)) });
         } catch (err) {
           if (err instanceof InvalidParams) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, `Invalid params: ${err.message}`) };
           const { problem, unexpected } = toProblem(err);
-          if (unexpected) throw err;
+          if (unexpected) {
+            // Logged with the request id; the client gets the JSON-RPC envelope, never the internals.
+            this.logger.error({ err, requestId, tool: name }, 'MCP tool call failed unexpectedly');
+            return { status: 200, body: rpcError(echo, JSONRPC.internalError, 'Internal error') };
+          }
           return ok({ content: [{ type: 'text', text: problem.detail }], isError: true });
         }
       }
@@ -100,11 +109,12 @@ export class McpServer {
     }
   }
 
-  private async callTool(name: string, args: Record<string, unknown>, principal: Principal, requestId: string): Promise<ToolResult> {
-    const string = (key: string, required: boolean): string | undefined => {
+  private async callTool(name: string, args: Record<string, unknown>, principal: Principal, requestId: string, signal?: AbortSignal): Promise<ToolResult> {
+    const string = (key: string, required: boolean, max: number): string | undefined => {
       const v = args[key];
       if (v === undefined && !required) return undefined;
       if (typeof v !== 'string' || (required && v.trim() === '')) throw new InvalidParams(`${key} must be a non-empty string`);
+      if (v.length > max) throw new InvalidParams(`${key} is longer than ${max} characters`);
       return v;
     };
     const allowOnly = (keys: string[]) => {
@@ -114,16 +124,15 @@ export class McpServer {
     switch (name) {
       case 'chat_service': {
         allowOnly(['prompt', 'chat_id']);
-        const prompt = string('prompt', true) as string;
-        if (prompt.length > 2000) throw new InvalidParams('prompt is longer than 2000 characters');
-        const chatId = args['chat_id'] === undefined ? '' : (string('chat_id', false) ?? '');
-        const answer = await this.chats.chat({ orgId: principal.orgId, userId: principal.userId, requestId, prompt, chatId });
+        const prompt = string('prompt', true, MCP_LIMITS.prompt) as string;
+        const chatId = string('chat_id', false, MCP_LIMITS.id) ?? '';
+        const answer = await this.chats.chat({ orgId: principal.orgId, userId: principal.userId, requestId, prompt, chatId, signal });
         const text = [answer.message, ...answer.insights.map((i) => `- ${i.text} [insight ${i.id}]`), `chat_id: ${answer.chat_id}`].join('\n');
         return { content: [{ type: 'text', text }], structuredContent: { ...answer } };
       }
       case 'explore_insight': {
         allowOnly(['insight_id']);
-        const id = string('insight_id', true) as string;
+        const id = string('insight_id', true, MCP_LIMITS.id) as string;
         const insight = await this.store.insight(id, principal.orgId);
         if (!insight) return { content: [{ type: 'text', text: `Insight '${id}' not found` }], isError: true };
         const out = { id: insight.id, chat_id: insight.chat_id, text: insight.text, ...insight.details };
@@ -142,7 +151,7 @@ export class McpServer {
       }
       case 'search_questions': {
         allowOnly(['query', 'limit']);
-        const query = string('query', true) as string;
+        const query = string('query', true, MCP_LIMITS.query) as string;
         const limit = args['limit'] === undefined ? 10 : args['limit'];
         if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 50) throw new InvalidParams('limit must be an integer from 1 to 50');
         const { planner } = await this.chats.catalogue(principal.orgId);
@@ -161,27 +170,33 @@ export class McpServer {
       }
       case 'run_crosstab':
         allowOnly(['rows', 'columns', 'locations', 'waves']);
-        return this.runCrosstab(args, principal, requestId);
+        return this.runCrosstab(args, principal, requestId, signal);
       default:
         throw new InvalidParams(`Unknown tool: ${name}`);
     }
   }
 
-  private async runCrosstab(args: Record<string, unknown>, principal: Principal, requestId: string): Promise<ToolResult> {
-    const sides = (key: string, required: boolean): { name: string; expression: Record<string, unknown> }[] => {
+  private async runCrosstab(args: Record<string, unknown>, principal: Principal, requestId: string, signal?: AbortSignal): Promise<ToolResult> {
+    const sides = (key: 'rows' | 'columns', required: boolean): { name: string; expression: Record<string, unknown> }[] => {
       const v = args[key];
+      const max = MCP_LIMITS[key];
       if (v === undefined && !required) return [];
-      if (!Array.isArray(v) || (required && v.length === 0) || v.length > (key === 'rows' ? 20 : 100)) throw new InvalidParams(`${key} must be a non-empty array (rows <= 20, columns <= 100)`);
+      if (!Array.isArray(v) || (required && v.length === 0) || v.length > max) throw new InvalidParams(`${key} must be ${required ? 'a non-empty' : 'an'} array of at most ${max} items`);
       return v.map((item, i) => {
         if (!isObject(item) || !isObject(item['expression'])) throw new InvalidParams(`${key}[${i}].expression must be an object`);
-        return { name: typeof item['name'] === 'string' ? item['name'] : `${key.slice(0, -1)} ${i + 1}`, expression: item['expression'] };
+        const name = item['name'];
+        if (name !== undefined && (typeof name !== 'string' || name.length > MCP_LIMITS.name)) throw new InvalidParams(`${key}[${i}].name must be a string of at most ${MCP_LIMITS.name} characters`);
+        return { name: name ?? `${key.slice(0, -1)} ${i + 1}`, expression: item['expression'] };
       });
     };
-    const codes = (key: string): string[] | undefined => {
+    /** Wave or location codes: absent or empty = the default; repeated codes count once. */
+    const codes = (key: 'waves' | 'locations'): string[] | undefined => {
       const v = args[key];
       if (v === undefined) return undefined;
-      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw new InvalidParams(`${key} must be an array of strings`);
-      return v as string[];
+      if (!Array.isArray(v) || v.length > MCP_LIMITS.codes || v.some((x) => typeof x !== 'string' || x.length > MCP_LIMITS.code)) {
+        throw new InvalidParams(`${key} must be an array of at most ${MCP_LIMITS.codes} strings of at most ${MCP_LIMITS.code} characters`);
+      }
+      return v.length === 0 ? undefined : [...new Set(v as string[])];
     };
     const rows = sides('rows', false);
     const columns = sides('columns', true);
@@ -199,10 +214,19 @@ export class McpServer {
       if (!checked.ok) problems.push(`${side[0]} “${side[1].name}”: ${checked.errors[0]?.message}`);
       else checked.value.datasets.forEach((d) => datasets.add(d));
     }
-    const waves = codes('waves') ?? organisation.entitledWaves.slice(-4).map((w) => w.code);
+    // As POST /v2/query/crosstab: the last 4 licensed waves and every licensed location unless named; unknown and unlicensed codes refused.
+    const waves = codes('waves') ?? organisation.entitledWaves.slice(-DEFAULT_WAVE_COUNT).map((w) => w.code);
     const locations = codes('locations') ?? organisation.entitledLocations.map((l) => l.code);
-    for (const w of waves) if (!organisation.isWaveEntitled(w)) problems.push(`wave '${w}' is unknown or not licensed`);
-    for (const l of locations) if (!organisation.isLocationEntitled(l)) problems.push(`location '${l}' is unknown or not licensed`);
+    for (const w of waves) {
+      if (!organisation.waveExists(w)) problems.push(`unknown wave '${w}'`);
+      else if (!organisation.isWaveEntitled(w)) problems.push(`wave '${w}' is not licensed to your organisation`);
+    }
+    for (const l of locations) {
+      if (!organisation.locationExists(l)) problems.push(`unknown location '${l}'`);
+      else if (!organisation.isLocationEntitled(l)) problems.push(`location '${l}' is not licensed to your organisation`);
+    }
+    if (waves.length === 0) problems.push('your organisation has no licensed waves');
+    if (locations.length === 0) problems.push('your organisation has no licensed locations');
     if (problems.length > 0) return { content: [{ type: 'text', text: `The crosstab cannot run: ${problems.join('; ')}` }], isError: true };
     const usedDatasets = datasets.size > 0 ? [...datasets].sort() : organisation.entitledDatasets.slice(0, 1);
     const payload: CrosstabChunkPayload = {
@@ -218,7 +242,7 @@ export class McpServer {
       significance: null,
       effectiveBase: false,
     };
-    const result = await this.jobs.run('crosstab.chunk', payload);
+    const result = await this.jobs.run('crosstab.chunk', payload, { signal });
     type Cell = { rowIndex: number; columnIndex: number; row: { sample: number; intersectPercentage: number }; column: { percentage: number }; intersect: { sample: number; index: number } };
     const cells = (result.cells as Cell[]).map((c) => ({
       row: rowList[c.rowIndex].name,

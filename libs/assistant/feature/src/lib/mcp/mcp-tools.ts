@@ -1,10 +1,13 @@
 /** The MCP tools of the assistant: names, descriptions, input and output JSON Schemas. */
 
+/** Bounds of the tools' arguments (past them: -32602 invalid params). */
+export const MCP_LIMITS = { prompt: 2000, id: 64, query: 500, name: 255, rows: 20, columns: 100, codes: 500, code: 64 } as const;
+
 const codeName = { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } }, required: ['code', 'name'] };
 const expression = { type: 'object', description: 'Audience expression, standard form (spec 2.1)', additionalProperties: true };
 const audienceSide = {
   type: 'object',
-  properties: { name: { type: 'string' }, expression },
+  properties: { name: { type: 'string', maxLength: MCP_LIMITS.name }, expression },
   required: ['expression'],
 };
 
@@ -43,8 +46,8 @@ export const TOOLS = [
     inputSchema: {
       type: 'object',
       properties: {
-        prompt: { type: 'string', minLength: 1, maxLength: 2000 },
-        chat_id: { type: 'string', description: 'An empty string (or none) starts a new chat' },
+        prompt: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.prompt },
+        chat_id: { type: 'string', maxLength: MCP_LIMITS.id, description: 'An empty string (or none) starts a new chat' },
       },
       required: ['prompt'],
     },
@@ -54,7 +57,7 @@ export const TOOLS = [
     name: 'explore_insight',
     title: 'Explore an insight',
     description: 'The metrics of one insight returned by chat_service and what it was computed from (attributes, audiences, locations, waves, datasets).',
-    inputSchema: { type: 'object', properties: { insight_id: { type: 'string' } }, required: ['insight_id'] },
+    inputSchema: { type: 'object', properties: { insight_id: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.id } }, required: ['insight_id'] },
     outputSchema: {
       type: 'object',
       properties: {
@@ -88,7 +91,7 @@ export const TOOLS = [
     description: 'Finds survey questions by words of their name, description and datapoints; licensed questions only.',
     inputSchema: {
       type: 'object',
-      properties: { query: { type: 'string', minLength: 1 }, limit: { type: 'integer', minimum: 1, maximum: 50 } },
+      properties: { query: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.query }, limit: { type: 'integer', minimum: 1, maximum: 50 } },
       required: ['query'],
     },
     outputSchema: {
@@ -122,10 +125,10 @@ export const TOOLS = [
     inputSchema: {
       type: 'object',
       properties: {
-        rows: { type: 'array', items: audienceSide, maxItems: 20 },
-        columns: { type: 'array', items: audienceSide, minItems: 1, maxItems: 100 },
-        locations: { type: 'array', items: { type: 'string' } },
-        waves: { type: 'array', items: { type: 'string' } },
+        rows: { type: 'array', items: audienceSide, maxItems: MCP_LIMITS.rows },
+        columns: { type: 'array', items: audienceSide, minItems: 1, maxItems: MCP_LIMITS.columns },
+        locations: { type: 'array', items: { type: 'string', maxLength: MCP_LIMITS.code }, maxItems: MCP_LIMITS.codes, description: 'Location codes; absent or empty: every licensed location' },
+        waves: { type: 'array', items: { type: 'string', maxLength: MCP_LIMITS.code }, maxItems: MCP_LIMITS.codes, description: 'Wave codes; absent or empty: the last 4 licensed waves' },
       },
       required: ['columns'],
     },

@@ -1,0 +1,141 @@
+import { MAX_SEGMENTS } from '@aas/assistant-domain';
+import { CrosstabChunkPayload } from '@aas/contracts';
+import { JobRunner, ProblemException } from '@aas/infra';
+import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
+import { AssistantChatUseCase, ChatRequest, JOB_CONCURRENCY } from './assistant-chat.usecase';
+import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';
+import { engineCells, testOrganisationCatalogue, testPlannerCatalogue } from './testing/assistant-fixtures';
+
+type Run = (payload: CrosstabChunkPayload, signal: AbortSignal | undefined) => Promise<Record<string, unknown>>;
+
+/** A store that keeps turns in memory, as the database would after each committed transaction. */
+class MemoryStore {
+  readonly chats = new Map<string, { orgId: string; context: unknown }>();
+  readonly turns: { chat: TurnChat; message: string; insights: StoredInsight[] }[] = [];
+
+  async context(chatId: string, orgId: string) {
+    const chat = this.chats.get(chatId);
+    return chat && chat.orgId === orgId ? { plan: chat.context } : undefined;
+  }
+
+  async saveTurn(chat: TurnChat, _prompt: string, message: string, plan: unknown, insights: StoredInsight[]) {
+    if (chat.isNew && !this.chats.has(chat.id)) this.chats.set(chat.id, { orgId: chat.orgId, context: null });
+    const row = this.chats.get(chat.id);
+    if (!row || row.orgId !== chat.orgId) throw ProblemException.notFound(`Chat '${chat.id}' not found`);
+    if (plan !== null) row.context = plan;
+    this.turns.push({ chat, message, insights });
+  }
+
+  async readableAudiences() {
+    return [];
+  }
+}
+
+function setup(run: Run) {
+  const store = new MemoryStore();
+  const loader = { load: async () => ({ planner: testPlannerCatalogue(), organisation: testOrganisationCatalogue() }) };
+  const calls: { payload: CrosstabChunkPayload; signal?: AbortSignal }[] = [];
+  const jobs = {
+    mode: 'inline',
+    run: (_name: string, payload: CrosstabChunkPayload, options?: { signal?: AbortSignal }) => {
+      calls.push({ payload, signal: options?.signal });
+      return run(payload, options?.signal);
+    },
+  };
+  const usecase = new AssistantChatUseCase(loader as unknown as AssistantCatalogueLoader, store as unknown as AssistantStore, jobs as unknown as JobRunner);
+  const ask = (prompt: string, extra: Partial<ChatRequest> = {}) => usecase.chat({ orgId: 'org-a', userId: 1, requestId: 'r1', prompt, ...extra });
+  return { store, calls, ask };
+}
+
+const answer: Run = async (payload) => ({ cells: engineCells(payload) });
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('AssistantChatUseCase', () => {
+  it('stores a new chat only with its first turn, once computed', async () => {
+    const { store, ask } = setup(answer);
+    const out = await ask('What % of women use TikTok?');
+    expect(out.insights).toHaveLength(1);
+    expect(store.turns).toHaveLength(1);
+    expect(store.turns[0].chat).toEqual({ id: out.chat_id, orgId: 'org-a', userId: 1, isNew: true });
+    expect([...store.chats.keys()]).toEqual([out.chat_id]);
+
+    const follow = await ask('and in Germany?', { chatId: out.chat_id });
+    expect(follow.chat_id).toBe(out.chat_id);
+    expect(store.turns[1].chat.isNew).toBe(false);
+    expect(store.chats.size).toBe(1);
+  });
+
+  it('a failing or timed-out engine job stores nothing: no empty chat is left behind', async () => {
+    const { store, ask } = setup(async () => {
+      throw ProblemException.timeout('The job did not finish within 60000 ms');
+    });
+    await expect(ask('What % of women use TikTok?')).rejects.toThrow(/did not finish/);
+    expect(store.chats.size).toBe(0);
+    expect(store.turns).toHaveLength(0);
+  });
+
+  it('a refusal is stored as a turn of a new chat, without computing', async () => {
+    const { store, calls, ask } = setup(answer);
+    const out = await ask('What will TikTok use be in 2030?');
+    expect(out.insights).toEqual([]);
+    expect(calls).toHaveLength(0);
+    expect(store.chats.has(out.chat_id)).toBe(true);
+  });
+
+  it('refuses a prompt that needs more than MAX_SEGMENTS engine jobs, saying what was too broad, and starts none', async () => {
+    const { calls, ask } = setup(answer);
+    const out = await ask('How has TikTok use changed in the US, Germany, France and Japan?');
+    expect(calls).toHaveLength(0);
+    expect(out.insights).toEqual([]);
+    expect(out.message).toContain('4 markets across 8 waves');
+    expect(out.message).toContain(`at most ${MAX_SEGMENTS}`);
+  });
+
+  it(`runs at most ${JOB_CONCURRENCY} engine jobs at once, each with an abort signal`, async () => {
+    let inFlight = 0;
+    let most = 0;
+    const { calls, ask } = setup(async (payload) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await tick();
+      inFlight -= 1;
+      return { cells: engineCells(payload) };
+    });
+    const out = await ask('How has TikTok use changed in the US and Germany?');
+    expect(calls).toHaveLength(16);
+    expect(most).toBe(JOB_CONCURRENCY);
+    expect(calls.every((c) => c.signal instanceof AbortSignal)).toBe(true);
+    expect(out.insights.length).toBeGreaterThan(0);
+  });
+
+  it('a client that goes away aborts the jobs in flight, starts no more and stores nothing', async () => {
+    const client = new AbortController();
+    const { store, calls, ask } = setup(
+      (_payload, signal) =>
+        new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(ProblemException.unavailable('The request was cancelled')), { once: true });
+        }),
+    );
+    const pending = ask('How has TikTok use changed over time?', { signal: client.signal });
+    await tick();
+    expect(calls).toHaveLength(JOB_CONCURRENCY);
+    client.abort();
+    await expect(pending).rejects.toThrow(/cancelled/);
+    expect(calls).toHaveLength(JOB_CONCURRENCY);
+    expect(calls.every((c) => c.signal?.aborted)).toBe(true);
+    expect(store.turns).toHaveLength(0);
+    expect(store.chats.size).toBe(0);
+  });
+
+  it('one failing job aborts its siblings', async () => {
+    let n = 0;
+    const { calls, ask } = setup((_payload, signal) => {
+      n += 1;
+      if (n === 2) return Promise.reject(ProblemException.timeout('The job did not finish within 60000 ms'));
+      return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+    });
+    await expect(ask('How has TikTok use changed over time?')).rejects.toThrow(/did not finish/);
+    expect(calls.length).toBeLessThanOrEqual(JOB_CONCURRENCY);
+    expect(calls.every((c) => c.signal?.aborted)).toBe(true);
+  });
+});
