@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { RespondentRecord } from '@aas/audience-expression';
 import { buildCatalogue } from '@aas/catalogue-domain';
@@ -108,7 +109,7 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
   }
 
   describe('storage', () => {
-    it('creates (201) with owner fields from the token, Unix times and documented defaults; reads; lists by updated_at; replaces; deletes', async () => {
+    it('creates (201) with owner fields from the token, Unix times and documented defaults; reads; replaces; deletes', async () => {
       const before = Math.floor(Date.now() / 1000);
       const res = await call(demo).post('/v1/charts', chartBody({ audiences: [{ expression: WOMEN }, ...AUDIENCES.slice(0, 1)], id: 'ignored', owner_id: 99 }));
       expect(res.status).toBe(201);
@@ -147,28 +148,100 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
       expect(other.status).toBe(200);
       expect(other.body).toMatchObject({ id: chart.id, is_owner: false, owner_id: 1 });
 
-      const second = await create(demo2, chartBody({ name: 'Second' }));
-      let list = await call(demo).get('/v1/charts?limit=1');
-      expect(list.status).toBe(200);
-      expect(list.body.paging).toEqual({ limit: 1, offset: 0, total: 2 });
-      expect(list.body.data.map((c: { id: string }) => c.id)).toEqual([second]);
-
       // PUT: every member, the body id ignored, answers the id as a JSON string; owner stays.
-      await new Promise((r) => setTimeout(r, 1100));
+      const second = await create(demo2, chartBody({ name: 'Second' }));
+      // An updated_at in the past, so the PUT's change shows without waiting for the clock.
+      await stack.query(`UPDATE charts SET updated_at = updated_at - interval '1 hour' WHERE id = $1`, [chart.id]);
+      const stale = (await call(demo).get(`/v1/charts/${chart.id}`)).body.updated_at as number;
       const put = await call(demo2).put(`/v1/charts/${chart.id}`, { ...chart, id: second, name: 'Renamed', view_type: 3, metrics: ['audience_index', 'positive_size'] });
       expect(put.status).toBe(200);
       expect(put.headers['content-type']).toMatch(/^application\/json/);
       expect(put.text).toBe(JSON.stringify(chart.id));
       const after = (await call(demo).get(`/v1/charts/${chart.id}`)).body;
       expect(after).toMatchObject({ name: 'Renamed', view_type: 3, metrics: ['audience_index', 'positive_size'], owner_id: 1, created_at: chart.created_at });
-      expect(after.updated_at).toBeGreaterThan(chart.updated_at);
+      expect(after.updated_at).toBeGreaterThan(stale);
+      expect(after.updated_at).toBeGreaterThanOrEqual(chart.updated_at);
       expect((await call(demo).get(`/v1/charts/${second}`)).body.name).toBe('Second');
-      list = await call(demo).get('/v1/charts');
-      expect(list.body.data.map((c: { id: string }) => c.id)).toEqual([chart.id, second]);
 
       expect((await call(demo).delete(`/v1/charts/${second}`)).status).toBe(204);
       expect((await call(demo).get(`/v1/charts/${second}`)).status).toBe(404);
       expect((await call(demo).delete(`/v1/charts/${second}`)).status).toBe(404);
+    });
+
+    it('lists newest change first, pages with a total of the organisation alone, and a PUT moves a chart to the front', async () => {
+      // An organisation of its own, so other tests' charts do not count. It has no entitlements,
+      // which bodies without codes (all respondents, default waves and locations) do not need.
+      const ana = await stack.token('charts-list', 40);
+      const bo = await stack.token('charts-list', 41);
+      const [a, b, c] = [await create(ana, { name: 'A' }), await create(bo, { name: 'B' }), await create(ana, { name: 'C' })];
+      // Explicit times (Unix seconds, in the past): C newest, then A, then B.
+      const now = Math.floor(Date.now() / 1000);
+      const at = (ids: string[], secondsAgo: number) => stack.query(`UPDATE charts SET updated_at = to_timestamp($2) WHERE id = ANY($1::uuid[])`, [ids, now - secondsAgo]);
+      await at([c], 600);
+      await at([a], 1200);
+      await at([b], 1800);
+      const ids = (res: request.Response) => res.body.data.map((x: { id: string }) => x.id);
+
+      let list = await call(ana).get('/v1/charts?limit=1');
+      expect(list.status).toBe(200);
+      expect(list.body.paging).toEqual({ limit: 1, offset: 0, total: 3 });
+      expect(ids(list)).toEqual([c]);
+      list = await call(bo).get('/v1/charts?limit=2&offset=1');
+      expect(list.body.paging).toEqual({ limit: 2, offset: 1, total: 3 });
+      expect(ids(list)).toEqual([a, b]);
+
+      // The same time: ordered by id.
+      await at([a, b], 1800);
+      expect(ids(await call(ana).get('/v1/charts'))).toEqual([c, ...[a, b].sort()]);
+
+      expect((await call(bo).put(`/v1/charts/${b}`, { name: 'B2' })).status).toBe(200);
+      expect(ids(await call(ana).get('/v1/charts'))).toEqual([b, c, a]);
+      expect((await call(ana).delete(`/v1/charts/${c}`)).status).toBe(204);
+      list = await call(ana).get('/v1/charts');
+      expect(list.body.paging.total).toBe(2);
+      expect(ids(list)).toEqual([b, a]);
+    });
+
+    it('answers a burst of concurrent PUTs of one chart with 200 each (no pooled connection held while the body is checked)', async () => {
+      // The chart is moved to an organisation the gateway has never seen, so a PUT's check must read
+      // its entitlements from the database (nothing cached).
+      const owner = await stack.token('charts-burst-a', 42);
+      const id = await create(owner, { name: 'Burst' });
+      const burst = await stack.token('charts-burst-b', 43);
+      await stack.query(`UPDATE charts SET org_id = 'charts-burst-b' WHERE id = $1`, [id]);
+      // Hold the row lock from outside until the gateway's whole pool (10) waits on it, then let go:
+      // a PUT that checked its body only once it held the lock would then wait for a connection no one
+      // can give back, and answer 500 after the 5 s connect timeout.
+      const locker = new Client({ connectionString: stack.databaseUrl });
+      await locker.connect();
+      try {
+        await locker.query('BEGIN');
+        await locker.query('SELECT id FROM charts WHERE id = $1 FOR UPDATE', [id]);
+        const puts = Promise.all(Array.from({ length: 25 }, (_, i) => call(burst).put(`/v1/charts/${id}`, { name: `Burst ${i}` })));
+        // (The statistics snapshot is per transaction: cleared before each look.)
+        const waiting = async () => {
+          await locker.query('SELECT pg_stat_clear_snapshot()');
+          const [row] = (await locker.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`)).rows;
+          return row.n as number;
+        };
+        for (let i = 0; i < 100 && (await waiting()) < 10; i++) await new Promise((r) => setTimeout(r, 30));
+        expect(await waiting()).toBe(10);
+        await locker.query('COMMIT');
+        const responses = await puts;
+        expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+      } finally {
+        await locker.end();
+      }
+      expect((await call(burst).get(`/v1/charts/${id}`)).body.name).toMatch(/^Burst \d+$/);
+    });
+
+    it('answers 404 to a PUT of a chart deleted meanwhile, and never 5xx when PUTs and a DELETE race', async () => {
+      const id = await create(demo, { name: 'Racing' });
+      const racing = [...Array.from({ length: 5 }, (_, i) => call(demo).put(`/v1/charts/${id}`, { name: `R${i}` })), call(demo).delete(`/v1/charts/${id}`)];
+      const statuses = (await Promise.all(racing)).map((r) => r.status);
+      expect(statuses.at(-1)).toBe(204);
+      for (const s of statuses.slice(0, -1)) expect([200, 404]).toContain(s);
+      expect((await call(demo).put(`/v1/charts/${id}`, { name: 'late' })).status).toBe(404);
     });
 
     it("answers another organisation's chart with 404 on every method, identical to a missing one, and changes nothing", async () => {
@@ -200,12 +273,39 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
       ['segments', { segments: ['q2_2026'] }],
       ['segments', { splitter: 'wave', segments: ['q9_2099'] }],
       ['sort_parameter_value', { sort_parameter_value: 'nobody' }],
+      ['sort_parameter_value', { sort_parameter_value: 'b' }],
+      ['metrics', { metrics: ['audience_size', 'audience_size'] }],
+      ['wave_codes', { wave_codes: ['x'.repeat(256)] }],
+      ['segments', { splitter: 'wave', segments: Array.from({ length: 501 }, () => 'q2_2026') }],
       ['audiences', { audiences: [{ id: 'x', expression: { question: 'no_such_question' } }] }],
       ['colour', { colour: 'red' }],
     ])('answers 400 naming %s for an unknown value', async (member, extra) => {
       const res = await call(demo).post('/v1/charts', chartBody(extra));
       expect(res.status).toBe(400);
       expect(res.body.errors.some((e: { path: string }) => e.path.startsWith(`/${member}`))).toBe(true);
+    });
+
+    it('documents the bounds of every list and the sort_parameter_value rule in OpenAPI', async () => {
+      const doc = await call(demo).get('/docs/openapi.json');
+      expect(doc.status).toBe(200);
+      const props = doc.body.components.schemas.SaveChartRequest.properties;
+      expect(props.metrics).toMatchObject({ type: 'array', maxItems: 9, uniqueItems: true });
+      for (const member of ['wave_codes', 'location_codes', 'segments', 'dataset_codes']) {
+        expect(props[member]).toMatchObject({ type: 'array', maxItems: expect.any(Number), items: { type: 'string', maxLength: 255 } });
+      }
+      expect(props.attributes.maxItems).toBe(500);
+      expect(props.audiences.maxItems).toBe(50);
+      expect(props.name.maxLength).toBe(255);
+      expect(props.sort_parameter_value.description).toMatch(/base audience/);
+    });
+
+    it('sorts on the base audience when it is the only one computed (no audiences)', async () => {
+      const id = await create(demo, chartBody({ audiences: [], sort_type: 1, sort_parameter_type: 0, sort_parameter_value: 'b' }));
+      const res = await call(demo).post(`/v1/charts/${id}/calculate`);
+      expect(res.status).toBe(200);
+      const values = (res.body.stats as Stat[]).map((s) => s.data.find((d) => d.audience === 'b')!.metrics.audience_percentage);
+      expect(values).toHaveLength(3);
+      expect(values).toEqual([...values].sort((a, b) => a - b));
     });
 
     it('answers 403 for an audience in a dataset the organisation is not licensed for', async () => {

@@ -77,9 +77,17 @@ export function checkChart(body: SaveChartRequest, catalogue: OrganisationCatalo
     const known = splitter === 'wave' ? catalogue.waveExists(code) : splitter === 'location' ? catalogue.locationExists(code) : true;
     if (!known) bad.push({ path: `/segments/${i}`, message: `unknown ${splitter} '${code}'` });
   });
+  // The value must name a row the calculation produces: one of the audiences, or the base
+  // audience only when there are none (the base then stands in as the only audience). With
+  // audiences, the base has no row of its own, so sorting on it would silently do nothing.
   const sortValue = body.sort_parameter_value ?? '';
-  if (sortValue !== '' && !ids.has(sortValue) && sortValue !== base?.id) {
-    bad.push({ path: '/sort_parameter_value', message: `sort_parameter_value '${sortValue}' is not the id of an audience of the chart` });
+  const baseIsComputed = audiences.length === 0 && base !== undefined && sortValue === base.id;
+  if (sortValue !== '' && !ids.has(sortValue) && !baseIsComputed) {
+    const message =
+      base !== undefined && sortValue === base.id
+        ? `sort_parameter_value '${sortValue}' is the base audience, which has no row of its own when the chart has audiences; name one of /audiences`
+        : `sort_parameter_value '${sortValue}' is not the id of an audience of the chart`;
+    bad.push({ path: '/sort_parameter_value', message });
   }
 
   if (forbidden.length > 0) return { ok: false, status: 403, errors: forbidden };

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -11,6 +11,7 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { CurrentPrincipal, Principal, ProblemSchema, UuidParamPipe } from '@aas/infra';
 import { ChartCalculation } from './assemble-chart-result';
 import { AUDIENCE_ERRORS, STAT_ERRORS } from './chart-codes';
@@ -31,6 +32,18 @@ const list = (o: Record<string, number>) => Object.entries(o).map(([t, c]) => `\
  * its users; another organisation's chart answers exactly like a missing one.
  */
 const CHART_ID = new UuidParamPipe('id', 'The chart id');
+
+/**
+ * A signal aborted when the client goes away before the response is sent ('close' without a
+ * finished response), so the calculation's jobs are cancelled instead of running for nobody.
+ */
+export function abortOnClose(res: Pick<Response, 'once' | 'writableFinished'>): AbortSignal {
+  const abort = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  return abort.signal;
+}
 
 @ApiTags('charts')
 @Controller('v1/charts')
@@ -114,7 +127,12 @@ export class ChartsController {
   @ApiBadRequestResponse({ type: ProblemSchema, description: 'Invalid body, or an unknown wave or location' })
   @ApiForbiddenResponse({ type: ProblemSchema, description: 'A wave or location your organisation is not licensed for' })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  calculate(@CurrentPrincipal() principal: Principal, @Param('id', CHART_ID) id: string, @Body() body: CalculateChartRequest): Promise<ChartCalculation> {
-    return this.calculator.calculate(principal, id, body ?? {});
+  calculate(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', CHART_ID) id: string,
+    @Body() body: CalculateChartRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ChartCalculation> {
+    return this.calculator.calculate(principal, id, body ?? {}, abortOnClose(res));
   }
 }

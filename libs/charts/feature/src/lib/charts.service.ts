@@ -59,11 +59,20 @@ export class ChartsService {
     return this.get(principal, id);
   }
 
-  /** Replaces every writable member (an `id` in the body is ignored); answers the id. */
+  /**
+   * Replaces every writable member (an `id` in the body is ignored); answers the id.
+   *
+   * The body is checked before the transaction opens: the check may read the catalogue through
+   * another pooled connection, and holding the row lock (and this transaction's connection) while
+   * waiting for one let a burst of PUTs exhaust the pool. Only the lock and the update run inside;
+   * the row is read again there, so a chart deleted meanwhile still answers 404.
+   */
   async replace(principal: Principal, id: string, body: SaveChartRequest): Promise<string> {
+    // A missing or foreign chart answers 404 before any complaint about the body, as it always did.
+    await this.owned(this.dataSource.manager, principal, id);
+    const checked = await this.check(principal, body);
     await this.dataSource.transaction(async (m) => {
       await this.owned(m, principal, id, true);
-      const checked = await this.check(principal, body);
       await m.update(ChartEntity, { id, orgId: principal.orgId }, { ...columnsOf(checked), updatedAt: () => 'clock_timestamp()' } as object);
     });
     return id;

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   Allow,
   ArrayMaxSize,
+  ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
@@ -31,14 +32,19 @@ import {
 
 export const MAX_ATTRIBUTES = 500;
 export const MAX_AUDIENCES = 50;
+export const MAX_DATASET_CODES = 50;
+/** Waves, locations and segments of a chart or a calculation. */
+export const MAX_CODES = 500;
 const CODE = 255;
+/** A list of catalogue codes: at most `max` of them, each a string of at most CODE characters. */
+const codeList = (max: number, description: string) => ({ type: 'array', items: { type: 'string', maxLength: CODE }, maxItems: max, description }) as const;
 
 /** A datapoint of the catalogue: `namespace_code.question_code`, datapoint, optional suffix (grid questions). */
 export class ChartAttributeDto {
-  @ApiProperty({ example: 'core' }) @IsString() @Length(1, CODE) namespace_code!: string;
-  @ApiProperty({ example: 'gender' }) @IsString() @Length(1, CODE) question_code!: string;
-  @ApiProperty({ example: 'female' }) @IsString() @Length(1, CODE) datapoint_code!: string;
-  @ApiPropertyOptional({ example: '', description: 'Suffix code of a grid question; empty or absent = any suffix' })
+  @ApiProperty({ example: 'core', minLength: 1, maxLength: CODE }) @IsString() @Length(1, CODE) namespace_code!: string;
+  @ApiProperty({ example: 'gender', minLength: 1, maxLength: CODE }) @IsString() @Length(1, CODE) question_code!: string;
+  @ApiProperty({ example: 'female', minLength: 1, maxLength: CODE }) @IsString() @Length(1, CODE) datapoint_code!: string;
+  @ApiPropertyOptional({ example: '', maxLength: CODE, description: 'Suffix code of a grid question; empty or absent = any suffix' })
   @IsOptional()
   @IsString()
   @MaxLength(CODE)
@@ -46,13 +52,13 @@ export class ChartAttributeDto {
 }
 
 export class ChartAudienceDto {
-  @ApiPropertyOptional({ example: 'a1', description: 'Unique within the chart; generated (UUID) when absent' })
+  @ApiPropertyOptional({ example: 'a1', minLength: 1, maxLength: CODE, description: 'Unique within the chart; generated (UUID) when absent' })
   @IsOptional()
   @IsString()
   @Length(1, CODE)
   id?: string;
 
-  @ApiPropertyOptional({ example: 'Gen Z', description: 'Default: a label made from the expression' })
+  @ApiPropertyOptional({ example: 'Gen Z', maxLength: CODE, description: 'Default: a label made from the expression' })
   @IsOptional()
   @IsString()
   @MaxLength(CODE)
@@ -110,45 +116,63 @@ export class SaveChartRequest {
   @Type(() => ChartAudienceDto)
   base_audience?: ChartAudienceDto;
 
-  @ApiPropertyOptional({ example: '#1f77b4' }) @IsOptional() @IsString() @MaxLength(64) color?: string;
+  @ApiPropertyOptional({ example: '#1f77b4', maxLength: 64 }) @IsOptional() @IsString() @MaxLength(64) color?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Datasets of the chart; default: those its attributes and audiences use. Unknown: 400, unlicensed: 403' })
+  @ApiPropertyOptional(codeList(MAX_DATASET_CODES, 'Datasets of the chart; default: those its attributes and audiences use. Unknown: 400, unlicensed: 403'))
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(50)
+  @ArrayMaxSize(MAX_DATASET_CODES)
   @IsString({ each: true })
+  @MaxLength(CODE, { each: true })
   dataset_codes?: string[];
 
-  @ApiPropertyOptional({ example: '00000000-0000-0000-0000-000000000000' }) @IsOptional() @IsString() @MaxLength(64) folder_id?: string;
+  @ApiPropertyOptional({ example: '00000000-0000-0000-0000-000000000000', maxLength: 64 }) @IsOptional() @IsString() @MaxLength(64) folder_id?: string;
 
   @ApiPropertyOptional(codeEnum(GROUP_TYPES)) @IsOptional() @IsIn(GROUP_TYPE_VALUES) group_type?: number;
   @ApiPropertyOptional(codeEnum(VIEW_TYPES)) @IsOptional() @IsIn(VIEW_TYPE_VALUES) view_type?: number;
   @ApiPropertyOptional(codeEnum(SORT_TYPES)) @IsOptional() @IsIn(SORT_TYPE_VALUES) sort_type?: number;
   @ApiPropertyOptional(codeEnum(SORT_PARAMETER_TYPES)) @IsOptional() @IsIn(SORT_PARAMETER_TYPE_VALUES) sort_parameter_type?: number;
 
-  @ApiPropertyOptional({ example: 'a1', description: 'The id of the audience whose values sort the stats; empty = the first audience' })
+  @ApiPropertyOptional({
+    example: 'a1',
+    maxLength: CODE,
+    description:
+      'The id of the audience whose values sort the stats; empty = the first audience. Must be the id of one of `audiences` (400 otherwise). ' +
+      "The base audience's id is accepted only when `audiences` is empty (the base is then the only audience computed); with audiences " +
+      'the base has no row of its own to sort on, so naming it answers 400.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(CODE)
   sort_parameter_value?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Locations calculated by default; empty = every licensed location' })
+  @ApiPropertyOptional(codeList(MAX_CODES, 'Locations calculated by default; empty = every licensed location'))
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(MAX_CODES)
   @IsString({ each: true })
+  @MaxLength(CODE, { each: true })
   location_codes?: string[];
 
-  @ApiPropertyOptional({ type: [String], description: 'Waves calculated by default; empty = every licensed wave' })
+  @ApiPropertyOptional(codeList(MAX_CODES, 'Waves calculated by default; empty = every licensed wave'))
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(MAX_CODES)
   @IsString({ each: true })
+  @MaxLength(CODE, { each: true })
   wave_codes?: string[];
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...CHART_METRICS] }, description: 'Metrics a calculation returns; empty = all nine' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', enum: [...CHART_METRICS] },
+    maxItems: CHART_METRICS.length,
+    uniqueItems: true,
+    description: 'Metrics a calculation returns, each at most once; empty = all nine',
+  })
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(CHART_METRICS.length)
+  @ArrayUnique()
   @IsIn(CHART_METRICS, { each: true })
   metrics?: string[];
 
@@ -157,11 +181,12 @@ export class SaveChartRequest {
   @IsIn(SPLITTERS)
   splitter?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'With a splitter: the wave or location codes whose rows are returned; empty = every one' })
+  @ApiPropertyOptional(codeList(MAX_CODES, 'With a splitter: the wave or location codes whose rows are returned; empty = every one'))
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(MAX_CODES)
   @IsString({ each: true })
+  @MaxLength(CODE, { each: true })
   segments?: string[];
 
   @ApiPropertyOptional({
@@ -188,17 +213,19 @@ export class SaveChartRequest {
 
 /** Optional body of POST /v1/charts/{id}/calculate. */
 export class CalculateChartRequest {
-  @ApiPropertyOptional({ type: [String], description: "Overrides the chart's wave_codes; default: the chart's, else every licensed wave" })
+  @ApiPropertyOptional(codeList(MAX_CODES, "Overrides the chart's wave_codes; default: the chart's, else every licensed wave"))
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(MAX_CODES)
   @IsString({ each: true })
+  @MaxLength(CODE, { each: true })
   waves?: string[];
 
-  @ApiPropertyOptional({ type: [String], description: "Overrides the chart's location_codes; default: the chart's, else every licensed location" })
+  @ApiPropertyOptional(codeList(MAX_CODES, "Overrides the chart's location_codes; default: the chart's, else every licensed location"))
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(MAX_CODES)
   @IsString({ each: true })
+  @MaxLength(CODE, { each: true })
   locations?: string[];
 }
