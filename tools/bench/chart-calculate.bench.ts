@@ -9,36 +9,19 @@
  * DATABASE_URL defaults to the local server's aas_bench (seeded with --respondents 1000000
  * --seed 42; this bench never seeds it). The organisation and user come from the token CLI.
  */
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { buildCatalogue } from '@aas/catalogue-domain';
+import { freePort, launch, median, REGISTER, ROOT } from './bench-processes';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RUNS = 7;
 const WAVES = ['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'];
 const SECRET = randomBytes(24).toString('hex');
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function launch(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['-r', REGISTER, path.join(ROOT, 'dist', script)], { env: { ...process.env, ...env }, stdio: 'ignore' });
-}
 
 /** 50 datapoints across the core questions (a suffix for grids). */
 function attributes(count: number) {

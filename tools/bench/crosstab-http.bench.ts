@@ -8,12 +8,9 @@
  *   npm run bench:crosstab            (DATABASE_URL, default: the local server's aas_bench database)
  */
 import 'reflect-metadata';
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { parseStandardExpression, StandardWire } from '@aas/audience-expression';
@@ -22,17 +19,14 @@ import { Attribute, attributeDictionaryFromList, buildCatalogue, decodePartition
 import { computeCrosstab, InlineExecutor } from '@aas/crosstab-engine';
 import { PartitionReader } from '@aas/engine';
 import { dataSourceOptions, ensureOrgAndUser, migrate, signDevToken } from '@aas/infra';
+import { freePort, launch, median } from './bench-processes';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RESPONDENTS = 1_000_000;
 const RUNS = 5;
 const WAVES = ['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'];
 const SECRET = randomBytes(24).toString('hex');
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function ensureDatabase(): Promise<void> {
   const admin = new Client({ connectionString: DATABASE_URL.replace(/\/[^/]+$/, '/postgres') });
@@ -81,19 +75,6 @@ function audiences(count: number): StandardWire[] {
     out.push(i % 3 === 2 ? multi[Math.floor(i / 3) % multi.length] : singles[(i * 7) % singles.length]);
   }
   return out;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function launch(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['-r', REGISTER, path.join(ROOT, 'dist', script)], { env: { ...process.env, ...env }, stdio: 'ignore' });
 }
 
 function rssMiB(pid: number): number {
