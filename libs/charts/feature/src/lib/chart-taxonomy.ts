@@ -1,4 +1,5 @@
 import { labelExpression } from '@aas/audience-expression';
+import { Category, Dataset } from '@aas/catalogue-domain';
 import { OrganisationCatalogue } from '@aas/contracts';
 import { PreparedAttribute, PreparedAudience } from './prepare-chart-calculation';
 
@@ -7,24 +8,9 @@ import { PreparedAttribute, PreparedAudience } from './prepare-chart-calculation
  * with its taxonomy paths in the older nested form of spec 2.8 (last paragraph). Pure.
  */
 
-export interface TaxonomyDataset {
-  code: string;
-  name: string;
-  description: string;
-  base_namespace_code: string;
-  depth: number;
-  order: number;
-  is_syndicated: boolean;
-}
-
-export interface TaxonomyCategory {
-  id: number;
-  dataset_code: string;
-  parent_id: number | null;
-  name: string;
-  description: string;
-  order: number;
-}
+/** Rows of the catalogue tables, in the domain's own types. */
+export type TaxonomyDataset = Dataset;
+export type TaxonomyCategory = Category;
 
 export interface TaxonomyQuestion {
   namespace_code: string;
