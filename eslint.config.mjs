@@ -3,18 +3,7 @@
 // lib never reaches into another feature lib, and libs are imported by alias only.
 import nx from '@nx/eslint-plugin';
 
-const frameworkImports = [
-  '@nestjs/*',
-  'typeorm',
-  'bullmq',
-  'ioredis',
-  'passport',
-  'passport-*',
-  'class-validator',
-  'class-transformer',
-  'pg',
-  'express',
-];
+const frameworkImports = ['@nestjs/*', 'typeorm', 'bullmq', 'ioredis', 'passport', 'passport-*', 'class-validator', 'class-transformer', 'pg', 'express'];
 
 export default [
   ...nx.configs['flat/base'],

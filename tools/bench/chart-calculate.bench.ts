@@ -38,8 +38,24 @@ function attributes(count: number) {
 const AUDIENCES = [
   { id: 'genz', expression: { question: 'age_group', datapoints: ['16_24'] } },
   { id: 'women', expression: { question: 'gender', datapoints: ['female'] } },
-  { id: 'rich-men', expression: { and: [{ question: 'gender', datapoints: ['male'] }, { question: 'income_group', datapoints: ['high'] }] } },
-  { id: 'tiktok-or-insta', expression: { or: [{ question: 'social_platform_usage', datapoints: ['tiktok'] }, { question: 'social_platform_usage', datapoints: ['instagram'] }] } },
+  {
+    id: 'rich-men',
+    expression: {
+      and: [
+        { question: 'gender', datapoints: ['male'] },
+        { question: 'income_group', datapoints: ['high'] },
+      ],
+    },
+  },
+  {
+    id: 'tiktok-or-insta',
+    expression: {
+      or: [
+        { question: 'social_platform_usage', datapoints: ['tiktok'] },
+        { question: 'social_platform_usage', datapoints: ['instagram'] },
+      ],
+    },
+  },
   { id: 'not-parents', expression: { question: 'parent_status', datapoints: ['parent'], not: true } },
 ];
 
@@ -75,7 +91,13 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; i < 600; i++) {
-      if (await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${baseUrl}/health/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const printed = execFileSync(process.execPath, ['-r', REGISTER, path.join(ROOT, 'dist', 'tools', 'token', 'token.js'), '--org', 'demo', '--user', '1'], {
@@ -111,7 +133,12 @@ async function main(): Promise<void> {
 
     console.log(`chart: ${attrs.length} datapoints x ${AUDIENCES.length} audiences, waves ${WAVES.join(', ')}`);
     console.log(`data: ${await dataSize()}`);
-    console.log(`cores: ${os.cpus().length} (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    console.log(
+      `cores: ${os.cpus().length} (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
     console.log(`warm-up (loads the partitions into the worker): ${warm.toFixed(0)} ms`);
     console.log(`runs: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
     console.log(`median of ${RUNS}: ${median(times).toFixed(0)} ms (target <= 300 ms)`);

@@ -21,14 +21,23 @@ function loadBlobs(): Buffer[] {
     mkdirSync(dir, { recursive: true });
     const started = performance.now();
     let i = 0;
-    for (const { blob } of generateSurvey({ respondents: RESPONDENTS, seed: SEED }).encodedPartitions()) writeFileSync(join(dir, `${String(i++).padStart(4, '0')}.bin`), blob);
+    for (const { blob } of generateSurvey({ respondents: RESPONDENTS, seed: SEED }).encodedPartitions())
+      writeFileSync(join(dir, `${String(i++).padStart(4, '0')}.bin`), blob);
     writeFileSync(join(dir, 'done'), '');
     console.log(`generated ${i} partitions in ${((performance.now() - started) / 1000).toFixed(1)} s into ${dir}`);
   }
-  return readdirSync(dir).filter((f) => f.endsWith('.bin')).sort().map((f) => readFileSync(join(dir, f)));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.bin'))
+    .sort()
+    .map((f) => readFileSync(join(dir, f)));
 }
 
-const leaf = (question: string, datapoints?: string[], suffixes?: string[]): Expression => ({ kind: 'leaf', question, ...(datapoints ? { datapoints } : {}), ...(suffixes ? { suffixes } : {}) });
+const leaf = (question: string, datapoints?: string[], suffixes?: string[]): Expression => ({
+  kind: 'leaf',
+  question,
+  ...(datapoints ? { datapoints } : {}),
+  ...(suffixes ? { suffixes } : {}),
+});
 
 /** Realistic audiences: curated ones (parsed from the catalogue), single datapoints, demographic ANDs, ORs of platforms, min_count. */
 function audiences(survey: ReturnType<typeof generateSurvey>): Expression[] {
@@ -45,13 +54,20 @@ function audiences(survey: ReturnType<typeof generateSurvey>): Expression[] {
   const ages = ['16_24', '25_34', '35_44', '45_54', '55_64'];
   const multi: Expression[] = [];
   for (const age of ages) {
-    for (const gender of ['female', 'male']) multi.push({ kind: 'and', children: [leaf('age_group', [age]), leaf('gender', [gender]), leaf('income_group', ['high'])] });
+    for (const gender of ['female', 'male'])
+      multi.push({ kind: 'and', children: [leaf('age_group', [age]), leaf('gender', [gender]), leaf('income_group', ['high'])] });
   }
   const platforms = ['tiktok', 'instagram', 'facebook', 'youtube', 'x_twitter', 'snapchat', 'linkedin', 'pinterest', 'reddit', 'twitch'];
   for (let i = 0; i < platforms.length; i++) {
-    multi.push({ kind: 'or', children: [leaf('social_platform_usage', [platforms[i]]), leaf('social_platform_usage', [platforms[(i + 3) % platforms.length]])] });
+    multi.push({
+      kind: 'or',
+      children: [leaf('social_platform_usage', [platforms[i]]), leaf('social_platform_usage', [platforms[(i + 3) % platforms.length]])],
+    });
     multi.push({ kind: 'leaf', question: 'social_platform_usage', datapoints: platforms, minCount: 2 + (i % 5) });
-    multi.push({ kind: 'and', children: [leaf('social_platform_usage', [platforms[i]]), { kind: 'leaf', question: 'parent_status', datapoints: ['parent'], not: true }] });
+    multi.push({
+      kind: 'and',
+      children: [leaf('social_platform_usage', [platforms[i]]), { kind: 'leaf', question: 'parent_status', datapoints: ['parent'], not: true }],
+    });
   }
   // Interleave so every size mixes kinds.
   const result: Expression[] = [];
@@ -79,12 +95,19 @@ async function main(): Promise<void> {
   const locations = survey.catalogue.locations.map((l) => l.code);
   const selected = partitions.filter((p) => p.key.dataset === 'core' && waves.includes(p.key.wave));
   const selectedRespondents = selected.reduce((n, p) => n + p.respondentCount, 0);
-  console.log(`cpus: ${cpus().length}; respondents: ${RESPONDENTS} in ${partitions.length} partitions (decoded in ${decodeMs.toFixed(0)} ms, ${mb(blobBytes)} of blobs)`);
-  console.log(`query: dataset core, waves ${waves.join(',')}, ${locations.length} locations: ${selected.length} partitions, ${selectedRespondents} respondents`);
+  console.log(
+    `cpus: ${cpus().length}; respondents: ${RESPONDENTS} in ${partitions.length} partitions (decoded in ${decodeMs.toFixed(0)} ms, ${mb(blobBytes)} of blobs)`,
+  );
+  console.log(
+    `query: dataset core, waves ${waves.join(',')}, ${locations.length} locations: ${selected.length} partitions, ${selectedRespondents} respondents`,
+  );
   const pool = new WorkerPool({ threads: 2 });
   const all = audiences(survey);
   const data = { partitions, dictionary: (dataset: string) => survey.dictionaries[dataset] };
-  const executors: [string, CellExecutor][] = [['single-thread', new InlineExecutor(1e9)], ['pool(2)', pool]];
+  const executors: [string, CellExecutor][] = [
+    ['single-thread', new InlineExecutor(1e9)],
+    ['pool(2)', pool],
+  ];
   const sizes = (process.env['BENCH_SIZES'] ?? '10,100,200').split(',').map(Number);
   for (const size of sizes) {
     const rows = all.slice(0, size);
@@ -112,7 +135,9 @@ async function main(): Promise<void> {
         kernel.push(timings.kernelMs);
         cpu.push((cpuUsed.user + cpuUsed.system) / 1000);
       }
-      console.log(`${size}x${size} ${name}: median ${median(total).toFixed(1)} ms (evaluate+pack ${median(evaluate).toFixed(1)} ms, kernel+cells ${median(kernel).toFixed(1)} ms; process CPU ${median(cpu).toFixed(1)} ms; load ${loadavg()[0].toFixed(1)}; checksum ${checksum})`);
+      console.log(
+        `${size}x${size} ${name}: median ${median(total).toFixed(1)} ms (evaluate+pack ${median(evaluate).toFixed(1)} ms, kernel+cells ${median(kernel).toFixed(1)} ms; process CPU ${median(cpu).toFixed(1)} ms; load ${loadavg()[0].toFixed(1)}; checksum ${checksum})`,
+      );
     }
   }
   await pool.close();

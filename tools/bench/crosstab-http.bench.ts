@@ -54,7 +54,9 @@ function audiences(count: number): StandardWire[] {
   const singles: StandardWire[] = [];
   for (const q of catalogue.questions.filter((x) => x.namespace_code === 'core')) {
     for (const dp of q.datapoints.slice(0, 3)) {
-      singles.push(q.suffixes.length > 0 ? { question: q.code, datapoints: [dp.code], suffixes: [q.suffixes[0].code] } : { question: q.code, datapoints: [dp.code] });
+      singles.push(
+        q.suffixes.length > 0 ? { question: q.code, datapoints: [dp.code], suffixes: [q.suffixes[0].code] } : { question: q.code, datapoints: [dp.code] },
+      );
     }
   }
   const multi: StandardWire[] = [];
@@ -62,13 +64,29 @@ function audiences(count: number): StandardWire[] {
   const platforms = ['tiktok', 'instagram', 'facebook', 'youtube', 'x_twitter', 'snapchat', 'linkedin', 'pinterest', 'reddit', 'twitch'];
   for (const age of ages) {
     for (const gender of ['female', 'male']) {
-      multi.push({ and: [{ question: 'age_group', datapoints: [age] }, { question: 'gender', datapoints: [gender] }, { question: 'income_group', datapoints: ['high'] }] });
+      multi.push({
+        and: [
+          { question: 'age_group', datapoints: [age] },
+          { question: 'gender', datapoints: [gender] },
+          { question: 'income_group', datapoints: ['high'] },
+        ],
+      });
     }
   }
   platforms.forEach((p, i) => {
-    multi.push({ or: [{ question: 'social_platform_usage', datapoints: [p] }, { question: 'social_platform_usage', datapoints: [platforms[(i + 3) % 10]] }] });
+    multi.push({
+      or: [
+        { question: 'social_platform_usage', datapoints: [p] },
+        { question: 'social_platform_usage', datapoints: [platforms[(i + 3) % 10]] },
+      ],
+    });
     multi.push({ question: 'social_platform_usage', datapoints: platforms, min_count: 2 + (i % 5) });
-    multi.push({ and: [{ question: 'social_platform_usage', datapoints: [p] }, { question: 'parent_status', datapoints: ['parent'], not: true }] });
+    multi.push({
+      and: [
+        { question: 'social_platform_usage', datapoints: [p] },
+        { question: 'parent_status', datapoints: ['parent'], not: true },
+      ],
+    });
   });
   const out: StandardWire[] = [];
   for (let i = 0; out.length < count; i++) {
@@ -121,7 +139,10 @@ async function endToEnd(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; i < 300; i++) {
-      const ok = await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${baseUrl}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -175,7 +196,11 @@ async function sqlComparison(): Promise<void> {
     const ids: number[] = [];
     const weights: number[] = [];
     let k = 0;
-    for (const cls of p.weightClasses) for (let b = 0; b < cls.count; b++) { ids.push(p.firstRespondentId + k++); weights.push(cls.weight); }
+    for (const cls of p.weightClasses)
+      for (let b = 0; b < cls.count; b++) {
+        ids.push(p.firstRespondentId + k++);
+        weights.push(cls.weight);
+      }
     const slotToId = new Map<number, number>();
     k = 0;
     for (const cls of p.weightClasses) for (let b = 0; b < cls.count; b++) slotToId.set(cls.startBit + b, p.firstRespondentId + k++);
@@ -235,7 +260,9 @@ async function sqlComparison(): Promise<void> {
   console.log(
     `  SQL vs engine, 100x100 single-datapoint crosstab on a sample (${respondents} respondents: wave ${sampleWave}, ${sampleLocations.join('+')}; ${answers} answer rows):`,
   );
-  console.log(`    Postgres ${sqlMs.toFixed(0)} ms (median of 3), engine single-thread ${engineMs.toFixed(1)} ms (median of 5): SQL/engine = ${(sqlMs / engineMs).toFixed(0)}x`);
+  console.log(
+    `    Postgres ${sqlMs.toFixed(0)} ms (median of 3), engine single-thread ${engineMs.toFixed(1)} ms (median of 5): SQL/engine = ${(sqlMs / engineMs).toFixed(0)}x`,
+  );
   console.log('    (SQL computes the intersect counts and sizes only; the engine computes every metric of every cell.)');
 }
 

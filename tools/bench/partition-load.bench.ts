@@ -31,9 +31,7 @@ async function main(): Promise<void> {
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
     if (run === runs - 1) {
       const mem = process.memoryUsage();
-      console.log(
-        `memory with all partitions held: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, arrayBuffers ${(mem.arrayBuffers / 2 ** 20).toFixed(0)} MiB`,
-      );
+      console.log(`memory with all partitions held: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, arrayBuffers ${(mem.arrayBuffers / 2 ** 20).toFixed(0)} MiB`);
     }
     held.length = 0;
   }

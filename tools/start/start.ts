@@ -2,17 +2,7 @@ import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import {
-  CommonConfig,
-  DEFAULT_REDIS_URL,
-  createRedis,
-  dataSourceOptions,
-  ensureOrgAndUser,
-  loadConfig,
-  migrate,
-  signDevToken,
-  waitForReady,
-} from '@aas/infra';
+import { CommonConfig, DEFAULT_REDIS_URL, createRedis, dataSourceOptions, ensureOrgAndUser, loadConfig, migrate, signDevToken, waitForReady } from '@aas/infra';
 import { hasSurveyData, seedSurvey } from '@aas/catalogue';
 import { DATA_DIR, writeRuntimeState } from '../lib/runtime-state';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';

@@ -27,11 +27,15 @@ async function main(): Promise<void> {
     await ensureOrgAndUser(ds, { id: org }, { id: user, email });
     if (config.JWT_PUBLIC_KEY) console.error('note: JWT_PUBLIC_KEY is set (RS256); this HS256 token will not be accepted');
     console.log(
-      signDevToken(config.jwtSecret, { sub: user, org, email }, {
-        expiresInSeconds: Math.round(hours * 3600),
-        issuer: config.JWT_ISSUER,
-        audience: config.JWT_AUDIENCE,
-      }),
+      signDevToken(
+        config.jwtSecret,
+        { sub: user, org, email },
+        {
+          expiresInSeconds: Math.round(hours * 3600),
+          issuer: config.JWT_ISSUER,
+          audience: config.JWT_AUDIENCE,
+        },
+      ),
     );
   } finally {
     await ds.destroy();

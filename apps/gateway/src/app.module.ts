@@ -17,7 +17,21 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, AuthModule, SystemModule, CatalogueModule, InsightsModule, AudiencesModule, EngineModule, CrosstabsModule, SavedCrosstabsModule, ChartsModule, AssistantModule],
+      imports: [
+        AppConfigModule.forRoot(config),
+        DatabaseModule,
+        QueueModule,
+        AuthModule,
+        SystemModule,
+        CatalogueModule,
+        InsightsModule,
+        AudiencesModule,
+        EngineModule,
+        CrosstabsModule,
+        SavedCrosstabsModule,
+        ChartsModule,
+        AssistantModule,
+      ],
     };
   }
 }

@@ -6,7 +6,14 @@ import { CommonConfig } from '@aas/infra';
 /** The worker's settings; every property is an environment variable of the same name. */
 export class WorkerConfig extends CommonConfig {
   /** Comma-separated queues this process consumes, e.g. `crosstab,charts`. */
-  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((q) => q.trim()).filter(Boolean) : value))
+  @Transform(({ value }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((q) => q.trim())
+          .filter(Boolean)
+      : value,
+  )
   @ArrayNotEmpty({ message: 'WORKER_QUEUES must name at least one queue' })
   @IsIn(ALL_QUEUES as QueueName[], { each: true, message: `WORKER_QUEUES: each queue must be one of ${ALL_QUEUES.join(', ')}` })
   WORKER_QUEUES: QueueName[] = [...ALL_QUEUES];

@@ -28,13 +28,17 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       const answer = await demo.ask('Which social platforms do women use most?');
       expect(answer.chat_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(answer.insights).toHaveLength(5);
-      expect(answer.sources).toMatchObject({ topics: ['Social media platforms used'], audiences: [{ name: 'Women' }], datasets: [{ code: 'core', name: 'Core survey' }] });
+      expect(answer.sources).toMatchObject({
+        topics: ['Social media platforms used'],
+        audiences: [{ name: 'Women' }],
+        datasets: [{ code: 'core', name: 'Core survey' }],
+      });
       const { details } = await demo.verify(answer.insights[0].id);
       expect(details.chat_id).toBe(answer.chat_id);
       expect(details.computed_from.datasets).toEqual([{ code: 'core', name: 'Core survey' }]);
     });
 
-    it('docked audiences: its own and curated ones are used; another organisation\'s is 404 naming it', async () => {
+    it("docked audiences: its own and curated ones are used; another organisation's is 404 naming it", async () => {
       const created = await acme.post('/v2/saved/audiences', {
         name: 'Acme shoppers',
         expression: { question: 'gender', datapoints: ['female'] },
@@ -61,9 +65,13 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       const answer = await demo.ask('What % of men use TikTok?');
       const follow = await acme.post('/v1/assistant-api/generic', { prompt: 'and in Germany?', chat_id: answer.chat_id });
       expect(follow.status).toBe(404);
-      const res = await fetch(`${stack.baseUrl}/v1/assistant-api/generic/insights/${answer.insights[0].id}`, { headers: { authorization: `Bearer ${acme.token}` } });
+      const res = await fetch(`${stack.baseUrl}/v1/assistant-api/generic/insights/${answer.insights[0].id}`, {
+        headers: { authorization: `Bearer ${acme.token}` },
+      });
       expect(res.status).toBe(404);
-      const missing = await fetch(`${stack.baseUrl}/v1/assistant-api/generic/insights/00000000-0000-0000-0000-000000000000`, { headers: { authorization: `Bearer ${demo.token}` } });
+      const missing = await fetch(`${stack.baseUrl}/v1/assistant-api/generic/insights/00000000-0000-0000-0000-000000000000`, {
+        headers: { authorization: `Bearer ${demo.token}` },
+      });
       expect(missing.status).toBe(404);
     });
 
@@ -78,14 +86,23 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       expect((await demo.post('/v1/assistant-api/generic', {})).status).toBe(400);
       expect((await demo.post('/v1/assistant-api/generic', { prompt: 'x'.repeat(2001) })).status).toBe(400);
       expect((await demo.post('/v1/assistant-api/generic', { prompt: 'hi', extra: 1 })).status).toBe(400);
-      const res = await fetch(`${stack.baseUrl}/v1/assistant-api/generic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prompt":"x"}' });
+      const res = await fetch(`${stack.baseUrl}/v1/assistant-api/generic`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"prompt":"x"}',
+      });
       expect(res.status).toBe(401);
     });
   });
 
   describe('POST /v1/assistant-api/mcp as plain JSON-RPC (spec 4.1)', () => {
     it('tools/call chat_service without initialize, then a follow-up with the chat id', async () => {
-      const first = await demo.post(MCP, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'chat_service', arguments: { prompt: 'What % of Gen Z use TikTok?', chat_id: '' } } });
+      const first = await demo.post(MCP, {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'chat_service', arguments: { prompt: 'What % of Gen Z use TikTok?', chat_id: '' } },
+      });
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ jsonrpc: '2.0', id: 7 });
       const result = first.body.result;
@@ -94,7 +111,12 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       expect(result.structuredContent.insights.length).toBeGreaterThan(0);
       await demo.verifyAll(result.structuredContent);
 
-      const next = await demo.post(MCP, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'chat_service', arguments: { prompt: 'what about men?', chat_id: result.structuredContent.chat_id } } });
+      const next = await demo.post(MCP, {
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'tools/call',
+        params: { name: 'chat_service', arguments: { prompt: 'what about men?', chat_id: result.structuredContent.chat_id } },
+      });
       const [checked] = await demo.verifyAll(next.body.result.structuredContent);
       expect(checked.details.computed_from.audiences[0].name).toBe('Men');
       expect(checked.details.computed_from.attributes[0].datapoint).toBe('tiktok');
@@ -130,10 +152,20 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       expect(unknownTool.body).toMatchObject({ id: 5, error: { code: -32602 } });
       const badArgs = await demo.post(MCP, { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'chat_service', arguments: { prompt: 42 } } });
       expect(badArgs.body).toMatchObject({ id: 6, error: { code: -32602 } });
-      const extraArg = await demo.post(MCP, { jsonrpc: '2.0', id: 'x', method: 'tools/call', params: { name: 'chat_service', arguments: { prompt: 'hi', foo: 1 } } });
+      const extraArg = await demo.post(MCP, {
+        jsonrpc: '2.0',
+        id: 'x',
+        method: 'tools/call',
+        params: { name: 'chat_service', arguments: { prompt: 'hi', foo: 1 } },
+      });
       expect(extraArg.body).toMatchObject({ id: 'x', error: { code: -32602 } });
       // Bounded arguments: the prompt, ids, the query and every list.
-      const tooLong = await demo.post(MCP, { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'chat_service', arguments: { prompt: 'x'.repeat(2001) } } });
+      const tooLong = await demo.post(MCP, {
+        jsonrpc: '2.0',
+        id: 10,
+        method: 'tools/call',
+        params: { name: 'chat_service', arguments: { prompt: 'x'.repeat(2001) } },
+      });
       expect(tooLong.status).toBe(200);
       expect(tooLong.body).toMatchObject({ id: 10, error: { code: -32602 } });
       const tiktok = { question: 'social_platform_usage', datapoints: ['tiktok'] };
@@ -152,7 +184,12 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       });
       expect(manyColumns.body).toMatchObject({ id: 12, error: { code: -32602 } });
 
-      const failing = await demo.post(MCP, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'chat_service', arguments: { prompt: 'hi', chat_id: '00000000-0000-0000-0000-000000000000' } } });
+      const failing = await demo.post(MCP, {
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'chat_service', arguments: { prompt: 'hi', chat_id: '00000000-0000-0000-0000-000000000000' } },
+      });
       expect(failing.body.result.isError).toBe(true);
       expect(failing.body.result.content[0].text).toMatch(/not found/);
 
@@ -168,7 +205,15 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
 
     it('run_crosstab: empty waves and locations mean the defaults, repeated codes count once, unknown and unlicensed codes are refused', async () => {
       const tiktok = { question: 'social_platform_usage', datapoints: ['tiktok'] };
-      const run = async (args: Record<string, unknown>) => (await demo.post(MCP, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'run_crosstab', arguments: { columns: [{ expression: tiktok }], ...args } } })).body.result;
+      const run = async (args: Record<string, unknown>) =>
+        (
+          await demo.post(MCP, {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'run_crosstab', arguments: { columns: [{ expression: tiktok }], ...args } },
+          })
+        ).body.result;
       const [engine] = await demo.crosstab({}, [tiktok], [], []);
       const empty = await run({ waves: [], locations: [] });
       expect(empty.isError).toBeUndefined();
@@ -187,21 +232,39 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       expect(unknown.isError).toBe(true);
       expect(unknown.content[0].text).toContain("unknown wave 'q9_2099'");
       expect(unknown.content[0].text).toContain("unknown location 'xx'");
-      const acmeUnlicensed = (await acme.post(MCP, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'run_crosstab', arguments: { columns: [{ expression: tiktok }], locations: ['jp'] } } })).body.result;
+      const acmeUnlicensed = (
+        await acme.post(MCP, {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'run_crosstab', arguments: { columns: [{ expression: tiktok }], locations: ['jp'] } },
+        })
+      ).body.result;
       expect(acmeUnlicensed.isError).toBe(true);
       expect(acmeUnlicensed.content[0].text).toContain("location 'jp' is not licensed to your organisation");
     });
 
     it('initialize negotiates the protocol version; ping and tools/list answer', async () => {
       for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
-        const res = await demo.post(MCP, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+        const res = await demo.post(MCP, {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        });
         expect(res.body.result).toMatchObject({ protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'aas-assistant' } });
       }
       const old = await demo.post(MCP, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2020-01-01' } });
       expect(old.body.result.protocolVersion).toBe('2025-11-25');
       expect((await demo.post(MCP, { jsonrpc: '2.0', id: 2, method: 'ping' })).body).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
       const list = await demo.post(MCP, { jsonrpc: '2.0', id: 3, method: 'tools/list' });
-      expect(list.body.result.tools.map((t: { name: string }) => t.name)).toEqual(['chat_service', 'explore_insight', 'list_datasets', 'search_questions', 'run_crosstab']);
+      expect(list.body.result.tools.map((t: { name: string }) => t.name)).toEqual([
+        'chat_service',
+        'explore_insight',
+        'list_datasets',
+        'search_questions',
+        'run_crosstab',
+      ]);
     });
   });
 
@@ -218,29 +281,45 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
         expect(tools.map((t) => t.name)).toContain('chat_service');
         expect(tools.every((t) => t.outputSchema !== undefined)).toBe(true);
 
-        const first = (await client.callTool({ name: 'chat_service', arguments: { prompt: 'Which streaming services do parents use most?', chat_id: '' } })) as unknown as {
+        const first = (await client.callTool({
+          name: 'chat_service',
+          arguments: { prompt: 'Which streaming services do parents use most?', chat_id: '' },
+        })) as unknown as {
           structuredContent: { chat_id: string; insights: { id: string }[] };
           content: { type: string; text: string }[];
         };
         expect(first.content[0].type).toBe('text');
         await demo.verifyAll(first.structuredContent as never);
-        const follow = (await client.callTool({ name: 'chat_service', arguments: { prompt: 'and in Germany?', chat_id: first.structuredContent.chat_id } })) as unknown as typeof first;
+        const follow = (await client.callTool({
+          name: 'chat_service',
+          arguments: { prompt: 'and in Germany?', chat_id: first.structuredContent.chat_id },
+        })) as unknown as typeof first;
         expect(follow.structuredContent.chat_id).toBe(first.structuredContent.chat_id);
         const [checked] = await demo.verifyAll(follow.structuredContent as never);
         expect(checked.details.computed_from.locations.map((l) => l.code)).toEqual(['de']);
         expect(checked.details.computed_from.audiences[0].name).toBe('Parents');
 
-        const explored = (await client.callTool({ name: 'explore_insight', arguments: { insight_id: follow.structuredContent.insights[0].id } })) as unknown as { structuredContent: { metrics: { index: number } } };
+        const explored = (await client.callTool({
+          name: 'explore_insight',
+          arguments: { insight_id: follow.structuredContent.insights[0].id },
+        })) as unknown as { structuredContent: { metrics: { index: number } } };
         expect(explored.structuredContent.metrics.index).toBeCloseTo(checked.cell.intersect.index, 9);
 
-        const datasets = (await client.callTool({ name: 'list_datasets', arguments: {} })) as unknown as { structuredContent: { datasets: { code: string }[] } };
+        const datasets = (await client.callTool({ name: 'list_datasets', arguments: {} })) as unknown as {
+          structuredContent: { datasets: { code: string }[] };
+        };
         expect(datasets.structuredContent.datasets.map((d) => d.code)).toEqual(['core', 'gaming']);
-        const search = (await client.callTool({ name: 'search_questions', arguments: { query: 'podcasts', limit: 3 } })) as unknown as { structuredContent: { questions: { code: string }[] } };
+        const search = (await client.callTool({ name: 'search_questions', arguments: { query: 'podcasts', limit: 3 } })) as unknown as {
+          structuredContent: { questions: { code: string }[] };
+        };
         expect(search.structuredContent.questions.some((q) => q.code.startsWith('podcast_'))).toBe(true);
 
         const tiktok = { question: 'social_platform_usage', datapoints: ['tiktok'] };
         const genZ = { question: 'age_group', datapoints: ['16_24'] };
-        const xt = (await client.callTool({ name: 'run_crosstab', arguments: { rows: [{ name: 'Gen Z', expression: genZ }], columns: [{ name: 'TikTok', expression: tiktok }] } })) as unknown as {
+        const xt = (await client.callTool({
+          name: 'run_crosstab',
+          arguments: { rows: [{ name: 'Gen Z', expression: genZ }], columns: [{ name: 'TikTok', expression: tiktok }] },
+        })) as unknown as {
           structuredContent: { cells: { audience_percentage: number; index: number }[] };
         };
         const [engine] = await demo.crosstab(genZ, [tiktok], [], []);

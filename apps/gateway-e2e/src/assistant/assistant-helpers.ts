@@ -68,10 +68,18 @@ export class AssistantClient {
     const res = await fetch(`${this.stack.baseUrl}/v2/query/crosstab`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ rows: [{ id: 'a', expression: audience }], columns: columns.map((expression, i) => ({ id: `c${i}`, expression })), locations, waves }),
+      body: JSON.stringify({
+        rows: [{ id: 'a', expression: audience }],
+        columns: columns.map((expression, i) => ({ id: `c${i}`, expression })),
+        locations,
+        waves,
+      }),
     });
     expect(res.status).toBe(200);
-    const cells = (await res.text()).split('\n').filter((l) => l).map((l) => JSON.parse(l) as EngineCell);
+    const cells = (await res.text())
+      .split('\n')
+      .filter((l) => l)
+      .map((l) => JSON.parse(l) as EngineCell);
     return cells.sort((a, b) => a.column_index - b.column_index);
   }
 

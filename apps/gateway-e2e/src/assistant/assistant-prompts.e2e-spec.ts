@@ -197,7 +197,16 @@ describe('assistant: prompts answered from the engine', () => {
     it('How has TikTok use changed over time?', async () => {
       const answer = await ask(demo, 'How has TikTok use changed over time?');
       const checked = await demo.verifyAll(answer);
-      expect(checked.map((c) => c.details.computed_from.waves[0].code)).toEqual(['q4_2024', 'q1_2025', 'q2_2025', 'q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
+      expect(checked.map((c) => c.details.computed_from.waves[0].code)).toEqual([
+        'q4_2024',
+        'q1_2025',
+        'q2_2025',
+        'q3_2025',
+        'q4_2025',
+        'q1_2026',
+        'q2_2026',
+        'q3_2026',
+      ]);
       expect(answer.message).toMatch(/(up|down) \d+\.\d points|unchanged/);
     });
     it('Trend of Facebook use among Gen Z since Q1 2025', async () => {

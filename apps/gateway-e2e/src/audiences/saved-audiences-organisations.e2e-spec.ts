@@ -29,21 +29,18 @@ describe('saved audiences across organisations', () => {
     delete: {},
   };
 
-  it.each(['get', 'put', 'patch', 'delete'] as Method[])(
-    '%s answers 404 exactly like a missing audience and changes nothing',
-    async (method) => {
-      const before = await storedRow(stack, audience.id);
-      const foreign = await orgB.send(method, `${BASE}/${audience.id}`, bodies[method]);
-      const missing = await orgB.send(method, `${BASE}/${randomUUID()}`, bodies[method]);
-      expect(foreign.status).toBe(404);
-      expect(missing.status).toBe(404);
-      expect(foreign.headers['content-type']).toBe(missing.headers['content-type']);
-      expect(JSON.stringify(problemWithoutRequest(foreign.body))).toBe(JSON.stringify(problemWithoutRequest(missing.body)));
-      expect(await storedRow(stack, audience.id)).toEqual(before);
-    },
-  );
+  it.each(['get', 'put', 'patch', 'delete'] as Method[])('%s answers 404 exactly like a missing audience and changes nothing', async (method) => {
+    const before = await storedRow(stack, audience.id);
+    const foreign = await orgB.send(method, `${BASE}/${audience.id}`, bodies[method]);
+    const missing = await orgB.send(method, `${BASE}/${randomUUID()}`, bodies[method]);
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(foreign.headers['content-type']).toBe(missing.headers['content-type']);
+    expect(JSON.stringify(problemWithoutRequest(foreign.body))).toBe(JSON.stringify(problemWithoutRequest(missing.body)));
+    expect(await storedRow(stack, audience.id)).toEqual(before);
+  });
 
-  it('does not list the other organisation\'s audience', async () => {
+  it("does not list the other organisation's audience", async () => {
     const res = await orgB.get(`${BASE}?limit=200`);
     expect(res.status).toBe(200);
     expect((res.body.data as AudienceBody[]).map((a) => a.id)).not.toContain(audience.id);

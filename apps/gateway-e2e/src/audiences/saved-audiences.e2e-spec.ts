@@ -29,7 +29,12 @@ describe('saved audiences', () => {
     it('creates an audience and answers it in a data wrapper with every member of spec 2.2', async () => {
       const res = await demo.post(BASE, {
         name: 'Gen Z women',
-        expression: { and: [{ datapoints: ['16_24'], question: 'age_group' }, { question: 'gender', datapoints: ['female'] }] },
+        expression: {
+          and: [
+            { datapoints: ['16_24'], question: 'age_group' },
+            { question: 'gender', datapoints: ['female'] },
+          ],
+        },
         folder_id: NIL_UUID,
         position: 2.5,
         flags: ['isP2'],
@@ -41,7 +46,12 @@ describe('saved audiences', () => {
         id: expect.stringMatching(UUID),
         v1_id: null,
         name: 'Gen Z women',
-        expression: { and: [{ question: 'age_group', datapoints: ['16_24'] }, { question: 'gender', datapoints: ['female'] }] },
+        expression: {
+          and: [
+            { question: 'age_group', datapoints: ['16_24'] },
+            { question: 'gender', datapoints: ['female'] },
+          ],
+        },
         created_at: expect.stringMatching(ISO_UTC),
         updated_at: expect.stringMatching(ISO_UTC),
         folder_id: NIL_UUID,
@@ -60,7 +70,12 @@ describe('saved audiences', () => {
       const a = await create(demo, {
         ...women,
         name: 'Female gamers',
-        expression: { and: [{ question: 'gender', datapoints: ['female'] }, { question: 'gaming_hours_per_week', datapoints: ['range_7'] }] },
+        expression: {
+          and: [
+            { question: 'gender', datapoints: ['female'] },
+            { question: 'gaming_hours_per_week', datapoints: ['range_7'] },
+          ],
+        },
         datasets: ['core'],
       });
       expect(a.datasets).toEqual(['core', 'gaming']);
@@ -95,7 +110,11 @@ describe('saved audiences', () => {
       const body = await rejected({
         ...women,
         expression: {
-          or: [{ question: 'shoe_size' }, { question: 'gender', datapoints: ['robot'] }, { question: 'social_platform_frequency', datapoints: ['tiktok'], suffixes: ['99'] }],
+          or: [
+            { question: 'shoe_size' },
+            { question: 'gender', datapoints: ['robot'] },
+            { question: 'social_platform_frequency', datapoints: ['tiktok'], suffixes: ['99'] },
+          ],
         },
       });
       expect(body.errors).toEqual([
@@ -109,7 +128,10 @@ describe('saved audiences', () => {
       const expression = { question: 'gaming_hours_per_week', datapoints: ['range_1'] };
       const res = await acme.post(BASE, { ...women, expression });
       expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ type: 'urn:aas:problem:forbidden', errors: [{ path: '/expression/question', message: expect.stringContaining('gaming') }] });
+      expect(res.body).toMatchObject({
+        type: 'urn:aas:problem:forbidden',
+        errors: [{ path: '/expression/question', message: expect.stringContaining('gaming') }],
+      });
       expect(await stack.query(`SELECT id FROM saved_audiences WHERE org_id = 'acme-retail'`)).toEqual([]);
       const unknownDataset = await acme.post(BASE, { ...women, datasets: ['core', 'astrology'] });
       expect(unknownDataset.status).toBe(400);
@@ -166,7 +188,12 @@ describe('saved audiences', () => {
       const folder = randomUUID();
       const res = await demoColleague.put(`${BASE}/${a.id}`, {
         name: 'Young men',
-        expression: { and: [{ question: 'gender', datapoints: ['male'] }, { question: 'age_group', datapoints: ['16_24', '25_34'], min_count: 1 }] },
+        expression: {
+          and: [
+            { question: 'gender', datapoints: ['male'] },
+            { question: 'age_group', datapoints: ['16_24', '25_34'], min_count: 1 },
+          ],
+        },
         folder_id: folder,
         position: 7,
       });
@@ -174,7 +201,12 @@ describe('saved audiences', () => {
       expect(res.body.data).toEqual({
         ...a,
         name: 'Young men',
-        expression: { and: [{ question: 'gender', datapoints: ['male'] }, { question: 'age_group', datapoints: ['16_24', '25_34'], min_count: 1 }] },
+        expression: {
+          and: [
+            { question: 'gender', datapoints: ['male'] },
+            { question: 'age_group', datapoints: ['16_24', '25_34'], min_count: 1 },
+          ],
+        },
         folder_id: folder,
         position: 7,
         flags: ['authored'],
@@ -204,7 +236,11 @@ describe('saved audiences', () => {
       expect(renamed.status).toBe(200);
       expect(renamed.body.data).toEqual({ ...a, name: 'Women (all ages)', updated_at: expect.stringMatching(ISO_UTC) });
 
-      const moved = await demo.patch(`${BASE}/${a.id}`, { position: 12, folder_id: null, expression: { question: 'gaming_hours_per_week', datapoints: ['range_7'] } });
+      const moved = await demo.patch(`${BASE}/${a.id}`, {
+        position: 12,
+        folder_id: null,
+        expression: { question: 'gaming_hours_per_week', datapoints: ['range_7'] },
+      });
       expect(moved.status).toBe(200);
       expect(moved.body.data).toMatchObject({
         name: 'Women (all ages)',
@@ -277,7 +313,17 @@ describe('saved audiences', () => {
 
     it('are readable by every organisation, view-only', async () => {
       expect(curated).toMatchObject({
-        expression: { and: [{ question: 'age_group', datapoints: ['16_24'] }, { question: 'gender', datapoints: ['female'] }] }, permissions: { audience_overall: 'view' }, flags: ['curated'], datasets: ['core'], v1_id: null });
+        expression: {
+          and: [
+            { question: 'age_group', datapoints: ['16_24'] },
+            { question: 'gender', datapoints: ['female'] },
+          ],
+        },
+        permissions: { audience_overall: 'view' },
+        flags: ['curated'],
+        datasets: ['core'],
+        v1_id: null,
+      });
       for (const c of [demo, acme]) {
         const res = await c.get(`${BASE}/${curated.id}`);
         expect(res.status).toBe(200);
@@ -368,7 +414,10 @@ describe('saved audiences', () => {
   it('documents the endpoints and the list paging in OpenAPI', async () => {
     const res = await demo.get('/docs/openapi.json');
     expect(res.status).toBe(200);
-    const doc = res.body as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+    const doc = res.body as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
     expect(Object.keys(doc.paths[BASE]).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths[`${BASE}/{id}`]).sort()).toEqual(['delete', 'get', 'patch', 'put']);
     expect(Object.keys(doc.components.schemas['AudienceListResponse'].properties).sort()).toEqual(['data', 'paging']);

@@ -78,7 +78,10 @@ describe('catalogue endpoints', () => {
     it('v3 returns the named questions with the includes asked for', async () => {
       const res = await post('/v3/questions/filter', {
         include: { categories: true, datapoints: true, taxonomy_paths: true },
-        questions: [{ namespace_code: 'core', question: 'age_group' }, { namespace_code: 'core', question: 'gender' }],
+        questions: [
+          { namespace_code: 'core', question: 'age_group' },
+          { namespace_code: 'core', question: 'gender' },
+        ],
       });
       expect(res.status).toBe(200);
       expect(res.body.questions.map((q: { code: string }) => q.code)).toEqual(['age_group', 'gender']);
@@ -147,7 +150,12 @@ describe('catalogue endpoints', () => {
       );
 
       const acmeLocations = (await get('/v2/locations', acme)).body.locations;
-      expect(acmeLocations.filter((l: { accessible: boolean }) => l.accessible).map((l: { code: string }) => l.code).sort()).toEqual(['de', 'fr', 'gb', 'us']);
+      expect(
+        acmeLocations
+          .filter((l: { accessible: boolean }) => l.accessible)
+          .map((l: { code: string }) => l.code)
+          .sort(),
+      ).toEqual(['de', 'fr', 'gb', 'us']);
       const acmeDatasets = (await get('/v2/datasets', acme)).body.datasets;
       expect(Object.fromEntries(acmeDatasets.map((d: { code: string; accessible: boolean }) => [d.code, d.accessible]))).toEqual({ core: true, gaming: false });
     });

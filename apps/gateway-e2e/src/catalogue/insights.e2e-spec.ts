@@ -39,7 +39,9 @@ describe('POST /v3/insights/filter', () => {
     expect(res.body).toMatchObject({ limit: 10, offset: 0, order: 'desc', order_by: 'published_at', total: 240 });
     expect(res.body.insights).toHaveLength(10);
     expect(Object.keys(res.body.insights[0])).toEqual(expect.arrayContaining(['id', 'name', 'description', 'images']));
-    expect(res.body.insights[0].images[0]).toEqual(expect.objectContaining({ id: expect.any(Number), is_main: expect.any(Boolean), thumb_path: expect.any(String) }));
+    expect(res.body.insights[0].images[0]).toEqual(
+      expect.objectContaining({ id: expect.any(Number), is_main: expect.any(Boolean), thumb_path: expect.any(String) }),
+    );
   });
 
   it.each(['name', 'published_at', 'created_at', 'updated_at', 'trending', 'popularity', 'id'])(

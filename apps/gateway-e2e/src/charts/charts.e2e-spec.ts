@@ -48,7 +48,11 @@ const AUDIENCES = [
   { id: 'genz', name: 'Gen Z', color_index: 0, is_hidden: false, expression: GEN_Z },
   { id: 'women', name: 'Women', color_index: 1, is_hidden: false, expression: WOMEN },
 ];
-const leaf = (a: (typeof ATTRIBUTES)[number]) => ({ question: a.question_code, datapoints: [a.datapoint_code], ...(a.suffix_code ? { suffixes: [a.suffix_code] } : {}) });
+const leaf = (a: (typeof ATTRIBUTES)[number]) => ({
+  question: a.question_code,
+  datapoints: [a.datapoint_code],
+  ...(a.suffix_code ? { suffixes: [a.suffix_code] } : {}),
+});
 
 describe('charts (spec 4.4, 2.3, 2.4)', () => {
   let stack: Stack;
@@ -105,7 +109,10 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
       locations,
     });
     expect(res.status).toBe(200);
-    return res.text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as CrosstabCell);
+    return res.text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as CrosstabCell);
   }
 
   describe('storage', () => {
@@ -137,7 +144,13 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
         dataset_names: [expect.any(String)],
         attributes: ATTRIBUTES,
       });
-      expect(chart.audiences[0]).toMatchObject({ id: expect.stringMatching(UUID), name: 'Gender: Female', color_index: 0, is_hidden: false, expression: WOMEN });
+      expect(chart.audiences[0]).toMatchObject({
+        id: expect.stringMatching(UUID),
+        name: 'Gender: Female',
+        color_index: 0,
+        is_hidden: false,
+        expression: WOMEN,
+      });
       for (const t of ['created_at', 'updated_at', 'shared_at']) {
         expect(Number.isInteger(chart[t])).toBe(true);
         expect(chart[t]).toBeGreaterThanOrEqual(before - 1);
@@ -153,7 +166,13 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
       // An updated_at in the past, so the PUT's change shows without waiting for the clock.
       await stack.query(`UPDATE charts SET updated_at = updated_at - interval '1 hour' WHERE id = $1`, [chart.id]);
       const stale = (await call(demo).get(`/v1/charts/${chart.id}`)).body.updated_at as number;
-      const put = await call(demo2).put(`/v1/charts/${chart.id}`, { ...chart, id: second, name: 'Renamed', view_type: 3, metrics: ['audience_index', 'positive_size'] });
+      const put = await call(demo2).put(`/v1/charts/${chart.id}`, {
+        ...chart,
+        id: second,
+        name: 'Renamed',
+        view_type: 3,
+        metrics: ['audience_index', 'positive_size'],
+      });
       expect(put.status).toBe(200);
       expect(put.headers['content-type']).toMatch(/^application\/json/);
       expect(put.text).toBe(JSON.stringify(chart.id));
@@ -176,7 +195,8 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
       const [a, b, c] = [await create(ana, { name: 'A' }), await create(bo, { name: 'B' }), await create(ana, { name: 'C' })];
       // Explicit times (Unix seconds, in the past): C newest, then A, then B.
       const now = Math.floor(Date.now() / 1000);
-      const at = (ids: string[], secondsAgo: number) => stack.query(`UPDATE charts SET updated_at = to_timestamp($2) WHERE id = ANY($1::uuid[])`, [ids, now - secondsAgo]);
+      const at = (ids: string[], secondsAgo: number) =>
+        stack.query(`UPDATE charts SET updated_at = to_timestamp($2) WHERE id = ANY($1::uuid[])`, [ids, now - secondsAgo]);
       await at([c], 600);
       await at([a], 1200);
       await at([b], 1800);
@@ -221,7 +241,11 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
         // (The statistics snapshot is per transaction: cleared before each look.)
         const waiting = async () => {
           await locker.query('SELECT pg_stat_clear_snapshot()');
-          const [row] = (await locker.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`)).rows;
+          const [row] = (
+            await locker.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+            )
+          ).rows;
           return row.n as number;
         };
         for (let i = 0; i < 100 && (await waiting()) < 10; i++) await new Promise((r) => setTimeout(r, 30));
@@ -309,7 +333,10 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
     });
 
     it('answers 403 for an audience in a dataset the organisation is not licensed for', async () => {
-      const res = await call(acme).post('/v1/charts', chartBody({ wave_codes: [], audiences: [{ id: 'g', expression: { question: 'gaming_platforms_used', datapoints: ['pc'] } }] }));
+      const res = await call(acme).post(
+        '/v1/charts',
+        chartBody({ wave_codes: [], audiences: [{ id: 'g', expression: { question: 'gaming_platforms_used', datapoints: ['pc'] } }] }),
+      );
       expect(res.status).toBe(403);
       expect(res.body.errors[0].path).toBe('/audiences/0/expression/question');
     });
@@ -326,7 +353,13 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
       // The job ran on the worker process, not in the gateway.
       expect(stack.workers[0].logs).toMatch(/charts\.calculate/);
 
-      const cells = await crosstab(ATTRIBUTES.map(leaf), AUDIENCES.map((a) => a.expression), BASE, WAVES, LOCATIONS);
+      const cells = await crosstab(
+        ATTRIBUTES.map(leaf),
+        AUDIENCES.map((a) => a.expression),
+        BASE,
+        WAVES,
+        LOCATIONS,
+      );
       stats.forEach((stat, r) => {
         expect(stat).toMatchObject({ code: 200, error: '', error_type: '', group_id: r + 1 });
         expect(stat.data.map((d) => [d.audience, d.segment, d.waves])).toEqual([
@@ -361,9 +394,18 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
       });
 
       const [male, , gridStat] = stats.map((s) => s.attributes[0]);
-      expect(male).toMatchObject({ question_code: 'gender', datapoint_label: 'Male', question_label: expect.any(String), generated_text: expect.stringContaining('Male'), order: 0 });
+      expect(male).toMatchObject({
+        question_code: 'gender',
+        datapoint_label: 'Male',
+        question_label: expect.any(String),
+        generated_text: expect.stringContaining('Male'),
+        order: 0,
+      });
       expect(male.compatibilities_metadata).toEqual({ has_compatibilities: expect.any(Boolean), has_incompatibilities: false });
-      const paths = male.taxonomy_paths as { dataset: { code: string; categories: { category_children: unknown[]; question_children: unknown[] }[] }; taxonomy_path: { height: number; id: string; attributes_count: number }[] }[];
+      const paths = male.taxonomy_paths as {
+        dataset: { code: string; categories: { category_children: unknown[]; question_children: unknown[] }[] };
+        taxonomy_path: { height: number; id: string; attributes_count: number }[];
+      }[];
       expect(paths.length).toBeGreaterThan(0);
       expect(paths[0].dataset.code).toBe('core');
       expect(paths[0].taxonomy_path.at(-1)).toMatchObject({ height: 0, attributes_count: expect.any(Number) });
@@ -374,7 +416,10 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
     });
 
     it('takes waves and locations from the body over the chart, selects metrics and sorts by an audience metric', async () => {
-      const id = await create(demo, chartBody({ metrics: ['audience_percentage', 'positive_sample'], sort_type: 2, sort_parameter_type: 0, sort_parameter_value: 'women' }));
+      const id = await create(
+        demo,
+        chartBody({ metrics: ['audience_percentage', 'positive_sample'], sort_type: 2, sort_parameter_type: 0, sort_parameter_value: 'women' }),
+      );
       const res = await call(demo).post(`/v1/charts/${id}/calculate`, { waves: ['q1_2026'], locations: ['de'] });
       expect(res.status).toBe(200);
       expect(res.body.meta).toMatchObject({ waves: ['q1_2026'], locations: ['de'] });
@@ -403,7 +448,10 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
         audiences: [AUDIENCES[0], { id: 'soon-broken', name: 'x', color_index: 0, is_hidden: false, expression: WOMEN }],
       });
       // The catalogue moved on under a saved audience (simulated by editing the stored chart).
-      await stack.query(`UPDATE charts SET audiences = jsonb_set(audiences, '{1,expression}', '{"question":"gender","datapoints":["retired_code"]}') WHERE id = $1`, [id]);
+      await stack.query(
+        `UPDATE charts SET audiences = jsonb_set(audiences, '{1,expression}', '{"question":"gender","datapoints":["retired_code"]}') WHERE id = $1`,
+        [id],
+      );
       const res = await call(acme).post(`/v1/charts/${id}/calculate`);
       expect(res.status).toBe(200);
       const stats = res.body.stats as Stat[];
@@ -439,7 +487,13 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
           ['women', 'q3_2026', ['q3_2026']],
         ]);
         for (const wave of WAVES) {
-          const cells = await crosstab([leaf(ATTRIBUTES[r])], AUDIENCES.map((a) => a.expression), BASE, [wave], LOCATIONS);
+          const cells = await crosstab(
+            [leaf(ATTRIBUTES[r])],
+            AUDIENCES.map((a) => a.expression),
+            BASE,
+            [wave],
+            LOCATIONS,
+          );
           for (const [c, audience] of AUDIENCES.entries()) {
             const row = stat.data.find((d) => d.audience === audience.id && d.segment === wave)!;
             const cell = cells.find((x) => x.column_index === c + 1)!;
@@ -453,7 +507,10 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
     });
 
     it('splits by location, keeps only the listed segments, and indexes against the whole selection when segmented_base is false', async () => {
-      const id = await create(demo, chartBody({ splitter: 'location', segments: ['us'], segmented_base: false, attributes: ATTRIBUTES.slice(0, 1), audiences: AUDIENCES.slice(0, 1) }));
+      const id = await create(
+        demo,
+        chartBody({ splitter: 'location', segments: ['us'], segmented_base: false, attributes: ATTRIBUTES.slice(0, 1), audiences: AUDIENCES.slice(0, 1) }),
+      );
       const res = await call(demo).post(`/v1/charts/${id}/calculate`);
       expect(res.status).toBe(200);
       const [stat] = res.body.stats as Stat[];

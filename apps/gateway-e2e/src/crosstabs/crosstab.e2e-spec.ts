@@ -9,7 +9,10 @@ interface Cell {
   column_index: number;
   row: { id: string };
   column: { id: string };
-  audiences: { row: { size: number; sample: number; percentage: number; intersect_percentage: number }; column: { size: number; sample: number; percentage: number; intersect_percentage: number } };
+  audiences: {
+    row: { size: number; sample: number; percentage: number; intersect_percentage: number };
+    column: { size: number; sample: number; percentage: number; intersect_percentage: number };
+  };
   base: { size: number; sample: number };
   intersect: { size: number; sample: number; percentage: number; index: number };
   status?: number;
@@ -26,12 +29,18 @@ const LOCATIONS = ['au', 'br', 'de', 'es', 'fr', 'gb', 'in', 'jp', 'us'];
 function parseStream(text: string, seq: boolean): Cell[] {
   if (seq) {
     expect(text.startsWith('\u001e')).toBe(true);
-    return text.split('\u001e').filter((s) => s.length > 0).map((s) => {
-      expect(s.endsWith('\n')).toBe(true);
-      return JSON.parse(s) as Cell;
-    });
+    return text
+      .split('\u001e')
+      .filter((s) => s.length > 0)
+      .map((s) => {
+        expect(s.endsWith('\n')).toBe(true);
+        return JSON.parse(s) as Cell;
+      });
   }
-  return text.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l) as Cell);
+  return text
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l) as Cell);
 }
 
 describe('POST /v2/query/crosstab', () => {
@@ -65,8 +74,14 @@ describe('POST /v2/query/crosstab', () => {
 
   it('streams one exact cell per row x column (NDJSON), matching the reference evaluator', async () => {
     const scope = { waves: ['q2_2026', 'q3_2026'], locations: ['gb', 'us'], datasets: ['core'] };
-    const rows = [{ id: 'genz', name: 'Gen Z', expression: GEN_Z }, { id: 'x', name: 'Women not Gen Z', expression: PARENTS_NOT_GENZ }];
-    const columns = [{ id: 'w', name: 'Women', expression: WOMEN }, { id: 'm', name: 'Men', expression: MEN }];
+    const rows = [
+      { id: 'genz', name: 'Gen Z', expression: GEN_Z },
+      { id: 'x', name: 'Women not Gen Z', expression: PARENTS_NOT_GENZ },
+    ];
+    const columns = [
+      { id: 'w', name: 'Women', expression: WOMEN },
+      { id: 'm', name: 'Men', expression: MEN },
+    ];
     const base = { id: 'b', name: 'Not 55-64', expression: { question: 'age_group', datapoints: ['55_64'], not: true } };
     const res = await crosstab({ rows, columns, base_audience: base, waves: scope.waves, locations: scope.locations });
     expect(res.status).toBe(200);
@@ -102,7 +117,17 @@ describe('POST /v2/query/crosstab', () => {
   });
 
   it('uses the base for a missing side (index 0) and for both sides when neither is given', async () => {
-    const onlyRows = parseStream((await crosstab({ rows: [{ id: 'a', expression: GEN_Z }, { id: 'b', expression: WOMEN }] })).text, false);
+    const onlyRows = parseStream(
+      (
+        await crosstab({
+          rows: [
+            { id: 'a', expression: GEN_Z },
+            { id: 'b', expression: WOMEN },
+          ],
+        })
+      ).text,
+      false,
+    );
     expect(onlyRows).toHaveLength(2);
     expect(onlyRows.every((c) => c.column_index === 0)).toBe(true);
     expect(onlyRows.map((c) => c.row_index).sort()).toEqual([1, 2]);
@@ -136,7 +161,12 @@ describe('POST /v2/query/crosstab', () => {
     ['an unknown question', { rows: [{ expression: { question: 'nope' } }] }, 400, '/rows/0/expression/question'],
     ['an unknown datapoint', { columns: [{ expression: { question: 'gender', datapoints: ['robot'] } }] }, 400, '/columns/0/expression/datapoints/0'],
     ['a malformed expression', { rows: [{ expression: { and: [] } }] }, 400, '/rows/0/expression/and'],
-    ['a min_count above the datapoints', { base_audience: { expression: { question: 'gender', datapoints: ['male'], min_count: 2 } } }, 400, '/base_audience/expression/min_count'],
+    [
+      'a min_count above the datapoints',
+      { base_audience: { expression: { question: 'gender', datapoints: ['male'], min_count: 2 } } },
+      400,
+      '/base_audience/expression/min_count',
+    ],
     ['an unknown member', { rows: [], colour: 'red' }, 400, '/colour'],
   ])('answers 400 for %s, naming %s', async (_name, body, status, path) => {
     const res = await crosstab(body);

@@ -101,7 +101,11 @@ describe('authentication with RS256 (JWT_PUBLIC_KEY)', () => {
   });
 
   it.each([
-    ['an HS256 token signed with the public key (algorithm confusion)', () => jwt.sign(claims, publicKey.export({ type: 'spki', format: 'pem' }).toString(), { algorithm: 'HS256', issuer: 'https://idp.example', audience: 'aas' })],
+    [
+      'an HS256 token signed with the public key (algorithm confusion)',
+      () =>
+        jwt.sign(claims, publicKey.export({ type: 'spki', format: 'pem' }).toString(), { algorithm: 'HS256', issuer: 'https://idp.example', audience: 'aas' }),
+    ],
     ['a wrong issuer', () => jwt.sign(claims, privateKey, { algorithm: 'RS256', issuer: 'https://evil.example', audience: 'aas' })],
     ['a wrong audience', () => jwt.sign(claims, privateKey, { algorithm: 'RS256', issuer: 'https://idp.example', audience: 'other' })],
   ])('refuses %s with 401', async (_name, make) => {

@@ -22,14 +22,18 @@ describe('HTTP conventions', () => {
   });
 
   it('answers a body over BODY_LIMIT_BYTES with 413', async () => {
-    const res = await post('/v1/system/ping').set('Content-Type', 'application/json').send(JSON.stringify({ pad: 'x'.repeat(5000) }));
+    const res = await post('/v1/system/ping')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ pad: 'x'.repeat(5000) }));
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ type: 'urn:aas:problem:payload-too-large', status: 413 });
   });
 
   it('answers a body nested too deep with 400 before any validator walks it', async () => {
     const depth = 700; // ~2 KiB of brackets: within the 4 KiB limit of this stack, far past the 100-level bound
-    const res = await post('/v1/system/ping').set('Content-Type', 'application/json').send(`{"delay_ms":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    const res = await post('/v1/system/ping')
+      .set('Content-Type', 'application/json')
+      .send(`{"delay_ms":${'['.repeat(depth)}${']'.repeat(depth)}}`);
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('The request body nests deeper than 100 levels');
   });

@@ -7,14 +7,23 @@ describe('job path: gateway -> Redis -> worker -> gateway', () => {
 
   beforeAll(async () => {
     // Short locks so a killed worker's job is noticed and retried within seconds.
-    stack = await Stack.start({ label: 'jobs', jobMode: 'queue', workers: 1, env: { WORKER_LOCK_MS: '2000', SHUTDOWN_TIMEOUT_MS: '5000', JOB_TIMEOUT_MS: '8000' } });
+    stack = await Stack.start({
+      label: 'jobs',
+      jobMode: 'queue',
+      workers: 1,
+      env: { WORKER_LOCK_MS: '2000', SHUTDOWN_TIMEOUT_MS: '5000', JOB_TIMEOUT_MS: '8000' },
+    });
     auth = `Bearer ${await stack.token('acme', 1)}`;
   });
   afterAll(() => stack?.stop());
 
   // supertest sends lazily (on then); the .then makes it send now, so a test can act while the job runs.
   const ping = (body: object = {}) =>
-    request(stack.baseUrl).post('/v1/system/ping').set('Authorization', auth).send(body).then((res) => res);
+    request(stack.baseUrl)
+      .post('/v1/system/ping')
+      .set('Authorization', auth)
+      .send(body)
+      .then((res) => res);
 
   it('runs the job in a separate worker process and returns its result', async () => {
     const res = await ping();

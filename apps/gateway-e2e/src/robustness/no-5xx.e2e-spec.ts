@@ -12,7 +12,11 @@ const VALID: Record<string, object> = {
   '/v2/query/crosstab': { rows: [{ id: 'a', expression: GEN_Z }], columns: [{ id: 'b', expression: { question: 'gender', datapoints: ['female'] } }] },
   '/v2/saved/audiences': { name: 'x', expression: GEN_Z, folder_id: '00000000-0000-0000-0000-000000000000', position: 1 },
   '/v2/saved/crosstabs': { name: 'x', rows: [{ expression: { qustion: 'gender', options: ['male'] } }], columns: [] },
-  '/v1/charts': { name: 'x', attributes: [{ namespace_code: 'core', question_code: 'gender', datapoint_code: 'female', suffix_code: '' }], audiences: [{ id: 'a', name: 'a', expression: GEN_Z }] },
+  '/v1/charts': {
+    name: 'x',
+    attributes: [{ namespace_code: 'core', question_code: 'gender', datapoint_code: 'female', suffix_code: '' }],
+    audiences: [{ id: 'a', name: 'a', expression: GEN_Z }],
+  },
   '/v3/insights/filter': { filters: { types: ['report'] }, limit: 5 },
   '/v3/questions/filter': { include: { datapoints: true }, questions: [{ namespace_code: 'core', question: 'gender' }] },
   '/v2/questions/filter': { include: { datasets: true }, questions: [{ code: 'gender', namespace_code: 'core' }] },

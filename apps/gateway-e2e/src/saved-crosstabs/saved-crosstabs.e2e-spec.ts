@@ -47,7 +47,21 @@ describe('saved crosstabs', () => {
       });
       expect(res.status).toBe(200);
       const p = res.body as ProjectBody;
-      expect(Object.keys(p)).toEqual(['uuid', 'name', 'user_id', 'org_id', 'rows', 'columns', 'country_codes', 'wave_codes', 'bases', 'created_at', 'updated_at', 'notes', 'metadata']);
+      expect(Object.keys(p)).toEqual([
+        'uuid',
+        'name',
+        'user_id',
+        'org_id',
+        'rows',
+        'columns',
+        'country_codes',
+        'wave_codes',
+        'bases',
+        'created_at',
+        'updated_at',
+        'notes',
+        'metadata',
+      ]);
       expect(p).toEqual({
         uuid: expect.stringMatching(UUID),
         name: 'Gender by age',
@@ -76,7 +90,10 @@ describe('saved crosstabs', () => {
     });
 
     it('keeps the saved-crosstab spelling and canonical member order', async () => {
-      const p = await create(demo, { name: 'Order', rows: [{ expression: { not: true, suffixes: [1], options: ['tiktok'], qustion: 'social_platform_frequency' } }] });
+      const p = await create(demo, {
+        name: 'Order',
+        rows: [{ expression: { not: true, suffixes: [1], options: ['tiktok'], qustion: 'social_platform_frequency' } }],
+      });
       expect(JSON.stringify(p.rows[0].expression)).toBe('{"qustion":"social_platform_frequency","options":["tiktok"],"suffixes":[1],"not":true}');
     });
 
@@ -140,7 +157,10 @@ describe('saved crosstabs', () => {
 
     it('answers 403 for a dataset, location or wave the organisation is not entitled to', async () => {
       const gaming = await rejected(acme, { ...project, rows: [women, { expression: { or: [{ qustion: 'gaming_platforms_used' }] } }] }, 403);
-      expect(gaming).toMatchObject({ type: 'urn:aas:problem:forbidden', errors: [{ path: '/rows/1/expression/or/0/qustion', message: expect.stringContaining('gaming') }] });
+      expect(gaming).toMatchObject({
+        type: 'urn:aas:problem:forbidden',
+        errors: [{ path: '/rows/1/expression/or/0/qustion', message: expect.stringContaining('gaming') }],
+      });
       const avg = await rejected(acme, { ...project, columns: [{ ...genZ, avg: { question: 'gaming_platforms_used' } }] }, 403);
       expect(avg.errors).toEqual([{ path: '/columns/0/avg/question', message: expect.stringContaining('gaming') }]);
       const places = await rejected(acme, { ...project, country_codes: ['us', 'es'], wave_codes: ['q4_2024', 'q3_2026'] }, 403);
@@ -175,7 +195,10 @@ describe('saved crosstabs', () => {
       expect((await rejected(demo, { ...project, user_id: 5 })).errors).toEqual([{ path: '/user_id', message: "'user_id' is read-only and cannot be set" }]);
       expect((await rejected(demo, { ...project, org_id: 'acme-retail' })).errors?.map((e) => e.path)).toEqual(['/org_id']);
       expect((await rejected(demo, { ...project, uuid: 'not-a-uuid' })).errors?.map((e) => e.path)).toEqual(['/uuid']);
-      expect((await rejected(demo, { ...project, rows: [{ ...women, colour: 'red' }, { name: 'x' }] })).errors?.map((e) => e.path)).toEqual(['/rows/0/colour', '/rows/1/expression']);
+      expect((await rejected(demo, { ...project, rows: [{ ...women, colour: 'red' }, { name: 'x' }] })).errors?.map((e) => e.path)).toEqual([
+        '/rows/0/colour',
+        '/rows/1/expression',
+      ]);
       expect((await rejected(demo, { ...project, bases: [] })).errors?.map((e) => e.path)).toEqual(['/bases']);
       expect((await rejected(demo, { ...project, country_codes: ['us', 'us'] })).errors?.map((e) => e.path)).toEqual(['/country_codes']);
       expect((await rejected(demo, { ...project, last_updated_at: 'yesterday' })).errors?.map((e) => e.path)).toEqual(['/last_updated_at']);
@@ -259,7 +282,13 @@ describe('saved crosstabs', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ name: 'Renamed', rows: p.rows, bases: null, country_codes: p.country_codes, wave_codes: p.wave_codes });
       expect(res.body.columns).toHaveLength(2);
-      expect(res.body.metadata).toEqual({ row_count: 2, column_count: 2, cell_count: 4, datasets: ['core', 'gaming'], generated_labels: { rows: 0, columns: 2, bases: 0 } });
+      expect(res.body.metadata).toEqual({
+        row_count: 2,
+        column_count: 2,
+        cell_count: 4,
+        datasets: ['core', 'gaming'],
+        generated_labels: { rows: 0, columns: 2, bases: 0 },
+      });
     });
 
     it('answers an empty patch with the project unchanged', async () => {
@@ -388,7 +417,19 @@ describe('saved crosstabs', () => {
     expect(Object.keys(doc.paths[BASE]['post'].responses)).toEqual(expect.arrayContaining(['200', '400', '403', '409', '413']));
     expect(Object.keys(doc.paths[`${BASE}/{uuid}`]['put'].responses)).toEqual(expect.arrayContaining(['200', '400', '403', '404', '409']));
     expect(Object.keys(doc.components.schemas['SavedCrosstabResponse'].properties)).toEqual([
-      'uuid', 'name', 'user_id', 'org_id', 'rows', 'columns', 'country_codes', 'wave_codes', 'bases', 'created_at', 'updated_at', 'notes', 'metadata',
+      'uuid',
+      'name',
+      'user_id',
+      'org_id',
+      'rows',
+      'columns',
+      'country_codes',
+      'wave_codes',
+      'bases',
+      'created_at',
+      'updated_at',
+      'notes',
+      'metadata',
     ]);
     expect(Object.keys(doc.components.schemas['SavedCrosstabExpressionSchema'].properties)).toEqual(expect.arrayContaining(['qustion', 'options', 'suffixes']));
     expect(doc.components.schemas['SaveSavedCrosstabRequest'].properties).toHaveProperty('last_updated_at');

@@ -101,10 +101,11 @@ export class Stack {
     await client.connect();
     try {
       await client.query('INSERT INTO organisations (id, name) VALUES ($1, $1) ON CONFLICT DO NOTHING', [org]);
-      await client.query(
-        'INSERT INTO users (id, org_id, email) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
-        [user, org, options.email ?? `user${user}@${org}.example`],
-      );
+      await client.query('INSERT INTO users (id, org_id, email) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [
+        user,
+        org,
+        options.email ?? `user${user}@${org}.example`,
+      ]);
     } finally {
       await client.end();
     }

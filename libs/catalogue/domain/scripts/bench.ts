@@ -27,4 +27,19 @@ const d0 = performance.now();
 let decodedAttrs = 0;
 for (const blob of blobs) decodedAttrs += decodePartition(blob).attributes.size;
 const decodeMs = performance.now() - d0;
-console.log(JSON.stringify({ respondents: n, partitions: blobs.length, compress, generateMs: Math.round(genMs), encodeMs: Math.round(encMs), totalMs: Math.round(total), decodeMs: Math.round(decodeMs), blobMB: +(bytes / 1e6).toFixed(1), maxAttributesPerPartition: attrs, decodedAttributes: decodedAttrs, bitSlots: bits, heapMB: Math.round(process.memoryUsage().rss / 1e6) }));
+console.log(
+  JSON.stringify({
+    respondents: n,
+    partitions: blobs.length,
+    compress,
+    generateMs: Math.round(genMs),
+    encodeMs: Math.round(encMs),
+    totalMs: Math.round(total),
+    decodeMs: Math.round(decodeMs),
+    blobMB: +(bytes / 1e6).toFixed(1),
+    maxAttributesPerPartition: attrs,
+    decodedAttributes: decodedAttrs,
+    bitSlots: bits,
+    heapMB: Math.round(process.memoryUsage().rss / 1e6),
+  }),
+);

@@ -94,8 +94,7 @@ export interface AnalysisPlan {
 }
 
 export type PlanOutcome =
-  | { ok: true; plan: AnalysisPlan; notes: string[] }
-  | { ok: false; reason: 'not-understood' | 'no-data' | 'not-entitled'; message: string; unknown: string[] };
+  { ok: true; plan: AnalysisPlan; notes: string[] } | { ok: false; reason: 'not-understood' | 'no-data' | 'not-entitled'; message: string; unknown: string[] };
 
 /** The metrics of one datapoint for one audience in one segment, as the engine computed them. */
 export interface ComputedCell {

@@ -12,7 +12,10 @@ function plan(prompt: string): AnalysisPlan {
 }
 
 /** Cells as the engine would return them, with chosen numbers. */
-function cells(p: AnalysisPlan, value: (audience: number, column: number, segment: number) => { pct: number; base: number; index: number; n: number }): ComputedCell[] {
+function cells(
+  p: AnalysisPlan,
+  value: (audience: number, column: number, segment: number) => { pct: number; base: number; index: number; n: number },
+): ComputedCell[] {
   const columns = columnsOf(p, catalogue);
   const segments = segmentsOf(p);
   const out: ComputedCell[] = [];
@@ -43,7 +46,12 @@ function cells(p: AnalysisPlan, value: (audience: number, column: number, segmen
 describe('writeAnswer', () => {
   it('a share: the audience %, the index and its reading, the base', () => {
     const p = plan('What % of women use TikTok?');
-    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, () => ({ pct: 41.26, base: 33.3, index: 123.9, n: 812 })));
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 41.26, base: 33.3, index: 123.9, n: 812 })),
+    );
     expect(answer.insights).toHaveLength(1);
     expect(answer.insights[0].text).toContain('41.3% of Women');
     expect(answer.insights[0].text).toContain('33.3% of all respondents (index 124, over-indexing)');
@@ -53,7 +61,12 @@ describe('writeAnswer', () => {
 
   it('a ranking is sorted by the audience % and cut at the limit', () => {
     const p = plan('Top 3 streaming services among parents');
-    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, c) => ({ pct: c * 2, base: 10, index: 100, n: 500 })));
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, (_a, c) => ({ pct: c * 2, base: 10, index: 100, n: 500 })),
+    );
     expect(answer.insights).toHaveLength(3);
     const values = answer.insights.map((i) => i.metrics.audience_percentage);
     expect(values).toEqual([...values].sort((a, b) => b - a));
@@ -62,18 +75,33 @@ describe('writeAnswer', () => {
 
   it('withholds audiences under 30 respondents and flags those under 50', () => {
     const p = plan('What % of women use TikTok?');
-    const withheld = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, () => ({ pct: 50, base: 40, index: 125, n: 29 })));
+    const withheld = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 50, base: 40, index: 125, n: 29 })),
+    );
     expect(withheld.insights).toEqual([]);
     expect(withheld.message).toMatch(/too few/);
     expect(withheld.message).not.toMatch(/50\.0%/);
-    const low = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, () => ({ pct: 50, base: 40, index: 125, n: 42 })));
+    const low = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 50, base: 40, index: 125, n: 42 })),
+    );
     expect(low.insights[0].text).toContain('low base');
     expect(low.insights[0].metrics.low_base).toBe(true);
   });
 
   it('says when nobody matches', () => {
     const p = plan('What % of women use TikTok?');
-    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, () => ({ pct: 0, base: 0, index: 0, n: 0 })));
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 0, base: 0, index: 0, n: 0 })),
+    );
     expect(answer.insights).toEqual([]);
     expect(answer.message).toMatch(/No respondents/);
   });
@@ -81,7 +109,12 @@ describe('writeAnswer', () => {
   it('indexing keeps only what reads as over (>= 120) or under (<= 80)', () => {
     const p = plan('Which streaming services are parents more likely to use?');
     const idx = [150, 119, 121, 100, 80, 81, 60];
-    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, c) => ({ pct: 30, base: 20, index: idx[c] ?? 100, n: 900 })));
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, (_a, c) => ({ pct: 30, base: 20, index: idx[c] ?? 100, n: 900 })),
+    );
     const shown = answer.insights.map((i) => i.metrics.index).sort((a, b) => a - b);
     expect(shown).toEqual([60, 80, 121, 150]);
     expect(answer.message).toMatch(/over-indexing on .*index 150/);
@@ -89,14 +122,24 @@ describe('writeAnswer', () => {
 
   it('a trend reports every wave and the change', () => {
     const p = plan('How has TikTok use changed over time?');
-    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: 30 + s, base: 30 + s, index: 100, n: 2000 })));
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, (_a, _c, s) => ({ pct: 30 + s, base: 30 + s, index: 100, n: 2000 })),
+    );
     expect(answer.insights).toHaveLength(8);
     expect(answer.message).toContain('up 7.0 points from Q4 2024 to Q3 2026');
   });
 
   it('a comparison between markets names each market', () => {
     const p = plan('Compare Instagram use in the US and Germany');
-    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? 60 : 45, base: 50, index: 100, n: 1000 })));
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, (_a, _c, s) => ({ pct: s === 0 ? 60 : 45, base: 50, index: 100, n: 1000 })),
+    );
     expect(answer.message).toContain('United States 60.0% vs Germany 45.0%');
     expect(answer.message).toContain('15.0 points above Germany');
   });
@@ -104,15 +147,30 @@ describe('writeAnswer', () => {
   it('a comparison measures the gap between the figures as printed', () => {
     const p = plan('Compare Instagram use in the US and Germany');
     // 45.06 prints as 45.1 and 45.04 as 45.0: the gap printed beside them is 0.1, not 0.0.
-    const close = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? 45.06 : 45.04, base: 50, index: 100, n: 1000 })));
+    const close = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, (_a, _c, s) => ({ pct: s === 0 ? 45.06 : 45.04, base: 50, index: 100, n: 1000 })),
+    );
     expect(close.message).toContain('United States 45.1% vs Germany 45.0%');
     expect(close.message).toContain('United States highest, 0.1 points above Germany');
     // 60.149 - 45.151 = 14.998 (15.0), but as printed 60.1 - 45.2 = 14.9.
-    const apart = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? 60.149 : 45.151, base: 50, index: 100, n: 1000 })));
+    const apart = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, (_a, _c, s) => ({ pct: s === 0 ? 60.149 : 45.151, base: 50, index: 100, n: 1000 })),
+    );
     expect(apart.message).toContain('United States 60.1% vs Germany 45.2%');
     expect(apart.message).toContain('14.9 points above Germany');
     // Equal as printed: no "highest", no "0.0 points".
-    const level = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? 45.04 : 44.96, base: 50, index: 100, n: 1000 })));
+    const level = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, (_a, _c, s) => ({ pct: s === 0 ? 45.04 : 44.96, base: 50, index: 100, n: 1000 })),
+    );
     expect(level.message).toContain('United States 45.0% vs Germany 45.0%');
     expect(level.message).not.toMatch(/highest|0\.0 points/);
   });
@@ -121,7 +179,12 @@ describe('writeAnswer', () => {
     const p = plan('How has TikTok use changed over time?');
     const n = segmentsOf(p).length;
     const series = (first: number, last: number) =>
-      writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), cells(p, (_a, _c, s) => ({ pct: s === 0 ? first : s === n - 1 ? last : 35, base: 30, index: 100, n: 2000 })));
+      writeAnswer(
+        p,
+        columnsOf(p, catalogue),
+        segmentsOf(p),
+        cells(p, (_a, _c, s) => ({ pct: s === 0 ? first : s === n - 1 ? last : 35, base: 30, index: 100, n: 2000 })),
+      );
     // 30.04 -> 30.06 differs by 0.02, but prints as 30.0% -> 30.1%.
     expect(series(30.04, 30.06).message).toContain('Q4 2024 30.0%');
     expect(series(30.04, 30.06).message).toContain('up 0.1 points from Q4 2024 to Q3 2026');

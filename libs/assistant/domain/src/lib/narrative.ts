@@ -244,12 +244,11 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
       for (const segment of segments) for (const audience of plan.audiences) if (usable(audience, segment)) sides.push({ audience, segment });
       if (sides.length === 0) break;
       const first = sides[0];
-      const chosen =
-        plan.topics.every((t) => t.datapoints.length > 0)
-          ? columns
-          : rankBy(columns.map((c) => cellOf(first.audience, c, first.segment)).filter((c): c is ComputedCell => c !== undefined))
-              .slice(0, plan.limit)
-              .map((cell) => columns.find((c) => c.key === cell.datapoint) as PlanColumn);
+      const chosen = plan.topics.every((t) => t.datapoints.length > 0)
+        ? columns
+        : rankBy(columns.map((c) => cellOf(first.audience, c, first.segment)).filter((c): c is ComputedCell => c !== undefined))
+            .slice(0, plan.limit)
+            .map((cell) => columns.find((c) => c.key === cell.datapoint) as PlanColumn);
       for (const column of chosen) {
         const parts: string[] = [];
         const values: { label: string; value: number }[] = [];
@@ -257,7 +256,12 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
           const cell = cellOf(side.audience, column, side.segment);
           if (!cell) continue;
           insights.push(sentence(side.audience, column, side.segment, cell));
-          const label = plan.audiences.length > 1 && segments.length > 1 ? `${side.audience.name} in ${side.segment.label}` : plan.audiences.length > 1 ? side.audience.name : side.segment.label.split(',')[0];
+          const label =
+            plan.audiences.length > 1 && segments.length > 1
+              ? `${side.audience.name} in ${side.segment.label}`
+              : plan.audiences.length > 1
+                ? side.audience.name
+                : side.segment.label.split(',')[0];
           parts.push(`${label} ${formatPercent(cell.audiencePercentage)}`);
           values.push({ label, value: cell.audiencePercentage });
         }
@@ -266,7 +270,11 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         const lowest = top[top.length - 1];
         const points = top.length > 1 ? pointsBetween(lowest.value, top[0].value) : 0;
         const gap =
-          top.length < 2 ? '' : points === 0 ? ` (${top[0].label} level with ${lowest.label})` : ` (${top[0].label} highest, ${points.toFixed(1)} points above ${lowest.label})`;
+          top.length < 2
+            ? ''
+            : points === 0
+              ? ` (${top[0].label} level with ${lowest.label})`
+              : ` (${top[0].label} highest, ${points.toFixed(1)} points above ${lowest.label})`;
         lines.push(`“${attributeLabel(column)}” (${column.questionName}): ${parts.join(' vs ')}${gap}.`);
       }
       break;
@@ -275,19 +283,30 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
       for (const segment of segments)
         for (const audience of plan.audiences) {
           if (audience.origin === 'everyone') {
-            withheld.push('An index compares an audience with all respondents: name an audience (for example Gen Z, parents or women) to see what sets it apart.');
+            withheld.push(
+              'An index compares an audience with all respondents: name an audience (for example Gen Z, parents or women) to see what sets it apart.',
+            );
             continue;
           }
           if (!usable(audience, segment)) continue;
           const all = columns
             .map((c) => ({ column: c, cell: cellOf(audience, c, segment) }))
             .filter((x): x is { column: PlanColumn; cell: ComputedCell } => x.cell !== undefined && x.cell.intersectSample >= UNRELIABLE_SAMPLE);
-          const over = all.filter((x) => x.cell.index >= OVER_INDEX).sort((a, b) => b.cell.index - a.cell.index).slice(0, plan.limit);
-          const under = all.filter((x) => x.cell.index <= UNDER_INDEX && x.cell.index > 0).sort((a, b) => a.cell.index - b.cell.index).slice(0, plan.limit);
+          const over = all
+            .filter((x) => x.cell.index >= OVER_INDEX)
+            .sort((a, b) => b.cell.index - a.cell.index)
+            .slice(0, plan.limit);
+          const under = all
+            .filter((x) => x.cell.index <= UNDER_INDEX && x.cell.index > 0)
+            .sort((a, b) => a.cell.index - b.cell.index)
+            .slice(0, plan.limit);
           for (const x of [...over, ...under]) insights.push(sentence(audience, x.column, segment, x.cell));
-          const fmt = (x: { column: PlanColumn; cell: ComputedCell }) => `${attributeLabel(x.column)} (index ${formatIndex(x.cell.index)}, ${formatPercent(x.cell.audiencePercentage)})`;
+          const fmt = (x: { column: PlanColumn; cell: ComputedCell }) =>
+            `${attributeLabel(x.column)} (index ${formatIndex(x.cell.index)}, ${formatPercent(x.cell.audiencePercentage)})`;
           if (over.length === 0 && under.length === 0) {
-            lines.push(`Nothing in ${topicName} sets ${audience.name} apart (${segment.label}): every reliable index is between ${UNDER_INDEX} and ${OVER_INDEX}.`);
+            lines.push(
+              `Nothing in ${topicName} sets ${audience.name} apart (${segment.label}): every reliable index is between ${UNDER_INDEX} and ${OVER_INDEX}.`,
+            );
           } else {
             lines.push(
               `What sets ${audience.name} apart from all respondents in ${topicName} (${segment.label}): ` +

@@ -50,7 +50,12 @@ describe('planPrompt: audiences, places, waves, kinds', () => {
     expect(audiences(plan('What % of Gen Z women use TikTok?'))).toEqual(['Gen Z women']);
     const both = plan('How many high income people aged 25-34 own an electric car?');
     expect(audiences(both)).toEqual(['High income & Aged 25-34']);
-    expect(both.audiences[0].expression).toEqual({ and: [{ question: 'income_group', datapoints: ['high'] }, { question: 'age_group', datapoints: ['25_34'] }] });
+    expect(both.audiences[0].expression).toEqual({
+      and: [
+        { question: 'income_group', datapoints: ['high'] },
+        { question: 'age_group', datapoints: ['25_34'] },
+      ],
+    });
     expect(audiences(plan('Compare parents and non-parents on Disney+'))).toEqual(['Parents', 'Non-parents']);
   });
 

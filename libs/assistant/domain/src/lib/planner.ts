@@ -1,18 +1,14 @@
-import {
-  AnalysisKind,
-  AnalysisPlan,
-  CodeName,
-  PlanAudience,
-  PlannerCatalogue,
-  PlannerQuestion,
-  PlannerWave,
-  PlanOutcome,
-  PlanTopic,
-} from './assistant.types';
+import { AnalysisKind, AnalysisPlan, CodeName, PlanAudience, PlannerCatalogue, PlannerQuestion, PlannerWave, PlanOutcome, PlanTopic } from './assistant.types';
 import { AGE_BANDS, AUDIENCE_PHRASES, LOCATION_ALIASES, OTHER_PLACES, SUFFIX_ALIASES, TOPIC_SYNONYMS } from './synonyms';
 import { consume, hasPhrase, normalize, numberWord, stem, STOPWORDS } from './text';
 
-export const EVERYONE: PlanAudience = { id: 'all', name: 'All respondents', description: 'Every respondent of the selected markets and waves.', expression: {}, origin: 'everyone' };
+export const EVERYONE: PlanAudience = {
+  id: 'all',
+  name: 'All respondents',
+  description: 'Every respondent of the selected markets and waves.',
+  expression: {},
+  origin: 'everyone',
+};
 
 /** How many waves an answer covers when the prompt names none (as POST /v2/query/crosstab). */
 export const DEFAULT_WAVES = 4;
@@ -82,7 +78,10 @@ export function planPrompt(input: PlanInput): PlanOutcome {
       );
     }
     topicList = [topics.best.topic];
-  } else if (previous && (followUp || audiences.values.length + locations.values.length + waves.values.length > 0 || explicitKind !== null || limit !== undefined)) {
+  } else if (
+    previous &&
+    (followUp || audiences.values.length + locations.values.length + waves.values.length > 0 || explicitKind !== null || limit !== undefined)
+  ) {
     topicList = previous.kind === 'indexing' && previous.topics.length > 1 ? previous.topics : previous.topics.map((t) => ({ ...t }));
   } else if (explicitKind === 'indexing' && audiences.values.length > 0) {
     topicList = PROFILE_QUESTIONS.map((code) => catalogue.questions.find((q) => q.code === code && q.entitled))
@@ -177,7 +176,10 @@ function extractWaves(input: string, waves: PlannerWave[]): Extracted<CodeName> 
     const y = m[2] ?? m[3];
     const wave = waves.find((w) => w.code === `q${q}_${y}`);
     named.push(`Q${q} ${y}`);
-    if (!wave) return { refusal: refuse('no-data', `The survey has no data for Q${q} ${y}: its waves run from ${waves[0]?.name} to ${waves[waves.length - 1]?.name}.`, []) };
+    if (!wave)
+      return {
+        refusal: refuse('no-data', `The survey has no data for Q${q} ${y}: its waves run from ${waves[0]?.name} to ${waves[waves.length - 1]?.name}.`, []),
+      };
     if (!wave.entitled) return { refusal: refuse('not-entitled', `Your organisation does not license the ${wave.name} wave.`, []) };
     add([wave]);
     text = text.replace(m[0], ' | ');
@@ -206,7 +208,10 @@ function extractWaves(input: string, waves: PlannerWave[]): Extracted<CodeName> 
   for (const m of [...text.matchAll(/ (?:in|during|for|of) (20\d\d) /g)]) {
     const year = Number(m[1]);
     const list = waves.filter((w) => yearOf(w) === year);
-    if (list.length === 0) return { refusal: refuse('no-data', `The survey has no data for ${year}: its waves run from ${waves[0]?.name} to ${waves[waves.length - 1]?.name}.`, []) };
+    if (list.length === 0)
+      return {
+        refusal: refuse('no-data', `The survey has no data for ${year}: its waves run from ${waves[0]?.name} to ${waves[waves.length - 1]?.name}.`, []),
+      };
     const licensed = list.filter((w) => w.entitled);
     if (licensed.length === 0) return { refusal: refuse('not-entitled', `Your organisation does not license any wave of ${year}.`, []) };
     add(licensed);
@@ -272,23 +277,30 @@ function extractAudiences(input: string, catalogue: PlannerCatalogue): AudienceE
     const lo = Number(age[1]);
     const hi = Number(age[2]);
     const bands = bandsBetween(lo, hi);
-    if (bands.length > 0) mark(age[0].trim(), phraseAudience(`Aged ${lo}-${hi}`, `Internet users aged ${lo}-${hi}.`, { question: 'age_group', datapoints: bands }));
+    if (bands.length > 0)
+      mark(age[0].trim(), phraseAudience(`Aged ${lo}-${hi}`, `Internet users aged ${lo}-${hi}.`, { question: 'age_group', datapoints: bands }));
   }
   const under = text.match(/ (?:under|younger than|below) (\d\d)(?: year olds| years old)? /);
   if (under) {
     const bands = bandsBetween(0, Number(under[1]) - 1);
-    if (bands.length > 0) mark(under[0].trim(), phraseAudience(`Under ${under[1]}`, `Internet users under ${under[1]}.`, { question: 'age_group', datapoints: bands }));
+    if (bands.length > 0)
+      mark(under[0].trim(), phraseAudience(`Under ${under[1]}`, `Internet users under ${under[1]}.`, { question: 'age_group', datapoints: bands }));
   }
   const over = text.match(/ (?:over|older than|above|aged) (\d\d)(?: plus)?(?: year olds| years old)? /) ?? text.match(/ (\d\d) plus /);
   if (over) {
     const bands = bandsBetween(Number(over[1]), 200);
-    if (bands.length > 0) mark(over[0].trim(), phraseAudience(`${over[1]} and over`, `Internet users aged ${over[1]} and over.`, { question: 'age_group', datapoints: bands }));
+    if (bands.length > 0)
+      mark(over[0].trim(), phraseAudience(`${over[1]} and over`, `Internet users aged ${over[1]} and over.`, { question: 'age_group', datapoints: bands }));
   }
   // Saved audience names and demographic phrases in one pass, longest first: "Gen Z women" before "women", "non parents" before "parents".
   const candidates: { phrase: string; audience: () => PlanAudience }[] = [];
   for (const audience of catalogue.audiences) {
     const phrase = normalize(audience.name).trim();
-    if (phrase.length > 1) candidates.push({ phrase, audience: () => ({ id: audience.id, name: audience.name, description: audience.description, expression: audience.expression, origin: 'saved' }) });
+    if (phrase.length > 1)
+      candidates.push({
+        phrase,
+        audience: () => ({ id: audience.id, name: audience.name, description: audience.description, expression: audience.expression, origin: 'saved' }),
+      });
   }
   for (const entry of AUDIENCE_PHRASES) {
     const savedOne = catalogue.audiences.find((a) => a.curated && a.name.toLowerCase() === entry.name.toLowerCase());
@@ -332,8 +344,18 @@ function intersectAudiences(list: PlanAudience[]): PlanAudience {
 
 /** The kind of question the words ask, when they say. */
 export function detectKind(text: string): AnalysisKind | null {
-  if (/ (trend|trends|trending|over time|changed|changing|change|evolved|evolving|grown|grow|growing|growth|increased|decreased|declined|declining|rising|risen|falling|fallen|wave by wave|quarter by quarter|year on year) /.test(text)) return 'trend';
-  if (/ (over index|overindex|over indexes|over indexing|under index|underindex|under indexes|under indexing|different|distinctive|stand out|stands out|unique|more likely|less likely|skew|skews|index|indexes) /.test(text)) return 'indexing';
+  if (
+    / (trend|trends|trending|over time|changed|changing|change|evolved|evolving|grown|grow|growing|growth|increased|decreased|declined|declining|rising|risen|falling|fallen|wave by wave|quarter by quarter|year on year) /.test(
+      text,
+    )
+  )
+    return 'trend';
+  if (
+    / (over index|overindex|over indexes|over indexing|under index|underindex|under indexes|under indexing|different|distinctive|stand out|stands out|unique|more likely|less likely|skew|skews|index|indexes) /.test(
+      text,
+    )
+  )
+    return 'indexing';
   if (/ (compare|compared|comparison|versus|vs|differ|difference|differences) /.test(text)) return 'comparison';
   if (/ (what percent|what share|how many|what proportion|proportion|percentage|how common|share of) /.test(text)) return 'share';
   if (/ (which|top|most|least|rank|ranking|popular|biggest|leading|favourite|favorite|main) /.test(text)) return 'ranking';
@@ -348,20 +370,37 @@ interface TopicMatch {
 
 /** Scores every question against the words left once audiences, places and times are taken out. */
 export function findTopics(text: string, catalogue: PlannerCatalogue): { best: TopicMatch | null; ranked: TopicMatch[] } {
-  const words = text.trim().split(' ').filter((w) => w.length > 1 && w !== '|' && !STOPWORDS.has(w) && !/^\d+$/.test(w));
+  const words = text
+    .trim()
+    .split(' ')
+    .filter((w) => w.length > 1 && w !== '|' && !STOPWORDS.has(w) && !/^\d+$/.test(w));
   const expanded = new Set<string>();
   for (const w of words) {
     expanded.add(stem(w));
     for (const s of TOPIC_SYNONYMS[w] ?? []) expanded.add(stem(s));
   }
   for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS)) if (phrase.includes(' ') && hasPhrase(text, phrase)) list.forEach((s) => expanded.add(stem(s)));
-  const suffixWords = Object.entries(SUFFIX_ALIASES).filter(([, aliases]) => aliases.some((a) => hasPhrase(text, a))).map(([name]) => name);
+  const suffixWords = Object.entries(SUFFIX_ALIASES)
+    .filter(([, aliases]) => aliases.some((a) => hasPhrase(text, a)))
+    .map(([name]) => name);
 
   const stemsOf = new Map<string, { name: Set<string>; description: Set<string> }>();
   const df = new Map<string, number>();
   for (const q of catalogue.questions) {
-    const name = new Set(normalize(q.name).trim().split(' ').filter((w) => !STOPWORDS.has(w)).map(stem));
-    const description = new Set(normalize(q.description).trim().split(' ').filter((w) => !STOPWORDS.has(w)).map(stem));
+    const name = new Set(
+      normalize(q.name)
+        .trim()
+        .split(' ')
+        .filter((w) => !STOPWORDS.has(w))
+        .map(stem),
+    );
+    const description = new Set(
+      normalize(q.description)
+        .trim()
+        .split(' ')
+        .filter((w) => !STOPWORDS.has(w))
+        .map(stem),
+    );
     stemsOf.set(q.code, { name, description });
     for (const s of new Set([...name, ...description])) df.set(s, (df.get(s) ?? 0) + 1);
   }
@@ -386,7 +425,11 @@ export function findTopics(text: string, catalogue: PlannerCatalogue): { best: T
     if (named > 0) score += (3 * named) / Math.max(1, own.name.size);
     const datapoints = q.datapoints.filter((d) => {
       const phrase = normalize(d.name).trim();
-      return phrase.length > 0 && !STOPWORDS.has(phrase) && (hasPhrase(text, phrase) || hasPhrase(text, `${phrase}s`) || hasPhrase(text, normalize(d.code.replace(/_/g, ' ')).trim()));
+      return (
+        phrase.length > 0 &&
+        !STOPWORDS.has(phrase) &&
+        (hasPhrase(text, phrase) || hasPhrase(text, `${phrase}s`) || hasPhrase(text, normalize(d.code.replace(/_/g, ' ')).trim()))
+      );
     });
     // A datapoint found inside another found one ("Apple" within "Apple Music") does not count twice.
     const kept = datapoints.filter((d) => !datapoints.some((o) => o !== d && normalize(o.name).includes(normalize(d.name))));
@@ -419,5 +462,12 @@ const GENERIC_STEMS = new Set(['use', 'own', 'have', 'like', 'get', 'buy', 'for'
 const GENERIC_VERBS = new Set(['use', 'used', 'uses', 'using', 'have', 'has', 'get', 'gets', 'like', 'likes', 'tell', 'know']);
 
 function leftoverWords(text: string): string[] {
-  return [...new Set(text.trim().split(' ').filter((w) => w.length > 2 && w !== '|' && !STOPWORDS.has(w) && !GENERIC_VERBS.has(w) && !/^\d+$/.test(w)))];
+  return [
+    ...new Set(
+      text
+        .trim()
+        .split(' ')
+        .filter((w) => w.length > 2 && w !== '|' && !STOPWORDS.has(w) && !GENERIC_VERBS.has(w) && !/^\d+$/.test(w)),
+    ),
+  ];
 }

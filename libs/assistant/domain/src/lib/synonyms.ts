@@ -53,20 +53,75 @@ export interface AudiencePhrase {
 const leaf = (question: string, datapoints: string[]) => ({ question, datapoints });
 
 export const AUDIENCE_PHRASES: AudiencePhrase[] = [
-  { phrases: ['gen z', 'genz', 'generation z', 'zoomers', 'young people', 'young adults'], name: 'Gen Z', description: 'Internet users aged 16-24.', expression: leaf('age_group', ['16_24']) },
-  { phrases: ['millennials', 'millennial', 'gen y', 'generation y'], name: 'Millennials', description: 'Internet users aged 25-44.', expression: leaf('age_group', ['25_34', '35_44']) },
+  {
+    phrases: ['gen z', 'genz', 'generation z', 'zoomers', 'young people', 'young adults'],
+    name: 'Gen Z',
+    description: 'Internet users aged 16-24.',
+    expression: leaf('age_group', ['16_24']),
+  },
+  {
+    phrases: ['millennials', 'millennial', 'gen y', 'generation y'],
+    name: 'Millennials',
+    description: 'Internet users aged 25-44.',
+    expression: leaf('age_group', ['25_34', '35_44']),
+  },
   { phrases: ['gen x', 'generation x', 'gen xers'], name: 'Gen X', description: 'Internet users aged 45-54.', expression: leaf('age_group', ['45_54']) },
-  { phrases: ['baby boomers', 'boomers', 'baby boomer', 'boomer'], name: 'Baby boomers', description: 'Internet users aged 55-64.', expression: leaf('age_group', ['55_64']) },
-  { phrases: ['women', 'woman', 'female', 'females', 'ladies', 'girls'], name: 'Women', description: 'Female internet users.', expression: leaf('gender', ['female']) },
+  {
+    phrases: ['baby boomers', 'boomers', 'baby boomer', 'boomer'],
+    name: 'Baby boomers',
+    description: 'Internet users aged 55-64.',
+    expression: leaf('age_group', ['55_64']),
+  },
+  {
+    phrases: ['women', 'woman', 'female', 'females', 'ladies', 'girls'],
+    name: 'Women',
+    description: 'Female internet users.',
+    expression: leaf('gender', ['female']),
+  },
   { phrases: ['men', 'man', 'male', 'males', 'guys', 'boys'], name: 'Men', description: 'Male internet users.', expression: leaf('gender', ['male']) },
-  { phrases: ['mothers', 'mums', 'moms', 'mom', 'mum'], name: 'Mothers', description: 'Female parents of children under 18.', expression: { and: [leaf('parent_status', ['parent']), leaf('gender', ['female'])] } },
-  { phrases: ['fathers', 'dads', 'dad'], name: 'Fathers', description: 'Male parents of children under 18.', expression: { and: [leaf('parent_status', ['parent']), leaf('gender', ['male'])] } },
+  {
+    phrases: ['mothers', 'mums', 'moms', 'mom', 'mum'],
+    name: 'Mothers',
+    description: 'Female parents of children under 18.',
+    expression: { and: [leaf('parent_status', ['parent']), leaf('gender', ['female'])] },
+  },
+  {
+    phrases: ['fathers', 'dads', 'dad'],
+    name: 'Fathers',
+    description: 'Male parents of children under 18.',
+    expression: { and: [leaf('parent_status', ['parent']), leaf('gender', ['male'])] },
+  },
   { phrases: ['parents', 'parent'], name: 'Parents', description: 'Parents of children under 18.', expression: leaf('parent_status', ['parent']) },
-  { phrases: ['non parents', 'nonparents', 'people without children', 'childless'], name: 'Non-parents', description: 'Not parents of children under 18.', expression: leaf('parent_status', ['not_parent']) },
-  { phrases: ['high income', 'high earners', 'high earning', 'affluent', 'wealthy', 'rich', 'top earners'], name: 'High income', description: 'Top third of household income.', expression: leaf('income_group', ['high']) },
-  { phrases: ['low income', 'low earners', 'low earning', 'poorer'], name: 'Low income', description: 'Bottom third of household income.', expression: leaf('income_group', ['low']) },
-  { phrases: ['middle income', 'medium income'], name: 'Middle income', description: 'Middle third of household income.', expression: leaf('income_group', ['medium']) },
-  { phrases: ['gamers', 'gamer'], name: 'Gamers', description: 'Interested in gaming or own a games console.', expression: { or: [leaf('interests', ['gaming']), leaf('devices_owned', ['games_console', 'handheld_games_console'])] } },
+  {
+    phrases: ['non parents', 'nonparents', 'people without children', 'childless'],
+    name: 'Non-parents',
+    description: 'Not parents of children under 18.',
+    expression: leaf('parent_status', ['not_parent']),
+  },
+  {
+    phrases: ['high income', 'high earners', 'high earning', 'affluent', 'wealthy', 'rich', 'top earners'],
+    name: 'High income',
+    description: 'Top third of household income.',
+    expression: leaf('income_group', ['high']),
+  },
+  {
+    phrases: ['low income', 'low earners', 'low earning', 'poorer'],
+    name: 'Low income',
+    description: 'Bottom third of household income.',
+    expression: leaf('income_group', ['low']),
+  },
+  {
+    phrases: ['middle income', 'medium income'],
+    name: 'Middle income',
+    description: 'Middle third of household income.',
+    expression: leaf('income_group', ['medium']),
+  },
+  {
+    phrases: ['gamers', 'gamer'],
+    name: 'Gamers',
+    description: 'Interested in gaming or own a games console.',
+    expression: { or: [leaf('interests', ['gaming']), leaf('devices_owned', ['games_console', 'handheld_games_console'])] },
+  },
 ];
 
 /** The age bands of `age_group`: [code, low, high]. */

@@ -20,7 +20,10 @@ export function normalize(text: string): string {
 }
 
 export function tokens(text: string): string[] {
-  return normalize(text).trim().split(' ').filter((t) => t.length > 0);
+  return normalize(text)
+    .trim()
+    .split(' ')
+    .filter((t) => t.length > 0);
 }
 
 const CANONICAL: Record<string, string> = {

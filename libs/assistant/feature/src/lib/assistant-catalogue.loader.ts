@@ -61,7 +61,13 @@ export class AssistantCatalogueLoader {
       }),
       audiences,
       locations: tables.locations.map((l) => ({ ...l, entitled: organisation.isLocationEntitled(l.code) })),
-      waves: tables.waves.map((w) => ({ code: w.code, name: w.name, startDate: w.start_date, endDate: w.end_date, entitled: organisation.isWaveEntitled(w.code) })),
+      waves: tables.waves.map((w) => ({
+        code: w.code,
+        name: w.name,
+        startDate: w.start_date,
+        endDate: w.end_date,
+        entitled: organisation.isWaveEntitled(w.code),
+      })),
       datasets: tables.datasets.map((d) => ({ ...d, entitled: organisation.isDatasetEntitled(d.code) })),
     };
     return { planner, organisation };
@@ -72,7 +78,9 @@ export class AssistantCatalogueLoader {
     const [questions, locations, waves, datasets] = await Promise.all([
       this.ds.query(`SELECT code, name, description, datapoints, suffixes FROM questions ORDER BY "order", code`),
       this.ds.query(`SELECT code, name FROM locations ORDER BY code`),
-      this.ds.query(`SELECT code, name, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date FROM waves ORDER BY end_date, code`),
+      this.ds.query(
+        `SELECT code, name, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date FROM waves ORDER BY end_date, code`,
+      ),
       this.ds.query(`SELECT code, name FROM datasets ORDER BY "order", code`),
     ]);
     this.shared = { at: Date.now(), questions, locations, waves, datasets };

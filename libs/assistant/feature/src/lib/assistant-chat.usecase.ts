@@ -125,7 +125,9 @@ export class AssistantChatUseCase {
         computed_from: {
           attributes: [insight.attribute],
           audiences: [insight.audience],
-          locations: (insight.locations.length > 0 ? insight.locations : allLocations.map((l) => l.code)).map((code) => allLocations.find((l) => l.code === code) ?? { code, name: code }),
+          locations: (insight.locations.length > 0 ? insight.locations : allLocations.map((l) => l.code)).map(
+            (code) => allLocations.find((l) => l.code === code) ?? { code, name: code },
+          ),
           waves: insight.waves.map((code) => plan.waves.find((w) => w.code === code) ?? { code, name: code }),
           datasets: datasets.map((code) => ({ code, name: planner.datasets.find((d) => d.code === code)?.name ?? code })),
           base_audience: { name: 'All respondents', expression: {} },
@@ -157,7 +159,8 @@ export class AssistantChatUseCase {
       const parsed = parseStandardExpression(audience.expression);
       if (!parsed.ok) return `The audience “${audience.name}” has an expression I cannot read, so I cannot use it.`;
       const checked = validateAgainstCatalogue(parsed.value, organisation);
-      if (!checked.ok) return `The audience “${audience.name}” uses data your organisation does not license or that no longer exists (${checked.errors[0]?.message}), so I cannot use it.`;
+      if (!checked.ok)
+        return `The audience “${audience.name}” uses data your organisation does not license or that no longer exists (${checked.errors[0]?.message}), so I cannot use it.`;
     }
     return null;
   }
@@ -204,22 +207,20 @@ export class AssistantChatUseCase {
         effectiveBase: false,
       };
       const result = await this.jobs.run('crosstab.chunk', payload, { signal: abort.signal });
-      return (result.cells as EngineCell[]).map(
-        (cell): ComputedCell => ({
-          audienceId: plan.audiences[cell.rowIndex].id,
-          datapoint: columns[cell.columnIndex].key,
-          segment: segment.key,
-          audiencePercentage: cell.row.intersectPercentage,
-          basePercentage: cell.column.percentage,
-          index: cell.intersect.index,
-          audienceSample: cell.row.sample,
-          audienceSize: cell.row.size,
-          intersectSample: cell.intersect.sample,
-          intersectSize: cell.intersect.size,
-          baseSample: cell.base.sample,
-          baseSize: cell.base.size,
-        }),
-      );
+      return (result.cells as EngineCell[]).map((cell): ComputedCell => ({
+        audienceId: plan.audiences[cell.rowIndex].id,
+        datapoint: columns[cell.columnIndex].key,
+        segment: segment.key,
+        audiencePercentage: cell.row.intersectPercentage,
+        basePercentage: cell.column.percentage,
+        index: cell.intersect.index,
+        audienceSample: cell.row.sample,
+        audienceSize: cell.row.size,
+        intersectSample: cell.intersect.sample,
+        intersectSize: cell.intersect.size,
+        baseSample: cell.base.sample,
+        baseSize: cell.base.size,
+      }));
     };
     try {
       return (await runLimited(segments, JOB_CONCURRENCY, run, stop)).flat();

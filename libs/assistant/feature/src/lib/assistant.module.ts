@@ -47,7 +47,10 @@ export class AssistantModule implements OnModuleInit {
     const instance = this.adapterHost.httpAdapter?.getInstance?.() as { use?: (fn: unknown) => void } | undefined;
     instance?.use?.((err: { type?: string; body?: unknown } | undefined, req: Request, res: Response, next: NextFunction) => {
       if (err && err.type === 'entity.parse.failed' && req.path === MCP_PATH && !res.headersSent) {
-        res.status(400).type('application/json').send(JSON.stringify(parseFailure(err.body)));
+        res
+          .status(400)
+          .type('application/json')
+          .send(JSON.stringify(parseFailure(err.body)));
         return;
       }
       next(err);

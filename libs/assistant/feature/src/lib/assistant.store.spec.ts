@@ -4,12 +4,14 @@ import { AssistantStore } from './assistant.store';
 /** A DataSource whose transaction records its statements; `updated` is what the chat UPDATE matches. */
 function fakeDataSource(updated: { id: string }[]) {
   const statements: { sql: string; params: unknown[]; inTransaction: boolean }[] = [];
-  const query = (inTransaction: boolean) => async (sql: string, params: unknown[] = []) => {
-    statements.push({ sql: sql.replace(/\s+/g, ' ').trim(), params, inTransaction });
-    if (/UPDATE assistant_chats/.test(sql)) return updated;
-    if (/INSERT INTO assistant_turns/.test(sql)) return [{ id: '1' }];
-    return [];
-  };
+  const query =
+    (inTransaction: boolean) =>
+    async (sql: string, params: unknown[] = []) => {
+      statements.push({ sql: sql.replace(/\s+/g, ' ').trim(), params, inTransaction });
+      if (/UPDATE assistant_chats/.test(sql)) return updated;
+      if (/INSERT INTO assistant_turns/.test(sql)) return [{ id: '1' }];
+      return [];
+    };
   const ds = {
     query: query(false),
     transaction: async (work: (m: { query: ReturnType<typeof query> }) => Promise<unknown>) => work({ query: query(true) }),
@@ -45,7 +47,9 @@ describe('AssistantStore.saveTurn', () => {
 
   it('fails (and so rolls the transaction back) when no chat row of the organisation was updated', async () => {
     const { ds, statements } = fakeDataSource([]);
-    await expect(new AssistantStore(ds).saveTurn({ id: 'c1', orgId: 'org-b', userId: 7, isNew: false }, 'p', 'm', null, [INSIGHT])).rejects.toThrow(/Chat 'c1' not found/);
+    await expect(new AssistantStore(ds).saveTurn({ id: 'c1', orgId: 'org-b', userId: 7, isNew: false }, 'p', 'm', null, [INSIGHT])).rejects.toThrow(
+      /Chat 'c1' not found/,
+    );
     expect(statements.some((s) => s.sql.startsWith('INSERT INTO assistant_turns'))).toBe(false);
   });
 });

@@ -47,12 +47,10 @@ export class AssistantStore {
         [chat.id, chat.orgId, plan === null ? null : JSON.stringify(plan)],
       );
       if (updated.length === 0) throw ProblemException.notFound(`Chat '${chat.id}' not found`);
-      const turn: { id: string }[] = await m.query(`INSERT INTO assistant_turns (chat_id, prompt, message, plan) VALUES ($1, $2, $3, $4) RETURNING id::text AS id`, [
-        chat.id,
-        prompt,
-        message,
-        plan === null ? null : JSON.stringify(plan),
-      ]);
+      const turn: { id: string }[] = await m.query(
+        `INSERT INTO assistant_turns (chat_id, prompt, message, plan) VALUES ($1, $2, $3, $4) RETURNING id::text AS id`,
+        [chat.id, prompt, message, plan === null ? null : JSON.stringify(plan)],
+      );
       for (const insight of insights) {
         await m.query(`INSERT INTO assistant_insights (id, org_id, chat_id, turn_id, text, details) VALUES ($1, $2, $3, $4, $5, $6)`, [
           insight.id,

@@ -33,10 +33,7 @@ export interface CatalogueLookup {
  * that resolves, else the whole string as a plain code (so a code that itself contains a dot
  * still works).
  */
-export function resolveQuestion(
-  reference: string,
-  lookup: Pick<CatalogueLookup, 'findQuestion'>,
-): CatalogueQuestion | undefined {
+export function resolveQuestion(reference: string, lookup: Pick<CatalogueLookup, 'findQuestion'>): CatalogueQuestion | undefined {
   const dot = reference.indexOf('.');
   if (dot > 0 && dot < reference.length - 1) {
     const qualified = lookup.findQuestion(reference.slice(dot + 1), reference.slice(0, dot));

@@ -21,9 +21,24 @@ describe('printing', () => {
 
 describe('conversion between forms', () => {
   it('turns positive-integer suffix strings into integers and back', () => {
-    const standard: Expression<string> = { kind: 'or', children: [{ kind: 'leaf', question: 'q', suffixes: ['1', '12'] }, { kind: 'leaf', question: 'r' }] };
+    const standard: Expression<string> = {
+      kind: 'or',
+      children: [
+        { kind: 'leaf', question: 'q', suffixes: ['1', '12'] },
+        { kind: 'leaf', question: 'r' },
+      ],
+    };
     const crosstab = toCrosstabForm(standard);
-    expect(crosstab).toEqual({ ok: true, value: { kind: 'or', children: [{ kind: 'leaf', question: 'q', suffixes: [1, 12] }, { kind: 'leaf', question: 'r' }] } });
+    expect(crosstab).toEqual({
+      ok: true,
+      value: {
+        kind: 'or',
+        children: [
+          { kind: 'leaf', question: 'q', suffixes: [1, 12] },
+          { kind: 'leaf', question: 'r' },
+        ],
+      },
+    });
     expect(crosstab.ok && toStandardForm(crosstab.value)).toEqual(standard);
   });
 

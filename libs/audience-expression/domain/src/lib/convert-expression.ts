@@ -1,14 +1,5 @@
 import { appendPointer } from './json-pointer';
-import {
-  CrosstabExpression,
-  Expression,
-  ExpressionError,
-  LeafNode,
-  Result,
-  StandardExpression,
-  SuffixCode,
-  WireForm,
-} from './expression';
+import { CrosstabExpression, Expression, ExpressionError, LeafNode, Result, StandardExpression, SuffixCode, WireForm } from './expression';
 import { parseExpression, ParseOptions } from './parse-expression';
 import { printExpression } from './print-expression';
 
@@ -74,12 +65,7 @@ export function toCrosstabForm(expression: Expression): Result<CrosstabExpressio
  * Parses wire JSON in one form and writes it in another (e.g. a saved audience's expression
  * into a saved crosstab). Errors point into `input`.
  */
-export function convertWireExpression(
-  input: unknown,
-  from: WireForm,
-  to: WireForm,
-  options?: ParseOptions,
-): Result<Record<string, unknown>> {
+export function convertWireExpression(input: unknown, from: WireForm, to: WireForm, options?: ParseOptions): Result<Record<string, unknown>> {
   const parsed = parseExpression(input, from, options);
   if (!parsed.ok) return parsed;
   if (to === 'crosstab') {

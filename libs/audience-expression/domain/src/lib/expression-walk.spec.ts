@@ -5,7 +5,11 @@ const expression: Expression = {
   kind: 'and',
   children: [
     { kind: 'leaf', question: 'q1', datapoints: ['a', 'b'], suffixes: ['1', 2] },
-    { kind: 'or', not: true, children: [{ kind: 'leaf', question: 'q2' }, { kind: 'all' }, { kind: 'leaf', question: 'q1', datapoints: ['a'], suffixes: ['2'] }] },
+    {
+      kind: 'or',
+      not: true,
+      children: [{ kind: 'leaf', question: 'q2' }, { kind: 'all' }, { kind: 'leaf', question: 'q1', datapoints: ['a'], suffixes: ['2'] }],
+    },
   ],
 };
 

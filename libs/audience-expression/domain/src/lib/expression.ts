@@ -61,9 +61,7 @@ export interface ExpressionError {
 }
 
 /** What every check returns instead of throwing. */
-export type Result<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly errors: readonly ExpressionError[] };
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: readonly ExpressionError[] };
 
 /** Any JSON value. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -104,7 +102,5 @@ export interface FormMembers {
 
 /** The member names a form uses for the question and its datapoints. */
 export function formMembers(form: WireForm): FormMembers {
-  return form === 'crosstab'
-    ? { question: 'qustion', datapoints: 'options' }
-    : { question: 'question', datapoints: 'datapoints' };
+  return form === 'crosstab' ? { question: 'qustion', datapoints: 'options' } : { question: 'question', datapoints: 'datapoints' };
 }

@@ -16,7 +16,9 @@ describe('labelExpression', () => {
   });
 
   it('wraps what NOT applies to', () => {
-    expect(labelExpression({ kind: 'leaf', question: 'tiktok', datapoints: ['yes'], suffixes: ['1'], not: true }, catalogue)).toBe('NOT (Uses TikTok [Daily]: Yes)');
+    expect(labelExpression({ kind: 'leaf', question: 'tiktok', datapoints: ['yes'], suffixes: ['1'], not: true }, catalogue)).toBe(
+      'NOT (Uses TikTok [Daily]: Yes)',
+    );
     const notOr: Expression = { kind: 'and', children: [leaf('gender', 'm'), { kind: 'or', not: true, children: [leaf('age', 'a1'), leaf('age', 'a2')] }] };
     expect(labelExpression(notOr, catalogue)).toBe('Gender: Male AND NOT (Age: 16-24 OR Age: 25-34)');
   });
@@ -29,7 +31,9 @@ describe('labelExpression', () => {
 
   it('describes several datapoints, min_count and no datapoints', () => {
     expect(labelExpression(leaf('age', 'a1', 'a2'), catalogue)).toBe('Age: 16-24, 25-34');
-    expect(labelExpression({ kind: 'leaf', question: 'age', datapoints: ['a1', 'a2', 'a3'], minCount: 2 }, catalogue)).toBe('Age: at least 2 of 16-24, 25-34, 35-44');
+    expect(labelExpression({ kind: 'leaf', question: 'age', datapoints: ['a1', 'a2', 'a3'], minCount: 2 }, catalogue)).toBe(
+      'Age: at least 2 of 16-24, 25-34, 35-44',
+    );
     expect(labelExpression({ kind: 'leaf', question: 'age' }, catalogue)).toBe('Age: any answer');
     expect(labelExpression({ kind: 'leaf', question: 'age', datapoints: [], minCount: 2 }, catalogue)).toBe('Age: at least 2 answers');
   });

@@ -34,12 +34,9 @@ export function labelExpression(expression: Expression, lookup?: Pick<CatalogueL
 }
 
 function leafLabel(leaf: LeafNode, question: CatalogueQuestion | undefined): string {
-  const nameOf = (codes: readonly { code: string; name: string }[] | undefined, code: string): string =>
-    codes?.find((c) => c.code === code)?.name || code;
+  const nameOf = (codes: readonly { code: string; name: string }[] | undefined, code: string): string => codes?.find((c) => c.code === code)?.name || code;
   const questionName = question?.name || leaf.question;
-  const suffixes = leaf.suffixes?.length
-    ? ` [${leaf.suffixes.map((s) => nameOf(question?.suffixes, String(s))).join(', ')}]`
-    : '';
+  const suffixes = leaf.suffixes?.length ? ` [${leaf.suffixes.map((s) => nameOf(question?.suffixes, String(s))).join(', ')}]` : '';
   const minCount = leaf.minCount ?? 1;
   let answers: string;
   if (leaf.datapoints?.length) {

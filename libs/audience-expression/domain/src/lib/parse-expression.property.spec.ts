@@ -74,7 +74,16 @@ describe.each(FORMS)('%s form: garbage never throws and is located', (form) => {
 });
 
 type Wire = Record<string, unknown>;
-const MUTATIONS = ['unknown-member', 'bad-not', 'bad-question', 'empty-combinator', 'both-combinators', 'zero-min-count', 'not-an-object', 'duplicate-datapoint'] as const;
+const MUTATIONS = [
+  'unknown-member',
+  'bad-not',
+  'bad-question',
+  'empty-combinator',
+  'both-combinators',
+  'zero-min-count',
+  'not-an-object',
+  'duplicate-datapoint',
+] as const;
 
 /** Every node of wire JSON with its pointer, and a way to replace it in the document. */
 function nodeSlots(root: { value: unknown }): { path: string; node: Wire; replace: (v: unknown) => void }[] {

@@ -70,7 +70,7 @@ describe('parseExpression: every rule has its error and path', () => {
     expect(errorsOf(input)).toEqual([{ kind: 'invalid', path: '', message: expect.stringMatching(/expected an expression object/) }]);
   });
 
-  it('names unknown members, with a hint for the other form\'s spelling', () => {
+  it("names unknown members, with a hint for the other form's spelling", () => {
     const errors = errorsOf({ question: 'q', colour: 'red', 'a/b': 1 });
     expect(errors.map((e) => e.path)).toEqual(['/colour', '/a~1b']);
     expect(errors[0].message).toBe('unknown member "colour"');
@@ -169,9 +169,7 @@ describe('parseExpression: size bounds', () => {
 
   it('accepts 32 levels and rejects 33 at the node past the bound', () => {
     expect(parseStandardExpression(nested(32)).ok).toBe(true);
-    expect(errorsOf(nested(33))).toEqual([
-      { kind: 'invalid', path: '/and/0'.repeat(32), message: 'expression is nested deeper than 32 levels' },
-    ]);
+    expect(errorsOf(nested(33))).toEqual([{ kind: 'invalid', path: '/and/0'.repeat(32), message: 'expression is nested deeper than 32 levels' }]);
   });
 
   it('takes the depth bound as an option', () => {

@@ -142,9 +142,7 @@ function unknownMemberMessage(key: string, members: FormMembers): string {
   };
   const hint = hints[key];
   const expected: readonly string[] = [members.question, members.datapoints, 'min_count'];
-  return hint !== undefined && expected.includes(hint)
-    ? `unknown member "${key}" (this form spells it "${hint}")`
-    : `unknown member "${key}"`;
+  return hint !== undefined && expected.includes(hint) ? `unknown member "${key}" (this form spells it "${hint}")` : `unknown member "${key}"`;
 }
 
 /** Recursion here is safe: `checkBounds` has already limited the depth. */
@@ -173,11 +171,7 @@ function parseNode(input: unknown, path: string, ctx: Context): Expression | und
     report(ctx, path, 'a node has "and" or "or", not both');
   }
   if (combinators.length > 0 && leafMembers.length > 0) {
-    report(
-      ctx,
-      path,
-      `a node is either a combinator ("${combinators[0]}") or a leaf ("${leafMembers[0]}"), not both`,
-    );
+    report(ctx, path, `a node is either a combinator ("${combinators[0]}") or a leaf ("${leafMembers[0]}"), not both`);
   }
 
   let children: Expression[] | undefined;
@@ -221,12 +215,7 @@ interface LeafParts {
   minCount?: number;
 }
 
-function parseLeafMembers(
-  present: Map<string, unknown>,
-  path: string,
-  requireQuestion: boolean,
-  ctx: Context,
-): LeafParts | undefined {
+function parseLeafMembers(present: Map<string, unknown>, path: string, requireQuestion: boolean, ctx: Context): LeafParts | undefined {
   const { members } = ctx;
   const question = present.get(members.question);
   if (!present.has(members.question)) {
@@ -310,12 +299,7 @@ function parseSuffixes(value: unknown, path: string, ctx: Context): SuffixCode[]
   return ok ? (value as SuffixCode[]).slice() : undefined;
 }
 
-function parseMinCount(
-  value: unknown,
-  path: string,
-  datapoints: readonly string[] | undefined,
-  ctx: Context,
-): number | undefined {
+function parseMinCount(value: unknown, path: string, datapoints: readonly string[] | undefined, ctx: Context): number | undefined {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
     report(ctx, path, `"min_count" must be an integer of at least 1, got ${typeof value === 'number' ? value : describe(value)}`);
     return undefined;

@@ -5,7 +5,8 @@ function respondent(id: number, answers: RespondentAnswer[], wave = 'w1', locati
   return { id, wave, location, weight, answers };
 }
 
-const a = (question: string, datapoint: string, suffix?: string): RespondentAnswer => (suffix === undefined ? { question, datapoint } : { question, datapoint, suffix });
+const a = (question: string, datapoint: string, suffix?: string): RespondentAnswer =>
+  suffix === undefined ? { question, datapoint } : { question, datapoint, suffix };
 
 describe('matches: leaves', () => {
   const r = respondent(1, [a('q', 'x'), a('q', 'y'), a('brand', 'nike', '1'), a('brand', 'nike', '2'), a('brand', 'puma', '2')]);

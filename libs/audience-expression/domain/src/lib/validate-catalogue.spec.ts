@@ -53,7 +53,7 @@ describe('validateAgainstCatalogue', () => {
     });
   });
 
-  it('bounds min_count by the question\'s datapoint count', () => {
+  it("bounds min_count by the question's datapoint count", () => {
     expect(validateAgainstCatalogue({ kind: 'leaf', question: 'age', minCount: 4 }, catalogue)).toEqual({
       ok: false,
       errors: [{ kind: 'invalid', path: '/min_count', message: '"min_count" is 4 but question "age" has only 3 datapoints' }],
@@ -70,7 +70,13 @@ describe('validateAgainstCatalogue', () => {
 
   it('names members as the form the expression came in spells them', () => {
     const result = validateAgainstCatalogue(
-      { kind: 'and', children: [{ kind: 'leaf', question: 'nope' }, { kind: 'leaf', question: 'age', datapoints: ['zz'], minCount: 9 }] },
+      {
+        kind: 'and',
+        children: [
+          { kind: 'leaf', question: 'nope' },
+          { kind: 'leaf', question: 'age', datapoints: ['zz'], minCount: 9 },
+        ],
+      },
       catalogue,
       { form: 'crosstab' },
     );
@@ -82,7 +88,15 @@ describe('datasetsOf', () => {
   it('lists each dataset once, sorted, skipping unknown questions', () => {
     expect(
       datasetsOf(
-        { kind: 'or', children: [{ kind: 'leaf', question: 'tiktok' }, { kind: 'leaf', question: 'age' }, { kind: 'leaf', question: 'gender' }, { kind: 'leaf', question: 'x' }] },
+        {
+          kind: 'or',
+          children: [
+            { kind: 'leaf', question: 'tiktok' },
+            { kind: 'leaf', question: 'age' },
+            { kind: 'leaf', question: 'gender' },
+            { kind: 'leaf', question: 'x' },
+          ],
+        },
         catalogue,
       ),
     ).toEqual(['core-ds', 'social-ds']);

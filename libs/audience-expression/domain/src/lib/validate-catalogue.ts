@@ -20,11 +20,7 @@ export interface CatalogueValidationOptions {
  * unentitled datasets `forbidden` (HTTP 403), the rest `invalid`. A question of an unentitled
  * dataset is not checked further, so the error reveals nothing of that dataset's content.
  */
-export function validateAgainstCatalogue(
-  expression: Expression,
-  lookup: CatalogueLookup,
-  options: CatalogueValidationOptions = {},
-): Result<CatalogueSummary> {
+export function validateAgainstCatalogue(expression: Expression, lookup: CatalogueLookup, options: CatalogueValidationOptions = {}): Result<CatalogueSummary> {
   const members = formMembers(options.form ?? 'standard');
   const errors: ExpressionError[] = [];
   const datasets = new Set<string>();

@@ -1,10 +1,5 @@
 import { CatalogueQuestion } from '@aas/audience-expression';
-import {
-  AudienceCatalogue,
-  canonicalExpression,
-  checkAgainstCatalogue,
-  parseAudienceExpression,
-} from './audience-expression.check';
+import { AudienceCatalogue, canonicalExpression, checkAgainstCatalogue, parseAudienceExpression } from './audience-expression.check';
 
 const question = (code: string, datasetCode: string, datapoints: string[], suffixes: string[] = []): CatalogueQuestion => ({
   code,
@@ -57,11 +52,21 @@ describe('parseAudienceExpression', () => {
 
 describe('checkAgainstCatalogue', () => {
   it('answers the printed expression and the datasets it touches', () => {
-    const result = check({ and: [{ datapoints: ['female'], question: 'gender' }, { question: 'age_group', datapoints: ['16_24'], not: true }] });
+    const result = check({
+      and: [
+        { datapoints: ['female'], question: 'gender' },
+        { question: 'age_group', datapoints: ['16_24'], not: true },
+      ],
+    });
     expect(result).toEqual({
       ok: true,
       value: {
-        expression: { and: [{ question: 'gender', datapoints: ['female'] }, { question: 'age_group', datapoints: ['16_24'], not: true }] },
+        expression: {
+          and: [
+            { question: 'gender', datapoints: ['female'] },
+            { question: 'age_group', datapoints: ['16_24'], not: true },
+          ],
+        },
         datasets: ['core'],
       },
     });
@@ -72,7 +77,9 @@ describe('checkAgainstCatalogue', () => {
   });
 
   it('answers 400 naming an unknown question, datapoint or suffix', () => {
-    const result = check({ or: [{ question: 'shoe_size' }, { question: 'gender', datapoints: ['other'] }, { question: 'social_platform_frequency', suffixes: ['9'] }] });
+    const result = check({
+      or: [{ question: 'shoe_size' }, { question: 'gender', datapoints: ['other'] }, { question: 'social_platform_frequency', suffixes: ['9'] }],
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(400);
@@ -95,7 +102,11 @@ describe('checkAgainstCatalogue', () => {
 
   it("checks a client's datasets without letting them override the computed ones", () => {
     expect(check({ question: 'gender' }, ['core'])).toMatchObject({ ok: true, value: { datasets: ['core'] } });
-    expect(check({ question: 'gender' }, ['core', 'nope'])).toMatchObject({ ok: false, status: 400, errors: [{ path: '/datasets/1', message: expect.stringContaining('nope') }] });
+    expect(check({ question: 'gender' }, ['core', 'nope'])).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: [{ path: '/datasets/1', message: expect.stringContaining('nope') }],
+    });
     expect(check({ question: 'gender' }, ['gaming'])).toMatchObject({ ok: false, status: 403, errors: [{ path: '/datasets/0' }] });
   });
 });

@@ -16,8 +16,7 @@ import { ProblemFieldError } from '@aas/contracts';
  */
 
 export type CheckResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly status: 400 | 403; readonly errors: ProblemFieldError[] };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly status: 400 | 403; readonly errors: ProblemFieldError[] };
 
 /** What the catalogue check needs beyond `CatalogueLookup`: whether a dataset code exists. */
 export interface AudienceCatalogue extends CatalogueLookup {

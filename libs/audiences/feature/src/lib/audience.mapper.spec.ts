@@ -4,7 +4,12 @@ const record: AudienceRecord = {
   id: '6f1c2d3e-4b5a-4c1e-9f7e-1a2b3c4d5e6f',
   v1Id: null,
   name: 'Gen Z women',
-  expression: { and: [{ datapoints: ['16_24'], question: 'age_group' }, { question: 'gender', datapoints: ['female'] }] },
+  expression: {
+    and: [
+      { datapoints: ['16_24'], question: 'age_group' },
+      { question: 'gender', datapoints: ['female'] },
+    ],
+  },
   folderId: '00000000-0000-0000-0000-000000000000',
   position: 2.5,
   flags: ['isP2', 'authored', 'legacy'],
@@ -19,7 +24,12 @@ describe('toAudienceResponse', () => {
       id: record.id,
       v1_id: null,
       name: 'Gen Z women',
-      expression: { and: [{ question: 'age_group', datapoints: ['16_24'] }, { question: 'gender', datapoints: ['female'] }] },
+      expression: {
+        and: [
+          { question: 'age_group', datapoints: ['16_24'] },
+          { question: 'gender', datapoints: ['female'] },
+        ],
+      },
       created_at: '2025-11-21T10:15:30.123Z',
       updated_at: '2025-11-22T08:00:00.000Z',
       folder_id: '00000000-0000-0000-0000-000000000000',

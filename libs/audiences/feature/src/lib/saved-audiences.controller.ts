@@ -72,11 +72,7 @@ export class SavedAudiencesController {
   @ApiBadRequestResponse({ type: ProblemSchema, description: INVALID })
   @ApiForbiddenResponse({ type: ProblemSchema, description: FORBIDDEN_WRITE })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  async replace(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', AUDIENCE_ID) id: string,
-    @Body() body: SaveAudienceRequest,
-  ): Promise<AudienceEnvelope> {
+  async replace(@CurrentPrincipal() principal: Principal, @Param('id', AUDIENCE_ID) id: string, @Body() body: SaveAudienceRequest): Promise<AudienceEnvelope> {
     return { data: await this.audiences.replace(principal, id, body) };
   }
 
@@ -87,11 +83,7 @@ export class SavedAudiencesController {
   @ApiBadRequestResponse({ type: ProblemSchema, description: `${INVALID}; also a read-only member (id, v1_id, created_at, updated_at, permissions)` })
   @ApiForbiddenResponse({ type: ProblemSchema, description: FORBIDDEN_WRITE })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
-  async patch(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', AUDIENCE_ID) id: string,
-    @Body() body: PatchAudienceRequest,
-  ): Promise<AudienceEnvelope> {
+  async patch(@CurrentPrincipal() principal: Principal, @Param('id', AUDIENCE_ID) id: string, @Body() body: PatchAudienceRequest): Promise<AudienceEnvelope> {
     return { data: await this.audiences.patch(principal, id, body) };
   }
 

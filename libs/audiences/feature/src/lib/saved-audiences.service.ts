@@ -134,11 +134,7 @@ export class SavedAudiencesService {
    * the expression) and applies it in the same transaction, with the row locked so that a
    * concurrent delete or write cannot interleave.
    */
-  private async update(
-    principal: Principal,
-    id: string,
-    build: () => Promise<Partial<SavedAudienceEntity>>,
-  ): Promise<AudienceResponse> {
+  private async update(principal: Principal, id: string, build: () => Promise<Partial<SavedAudienceEntity>>): Promise<AudienceResponse> {
     return this.dataSource.transaction(async (m) => {
       await this.writable(m, principal, id, true);
       const changes = await build();

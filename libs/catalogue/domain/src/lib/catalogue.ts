@@ -19,7 +19,8 @@ export const DATASETS: Dataset[] = [
   {
     code: 'core',
     name: 'Core survey',
-    description: 'The quarterly multi-market tracking survey of internet users aged 16-64: demographics, media, social, devices, commerce, brands, attitudes, health, travel and finance.',
+    description:
+      'The quarterly multi-market tracking survey of internet users aged 16-64: demographics, media, social, devices, commerce, brands, attitudes, health, travel and finance.',
     base_namespace_code: 'core',
     depth: 0,
     order: 1,
@@ -28,7 +29,8 @@ export const DATASETS: Dataset[] = [
   {
     code: 'gaming',
     name: 'Gaming',
-    description: 'A topical survey of gaming habits, platforms, titles, esports and game streaming, asked of a smaller sample in selected markets alongside the core demographics.',
+    description:
+      'A topical survey of gaming habits, platforms, titles, esports and game streaming, asked of a smaller sample in selected markets alongside the core demographics.',
     base_namespace_code: 'gaming',
     depth: 1,
     order: 2,
@@ -73,7 +75,11 @@ function quarterWave(year: number, quarter: number, order: number): Wave {
 }
 
 /** Eight quarterly waves, Q4 2024 to Q3 2026. */
-export const WAVES: Wave[] = [quarterWave(2024, 4, 1), ...[1, 2, 3, 4].map((qq) => quarterWave(2025, qq, qq + 1)), ...[1, 2, 3].map((qq) => quarterWave(2026, qq, qq + 5))];
+export const WAVES: Wave[] = [
+  quarterWave(2024, 4, 1),
+  ...[1, 2, 3, 4].map((qq) => quarterWave(2025, qq, qq + 1)),
+  ...[1, 2, 3].map((qq) => quarterWave(2026, qq, qq + 5)),
+];
 
 export const POPULATIONS: LocationWavePopulation[] = LOCATION_DATA.flatMap(([code, , , base, growth]) =>
   WAVES.map((w, i) => ({ location_code: code, wave_code: w.code, population: Math.round(base * Math.pow(1 + growth, i / 4)) })),
@@ -149,18 +155,62 @@ export const CURATED_AUDIENCES: CuratedAudience[] = [
   { name: 'Low income', description: 'Bottom third of household income.', expression: leaf('income_group', ['low']) },
   { name: 'Daily TikTok users', description: 'Use TikTok every day.', expression: leaf('social_platform_frequency', ['tiktok'], ['1']) },
   { name: 'Daily Instagram users', description: 'Use Instagram every day.', expression: leaf('social_platform_frequency', ['instagram'], ['1']) },
-  { name: 'Non-Facebook users', description: 'Did not use Facebook in the last month.', expression: { question: 'social_platform_usage', datapoints: ['facebook'], not: true } },
-  { name: 'Social media power users', description: 'Use at least five social platforms.', expression: { question: 'social_platform_usage', datapoints: ['tiktok', 'instagram', 'facebook', 'youtube', 'x_twitter', 'snapchat', 'linkedin', 'pinterest', 'reddit', 'twitch'], min_count: 5 } },
-  { name: 'Gamers', description: 'Interested in gaming or own a games console.', expression: { or: [leaf('interests', ['gaming']), leaf('devices_owned', ['games_console', 'handheld_games_console'])] } },
-  { name: 'Generative AI users', description: 'Used ChatGPT, Gemini, Copilot, Claude, Perplexity or Meta AI in the last month.', expression: leaf('ai_assistants_used', ['chatgpt', 'google_gemini', 'microsoft_copilot', 'claude', 'perplexity', 'meta_ai']) },
-  { name: 'Premium shoppers', description: 'Agree they pay more for premium brands.', expression: leaf('attitudes_shopping', ['i_am_willing_to_pay_more_for_premium_brands'], ['1', '2']) },
-  { name: 'Eco-conscious consumers', description: 'Agree they would pay more for eco-friendly products.', expression: leaf('attitudes_environment', ['i_would_pay_more_for_eco_friendly_products'], ['1', '2']) },
-  { name: 'Luxury fashion buyers', description: 'Bought Gucci, Louis Vuitton, Prada, Chanel or Burberry in the last 12 months.', expression: leaf('brand_funnel_fashion', ['gucci', 'louis_vuitton', 'prada', 'chanel', 'burberry'], ['3']) },
+  {
+    name: 'Non-Facebook users',
+    description: 'Did not use Facebook in the last month.',
+    expression: { question: 'social_platform_usage', datapoints: ['facebook'], not: true },
+  },
+  {
+    name: 'Social media power users',
+    description: 'Use at least five social platforms.',
+    expression: {
+      question: 'social_platform_usage',
+      datapoints: ['tiktok', 'instagram', 'facebook', 'youtube', 'x_twitter', 'snapchat', 'linkedin', 'pinterest', 'reddit', 'twitch'],
+      min_count: 5,
+    },
+  },
+  {
+    name: 'Gamers',
+    description: 'Interested in gaming or own a games console.',
+    expression: { or: [leaf('interests', ['gaming']), leaf('devices_owned', ['games_console', 'handheld_games_console'])] },
+  },
+  {
+    name: 'Generative AI users',
+    description: 'Used ChatGPT, Gemini, Copilot, Claude, Perplexity or Meta AI in the last month.',
+    expression: leaf('ai_assistants_used', ['chatgpt', 'google_gemini', 'microsoft_copilot', 'claude', 'perplexity', 'meta_ai']),
+  },
+  {
+    name: 'Premium shoppers',
+    description: 'Agree they pay more for premium brands.',
+    expression: leaf('attitudes_shopping', ['i_am_willing_to_pay_more_for_premium_brands'], ['1', '2']),
+  },
+  {
+    name: 'Eco-conscious consumers',
+    description: 'Agree they would pay more for eco-friendly products.',
+    expression: leaf('attitudes_environment', ['i_would_pay_more_for_eco_friendly_products'], ['1', '2']),
+  },
+  {
+    name: 'Luxury fashion buyers',
+    description: 'Bought Gucci, Louis Vuitton, Prada, Chanel or Burberry in the last 12 months.',
+    expression: leaf('brand_funnel_fashion', ['gucci', 'louis_vuitton', 'prada', 'chanel', 'burberry'], ['3']),
+  },
   { name: 'Gen Z women', description: 'Women aged 16-24.', expression: { and: [leaf('age_group', ['16_24']), leaf('gender', ['female'])] } },
-  { name: 'Affluent millennials', description: 'High-income 25-44s.', expression: { and: [leaf('age_group', ['25_34', '35_44']), leaf('income_group', ['high'])] } },
-  { name: 'Tech early adopters', description: 'Innovators and early adopters of technology.', expression: leaf('tech_adoption', ['innovator', 'early_adopter']) },
+  {
+    name: 'Affluent millennials',
+    description: 'High-income 25-44s.',
+    expression: { and: [leaf('age_group', ['25_34', '35_44']), leaf('income_group', ['high'])] },
+  },
+  {
+    name: 'Tech early adopters',
+    description: 'Innovators and early adopters of technology.',
+    expression: leaf('tech_adoption', ['innovator', 'early_adopter']),
+  },
   { name: 'Electric car drivers', description: 'Household owns an electric car.', expression: leaf('car_ownership', ['electric_car']) },
-  { name: 'Non-parents under 35', description: 'Under 35 and not a parent.', expression: { and: [leaf('age_group', ['16_24', '25_34']), { question: 'parent_status', datapoints: ['parent'], not: true }] } },
+  {
+    name: 'Non-parents under 35',
+    description: 'Under 35 and not a parent.',
+    expression: { and: [leaf('age_group', ['16_24', '25_34']), { question: 'parent_status', datapoints: ['parent'], not: true }] },
+  },
 ].map((a, i) => ({ id: i + 1, ...a }));
 
 const INSIGHT_TYPES: InsightType[] = ['report', 'infographic', 'powerpoint', 'chart'];
@@ -203,7 +253,7 @@ function buildInsights(questions: Question[], categories: Category[]): Insight[]
       description: `${type === 'chart' ? 'A chart' : type === 'infographic' ? 'An infographic' : type === 'report' ? 'A report' : 'A presentation'} on ${lower(question.name)} (${lower(question.description.split(':')[0])}) among ${audience}, across markets and waves.`,
       type,
       category_ids: categoryIds,
-      is_trending: i % 5 === 0 || (i % 17 === 3),
+      is_trending: i % 5 === 0 || i % 17 === 3,
       popularity,
       published_at: new Date(published).toISOString(),
       created_at: new Date(created).toISOString(),
@@ -211,7 +261,13 @@ function buildInsights(questions: Question[], categories: Category[]): Insight[]
       images: Array.from({ length: imageCount }, (_, k) => {
         const imageId = id * 10 + k;
         const base = `/insights/${id}/images/${imageId}`;
-        return { id: imageId, is_main: k === 0, page_preview_thumb_path: `${base}/page-preview-thumb.png`, page_thumb_path: `${base}/page-thumb.png`, thumb_path: `${base}/thumb.png` };
+        return {
+          id: imageId,
+          is_main: k === 0,
+          page_preview_thumb_path: `${base}/page-preview-thumb.png`,
+          page_thumb_path: `${base}/page-thumb.png`,
+          thumb_path: `${base}/thumb.png`,
+        };
       }),
     });
   }

@@ -8,7 +8,9 @@ const partitionArb = fc
   .record({
     classSizes: fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 0, maxLength: 6 }),
     weights: fc.array(fc.double({ min: 0.001, max: 1e7, noNaN: true }), { minLength: 6, maxLength: 6 }),
-    attributes: fc.array(fc.record({ id: fc.integer({ min: 0, max: 5000 }), density: fc.constantFrom(0, 0.001, 0.02, 0.3, 0.9, 1), seed: fc.integer() }), { maxLength: 12 }),
+    attributes: fc.array(fc.record({ id: fc.integer({ min: 0, max: 5000 }), density: fc.constantFrom(0, 0.001, 0.02, 0.3, 0.9, 1), seed: fc.integer() }), {
+      maxLength: 12,
+    }),
     firstId: fc.integer({ min: 1, max: 2_000_000 }),
     compress: fc.boolean(),
   })
@@ -75,11 +77,19 @@ describe('partition codec', () => {
       const count = 64 * 200;
       const words = new Uint32Array(count / 32);
       for (let b = 0; b < count; b++) if ((b * 2654435761) % 1000 < density * 1000) words[b >>> 5] |= 1 << (b & 31);
-      return encodePartition({ key: { dataset: 'd', wave: 'w', location: 'l' }, dictionaryHash: 1, firstRespondentId: 1, respondentCount: count, bitLength: count, weightClasses: [{ weight: 2, startBit: 0, count }], attributes: new Map([[7, words]]) });
+      return encodePartition({
+        key: { dataset: 'd', wave: 'w', location: 'l' },
+        dictionaryHash: 1,
+        firstRespondentId: 1,
+        respondentCount: count,
+        bitLength: count,
+        weightClasses: [{ weight: 2, startBit: 0, count }],
+        attributes: new Map([[7, words]]),
+      });
     };
     const dense = make(0.5).length;
     const sparse = make(0.005).length;
-    expect(dense).toBeGreaterThan(64 * 200 / 8);
+    expect(dense).toBeGreaterThan((64 * 200) / 8);
     expect(sparse).toBeLessThan(dense / 5);
   });
 
@@ -87,15 +97,37 @@ describe('partition codec', () => {
     const words = new Uint32Array(4);
     words[0] = 0b1011; // 3 respondents of class 0
     words[2] = 0b1; // 1 respondent of class 1
-    const p = { weightClasses: [{ weight: 10, startBit: 0, count: 5 }, { weight: 2.5, startBit: 64, count: 3 }] };
+    const p = {
+      weightClasses: [
+        { weight: 10, startBit: 0, count: 5 },
+        { weight: 2.5, startBit: 64, count: 3 },
+      ],
+    };
     expect(weightedCount(p, words)).toBe(32.5);
   });
 
   it('reports broken invariants and rejects foreign or unaligned input', () => {
     const words = new Uint32Array(2);
     words[1] = 1; // bit 32: padding, since the class holds 3 respondents
-    expect(partitionInvariantViolations({ respondentCount: 3, bitLength: 64, weightClasses: [{ weight: 1, startBit: 0, count: 3 }], attributes: new Map([[0, words]]) })).toEqual(['attribute 0 has bits set in padding (word 1)']);
+    expect(
+      partitionInvariantViolations({
+        respondentCount: 3,
+        bitLength: 64,
+        weightClasses: [{ weight: 1, startBit: 0, count: 3 }],
+        attributes: new Map([[0, words]]),
+      }),
+    ).toEqual(['attribute 0 has bits set in padding (word 1)']);
     expect(() => decodePartition(Buffer.from('not a partition blob at all, really not'))).toThrow(/bad magic/);
-    expect(() => encodePartition({ key: { dataset: 'd', wave: 'w', location: 'l' }, dictionaryHash: 1, firstRespondentId: 1, respondentCount: 1, bitLength: 96, weightClasses: [{ weight: 1, startBit: 0, count: 1 }], attributes: new Map() })).toThrow(/multiple of 64/);
+    expect(() =>
+      encodePartition({
+        key: { dataset: 'd', wave: 'w', location: 'l' },
+        dictionaryHash: 1,
+        firstRespondentId: 1,
+        respondentCount: 1,
+        bitLength: 96,
+        weightClasses: [{ weight: 1, startBit: 0, count: 1 }],
+        attributes: new Map(),
+      }),
+    ).toThrow(/multiple of 64/);
   });
 });

@@ -42,7 +42,10 @@ export interface EncodeOptions {
 }
 
 /** The fields encodePartition reads (a DecodedPartition fits; weights/universe are derived on decode). */
-export type PartitionContent = Pick<DecodedPartition, 'key' | 'dictionaryHash' | 'firstRespondentId' | 'respondentCount' | 'bitLength' | 'weightClasses' | 'attributes'>;
+export type PartitionContent = Pick<
+  DecodedPartition,
+  'key' | 'dictionaryHash' | 'firstRespondentId' | 'respondentCount' | 'bitLength' | 'weightClasses' | 'attributes'
+>;
 
 class ByteWriter {
   buf: Uint8Array;
@@ -294,7 +297,7 @@ export function decodePartition(buf: Uint8Array): DecodedPartition {
 
 /** Sets bits [from, to) of a bitset. */
 export function setRange(words: Uint32Array, from: number, to: number): void {
-  for (let b = from; b < to; ) {
+  for (let b = from; b < to;) {
     if ((b & 31) === 0 && to - b >= 32) {
       words[b >>> 5] = 0xffffffff;
       b += 32;

@@ -173,7 +173,17 @@ export function multi(
   p = 0.25,
   extra: Partial<QuestionInput> = {},
 ): QuestionDef {
-  return q({ code, name, description, kind: 'multi', categories, datapoints: dps(code, items, p), model: { type: 'multi', none: null }, flags: ['multiple_choice'], ...extra });
+  return q({
+    code,
+    name,
+    description,
+    kind: 'multi',
+    categories,
+    datapoints: dps(code, items, p),
+    model: { type: 'multi', none: null },
+    flags: ['multiple_choice'],
+    ...extra,
+  });
 }
 
 /** A single-choice question; `slope` makes it ordinal (numeric ranges). */
@@ -193,7 +203,14 @@ export function single(
 }
 
 /** A statement x agreement-level grid. */
-export function agreementGrid(code: string, name: string, description: string, categories: string[], statements: readonly DpInput[], extra: Partial<QuestionInput> = {}): QuestionDef {
+export function agreementGrid(
+  code: string,
+  name: string,
+  description: string,
+  categories: string[],
+  statements: readonly DpInput[],
+  extra: Partial<QuestionInput> = {},
+): QuestionDef {
   return q({
     code,
     name,

@@ -17,7 +17,14 @@ export function toRespondentRecords(decoded: DecodedPartition, dictionary: Attri
   let id = decoded.firstRespondentId;
   for (const c of decoded.weightClasses) {
     for (let j = 0; j < c.count; j++) {
-      const record: RespondentRecord = { id: id++, dataset: decoded.key.dataset, wave: decoded.key.wave, location: decoded.key.location, weight: c.weight, answers: [] };
+      const record: RespondentRecord = {
+        id: id++,
+        dataset: decoded.key.dataset,
+        wave: decoded.key.wave,
+        location: decoded.key.location,
+        weight: c.weight,
+        answers: [],
+      };
       records.push(record);
       recordAt.set(c.startBit + j, record);
     }
@@ -35,7 +42,11 @@ export function toRespondentRecords(decoded: DecodedPartition, dictionary: Attri
         x ^= t;
         const record = recordAt.get(bit);
         if (!record) throw new Error(`attribute ${attributeId} has a bit on padding position ${bit}`);
-        record.answers.push(attribute.suffix === null ? { question: attribute.question, datapoint: attribute.datapoint } : { question: attribute.question, datapoint: attribute.datapoint, suffix: attribute.suffix });
+        record.answers.push(
+          attribute.suffix === null
+            ? { question: attribute.question, datapoint: attribute.datapoint }
+            : { question: attribute.question, datapoint: attribute.datapoint, suffix: attribute.suffix },
+        );
       }
     }
   }

@@ -6,7 +6,11 @@ import { generateSurvey, Survey } from './survey-generator';
 
 /** Byte equality of typed arrays (jest's toEqual walks them element by element: too slow here). */
 function sameBytes(a: ArrayBufferView | undefined, b: ArrayBufferView): boolean {
-  return a !== undefined && a.constructor === b.constructor && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  return (
+    a !== undefined &&
+    a.constructor === b.constructor &&
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength))
+  );
 }
 
 describe('generateSurvey', () => {
@@ -50,7 +54,8 @@ describe('generateSurvey', () => {
     }
     expect(cellWeights.size).toBe(10);
     for (const w of cellWeights.values()) expect(w.size).toBe(1);
-    for (const r of records) for (const q of ['gender', 'age_group', 'parent_status', 'income_group']) expect(r.answers.filter((a) => a.question === q)).toHaveLength(1);
+    for (const r of records)
+      for (const q of ['gender', 'age_group', 'parent_status', 'income_group']) expect(r.answers.filter((a) => a.question === q)).toHaveLength(1);
   });
 
   const share = (rs: RespondentRecord[], test: (r: RespondentRecord) => boolean) => {
@@ -89,7 +94,8 @@ describe('generateSurvey', () => {
 
   it('routes questions: frequency only for users, perceptions only for the aware, children ages only for parents', () => {
     for (const r of core()) {
-      if (has('social_platform_frequency', 'tiktok', '1')(r) || has('social_platform_frequency', 'tiktok', '4')(r)) expect(has('social_platform_usage', 'tiktok')(r)).toBe(true);
+      if (has('social_platform_frequency', 'tiktok', '1')(r) || has('social_platform_frequency', 'tiktok', '4')(r))
+        expect(has('social_platform_usage', 'tiktok')(r)).toBe(true);
       if (r.answers.some((a) => a.question === 'children_ages')) expect(has('parent_status', 'parent')(r)).toBe(true);
       for (const a of r.answers) if (a.question === 'brand_perception_cars') expect(has('brand_funnel_cars', a.datapoint, '1')(r)).toBe(true);
     }

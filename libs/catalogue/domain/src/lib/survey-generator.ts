@@ -67,7 +67,10 @@ export function generateSurvey(options: SurveyOptions): Survey {
     const cacheKey = `${dataset}:${dict.hash}`;
     let program = PROGRAMS.get(cacheKey);
     if (!program) {
-      program = compileProgram(defs.filter((q) => q.datasets.includes(dataset)), dict);
+      program = compileProgram(
+        defs.filter((q) => q.datasets.includes(dataset)),
+        dict,
+      );
       PROGRAMS.set(cacheKey, program);
     }
     return program;
@@ -189,7 +192,18 @@ function compileProgram(defs: QuestionDef[], dict: AttributeDictionary): Program
         rowUsed[r] = id(m.funnel, dp.code, '3');
       });
     }
-    const type = { gender: OP_GENDER, age: OP_AGE, parent: OP_PARENT, income: OP_INCOME, single: OP_SINGLE, multi: OP_MULTI, scale: OP_SCALE, funnel: OP_FUNNEL, perception: OP_PERCEPTION, favourite: OP_FAVOURITE }[m.type];
+    const type = {
+      gender: OP_GENDER,
+      age: OP_AGE,
+      parent: OP_PARENT,
+      income: OP_INCOME,
+      single: OP_SINGLE,
+      multi: OP_MULTI,
+      scale: OP_SCALE,
+      funnel: OP_FUNNEL,
+      perception: OP_PERCEPTION,
+      favourite: OP_FAVOURITE,
+    }[m.type];
     let noneIndex = -1;
     if (m.type === 'favourite') noneIndex = def.datapoints.findIndex((d) => d.code === m.none);
     if (m.type === 'multi') noneIndex = def.datapoints.findIndex((d) => d.code === 'none' || d.code === 'no_pets');
@@ -207,7 +221,9 @@ function compileProgram(defs: QuestionDef[], dict: AttributeDictionary): Program
 
 function dot(fx: Effects, profile: number): number {
   const o = profile * 6;
-  return (fx[0] * PROFILE_Z[o] + fx[1] * PROFILE_Z[o + 1] + fx[2] * PROFILE_Z[o + 2] + fx[3] * PROFILE_Z[o + 3] + fx[4] * PROFILE_Z[o + 4] + fx[5] * PROFILE_Z[o + 5]);
+  return (
+    fx[0] * PROFILE_Z[o] + fx[1] * PROFILE_Z[o + 1] + fx[2] * PROFILE_Z[o + 2] + fx[3] * PROFILE_Z[o + 3] + fx[4] * PROFILE_Z[o + 4] + fx[5] * PROFILE_Z[o + 5]
+  );
 }
 
 /** Logit shift of an item in a market and wave: a stable market flavour plus the item's drift. */
@@ -314,7 +330,10 @@ function tablesFor(op: Op, location: string, wave: number): OpTables {
       def.datapoints.forEach((dp, r) => {
         for (let k = 0; k < s; k++) {
           statement[r * s + k] =
-            logit(0.2) + 0.4 * hashUnit(`${def.code}/${dp.code}/${k}`) + (k === 3 ? (dp.premium ? 1.6 : -0.8) : 0) + 0.15 * hashUnit(`${location}/${def.code}/${dp.code}/${k}`);
+            logit(0.2) +
+            0.4 * hashUnit(`${def.code}/${dp.code}/${k}`) +
+            (k === 3 ? (dp.premium ? 1.6 : -0.8) : 0) +
+            0.15 * hashUnit(`${location}/${def.code}/${dp.code}/${k}`);
         }
       });
       return {
@@ -536,5 +555,16 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
     weights.fill(c.weight, c.startBit, c.startBit + c.count);
     setRange(universe, c.startBit, c.startBit + c.count);
   }
-  return { key, dictionaryHash: dict.hash, firstRespondentId: plan.firstRespondentId, respondentCount: n, bitLength, wordCount, weightClasses, weights, universe, attributes };
+  return {
+    key,
+    dictionaryHash: dict.hash,
+    firstRespondentId: plan.firstRespondentId,
+    respondentCount: n,
+    bitLength,
+    wordCount,
+    weightClasses,
+    weights,
+    universe,
+    attributes,
+  };
 }

@@ -1,4 +1,3 @@
-
 /** Global lookups are slow inside jest's vm context (10x on the hot loops); a module-local alias is not. */
 const M = Math;
 /**

@@ -15,7 +15,11 @@ const question = (code: string, dataset: string, datapoints: string[], suffixes:
   suffixes: suffixes.map((s) => ({ code: s, name: `S${s}` })),
 });
 
-const QUESTIONS = [question('gender', 'core', ['male', 'female']), question('grid', 'core', ['a', 'b'], ['1', '2']), question('consoles', 'gaming', ['ps5', 'xbox'])];
+const QUESTIONS = [
+  question('gender', 'core', ['male', 'female']),
+  question('grid', 'core', ['a', 'b'], ['1', '2']),
+  question('consoles', 'gaming', ['ps5', 'xbox']),
+];
 
 function catalogue(entitled: string[]): OrganisationCatalogue {
   return {
@@ -28,8 +32,14 @@ function catalogue(entitled: string[]): OrganisationCatalogue {
     waveExists: (c) => ['w1', 'w2'].includes(c),
     datasetExists: (d) => ['core', 'gaming'].includes(d),
     entitledDatasets: entitled,
-    entitledLocations: [{ code: 'us', name: 'US' }, { code: 'gb', name: 'GB' }],
-    entitledWaves: [{ code: 'w1', name: 'W1', startDate: '', endDate: '' }, { code: 'w2', name: 'W2', startDate: '', endDate: '' }],
+    entitledLocations: [
+      { code: 'us', name: 'US' },
+      { code: 'gb', name: 'GB' },
+    ],
+    entitledWaves: [
+      { code: 'w1', name: 'W1', startDate: '', endDate: '' },
+      { code: 'w2', name: 'W2', startDate: '', endDate: '' },
+    ],
   };
 }
 
@@ -110,7 +120,14 @@ describe('prepareChartCalculation + assembleChartResult', () => {
   });
 
   it('rows per segment, filtered by segments, indexed against the whole selection when segmented_base is false', () => {
-    const c = chart({ attributes: [chart().attributes[0]], audiences: [chart().audiences[0]], splitter: 'wave', segments: ['w2'], segmented_base: false, metrics: ['audience_index', 'positive_size'] });
+    const c = chart({
+      attributes: [chart().attributes[0]],
+      audiences: [chart().audiences[0]],
+      splitter: 'wave',
+      segments: ['w2'],
+      segmented_base: false,
+      metrics: ['audience_index', 'positive_size'],
+    });
     const prepared = prepareChartCalculation(c, {}, catalogue(['core']));
     if (!prepared.ok) throw new Error('prepare failed');
     const results = new Map<string, GroupCells>([

@@ -119,7 +119,10 @@ export function assembleChartResult(
       audience_errors: prepared.audienceErrors,
     },
     // Sorted on every metric, then trimmed to the ones the chart returns.
-    stats: sortStats(stats, chart, prepared).map((stat) => ({ ...stat, data: stat.data.map((d) => ({ ...d, metrics: selectMetrics(d.metrics as ChartMetrics, chart.metrics) })) })),
+    stats: sortStats(stats, chart, prepared).map((stat) => ({
+      ...stat,
+      data: stat.data.map((d) => ({ ...d, metrics: selectMetrics(d.metrics as ChartMetrics, chart.metrics) })),
+    })),
   };
 }
 

@@ -29,7 +29,9 @@ export class CalculateChartUseCase {
     const chart = definitionOf(row);
     const prepared = prepareChartCalculation(chart, override, catalogue);
     if (!prepared.ok) {
-      throw prepared.status === 403 ? ProblemException.forbidden(prepared.detail, prepared.errors) : ProblemException.validation(prepared.detail, prepared.errors);
+      throw prepared.status === 403
+        ? ProblemException.forbidden(prepared.detail, prepared.errors)
+        : ProblemException.validation(prepared.detail, prepared.errors);
     }
     const p = prepared.value;
     const segmentBy = chart.splitter === 'wave' || chart.splitter === 'location' ? chart.splitter : null;

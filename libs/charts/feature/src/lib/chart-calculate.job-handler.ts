@@ -7,7 +7,11 @@ import { HandlesJob, JobContext, JobHandler, ProblemException } from '@aas/infra
 function parse(wire: unknown, path: string): Expression {
   const parsed = parseStandardExpression(wire);
   // The gateway validated these already; a failure here means a corrupted or hand-made job.
-  if (!parsed.ok) throw ProblemException.badRequest(`Invalid expression in chart job at ${path}`, parsed.errors.map((e) => ({ path: `${path}${e.path}`, message: e.message })));
+  if (!parsed.ok)
+    throw ProblemException.badRequest(
+      `Invalid expression in chart job at ${path}`,
+      parsed.errors.map((e) => ({ path: `${path}${e.path}`, message: e.message })),
+    );
   return parsed.value;
 }
 

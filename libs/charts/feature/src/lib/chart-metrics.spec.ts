@@ -1,7 +1,7 @@
 import { chartMetricsOf, chartRatios, selectMetrics } from './chart-metrics';
 
 describe('chart metrics (metrics.md, "Chart calculation")', () => {
-  it("reproduces the published worked example: German men x Facebook, 57.7 / 48.7 and an index of 96 at a base % of 60.1", () => {
+  it('reproduces the published worked example: German men x Facebook, 57.7 / 48.7 and an index of 96 at a base % of 60.1', () => {
     const positive = 14_656_980;
     const audience = 25_411_761;
     const datapoint = 30_080_227;
@@ -26,7 +26,7 @@ describe('chart metrics (metrics.md, "Chart calculation")', () => {
     intersect: { size: 120, sample: 12, index: (120 * 1000 * 100) / (400 * 300) },
   };
 
-  it("maps an engine cell (datapoint rows x audience columns) onto the nine metrics, agreeing with the formulas", () => {
+  it('maps an engine cell (datapoint rows x audience columns) onto the nine metrics, agreeing with the formulas', () => {
     const m = chartMetricsOf(cell);
     expect(m).toEqual({
       audience_index: 100,

@@ -19,7 +19,12 @@ export type ChartMetrics = Record<ChartMetric, number>;
  * datapoint % = positive / datapoint, audience index = audience % / (datapoint / base x 100) x 100.
  * Zero denominators give 0.
  */
-export function chartRatios(positive: number, audience: number, datapoint: number, base: number): Pick<ChartMetrics, 'audience_percentage' | 'datapoint_percentage' | 'audience_index'> {
+export function chartRatios(
+  positive: number,
+  audience: number,
+  datapoint: number,
+  base: number,
+): Pick<ChartMetrics, 'audience_percentage' | 'datapoint_percentage' | 'audience_index'> {
   const p = chartPercentages(positive, audience, datapoint, base);
   return { audience_percentage: p.audiencePercentage, datapoint_percentage: p.datapointPercentage, audience_index: p.audienceIndex };
 }
@@ -35,7 +40,9 @@ export function chartRatios(positive: number, audience: number, datapoint: numbe
  */
 export function chartMetricsOf(cell: ChartCell, indexAgainst?: { datapointSize: number; baseSize: number }): ChartMetrics {
   return {
-    audience_index: indexAgainst ? percentage(cell.column.intersectPercentage, percentage(indexAgainst.datapointSize, indexAgainst.baseSize)) : cell.intersect.index,
+    audience_index: indexAgainst
+      ? percentage(cell.column.intersectPercentage, percentage(indexAgainst.datapointSize, indexAgainst.baseSize))
+      : cell.intersect.index,
     audience_percentage: cell.column.intersectPercentage,
     audience_sample: cell.column.sample,
     audience_size: cell.column.size,

@@ -47,7 +47,11 @@ export class TaxonomySnapshot {
         }
       }
     }
-    for (const [id, set] of under) this.attributesCount.set(id, [...set].reduce((n, q) => n + q.attribute_count, 0));
+    for (const [id, set] of under)
+      this.attributesCount.set(
+        id,
+        [...set].reduce((n, q) => n + q.attribute_count, 0),
+      );
   }
 
   /** Root first, the category itself last. */
@@ -68,7 +72,15 @@ type Wire = Record<string, unknown>;
 
 function datasetWire(d: TaxonomyDataset | undefined, code: string): Wire {
   return d
-    ? { code: d.code, name: d.name, description: d.description, base_namespace_code: d.base_namespace_code, depth: d.depth, order: d.order, is_syndicated: d.is_syndicated }
+    ? {
+        code: d.code,
+        name: d.name,
+        description: d.description,
+        base_namespace_code: d.base_namespace_code,
+        depth: d.depth,
+        order: d.order,
+        is_syndicated: d.is_syndicated,
+      }
     : { code };
 }
 
@@ -134,7 +146,12 @@ export function resultAttribute(
     question_label: question?.name ?? '',
     question_description: question?.description ?? '',
     suffix_label: suffixLabel,
-    generated_text: attribute.wire?.question ? labelExpression({ kind: 'leaf', question: attribute.wire.question, datapoints: attribute.wire.datapoints, suffixes: attribute.wire.suffixes }, catalogue) : '',
+    generated_text: attribute.wire?.question
+      ? labelExpression(
+          { kind: 'leaf', question: attribute.wire.question, datapoints: attribute.wire.datapoints, suffixes: attribute.wire.suffixes },
+          catalogue,
+        )
+      : '',
     order: attribute.index,
   };
   const meta = question ? taxonomy.questionByKey.get(`${question.namespaceCode}.${question.code}`) : undefined;

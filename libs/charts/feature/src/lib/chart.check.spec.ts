@@ -37,7 +37,10 @@ const check = (body: Partial<SaveChartRequest>) => checkChart({ name: 'c', ...bo
 describe('checkChart sort_parameter_value', () => {
   it('accepts empty and the id of an audience', () => {
     expect(check({ audiences: [WOMEN], base_audience: BASE }).ok).toBe(true);
-    expect(check({ audiences: [WOMEN], base_audience: BASE, sort_parameter_value: 'women' })).toMatchObject({ ok: true, value: { sort_parameter_value: 'women' } });
+    expect(check({ audiences: [WOMEN], base_audience: BASE, sort_parameter_value: 'women' })).toMatchObject({
+      ok: true,
+      value: { sort_parameter_value: 'women' },
+    });
   });
 
   it("refuses the base audience's id when the chart has audiences (the base has no row to sort on)", () => {
@@ -53,7 +56,11 @@ describe('checkChart sort_parameter_value', () => {
   });
 
   it('refuses an id that names nothing', () => {
-    expect(check({ audiences: [WOMEN], sort_parameter_value: 'nobody' })).toMatchObject({ ok: false, status: 400, errors: [{ path: '/sort_parameter_value' }] });
+    expect(check({ audiences: [WOMEN], sort_parameter_value: 'nobody' })).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: [{ path: '/sort_parameter_value' }],
+    });
     expect(check({ sort_parameter_value: 'nobody' })).toMatchObject({ ok: false, status: 400 });
   });
 });

@@ -7,7 +7,6 @@ import { SaveChartRequest } from './dto/chart-request.dto';
 
 export type CheckResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 403; errors: ProblemFieldError[] };
 
-
 /** What a chart stores beyond the calculation's members. */
 export interface CheckedChart extends ChartDefinition {
   name: string;
@@ -66,9 +65,27 @@ export function checkChart(body: SaveChartRequest, catalogue: OrganisationCatalo
       if (!exists(code)) bad.push({ path: `${path}/${i}`, message: `unknown ${kind} '${code}'` });
       else if (!entitled(code)) forbidden.push({ path: `${path}/${i}`, message: `${kind} '${code}' is not licensed to your organisation` });
     });
-  codes(body.wave_codes, '/wave_codes', (c) => catalogue.waveExists(c), (c) => catalogue.isWaveEntitled(c), 'wave');
-  codes(body.location_codes, '/location_codes', (c) => catalogue.locationExists(c), (c) => catalogue.isLocationEntitled(c), 'location');
-  codes(body.dataset_codes, '/dataset_codes', (c) => catalogue.datasetExists(c), (c) => catalogue.isDatasetEntitled(c), 'dataset');
+  codes(
+    body.wave_codes,
+    '/wave_codes',
+    (c) => catalogue.waveExists(c),
+    (c) => catalogue.isWaveEntitled(c),
+    'wave',
+  );
+  codes(
+    body.location_codes,
+    '/location_codes',
+    (c) => catalogue.locationExists(c),
+    (c) => catalogue.isLocationEntitled(c),
+    'location',
+  );
+  codes(
+    body.dataset_codes,
+    '/dataset_codes',
+    (c) => catalogue.datasetExists(c),
+    (c) => catalogue.isDatasetEntitled(c),
+    'dataset',
+  );
 
   const splitter = body.splitter ?? '';
   const segments = body.segments ?? [];

@@ -25,7 +25,10 @@ const ID_PARAM = { name: 'id', format: 'uuid', description: 'Chart id' } as cons
 const INVALID = 'Invalid id, body, enum value or audience expression; `errors` names each offending member by JSON pointer';
 const FORBIDDEN = 'An audience, wave, location or dataset code your organisation is not licensed for';
 const NOT_FOUND = "No such chart, or another organisation's (the same answer for both)";
-const list = (o: Record<string, number>) => Object.entries(o).map(([t, c]) => `\`${t}\` (${c})`).join(', ');
+const list = (o: Record<string, number>) =>
+  Object.entries(o)
+    .map(([t, c]) => `\`${t}\` (${c})`)
+    .join(', ');
 
 /**
  * Charts (spec 4.4, 2.3, 2.4). A chart belongs to the organisation of the token and is shared by
@@ -54,7 +57,10 @@ export class ChartsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "Lists your organisation's charts", description: 'Ordered by updated_at descending, then id. Paging: `limit` (default 50, at most 200), `offset` (default 0).' })
+  @ApiOperation({
+    summary: "Lists your organisation's charts",
+    description: 'Ordered by updated_at descending, then id. Paging: `limit` (default 50, at most 200), `offset` (default 0).',
+  })
   @ApiOkResponse({ type: ChartListResponse })
   @ApiBadRequestResponse({ type: ProblemSchema, description: 'Invalid or unknown query parameter' })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListChartsQuery): Promise<ChartListResponse> {
@@ -114,8 +120,8 @@ export class ChartsController {
   @ApiOperation({
     summary: 'Calculates a chart (spec 2.4) on a worker',
     description:
-      'One stat per attribute: datapoints x audiences within the base audience over the waves and locations (the body\'s, else the chart\'s ' +
-      'wave_codes/location_codes, else every licensed one), computed over the dataset of each attribute\'s question (one engine query per dataset). ' +
+      "One stat per attribute: datapoints x audiences within the base audience over the waves and locations (the body's, else the chart's " +
+      "wave_codes/location_codes, else every licensed one), computed over the dataset of each attribute's question (one engine query per dataset). " +
       "Data rows: one per audience, or per audience and segment with a splitter, segment 'all' otherwise; metrics of metrics.md. " +
       `A stat whose attribute cannot be computed has no data and its own code/error/error_type: ${list(STAT_ERRORS)}. ` +
       `An audience whose expression no longer validates has no rows and is listed in meta.audience_errors: ${list(AUDIENCE_ERRORS)}. ` +

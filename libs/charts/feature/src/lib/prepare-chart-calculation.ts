@@ -60,9 +60,7 @@ export interface PreparedChart {
   groups: DatasetGroup[];
 }
 
-export type PrepareOutcome =
-  | { ok: true; value: PreparedChart }
-  | { ok: false; status: 400 | 403; detail: string; errors: ProblemFieldError[] };
+export type PrepareOutcome = { ok: true; value: PreparedChart } | { ok: false; status: 400 | 403; detail: string; errors: ProblemFieldError[] };
 
 function describe(errors: readonly ExpressionError[]): string {
   return errors.map((e) => `${e.path || '/'}: ${e.message}`).join('; ');
@@ -104,10 +102,19 @@ export function resolveAttribute(input: ChartAttributeInput, index: number, cata
   const question = catalogue.findQuestion(input.question_code, input.namespace_code);
   if (!question) return err('unknown_attribute', `unknown question "${input.namespace_code}.${input.question_code}"`);
   if (!catalogue.isDatasetEntitled(question.datasetCode)) {
-    return { ...err('attribute_not_licensed', `question "${input.namespace_code}.${input.question_code}" belongs to dataset "${question.datasetCode}", which your organisation is not licensed for`), question };
+    return {
+      ...err(
+        'attribute_not_licensed',
+        `question "${input.namespace_code}.${input.question_code}" belongs to dataset "${question.datasetCode}", which your organisation is not licensed for`,
+      ),
+      question,
+    };
   }
   if (!question.datapoints.some((d) => d.code === input.datapoint_code)) {
-    return { ...err('unknown_attribute', `datapoint "${input.datapoint_code}" does not belong to question "${input.namespace_code}.${input.question_code}"`), question };
+    return {
+      ...err('unknown_attribute', `datapoint "${input.datapoint_code}" does not belong to question "${input.namespace_code}.${input.question_code}"`),
+      question,
+    };
   }
   const suffix = input.suffix_code ?? '';
   if (suffix !== '' && !question.suffixes.some((s) => s.code === suffix)) {
@@ -143,14 +150,22 @@ export function prepareChartCalculation(
   });
   locationList.forEach((code, i) => {
     if (!catalogue.locationExists(code)) badRequest.push({ path: `${locationPath}/${i}`, message: `unknown location '${code}'` });
-    else if (!catalogue.isLocationEntitled(code)) forbidden.push({ path: `${locationPath}/${i}`, message: `location '${code}' is not licensed to your organisation` });
+    else if (!catalogue.isLocationEntitled(code))
+      forbidden.push({ path: `${locationPath}/${i}`, message: `location '${code}' is not licensed to your organisation` });
   });
   if (forbidden.length > 0) return { ok: false, status: 403, detail: `Not licensed: ${forbidden.map((e) => e.path).join(', ')}`, errors: forbidden };
   if (badRequest.length > 0) return { ok: false, status: 400, detail: `Unknown codes: ${badRequest.map((e) => e.path).join(', ')}`, errors: badRequest };
   const waves = waveList.length > 0 ? [...new Set(waveList)] : catalogue.entitledWaves.map((w) => w.code);
   const locations = locationList.length > 0 ? [...new Set(locationList)] : catalogue.entitledLocations.map((l) => l.code);
-  if (waves.length === 0) return { ok: false, status: 403, detail: 'Your organisation has no licensed waves', errors: [{ path: '/waves', message: 'no licensed waves' }] };
-  if (locations.length === 0) return { ok: false, status: 403, detail: 'Your organisation has no licensed locations', errors: [{ path: '/locations', message: 'no licensed locations' }] };
+  if (waves.length === 0)
+    return { ok: false, status: 403, detail: 'Your organisation has no licensed waves', errors: [{ path: '/waves', message: 'no licensed waves' }] };
+  if (locations.length === 0)
+    return {
+      ok: false,
+      status: 403,
+      detail: 'Your organisation has no licensed locations',
+      errors: [{ path: '/locations', message: 'no licensed locations' }],
+    };
 
   const baseChecked = checkAudience(chart.base_audience, catalogue);
   const audiences: PreparedAudience[] = [];

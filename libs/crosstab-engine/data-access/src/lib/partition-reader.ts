@@ -83,7 +83,14 @@ export class PartitionReader {
   }
 
   private async listKeysWith(client: Client) {
-    const res = await client.query<{ dataset: string; wave: string; location: string; respondent_count: number; format_version: number; dictionary_hash: string }>(
+    const res = await client.query<{
+      dataset: string;
+      wave: string;
+      location: string;
+      respondent_count: number;
+      format_version: number;
+      dictionary_hash: string;
+    }>(
       `SELECT dataset_code AS dataset, wave_code AS wave, location_code AS location, respondent_count, format_version, dictionary_hash::text
        FROM respondent_partitions ORDER BY dataset_code, wave_code, location_code`,
     );

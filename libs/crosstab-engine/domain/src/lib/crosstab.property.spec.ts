@@ -93,7 +93,9 @@ describe('crosstab engine vs the reference evaluator (relative difference <= 1e-
       const plain = withPlainQuestions(expression);
       for (const partition of partitions) {
         const bits = new PartitionEvaluator(partition, testDictionary(partition.key.dataset)).evaluate(expression);
-        const inPartition = records.filter((r) => r.dataset === partition.key.dataset && r.wave === partition.key.wave && r.location === partition.key.location);
+        const inPartition = records.filter(
+          (r) => r.dataset === partition.key.dataset && r.wave === partition.key.wave && r.location === partition.key.location,
+        );
         let expectedCount = 0;
         for (const r of inPartition) {
           const b = bitOf.get(r.id) as number;
@@ -112,18 +114,24 @@ describe('crosstab engine vs the reference evaluator (relative difference <= 1e-
 
   checkProperty(
     'segments by wave and by location equal separate crosstabs',
-    fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.array(expressionArbitrary, { minLength: 1, maxLength: 2 }), fc.array(expressionArbitrary, { minLength: 1, maxLength: 2 }), selectionArbitrary, async (seed, rows, columns, selection) => {
-      const records = randomRecords(seed, 250);
-      const { partitions } = partitionsOf(records);
-      const query: CrosstabQuery = { rows, columns, ...selection };
-      for (const segmentBy of ['wave', 'location'] as const) {
-        const segments = await computeSegmentedCrosstab({ partitions, dictionary }, query, segmentBy);
-        for (const segment of segments) {
-          const one: CrosstabQuery = { ...query, waves: segment.waves, locations: segment.locations };
-          checkAgainstReference(segment.result, records, one);
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      fc.array(expressionArbitrary, { minLength: 1, maxLength: 2 }),
+      fc.array(expressionArbitrary, { minLength: 1, maxLength: 2 }),
+      selectionArbitrary,
+      async (seed, rows, columns, selection) => {
+        const records = randomRecords(seed, 250);
+        const { partitions } = partitionsOf(records);
+        const query: CrosstabQuery = { rows, columns, ...selection };
+        for (const segmentBy of ['wave', 'location'] as const) {
+          const segments = await computeSegmentedCrosstab({ partitions, dictionary }, query, segmentBy);
+          for (const segment of segments) {
+            const one: CrosstabQuery = { ...query, waves: segment.waves, locations: segment.locations };
+            checkAgainstReference(segment.result, records, one);
+          }
         }
-      }
-    }),
+      },
+    ),
     25,
   );
 });

@@ -46,7 +46,12 @@ export interface ComputeOptions {
  * waves, locations and datasets. Sizes are per-wave sums averaged over `query.waves` (a wave
  * without data counts 0), samples are totals.
  */
-export async function computeCrosstab(data: CrosstabData, query: CrosstabQuery, options: CrosstabOptions = {}, compute: ComputeOptions = {}): Promise<CrosstabResult> {
+export async function computeCrosstab(
+  data: CrosstabData,
+  query: CrosstabQuery,
+  options: CrosstabOptions = {},
+  compute: ComputeOptions = {},
+): Promise<CrosstabResult> {
   const waves = unique(query.waves);
   const raw = await computeRaw(data, query, () => 0, 1, compute);
   return buildResult(raw, 0, waves.length, options);
@@ -58,12 +63,24 @@ export async function computeCrosstab(data: CrosstabData, query: CrosstabQuery, 
  * each weight class into its segment's slot. Segments come in the order of `query.waves` or
  * `query.locations`.
  */
-export async function computeSegmentedCrosstab(data: CrosstabData, query: CrosstabQuery, segmentBy: SegmentBy, options: CrosstabOptions = {}, compute: ComputeOptions = {}): Promise<SegmentResult[]> {
+export async function computeSegmentedCrosstab(
+  data: CrosstabData,
+  query: CrosstabQuery,
+  segmentBy: SegmentBy,
+  options: CrosstabOptions = {},
+  compute: ComputeOptions = {},
+): Promise<SegmentResult[]> {
   const waves = unique(query.waves);
   const locations = unique(query.locations);
   const segments = segmentBy === 'wave' ? waves : locations;
   const position = new Map(segments.map((segment, i) => [segment, i]));
-  const raw = await computeRaw(data, query, (partition) => position.get(segmentBy === 'wave' ? partition.key.wave : partition.key.location) ?? 0, Math.max(1, segments.length), compute);
+  const raw = await computeRaw(
+    data,
+    query,
+    (partition) => position.get(segmentBy === 'wave' ? partition.key.wave : partition.key.location) ?? 0,
+    Math.max(1, segments.length),
+    compute,
+  );
   return segments.map((segment, g) => ({
     segment,
     waves: segmentBy === 'wave' ? [segment] : waves,
@@ -87,7 +104,13 @@ export function selectPartitions(partitions: readonly DecodedPartition[], query:
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-async function computeRaw(data: CrosstabData, query: CrosstabQuery, groupOf: (p: DecodedPartition) => number, groups: number, compute: ComputeOptions): Promise<RawSums> {
+async function computeRaw(
+  data: CrosstabData,
+  query: CrosstabQuery,
+  groupOf: (p: DecodedPartition) => number,
+  groups: number,
+  compute: ComputeOptions,
+): Promise<RawSums> {
   const sliceMs = compute.sliceMs ?? 20;
   const t0 = performance.now();
   const base = query.base ?? ALL;

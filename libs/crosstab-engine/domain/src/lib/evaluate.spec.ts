@@ -4,10 +4,55 @@ import { partitionsOf, testDictionary, type TestRecord } from './testing/random-
 
 /** Five respondents in one partition, answers chosen by hand. */
 const people: TestRecord[] = [
-  { id: 0, dataset: 'core', wave: 'w1', location: 'l1', weight: 1, answers: [{ question: 'gender', datapoint: 'f' }, { question: 'platforms', datapoint: 'fb' }, { question: 'platforms', datapoint: 'tt' }, { question: 'freq', datapoint: 'tt', suffix: '1' }] },
-  { id: 1, dataset: 'core', wave: 'w1', location: 'l1', weight: 2, answers: [{ question: 'gender', datapoint: 'm' }, { question: 'platforms', datapoint: 'tt' }, { question: 'freq', datapoint: 'tt', suffix: '3' }] },
-  { id: 2, dataset: 'core', wave: 'w1', location: 'l1', weight: 1, answers: [{ question: 'brand', datapoint: 'b1', suffix: '1' }, { question: 'brand', datapoint: 'b1', suffix: '2' }, { question: 'brand', datapoint: 'b2', suffix: '2' }] },
-  { id: 3, dataset: 'core', wave: 'w1', location: 'l1', weight: 3, answers: [{ question: 'platforms', datapoint: 'fb' }, { question: 'platforms', datapoint: 'ig' }, { question: 'platforms', datapoint: 'yt' }] },
+  {
+    id: 0,
+    dataset: 'core',
+    wave: 'w1',
+    location: 'l1',
+    weight: 1,
+    answers: [
+      { question: 'gender', datapoint: 'f' },
+      { question: 'platforms', datapoint: 'fb' },
+      { question: 'platforms', datapoint: 'tt' },
+      { question: 'freq', datapoint: 'tt', suffix: '1' },
+    ],
+  },
+  {
+    id: 1,
+    dataset: 'core',
+    wave: 'w1',
+    location: 'l1',
+    weight: 2,
+    answers: [
+      { question: 'gender', datapoint: 'm' },
+      { question: 'platforms', datapoint: 'tt' },
+      { question: 'freq', datapoint: 'tt', suffix: '3' },
+    ],
+  },
+  {
+    id: 2,
+    dataset: 'core',
+    wave: 'w1',
+    location: 'l1',
+    weight: 1,
+    answers: [
+      { question: 'brand', datapoint: 'b1', suffix: '1' },
+      { question: 'brand', datapoint: 'b1', suffix: '2' },
+      { question: 'brand', datapoint: 'b2', suffix: '2' },
+    ],
+  },
+  {
+    id: 3,
+    dataset: 'core',
+    wave: 'w1',
+    location: 'l1',
+    weight: 3,
+    answers: [
+      { question: 'platforms', datapoint: 'fb' },
+      { question: 'platforms', datapoint: 'ig' },
+      { question: 'platforms', datapoint: 'yt' },
+    ],
+  },
   { id: 4, dataset: 'core', wave: 'w1', location: 'l1', weight: 1, answers: [] },
 ];
 const { partitions, bitOf } = partitionsOf(people);
@@ -16,10 +61,12 @@ const dictionary = testDictionary('core');
 
 function who(expression: Expression): number[] {
   const bits = evaluate(expression, partition, dictionary);
-  return people.filter((p) => {
-    const b = bitOf.get(p.id) as number;
-    return ((bits[b >>> 5] >>> (b & 31)) & 1) === 1;
-  }).map((p) => p.id);
+  return people
+    .filter((p) => {
+      const b = bitOf.get(p.id) as number;
+      return ((bits[b >>> 5] >>> (b & 31)) & 1) === 1;
+    })
+    .map((p) => p.id);
 }
 
 describe('evaluate (leaf and combinator semantics)', () => {
@@ -47,11 +94,28 @@ describe('evaluate (leaf and combinator semantics)', () => {
 
   it('not negates within the partition: respondents never asked are in the negation', () => {
     expect(who({ kind: 'leaf', question: 'gender', datapoints: ['f'], not: true })).toEqual([1, 2, 3, 4]);
-    expect(who({ kind: 'and', children: [{ kind: 'leaf', question: 'platforms', datapoints: ['tt'] }, { kind: 'leaf', question: 'gender', datapoints: ['m'] }], not: true })).toEqual([0, 2, 3, 4]);
+    expect(
+      who({
+        kind: 'and',
+        children: [
+          { kind: 'leaf', question: 'platforms', datapoints: ['tt'] },
+          { kind: 'leaf', question: 'gender', datapoints: ['m'] },
+        ],
+        not: true,
+      }),
+    ).toEqual([0, 2, 3, 4]);
   });
 
   it('and, or, {} and {not: true}', () => {
-    expect(who({ kind: 'or', children: [{ kind: 'leaf', question: 'gender', datapoints: ['m'] }, { kind: 'leaf', question: 'brand' }] })).toEqual([1, 2]);
+    expect(
+      who({
+        kind: 'or',
+        children: [
+          { kind: 'leaf', question: 'gender', datapoints: ['m'] },
+          { kind: 'leaf', question: 'brand' },
+        ],
+      }),
+    ).toEqual([1, 2]);
     expect(who({ kind: 'and', children: [{ kind: 'all' }, { kind: 'leaf', question: 'platforms', datapoints: ['fb'] }] })).toEqual([0, 3]);
     expect(who({ kind: 'all' })).toEqual([0, 1, 2, 3, 4]);
     expect(who({ kind: 'all', not: true })).toEqual([]);

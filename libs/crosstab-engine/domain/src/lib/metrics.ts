@@ -45,7 +45,12 @@ export function indexZeroReason(rowSize: number, columnSize: number, baseSize: n
  * Chart metrics (metrics.md, "Chart calculation"): audience % = positive / audience,
  * datapoint % = positive / datapoint, audience index = audience % / (datapoint / base x 100) x 100.
  */
-export function chartPercentages(positive: number, audience: number, datapoint: number, base: number): { audiencePercentage: number; datapointPercentage: number; audienceIndex: number } {
+export function chartPercentages(
+  positive: number,
+  audience: number,
+  datapoint: number,
+  base: number,
+): { audiencePercentage: number; datapointPercentage: number; audienceIndex: number } {
   const audiencePercentage = percentage(positive, audience);
   return {
     audiencePercentage,

@@ -16,7 +16,10 @@ describe('PartitionCache', () => {
     expect(first.partitions.map((p) => p.key)).toEqual([{ dataset: 'core', wave: 'w1', location: 'l1' }]);
     expect(first.dictionary('core')).toBe(dictionaries.core);
     expect(cache.size).toBe(1);
-    const [again, other] = await Promise.all([cache.snapshot({ waves: ['w1'], locations: ['l1'], datasets: ['core'] }), cache.snapshot({ waves: ['w1'], locations: ['l1', 'l2'] })]);
+    const [again, other] = await Promise.all([
+      cache.snapshot({ waves: ['w1'], locations: ['l1'], datasets: ['core'] }),
+      cache.snapshot({ waves: ['w1'], locations: ['l1', 'l2'] }),
+    ]);
     expect(again.partitions[0]).toBe(first.partitions[0]);
     expect(other.partitions).toHaveLength(4);
     expect(source.loadCalls).toBe(2);
@@ -57,7 +60,13 @@ describe('CrosstabEngine', () => {
     const records = randomRecords(9, 800);
     const engine = new CrosstabEngine(new InMemoryPartitionSource(partitionsOf(records).partitions, dictionaries), { threads: 2 });
     try {
-      const query = { rows: [{ kind: 'leaf' as const, question: 'gender', datapoints: ['f'] }], columns: [{ kind: 'all' as const }], waves: [...TEST_WAVES], locations: [...TEST_LOCATIONS], datasets: ['core'] };
+      const query = {
+        rows: [{ kind: 'leaf' as const, question: 'gender', datapoints: ['f'] }],
+        columns: [{ kind: 'all' as const }],
+        waves: [...TEST_WAVES],
+        locations: [...TEST_LOCATIONS],
+        datasets: ['core'],
+      };
       const result = await engine.crosstab(query);
       const women = records.filter((r) => r.dataset === 'core' && r.answers.some((a) => a.question === 'gender' && a.datapoint === 'f'));
       expect(result.cells[0].intersect.sample).toBe(women.length);

@@ -138,7 +138,9 @@ export class PartitionCache {
     const missing = wanted.filter((k) => !this.partitions.has(keyString(k)));
     if (missing.length > 0) this.load(missing);
     const partitions = await Promise.all(wanted.map((k) => this.partitions.get(keyString(k)) as Promise<DecodedPartition>));
-    const dictionaryList = await Promise.all([...new Set(wanted.map((k) => k.dataset))].map(async (dataset) => [dataset, await this.dictionary(dataset)] as const));
+    const dictionaryList = await Promise.all(
+      [...new Set(wanted.map((k) => k.dataset))].map(async (dataset) => [dataset, await this.dictionary(dataset)] as const),
+    );
     const dictionaries = new Map(dictionaryList);
     return { version: this.version ?? '', partitions, dictionary: (dataset) => dictionaries.get(dataset) };
   }

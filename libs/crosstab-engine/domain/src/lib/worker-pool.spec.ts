@@ -6,16 +6,31 @@ import type { Expression } from '@aas/audience-expression';
 import type { CrosstabQuery } from './crosstab.types';
 
 const dictionaries = { core: testDictionary('core'), gaming: testDictionary('gaming') };
-const data = (seed: number, count: number) => ({ partitions: partitionsOf(randomRecords(seed, count)).partitions, dictionary: (d: string) => (d === 'core' ? dictionaries.core : dictionaries.gaming) });
+const data = (seed: number, count: number) => ({
+  partitions: partitionsOf(randomRecords(seed, count)).partitions,
+  dictionary: (d: string) => (d === 'core' ? dictionaries.core : dictionaries.gaming),
+});
 const audiences: Expression[] = [
   { kind: 'leaf', question: 'gender', datapoints: ['f'] },
   { kind: 'leaf', question: 'platforms', minCount: 2 },
   { kind: 'leaf', question: 'freq', suffixes: ['1'] },
-  { kind: 'or', children: [{ kind: 'leaf', question: 'brand', datapoints: ['b1'] }, { kind: 'leaf', question: 'games', not: true }] },
+  {
+    kind: 'or',
+    children: [
+      { kind: 'leaf', question: 'brand', datapoints: ['b1'] },
+      { kind: 'leaf', question: 'games', not: true },
+    ],
+  },
   { kind: 'all' },
   { kind: 'leaf', question: 'age', datapoints: ['a1', 'a2'], not: true },
 ];
-const query: CrosstabQuery = { rows: audiences, columns: [...audiences].reverse(), base: { kind: 'leaf', question: 'gender' }, waves: [...TEST_WAVES], locations: [...TEST_LOCATIONS] };
+const query: CrosstabQuery = {
+  rows: audiences,
+  columns: [...audiences].reverse(),
+  base: { kind: 'leaf', question: 'gender' },
+  waves: [...TEST_WAVES],
+  locations: [...TEST_LOCATIONS],
+};
 
 describe('WorkerPool', () => {
   let pool: WorkerPool;

@@ -6,7 +6,12 @@ export class CrosstabAudienceDto {
   @ApiPropertyOptional({ example: 'a1' }) @IsOptional() @IsString() @MaxLength(255) id?: string;
   @ApiPropertyOptional({ example: 'Gen Z' }) @IsOptional() @IsString() @MaxLength(255) name?: string;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Audience expression, standard form (spec 2.1)', example: { question: 'age_group', datapoints: ['16_24'] } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Audience expression, standard form (spec 2.1)',
+    example: { question: 'age_group', datapoints: ['16_24'] },
+  })
   @IsObject()
   expression!: Record<string, unknown>;
 }

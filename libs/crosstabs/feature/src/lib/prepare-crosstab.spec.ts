@@ -28,7 +28,12 @@ function catalogue(entitled: { datasets: string[]; locations: string[]; waves: s
     datasetExists: (d) => ['core', 'gaming'].includes(d),
     entitledDatasets: entitled.datasets,
     entitledLocations: entitled.locations.map((code) => ({ code, name: code })),
-    entitledWaves: WAVES.filter((w) => entitled.waves.includes(w)).map((code, i) => ({ code, name: code, startDate: `2025-0${i + 1}-01`, endDate: `2025-0${i + 1}-28` })),
+    entitledWaves: WAVES.filter((w) => entitled.waves.includes(w)).map((code, i) => ({
+      code,
+      name: code,
+      startDate: `2025-0${i + 1}-01`,
+      endDate: `2025-0${i + 1}-28`,
+    })),
   };
 }
 
@@ -88,7 +93,11 @@ describe('planChunks', () => {
       { start: 6, end: 8 },
       { start: 8, end: 10 },
     ]);
-    expect(planChunks(3, 1000, 25)).toEqual([{ start: 0, end: 1 }, { start: 1, end: 2 }, { start: 2, end: 3 }]);
+    expect(planChunks(3, 1000, 25)).toEqual([
+      { start: 0, end: 1 },
+      { start: 1, end: 2 },
+      { start: 2, end: 3 },
+    ]);
     expect(planChunks(100, 100, 2500)).toHaveLength(4);
   });
 });

@@ -28,9 +28,7 @@ export interface PreparedCrosstab {
   datasets: string[];
 }
 
-export type PrepareOutcome =
-  | { ok: true; value: PreparedCrosstab }
-  | { ok: false; status: 400 | 403; detail: string; errors: ProblemFieldError[] };
+export type PrepareOutcome = { ok: true; value: PreparedCrosstab } | { ok: false; status: 400 | 403; detail: string; errors: ProblemFieldError[] };
 
 /** How many waves a crosstab uses when the request names none (spec 4.5). */
 export const DEFAULT_WAVE_COUNT = 4;
@@ -93,12 +91,15 @@ export function prepareCrosstab(body: CrosstabQueryDto, catalogue: OrganisationC
   const locations = body.locations && body.locations.length > 0 ? [...new Set(body.locations)] : catalogue.entitledLocations.map((l) => l.code);
   (body.locations ?? []).forEach((code, i) => {
     if (!catalogue.locationExists(code)) badRequest.push({ path: `/locations/${i}`, message: `unknown location '${code}'` });
-    else if (!catalogue.isLocationEntitled(code)) forbidden.push({ path: `/locations/${i}`, message: `location '${code}' is not licensed to your organisation` });
+    else if (!catalogue.isLocationEntitled(code))
+      forbidden.push({ path: `/locations/${i}`, message: `location '${code}' is not licensed to your organisation` });
   });
 
   if (forbidden.length > 0) return { ok: false, status: 403, detail: `Not licensed: ${forbidden.map((e) => e.path).join(', ')}`, errors: forbidden };
-  if (badRequest.length > 0 || !base) return { ok: false, status: 400, detail: `The crosstab request is invalid: ${badRequest.map((e) => e.path).join(', ')}`, errors: badRequest };
-  if (waves.length === 0) return { ok: false, status: 403, detail: 'Your organisation has no licensed waves', errors: [{ path: '/waves', message: 'no licensed waves' }] };
+  if (badRequest.length > 0 || !base)
+    return { ok: false, status: 400, detail: `The crosstab request is invalid: ${badRequest.map((e) => e.path).join(', ')}`, errors: badRequest };
+  if (waves.length === 0)
+    return { ok: false, status: 403, detail: 'Your organisation has no licensed waves', errors: [{ path: '/waves', message: 'no licensed waves' }] };
 
   // Respondents count within the datasets the audiences are about; a crosstab of `{}` only uses the first licensed dataset.
   const used = datasets.size > 0 ? [...datasets].sort() : catalogue.entitledDatasets.slice(0, 1);

@@ -66,16 +66,17 @@ export class RunCrosstabUseCase {
         significance: options.significance,
         effectiveBase: options.effectiveBase,
       };
-      pending.set(id, this.jobs.run('crosstab.chunk', payload, { signal }).then((result) => ({ id, result })));
+      pending.set(
+        id,
+        this.jobs.run('crosstab.chunk', payload, { signal }).then((result) => ({ id, result })),
+      );
     });
     // Settle every promise eventually, so an early exit leaves no unhandled rejection behind.
     for (const p of pending.values()) p.catch(() => undefined);
     while (pending.size > 0) {
       const { id, result } = await Promise.race(pending.values());
       pending.delete(id);
-      yield (result.cells as CrosstabCell[]).map((cell) =>
-        toWireCell({ ...cell, rowIndex: cell.rowIndex + result.rowStart }, prepared.rows, prepared.columns),
-      );
+      yield (result.cells as CrosstabCell[]).map((cell) => toWireCell({ ...cell, rowIndex: cell.rowIndex + result.rowStart }, prepared.rows, prepared.columns));
     }
   }
 }

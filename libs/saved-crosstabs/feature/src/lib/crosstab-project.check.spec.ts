@@ -11,8 +11,14 @@ const question = (code: string, datasetCode: string, datapoints: [string, string
 });
 
 const QUESTIONS = [
-  question('gender', 'core', [['male', 'Male'], ['female', 'Female']]),
-  question('age_group', 'core', [['16_24', '16-24'], ['25_34', '25-34']]),
+  question('gender', 'core', [
+    ['male', 'Male'],
+    ['female', 'Female'],
+  ]),
+  question('age_group', 'core', [
+    ['16_24', '16-24'],
+    ['25_34', '25-34'],
+  ]),
   question('social_platform_frequency', 'core', [['tiktok', 'TikTok']], ['1', '2']),
   question('gaming_platforms_used', 'gaming', [['pc', 'PC']]),
 ];
@@ -40,8 +46,23 @@ describe('checkProject', () => {
     const result = checkProject(
       {
         ...empty,
-        rows: [women, { expression: { and: [{ options: ['male'], qustion: 'gender' }, { qustion: 'age_group', options: ['16_24'], not: true }] } }],
-        columns: [{ expression: { qustion: 'social_platform_frequency', options: ['tiktok'], suffixes: [1] }, avg: { question: 'social_platform_frequency', with_suffixes: { datapoint: 'tiktok', suffixes: [1, 2] } } }],
+        rows: [
+          women,
+          {
+            expression: {
+              and: [
+                { options: ['male'], qustion: 'gender' },
+                { qustion: 'age_group', options: ['16_24'], not: true },
+              ],
+            },
+          },
+        ],
+        columns: [
+          {
+            expression: { qustion: 'social_platform_frequency', options: ['tiktok'], suffixes: [1] },
+            avg: { question: 'social_platform_frequency', with_suffixes: { datapoint: 'tiktok', suffixes: [1, 2] } },
+          },
+        ],
         country_codes: ['us'],
         wave_codes: ['q3_2026'],
       },
@@ -56,11 +77,21 @@ describe('checkProject', () => {
         id: 'gen-1',
         name: 'Gender: Male AND NOT (age_group: 16-24)',
         full_name: 'Gender: Male AND NOT (age_group: 16-24)',
-        expression: { and: [{ qustion: 'gender', options: ['male'] }, { qustion: 'age_group', options: ['16_24'], not: true }] },
+        expression: {
+          and: [
+            { qustion: 'gender', options: ['male'] },
+            { qustion: 'age_group', options: ['16_24'], not: true },
+          ],
+        },
       },
     ]);
-    expect(JSON.stringify(result.value.rows[1].expression)).toBe('{"and":[{"qustion":"gender","options":["male"]},{"qustion":"age_group","options":["16_24"],"not":true}]}');
-    expect(result.value.columns[0]).toMatchObject({ id: 'gen-2', avg: { question: 'social_platform_frequency', with_suffixes: { datapoint: 'tiktok', suffixes: [1, 2] } } });
+    expect(JSON.stringify(result.value.rows[1].expression)).toBe(
+      '{"and":[{"qustion":"gender","options":["male"]},{"qustion":"age_group","options":["16_24"],"not":true}]}',
+    );
+    expect(result.value.columns[0]).toMatchObject({
+      id: 'gen-2',
+      avg: { question: 'social_platform_frequency', with_suffixes: { datapoint: 'tiktok', suffixes: [1, 2] } },
+    });
     expect(result.value.metadata).toEqual({
       row_count: 2,
       column_count: 1,
@@ -89,7 +120,15 @@ describe('checkProject', () => {
 
   it('names unknown codes with 400 and lets 403 win for unentitled datasets, locations and waves', () => {
     const unknown = checkProject(
-      { ...empty, columns: [{ expression: { qustion: 'shoe_size' } }, { expression: { qustion: 'gender', options: ['robot'] }, avg: { question: 'gender', with_datapoints: { datapoints: ['x'] } } }], country_codes: ['zz'], wave_codes: ['q9_2030'] },
+      {
+        ...empty,
+        columns: [
+          { expression: { qustion: 'shoe_size' } },
+          { expression: { qustion: 'gender', options: ['robot'] }, avg: { question: 'gender', with_datapoints: { datapoints: ['x'] } } },
+        ],
+        country_codes: ['zz'],
+        wave_codes: ['q9_2030'],
+      },
       acme,
       options(),
     );
@@ -105,7 +144,12 @@ describe('checkProject', () => {
       ],
     });
     const forbidden = checkProject(
-      { ...empty, rows: [{ expression: { qustion: 'shoe_size' } }, { expression: { qustion: 'gaming_platforms_used' } }], country_codes: ['es'], wave_codes: ['q4_2024'] },
+      {
+        ...empty,
+        rows: [{ expression: { qustion: 'shoe_size' } }, { expression: { qustion: 'gaming_platforms_used' } }],
+        country_codes: ['es'],
+        wave_codes: ['q4_2024'],
+      },
       acme,
       options(),
     );
@@ -121,8 +165,15 @@ describe('checkProject', () => {
   });
 
   it('checks avg suffixes and datapoints against the avg question', () => {
-    const result = checkProject({ ...empty, rows: [{ ...women, avg: { question: 'social_platform_frequency', with_suffixes: { datapoint: 'vine', suffixes: [2, 7] } } }] }, acme, options());
-    expect(result).toMatchObject({ status: 400, errors: [{ path: '/rows/0/avg/with_suffixes/datapoint' }, { path: '/rows/0/avg/with_suffixes/suffixes/1', message: expect.stringContaining('7') }] });
+    const result = checkProject(
+      { ...empty, rows: [{ ...women, avg: { question: 'social_platform_frequency', with_suffixes: { datapoint: 'vine', suffixes: [2, 7] } } }] },
+      acme,
+      options(),
+    );
+    expect(result).toMatchObject({
+      status: 400,
+      errors: [{ path: '/rows/0/avg/with_suffixes/datapoint' }, { path: '/rows/0/avg/with_suffixes/suffixes/1', message: expect.stringContaining('7') }],
+    });
   });
 
   it('bounds the number of errors reported', () => {
@@ -134,11 +185,11 @@ describe('checkProject', () => {
 
   it('checks only the members sent and keeps stored sides and their label counts', () => {
     const storedGamer = { id: 'g', name: 'Gamers', full_name: 'Gamers', expression: { qustion: 'gaming_platforms_used' } };
-    const result = checkProject(
-      { ...empty, rows: [storedGamer], columns: [{ expression: { qustion: 'gender' } }], wave_codes: ['q4_2024'] },
-      acme,
-      { sent: new Set<ContentMember>(['columns']), previousLabels: { rows: 4, columns: 9, bases: 0 }, newId: () => 'new' },
-    );
+    const result = checkProject({ ...empty, rows: [storedGamer], columns: [{ expression: { qustion: 'gender' } }], wave_codes: ['q4_2024'] }, acme, {
+      sent: new Set<ContentMember>(['columns']),
+      previousLabels: { rows: 4, columns: 9, bases: 0 },
+      newId: () => 'new',
+    });
     expect(result).toMatchObject({
       ok: true,
       value: { rows: [storedGamer], wave_codes: ['q4_2024'], metadata: { datasets: ['core', 'gaming'], generated_labels: { rows: 4, columns: 1, bases: 0 } } },

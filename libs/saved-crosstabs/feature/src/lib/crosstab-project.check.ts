@@ -19,8 +19,7 @@ import { ProblemFieldError } from '@aas/contracts';
  */
 
 export type CheckResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly status: 400 | 403; readonly errors: ProblemFieldError[] };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly status: 400 | 403; readonly errors: ProblemFieldError[] };
 
 /** Errors past this many are dropped: 2,000 bad expressions must not make a huge answer. */
 export const MAX_REPORTED_ERRORS = 100;
@@ -218,10 +217,22 @@ export function checkProject(content: ProjectContent, catalogue: ProjectCatalogu
     }
   }
   if (options.sent.has('country_codes')) {
-    checkCodes('country_codes', content.country_codes, (c) => catalogue.locationExists(c), (c) => catalogue.isLocationEntitled(c), problems);
+    checkCodes(
+      'country_codes',
+      content.country_codes,
+      (c) => catalogue.locationExists(c),
+      (c) => catalogue.isLocationEntitled(c),
+      problems,
+    );
   }
   if (options.sent.has('wave_codes')) {
-    checkCodes('wave_codes', content.wave_codes, (c) => catalogue.waveExists(c), (c) => catalogue.isWaveEntitled(c), problems);
+    checkCodes(
+      'wave_codes',
+      content.wave_codes,
+      (c) => catalogue.waveExists(c),
+      (c) => catalogue.isWaveEntitled(c),
+      problems,
+    );
   }
   const failed = problems.result();
   if (failed) return failed;

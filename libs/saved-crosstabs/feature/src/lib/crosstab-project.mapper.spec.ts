@@ -6,7 +6,15 @@ const record: ProjectRecord = {
   userId: 7,
   name: 'Platforms',
   // As jsonb answers it: member order lost.
-  rows: [{ expression: { options: ['female'], qustion: 'gender' }, full_name: 'Women (all)', name: 'Women', id: 'r1', avg: { with_datapoints: { datapoints: ['a'] }, question: 'q' } }],
+  rows: [
+    {
+      expression: { options: ['female'], qustion: 'gender' },
+      full_name: 'Women (all)',
+      name: 'Women',
+      id: 'r1',
+      avg: { with_datapoints: { datapoints: ['a'] }, question: 'q' },
+    },
+  ],
   columns: [],
   bases: null,
   countryCodes: ['us'],
@@ -20,7 +28,21 @@ const record: ProjectRecord = {
 describe('toProjectResponse', () => {
   it('answers every member of spec 2.6 in order, with canonical audiences and ISO UTC times', () => {
     const response = toProjectResponse(record);
-    expect(Object.keys(response)).toEqual(['uuid', 'name', 'user_id', 'org_id', 'rows', 'columns', 'country_codes', 'wave_codes', 'bases', 'created_at', 'updated_at', 'notes', 'metadata']);
+    expect(Object.keys(response)).toEqual([
+      'uuid',
+      'name',
+      'user_id',
+      'org_id',
+      'rows',
+      'columns',
+      'country_codes',
+      'wave_codes',
+      'bases',
+      'created_at',
+      'updated_at',
+      'notes',
+      'metadata',
+    ]);
     expect(JSON.stringify(response.rows[0])).toBe(
       '{"id":"r1","name":"Women","full_name":"Women (all)","expression":{"qustion":"gender","options":["female"]},"avg":{"question":"q","with_datapoints":{"datapoints":["a"]}}}',
     );

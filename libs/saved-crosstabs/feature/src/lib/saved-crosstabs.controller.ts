@@ -44,7 +44,7 @@ export class SavedCrosstabsController {
     summary: "Lists your organisation's projects",
     description:
       'Ordered by updated_at descending, then uuid ascending. Paging: `limit` (default 50, at most 200) and `offset` ' +
-      '(default 0); `paging.total` counts all your organisation\'s projects. Items are whole projects, as GET one answers them.',
+      "(default 0); `paging.total` counts all your organisation's projects. Items are whole projects, as GET one answers them.",
   })
   @ApiOkResponse({ type: SavedCrosstabListResponse })
   @ApiBadRequestResponse({ type: ProblemSchema, description: 'Invalid or unknown query parameter' })
@@ -59,7 +59,7 @@ export class SavedCrosstabsController {
     description:
       'Answers 200 with the project (spec 4.6: "Response OK"), including user_id (you), org_id (yours), created_at, ' +
       'updated_at and metadata. Crosstab audiences without id, name or full_name get a generated UUID and labels made ' +
-      'from the expression with the catalogue\'s names. A uuid is unique within an organisation: one that another ' +
+      "from the expression with the catalogue's names. A uuid is unique within an organisation: one that another " +
       'organisation uses creates your own project like any free uuid.',
   })
   @ApiOkResponse({ type: SavedCrosstabResponse })
@@ -87,7 +87,8 @@ export class SavedCrosstabsController {
   @Put(':uuid')
   @ApiOperation({
     summary: 'Replaces a project (every writable member; those left out take their defaults)',
-    description: 'Keeps uuid, user_id (the creator) and created_at. Send `last_updated_at` (the updated_at you read) to refuse overwriting a newer version (409).',
+    description:
+      'Keeps uuid, user_id (the creator) and created_at. Send `last_updated_at` (the updated_at you read) to refuse overwriting a newer version (409).',
   })
   @ApiParam(UUID_PARAM)
   @ApiOkResponse({ type: SavedCrosstabResponse })
@@ -113,7 +114,10 @@ export class SavedCrosstabsController {
   })
   @ApiParam(UUID_PARAM)
   @ApiOkResponse({ type: SavedCrosstabResponse })
-  @ApiBadRequestResponse({ type: ProblemSchema, description: `${INVALID}; also a body uuid other than the path's, null for a member other than bases, or a read-only member` })
+  @ApiBadRequestResponse({
+    type: ProblemSchema,
+    description: `${INVALID}; also a body uuid other than the path's, null for a member other than bases, or a read-only member`,
+  })
   @ApiForbiddenResponse({ type: ProblemSchema, description: FORBIDDEN })
   @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
   @ApiConflictResponse({ type: ProblemSchema, description: STALE })

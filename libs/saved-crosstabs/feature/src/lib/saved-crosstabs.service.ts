@@ -4,16 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { CatalogueAccess } from '@aas/contracts';
 import { DEFAULT_PAGE_LIMIT, Principal, ProblemException } from '@aas/infra';
-import {
-  AudienceInput,
-  CheckedProject,
-  checkProject,
-  CheckResult,
-  ContentMember,
-  GeneratedLabels,
-  isStale,
-  ProjectContent,
-} from './crosstab-project.check';
+import { AudienceInput, CheckedProject, checkProject, CheckResult, ContentMember, GeneratedLabels, isStale, ProjectContent } from './crosstab-project.check';
 import { toProjectResponse } from './crosstab-project.mapper';
 import { PatchSavedCrosstabRequest, SaveSavedCrosstabRequest } from './dto/crosstab-request.dto';
 import { SavedCrosstabListResponse, SavedCrosstabResponse } from './dto/crosstab-response.dto';
@@ -26,10 +17,8 @@ import { SavedCrosstabEntity } from './saved-crosstab.entity';
  */
 const NOT_FOUND = 'No saved crosstab with this uuid exists in your organisation';
 /** Only ever about the caller's own organisation: another organisation's uuids are not in the way. */
-const UUID_TAKEN =
-  'A saved crosstab with this uuid already exists in your organisation: leave uuid out to have one generated, or PUT to replace it';
-const STALE =
-  'The saved crosstab changed after last_updated_at: read it again (GET) and retry with its updated_at, or leave last_updated_at out to overwrite';
+const UUID_TAKEN = 'A saved crosstab with this uuid already exists in your organisation: leave uuid out to have one generated, or PUT to replace it';
+const STALE = 'The saved crosstab changed after last_updated_at: read it again (GET) and retry with its updated_at, or leave last_updated_at out to overwrite';
 
 const ALL_CONTENT: ReadonlySet<ContentMember> = new Set(['rows', 'columns', 'bases', 'country_codes', 'wave_codes']);
 
@@ -201,7 +190,9 @@ export class SavedCrosstabsService {
 
   private sameUuid(pathUuid: string, bodyUuid: string | undefined): void {
     if (bodyUuid !== undefined && bodyUuid.toLowerCase() !== pathUuid) {
-      throw ProblemException.validation('The request is invalid: /uuid', [{ path: '/uuid', message: 'uuid must be the uuid of the path: a project\'s uuid cannot change' }]);
+      throw ProblemException.validation('The request is invalid: /uuid', [
+        { path: '/uuid', message: "uuid must be the uuid of the path: a project's uuid cannot change" },
+      ]);
     }
   }
 

@@ -18,7 +18,10 @@ async function statusOf(promise: Promise<unknown>): Promise<number | 'ok'> {
 }
 
 describe('JwtStrategy.validate', () => {
-  const strategy = new JwtStrategy(config, directory(async (org) => org === 'acme'));
+  const strategy = new JwtStrategy(
+    config,
+    directory(async (org) => org === 'acme'),
+  );
 
   it('turns valid claims into the principal (sub as string or number)', async () => {
     await expect(strategy.validate({ sub: '7', org: 'acme', email: 'a@b.c', exp })).resolves.toEqual({ userId: 7, orgId: 'acme', email: 'a@b.c' });
@@ -37,7 +40,10 @@ describe('JwtStrategy.validate', () => {
   });
 
   it('answers 503 when the organisation cannot be checked (database down), not 401', async () => {
-    const down = new JwtStrategy(config, directory(async () => Promise.reject(new Error('connection refused'))));
+    const down = new JwtStrategy(
+      config,
+      directory(async () => Promise.reject(new Error('connection refused'))),
+    );
     expect(await statusOf(down.validate({ sub: '7', org: 'acme', exp }))).toBe(503);
   });
 });

@@ -11,7 +11,5 @@ describe('extractToken', () => {
     ['  abc.def.ghi  ', 'abc.def.ghi'],
   ])('reads %j', (header, token) => expect(extractToken(req(header))).toBe(token));
 
-  it.each([undefined, '', '   ', 'Bearer', 'Bearer a b', 'Basic dXNlcjpwYXNz extra'])('refuses %j', (header) =>
-    expect(extractToken(req(header))).toBeNull(),
-  );
+  it.each([undefined, '', '   ', 'Bearer', 'Bearer a b', 'Basic dXNlcjpwYXNz extra'])('refuses %j', (header) => expect(extractToken(req(header))).toBeNull());
 });

@@ -10,11 +10,7 @@ export class ConfigError extends Error {
 }
 
 function describe(errors: ValidationError[]): string[] {
-  return errors.flatMap((e) =>
-    Object.values(e.constraints ?? {}).map((message) =>
-      message.startsWith(e.property) ? message : `${e.property}: ${message}`,
-    ),
-  );
+  return errors.flatMap((e) => Object.values(e.constraints ?? {}).map((message) => (message.startsWith(e.property) ? message : `${e.property}: ${message}`)));
 }
 
 /**

@@ -10,7 +10,11 @@ describe('toProblem', () => {
   });
 
   it('maps Nest HTTP exceptions by status', () => {
-    expect(toProblem(new NotFoundException('Cannot GET /x')).problem).toMatchObject({ type: 'urn:aas:problem:not-found', status: 404, detail: 'Cannot GET /x' });
+    expect(toProblem(new NotFoundException('Cannot GET /x')).problem).toMatchObject({
+      type: 'urn:aas:problem:not-found',
+      status: 404,
+      detail: 'Cannot GET /x',
+    });
     expect(toProblem(new BadRequestException(['a', 'b'])).problem.detail).toBe('a; b');
   });
 

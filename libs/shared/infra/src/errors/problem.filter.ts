@@ -71,10 +71,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const { problem, unexpected } = toProblem(exception);
     const requestId = request.id;
     if (unexpected) {
-      this.logger.error(
-        { err: exception, requestId, method: request.method, url: request.originalUrl },
-        'unhandled error',
-      );
+      this.logger.error({ err: exception, requestId, method: request.method, url: request.originalUrl }, 'unhandled error');
     }
     if (response.headersSent) {
       // A stream already started: the stream writer reports the error in-band; just end it.

@@ -19,10 +19,7 @@ export function flattenValidationErrors(errors: ValidationError[], base = ''): P
     for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
       out.push({
         path,
-        message:
-          constraint === 'whitelistValidation'
-            ? `unknown member '${error.property}' is not allowed`
-            : message,
+        message: constraint === 'whitelistValidation' ? `unknown member '${error.property}' is not allowed` : message,
       });
     }
     if (error.children && error.children.length > 0) out.push(...flattenValidationErrors(error.children, path));

@@ -42,7 +42,11 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpOptio
   app.useBodyParser('json', { limit: options.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
   app.use((req: Request, _res: Response, next: NextFunction) => {
     if (jsonDepthExceeds(req.body, MAX_JSON_DEPTH)) {
-      next(ProblemException.badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`, [{ path: '', message: `nesting deeper than ${MAX_JSON_DEPTH} levels` }]));
+      next(
+        ProblemException.badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`, [
+          { path: '', message: `nesting deeper than ${MAX_JSON_DEPTH} levels` },
+        ]),
+      );
       return;
     }
     next();

@@ -5,7 +5,7 @@ export class ProblemFieldErrorSchema {
   @ApiProperty({ example: '/rows/3/expression/and/0', description: 'JSON pointer to the offending member' })
   path!: string;
 
-  @ApiProperty({ example: 'unknown member \'colour\' is not allowed' })
+  @ApiProperty({ example: "unknown member 'colour' is not allowed" })
   message!: string;
 }
 

@@ -1,15 +1,8 @@
 import { DataSource } from 'typeorm';
 
 /** Creates the organisation and the user when missing (token CLI, demo seed, tests). Idempotent. */
-export async function ensureOrgAndUser(
-  ds: DataSource,
-  org: { id: string; name?: string },
-  user?: { id: number; email?: string },
-): Promise<void> {
-  await ds.query(`INSERT INTO organisations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [
-    org.id,
-    org.name ?? org.id,
-  ]);
+export async function ensureOrgAndUser(ds: DataSource, org: { id: string; name?: string }, user?: { id: number; email?: string }): Promise<void> {
+  await ds.query(`INSERT INTO organisations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [org.id, org.name ?? org.id]);
   if (user) {
     await ds.query(
       `INSERT INTO users (id, org_id, email) VALUES ($1, $2, $3)

@@ -97,11 +97,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     let job: Job;
     try {
       await withTimeout(events.waitUntilReady(), ENQUEUE_TIMEOUT_MS, 'connecting to the job queue');
-      job = await withTimeout(
-        this.queue(queueName).add(name, payload, { jobId: randomUUID(), attempts }),
-        ENQUEUE_TIMEOUT_MS,
-        'queueing the job',
-      );
+      job = await withTimeout(this.queue(queueName).add(name, payload, { jobId: randomUUID(), attempts }), ENQUEUE_TIMEOUT_MS, 'queueing the job');
     } catch (err) {
       this.logger.warn({ err, job: name }, 'could not queue job');
       throw ProblemException.unavailable('The job queue is unavailable; try again shortly');
@@ -109,10 +105,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     const { aborted, release } = abortPromise(options.signal);
     try {
       // Our own bound decides (TimeoutError); BullMQ's ttl, a little longer, only cleans up its listener.
-      return (await Promise.race([
-        withTimeout(job.waitUntilFinished(events, timeoutMs + 1000), timeoutMs, 'waiting for the job'),
-        aborted,
-      ])) as JobResults[N];
+      return (await Promise.race([withTimeout(job.waitUntilFinished(events, timeoutMs + 1000), timeoutMs, 'waiting for the job'), aborted])) as JobResults[N];
     } catch (err) {
       if (options.signal?.aborted || err instanceof TimeoutError) {
         await this.discard(job);
@@ -163,11 +156,7 @@ export class InlineJobRunner extends JobRunner {
     const timeoutMs = options.timeoutMs ?? this.config.JOB_TIMEOUT_MS;
     const handler = this.registry.get(name);
     try {
-      return await withTimeout(
-        handler.handle(payload, { jobId: randomUUID(), attempt: 1, signal: controller.signal }),
-        timeoutMs,
-        'job',
-      );
+      return await withTimeout(handler.handle(payload, { jobId: randomUUID(), attempt: 1, signal: controller.signal }), timeoutMs, 'job');
     } catch (err) {
       if (err instanceof ProblemException) throw err;
       if (err instanceof TimeoutError) {

@@ -50,9 +50,7 @@ export class WorkerHost {
         removeOnFail: { age: this.config.JOB_RETENTION_SECONDS * 24 },
       });
       worker.on('error', (err) => this.logger.warn({ err, queue }, 'worker connection error'));
-      worker.on('failed', (job, err) =>
-        this.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'),
-      );
+      worker.on('failed', (job, err) => this.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'));
       this.workers.push(worker);
     }
     this.logger.log({ queues: options.queues, concurrency: options.concurrency }, 'worker consuming');

@@ -24,7 +24,10 @@ export interface TestDatabase {
  * runs never see each other's rows, and two CI runs on one server never collide.
  */
 export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
-  const name = `aas_${label.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${randomBytes(5).toString('hex')}`;
+  const name = `aas_${label
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 20)}_${randomBytes(5).toString('hex')}`;
   const adminUrl = withDatabase(testServerUrl(), 'postgres');
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();

@@ -24,7 +24,8 @@ function setup(overrides: { chat?: () => Promise<unknown>; insight?: () => Promi
   };
   const store = { insight: overrides.insight ?? (async () => undefined) };
   const server = new McpServer(chats as unknown as AssistantChatUseCase, store as unknown as AssistantStore, jobs as unknown as JobRunner);
-  const call = (name: string, args: unknown) => server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, principal, 'req-1');
+  const call = (name: string, args: unknown) =>
+    server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, principal, 'req-1');
   return { server, call, payloads };
 }
 
@@ -46,8 +47,14 @@ describe('McpServer', () => {
         expect(result(reply).structuredContent.locations).toEqual(['us', 'gb', 'de', 'fr', 'jp']);
       }
       expect(payloads.map((p) => [p.waves, p.locations])).toEqual([
-        [['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'], ['us', 'gb', 'de', 'fr', 'jp']],
-        [['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'], ['us', 'gb', 'de', 'fr', 'jp']],
+        [
+          ['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'],
+          ['us', 'gb', 'de', 'fr', 'jp'],
+        ],
+        [
+          ['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'],
+          ['us', 'gb', 'de', 'fr', 'jp'],
+        ],
       ]);
     });
 

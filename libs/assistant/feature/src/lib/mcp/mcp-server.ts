@@ -65,7 +65,8 @@ export class McpServer {
     const method = body['method'];
     if (method === undefined && hasId && ('result' in body || 'error' in body)) return { status: 202 };
     if (typeof method !== 'string') return { status: 400, body: rpcError(echo, JSONRPC.invalidRequest, 'Invalid Request: method must be a string') };
-    if ('params' in body && !isObject(body['params'])) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, 'Invalid params: params must be an object') };
+    if ('params' in body && !isObject(body['params']))
+      return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, 'Invalid params: params must be an object') };
     // A notification gets no answer (202), whatever its method.
     if (!hasId) return { status: 202 };
     const params = (body['params'] as Record<string, unknown> | undefined) ?? {};
@@ -181,11 +182,13 @@ export class McpServer {
       const v = args[key];
       const max = MCP_LIMITS[key];
       if (v === undefined && !required) return [];
-      if (!Array.isArray(v) || (required && v.length === 0) || v.length > max) throw new InvalidParams(`${key} must be ${required ? 'a non-empty' : 'an'} array of at most ${max} items`);
+      if (!Array.isArray(v) || (required && v.length === 0) || v.length > max)
+        throw new InvalidParams(`${key} must be ${required ? 'a non-empty' : 'an'} array of at most ${max} items`);
       return v.map((item, i) => {
         if (!isObject(item) || !isObject(item['expression'])) throw new InvalidParams(`${key}[${i}].expression must be an object`);
         const name = item['name'];
-        if (name !== undefined && (typeof name !== 'string' || name.length > MCP_LIMITS.name)) throw new InvalidParams(`${key}[${i}].name must be a string of at most ${MCP_LIMITS.name} characters`);
+        if (name !== undefined && (typeof name !== 'string' || name.length > MCP_LIMITS.name))
+          throw new InvalidParams(`${key}[${i}].name must be a string of at most ${MCP_LIMITS.name} characters`);
         return { name: name ?? `${key.slice(0, -1)} ${i + 1}`, expression: item['expression'] };
       });
     };
@@ -243,7 +246,13 @@ export class McpServer {
       effectiveBase: false,
     };
     const result = await this.jobs.run('crosstab.chunk', payload, { signal });
-    type Cell = { rowIndex: number; columnIndex: number; row: { sample: number; intersectPercentage: number }; column: { percentage: number }; intersect: { sample: number; index: number } };
+    type Cell = {
+      rowIndex: number;
+      columnIndex: number;
+      row: { sample: number; intersectPercentage: number };
+      column: { percentage: number };
+      intersect: { sample: number; index: number };
+    };
     const cells = (result.cells as Cell[]).map((c) => ({
       row: rowList[c.rowIndex].name,
       column: columns[c.columnIndex].name,
@@ -254,7 +263,9 @@ export class McpServer {
       intersect_sample: c.intersect.sample,
       low_base: c.row.sample < 50,
     }));
-    const text = cells.map((c) => `${c.row} x ${c.column}: ${c.audience_percentage.toFixed(1)}% (index ${Math.round(c.index)}, base ${c.audience_sample})`).join('\n');
+    const text = cells
+      .map((c) => `${c.row} x ${c.column}: ${c.audience_percentage.toFixed(1)}% (index ${Math.round(c.index)}, base ${c.audience_sample})`)
+      .join('\n');
     return { content: [{ type: 'text', text }], structuredContent: { cells, waves, locations, datasets: usedDatasets } };
   }
 }

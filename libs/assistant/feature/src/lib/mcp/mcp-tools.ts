@@ -23,7 +23,11 @@ export const CHAT_OUTPUT = {
         topics: { type: 'array', items: { type: 'string' } },
         audiences: {
           type: 'array',
-          items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' } }, required: ['id', 'name', 'description'] },
+          items: {
+            type: 'object',
+            properties: { id: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' } },
+            required: ['id', 'name', 'description'],
+          },
         },
         datasets: { type: 'array', items: codeName },
         locations: { type: 'array', items: codeName },
@@ -78,7 +82,14 @@ export const TOOLS = [
     outputSchema: {
       type: 'object',
       properties: {
-        datasets: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' }, licensed: { type: 'boolean' } }, required: ['code', 'name', 'licensed'] } },
+        datasets: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { code: { type: 'string' }, name: { type: 'string' }, licensed: { type: 'boolean' } },
+            required: ['code', 'name', 'licensed'],
+          },
+        },
         locations: { type: 'array', items: codeName },
         waves: { type: 'array', items: codeName },
       },
@@ -127,8 +138,18 @@ export const TOOLS = [
       properties: {
         rows: { type: 'array', items: audienceSide, maxItems: MCP_LIMITS.rows },
         columns: { type: 'array', items: audienceSide, minItems: 1, maxItems: MCP_LIMITS.columns },
-        locations: { type: 'array', items: { type: 'string', maxLength: MCP_LIMITS.code }, maxItems: MCP_LIMITS.codes, description: 'Location codes; absent or empty: every licensed location' },
-        waves: { type: 'array', items: { type: 'string', maxLength: MCP_LIMITS.code }, maxItems: MCP_LIMITS.codes, description: 'Wave codes; absent or empty: the last 4 licensed waves' },
+        locations: {
+          type: 'array',
+          items: { type: 'string', maxLength: MCP_LIMITS.code },
+          maxItems: MCP_LIMITS.codes,
+          description: 'Location codes; absent or empty: every licensed location',
+        },
+        waves: {
+          type: 'array',
+          items: { type: 'string', maxLength: MCP_LIMITS.code },
+          maxItems: MCP_LIMITS.codes,
+          description: 'Wave codes; absent or empty: the last 4 licensed waves',
+        },
       },
       required: ['columns'],
     },

@@ -14,7 +14,16 @@ const QUESTIONS = [
       { code: 'facebook', name: 'Facebook' },
     ],
   },
-  { code: 'gender', name: 'Gender', description: 'Gender', datasetCode: 'core', datapoints: [{ code: 'female', name: 'Female' }, { code: 'male', name: 'Male' }] },
+  {
+    code: 'gender',
+    name: 'Gender',
+    description: 'Gender',
+    datasetCode: 'core',
+    datapoints: [
+      { code: 'female', name: 'Female' },
+      { code: 'male', name: 'Male' },
+    ],
+  },
 ];
 const LOCATIONS = [
   { code: 'us', name: 'United States' },

@@ -14,10 +14,7 @@ export function checkProperty<T>(name: string, property: fc.IProperty<T>, numRun
 }
 
 /** Short codes, with the characters that need escaping in a JSON pointer now and then. */
-const code = fc.oneof(
-  fc.constantFrom('q1', 'age', 'gender', 'core.age', 'a/b', 'x~1', '1', '2', '10'),
-  fc.string({ minLength: 1, maxLength: 6 }),
-);
+const code = fc.oneof(fc.constantFrom('q1', 'age', 'gender', 'core.age', 'a/b', 'x~1', '1', '2', '10'), fc.string({ minLength: 1, maxLength: 6 }));
 
 export function suffixArbitrary(form: WireForm): fc.Arbitrary<SuffixCode> {
   const asString = fc.oneof(fc.constantFrom('1', '2', '37'), code);

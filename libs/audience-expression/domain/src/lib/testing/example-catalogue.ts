@@ -61,9 +61,7 @@ export const EXAMPLE_QUESTIONS: readonly CatalogueQuestion[] = [
 export function exampleCatalogue(entitled: (dataset: string) => boolean = (d) => d !== 'premium-ds'): CatalogueLookup {
   return {
     findQuestion: (code, namespaceCode) =>
-      EXAMPLE_QUESTIONS.find(
-        (q) => q.code === code && (namespaceCode === undefined ? q.namespaceCode !== 'legacy' : q.namespaceCode === namespaceCode),
-      ),
+      EXAMPLE_QUESTIONS.find((q) => q.code === code && (namespaceCode === undefined ? q.namespaceCode !== 'legacy' : q.namespaceCode === namespaceCode)),
     isDatasetEntitled: entitled,
   };
 }

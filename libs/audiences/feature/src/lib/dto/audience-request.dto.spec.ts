@@ -19,7 +19,11 @@ describe('SaveAudienceRequest', () => {
   });
 
   it('requires name, expression, folder_id and position', () => {
-    expect(problems(SaveAudienceRequest, {}).map((p) => p.path).sort()).toEqual(['/expression', '/folder_id', '/name', '/position']);
+    expect(
+      problems(SaveAudienceRequest, {})
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['/expression', '/folder_id', '/name', '/position']);
   });
 
   it('counts the name in characters, as Postgres does', () => {
@@ -55,16 +59,20 @@ describe('PatchAudienceRequest', () => {
   });
 
   it('refuses null for members that cannot be null', () => {
-    expect(problems(PatchAudienceRequest, { name: null, expression: null, position: null }).map((p) => p.path).sort()).toEqual([
-      '/expression',
-      '/name',
-      '/position',
-    ]);
+    expect(
+      problems(PatchAudienceRequest, { name: null, expression: null, position: null })
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['/expression', '/name', '/position']);
   });
 
   it('refuses every read-only member by name', () => {
     const body = { id: 'a', v1_id: 1, created_at: 'x', updated_at: 'y', permissions: {} };
-    expect(problems(PatchAudienceRequest, body).map((p) => p.path).sort()).toEqual(['/created_at', '/id', '/permissions', '/updated_at', '/v1_id']);
+    expect(
+      problems(PatchAudienceRequest, body)
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['/created_at', '/id', '/permissions', '/updated_at', '/v1_id']);
   });
 });
 

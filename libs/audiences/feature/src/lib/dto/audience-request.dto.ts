@@ -11,7 +11,7 @@ const EXPRESSION_DESCRIPTION =
   'e.g. /expression/and/0/min_count) and against the catalogue of your organisation (unknown question, datapoint or suffix: ' +
   '400 naming the code; a dataset your organisation is not entitled to: 403). Stored and answered in the standard form.';
 const DATASETS_DESCRIPTION =
-  'Optional. Each code must exist (400) and be entitled to your organisation (403), but the audience\'s `datasets` ' +
+  "Optional. Each code must exist (400) and be entitled to your organisation (403), but the audience's `datasets` " +
   'in responses are always the datasets its expression touches.';
 const POSITION_DESCRIPTION = 'Sort key of the audience in lists (ascending; ties by created_at)';
 
@@ -34,7 +34,12 @@ export class SaveAudienceRequest extends ReadOnlyMembers {
   @IsDefined({ message: 'expression is required' })
   expression!: unknown;
 
-  @ApiProperty({ format: 'uuid', nullable: true, example: NIL_UUID, description: `A folder UUID, or the nil UUID (${NIL_UUID}; null is read as it) for no folder` })
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    example: NIL_UUID,
+    description: `A folder UUID, or the nil UUID (${NIL_UUID}; null is read as it) for no folder`,
+  })
   @ValidateIf((o: SaveAudienceRequest) => o.folder_id !== null)
   @IsFolderId()
   folder_id!: string | null;

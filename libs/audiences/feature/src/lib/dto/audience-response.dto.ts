@@ -6,7 +6,7 @@ export class AudiencePermissions {
   @ApiProperty({
     enum: AUDIENCE_OVERALL,
     description:
-      "`edit`: an audience of your organisation (shared by all its users), which you may replace, patch and delete; " +
+      '`edit`: an audience of your organisation (shared by all its users), which you may replace, patch and delete; ' +
       '`view`: a curated audience, readable by every organisation and writable by none (writes answer 403)',
   })
   audience_overall!: AudienceOverall;

@@ -44,5 +44,3 @@ export function IsFolderId(options?: ValidationOptions): PropertyDecorator {
       },
     });
 }
-
-

@@ -134,7 +134,9 @@ export class CatalogueController {
       datasets: snapshot.datasets.map((d) =>
         datasetWire(d, {
           accessible: ent.datasets.has(d.code),
-          child_categories: (snapshot.childrenOf.get(null) ?? []).filter((c) => c.dataset_code === d.code).map((c) => ({ id: String(c.id), name: c.name, description: c.description, order: c.order })),
+          child_categories: (snapshot.childrenOf.get(null) ?? [])
+            .filter((c) => c.dataset_code === d.code)
+            .map((c) => ({ id: String(c.id), name: c.name, description: c.description, order: c.order })),
         }),
       ),
     };

@@ -70,7 +70,23 @@ async function writeCatalogue(m: EntityManager, catalogue: Catalogue, survey: Su
   await insertRows(
     m,
     'questions',
-    ['namespace_code', 'code', 'name', 'description', 'kind', 'unit', 'flags', 'order', 'knowledge_base', 'message', 'notice', 'warning', 'dataset_codes', 'datapoints', 'suffixes'],
+    [
+      'namespace_code',
+      'code',
+      'name',
+      'description',
+      'kind',
+      'unit',
+      'flags',
+      'order',
+      'knowledge_base',
+      'message',
+      'notice',
+      'warning',
+      'dataset_codes',
+      'datapoints',
+      'suffixes',
+    ],
     catalogue.questions.map((q) => [
       q.namespace_code,
       q.code,
@@ -95,7 +111,12 @@ async function writeCatalogue(m: EntityManager, catalogue: Catalogue, survey: Su
     ['namespace_code', 'question_code', 'category_id'],
     catalogue.questions.flatMap((q) => q.category_ids.map((id) => [q.namespace_code, q.code, id])),
   );
-  await insertRows(m, 'locations', ['code', 'name', 'region'], catalogue.locations.map((l) => [l.code, l.name, l.region]));
+  await insertRows(
+    m,
+    'locations',
+    ['code', 'name', 'region'],
+    catalogue.locations.map((l) => [l.code, l.name, l.region]),
+  );
   await insertRows(
     m,
     'waves',
@@ -131,9 +152,24 @@ async function writeCatalogue(m: EntityManager, catalogue: Catalogue, survey: Su
     await m.query(`DELETE FROM entitled_datasets WHERE org_id = $1`, [org.slug]);
     await m.query(`DELETE FROM entitled_locations WHERE org_id = $1`, [org.slug]);
     await m.query(`DELETE FROM entitled_waves WHERE org_id = $1`, [org.slug]);
-    await insertRows(m, 'entitled_datasets', ['org_id', 'dataset_code'], org.datasets.map((d) => [org.slug, d]));
-    await insertRows(m, 'entitled_locations', ['org_id', 'location_code'], org.locations.map((l) => [org.slug, l]));
-    await insertRows(m, 'entitled_waves', ['org_id', 'wave_code'], org.waves.map((w) => [org.slug, w]));
+    await insertRows(
+      m,
+      'entitled_datasets',
+      ['org_id', 'dataset_code'],
+      org.datasets.map((d) => [org.slug, d]),
+    );
+    await insertRows(
+      m,
+      'entitled_locations',
+      ['org_id', 'location_code'],
+      org.locations.map((l) => [org.slug, l]),
+    );
+    await insertRows(
+      m,
+      'entitled_waves',
+      ['org_id', 'wave_code'],
+      org.waves.map((w) => [org.slug, w]),
+    );
   }
   for (const [kind, table, column, codes] of [
     ['dataset', 'entitled_datasets', 'dataset_code', 'datasets'],
@@ -150,16 +186,7 @@ async function writeCatalogue(m: EntityManager, catalogue: Catalogue, survey: Su
     m,
     'saved_audiences',
     ['id', 'org_id', 'name', 'description', 'expression', 'position', 'flags', 'datasets'],
-    catalogue.audiences.map((a, i) => [
-      curatedAudienceId(a.name),
-      null,
-      a.name,
-      a.description,
-      JSON.stringify(a.expression),
-      i,
-      ['curated'],
-      ['core'],
-    ]),
+    catalogue.audiences.map((a, i) => [curatedAudienceId(a.name), null, a.name, a.description, JSON.stringify(a.expression), i, ['curated'], ['core']]),
   );
   for (const [dataset, dictionary] of Object.entries(survey.dictionaries)) {
     await m.query(`INSERT INTO attribute_dictionaries (dataset_code, hash, attributes) VALUES ($1, $2, $3)`, [

@@ -1,10 +1,5 @@
 import { Category, Dataset, Datapoint, Location, Question, Suffix, Wave } from '@aas/catalogue-domain';
-import {
-  CatalogueCodeName,
-  CatalogueQuestionInfo,
-  OrganisationCatalogue,
-  WaveInfo,
-} from '@aas/contracts';
+import { CatalogueCodeName, CatalogueQuestionInfo, OrganisationCatalogue, WaveInfo } from '@aas/contracts';
 
 /** Row shapes of the catalogue tables: the domain's types, as the seed wrote them. */
 export type DatasetRow = Dataset;

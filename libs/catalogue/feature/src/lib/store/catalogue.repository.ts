@@ -18,9 +18,7 @@ export class CatalogueRepository {
       const datasets: DatasetRow[] = await m.query(
         `SELECT code, name, description, base_namespace_code, depth, "order", is_syndicated FROM datasets ORDER BY "order", code`,
       );
-      const categories: CategoryRow[] = await m.query(
-        `SELECT id, dataset_code, parent_id, name, description, "order" FROM categories ORDER BY "order", id`,
-      );
+      const categories: CategoryRow[] = await m.query(`SELECT id, dataset_code, parent_id, name, description, "order" FROM categories ORDER BY "order", id`);
       const questions: QuestionRow[] = await m.query(`
         SELECT q.namespace_code, q.code, q.name, q.description, q.kind, q.unit, q.flags, q."order", q.knowledge_base,
                q.message, q.notice, q.warning, q.dataset_codes, q.datapoints, q.suffixes,

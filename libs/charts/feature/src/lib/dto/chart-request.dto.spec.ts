@@ -9,7 +9,19 @@ const errorsOf = (body: object) =>
 describe('SaveChartRequest', () => {
   it('accepts the documented codes and a GET body sent back (server-owned members ignored)', () => {
     expect(
-      errorsOf({ name: 'c', group_type: 2, view_type: 4, sort_type: 1, sort_parameter_type: 6, metrics: ['audience_index'], splitter: 'wave', segmented_base: false, id: 'x', is_owner: true, owner_id: 3 }),
+      errorsOf({
+        name: 'c',
+        group_type: 2,
+        view_type: 4,
+        sort_type: 1,
+        sort_parameter_type: 6,
+        metrics: ['audience_index'],
+        splitter: 'wave',
+        segmented_base: false,
+        id: 'x',
+        is_owner: true,
+        owner_id: 3,
+      }),
     ).toEqual([]);
   });
 

@@ -191,7 +191,8 @@ export class SaveChartRequest {
 
   @ApiPropertyOptional({
     default: true,
-    description: 'With a splitter: true = every metric of a segment row within that segment; false = sizes and percentages within the segment, but audience_index against the whole selection (its datapoint_size / base_size)',
+    description:
+      'With a splitter: true = every metric of a segment row within that segment; false = sizes and percentages within the segment, but audience_index against the whole selection (its datapoint_size / base_size)',
   })
   @IsOptional()
   @IsBoolean()

@@ -74,9 +74,18 @@ export class ChartDataRow {
 }
 
 export class ChartStat {
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'The attribute with labels, order (its position in the chart), compatibilities_metadata and taxonomy_paths (older nested form)' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object' },
+    description: 'The attribute with labels, order (its position in the chart), compatibilities_metadata and taxonomy_paths (older nested form)',
+  })
   attributes!: Record<string, unknown>[];
-  @ApiProperty({ description: `200 for a computed stat; otherwise ${Object.entries(STAT_ERRORS).map(([t, c]) => `${c} (${t})`).join(', ')}` }) code!: number;
+  @ApiProperty({
+    description: `200 for a computed stat; otherwise ${Object.entries(STAT_ERRORS)
+      .map(([t, c]) => `${c} (${t})`)
+      .join(', ')}`,
+  })
+  code!: number;
   @ApiProperty({ type: [ChartDataRow] }) data!: ChartDataRow[];
   @ApiProperty({ description: 'Empty for a computed stat' }) error!: string;
   @ApiProperty({ enum: ['', ...Object.keys(STAT_ERRORS)] }) error_type!: string;
@@ -85,7 +94,11 @@ export class ChartStat {
 }
 
 export class ChartCalculationResponse {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'waves, locations, datasets, splitter, metrics, base_audience and audience_errors (audiences left out of every stat)' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'waves, locations, datasets, splitter, metrics, base_audience and audience_errors (audiences left out of every stat)',
+  })
   meta!: Record<string, unknown>;
   @ApiProperty({ type: [ChartStat] }) stats!: ChartStat[];
 }

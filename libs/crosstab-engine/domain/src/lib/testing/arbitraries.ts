@@ -40,7 +40,12 @@ export const leafArbitrary: fc.Arbitrary<Expression> = fc
   });
 
 export const expressionArbitrary: fc.Arbitrary<Expression> = fc.letrec<{ node: Expression; combinator: Expression }>((tie) => ({
-  node: fc.oneof({ maxDepth: 3, depthIdentifier: 'expression', withCrossShrink: true }, { weight: 6, arbitrary: leafArbitrary }, { weight: 1, arbitrary: fc.record({ kind: fc.constant('all' as const), not: fc.boolean() }, { requiredKeys: ['kind'] }) }, { weight: 3, arbitrary: tie('combinator') }),
+  node: fc.oneof(
+    { maxDepth: 3, depthIdentifier: 'expression', withCrossShrink: true },
+    { weight: 6, arbitrary: leafArbitrary },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('all' as const), not: fc.boolean() }, { requiredKeys: ['kind'] }) },
+    { weight: 3, arbitrary: tie('combinator') },
+  ),
   combinator: fc.record(
     {
       kind: fc.constantFrom('and' as const, 'or' as const),

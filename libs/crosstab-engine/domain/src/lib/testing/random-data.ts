@@ -141,7 +141,18 @@ export function partitionsOf(records: readonly TestRecord[]): { partitions: Deco
         words[b >>> 5] |= 1 << (b & 31);
       }
     }
-    partitions.push({ key, dictionaryHash: dictionary.hash, firstRespondentId: 0, respondentCount: list.length, bitLength, wordCount, weightClasses, weights, universe, attributes });
+    partitions.push({
+      key,
+      dictionaryHash: dictionary.hash,
+      firstRespondentId: 0,
+      respondentCount: list.length,
+      bitLength,
+      wordCount,
+      weightClasses,
+      weights,
+      universe,
+      attributes,
+    });
   }
   return { partitions, bitOf };
 }
@@ -150,7 +161,9 @@ export function partitionsOf(records: readonly TestRecord[]): { partitions: Deco
 export function withPlainQuestions(expression: Expression): Expression {
   if (expression.kind === 'leaf') {
     const dot = expression.question.indexOf('.');
-    return dot > 0 && TEST_QUESTIONS.some((q) => q.code === expression.question.slice(dot + 1)) ? { ...expression, question: expression.question.slice(dot + 1) } : expression;
+    return dot > 0 && TEST_QUESTIONS.some((q) => q.code === expression.question.slice(dot + 1))
+      ? { ...expression, question: expression.question.slice(dot + 1) }
+      : expression;
   }
   if (expression.kind === 'all') return expression;
   return { ...expression, children: expression.children.map(withPlainQuestions) };

@@ -18,7 +18,15 @@ describe('SaveSavedCrosstabRequest', () => {
     const full = {
       uuid: '6f1c2d3e-4b5a-4c1e-9f7e-1a2b3c4d5e6f',
       name: 'P',
-      rows: [{ id: 'a', name: 'b', full_name: 'c', expression: {}, avg: { question: 'q', with_suffixes: { datapoint: 'd', suffixes: [1] }, with_datapoints: { datapoints: ['x'] } } }],
+      rows: [
+        {
+          id: 'a',
+          name: 'b',
+          full_name: 'c',
+          expression: {},
+          avg: { question: 'q', with_suffixes: { datapoint: 'd', suffixes: [1] }, with_datapoints: { datapoints: ['x'] } },
+        },
+      ],
       columns: [row],
       bases: row,
       country_codes: ['us'],
@@ -31,10 +39,14 @@ describe('SaveSavedCrosstabRequest', () => {
   });
 
   it('names nested problems by pointer', () => {
-    expect(paths(SaveSavedCrosstabRequest, { name: 'P', rows: [row, 'x', { ...row, colour: 1 }, {}] })).toEqual(['/rows/1', '/rows/2/colour', '/rows/3/expression']);
-    expect(paths(SaveSavedCrosstabRequest, { name: 'P', columns: [{ ...row, avg: { question: 'q', with_suffixes: { datapoint: 'd', suffixes: ['1'] } } }] })).toEqual([
-      '/columns/0/avg/with_suffixes/suffixes',
+    expect(paths(SaveSavedCrosstabRequest, { name: 'P', rows: [row, 'x', { ...row, colour: 1 }, {}] })).toEqual([
+      '/rows/1',
+      '/rows/2/colour',
+      '/rows/3/expression',
     ]);
+    expect(
+      paths(SaveSavedCrosstabRequest, { name: 'P', columns: [{ ...row, avg: { question: 'q', with_suffixes: { datapoint: 'd', suffixes: ['1'] } } }] }),
+    ).toEqual(['/columns/0/avg/with_suffixes/suffixes']);
   });
 
   it('bounds sizes: 1,000 audiences a side, name 255, notes 10,000', () => {

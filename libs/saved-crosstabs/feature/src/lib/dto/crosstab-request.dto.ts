@@ -1,16 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsDefined,
-  IsInt,
-  IsString,
-  Matches,
-  MaxLength,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsInt, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { SavedCrosstabExpressionSchema } from './crosstab-expression.schema';
 import { ReadOnlyMember, UUID_PATTERN } from '@aas/infra';
 import { IsArrayOfAtMost, IsCodeList, IsDateTime, IsJsonObject, IsText } from './crosstab-validators';
@@ -113,20 +103,15 @@ abstract class ReadOnlyMembers {
 
 const UUID_DESCRIPTION =
   'POST: optional; a UUID (generated when absent). Unique within your organisation: one your organisation already ' +
-  "uses answers 409; one only another organisation uses is free and creates your own project. PUT/PATCH: optional, and if sent " +
+  'uses answers 409; one only another organisation uses is free and creates your own project. PUT/PATCH: optional, and if sent ' +
   'it must be the uuid of the path.';
 const LAST_UPDATED_DESCRIPTION =
   'Optimistic concurrency. PUT/PATCH: the `updated_at` you last read; when the stored project changed after it ' +
   '(stored updated_at is later), the write answers 409 and changes nothing. Absent: last write wins. POST: accepted and ignored.';
-const CODES_DESCRIPTION = (what: string) =>
-  `${what} codes; each must exist (400 naming the code) and be entitled to your organisation (403). No duplicates.`;
+const CODES_DESCRIPTION = (what: string) => `${what} codes; each must exist (400 naming the code) and be entitled to your organisation (403). No duplicates.`;
 
 function audienceArray(): PropertyDecorator[] {
-  return [
-    IsArrayOfAtMost(MAX_AUDIENCES_PER_SIDE, 'crosstab audiences'),
-    ValidateNested({ each: true }),
-    Type(() => SavedCrosstabAudienceInput),
-  ];
+  return [IsArrayOfAtMost(MAX_AUDIENCES_PER_SIDE, 'crosstab audiences'), ValidateNested({ each: true }), Type(() => SavedCrosstabAudienceInput)];
 }
 
 function apply(decorators: PropertyDecorator[]): PropertyDecorator {

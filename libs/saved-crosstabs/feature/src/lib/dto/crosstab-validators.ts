@@ -31,8 +31,6 @@ export function IsText(min: number, max: number): PropertyDecorator {
   };
 }
 
-
-
 /** A plain JSON object (not an array, not null); with `each`, every item of an array. */
 export function IsJsonObject(options?: ValidationOptions): PropertyDecorator {
   return (target: object, propertyName: string | symbol) => {
