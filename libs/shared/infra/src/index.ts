@@ -24,6 +24,7 @@ export * from './queue/redis';
 export * from './queue/job-handler';
 export * from './queue/job-runner';
 export * from './queue/job-errors';
+export * from './queue/job-retention';
 export * from './queue/worker-host';
 export * from './queue/redis-probe';
 export * from './queue/queue.module';

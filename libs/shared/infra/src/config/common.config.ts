@@ -56,11 +56,27 @@ export class CommonConfig {
   @Max(600000)
   JOB_TIMEOUT_MS = 60000;
 
-  /** Finished jobs are removed from Redis after this many seconds. */
+  /**
+   * Finished job records nobody collected are removed after this many seconds (failed ones: x24).
+   * The gateway removes every job it collected at once; this bounds what a gateway that died leaves.
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  JOB_RETENTION_SECONDS = 3600;
+  JOB_RETENTION_SECONDS = 300;
+
+  /** At most this many finished job records per queue and state stay in Redis, whatever their age. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  JOB_RETENTION_COUNT = 1000;
+
+  /** A job's result waits this long for its gateway to take it (s), then Redis drops it. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  JOB_RESULT_TTL_SECONDS = 60;
 
   /** Most cells (rows x columns) one crosstab request may ask for. */
   @Type(() => Number)

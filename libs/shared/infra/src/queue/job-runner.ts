@@ -4,9 +4,10 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { JOB_QUEUE, JobName, JobPayloads, JobResults, QueueName } from '@aas/contracts';
 import { CommonConfig, JobMode } from '../config/common.config';
-import { ProblemException } from '../errors/problem.exception';
+import { ProblemException, PROBLEM_TYPES } from '../errors/problem.exception';
 import { decodeJobFailure } from './job-errors';
 import { JobHandlerRegistry } from './job-handler';
+import { jobResultKey, jobRetention } from './job-retention';
 import { createRedis, TimeoutError, withTimeout } from './redis';
 
 export interface RunOptions {
@@ -62,14 +63,16 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
+      const retention = jobRetention(this.config);
       queue = new Queue(name, {
         connection: this.producer,
         prefix: this.config.REDIS_PREFIX,
+        streams: { events: { maxLen: retention.eventsMaxLen } },
         defaultJobOptions: {
           attempts: 2,
           backoff: { type: 'fixed', delay: 250 },
-          removeOnComplete: { age: this.config.JOB_RETENTION_SECONDS },
-          removeOnFail: { age: this.config.JOB_RETENTION_SECONDS * 24 },
+          removeOnComplete: retention.removeOnComplete,
+          removeOnFail: retention.removeOnFail,
         },
       });
       queue.on('error', (err) => this.logger.warn({ err, queue: name }, 'queue connection error'));
@@ -105,8 +108,10 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     const { aborted, release } = abortPromise(options.signal);
     try {
       // Our own bound decides (TimeoutError); BullMQ's ttl, a little longer, only cleans up its listener.
-      return (await Promise.race([withTimeout(job.waitUntilFinished(events, timeoutMs + 1000), timeoutMs, 'waiting for the job'), aborted])) as JobResults[N];
+      await Promise.race([withTimeout(job.waitUntilFinished(events, timeoutMs + 1000), timeoutMs, 'waiting for the job'), aborted]);
+      return await this.collect<N>(job);
     } catch (err) {
+      if (err instanceof ProblemException) throw err;
       if (options.signal?.aborted || err instanceof TimeoutError) {
         await this.discard(job);
         if (options.signal?.aborted) throw ProblemException.unavailable('The request was cancelled');
@@ -120,8 +125,30 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     }
   }
 
-  /** Removes a job nobody waits for any more; an active (locked) job cannot be removed and just finishes. */
+  /**
+   * Takes a finished job's result (GETDEL: read once, then gone) and removes the job's record, so
+   * Redis holds nothing of a job its gateway has collected.
+   */
+  private async collect<N extends JobName>(job: Job): Promise<JobResults[N]> {
+    const id = job.id ?? '';
+    let stored: string | null;
+    try {
+      stored = await withTimeout(this.producer.getdel(jobResultKey(this.config.REDIS_PREFIX, id)), ENQUEUE_TIMEOUT_MS, 'reading the job result');
+    } catch (err) {
+      this.logger.warn({ err, jobId: id }, 'could not read a job result');
+      throw ProblemException.unavailable('The job queue is unavailable; try again shortly');
+    }
+    void job.remove().catch(() => undefined);
+    if (stored === null) {
+      this.logger.warn({ job: job.name, jobId: id }, 'finished job has no stored result (expired or never written)');
+      throw new ProblemException(502, PROBLEM_TYPES.unavailable, 'The job finished but its result was lost; try again');
+    }
+    return JSON.parse(stored) as JobResults[N];
+  }
+
+  /** Removes a job nobody waits for any more (and any result it left); an active (locked) job cannot be removed and just finishes. */
   private async discard(job: Job): Promise<void> {
+    await this.producer.del(jobResultKey(this.config.REDIS_PREFIX, job.id ?? '')).catch(() => undefined);
     try {
       await job.remove();
     } catch {

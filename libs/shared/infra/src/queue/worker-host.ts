@@ -6,6 +6,7 @@ import { CommonConfig } from '../config/common.config';
 import { ProblemException } from '../errors/problem.exception';
 import { encodeJobProblem } from './job-errors';
 import { JobHandlerRegistry } from './job-handler';
+import { jobResultKey, jobRetention } from './job-retention';
 import { createRedis } from './redis';
 
 export interface WorkerHostOptions {
@@ -38,16 +39,17 @@ export class WorkerHost {
   start(options: WorkerHostOptions): void {
     this.registry.assertComplete(options.queues);
     this.connection = createRedis(this.config.REDIS_URL, 'blocking', 'worker');
+    const retention = jobRetention(this.config);
     for (const queue of options.queues) {
-      const worker = new Worker(queue, (job) => this.process(job), {
+      const worker = new Worker(queue, (job) => this.process(job, retention.resultTtlMs), {
         connection: this.connection,
         prefix: this.config.REDIS_PREFIX,
         concurrency: options.concurrency,
         lockDuration: options.lockDurationMs,
         stalledInterval: Math.max(1000, Math.floor(options.lockDurationMs / 2)),
         maxStalledCount: 1,
-        removeOnComplete: { age: this.config.JOB_RETENTION_SECONDS },
-        removeOnFail: { age: this.config.JOB_RETENTION_SECONDS * 24 },
+        removeOnComplete: retention.removeOnComplete,
+        removeOnFail: retention.removeOnFail,
       });
       worker.on('error', (err) => this.logger.warn({ err, queue }, 'worker connection error'));
       worker.on('failed', (job, err) => this.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'));
@@ -56,7 +58,11 @@ export class WorkerHost {
     this.logger.log({ queues: options.queues, concurrency: options.concurrency }, 'worker consuming');
   }
 
-  private async process(job: Job): Promise<unknown> {
+  /**
+   * Runs a job and parks its result under its own key with a TTL (see job-retention.ts): the
+   * job's record and the event stream carry no result, whatever its size.
+   */
+  private async process(job: Job, resultTtlMs: number): Promise<null> {
     if (!this.registry.has(job.name)) throw new UnrecoverableError(`unknown job '${job.name}'`);
     const started = Date.now();
     try {
@@ -65,8 +71,9 @@ export class WorkerHost {
         attempt: job.attemptsStarted,
         signal: this.running,
       });
+      await (this.connection as Redis).set(jobResultKey(this.config.REDIS_PREFIX, job.id ?? ''), JSON.stringify(result), 'PX', resultTtlMs);
       this.logger.debug({ job: job.name, jobId: job.id, ms: Date.now() - started }, 'job done');
-      return result;
+      return null;
     } catch (err) {
       if (err instanceof ProblemException && err.getStatus() < 500) {
         throw new UnrecoverableError(encodeJobProblem(err));

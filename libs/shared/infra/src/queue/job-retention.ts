@@ -1,0 +1,34 @@
+import type { KeepJobs } from 'bullmq';
+import type { CommonConfig } from '../config/common.config';
+
+/**
+ * What Redis keeps of finished jobs, and for how long. Results never live in the job hash or
+ * the event stream (they would be kept for every job until its record is removed): the worker
+ * writes each result under its own key with a short TTL, and the waiting gateway takes it with
+ * GETDEL and then removes the job record. What the bounds below keep is only what nobody
+ * collected (a gateway that died or gave up), so Redis memory is bounded by the bounds, not
+ * by the traffic.
+ */
+export interface JobRetention {
+  readonly removeOnComplete: KeepJobs;
+  readonly removeOnFail: KeepJobs;
+  /** How long an uncollected result stays (ms). */
+  readonly resultTtlMs: number;
+  /** Approximate length the queue's event stream is trimmed to (events are small: ids and states). */
+  readonly eventsMaxLen: number;
+}
+
+export function jobRetention(config: CommonConfig): JobRetention {
+  return {
+    removeOnComplete: { age: config.JOB_RETENTION_SECONDS, count: config.JOB_RETENTION_COUNT },
+    // Failed jobs carry no result, only the reason and stack; kept longer for whoever investigates.
+    removeOnFail: { age: config.JOB_RETENTION_SECONDS * 24, count: config.JOB_RETENTION_COUNT },
+    resultTtlMs: config.JOB_RESULT_TTL_SECONDS * 1000,
+    eventsMaxLen: 2000,
+  };
+}
+
+/** The key a job's result waits under until the gateway takes it. */
+export function jobResultKey(prefix: string, jobId: string): string {
+  return `${prefix}:result:${jobId}`;
+}
