@@ -10,6 +10,8 @@ export interface CatalogueQuestion {
   readonly namespaceCode: string;
   readonly name: string;
   readonly datasetCode: string;
+  /** Every dataset that asks the question (demographics are asked in several); default `[datasetCode]`. */
+  readonly datasetCodes?: readonly string[];
   readonly datapoints: readonly CatalogueCode[];
   readonly suffixes: readonly CatalogueCode[];
 }

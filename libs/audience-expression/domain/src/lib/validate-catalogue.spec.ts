@@ -31,7 +31,14 @@ describe('validateAgainstCatalogue', () => {
         { kind: 'all' },
       ],
     };
-    expect(validateAgainstCatalogue(expression, catalogue)).toEqual({ ok: true, value: { datasets: ['core-ds', 'social-ds'] } });
+    const result = validateAgainstCatalogue(expression, catalogue);
+    expect(result.ok && result.value.datasets).toEqual(['core-ds', 'social-ds']);
+    // Every leaf's question with the pointer of its question member, in document order.
+    expect(result.ok && result.value.questions.map((q) => [q.path, q.question.code])).toEqual([
+      ['/and/0/question', 'gender'],
+      ['/and/1/question', 'tiktok'],
+      ['/and/2/question', 'age'],
+    ]);
   });
 
   it('names an unknown question', () => {

@@ -1,11 +1,13 @@
 import { appendPointer } from './json-pointer';
 import { Expression, ExpressionError, formMembers, Result, WireForm } from './expression';
-import { CatalogueLookup, resolveQuestion } from './catalogue-lookup';
+import { CatalogueLookup, CatalogueQuestion, resolveQuestion } from './catalogue-lookup';
 
 /** What a catalogue-valid expression touches. */
 export interface CatalogueSummary {
   /** Dataset codes of every question referenced, sorted, each once. */
   readonly datasets: readonly string[];
+  /** Every leaf's question, with the JSON pointer of the leaf's question member, in document order. */
+  readonly questions: readonly { readonly path: string; readonly question: CatalogueQuestion }[];
 }
 
 export interface CatalogueValidationOptions {
@@ -24,6 +26,7 @@ export function validateAgainstCatalogue(expression: Expression, lookup: Catalog
   const members = formMembers(options.form ?? 'standard');
   const errors: ExpressionError[] = [];
   const datasets = new Set<string>();
+  const questions: { path: string; question: CatalogueQuestion }[] = [];
 
   const check = (node: Expression, path: string): void => {
     if (node.kind === 'all') return;
@@ -38,6 +41,7 @@ export function validateAgainstCatalogue(expression: Expression, lookup: Catalog
       return;
     }
     datasets.add(question.datasetCode);
+    questions.push({ path: questionPath, question });
     if (!lookup.isDatasetEntitled(question.datasetCode)) {
       errors.push({
         kind: 'forbidden',
@@ -77,7 +81,7 @@ export function validateAgainstCatalogue(expression: Expression, lookup: Catalog
 
   check(expression, '');
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: { datasets: [...datasets].sort() } };
+  return { ok: true, value: { datasets: [...datasets].sort(), questions } };
 }
 
 /**

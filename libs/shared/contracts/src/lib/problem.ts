@@ -21,3 +21,14 @@ export interface ProblemDetails {
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/**
+ * Why a request cannot run, found before any work: unknown codes are 400, codes the organisation
+ * may not use are 403 (403 wins when both occur). Every caller turns it into the one error shape
+ * (`ProblemException.fromCheck`), or a chart stat's error.
+ */
+export interface CheckFailure {
+  readonly status: 400 | 403;
+  readonly detail: string;
+  readonly errors: readonly ProblemFieldError[];
+}

@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { ProblemDetails, ProblemFieldError } from '@aas/contracts';
+import { CheckFailure, ProblemDetails, ProblemFieldError } from '@aas/contracts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -63,6 +63,12 @@ export class ProblemException extends HttpException {
       detail: this.message,
       ...(this.fieldErrors && this.fieldErrors.length > 0 ? { errors: this.fieldErrors } : {}),
     };
+  }
+
+  /** A failed request check (see CheckFailure): 403 forbidden or 400 validation, with its field errors. */
+  static fromCheck(failure: CheckFailure): ProblemException {
+    const errors = [...failure.errors];
+    return failure.status === 403 ? ProblemException.forbidden(failure.detail, errors) : ProblemException.validation(failure.detail, errors);
   }
 
   static validation(detail: string, errors: ProblemFieldError[]): ProblemException {
