@@ -29,3 +29,4 @@ export * from './queue/worker-host';
 export * from './queue/redis-probe';
 export * from './queue/queue.module';
 export * from './http/validators';
+export * from './http/client-gone';
