@@ -70,8 +70,8 @@ describe('WorkerPool', () => {
 
   it('rejects the call (no hang) when a worker dies, and recovers', async () => {
     const d = data(13, 2000);
+    pool.crashNextTaskForTesting(7);
     const running = computeCrosstab(d, { ...query, rows: Array.from({ length: 40 }, () => audiences[1]) }, {}, { executor: pool });
-    pool.crashOneWorkerForTesting(7);
     await expect(running).rejects.toThrow(/exited with code 7|crashed/);
     const after = await computeCrosstab(d, query, {}, { executor: pool });
     const inline = await computeCrosstab(d, query, {}, { executor: new InlineExecutor() });

@@ -16,7 +16,7 @@ const kernel = workerData.module;
 const GROUP_OUTPUT_BYTES = ${GROUP_OUTPUT_BYTES};
 const CLASS_ENTRY_BYTES = ${CLASS_ENTRY_BYTES};
 parentPort.on('message', (message) => {
-  if (message.kind === 'exit') process.exit(message.code);
+  if (message.crashWith !== undefined) process.exit(message.crashWith);
   const t = message.task;
   try {
     const pairs = new WebAssembly.Instance(kernel, { env: { memory: t.memory } }).exports.pairs;
@@ -81,6 +81,7 @@ export class WorkerPool implements CellExecutor {
   private readonly queue: Chunk[] = [];
   private nextId = 1;
   private closed = false;
+  private crashNext: number | undefined;
 
   constructor(options: WorkerPoolOptions = {}) {
     this.threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
@@ -118,9 +119,12 @@ export class WorkerPool implements CellExecutor {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
-  /** For fault-injection tests: makes one busy-or-idle worker exit with `code`. */
-  crashOneWorkerForTesting(code = 3): void {
-    this.slots[0]?.worker.postMessage({ kind: 'exit', code });
+  /**
+   * For fault-injection tests: the worker that receives the next piece of work exits with `code`
+   * instead of computing it (deterministic: the crash always hits a call in flight).
+   */
+  crashNextTaskForTesting(code = 3): void {
+    this.crashNext = code;
   }
 
   private spawn(): Slot {
@@ -162,7 +166,9 @@ export class WorkerPool implements CellExecutor {
       }
       slot.current = chunk;
       slot.worker.ref();
-      slot.worker.postMessage({ kind: 'rows', id: chunk.id, task: chunk.batch.task, from: chunk.from, to: chunk.to });
+      const crashWith = this.crashNext;
+      this.crashNext = undefined;
+      slot.worker.postMessage({ id: chunk.id, task: chunk.batch.task, from: chunk.from, to: chunk.to, crashWith });
     }
   }
 
