@@ -1,8 +1,19 @@
 export * from './lib/metrics';
 export { evaluate, PartitionEvaluator, resolveQuestionCode, atLeast } from './lib/evaluate';
 export * from './lib/crosstab.types';
-export { computeCrosstab, computeSegmentedCrosstab, selectPartitions } from './lib/crosstab';
-export type { ComputeOptions } from './lib/crosstab';
+export {
+  computeCrosstab,
+  computeSegmentedCrosstab,
+  computeRawSums,
+  buildCrosstabResult,
+  buildSegmentResults,
+  addRawSums,
+  emptyRawSums,
+  collapseGroups,
+  groupLabels,
+  selectPartitions,
+} from './lib/crosstab';
+export type { ComputeOptions, RawSums, GroupBy } from './lib/crosstab';
 export { InlineExecutor } from './lib/cell-executor';
 export type { CellExecutor, CellTask } from './lib/cell-executor';
 export { WorkerPool } from './lib/worker-pool';

@@ -1,5 +1,5 @@
 import { InlineExecutor, type CellExecutor } from './cell-executor';
-import { computeCrosstab, computeSegmentedCrosstab } from './crosstab';
+import { computeCrosstab, computeRawSums, computeSegmentedCrosstab, type GroupBy, type RawSums } from './crosstab';
 import type { CrosstabOptions, CrosstabQuery, CrosstabResult, SegmentBy, SegmentResult } from './crosstab.types';
 import { PartitionCache, type PartitionCacheOptions, type PartitionSource } from './partition-cache';
 import { WorkerPool } from './worker-pool';
@@ -38,6 +38,12 @@ export class CrosstabEngine {
   async segmentedCrosstab(query: CrosstabQuery, segmentBy: SegmentBy, options: CrosstabOptions = {}): Promise<SegmentResult[]> {
     const data = await this.cache.snapshot(query);
     return computeSegmentedCrosstab(data, query, segmentBy, options, { executor: this.executor, sliceMs: this.sliceMs });
+  }
+
+  /** The raw sums of a crosstab over the current data (what an engine job returns; see `computeRawSums`). */
+  async rawSums(query: CrosstabQuery, groupBy: GroupBy): Promise<RawSums> {
+    const data = await this.cache.snapshot(query);
+    return computeRawSums(data, query, groupBy, { executor: this.executor, sliceMs: this.sliceMs });
   }
 
   async close(): Promise<void> {

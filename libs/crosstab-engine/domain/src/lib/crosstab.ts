@@ -19,16 +19,24 @@ interface PackedPartition {
   readonly segments: { readonly sourceWord: number; readonly words: number; readonly target: number }[];
 }
 
-/** The raw sums the kernel produced: per audience or cell and group, sum w, sum w^2, count. */
-interface RawSums {
+/**
+ * What the kernel produces for one query, before any ratio: per audience or cell and group, the
+ * sum of weights, the sum of squared weights and the count. Every figure of a result derives
+ * from these, and they add up across partitions, so two computations over disjoint partitions
+ * (shards) merge exactly by adding (`addRawSums`). This is what crosses the job boundary.
+ */
+export interface RawSums {
   readonly groups: number;
   readonly rowCount: number;
   readonly columnCount: number;
-  /** Audience 0 = base, 1..R = rows AND base, R+1..R+C = columns AND base. */
+  /** (1 + rows + columns) audiences x groups x 3: audience 0 = base, 1..R = rows AND base, R+1..R+C = columns AND base. */
   readonly singles: Float64Array;
-  /** Row-major (row, column, group) triples of row AND column AND base. */
+  /** rows x columns x groups x 3, row-major: row AND column AND base. */
   readonly cells: Float64Array;
 }
+
+/** How sums are grouped: one group, or one per wave / per location of the query (in its order, each code once). */
+export type GroupBy = 'none' | SegmentBy;
 
 export interface ComputeOptions {
   /** Where the cell kernel runs; default: inline on the calling thread, in slices. */
@@ -52,9 +60,8 @@ export async function computeCrosstab(
   options: CrosstabOptions = {},
   compute: ComputeOptions = {},
 ): Promise<CrosstabResult> {
-  const waves = unique(query.waves);
-  const raw = await computeRaw(data, query, () => 0, 1, compute);
-  return buildResult(raw, 0, waves.length, options);
+  const raw = await computeRawSums(data, query, 'none', compute);
+  return buildCrosstabResult(raw, 0, unique(query.waves).length, options);
 }
 
 /**
@@ -70,22 +77,85 @@ export async function computeSegmentedCrosstab(
   options: CrosstabOptions = {},
   compute: ComputeOptions = {},
 ): Promise<SegmentResult[]> {
+  const raw = await computeRawSums(data, query, segmentBy, compute);
+  return buildSegmentResults(raw, query, segmentBy, options);
+}
+
+/** The group labels of a grouping: the query's waves or locations (each once, in order), or one unnamed group. */
+export function groupLabels(query: Pick<CrosstabQuery, 'waves' | 'locations'>, groupBy: GroupBy): string[] {
+  if (groupBy === 'wave') return unique(query.waves);
+  if (groupBy === 'location') return unique(query.locations);
+  return [''];
+}
+
+/**
+ * Raw sums of a crosstab over the partitions of `data` the query selects, grouped as asked. With
+ * `groupBy` 'wave' or 'location', a wave or location of the query without data has a group of zeros.
+ */
+export async function computeRawSums(data: CrosstabData, query: CrosstabQuery, groupBy: GroupBy, compute: ComputeOptions = {}): Promise<RawSums> {
+  const labels = groupLabels(query, groupBy);
+  const position = new Map(labels.map((label, i) => [label, i]));
+  const groupOf =
+    groupBy === 'none' ? () => 0 : (partition: DecodedPartition) => position.get(groupBy === 'wave' ? partition.key.wave : partition.key.location) ?? 0;
+  return computeRaw(data, query, groupOf, Math.max(1, labels.length), compute);
+}
+
+/** Adds `from` into `into` (same shape): the merge of two computations over disjoint partitions. */
+export function addRawSums(into: RawSums, from: RawSums): void {
+  if (into.groups !== from.groups || into.rowCount !== from.rowCount || into.columnCount !== from.columnCount) {
+    throw new Error(`cannot add raw sums of different shapes (${describeShape(into)} and ${describeShape(from)})`);
+  }
+  for (let i = 0; i < into.singles.length; i++) into.singles[i] += from.singles[i];
+  for (let i = 0; i < into.cells.length; i++) into.cells[i] += from.cells[i];
+}
+
+const describeShape = (raw: RawSums): string => `${raw.rowCount}x${raw.columnCount}x${raw.groups}`;
+
+/** Raw sums of zeros in a shape, to add into. */
+export function emptyRawSums(rowCount: number, columnCount: number, groups: number): RawSums {
+  return {
+    groups,
+    rowCount,
+    columnCount,
+    singles: new Float64Array((1 + rowCount + columnCount) * groups * 3),
+    cells: new Float64Array(rowCount * columnCount * groups * 3),
+  };
+}
+
+/** The groups of `raw` added into one (the whole selection: the sum over its waves or locations). */
+export function collapseGroups(raw: RawSums): RawSums {
+  if (raw.groups === 1) return raw;
+  const out = emptyRawSums(raw.rowCount, raw.columnCount, 1);
+  const fold = (source: Float64Array, target: Float64Array): void => {
+    for (let item = 0; item < target.length / 3; item++) {
+      for (let g = 0; g < raw.groups; g++) {
+        const at = (item * raw.groups + g) * 3;
+        target[item * 3] += source[at];
+        target[item * 3 + 1] += source[at + 1];
+        target[item * 3 + 2] += source[at + 2];
+      }
+    }
+  };
+  fold(raw.singles, out.singles);
+  fold(raw.cells, out.cells);
+  return out;
+}
+
+/** One result per segment (wave or location, in the query's order) from sums grouped the same way. */
+export function buildSegmentResults(
+  raw: RawSums,
+  query: Pick<CrosstabQuery, 'waves' | 'locations'>,
+  segmentBy: SegmentBy,
+  options: CrosstabOptions = {},
+): SegmentResult[] {
   const waves = unique(query.waves);
   const locations = unique(query.locations);
   const segments = segmentBy === 'wave' ? waves : locations;
-  const position = new Map(segments.map((segment, i) => [segment, i]));
-  const raw = await computeRaw(
-    data,
-    query,
-    (partition) => position.get(segmentBy === 'wave' ? partition.key.wave : partition.key.location) ?? 0,
-    Math.max(1, segments.length),
-    compute,
-  );
   return segments.map((segment, g) => ({
     segment,
     waves: segmentBy === 'wave' ? [segment] : waves,
     locations: segmentBy === 'wave' ? locations : [segment],
-    result: buildResult(raw, g, segmentBy === 'wave' ? 1 : waves.length, options),
+    result: buildCrosstabResult(raw, g, segmentBy === 'wave' ? 1 : waves.length, options),
   }));
 }
 
@@ -255,7 +325,13 @@ function sumsAt(array: Float64Array, triple: number, waveCount: number): Sums {
   };
 }
 
-function buildResult(raw: RawSums, group: number, waveCount: number, options: CrosstabOptions): CrosstabResult {
+/**
+ * The metrics of metrics.md ("Crosstab cell") from raw sums, for one group: sizes are sums of
+ * weights divided by `waveCount` (the mean of per-wave sums), samples are counts, every ratio 0
+ * with a reason where its denominator is 0; Kish effective bases and the significance test on
+ * request. Pure and cheap: a gateway runs it on sums a worker computed.
+ */
+export function buildCrosstabResult(raw: RawSums, group: number, waveCount: number, options: CrosstabOptions = {}): CrosstabResult {
   const { groups, rowCount, columnCount } = raw;
   const level: ConfidenceLevel | undefined = options.significance === true ? 0.95 : options.significance === false ? undefined : options.significance;
   const baseSums = sumsAt(raw.singles, group, waveCount);
