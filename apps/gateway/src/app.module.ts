@@ -5,7 +5,8 @@ import { AudiencesModule } from '@aas/audiences';
 import { CatalogueModule } from '@aas/catalogue';
 import { ChartsModule } from '@aas/charts';
 import { CrosstabsModule } from '@aas/crosstabs';
-import { EngineModule } from '@aas/engine';
+import { EngineJobsModule } from '@aas/engine';
+import { EngineClientModule } from '@aas/engine-client';
 import { InsightsModule } from '@aas/insights';
 import { SavedCrosstabsModule } from '@aas/saved-crosstabs';
 import { SystemModule } from '@aas/system';
@@ -26,7 +27,9 @@ export class AppModule {
         CatalogueModule,
         InsightsModule,
         AudiencesModule,
-        EngineModule,
+        EngineClientModule,
+        // The engine job's handler, for inline mode (JOB_MODE=inline: the gateway computes); idle in queue mode.
+        EngineJobsModule,
         CrosstabsModule,
         SavedCrosstabsModule,
         ChartsModule,

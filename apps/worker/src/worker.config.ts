@@ -5,7 +5,7 @@ import { CommonConfig } from '@aas/infra';
 
 /** The worker's settings; every property is an environment variable of the same name. */
 export class WorkerConfig extends CommonConfig {
-  /** Comma-separated queues this process consumes, e.g. `crosstab,charts`. */
+  /** Comma-separated queues this process consumes, e.g. `engine` or `system,engine`. */
   @Transform(({ value }) =>
     typeof value === 'string'
       ? value

@@ -1,18 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfigModule, DatabaseModule, QueueModule } from '@aas/infra';
-import { ChartJobsModule } from '@aas/charts';
-import { CrosstabJobsModule } from '@aas/crosstabs';
-import { EngineModule } from '@aas/engine';
+import { AppConfigModule, QueueModule } from '@aas/infra';
+import { EngineJobsModule } from '@aas/engine';
 import { SystemJobsModule } from '@aas/system';
 import { WorkerConfig } from './worker.config';
 
-/** The worker's job handlers; no HTTP. */
+/**
+ * The worker: the engine's job and the system's, nothing else (no HTTP, no feature modules, no
+ * ORM: the engine reads the respondent store through its own pool, and migrations are the
+ * gateway's business).
+ */
 @Module({})
 export class WorkerModule {
   static forRoot(config: WorkerConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [AppConfigModule.forRoot(config), DatabaseModule, QueueModule, SystemJobsModule, EngineModule, CrosstabJobsModule, ChartJobsModule],
+      imports: [AppConfigModule.forRoot(config), QueueModule, SystemJobsModule, EngineJobsModule],
     };
   }
 }

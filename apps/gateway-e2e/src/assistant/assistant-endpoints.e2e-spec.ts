@@ -346,7 +346,7 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
           body: JSON.stringify({ prompt: 'How has TikTok use changed over time?' }),
           signal: controller.signal,
         }).catch((err: unknown) => err);
-        const queued = async () => redis.llen(`${stack.prefix}:crosstab:wait`);
+        const queued = async () => redis.llen(`${stack.prefix}:engine:wait`);
         for (let i = 0; i < 50 && (await queued()) < 4; i++) await sleep(100);
         await sleep(500);
         expect(await queued()).toBe(4); // a trend over 8 waves: 8 jobs, 4 at a time

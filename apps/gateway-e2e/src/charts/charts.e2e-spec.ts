@@ -18,6 +18,7 @@ interface Stat {
   error_type: string;
   group_id: number;
   data: DataRow[];
+  meta: Record<string, unknown>;
 }
 interface CrosstabCell {
   row_index: number;
@@ -351,7 +352,7 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
       expect(stats).toHaveLength(3);
       expect(res.body.meta).toMatchObject({ waves: WAVES, locations: LOCATIONS, datasets: ['core'], audience_errors: [] });
       // The job ran on the worker process, not in the gateway.
-      expect(stack.workers[0].logs).toMatch(/charts\.calculate/);
+      expect(stack.workers[0].logs).toMatch(/engine\.compute/);
 
       const cells = await crosstab(
         ATTRIBUTES.map(leaf),
@@ -472,6 +473,38 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
       // Defaults: every wave and location the organisation is licensed for.
       expect(res.body.meta.locations.sort()).toEqual(['de', 'fr', 'gb', 'us']);
       expect(res.body.meta.waves).toEqual(['q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
+    });
+
+    it('computes each stat in one respondent universe: a gaming stat in the gaming panel, an incompatible one as its error', async () => {
+      const PC = { namespace_code: 'gaming', question_code: 'gaming_platforms_used', datapoint_code: 'pc', suffix_code: '' };
+      const ZARA = { namespace_code: 'core', question_code: 'brand_funnel_fashion', datapoint_code: 'zara', suffix_code: '3' };
+      const id = await create(demo, chartBody({ attributes: [PC, ATTRIBUTES[0]], audiences: AUDIENCES, wave_codes: ['q3_2026'] }));
+      const res = await call(demo).post(`/v1/charts/${id}/calculate`);
+      expect(res.status).toBe(200);
+      const [pc, male] = res.body.stats as Stat[];
+      expect(pc.meta).toEqual({ dataset: 'gaming' });
+      expect(male.meta).toEqual({ dataset: 'core' });
+      // The gaming stat's numbers are the gaming panel's alone (summing both datasets would double the sizes).
+      const scope = { waves: ['q3_2026'], locations: LOCATIONS, datasets: ['gaming'] };
+      const aud = reference(records, GEN_Z, BASE, scope);
+      const pos = reference(records, and(leaf(PC), GEN_Z), BASE, scope);
+      const genz = pc.data.find((d) => d.audience === 'genz')!;
+      expect(genz.metrics.audience_sample).toBe(aud.sample);
+      expect(close(genz.metrics.audience_size, aud.size)).toBe(true);
+      expect(genz.metrics.positive_sample).toBe(pos.sample);
+      expect(close(genz.metrics.audience_percentage, (100 * pos.size) / aud.size)).toBe(true);
+
+      // A gaming-only audience with a core-only attribute: no dataset asks both.
+      const gamers = { id: 'pc-gamers', name: 'PC gamers', color_index: 0, is_hidden: false, expression: leaf(PC) };
+      const mixed = await create(demo, chartBody({ attributes: [ZARA, ATTRIBUTES[0]], audiences: [gamers], wave_codes: ['q3_2026'] }));
+      const out = await call(demo).post(`/v1/charts/${mixed}/calculate`);
+      expect(out.status).toBe(200);
+      const [zara, gender] = out.body.stats as Stat[];
+      expect([zara.code, zara.error_type, zara.data.length]).toEqual([409, 'incompatible_attribute', 0]);
+      expect(zara.error).toContain("'brand_funnel_fashion' (core)");
+      expect(zara.error).toContain("'gaming_platforms_used' (gaming)");
+      expect(zara.attributes[0].compatibilities_metadata).toEqual({ has_compatibilities: false, has_incompatibilities: true });
+      expect([gender.code, gender.meta]).toEqual([200, { dataset: 'gaming' }]);
     });
 
     it('splits by wave: one row per audience and wave, each equal to the crosstab of that wave', async () => {

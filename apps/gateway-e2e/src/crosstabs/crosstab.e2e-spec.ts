@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { RespondentRecord } from '@aas/audience-expression';
+import { planBlocks } from '@aas/engine-client';
 import { sleep } from '../support/processes';
 import { Stack } from '../support/stack';
 import { and, close, loadRecords, reference } from './reference';
@@ -107,6 +108,41 @@ describe('POST /v2/query/crosstab', () => {
       expect(close(cell.audiences.column.intersect_percentage, (100 * i.size) / c.size)).toBe(true);
       expect(close(cell.intersect.index, (100 * i.size * b.size) / (r.size * c.size))).toBe(true);
     }
+  });
+
+  it('computes demographics crossed with a gaming-panel question within the gaming panel alone (one respondent universe)', async () => {
+    // Gen Z and women are asked in both datasets; gaming platforms only in the gaming panel. Both
+    // datasets are weighted to the whole population, so counting both would double every size.
+    const scope = { waves: LAST_4, locations: ['gb', 'us'], datasets: ['gaming'] };
+    const rows = [{ id: 'genz', expression: GEN_Z }];
+    const columns = [{ id: 'pc', expression: { question: 'gaming_platforms_used', datapoints: ['pc'] } }];
+    const res = await crosstab({ rows, columns, base_audience: { expression: WOMEN }, waves: scope.waves, locations: scope.locations });
+    expect(res.status).toBe(200);
+    const [cell] = parseStream(res.text, false);
+    const b = reference(records, {}, WOMEN, scope);
+    const r = reference(records, GEN_Z, WOMEN, scope);
+    const i = reference(records, and(GEN_Z, columns[0].expression), WOMEN, scope);
+    expect(cell.base.sample).toBe(b.sample);
+    expect(close(cell.base.size, b.size)).toBe(true);
+    expect(cell.audiences.row.sample).toBe(r.sample);
+    expect(close(cell.audiences.row.size, r.size)).toBe(true);
+    expect(cell.intersect.sample).toBe(i.sample);
+    expect(close(cell.audiences.row.intersect_percentage, (100 * i.size) / r.size)).toBe(true);
+    // The same demographic alone is read in the core survey, its own dataset: a different universe.
+    const core = parseStream((await crosstab({ rows, waves: scope.waves, locations: scope.locations })).text, false)[0];
+    expect(core.base.sample).toBe(reference(records, {}, {}, { ...scope, datasets: ['core'] }).sample);
+  });
+
+  it('answers 400 naming the questions when they share no dataset', async () => {
+    const res = await crosstab({
+      rows: [{ expression: { question: 'brand_funnel_fashion', datapoints: ['zara'], suffixes: ['3'] } }],
+      columns: [{ expression: { question: 'gaming_platforms_used', datapoints: ['pc'] } }],
+    });
+    expect(res.status).toBe(400);
+    const problem = JSON.parse(res.text);
+    expect(problem.detail).toContain("'brand_funnel_fashion' (core)");
+    expect(problem.detail).toContain("'gaming_platforms_used' (gaming)");
+    expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(['/columns/0/expression/question']);
   });
 
   it('speaks application/json-seq when asked', async () => {
@@ -222,9 +258,10 @@ describe('POST /v2/query/crosstab', () => {
     expect(res.status).toBe(200);
     const redis = new Redis(stack.redisUrl);
     try {
-      const queued = async () => redis.llen(`${stack.prefix}:crosstab:wait`);
-      for (let i = 0; i < 50 && (await queued()) < 60; i++) await sleep(100);
-      expect(await queued()).toBe(60); // one block per row: 40 cells per block < 60 columns
+      const queued = async () => redis.llen(`${stack.prefix}:engine:wait`);
+      const blocks = planBlocks(60, 60, 40).length; // CROSSTAB_CHUNK_CELLS is 40 in this stack
+      for (let i = 0; i < 50 && (await queued()) < blocks; i++) await sleep(100);
+      expect(await queued()).toBe(blocks);
       controller.abort();
       await stack.gateway.waitForLog('client went away; crosstab stopped', 10_000);
       let waiting = -1;
@@ -247,7 +284,7 @@ describe('POST /v2/query/crosstab', () => {
     const columns = Array.from({ length: 60 }, (_, i) => ({ id: `c${i}`, expression: i % 3 ? WOMEN : MEN }));
     const started = Date.now();
     const pending = crosstab({ rows, columns });
-    await stack.waitForActiveJob('crosstab');
+    await stack.waitForActiveJob('engine');
     const victim = stack.workers.find((w) => w.running)!;
     victim.child.kill('SIGKILL');
     const res = await pending;

@@ -7,7 +7,7 @@ describe('configuration is validated at start', () => {
     ['gateway', 'apps/gateway/src/main.js', { PORT: 'eighty' }, 'PORT'],
     ['gateway', 'apps/gateway/src/main.js', { JOB_MODE: 'sometimes' }, 'JOB_MODE'],
     ['gateway', 'apps/gateway/src/main.js', { NODE_ENV: 'production' }, 'JWT_SECRET'],
-    ['worker', 'apps/worker/src/main.js', { WORKER_QUEUES: 'crosstab,nonsense' }, 'WORKER_QUEUES'],
+    ['worker', 'apps/worker/src/main.js', { WORKER_QUEUES: 'engine,nonsense' }, 'WORKER_QUEUES'],
     ['worker', 'apps/worker/src/main.js', { DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
   ])('%s refuses to start with %j and names %s', async (name, script, env, variable) => {
     const proc = new AppProcess(name, script, { ...base, ...env });

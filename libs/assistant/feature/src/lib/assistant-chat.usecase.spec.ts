@@ -1,12 +1,11 @@
 import { MAX_SEGMENTS } from '@aas/assistant-domain';
-import { CrosstabChunkPayload } from '@aas/contracts';
-import { JobRunner, ProblemException } from '@aas/infra';
+import { ProblemException } from '@aas/infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantChatUseCase, ChatRequest, JOB_CONCURRENCY } from './assistant-chat.usecase';
 import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';
-import { engineCells, testOrganisationCatalogue, testPlannerCatalogue } from './testing/assistant-fixtures';
+import { engineSums, fakeEngine, FakeEngineRun, testOrganisationCatalogue, testPlannerCatalogue } from './testing/assistant-fixtures';
 
-type Run = (payload: CrosstabChunkPayload, signal: AbortSignal | undefined) => Promise<Record<string, unknown>>;
+type Run = FakeEngineRun;
 
 /** A store that keeps turns in memory, as the database would after each committed transaction. */
 class MemoryStore {
@@ -34,20 +33,13 @@ class MemoryStore {
 function setup(run: Run) {
   const store = new MemoryStore();
   const loader = { load: async () => ({ planner: testPlannerCatalogue(), organisation: testOrganisationCatalogue() }) };
-  const calls: { payload: CrosstabChunkPayload; signal?: AbortSignal }[] = [];
-  const jobs = {
-    mode: 'inline',
-    run: (_name: string, payload: CrosstabChunkPayload, options?: { signal?: AbortSignal }) => {
-      calls.push({ payload, signal: options?.signal });
-      return run(payload, options?.signal);
-    },
-  };
-  const usecase = new AssistantChatUseCase(loader as unknown as AssistantCatalogueLoader, store as unknown as AssistantStore, jobs as unknown as JobRunner);
+  const { engine, calls } = fakeEngine(run);
+  const usecase = new AssistantChatUseCase(loader as unknown as AssistantCatalogueLoader, store as unknown as AssistantStore, engine);
   const ask = (prompt: string, extra: Partial<ChatRequest> = {}) => usecase.chat({ orgId: 'org-a', userId: 1, requestId: 'r1', prompt, ...extra });
   return { store, calls, ask };
 }
 
-const answer: Run = async (payload) => ({ cells: engineCells(payload) });
+const answer: Run = async (payload) => engineSums(payload);
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('AssistantChatUseCase', () => {
@@ -99,7 +91,7 @@ describe('AssistantChatUseCase', () => {
       most = Math.max(most, inFlight);
       await tick();
       inFlight -= 1;
-      return { cells: engineCells(payload) };
+      return engineSums(payload);
     });
     const out = await ask('How has TikTok use changed in the US and Germany?');
     expect(calls).toHaveLength(16);

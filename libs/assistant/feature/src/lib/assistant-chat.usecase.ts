@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { parseStandardExpression, validateAgainstCatalogue } from '@aas/audience-expression';
+import { parseStandardExpression, StandardWire, validateAgainstCatalogue } from '@aas/audience-expression';
 import {
   AnalysisPlan,
   columnsOf,
@@ -14,8 +14,10 @@ import {
   tooBroad,
   writeAnswer,
 } from '@aas/assistant-domain';
-import { CrosstabChunkPayload, OrganisationCatalogue } from '@aas/contracts';
-import { JobRunner, ProblemException } from '@aas/infra';
+import { OrganisationCatalogue } from '@aas/contracts';
+import { EngineClient } from '@aas/engine-client';
+import { ProblemException } from '@aas/infra';
+import { checkExpression, chooseUniverse, FieldProblems } from '@aas/query-rules';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';
 import { runLimited } from './run-limited';
@@ -48,23 +50,13 @@ export interface ChatRequest {
 /** How many engine jobs of one prompt run at once. */
 export const JOB_CONCURRENCY = 4;
 
-/** Engine cells of a crosstab chunk, as the job returns them (see @aas/crosstab-engine CrosstabCell). */
-interface EngineCell {
-  rowIndex: number;
-  columnIndex: number;
-  base: { size: number; sample: number };
-  row: { size: number; sample: number; percentage: number; intersectPercentage: number };
-  column: { size: number; sample: number; percentage: number; intersectPercentage: number };
-  intersect: { size: number; sample: number; percentage: number; index: number };
-}
-
 const cancelled = () => ProblemException.unavailable('The request was cancelled');
 
 const EMPTY_SOURCES = (): ChatResponse['sources'] => ({ topics: [], audiences: [], datasets: [], locations: [], waves: [] });
 
 /**
  * Answers a prompt: plans it against the caller's catalogue (and the chat's previous plan), runs
- * the plan through the crosstab engine as `crosstab.chunk` jobs, writes the message and insights
+ * the plan through the engine client in one dataset (the universe rule), writes the message and insights
  * from the computed cells only, and stores the turn. A prompt it cannot ground is answered with
  * what it did not understand, and no number.
  */
@@ -73,7 +65,7 @@ export class AssistantChatUseCase {
   constructor(
     private readonly loader: AssistantCatalogueLoader,
     private readonly store: AssistantStore,
-    private readonly jobs: JobRunner,
+    private readonly engine: EngineClient,
   ) {}
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
@@ -111,8 +103,10 @@ export class AssistantChatUseCase {
 
     const columns = columnsOf(plan, planner);
     const segments = segmentsOf(plan);
-    const datasets = this.datasetsOf(plan, columns, organisation);
-    const cells = await this.compute(plan, columns, segments, datasets, organisation, request);
+    const universe = this.universeOf(plan, columns, organisation);
+    if (!universe.ok) return refusal(universe.message);
+    const datasets = [universe.dataset];
+    const cells = await this.compute(plan, columns, segments, universe.dataset, organisation, request);
     const written = writeAnswer(plan, columns, segments, cells);
     const message = [...outcome.notes, written.message].join('\n');
 
@@ -165,49 +159,56 @@ export class AssistantChatUseCase {
     return null;
   }
 
-  /** The datasets respondents count in, chosen as POST /v2/query/crosstab does: those the expressions are about. */
-  private datasetsOf(plan: AnalysisPlan, columns: PlanColumn[], organisation: OrganisationCatalogue): string[] {
-    const out = new Set<string>();
-    for (const expression of [...plan.audiences.map((a) => a.expression), ...columns.map((c) => c.expression)]) {
-      const parsed = parseStandardExpression(expression);
-      if (!parsed.ok) continue;
-      const checked = validateAgainstCatalogue(parsed.value, organisation);
-      if (checked.ok) checked.value.datasets.forEach((d) => out.add(d));
-    }
-    return out.size > 0 ? [...out].sort() : organisation.entitledDatasets.slice(0, 1);
+  /**
+   * The one dataset the answer is computed in, by the rule POST /v2/query/crosstab uses (one
+   * respondent universe): questions that share no dataset are refused, naming them.
+   */
+  private universeOf(
+    plan: AnalysisPlan,
+    columns: PlanColumn[],
+    organisation: OrganisationCatalogue,
+  ): { ok: true; dataset: string } | { ok: false; message: string } {
+    const problems = new FieldProblems();
+    const uses = [...plan.audiences.map((a) => a.expression), ...columns.map((c) => c.expression)].flatMap(
+      (expression) => checkExpression(expression, '', organisation, problems)?.questions ?? [],
+    );
+    const universe = chooseUniverse(uses, organisation);
+    if (universe.ok) return { ok: true, dataset: universe.value };
+    const names = [...new Set(uses.map((u) => u.question.code))].join(', ');
+    return {
+      ok: false,
+      message: `I cannot answer that in one respondent universe: the questions it needs (${names}) are not asked in the same survey dataset.`,
+    };
   }
 
   private async compute(
     plan: AnalysisPlan,
     columns: PlanColumn[],
     segments: PlanSegment[],
-    datasets: string[],
+    dataset: string,
     organisation: OrganisationCatalogue,
     request: ChatRequest,
   ): Promise<ComputedCell[]> {
     if (columns.length === 0) return [];
-    // One signal for every job of the prompt: the client leaving or one job failing stops the others.
+    // One signal for every computation of the prompt: the client leaving or one failing stops the others.
     const abort = new AbortController();
     const stop = () => abort.abort();
     if (request.signal?.aborted) stop();
     request.signal?.addEventListener('abort', stop, { once: true });
     const run = async (segment: PlanSegment): Promise<ComputedCell[]> => {
       if (abort.signal.aborted) throw cancelled();
-      const payload: CrosstabChunkPayload = {
-        orgId: request.orgId,
-        requestId: request.requestId,
-        rows: plan.audiences.map((a) => a.expression),
-        columns: columns.map((c) => c.expression),
-        base: {},
-        waves: segment.waves.map((w) => w.code),
-        locations: segment.locations.length > 0 ? segment.locations.map((l) => l.code) : organisation.entitledLocations.map((l) => l.code),
-        datasets,
-        rowStart: 0,
-        significance: null,
-        effectiveBase: false,
-      };
-      const result = await this.jobs.run('crosstab.chunk', payload, { signal: abort.signal });
-      return (result.cells as EngineCell[]).map((cell): ComputedCell => ({
+      const result = await this.engine.crosstab(
+        {
+          rows: plan.audiences.map((a) => a.expression as StandardWire),
+          columns: columns.map((c) => c.expression as StandardWire),
+          base: {},
+          waves: segment.waves.map((w) => w.code),
+          locations: segment.locations.length > 0 ? segment.locations.map((l) => l.code) : organisation.entitledLocations.map((l) => l.code),
+          dataset,
+        },
+        { orgId: request.orgId, requestId: request.requestId, signal: abort.signal },
+      );
+      return result.cells.map((cell): ComputedCell => ({
         audienceId: plan.audiences[cell.rowIndex].id,
         datapoint: columns[cell.columnIndex].key,
         segment: segment.key,

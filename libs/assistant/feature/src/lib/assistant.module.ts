@@ -27,8 +27,7 @@ export function parseFailure(raw: unknown): Record<string, unknown> {
 
 /**
  * The assistant: POST /v1/assistant-api/generic (+ GET .../insights/{id}) and the JSON-RPC/MCP
- * endpoint. Needs CatalogueAccess, the JobRunner (crosstab.chunk handled by the crosstabs
- * module inline, or by workers) and the database.
+ * endpoint. Needs CatalogueAccess, the EngineClient and the database.
  */
 @Module({
   controllers: [GenericChatController, McpController],

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogueAccess, ChartCalculatePayload } from '@aas/contracts';
-import { JobRunner, Principal, ProblemException } from '@aas/infra';
+import { StandardWire } from '@aas/audience-expression';
+import { CatalogueAccess } from '@aas/contracts';
+import { EngineClient } from '@aas/engine-client';
+import { Principal, ProblemException } from '@aas/infra';
 import { assembleChartResult, ChartCalculation, GroupCells } from './assemble-chart-result';
 import { definitionOf } from './chart.mapper';
 import { ChartTaxonomyRepository } from './chart-taxonomy.repository';
 import { resultAttribute } from './chart-taxonomy';
-import { ChartCell } from './chart-metrics';
 import { ChartsService } from './charts.service';
 import { prepareChartCalculation } from './prepare-chart-calculation';
 
 /**
- * POST /v1/charts/{id}/calculate: checks the chart against today's catalogue here, runs one
- * `charts.calculate` job per dataset group (datapoints x audiences within the base, on a worker;
- * in this process in inline mode), and assembles the stats.
+ * POST /v1/charts/{id}/calculate: checks the chart against today's catalogue here, computes each
+ * dataset group (the stats whose universe is that dataset: datapoints x audiences within the base)
+ * through the engine client, split by wave or location in the same pass, and assembles the stats.
  */
 @Injectable()
 export class CalculateChartUseCase {
@@ -20,19 +21,20 @@ export class CalculateChartUseCase {
     private readonly charts: ChartsService,
     private readonly catalogue: CatalogueAccess,
     private readonly taxonomy: ChartTaxonomyRepository,
-    private readonly jobs: JobRunner,
+    private readonly engine: EngineClient,
   ) {}
 
-  async calculate(principal: Principal, id: string, override: { waves?: string[]; locations?: string[] }, signal?: AbortSignal): Promise<ChartCalculation> {
+  async calculate(
+    principal: Principal,
+    id: string,
+    override: { waves?: string[]; locations?: string[] },
+    context: { requestId: string; signal?: AbortSignal },
+  ): Promise<ChartCalculation> {
     const row = await this.charts.find(principal, id);
     const [catalogue, taxonomy] = await Promise.all([this.catalogue.forOrganisation(principal.orgId), this.taxonomy.snapshot()]);
     const chart = definitionOf(row);
     const prepared = prepareChartCalculation(chart, override, catalogue);
-    if (!prepared.ok) {
-      throw prepared.status === 403
-        ? ProblemException.forbidden(prepared.detail, prepared.errors)
-        : ProblemException.validation(prepared.detail, prepared.errors);
-    }
+    if (!prepared.ok) throw ProblemException.fromCheck(prepared);
     const p = prepared.value;
     const segmentBy = chart.splitter === 'wave' || chart.splitter === 'location' ? chart.splitter : null;
     const results = new Map<string, GroupCells>();
@@ -40,21 +42,24 @@ export class CalculateChartUseCase {
     if (base && p.audiences.length > 0) {
       await Promise.all(
         p.groups.map(async (group) => {
-          const payload: ChartCalculatePayload = {
-            orgId: principal.orgId,
-            rows: group.attributes.map((i) => p.attributes[i].wire),
+          const query = {
+            rows: group.attributes.map((i) => p.attributes[i].wire as StandardWire),
             columns: p.audiences.map((a) => a.wire),
             base: base.wire,
             waves: p.waves,
             locations: p.locations,
-            datasets: [group.dataset],
-            segmentBy,
-            withTotal: segmentBy !== null && !chart.segmented_base,
+            dataset: group.dataset,
           };
-          const result = await this.jobs.run('charts.calculate', payload, { signal });
+          const call = { orgId: principal.orgId, requestId: context.requestId, signal: context.signal };
+          if (segmentBy === null) {
+            results.set(group.dataset, { segments: [], total: [...(await this.engine.crosstab(query, call)).cells] });
+            return;
+          }
+          const split = await this.engine.segmented(query, segmentBy, call);
           results.set(group.dataset, {
-            segments: result.segments.map((s) => ({ ...s, cells: s.cells as ChartCell[] })),
-            total: result.total as ChartCell[] | null,
+            segments: split.segments.map((s) => ({ segment: s.segment, waves: [...s.waves], locations: [...s.locations], cells: [...s.result.cells] })),
+            // Indexes against the whole selection, unless each segment is its own base.
+            total: chart.segmented_base ? null : [...split.total.cells],
           });
         }),
       );

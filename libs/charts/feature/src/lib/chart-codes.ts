@@ -84,6 +84,11 @@ export const STAT_ERRORS = {
   attribute_not_licensed: 403,
   /** The chart's base audience no longer validates (unknown code, unlicensed dataset), so nothing can be computed. */
   invalid_base_audience: 422,
+  /**
+   * The attribute's question shares no dataset with the questions of the base and the audiences:
+   * no one respondent universe holds them all (datasets are separate surveys; metrics.md).
+   */
+  incompatible_attribute: 409,
 } as const;
 export type StatErrorType = keyof typeof STAT_ERRORS;
 

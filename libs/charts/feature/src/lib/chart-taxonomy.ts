@@ -124,8 +124,8 @@ export function nestedTaxonomyPaths(taxonomy: TaxonomySnapshot, questionChild: W
  *
  * compatibilities_metadata: `has_compatibilities` = the question is asked in more than one
  * dataset (it can be compared across them); `has_incompatibilities` = an audience (or the base)
- * uses a question the attribute's dataset does not ask, so that part of the audience matches
- * nobody in this stat.
+ * uses a question the stat's dataset does not ask: the stat then has the `incompatible_attribute`
+ * error (no one respondent universe holds them all).
  */
 export function resultAttribute(
   attribute: PreparedAttribute,
@@ -156,7 +156,9 @@ export function resultAttribute(
   };
   const meta = question ? taxonomy.questionByKey.get(`${question.namespaceCode}.${question.code}`) : undefined;
   const dataset = attribute.dataset;
-  const incompatible = dataset !== undefined && audiences.some((a) => a.questions.some((q) => !q.datasetCodes.includes(dataset)));
+  const asks = (use: PreparedAudience['questions'][number], code: string) => (use.question.datasetCodes ?? [use.question.datasetCode]).includes(code);
+  const incompatible =
+    attribute.error?.error_type === 'incompatible_attribute' || (dataset !== undefined && audiences.some((a) => a.questions.some((q) => !asks(q, dataset))));
   base.compatibilities_metadata = { has_compatibilities: (question?.datasetCodes.length ?? 0) > 1, has_incompatibilities: incompatible };
   if (!question || !meta || attribute.error?.error_type === 'attribute_not_licensed') {
     // An unlicensed question's place in the taxonomy is not revealed.

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -11,8 +11,8 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { CurrentPrincipal, Principal, ProblemSchema, UuidParamPipe } from '@aas/infra';
+import type { Request, Response } from 'express';
+import { clientGoneSignal, CurrentPrincipal, Principal, ProblemSchema, UuidParamPipe } from '@aas/infra';
 import { ChartCalculation } from './assemble-chart-result';
 import { AUDIENCE_ERRORS, STAT_ERRORS } from './chart-codes';
 import { CalculateChartUseCase } from './calculate-chart.usecase';
@@ -35,18 +35,6 @@ const list = (o: Record<string, number>) =>
  * its users; another organisation's chart answers exactly like a missing one.
  */
 const CHART_ID = new UuidParamPipe('id', 'The chart id');
-
-/**
- * A signal aborted when the client goes away before the response is sent ('close' without a
- * finished response), so the calculation's jobs are cancelled instead of running for nobody.
- */
-export function abortOnClose(res: Pick<Response, 'once' | 'writableFinished'>): AbortSignal {
-  const abort = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) abort.abort();
-  });
-  return abort.signal;
-}
 
 @ApiTags('charts')
 @Controller('v1/charts')
@@ -137,8 +125,9 @@ export class ChartsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', CHART_ID) id: string,
     @Body() body: CalculateChartRequest,
+    @Req() req: Request & { id?: string },
     @Res({ passthrough: true }) res: Response,
   ): Promise<ChartCalculation> {
-    return this.calculator.calculate(principal, id, body ?? {}, abortOnClose(res));
+    return this.calculator.calculate(principal, id, body ?? {}, { requestId: req.id ?? '', signal: clientGoneSignal(res) });
   }
 }

@@ -1,12 +1,6 @@
-import {
-  ExpressionError,
-  parseChartExpression,
-  printStandardExpression,
-  StandardWire,
-  toStandardForm,
-  validateAgainstCatalogue,
-} from '@aas/audience-expression';
-import { CatalogueQuestionInfo, OrganisationCatalogue, ProblemFieldError } from '@aas/contracts';
+import { StandardWire } from '@aas/audience-expression';
+import { CatalogueQuestionInfo, OrganisationCatalogue } from '@aas/contracts';
+import { checkExpression, chooseUniverse, CheckOutcome, failed, FieldProblems, QuestionUse, resolveSelection } from '@aas/query-rules';
 import { AUDIENCE_ERRORS, AudienceErrorType, STAT_ERRORS, StatErrorType } from './chart-codes';
 import { ChartAttributeInput, ChartAudienceInput, ChartDefinition } from './chart-definition';
 
@@ -30,7 +24,7 @@ export interface PreparedAttribute {
   question?: CatalogueQuestionInfo;
   /** The datapoint as a leaf expression (standard wire form), when the attribute resolved. */
   wire?: StandardWire;
-  /** The dataset whose respondents the stat is computed over (the question's namespace dataset). */
+  /** The one dataset the stat is computed in (the universe rule over its question, the base and the audiences). */
   dataset?: string;
   error?: StatError;
 }
@@ -39,8 +33,8 @@ export interface PreparedAudience {
   id: string;
   name: string;
   wire: StandardWire;
-  /** Questions the expression names (for compatibility flags). */
-  questions: CatalogueQuestionInfo[];
+  /** Questions the expression names, with their leaves' pointers (universe rule, compatibility flags). */
+  questions: readonly QuestionUse[];
 }
 
 /** One engine query: the attributes of one dataset x every good audience. */
@@ -60,9 +54,9 @@ export interface PreparedChart {
   groups: DatasetGroup[];
 }
 
-export type PrepareOutcome = { ok: true; value: PreparedChart } | { ok: false; status: 400 | 403; detail: string; errors: ProblemFieldError[] };
+export type PrepareOutcome = CheckOutcome<PreparedChart>;
 
-function describe(errors: readonly ExpressionError[]): string {
+function describe(errors: readonly { path: string; message: string }[]): string {
   return errors.map((e) => `${e.path || '/'}: ${e.message}`).join('; ');
 }
 
@@ -71,29 +65,17 @@ export function checkAudience(
   audience: ChartAudienceInput,
   catalogue: OrganisationCatalogue,
 ): { ok: true; value: PreparedAudience } | { ok: false; error: AudienceError } {
-  const parsed = parseChartExpression(audience.expression);
-  const fail = (type: AudienceErrorType, detail: string) => ({
-    ok: false as const,
-    error: { audience: audience.id, code: AUDIENCE_ERRORS[type], error_type: type, error: `Audience "${audience.id}" cannot be calculated: ${detail}` },
-  });
-  if (!parsed.ok) return fail('invalid_audience', describe(parsed.errors));
-  const checked = validateAgainstCatalogue(parsed.value, catalogue, { form: 'chart' });
-  if (!checked.ok) {
-    const forbidden = checked.errors.filter((e) => e.kind === 'forbidden');
-    return forbidden.length > 0 ? fail('audience_not_licensed', describe(forbidden)) : fail('invalid_audience', describe(checked.errors));
+  const problems = new FieldProblems();
+  const checked = checkExpression(audience.expression, '', catalogue, problems, 'chart');
+  if (!checked) {
+    const type: AudienceErrorType = problems.forbidden.length > 0 ? 'audience_not_licensed' : 'invalid_audience';
+    const detail = describe(problems.forbidden.length > 0 ? problems.forbidden : problems.badRequest);
+    return {
+      ok: false,
+      error: { audience: audience.id, code: AUDIENCE_ERRORS[type], error_type: type, error: `Audience "${audience.id}" cannot be calculated: ${detail}` },
+    };
   }
-  const questions: CatalogueQuestionInfo[] = [];
-  const visit = (w: StandardWire) => {
-    if (w.question !== undefined) {
-      const dot = w.question.indexOf('.');
-      const q = (dot > 0 ? catalogue.findQuestion(w.question.slice(dot + 1), w.question.slice(0, dot)) : undefined) ?? catalogue.findQuestion(w.question);
-      if (q) questions.push(q);
-    }
-    [...(w.and ?? []), ...(w.or ?? [])].forEach(visit);
-  };
-  const wire = printStandardExpression(toStandardForm(parsed.value));
-  visit(wire);
-  return { ok: true, value: { id: audience.id, name: audience.name, wire, questions } };
+  return { ok: true, value: { id: audience.id, name: audience.name, wire: checked.wire, questions: checked.questions } };
 }
 
 /** Resolves an attribute to a datapoint leaf, or the stat error that replaces its data. */
@@ -121,7 +103,18 @@ export function resolveAttribute(input: ChartAttributeInput, index: number, cata
     return { ...err('unknown_attribute', `suffix "${suffix}" does not belong to question "${input.namespace_code}.${input.question_code}"`), question };
   }
   const wire: StandardWire = { question: question.code, datapoints: [input.datapoint_code], ...(suffix !== '' ? { suffixes: [suffix] } : {}) };
-  return { index, input, question, wire, dataset: question.datasetCode };
+  return { index, input, question, wire };
+}
+
+/**
+ * The dataset a resolved attribute's stat is computed in: one that asks its question and every
+ * question of the base and the audiences (chooseUniverse); else the stat's error, naming them.
+ */
+function placeAttribute(attribute: PreparedAttribute, context: readonly QuestionUse[], catalogue: OrganisationCatalogue): PreparedAttribute {
+  if (attribute.error || !attribute.question) return attribute;
+  const universe = chooseUniverse([{ path: '', question: attribute.question }, ...context], catalogue);
+  if (universe.ok) return { ...attribute, dataset: universe.value };
+  return { ...attribute, error: { code: STAT_ERRORS.incompatible_attribute, error_type: 'incompatible_attribute', error: universe.detail } };
 }
 
 /**
@@ -136,36 +129,17 @@ export function prepareChartCalculation(
   override: { waves?: string[]; locations?: string[] },
   catalogue: OrganisationCatalogue,
 ): PrepareOutcome {
-  const badRequest: ProblemFieldError[] = [];
-  const forbidden: ProblemFieldError[] = [];
+  const problems = new FieldProblems();
   const overrideWaves = override.waves !== undefined && override.waves.length > 0;
   const overrideLocations = override.locations !== undefined && override.locations.length > 0;
-  const waveList = overrideWaves ? (override.waves ?? []) : chart.wave_codes;
-  const locationList = overrideLocations ? (override.locations ?? []) : chart.location_codes;
-  const wavePath = overrideWaves ? '/waves' : '/wave_codes';
-  const locationPath = overrideLocations ? '/locations' : '/location_codes';
-  waveList.forEach((code, i) => {
-    if (!catalogue.waveExists(code)) badRequest.push({ path: `${wavePath}/${i}`, message: `unknown wave '${code}'` });
-    else if (!catalogue.isWaveEntitled(code)) forbidden.push({ path: `${wavePath}/${i}`, message: `wave '${code}' is not licensed to your organisation` });
-  });
-  locationList.forEach((code, i) => {
-    if (!catalogue.locationExists(code)) badRequest.push({ path: `${locationPath}/${i}`, message: `unknown location '${code}'` });
-    else if (!catalogue.isLocationEntitled(code))
-      forbidden.push({ path: `${locationPath}/${i}`, message: `location '${code}' is not licensed to your organisation` });
-  });
-  if (forbidden.length > 0) return { ok: false, status: 403, detail: `Not licensed: ${forbidden.map((e) => e.path).join(', ')}`, errors: forbidden };
-  if (badRequest.length > 0) return { ok: false, status: 400, detail: `Unknown codes: ${badRequest.map((e) => e.path).join(', ')}`, errors: badRequest };
-  const waves = waveList.length > 0 ? [...new Set(waveList)] : catalogue.entitledWaves.map((w) => w.code);
-  const locations = locationList.length > 0 ? [...new Set(locationList)] : catalogue.entitledLocations.map((l) => l.code);
-  if (waves.length === 0)
-    return { ok: false, status: 403, detail: 'Your organisation has no licensed waves', errors: [{ path: '/waves', message: 'no licensed waves' }] };
-  if (locations.length === 0)
-    return {
-      ok: false,
-      status: 403,
-      detail: 'Your organisation has no licensed locations',
-      errors: [{ path: '/locations', message: 'no licensed locations' }],
-    };
+  const { waves, locations } = resolveSelection(
+    { waves: overrideWaves ? override.waves : chart.wave_codes, locations: overrideLocations ? override.locations : chart.location_codes },
+    catalogue,
+    { waveDefault: 'all', wavesPath: overrideWaves ? '/waves' : '/wave_codes', locationsPath: overrideLocations ? '/locations' : '/location_codes' },
+    problems,
+  );
+  const failure = problems.failure('The chart calculation');
+  if (failure) return failed(failure);
 
   const baseChecked = checkAudience(chart.base_audience, catalogue);
   const audiences: PreparedAudience[] = [];
@@ -177,7 +151,8 @@ export function prepareChartCalculation(
     else audienceErrors.push(checked.error);
   }
 
-  const attributes = chart.attributes.map((a, i) => resolveAttribute(a, i, catalogue));
+  const context = [...(baseChecked.ok ? baseChecked.value.questions : []), ...audiences.flatMap((a) => a.questions)];
+  const attributes = chart.attributes.map((a, i) => placeAttribute(resolveAttribute(a, i, catalogue), context, catalogue));
   const groups = new Map<string, number[]>();
   if (baseChecked.ok) {
     for (const a of attributes) {

@@ -1,30 +1,11 @@
-import { Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { CommonConfig } from '@aas/infra';
-import { CrosstabEngine } from '@aas/crosstab-engine';
-import { PgPartitionSource } from './pg-partition-source';
+import { Global, Module } from '@nestjs/common';
+import { EngineComputeJobHandler } from './engine-compute.job-handler';
+import { EngineHost } from './engine-host';
 
 /**
- * The process's one crosstab engine: its partition cache (loaded on first use, reloaded
- * when the data version moves) and its worker-thread pool, so the kernel never blocks
- * the event loop that serves HTTP or renews BullMQ locks.
+ * The engine job and its handler: in the worker, and in the gateway for inline mode (JOB_MODE=inline),
+ * where the gateway computes itself. The engine starts only when a job runs.
  */
-@Injectable()
-export class EngineHost implements OnApplicationShutdown {
-  private instance?: CrosstabEngine;
-
-  constructor(private readonly config: CommonConfig) {}
-
-  /** Created on first use: a gateway that hands every crosstab to workers never loads data or starts threads. */
-  get engine(): CrosstabEngine {
-    this.instance ??= new CrosstabEngine(new PgPartitionSource(this.config.DATABASE_URL), { checkIntervalMs: 5_000 });
-    return this.instance;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.instance?.close();
-  }
-}
-
 @Global()
-@Module({ providers: [EngineHost], exports: [EngineHost] })
-export class EngineModule {}
+@Module({ providers: [EngineHost, EngineComputeJobHandler], exports: [EngineHost] })
+export class EngineJobsModule {}

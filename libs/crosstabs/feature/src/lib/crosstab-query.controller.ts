@@ -2,10 +2,12 @@ import { Body, Controller, HttpCode, Logger, Post, Query, Req, Res } from '@nest
 import { ApiBody, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CatalogueAccess } from '@aas/contracts';
-import { CommonConfig, CurrentPrincipal, Principal, ProblemException, toProblem } from '@aas/infra';
+import { ConfidenceLevel } from '@aas/crosstab-engine';
+import { EngineClient } from '@aas/engine-client';
+import { clientGoneSignal, CommonConfig, CurrentPrincipal, Principal, ProblemException, toProblem } from '@aas/infra';
+import { toWireCell } from './crosstab-cell.mapper';
 import { CrosstabOptionsQueryDto, CrosstabQueryDto } from './crosstab-query.dto';
 import { prepareCrosstab } from './prepare-crosstab';
-import { RunCrosstabUseCase } from './run-crosstab.usecase';
 
 const JSON_SEQ = 'application/json-seq';
 
@@ -32,7 +34,7 @@ export class CrosstabQueryController {
   constructor(
     private readonly catalogue: CatalogueAccess,
     private readonly config: CommonConfig,
-    private readonly runner: RunCrosstabUseCase,
+    private readonly engine: EngineClient,
   ) {}
 
   @Post('crosstab')
@@ -44,8 +46,10 @@ export class CrosstabQueryController {
       '`application/json-seq` (RFC 7464: each object preceded by RS and followed by LF). Objects come in any order. ' +
       '`row_index`/`column_index` are 1-based positions in the request; 0 means the base audience stood in for that side ' +
       '(when `rows` or `columns` is absent or empty). Waves default to the last 4 licensed waves (by end date), locations to ' +
-      'every licensed location. Respondents count within the datasets the audiences are about (the first licensed dataset ' +
-      'when every audience is `{}`). Unknown waves, locations or codes: 400; unlicensed ones: 403; more than CROSSTAB_MAX_CELLS ' +
+      'every licensed location. The crosstab is computed within one dataset (one respondent universe): a licensed dataset that ' +
+      'asks every question it uses, preferring the one most of them belong to (demographics asked in several datasets are read ' +
+      'in the dataset of the topic); questions that share no dataset answer 400 naming them; every audience `{}`: the first ' +
+      'licensed dataset. Unknown waves, locations or codes: 400; unlicensed ones: 403; more than CROSSTAB_MAX_CELLS ' +
       'cells (default 10,000) or 1,000 nodes in one expression: 400. If something fails once the stream has started, its last ' +
       'object is a problem-details error object (with `status`) and the stream ends. Query options: `significance` (90, 95, 99) ' +
       'adds a two-proportion z-test per cell; `effective_base=true` adds Kish effective bases.',
@@ -62,19 +66,12 @@ export class CrosstabQueryController {
   ): Promise<void> {
     const catalogue = await this.catalogue.forOrganisation(principal.orgId);
     const prepared = prepareCrosstab(body, catalogue, this.config.CROSSTAB_MAX_CELLS);
-    if (!prepared.ok) {
-      throw prepared.status === 403
-        ? ProblemException.forbidden(prepared.detail, prepared.errors)
-        : ProblemException.validation(prepared.detail, prepared.errors);
-    }
+    if (!prepared.ok) throw ProblemException.fromCheck(prepared);
+    const crosstab = prepared.value;
 
     const seq = (req.headers.accept ?? '').includes(JSON_SEQ);
     const frame = (value: unknown) => (seq ? `${RS}${JSON.stringify(value)}\n` : `${JSON.stringify(value)}\n`);
-    const abort = new AbortController();
-    // 'close' on the response fires when the client goes away before we end it.
-    res.on('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
+    const gone = clientGoneSignal(res);
 
     res.status(200);
     res.setHeader('Content-Type', `${seq ? JSON_SEQ : NDJSON}; charset=utf-8`);
@@ -82,26 +79,35 @@ export class CrosstabQueryController {
     res.flushHeaders();
     let cells = 0;
     try {
-      for await (const block of this.runner.run(prepared.value, {
-        orgId: principal.orgId,
-        requestId: req.id ?? '',
-        significance: options.significance ? Number(options.significance) / 100 : null,
-        effectiveBase: options.effective_base === 'true',
-        signal: abort.signal,
-      })) {
-        if (abort.signal.aborted) break;
-        const ok = res.write(block.map(frame).join(''));
+      const blocks = this.engine.stream(
+        {
+          rows: crosstab.rows.map((r) => r.wire),
+          columns: crosstab.columns.map((c) => c.wire),
+          base: crosstab.base.wire,
+          waves: crosstab.waves,
+          locations: crosstab.locations,
+          dataset: crosstab.dataset,
+        },
+        { orgId: principal.orgId, requestId: req.id ?? '', signal: gone },
+        {
+          significance: options.significance ? ((Number(options.significance) / 100) as ConfidenceLevel) : undefined,
+          effectiveBase: options.effective_base === 'true',
+        },
+      );
+      for await (const block of blocks) {
+        if (gone.aborted) break;
+        const ok = res.write(block.map((cell) => frame(toWireCell(cell, crosstab.rows, crosstab.columns))).join(''));
         cells += block.length;
         if (!ok) await drainOrClose(res);
       }
     } catch (err) {
-      if (!abort.signal.aborted) {
+      if (!gone.aborted) {
         const { problem, unexpected } = toProblem(err);
         if (unexpected) this.logger.error({ err, requestId: req.id }, 'crosstab failed mid-stream');
         res.write(frame({ ...problem, instance: req.originalUrl, request_id: req.id }));
       }
     } finally {
-      if (abort.signal.aborted) this.logger.log({ requestId: req.id, cells }, 'client went away; crosstab stopped');
+      if (gone.aborted) this.logger.log({ requestId: req.id, cells }, 'client went away; crosstab stopped');
       res.end();
     }
   }

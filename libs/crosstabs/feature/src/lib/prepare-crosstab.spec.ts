@@ -1,19 +1,23 @@
 import { OrganisationCatalogue } from '@aas/contracts';
 import { prepareCrosstab } from './prepare-crosstab';
-import { planChunks } from './run-crosstab.usecase';
 
-const question = (code: string, datasetCode: string, datapoints: string[]) => ({
+const question = (code: string, datasetCode: string, datapoints: string[], datasetCodes = [datasetCode]) => ({
   code,
   namespaceCode: datasetCode,
   name: code,
   description: '',
   datasetCode,
-  datasetCodes: [datasetCode],
+  datasetCodes,
   datapoints: datapoints.map((d) => ({ code: d, name: d })),
   suffixes: [],
 });
 
-const QUESTIONS = [question('gender', 'core', ['male', 'female']), question('age_group', 'core', ['16_24', '25_34']), question('consoles', 'gaming', ['ps5'])];
+const QUESTIONS = [
+  question('gender', 'core', ['male', 'female'], ['core', 'gaming']),
+  question('age_group', 'core', ['16_24', '25_34'], ['core', 'gaming']),
+  question('fashion_brands', 'core', ['gucci']),
+  question('consoles', 'gaming', ['ps5']),
+];
 const WAVES = ['w1', 'w2', 'w3', 'w4', 'w5', 'w6'];
 
 function catalogue(entitled: { datasets: string[]; locations: string[]; waves: string[] }): OrganisationCatalogue {
@@ -58,11 +62,25 @@ describe('prepareCrosstab', () => {
     expect(neither.ok && neither.value.rows[0].wire).toEqual(GENDER);
   });
 
-  it('uses the datasets the audiences touch, or the first licensed one for `{}` only', () => {
-    const gaming = prepareCrosstab({ rows: [{ expression: { question: 'consoles' } }] }, FULL, 100);
-    expect(gaming.ok && gaming.value.datasets).toEqual(['gaming']);
+  it('computes within one dataset: the one the topic belongs to, demographics read there; the first licensed one for `{}` only', () => {
+    const gaming = prepareCrosstab({ rows: [{ expression: { question: 'consoles' } }], columns: [{ expression: GENDER }] }, FULL, 100);
+    expect(gaming.ok && gaming.value.dataset).toBe('gaming');
+    const demographics = prepareCrosstab({ rows: [{ expression: GENDER }], columns: [{ expression: { question: 'age_group' } }] }, FULL, 100);
+    expect(demographics.ok && demographics.value.dataset).toBe('core');
     const all = prepareCrosstab({}, FULL, 100);
-    expect(all.ok && all.value.datasets).toEqual(['core']);
+    expect(all.ok && all.value.dataset).toBe('core');
+  });
+
+  it('refuses questions that share no dataset with a 400 naming them', () => {
+    const mixed = prepareCrosstab(
+      { rows: [{ expression: { question: 'fashion_brands' } }], columns: [{ expression: { question: 'consoles' } }, { expression: GENDER }] },
+      FULL,
+      100,
+    );
+    expect(!mixed.ok && mixed.status).toBe(400);
+    expect(!mixed.ok && mixed.detail).toContain("'fashion_brands' (core)");
+    expect(!mixed.ok && mixed.detail).toContain("'consoles' (gaming)");
+    expect(!mixed.ok && mixed.errors.map((e) => e.path)).toEqual(['/columns/0/expression/question']);
   });
 
   it('names unknown codes with 400 and unlicensed ones with 403 (403 wins)', () => {
@@ -81,23 +99,5 @@ describe('prepareCrosstab', () => {
     const out = prepareCrosstab({ rows: many, columns: many }, FULL, 100);
     expect(!out.ok && out.status).toBe(400);
     expect(!out.ok && out.detail).toContain('121 cells');
-  });
-});
-
-describe('planChunks', () => {
-  it('covers every row exactly once in blocks of about the chunk size', () => {
-    expect(planChunks(10, 10, 25)).toEqual([
-      { start: 0, end: 2 },
-      { start: 2, end: 4 },
-      { start: 4, end: 6 },
-      { start: 6, end: 8 },
-      { start: 8, end: 10 },
-    ]);
-    expect(planChunks(3, 1000, 25)).toEqual([
-      { start: 0, end: 1 },
-      { start: 1, end: 2 },
-      { start: 2, end: 3 },
-    ]);
-    expect(planChunks(100, 100, 2500)).toHaveLength(4);
   });
 });

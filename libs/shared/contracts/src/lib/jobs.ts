@@ -9,10 +9,8 @@
 export const QUEUES = {
   /** Service plumbing: round trips that prove the job path works. */
   system: 'system',
-  /** Crosstab chunks (rows x columns of audiences). */
-  crosstab: 'crosstab',
-  /** Chart calculations. */
-  charts: 'charts',
+  /** The crosstab engine: every crosstab, chart and assistant computation. */
+  engine: 'engine',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -21,8 +19,7 @@ export const ALL_QUEUES: readonly QueueName[] = Object.values(QUEUES);
 
 export const JOBS = {
   systemPing: 'system.ping',
-  crosstabChunk: 'crosstab.chunk',
-  chartCalculate: 'charts.calculate',
+  engineCompute: 'engine.compute',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -30,8 +27,7 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 /** Which queue carries which job. */
 export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'system.ping': QUEUES.system,
-  'crosstab.chunk': QUEUES.crosstab,
-  'charts.calculate': QUEUES.charts,
+  'engine.compute': QUEUES.engine,
 };
 
 export interface SystemPingPayload {
@@ -52,71 +48,50 @@ export interface SystemPingResult {
   attempt: number;
 }
 
+/** An audience expression in the standard wire form (as POST /v2/query/crosstab takes it). */
+export type WireExpression = Record<string, unknown>;
+
 /**
- * A block of a crosstab: rows[rowStart..rowEnd) x every column. The gateway has already
- * validated the request; expressions travel in the standard wire form and are parsed
- * again by the worker (the same parser the gateway used).
+ * One block of an engine computation: `rows` x `columns` within `base`, over the partitions of one
+ * dataset (one respondent universe) in the selected waves and locations. The caller has checked
+ * everything against the organisation's catalogue; the worker validates the payload's shape
+ * again and parses the expressions with the same parser.
  */
-export interface CrosstabChunkPayload {
-  orgId: string;
-  /** Identifies the request, so a cancelled request's remaining chunks are skipped. */
+export interface EngineComputePayload {
+  /** The request it serves, for logs and traces. */
   requestId: string;
-  rows: unknown[];
-  columns: unknown[];
-  base: unknown;
+  orgId: string;
+  rows: WireExpression[];
+  columns: WireExpression[];
+  base: WireExpression;
   waves: string[];
   locations: string[];
-  datasets: string[];
-  rowStart: number;
-  significance: number | null;
-  effectiveBase: boolean;
-}
-
-/** Cells of the chunk in the engine's shape (see @aas/crosstab-engine CrosstabCell), row indices relative to rowStart. */
-export interface CrosstabChunkResult {
-  rowStart: number;
-  cells: unknown[];
-  rows: unknown[];
-  columns: unknown[];
-  base: unknown;
+  dataset: string;
+  /** Sums per wave or per location (in the order of `waves`/`locations`), or one group. */
+  groupBy: 'none' | 'wave' | 'location';
 }
 
 /**
- * One dataset group of a chart calculation: datapoint expressions (rows) x audience
- * expressions (columns) within the base, over one dataset (or the datasets named). The gateway
- * has validated everything; expressions travel in the standard wire form.
+ * Raw sums of the block (see RawSums of @aas/crosstab-engine): per audience (base, rows, columns)
+ * or cell and group, sum of weights, sum of squared weights and count. The caller builds every
+ * metric from them; 24 bytes per cell and group travel, not the cell objects.
  */
-export interface ChartCalculatePayload {
-  orgId: string;
-  rows: unknown[];
-  columns: unknown[];
-  base: unknown;
-  waves: string[];
-  locations: string[];
-  datasets: string[];
-  /** Split every cell by wave or by location; null = one result over the whole selection. */
-  segmentBy: 'wave' | 'location' | null;
-  /** With segmentBy, also compute the unsplit result (for indexes against the whole selection). */
-  withTotal: boolean;
-}
-
-/** Engine cells (see @aas/crosstab-engine CrosstabCell), row-major, per segment. */
-export interface ChartCalculateResult {
-  segments: { segment: string; waves: string[]; locations: string[]; cells: unknown[] }[];
-  /** The unsplit cells, when asked for (withTotal) or when not split. */
-  total: unknown[] | null;
+export interface EngineComputeResult {
+  groups: number;
+  rowCount: number;
+  columnCount: number;
+  singles: Float64Array;
+  cells: Float64Array;
 }
 
 export interface JobPayloads {
   'system.ping': SystemPingPayload;
-  'crosstab.chunk': CrosstabChunkPayload;
-  'charts.calculate': ChartCalculatePayload;
+  'engine.compute': EngineComputePayload;
 }
 
 export interface JobResults {
   'system.ping': SystemPingResult;
-  'crosstab.chunk': CrosstabChunkResult;
-  'charts.calculate': ChartCalculateResult;
+  'engine.compute': EngineComputeResult;
 }
 
 /** Jobs of the given queue. */

@@ -1,6 +1,10 @@
-import { Injectable, OnModuleInit, SetMetadata } from '@nestjs/common';
+import { applyDecorators, Injectable, OnModuleInit, SetMetadata } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
 import { DiscoveryService } from '@nestjs/core';
 import { JOB_QUEUE, JobName, JobPayloads, JobResults, QueueName, jobsOfQueue } from '@aas/contracts';
+import { ProblemException } from '../errors/problem.exception';
+import { flattenValidationErrors } from '../errors/validation';
 
 export interface JobContext {
   jobId: string;
@@ -16,9 +20,35 @@ export interface JobHandler<N extends JobName> {
 }
 
 const HANDLES_JOB = 'aas:handlesJob';
+const JOB_PAYLOAD = 'aas:jobPayload';
 
-/** Declares which job a provider handles; the registry finds it at start. */
-export const HandlesJob = (name: JobName): ClassDecorator => SetMetadata(HANDLES_JOB, name);
+/** A class-validator class describing a job's payload, as a DTO describes an HTTP body. */
+export type PayloadClass = new () => object;
+
+export interface HandlesJobOptions {
+  /** Validates every payload before the handler sees it, with the rules HTTP bodies get (unknown members refused). */
+  readonly payload?: PayloadClass;
+}
+
+/** Declares which job a provider handles (and how its payload is validated); the registry finds it at start. */
+export const HandlesJob = (name: JobName, options: HandlesJobOptions = {}): ClassDecorator =>
+  applyDecorators(SetMetadata(HANDLES_JOB, name), SetMetadata(JOB_PAYLOAD, options.payload));
+
+/**
+ * Checks a job payload against its class like the ValidationPipe checks a body: whitelist, unknown
+ * members refused, every problem named by its JSON pointer. A payload a worker cannot trust is a
+ * client error (400: the job fails without retry), never a crash inside the handler.
+ */
+export function validateJobPayload(name: string, payloadClass: PayloadClass, payload: unknown): void {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    throw ProblemException.validation(`The payload of job '${name}' is not an object`, [{ path: '', message: 'must be an object' }]);
+  }
+  const errors = validateSync(plainToInstance(payloadClass, payload), { whitelist: true, forbidNonWhitelisted: true });
+  if (errors.length > 0) {
+    const fieldErrors = flattenValidationErrors(errors);
+    throw ProblemException.validation(`The payload of job '${name}' is invalid: ${[...new Set(fieldErrors.map((e) => e.path))].join(', ')}`, fieldErrors);
+  }
+}
 
 /**
  * Finds every @HandlesJob provider and checks at start that each job of the queues a
@@ -28,6 +58,7 @@ export const HandlesJob = (name: JobName): ClassDecorator => SetMetadata(HANDLES
 @Injectable()
 export class JobHandlerRegistry implements OnModuleInit {
   private readonly handlers = new Map<JobName, JobHandler<JobName>>();
+  private readonly payloads = new Map<JobName, PayloadClass>();
   private readonly duplicates: string[] = [];
 
   constructor(private readonly discovery: DiscoveryService) {}
@@ -40,6 +71,8 @@ export class JobHandlerRegistry implements OnModuleInit {
       if (!name) continue;
       if (this.handlers.has(name) && this.handlers.get(name) !== instance) this.duplicates.push(name);
       this.handlers.set(name, instance as JobHandler<JobName>);
+      const payload = Reflect.getMetadata(JOB_PAYLOAD, metatype) as PayloadClass | undefined;
+      if (payload) this.payloads.set(name, payload);
     }
   }
 
@@ -57,6 +90,17 @@ export class JobHandlerRegistry implements OnModuleInit {
     const handler = this.handlers.get(name);
     if (!handler) throw new Error(`No handler registered for job '${name}'`);
     return handler as unknown as JobHandler<N>;
+  }
+
+  /**
+   * Runs a job's handler on a payload that came from outside this process's type system (Redis),
+   * validating it first when the handler declared its payload class.
+   */
+  run<N extends JobName>(name: N, payload: unknown, context: JobContext): Promise<JobResults[N]> {
+    const handler = this.get(name);
+    const payloadClass = this.payloads.get(name);
+    if (payloadClass) validateJobPayload(name, payloadClass, payload);
+    return handler.handle(payload as JobPayloads[N], context);
   }
 
   has(name: string): name is JobName {

@@ -1,4 +1,5 @@
 import type { KeepJobs } from 'bullmq';
+import { Packr } from 'msgpackr';
 import type { CommonConfig } from '../config/common.config';
 
 /**
@@ -31,4 +32,19 @@ export function jobRetention(config: CommonConfig): JobRetention {
 /** The key a job's result waits under until the gateway takes it. */
 export function jobResultKey(prefix: string, jobId: string): string {
   return `${prefix}:result:${jobId}`;
+}
+
+/**
+ * Results travel as MessagePack, not JSON: engine results are typed arrays of sums (24 bytes per
+ * cell and group), which JSON would turn into objects with a key per number. `moreTypes` keeps
+ * typed arrays typed; `useRecords: false` keeps plain objects plain (no shared structures to sync).
+ */
+const codec = new Packr({ moreTypes: true, useRecords: false });
+
+export function packJobResult(result: unknown): Buffer {
+  return codec.pack(result);
+}
+
+export function unpackJobResult<T>(stored: Buffer): T {
+  return codec.unpack(stored) as T;
 }

@@ -7,7 +7,7 @@ import { CommonConfig, JobMode } from '../config/common.config';
 import { ProblemException, PROBLEM_TYPES } from '../errors/problem.exception';
 import { decodeJobFailure } from './job-errors';
 import { JobHandlerRegistry } from './job-handler';
-import { jobResultKey, jobRetention } from './job-retention';
+import { jobResultKey, jobRetention, unpackJobResult } from './job-retention';
 import { createRedis, TimeoutError, withTimeout } from './redis';
 
 export interface RunOptions {
@@ -131,9 +131,9 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
    */
   private async collect<N extends JobName>(job: Job): Promise<JobResults[N]> {
     const id = job.id ?? '';
-    let stored: string | null;
+    let stored: Buffer | null;
     try {
-      stored = await withTimeout(this.producer.getdel(jobResultKey(this.config.REDIS_PREFIX, id)), ENQUEUE_TIMEOUT_MS, 'reading the job result');
+      stored = await withTimeout(this.producer.getdelBuffer(jobResultKey(this.config.REDIS_PREFIX, id)), ENQUEUE_TIMEOUT_MS, 'reading the job result');
     } catch (err) {
       this.logger.warn({ err, jobId: id }, 'could not read a job result');
       throw ProblemException.unavailable('The job queue is unavailable; try again shortly');
@@ -143,7 +143,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
       this.logger.warn({ job: job.name, jobId: id }, 'finished job has no stored result (expired or never written)');
       throw new ProblemException(502, PROBLEM_TYPES.unavailable, 'The job finished but its result was lost; try again');
     }
-    return JSON.parse(stored) as JobResults[N];
+    return unpackJobResult<JobResults[N]>(stored);
   }
 
   /** Removes a job nobody waits for any more (and any result it left); an active (locked) job cannot be removed and just finishes. */
@@ -181,9 +181,8 @@ export class InlineJobRunner extends JobRunner {
     const onAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const timeoutMs = options.timeoutMs ?? this.config.JOB_TIMEOUT_MS;
-    const handler = this.registry.get(name);
     try {
-      return await withTimeout(handler.handle(payload, { jobId: randomUUID(), attempt: 1, signal: controller.signal }), timeoutMs, 'job');
+      return await withTimeout(this.registry.run(name, payload, { jobId: randomUUID(), attempt: 1, signal: controller.signal }), timeoutMs, 'job');
     } catch (err) {
       if (err instanceof ProblemException) throw err;
       if (err instanceof TimeoutError) {

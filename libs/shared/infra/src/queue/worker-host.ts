@@ -6,7 +6,7 @@ import { CommonConfig } from '../config/common.config';
 import { ProblemException } from '../errors/problem.exception';
 import { encodeJobProblem } from './job-errors';
 import { JobHandlerRegistry } from './job-handler';
-import { jobResultKey, jobRetention } from './job-retention';
+import { jobResultKey, jobRetention, packJobResult } from './job-retention';
 import { createRedis } from './redis';
 
 export interface WorkerHostOptions {
@@ -66,12 +66,12 @@ export class WorkerHost {
     if (!this.registry.has(job.name)) throw new UnrecoverableError(`unknown job '${job.name}'`);
     const started = Date.now();
     try {
-      const result = await this.registry.get(job.name).handle(job.data, {
+      const result = await this.registry.run(job.name, job.data, {
         jobId: job.id ?? '',
         attempt: job.attemptsStarted,
         signal: this.running,
       });
-      await (this.connection as Redis).set(jobResultKey(this.config.REDIS_PREFIX, job.id ?? ''), JSON.stringify(result), 'PX', resultTtlMs);
+      await (this.connection as Redis).set(jobResultKey(this.config.REDIS_PREFIX, job.id ?? ''), packJobResult(result), 'PX', resultTtlMs);
       this.logger.debug({ job: job.name, jobId: job.id, ms: Date.now() - started }, 'job done');
       return null;
     } catch (err) {

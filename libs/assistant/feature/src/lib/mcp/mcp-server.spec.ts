@@ -1,9 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { CrosstabChunkPayload } from '@aas/contracts';
-import { JobRunner, Principal } from '@aas/infra';
+import { Principal } from '@aas/infra';
 import { AssistantChatUseCase } from '../assistant-chat.usecase';
 import { AssistantStore } from '../assistant.store';
-import { engineCells, testOrganisationCatalogue, testPlannerCatalogue } from '../testing/assistant-fixtures';
+import { fakeEngine, testOrganisationCatalogue, testPlannerCatalogue } from '../testing/assistant-fixtures';
 import { JSONRPC, McpServer } from './mcp-server';
 import { MCP_LIMITS } from './mcp-tools';
 
@@ -11,19 +10,13 @@ const principal = { orgId: 'org-a', userId: 1 } as Principal;
 const TIKTOK = { question: 'social_platform_usage', datapoints: ['tiktok'] };
 
 function setup(overrides: { chat?: () => Promise<unknown>; insight?: () => Promise<unknown> } = {}) {
-  const payloads: CrosstabChunkPayload[] = [];
-  const jobs = {
-    run: async (_name: string, payload: CrosstabChunkPayload) => {
-      payloads.push(payload);
-      return { cells: engineCells(payload) };
-    },
-  };
+  const { engine, payloads } = fakeEngine();
   const chats = {
     catalogue: async () => ({ planner: testPlannerCatalogue(), organisation: testOrganisationCatalogue() }),
     chat: overrides.chat ?? (async () => ({ message: 'ok', chat_id: 'c', insights: [], sources: {} })),
   };
   const store = { insight: overrides.insight ?? (async () => undefined) };
-  const server = new McpServer(chats as unknown as AssistantChatUseCase, store as unknown as AssistantStore, jobs as unknown as JobRunner);
+  const server = new McpServer(chats as unknown as AssistantChatUseCase, store as unknown as AssistantStore, engine);
   const call = (name: string, args: unknown) =>
     server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, principal, 'req-1');
   return { server, call, payloads };

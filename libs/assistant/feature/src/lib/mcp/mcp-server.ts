@@ -1,14 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { parseStandardExpression, validateAgainstCatalogue } from '@aas/audience-expression';
 import { findTopics, normalize } from '@aas/assistant-domain';
-import { CrosstabChunkPayload } from '@aas/contracts';
-import { JobRunner, Principal, toProblem } from '@aas/infra';
+import { EngineClient } from '@aas/engine-client';
+import { Principal, toProblem } from '@aas/infra';
+import { checkExpression, CheckedExpression, chooseUniverse, FieldProblems, resolveSelection } from '@aas/query-rules';
 import { AssistantChatUseCase } from '../assistant-chat.usecase';
 import { AssistantStore } from '../assistant.store';
 import { MCP_LIMITS, TOOLS } from './mcp-tools';
-
-/** Waves a crosstab covers when none are named (as POST /v2/query/crosstab). */
-const DEFAULT_WAVE_COUNT = 4;
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
 
@@ -50,7 +47,7 @@ export class McpServer {
   constructor(
     private readonly chats: AssistantChatUseCase,
     private readonly store: AssistantStore,
-    private readonly jobs: JobRunner,
+    private readonly engine: EngineClient,
   ) {}
 
   async handle(body: unknown, principal: Principal, requestId: string, signal?: AbortSignal): Promise<McpReply> {
@@ -204,56 +201,34 @@ export class McpServer {
     const rows = sides('rows', false);
     const columns = sides('columns', true);
     const { organisation } = await this.chats.catalogue(principal.orgId);
-    const problems: string[] = [];
-    const datasets = new Set<string>();
+    // The rules of POST /v2/query/crosstab: the last 4 licensed waves and every licensed location unless
+    // named; unknown and unlicensed codes refused; one dataset that asks every question (universe rule).
+    const problems = new FieldProblems();
     const rowList = rows.length > 0 ? rows : [{ name: 'All respondents', expression: {} }];
-    for (const side of [...rowList.map((r) => ['row', r] as const), ...columns.map((c) => ['column', c] as const)]) {
-      const parsed = parseStandardExpression(side[1].expression);
-      if (!parsed.ok) {
-        problems.push(`${side[0]} “${side[1].name}”: ${parsed.errors[0]?.message}`);
-        continue;
-      }
-      const checked = validateAgainstCatalogue(parsed.value, organisation);
-      if (!checked.ok) problems.push(`${side[0]} “${side[1].name}”: ${checked.errors[0]?.message}`);
-      else checked.value.datasets.forEach((d) => datasets.add(d));
-    }
-    // As POST /v2/query/crosstab: the last 4 licensed waves and every licensed location unless named; unknown and unlicensed codes refused.
-    const waves = codes('waves') ?? organisation.entitledWaves.slice(-DEFAULT_WAVE_COUNT).map((w) => w.code);
-    const locations = codes('locations') ?? organisation.entitledLocations.map((l) => l.code);
-    for (const w of waves) {
-      if (!organisation.waveExists(w)) problems.push(`unknown wave '${w}'`);
-      else if (!organisation.isWaveEntitled(w)) problems.push(`wave '${w}' is not licensed to your organisation`);
-    }
-    for (const l of locations) {
-      if (!organisation.locationExists(l)) problems.push(`unknown location '${l}'`);
-      else if (!organisation.isLocationEntitled(l)) problems.push(`location '${l}' is not licensed to your organisation`);
-    }
-    if (waves.length === 0) problems.push('your organisation has no licensed waves');
-    if (locations.length === 0) problems.push('your organisation has no licensed locations');
-    if (problems.length > 0) return { content: [{ type: 'text', text: `The crosstab cannot run: ${problems.join('; ')}` }], isError: true };
-    const usedDatasets = datasets.size > 0 ? [...datasets].sort() : organisation.entitledDatasets.slice(0, 1);
-    const payload: CrosstabChunkPayload = {
-      orgId: principal.orgId,
-      requestId,
-      rows: rowList.map((r) => r.expression),
-      columns: columns.map((c) => c.expression),
-      base: {},
-      waves,
-      locations,
-      datasets: usedDatasets,
-      rowStart: 0,
-      significance: null,
-      effectiveBase: false,
-    };
-    const result = await this.jobs.run('crosstab.chunk', payload, { signal });
-    type Cell = {
-      rowIndex: number;
-      columnIndex: number;
-      row: { sample: number; intersectPercentage: number };
-      column: { percentage: number };
-      intersect: { sample: number; index: number };
-    };
-    const cells = (result.cells as Cell[]).map((c) => ({
+    const check = (side: { expression: Record<string, unknown> }, path: string) => checkExpression(side.expression, path, organisation, problems);
+    const checkedRows = rowList.map((r, i) => check(r, `/rows/${i}/expression`));
+    const checkedColumns = columns.map((c, i) => check(c, `/columns/${i}/expression`));
+    const { waves, locations } = resolveSelection({ waves: codes('waves'), locations: codes('locations') }, organisation, { waveDefault: 'latest' }, problems);
+    const refuse = (what: string) => ({ content: [{ type: 'text' as const, text: `The crosstab cannot run: ${what}` }], isError: true });
+    if (!problems.empty) return refuse([...problems.forbidden, ...problems.badRequest].map((e) => `${e.path}: ${e.message}`).join('; '));
+    const checked = [...checkedRows, ...checkedColumns] as CheckedExpression[];
+    const universe = chooseUniverse(
+      checked.flatMap((c) => c.questions),
+      organisation,
+    );
+    if (!universe.ok) return refuse(universe.detail);
+    const result = await this.engine.crosstab(
+      {
+        rows: (checkedRows as CheckedExpression[]).map((c) => c.wire),
+        columns: (checkedColumns as CheckedExpression[]).map((c) => c.wire),
+        base: {},
+        waves,
+        locations,
+        dataset: universe.value,
+      },
+      { orgId: principal.orgId, requestId, signal },
+    );
+    const cells = result.cells.map((c) => ({
       row: rowList[c.rowIndex].name,
       column: columns[c.columnIndex].name,
       audience_percentage: c.row.intersectPercentage,
@@ -261,11 +236,12 @@ export class McpServer {
       index: c.intersect.index,
       audience_sample: c.row.sample,
       intersect_sample: c.intersect.sample,
-      low_base: c.row.sample < 50,
+      // The engine's flag: the cell's own sample (row AND column) under 50, as every crosstab cell.
+      low_base: c.flags.lowBase,
     }));
     const text = cells
       .map((c) => `${c.row} x ${c.column}: ${c.audience_percentage.toFixed(1)}% (index ${Math.round(c.index)}, base ${c.audience_sample})`)
       .join('\n');
-    return { content: [{ type: 'text', text }], structuredContent: { cells, waves, locations, datasets: usedDatasets } };
+    return { content: [{ type: 'text', text }], structuredContent: { cells, waves, locations, datasets: [universe.value] } };
   }
 }

@@ -1,5 +1,7 @@
 import { PlannerCatalogue } from '@aas/assistant-domain';
-import { CrosstabChunkPayload, OrganisationCatalogue } from '@aas/contracts';
+import { EngineComputePayload, EngineComputeResult, OrganisationCatalogue } from '@aas/contracts';
+import { CommonConfig, JobRunner } from '@aas/infra';
+import { EngineClient } from '@aas/engine-client';
 
 /** A small catalogue (tests only): one licensed dataset, five licensed markets of six, eight licensed waves of nine. */
 const QUESTIONS = [
@@ -71,16 +73,44 @@ export function testOrganisationCatalogue(): OrganisationCatalogue {
   };
 }
 
-/** Engine cells for a crosstab chunk: every row x column, with fixed numbers. */
-export function engineCells(payload: CrosstabChunkPayload): Record<string, unknown>[] {
-  return payload.rows.flatMap((_r, rowIndex) =>
-    payload.columns.map((_c, columnIndex) => ({
-      rowIndex,
-      columnIndex,
-      base: { size: 1_000_000, sample: 1000 },
-      row: { size: 500_000, sample: 500, percentage: 50, intersectPercentage: 40 },
-      column: { size: 300_000, sample: 300, percentage: 30, intersectPercentage: 66.7 },
-      intersect: { size: 200_000, sample: 200, percentage: 20, index: 133.3 },
-    })),
-  );
+/**
+ * Raw sums an engine job would return for a block, with fixed numbers per wave: base 1,000,000
+ * people (1,000 respondents), each row 500,000 (500), each column 300,000 (300), each cell
+ * 200,000 (200). So every cell reads: audience % 40, base % 30, index 133.3.
+ */
+export function engineSums(payload: EngineComputePayload): EngineComputeResult {
+  const waves = new Set(payload.waves).size;
+  const rowCount = payload.rows.length;
+  const columnCount = payload.columns.length;
+  const singles = new Float64Array((1 + rowCount + columnCount) * 3);
+  const put = (array: Float64Array, at: number, size: number, sample: number) => {
+    array[at * 3] = size * waves;
+    array[at * 3 + 1] = 0;
+    array[at * 3 + 2] = sample;
+  };
+  put(singles, 0, 1_000_000, 1000);
+  for (let r = 0; r < rowCount; r++) put(singles, 1 + r, 500_000, 500);
+  for (let c = 0; c < columnCount; c++) put(singles, 1 + rowCount + c, 300_000, 300);
+  const cells = new Float64Array(rowCount * columnCount * 3);
+  for (let i = 0; i < rowCount * columnCount; i++) put(cells, i, 200_000, 200);
+  return { groups: 1, rowCount, columnCount, singles, cells };
+}
+
+/** A job runner that answers every engine job through `run` (a unit test's stand-in for the workers). */
+export type FakeEngineRun = (payload: EngineComputePayload, signal: AbortSignal | undefined) => Promise<EngineComputeResult>;
+
+/** A real EngineClient over a fake job runner; `calls` and `payloads` record every job it queued. */
+export function fakeEngine(run: FakeEngineRun = async (payload) => engineSums(payload)) {
+  const calls: { payload: EngineComputePayload; signal?: AbortSignal }[] = [];
+  const payloads: EngineComputePayload[] = [];
+  const jobs = {
+    mode: 'inline',
+    run: (_name: string, payload: EngineComputePayload, options?: { signal?: AbortSignal }) => {
+      calls.push({ payload, signal: options?.signal });
+      payloads.push(payload);
+      return run(payload, options?.signal);
+    },
+  };
+  const config = Object.assign(new CommonConfig(), { CROSSTAB_CHUNK_CELLS: 5000 });
+  return { engine: new EngineClient(jobs as unknown as JobRunner, config), calls, payloads };
 }

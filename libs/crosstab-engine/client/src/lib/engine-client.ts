@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import type { StandardWire } from '@aas/audience-expression';
+import type { EngineComputePayload, EngineComputeResult, WireExpression } from '@aas/contracts';
+import {
+  buildCrosstabResult,
+  buildSegmentResults,
+  collapseGroups,
+  emptyRawSums,
+  type CrosstabCell,
+  type CrosstabOptions,
+  type CrosstabResult,
+  type GroupBy,
+  type RawSums,
+  type SegmentBy,
+  type SegmentResult,
+} from '@aas/crosstab-engine';
+import { CommonConfig, JobRunner } from '@aas/infra';
+import { Block, planBlocks } from './plan-blocks';
+
+/**
+ * A crosstab the caller has checked against the organisation's catalogue: rows x columns within
+ * the base, in one dataset (one respondent universe, see `chooseUniverse` of @aas/query-rules),
+ * over the selected waves and locations. Expressions in the standard wire form.
+ */
+export interface EngineQuery {
+  readonly rows: readonly StandardWire[];
+  readonly columns: readonly StandardWire[];
+  readonly base: StandardWire;
+  readonly waves: readonly string[];
+  readonly locations: readonly string[];
+  readonly dataset: string;
+}
+
+export interface EngineCallContext {
+  readonly orgId: string;
+  /** The request the computation serves (travels with every job, for logs and traces). */
+  readonly requestId: string;
+  /** Aborting stops waiting and removes the blocks no worker has taken yet. */
+  readonly signal?: AbortSignal;
+}
+
+export interface SegmentedResult {
+  readonly segments: SegmentResult[];
+  /** The unsplit result over the whole selection (from the same sums: no second pass). */
+  readonly total: CrosstabResult;
+}
+
+interface BlockSums {
+  readonly block: Block;
+  readonly raw: RawSums;
+}
+
+const distinct = (values: readonly string[]): number => new Set(values).size;
+
+/**
+ * The one way into the engine. Cuts a crosstab into blocks (`planBlocks`, about
+ * CROSSTAB_CHUNK_CELLS cells each), runs each block as an `engine.compute` job (on the workers,
+ * or in this process in inline mode), and builds the engine's typed results from the raw sums the
+ * jobs return. A block that fails, or the caller's signal, stops the others.
+ */
+@Injectable()
+export class EngineClient {
+  constructor(
+    private readonly jobs: JobRunner,
+    private readonly config: CommonConfig,
+  ) {}
+
+  /** Cells block by block as each block finishes (completion order); indices are positions in the whole query. */
+  async *stream(query: EngineQuery, context: EngineCallContext, options: CrosstabOptions = {}): AsyncGenerator<CrosstabCell[]> {
+    const waveCount = distinct(query.waves);
+    for await (const { block, raw } of this.run(query, 'none', context)) {
+      yield buildCrosstabResult(raw, 0, waveCount, options).cells.map((cell) => ({
+        ...cell,
+        rowIndex: cell.rowIndex + block.rowStart,
+        columnIndex: cell.columnIndex + block.columnStart,
+      }));
+    }
+  }
+
+  /** The whole crosstab (cells row-major). */
+  async crosstab(query: EngineQuery, context: EngineCallContext, options: CrosstabOptions = {}): Promise<CrosstabResult> {
+    const raw = await this.gather(query, 'none', context);
+    return buildCrosstabResult(raw, 0, distinct(query.waves), options);
+  }
+
+  /** The crosstab split by wave or location (in the query's order), and unsplit, in one pass. */
+  async segmented(query: EngineQuery, segmentBy: SegmentBy, context: EngineCallContext, options: CrosstabOptions = {}): Promise<SegmentedResult> {
+    const raw = await this.gather(query, segmentBy, context);
+    return {
+      segments: buildSegmentResults(raw, query, segmentBy, options),
+      total: buildCrosstabResult(collapseGroups(raw), 0, distinct(query.waves), options),
+    };
+  }
+
+  /** Every block's sums placed into one set of sums for the whole query. */
+  private async gather(query: EngineQuery, groupBy: GroupBy, context: EngineCallContext): Promise<RawSums> {
+    const rowCount = query.rows.length;
+    const columnCount = query.columns.length;
+    let whole: RawSums | undefined;
+    for await (const { block, raw } of this.run(query, groupBy, context)) {
+      const groups = raw.groups;
+      whole ??= emptyRawSums(rowCount, columnCount, groups);
+      const triple = groups * 3;
+      const blockRows = block.rowEnd - block.rowStart;
+      const blockColumns = block.columnEnd - block.columnStart;
+      // Audiences: base (the same in every block), then the block's rows and columns.
+      whole.singles.set(raw.singles.subarray(0, triple), 0);
+      whole.singles.set(raw.singles.subarray(triple, (1 + blockRows) * triple), (1 + block.rowStart) * triple);
+      whole.singles.set(raw.singles.subarray((1 + blockRows) * triple, (1 + blockRows + blockColumns) * triple), (1 + rowCount + block.columnStart) * triple);
+      for (let r = 0; r < blockRows; r++) {
+        const from = r * blockColumns * triple;
+        whole.cells.set(raw.cells.subarray(from, from + blockColumns * triple), ((block.rowStart + r) * columnCount + block.columnStart) * triple);
+      }
+    }
+    // No block (an empty side): sums of zeros in the shape asked for.
+    return whole ?? emptyRawSums(rowCount, columnCount, groupBy === 'none' ? 1 : distinct(groupBy === 'wave' ? query.waves : query.locations) || 1);
+  }
+
+  private async *run(query: EngineQuery, groupBy: GroupBy, context: EngineCallContext): AsyncGenerator<BlockSums> {
+    // Our own signal: the caller's abort stops it, and so does ending early for any reason (a
+    // failed block, the consumer stopping), so blocks nobody will read are not left queued.
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    if (context.signal?.aborted) stop.abort();
+    else context.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const pending = new Map<number, Promise<{ id: number; block: Block; result: EngineComputeResult }>>();
+      planBlocks(query.rows.length, query.columns.length, this.config.CROSSTAB_CHUNK_CELLS).forEach((block, id) => {
+        const payload: EngineComputePayload = {
+          requestId: context.requestId,
+          orgId: context.orgId,
+          rows: query.rows.slice(block.rowStart, block.rowEnd) as WireExpression[],
+          columns: query.columns.slice(block.columnStart, block.columnEnd) as WireExpression[],
+          base: query.base as WireExpression,
+          waves: [...query.waves],
+          locations: [...query.locations],
+          dataset: query.dataset,
+          groupBy,
+        };
+        pending.set(
+          id,
+          this.jobs.run('engine.compute', payload, { signal: stop.signal }).then((result) => ({ id, block, result })),
+        );
+      });
+      // Settle every promise eventually, so an early exit leaves no unhandled rejection behind.
+      for (const p of pending.values()) p.catch(() => undefined);
+      while (pending.size > 0) {
+        const { id, block, result } = await Promise.race(pending.values());
+        pending.delete(id);
+        yield { block, raw: result };
+      }
+    } finally {
+      context.signal?.removeEventListener('abort', onAbort);
+      stop.abort();
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import { ArrayMaxSize, IsArray, IsIn, IsObject, IsString, MaxLength } from 'class-validator';
+import type { EngineComputePayload, WireExpression } from '@aas/contracts';
+
+/**
+ * The shape of an `engine.compute` payload, checked in the worker with the rules HTTP bodies get
+ * (unknown members refused). Expressions are parsed by the handler with the expression parser.
+ */
+export class EngineComputeCommand implements EngineComputePayload {
+  @IsString() @MaxLength(128) requestId!: string;
+  @IsString() @MaxLength(128) orgId!: string;
+  @IsArray() @ArrayMaxSize(100_000) @IsObject({ each: true }) rows!: WireExpression[];
+  @IsArray() @ArrayMaxSize(100_000) @IsObject({ each: true }) columns!: WireExpression[];
+  @IsObject() base!: WireExpression;
+  @IsArray() @ArrayMaxSize(500) @IsString({ each: true }) @MaxLength(64, { each: true }) waves!: string[];
+  @IsArray() @ArrayMaxSize(500) @IsString({ each: true }) @MaxLength(64, { each: true }) locations!: string[];
+  @IsString() @MaxLength(64) dataset!: string;
+  @IsIn(['none', 'wave', 'location']) groupBy!: 'none' | 'wave' | 'location';
+}
