@@ -1,6 +1,7 @@
 import { buildCatalogue, DATASET_COVERAGE } from '@aas/catalogue-domain';
 import type { Question } from '@aas/catalogue-domain';
 import type { EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolution } from './eval-case';
+import heldOutJson from './held-out.json';
 import tuningJson from './tuning.json';
 
 // The set is data written by hand: this spec is what keeps it honest against the catalogue, so a
@@ -52,8 +53,9 @@ const OUTCOMES = new Set(['answer', 'refuse', 'clarify']);
 
 // The JSON is typed by inference only; every field the format constrains is checked below.
 type EvalFile = keyof typeof MINIMUM;
-const files: Partial<Record<EvalFile, EvalCase[]>> = {
+const files: Record<EvalFile, EvalCase[]> = {
   tuning: tuningJson as unknown as EvalCase[],
+  'held-out': heldOutJson as unknown as EvalCase[],
 };
 const fileNames = Object.keys(files) as EvalFile[];
 
@@ -173,13 +175,19 @@ function caseProblems(c: EvalCase): string[] {
 describe('assistant evaluation set', () => {
   it('has ids unique across both files', () => {
     const seen = new Map<string, number>();
-    for (const c of fileNames.flatMap((f) => files[f]!)) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
+    for (const c of fileNames.flatMap((f) => files[f])) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
     expect([...seen].filter(([, n]) => n > 1).map(([id]) => id)).toEqual([]);
+  });
+
+  it('shares no prompt between the tuning and the held-out file', () => {
+    const key = (c: EvalCase) => [...(c.chat ?? []), c.prompt].join(' | ').toLowerCase();
+    const tuned = new Set(files.tuning.map(key));
+    expect(files['held-out'].filter((c) => tuned.has(key(c))).map((c) => c.id)).toEqual([]);
   });
 
   it.each(fileNames)('%s has the minimum number of cases of every family', (file) => {
     const counts = new Map<string, number>();
-    for (const c of files[file]!) counts.set(c.family, (counts.get(c.family) ?? 0) + 1);
+    for (const c of files[file]) counts.set(c.family, (counts.get(c.family) ?? 0) + 1);
     const short = Object.entries(MINIMUM[file])
       .filter(([family, min]) => (counts.get(family) ?? 0) < min)
       .map(([family, min]) => `${family}: ${counts.get(family) ?? 0} < ${min}`);
@@ -187,6 +195,6 @@ describe('assistant evaluation set', () => {
   });
 
   it.each(fileNames)('%s names only codes of the catalogue that the organisation licenses', (file) => {
-    expect(files[file]!.flatMap(caseProblems)).toEqual([]);
+    expect(files[file].flatMap(caseProblems)).toEqual([]);
   });
 });
