@@ -4,7 +4,8 @@
 //   1. every project has one type:* and one scope:* tag, each with a lint constraint, and the
 //      scopes the constraints name exist;
 //   2. every project has lint and typecheck, and test / integration / e2e exactly when it has
-//      *.spec.ts / *.integration-spec.ts / *.e2e-spec.ts files (so `nx run-many` misses none);
+//      *.spec.ts / *.integration-spec.ts / *.e2e-spec.ts files (so `nx run-many` misses none),
+//      and a line of its own in .github/CODEOWNERS;
 //   3. lint fails on a new import that closes a cycle between two libs, and on an import into
 //      a scope the importer does not name, and passes an allowed import;
 //   4. a project's typecheck fails on a type error in it;
@@ -115,6 +116,18 @@ try {
         `${name}: ${has(suffix) ? 'has' : 'has no'} *${suffix} files but ${target in targets ? 'a' : 'no'} ${target} target`,
       );
     }
+  }
+
+  const owners = fs
+    .readFileSync(path.join(copy, '.github', 'CODEOWNERS'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([pattern, ...teams]) => pattern && !pattern.startsWith('#') && teams.length > 0);
+  for (const name of names) {
+    check(
+      owners.some(([pattern]) => pattern === `/${project(name).root}/`),
+      `${name}: .github/CODEOWNERS has no line for /${project(name).root}/`,
+    );
   }
 
   // Which alias imports a project (its index.ts entry), and whether the constraints allow an import.
