@@ -1,7 +1,32 @@
-// Lint is where the architecture is enforced: the tag constraints below are the
-// module boundaries of ../shared/HOUSE-STYLE.md. A domain lib stays pure, a feature
-// lib never reaches into another feature lib, and libs are imported by alias only.
+// Lint is where the architecture is enforced: a domain lib stays pure, a feature lib
+// never reaches into another feature lib, a scope uses only the scopes it names below,
+// libs are imported by alias only, and no two projects depend on each other.
 import nx from '@nx/eslint-plugin';
+
+// Which other scopes each scope may import, besides itself and scope:shared (which every
+// scope may use). Derived from the imports in the code; a new scope is one line here, and
+// tools/nx/check-workspace.mjs fails when a project's scope is missing from this table.
+const scopeDependencies = {
+  shared: [],
+  system: [],
+  'audience-expression': [],
+  audiences: ['audience-expression'],
+  catalogue: ['crosstab-engine'],
+  'crosstab-engine': ['audience-expression', 'catalogue'],
+  crosstabs: ['audience-expression', 'crosstab-engine'],
+  'saved-crosstabs': ['audience-expression'],
+  charts: ['audience-expression', 'catalogue', 'crosstab-engine'],
+  insights: [],
+  assistant: ['audience-expression', 'catalogue'],
+  gateway: ['assistant', 'audience-expression', 'audiences', 'catalogue', 'charts', 'crosstab-engine', 'crosstabs', 'insights', 'saved-crosstabs', 'system'],
+  worker: ['charts', 'crosstab-engine', 'crosstabs', 'system'],
+  tools: ['audience-expression', 'catalogue', 'crosstab-engine'],
+};
+
+const scopeConstraints = Object.entries(scopeDependencies).map(([scope, uses]) => ({
+  sourceTag: `scope:${scope}`,
+  onlyDependOnLibsWithTags: [...new Set([scope, 'shared', ...uses])].map((s) => `scope:${s}`),
+}));
 
 const frameworkImports = ['@nestjs/*', 'typeorm', 'bullmq', 'ioredis', 'passport', 'passport-*', 'class-validator', 'class-transformer', 'pg', 'express'];
 
@@ -62,6 +87,7 @@ export default [
               sourceTag: 'type:tool',
               onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:infra', 'type:contracts', 'type:util'],
             },
+            ...scopeConstraints,
           ],
         },
       ],
