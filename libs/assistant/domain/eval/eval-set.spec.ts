@@ -1,0 +1,200 @@
+import { buildCatalogue, DATASET_COVERAGE } from '@aas/catalogue-domain';
+import type { Question } from '@aas/catalogue-domain';
+import type { EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolution } from './eval-case';
+import heldOutJson from './held-out.json';
+import tuningJson from './tuning.json';
+
+// The set is data written by hand: this spec is what keeps it honest against the catalogue, so a
+// renamed question or a typo in a code fails here instead of silently scoring the planner wrong.
+
+const { catalogue } = buildCatalogue();
+const questions = new Map(catalogue.questions.map((q) => [q.code, q]));
+const curated = new Set(catalogue.audiences.map((a) => a.name));
+const organisations = new Map(catalogue.organisations.map((o) => [o.slug, o]));
+const waveOrder = new Map(catalogue.waves.map((w) => [w.code, w.order]));
+const markets = new Set(catalogue.locations.map((l) => l.code));
+
+/** Minimum cases per family in each file; a Record so that a family added to the format must be given one. */
+const MINIMUM: Record<'tuning' | 'held-out', Record<EvalFamily, number>> = {
+  tuning: {
+    'share-population': 15,
+    'share-audience': 15,
+    ranking: 15,
+    'comparison-audiences': 15,
+    'comparison-markets': 15,
+    indexing: 15,
+    'indexing-open': 15,
+    trend: 15,
+    'follow-up': 15,
+    docked: 15,
+    refusal: 15,
+    messy: 15,
+    language: 15,
+  },
+  'held-out': {
+    'share-population': 5,
+    'share-audience': 5,
+    ranking: 5,
+    'comparison-audiences': 5,
+    'comparison-markets': 5,
+    indexing: 5,
+    'indexing-open': 5,
+    trend: 5,
+    'follow-up': 5,
+    docked: 5,
+    refusal: 5,
+    messy: 5,
+    language: 5,
+  },
+};
+const FAMILIES = new Set<string>(Object.keys(MINIMUM.tuning));
+const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);
+const OUTCOMES = new Set(['answer', 'refuse', 'clarify']);
+
+// The JSON is typed by inference only; every field the format constrains is checked below.
+type EvalFile = keyof typeof MINIMUM;
+const files: Record<EvalFile, EvalCase[]> = {
+  tuning: tuningJson as unknown as EvalCase[],
+  'held-out': heldOutJson as unknown as EvalCase[],
+};
+const fileNames = Object.keys(files) as EvalFile[];
+
+/** Whether the organisation may use the question (one of its datasets is licensed). */
+function licensedQuestion(question: Question, datasets: string[]): boolean {
+  return question.dataset_codes.some((d) => datasets.includes(d));
+}
+
+function leafProblems(leaf: ExpectedLeaf, datasets: string[], where: string): string[] {
+  const question = questions.get(leaf.question);
+  if (!question) return [`${where}: unknown question ${leaf.question}`];
+  const out: string[] = [];
+  if (!licensedQuestion(question, datasets)) out.push(`${where}: question ${leaf.question} is not in a licensed dataset`);
+  if (!Array.isArray(leaf.datapoints) || leaf.datapoints.length === 0) out.push(`${where}: a leaf needs datapoints`);
+  for (const dp of leaf.datapoints ?? []) {
+    if (!question.datapoints.some((d) => d.code === dp)) out.push(`${where}: ${leaf.question} has no datapoint ${dp}`);
+  }
+  for (const sfx of leaf.suffixes ?? []) {
+    if (!question.suffixes.some((s) => s.code === sfx)) out.push(`${where}: ${leaf.question} has no suffix ${sfx}`);
+  }
+  if (leaf.not !== undefined && typeof leaf.not !== 'boolean') out.push(`${where}: not must be a boolean`);
+  return out;
+}
+
+function audienceProblems(audience: ExpectedAudience, datasets: string[], where: string): string[] {
+  if ('saved' in audience) return curated.has(audience.saved) ? [] : [`${where}: ${audience.saved} is not a curated audience`];
+  if ('all' in audience) return audience.all === true ? [] : [`${where}: all must be true`];
+  if ('and' in audience && Array.isArray(audience.and) && audience.and.length > 0) {
+    return audience.and.flatMap((leaf, i) => leafProblems(leaf, datasets, `${where}.and[${i}]`));
+  }
+  return [`${where}: an audience is { saved }, { all: true } or a non-empty { and }`];
+}
+
+function answerProblems(c: EvalCase, e: ExpectedResolution): string[] {
+  const out: string[] = [];
+  const org = organisations.get(c.org);
+  if (!org) return out;
+  if (e.kind !== undefined && !KINDS.has(e.kind)) out.push(`kind ${e.kind} is not a kind`);
+
+  if (!Array.isArray(e.waves) || e.waves.length === 0) out.push('an answer must list its waves');
+  const waves = e.waves ?? [];
+  for (const w of waves) {
+    if (!waveOrder.has(w)) out.push(`unknown wave ${w}`);
+    else if (!org.waves.includes(w)) out.push(`wave ${w} is not licensed to ${c.org}`);
+  }
+  const orders = waves.map((w) => waveOrder.get(w) ?? 0);
+  if (orders.some((o, i) => i > 0 && o <= orders[i - 1])) out.push('waves must be distinct and oldest first');
+
+  for (const m of e.markets ?? []) {
+    if (!markets.has(m)) out.push(`unknown market ${m}`);
+    else if (!org.locations.includes(m)) out.push(`market ${m} is not licensed to ${c.org}`);
+  }
+  if (new Set(e.markets ?? []).size !== (e.markets ?? []).length) out.push('markets repeat');
+
+  (e.audiences ?? []).forEach((a, i) => out.push(...audienceProblems(a, org.datasets, `audiences[${i}]`)));
+
+  if (e.topic === null) {
+    if (e.kind !== 'indexing') out.push('topic null is only for open indexing');
+  } else if (e.topic !== undefined) {
+    const question = questions.get(e.topic.question);
+    if (!question) {
+      out.push(`unknown topic question ${e.topic.question}`);
+    } else {
+      if (!licensedQuestion(question, org.datasets)) out.push(`topic ${question.code} is not in a dataset licensed to ${c.org}`);
+      for (const dp of e.topic.datapoints) {
+        if (!question.datapoints.some((d) => d.code === dp)) out.push(`${question.code} has no datapoint ${dp}`);
+      }
+      if (e.topic.suffix !== undefined && !question.suffixes.some((s) => s.code === e.topic?.suffix)) {
+        out.push(`${question.code} has no suffix ${e.topic.suffix}`);
+      }
+      // A number needs respondents: every named market and wave must be fielded for the topic.
+      const fielded = question.dataset_codes.filter((d) => org.datasets.includes(d)).map((d) => DATASET_COVERAGE[d]);
+      for (const m of e.markets ?? []) {
+        if (!fielded.some((f) => f.locations.includes(m))) out.push(`${question.code} is not fielded in ${m}`);
+      }
+      for (const w of waves) {
+        if (!fielded.some((f) => f.waves.includes(w))) out.push(`${question.code} is not fielded in ${w}`);
+      }
+    }
+  }
+
+  if (e.limit !== undefined && !(Number.isInteger(e.limit) && e.limit > 0)) out.push('limit must be a positive integer');
+  if (e.count !== undefined && typeof e.count !== 'boolean') out.push('count must be a boolean');
+  if (e.kind === 'comparison' && (e.audiences ?? []).length < 2 && (e.markets ?? []).length < 2) {
+    out.push('a comparison needs two audiences or two markets');
+  }
+  if (c.family === 'comparison-audiences' && (e.audiences ?? []).length < 2) out.push('comparison-audiences answers have two or more audiences');
+  if (c.family === 'comparison-markets' && (e.markets ?? []).length < 2) out.push('comparison-markets answers have two or more markets');
+  if (c.family === 'indexing-open' && e.topic !== null) out.push('indexing-open answers have topic null');
+  return out;
+}
+
+/** Every problem of one case, each prefixed with the case id so a failure names what to fix. */
+function caseProblems(c: EvalCase): string[] {
+  const out: string[] = [];
+  if (typeof c.id !== 'string' || c.id.trim() === '') out.push('id is empty');
+  if (!FAMILIES.has(c.family)) out.push(`family ${c.family} is not a family`);
+  if (!organisations.has(c.org)) out.push(`org ${c.org} is not an organisation`);
+  if (typeof c.prompt !== 'string' || c.prompt.trim() === '') out.push('prompt is empty');
+  if (c.chat !== undefined && (!Array.isArray(c.chat) || c.chat.some((p) => typeof p !== 'string' || p.trim() === ''))) out.push('chat must be prompts');
+  for (const name of c.docked ?? []) {
+    if (!curated.has(name)) out.push(`docked ${name} is not a curated audience`);
+  }
+  if (c.family === 'docked' && (c.docked ?? []).length === 0) out.push('a docked case docks at least one audience');
+  const e = c.expect;
+  if (!e || !OUTCOMES.has(e.outcome)) {
+    out.push(`outcome ${e?.outcome} is not an outcome`);
+  } else if (e.outcome === 'answer') {
+    out.push(...answerProblems(c, e));
+  } else {
+    const extra = Object.keys(e).filter((k) => k !== 'outcome');
+    if (extra.length > 0) out.push(`a ${e.outcome} carries no ${extra.join(', ')}`);
+  }
+  return out.map((p) => `${c.id}: ${p}`);
+}
+
+describe('assistant evaluation set', () => {
+  it('has ids unique across both files', () => {
+    const seen = new Map<string, number>();
+    for (const c of fileNames.flatMap((f) => files[f])) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
+    expect([...seen].filter(([, n]) => n > 1).map(([id]) => id)).toEqual([]);
+  });
+
+  it('shares no prompt between the tuning and the held-out file', () => {
+    const key = (c: EvalCase) => [...(c.chat ?? []), c.prompt].join(' | ').toLowerCase();
+    const tuned = new Set(files.tuning.map(key));
+    expect(files['held-out'].filter((c) => tuned.has(key(c))).map((c) => c.id)).toEqual([]);
+  });
+
+  it.each(fileNames)('%s has the minimum number of cases of every family', (file) => {
+    const counts = new Map<string, number>();
+    for (const c of files[file]) counts.set(c.family, (counts.get(c.family) ?? 0) + 1);
+    const short = Object.entries(MINIMUM[file])
+      .filter(([family, min]) => (counts.get(family) ?? 0) < min)
+      .map(([family, min]) => `${family}: ${counts.get(family) ?? 0} < ${min}`);
+    expect(short).toEqual([]);
+  });
+
+  it.each(fileNames)('%s names only codes of the catalogue that the organisation licenses', (file) => {
+    expect(files[file].flatMap(caseProblems)).toEqual([]);
+  });
+});
