@@ -24,6 +24,8 @@ export type Entry =
 
 export interface QuestionWords {
   name: Set<string>;
+  /** The stem of the name's first word: the thing the question is about ("Pets owned"). */
+  head: string;
   description: Set<string>;
   /** Content words of the name, for "the prompt covers most of the name". */
   nameSize: number;
@@ -31,6 +33,16 @@ export interface QuestionWords {
 
 export interface CatalogueIndex {
   entries: Entry[];
+  /** Words the catalogue writes in lower case mid-sentence: common nouns ("sports"), not names ("YouTube"). */
+  commonWords: Set<string>;
+  /** Lemmas of the vocabulary: a word whose lemma is known is a form of a known word, not a typo. */
+  stems: Set<string>;
+  /** Datapoint entries of 4 words or more, with the stems of their content words. */
+  longNames: { entry: Entry & { kind: 'datapoint' }; content: string[] }[];
+  /** Per question: its suffix names and datapoint names, normalised, in catalogue order. */
+  normalisedNames: Map<string, { suffixes: string[]; datapoints: string[] }>;
+  /** Every datapoint name, normalised, with its display name. */
+  datapointNames: { normalised: string; name: string }[];
   /** Entries by their first word. */
   byFirst: Map<string, Entry[]>;
   /** Every word the index or the planner knows: such a word is never read as a typo of another. */
@@ -93,9 +105,10 @@ const GENERIC_DATAPOINTS = new Set(
 
 /** Leading verbs of activity datapoints: "Use Marketplace" is also found as "Marketplace". */
 const LEADING_VERBS = new Set(
-  'use watch shop post follow go read join create keep look network take message send play chat stream subscribe comment share search find plan save ask research clip browse repost bought clicked followed discovered watched'.split(
-    ' ',
-  ),
+  (
+    'use watch shop post follow go read join create keep look network take message send play chat stream subscribe comment share search find plan save ask research clip browse repost ' +
+    'used bought clicked followed discovered watched changed declined deleted took made sent paid avoided repaired reduced recycled ordered booked visited'
+  ).split(' '),
 );
 const LEADING_LINKS = new Set(['on', 'in', 'to', 'for', 'a', 'the', 'with', 'of', 'up']);
 
@@ -196,16 +209,42 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
     q.suffixes.forEach((s) => words(s.name).forEach((w) => vocabulary.add(w)));
     const name = new Set(nameWords.map(stem));
     const description = new Set(descriptionWords.map(stem));
-    questionWords.set(q.code, { name, description, nameSize: name.size });
+    questionWords.set(q.code, { name, head: stem(nameWords[0] ?? ''), description, nameSize: name.size });
     for (const s of new Set([...name, ...description])) df.set(s, (df.get(s) ?? 0) + 1);
   }
-  return { entries, byFirst, vocabulary, questionWords, df, questionCount: Math.max(1, catalogue.questions.length) };
+  const commonWords = new Set<string>();
+  for (const q of catalogue.questions)
+    for (const text of [q.name, q.description])
+      for (const m of text.matchAll(/(?<=[\s(,])([a-z][a-z]+)\b/g)) commonWords.add(m[1]);
+  const stems = new Set([...vocabulary].map(lemma));
+  const longNames: CatalogueIndex['longNames'] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'datapoint' || entry.words.length < 4) continue;
+    const content = [...new Set(entry.words.filter((w) => !STOPWORDS.has(w)).map(stem))];
+    if (content.length >= 3) longNames.push({ entry, content });
+  }
+  const datapointNames = catalogue.questions.flatMap((q) => q.datapoints.map((d) => ({ normalised: normalize(d.name).trim(), name: d.name })));
+  const normalisedNames = new Map(
+    catalogue.questions.map((q) => [q.code, { suffixes: q.suffixes.map((x) => normalize(x.name).trim()), datapoints: q.datapoints.map((x) => normalize(x.name).trim()) }]),
+  );
+  return { entries, commonWords, stems, longNames, datapointNames, normalisedNames, byFirst, vocabulary, questionWords, df, questionCount: Math.max(1, catalogue.questions.length) };
 }
 
 /** Whether a prompt word stands for a name word: the same, a plural of it, or (an unknown word) a typo of it. */
 export function wordMatches(typed: string, known: string, vocabulary: ReadonlySet<string>): 'exact' | 'typo' | null {
+  if (typed === '|') return null;
   if (typed === known) return 'exact';
   if (!STOPWORDS.has(typed) && (typed === `${known}s` || typed === `${known}es` || known === `${typed}s`)) return 'exact';
   if (vocabulary.has(typed)) return null;
   return typoMatch(typed, known) ? 'typo' : null;
+}
+
+/** Whether an unknown word may be read as a typo at all: not a known word nor a form of one ("clicking"). */
+export function mayBeTypo(word: string, index: CatalogueIndex): boolean {
+  return !index.vocabulary.has(word) && !index.stems.has(lemma(word)) && word.length >= 5 && !/\d/.test(word);
+}
+
+/** A word without its inflection ("clicking", "clicked" -> "click"), to tell a form of a known word from a typo. */
+export function lemma(word: string): string {
+  return word.replace(/(ings?|ed|es|ers?|s)$/, '').replace(/e$/, '');
 }

@@ -11,7 +11,7 @@ import {
   PlanTopic,
   RefusalReason,
 } from './assistant.types';
-import { CatalogueIndex, DatapointRef, Entry, indexOf, wordMatches } from './catalogue-index';
+import { CatalogueIndex, DatapointRef, Entry, indexOf, lemma, mayBeTypo, wordMatches } from './catalogue-index';
 import { detectLanguage, Language, translateJapanese, translateWords } from './languages';
 import { AGE_BANDS, ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WEAK_SUFFIX_WORDS } from './synonyms';
 import { normalize, numberWord, stem, STOPWORDS, typoMatch } from './text';
@@ -179,6 +179,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   const unlicensed = markets.find((l) => !l.entitled);
   if (unlicensed) return refuse('not-entitled', `Your organisation does not license data for ${unlicensed.name}.`);
   const allMarkets = ALL_MARKETS.some((p) => text.includes(` ${p} `)) || /\b(all|every) (our|of our|my|your)? ?markets\b/.test(text);
+  for (let i = 0; i < words.length; i++) if (ALL_MARKETS.includes(words[i]) || (words[i] === 'markets' && ['all', 'our', 'every'].includes(words[i - 1] ?? ''))) reading.used.add(i);
 
   // Audiences and topic mentions, and which are which.
   const roles = assignRoles(reading, index, catalogue);
@@ -187,6 +188,12 @@ export function planPrompt(input: PlanInput): PlanOutcome {
 
   // The topic.
   const topicChoice = chooseTopic(reading, roles, index, catalogue, kindCues);
+  const followingUp = previous !== null && isFollowUpText(text, previous);
+  if (followingUp && !topicChoice.confident) {
+    topicChoice.topic = null;
+    topicChoice.question = null;
+    topicChoice.outcome = undefined;
+  }
   if (topicChoice.outcome) return topicChoice.outcome;
   let topic = topicChoice.topic;
   let topicQuestion = topicChoice.question;
@@ -248,6 +255,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     if (!/\b(least|lowest|bottom|fewest)\b/.test(text)) ascending = previous.ascending;
   } else {
     if (!topic && !kindCues.openIndexing) {
+      if (topicChoice.unknown.length > 0) return noTopic(reading, index, topicChoice.unknown);
       if (previous === null && (isFollowUpText(text, null) || roles.sides.length > 0 || markets.length > 0 || reading.time.waves.length > 0)) {
         const what = describeGiven(audiences, markets, reading);
         return clarify(
@@ -259,7 +267,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
       }
       return noTopic(reading, index, topicChoice.unknown);
     }
-    if (kindCues.trend || reading.time.pointsInTime) kind = 'trend';
+    if (kindCues.trend || reading.time.pointsInTime || (reading.time.range && reading.time.waves.length > DEFAULT_WAVES && !kindCues.share && /\bover the (last|past)\b/.test(text))) kind = 'trend';
     else if (kindCues.indexing || kindCues.openIndexing) kind = 'indexing';
     else kind = topic && topic.datapoints.length > 0 ? 'share' : 'ranking';
   }
@@ -371,12 +379,32 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
   }
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();
-  const time = readTime(words, catalogue.waves);
+  const guarded = guardedNames(words, index);
+  const time = readTime(words, catalogue.waves, guarded);
   const used = new Set(time.used);
+  // "this group", "these audiences": references to the docked or earlier audiences, not topics.
+  for (let i = 0; i < words.length - 1; i++)
+    if (['this', 'these', 'that', 'those', 'which', 'each', 'both', 'the', 'either'].includes(words[i]) && ['group', 'groups', 'audience', 'audiences', 'segment', 'segments'].includes(words[i + 1])) {
+      used.add(i);
+      used.add(i + 1);
+    }
   const limit = readLimit(words, used);
   const spans = findSpans(words, used, index, capitals, lang, catalogue);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
   return { raw, lang, words, used, spans, time, limit };
+}
+
+const TIME_WORDS = new Set(['now', 'today', 'current', 'currently', 'latest', 'year', 'years', 'month', 'months', 'week', 'quarter', 'last', 'past', 'recent']);
+
+/** Positions of exact multi-word names holding a time word ("buy now pay later"): not time. */
+function guardedNames(words: string[], index: CatalogueIndex): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < words.length; i++)
+    for (const entry of index.byFirst.get(words[i]) ?? []) {
+      if (entry.words.length < 2 || !entry.words.some((w) => TIME_WORDS.has(w))) continue;
+      if (entry.words.every((w, k) => words[i + k] === w)) for (let k = 0; k < entry.words.length; k++) out.add(i + k);
+    }
+  return out;
 }
 
 const LIMIT_WORDS = new Set(['most', 'biggest', 'largest', 'best', 'leading', 'main', 'top', 'popular', 'common', 'favourite', 'favorite', 'least', 'highest', 'lowest', 'strongest', 'key']);
@@ -412,7 +440,7 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     const starts = new Map<Entry, boolean>();
     const exact = [index.byFirst.get(w), w.endsWith('s') && !STOPWORDS.has(w) ? index.byFirst.get(w.slice(0, -1)) : undefined, w.endsWith('es') ? index.byFirst.get(w.slice(0, -2)) : undefined];
     for (const list of exact) for (const e of list ?? []) starts.set(e, false);
-    if (!index.vocabulary.has(w) && w.length >= 5 && !/\d/.test(w))
+    if (mayBeTypo(w, index))
       for (const key of firstKeys) if (key !== w && typoMatch(w, key)) for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e)) starts.set(e, true);
     for (const [entry, typoFirst] of starts) {
       let typo = typoFirst;
@@ -448,6 +476,7 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     }
   }
   for (const age of ageSpans(words, used)) candidates.push(age);
+  for (const long of longNameSpans(words, used, index)) candidates.push(long);
   candidates.sort(
     (a, b) =>
       b.end - b.start - (a.end - a.start) ||
@@ -467,6 +496,28 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     for (let i = c.start; i < c.end; i++) taken.add(i);
   }
   return chosen.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Long datapoint names said in other words ("buying directly on a social platform" for "Bought a
+ * product directly on a social platform"): most of the name's content words, in a short stretch.
+ */
+function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex): Span[] {
+  const out: Span[] = [];
+  const stems = words.map((w, i) => (used.has(i) || w === '|' || STOPWORDS.has(w) ? '' : stem(w)));
+  for (const { entry, content } of index.longNames) {
+    const at: number[] = [];
+    for (const c of content) {
+      const i = stems.indexOf(c);
+      if (i >= 0) at.push(i);
+    }
+    if (at.length < 3 || at.length / content.length < 0.6) continue;
+    const start = Math.min(...at);
+    const end = Math.max(...at) + 1;
+    if (end - start > entry.words.length + 2) continue;
+    out.push({ start, end, entry: { ...entry, refs: entry.refs.map((r) => ({ ...r, partial: true })) }, typo: false });
+  }
+  return out;
 }
 
 /** Age phrases: "aged 25-34", "25-34 year olds", "under 35", "over-35s", "35+", "between 25 and 34". */
@@ -648,7 +699,8 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
     let gap = words.slice(prevEnd, m.start);
     // Group nouns after a datapoint group ("iOS users and ...") belong to it.
     gap = gap.filter((w) => !GROUP_NOUNS.has(w));
-    const connector = gap.some((w) => CONNECTORS.has(w)) || (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && isListEnd(words, m));
+    const comparing = /\b(compare|compared|comparing)\b/.test(words.join(' '));
+    const connector = gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) || (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && isListEnd(words, m));
     if (connector && gap.every((w) => CONNECTORS.has(w) || GLUE.has(w) || w === '|' || w === 'with' || w === 'to' || w === 'more' || w === 'those' || w === 'people' || w === 'in' || w === 'rural' || w === 'areas'))
       clauses.push({ spans: [m], joinedToPrevious: true });
     else if (gap.length === 0 || gap.every((w) => GLUE.has(w))) last.spans.push(m);
@@ -736,6 +788,8 @@ interface TopicChoice {
   question: PlannerQuestion | null;
   outcome?: PlanOutcome;
   unknown: string[];
+  /** Named by a datapoint or by the question's own name, not only by loose words. */
+  confident?: boolean;
 }
 
 interface Scored {
@@ -747,6 +801,8 @@ interface Scored {
   wordHits: number;
   strongCue: boolean;
 }
+
+const USAGE_NAME = /\b(used|usage|use|owned|ownership|held|played|watched|followed|bought|done|read|consumed|listened)\b/i;
 
 const GENERIC_VERB_STEMS = new Set(['use', 'own', 'have', 'like', 'get', 'buy', 'for', 'do', 'watch', 'play', 'listen', 'follow', 'read', 'data', 'number', 'online']);
 
@@ -760,7 +816,7 @@ const VALUE_WORDS: Record<string, string[]> = {
 };
 
 function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] } {
-  const { words, used } = reading;
+  const { words, used, spans } = reading;
   const free = words.filter((w, i) => !used.has(i) && w !== '|' && w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w) && !CONNECTORS.has(w));
   const stems = new Set<string>();
   for (const w of free) {
@@ -769,6 +825,10 @@ function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] 
   }
   const text = ` ${words.filter((_, i) => !used.has(i)).join(' ')} `;
   for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS)) if (phrase.includes(' ') && text.includes(` ${phrase} `)) list.forEach((s) => stems.add(stem(s)));
+  // Names taken as datapoints still hint at the question ("games" played: game titles).
+  for (const span of spans)
+    if (span.entry.kind === 'datapoint')
+      for (const w of words.slice(span.start, span.end)) for (const s of TOPIC_SYNONYMS[w] ?? []) if (s !== w) stems.add(stem(s));
   return { stems, words: free };
 }
 
@@ -797,6 +857,8 @@ function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, catalogue:
 function suffixWordsIn(text: string): { strong: string[]; weak: string[] } {
   const strong: string[] = [];
   const weak: string[] = [];
+  // Any form of using or buying ("flew", "ordered", "bought") is the funnel's usage row.
+  if (text.trim().split(' ').some((w) => stem(w) === 'use' || stem(w) === 'buy')) weak.push('used or bought in the last 12 months');
   for (const [name, aliases] of Object.entries(SUFFIX_ALIASES)) {
     const found = aliases.filter((a) => text.includes(` ${a} `));
     if (found.length === 0) continue;
@@ -817,7 +879,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
     .map(([v]) => v);
   const mentions = roles.topicSpans;
-  const unknown = free.filter((w) => !index.vocabulary.has(w) && !isFiller(w));
+  const unknown = free.filter((w) => !index.vocabulary.has(w) && !KNOWN.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
 
   const scored: Scored[] = [];
   for (const q of catalogue.questions) {
@@ -829,20 +891,31 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     let strongCue = false;
     const datapoints: CodeName[] = [];
     let missed = 0;
+    let namedQuestion = false;
     for (const m of mentions) {
       if (m.entry.kind !== 'datapoint') continue;
       const refs = m.entry.refs.filter((r) => r.question.code === q.code);
+      const inName = m.entry.words.every((w) => own.name.has(stem(w)));
+      const common = m.entry.words.length === 1 && (index.commonWords.has(m.entry.words[0]) || own.head === stem(m.entry.words[0]));
       if (refs.length === 0) {
-        // A mention the question does not have, but its name does ("YouTube Shorts": Activities on YouTube).
-        const inName = m.entry.words.every((w) => own.name.has(stem(w)));
-        if (inName) {
+        if (inName && (m.entry.words.length > 1 || common)) {
+          // The mention names the question itself ("streaming services": Video streaming services used).
+          score += 10 + (cues.ranking ? 1 : 0);
+          wordHits++;
+          strongCue = true;
+          namedQuestion = true;
+        } else if (inName) {
+          // A mention the question does not have, but its name does ("YouTube Shorts": Activities on YouTube).
           score += 4;
           wordHits++;
         } else missed++;
         continue;
       }
       dpHits++;
-      score += m.typo ? 9 : refs.every((r) => r.partial) ? 8 : 10;
+      score += m.typo ? 9 : refs.every((r) => r.partial) ? 7 : common ? 8 : 10;
+      // Use and ownership of a named thing: the question whose datapoint it is, usage before brand grids.
+      if (USAGE_NAME.test(q.name) && !/^(brand_|favourite_)/.test(q.code)) score += 0.8;
+      if (/^(brand_perception|favourite_brand)/.test(q.code)) score -= 0.6;
       // Fewer questions holding the name: a more telling mention.
       const holders = new Set(m.entry.refs.map((r) => r.question.code)).size;
       score += 1 / holders;
@@ -868,8 +941,9 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     if (named > 0) score += (2 * named) / Math.max(1, own.nameSize);
     // Answer-scale words: a grid's suffix, or a frequency question's datapoint.
     let suffix: CodeName | null = null;
+    const names = index.normalisedNames.get(q.code) ?? { suffixes: [], datapoints: [] };
     for (const word of suffixWords.strong) {
-      const match = q.suffixes.find((s) => normalize(s.name).trim() === word);
+      const match = q.suffixes.find((_, k) => names.suffixes[k] === word);
       if (match) {
         suffix = match;
         score += 6;
@@ -879,7 +953,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     }
     if (!suffix && q.suffixes.length > 0)
       for (const word of suffixWords.weak) {
-        const match = q.suffixes.find((s) => normalize(s.name).trim() === word);
+        const match = q.suffixes.find((_, k) => names.suffixes[k] === word);
         if (match) {
           suffix = match;
           break;
@@ -887,7 +961,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
       }
     if (q.suffixes.length === 0)
       for (const v of values) {
-        const d = q.datapoints.find((x) => normalize(x.name).trim() === v);
+        const d = q.datapoints.find((_, k) => names.datapoints[k] === v);
         if (d && !datapoints.some((x) => x.code === d.code)) {
           datapoints.push(codeName(d));
           score += 6;
@@ -897,27 +971,34 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     // A grid needs its scale: without a scale word it is not the question meant.
     if (q.suffixes.length > 0 && !suffix) score -= 4;
     if (dpHits === 0 && wordHits === 0) continue;
+    if (namedQuestion && dpHits === 0 && cues.share && !cues.ranking) score -= 1.5;
     scored.push({ question: q, score, datapoints, suffix, dpHits, wordHits, strongCue });
   }
   scored.sort((a, b) => b.score - a.score || (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1));
+  if (process.env['PLANNER_DEBUG']) console.log([...stems].join(','), scored.slice(0, 4).map((x) => `${x.question.code}:${x.score.toFixed(2)}`).join(' '));
   let best = scored[0];
   if (!best || best.score < 4 || (best.dpHits === 0 && best.wordHits === 0)) return { topic: null, question: null, unknown };
+  // "What makes Gen Z different?": no topic named; words like "profile" or "stand out" are not one.
+  if (cues.openIndexing && best.dpHits === 0 && !best.strongCue) return { topic: null, question: null, unknown };
   // An unlicensed question close to a licensed one: use the licensed one.
   if (!best.question.entitled) {
     const alt = scored.find((s) => s.question.entitled && s.score >= best.score - 1 && s.dpHits === best.dpHits);
     if (alt) best = alt;
   }
   // A share of something unknown ("what share bet on sports online?"): the topic is not in the data.
-  if (best.dpHits === 0 && unknown.length > 0 && cues.share && best.wordHits < 2)
+  if (best.dpHits === 0 && unknown.length > 0 && cues.share && values.length === 0)
+    return { topic: null, question: null, unknown, outcome: notInData(unknown) };
+  const onlyCommon = mentions.every((m) => m.entry.words.length === 1 && index.commonWords.has(m.entry.words[0]));
+  if (unknown.length > 0 && cues.share && onlyCommon && !best.suffix && !values.length && best.wordHits === 0)
     return { topic: null, question: null, unknown, outcome: notInData(unknown) };
   if (best.dpHits === 0 && mentions.length === 0 && unknown.length > 0 && best.score < 8) return { topic: null, question: null, unknown, outcome: notInData(unknown) };
 
   // Two readings equally close: ask which.
   const second = scored.find((s) => s.question.code !== best.question.code && s.question.entitled === best.question.entitled);
-  const ambiguousName = mentions.find((m) => m.entry.kind === 'datapoint' && isPrefixOfOtherNames(m, catalogue));
+  const ambiguousName = mentions.find((m) => m.entry.kind === 'datapoint' && isPrefixOfOtherNames(m, index));
   if (ambiguousName && !best.strongCue) {
     const name = ambiguousName.entry.words.join(' ');
-    const options = otherNamesStartingWith(ambiguousName, catalogue);
+    const options = otherNamesStartingWith(ambiguousName, index);
     return {
       topic: null,
       question: null,
@@ -944,7 +1025,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
   // A typo one letter from names of two different things: ask.
   const datapoints = mentions.length === 0 && !values.length ? [] : best.datapoints;
   const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
-  return { topic, question: best.question, unknown };
+  return { topic, question: best.question, unknown, confident: best.dpHits > 0 || best.strongCue };
 }
 
 function sameNames(a: Scored, b: Scored): boolean {
@@ -952,19 +1033,18 @@ function sameNames(a: Scored, b: Scored): boolean {
 }
 
 /** "Apple" is also the start of "Apple Music", "Apple TV+", "Apple Pay": several things. */
-function isPrefixOfOtherNames(m: Span, catalogue: PlannerCatalogue): boolean {
-  return otherNamesStartingWith(m, catalogue).length >= 3;
+function isPrefixOfOtherNames(m: Span, index: CatalogueIndex): boolean {
+  if (m.entry.kind !== 'datapoint') return false;
+  if (m.entry.refs.some((r) => USAGE_NAME.test(r.question.name) && !/^(brand_|favourite_)/.test(r.question.code))) return false;
+  const own = new Set(m.entry.refs.map((r) => r.question.name));
+  return otherNamesStartingWith(m, index).filter((n) => ![...own].some((q) => n.endsWith(`(${q})`))).length >= 3;
 }
 
-function otherNamesStartingWith(m: Span, catalogue: PlannerCatalogue): string[] {
+function otherNamesStartingWith(m: Span, index: CatalogueIndex): string[] {
   if (m.entry.kind !== 'datapoint' || m.entry.words.length !== 1) return [];
   const w = m.entry.words[0];
   const names = new Set<string>();
-  for (const q of catalogue.questions)
-    for (const d of q.datapoints) {
-      const n = normalize(d.name).trim();
-      if (n.startsWith(`${w} `)) names.add(d.name);
-    }
+  for (const d of index.datapointNames) if (d.normalised.startsWith(`${w} `)) names.add(d.name);
   if (names.size === 0) return [];
   const own = [...new Set(m.entry.refs.map((r) => r.question.name))];
   return [...own.map((q) => `${titleCase(w)} (${q})`), ...names];
@@ -973,6 +1053,21 @@ function otherNamesStartingWith(m: Span, catalogue: PlannerCatalogue): string[] 
 function titleCase(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/** Words of questions, kinds and time the planner reads: never "not in the data". */
+const KNOWN = new Set(
+  (
+    'trend trends trending changed change changing changes evolved evolve evolving evolution develop developed development grown grow grew growing growth increased increase ' +
+    'decreased decrease declined declining decline rising risen rise rose falling fallen fall fell dropped drop dropping gone went moved shifted shift quarterly track tracking momentum ' +
+    'index indexes indexed indexing overindex underindex skew skews skewed average represented overrepresented underrepresented likely unlikely unusually ' +
+    'different differently distinctive distinct unique stand stands standout sets set apart characterise characterize characteristics profile describe strongest biggest key ' +
+    'compare compared comparing comparison versus against differ difference group groups rank ranking ranked popular leading favourite favorite main best mostly common ' +
+    'share percent percentage proportion penetration reach rate many much number headcount bigger larger smaller higher lower more less people adults online population ' +
+    'show give tell list please thanks thank what which who how where when why among across between within per each by vs or and quarter quarters wave waves year years month months ' +
+    'now today currently latest recent previous one ago since until through from to over past last next this that these those them they it its their there here same also just only ' +
+    'rely penetration split breakdown distribution age gender income into really very interested pretty'
+  ).split(' '),
+);
 
 const FILLER = new Set(['hey', 'hi', 'hello', 'thanks', 'thank', 'cheers', 'um', 'uh', 'like', 'guess', 'pls', 'please', 'lol', 'ok', 'yeah', 'so', 'really', 'me', 'give', 'show', 'tell', 'could', 'would', 'can']);
 

@@ -79,6 +79,13 @@ const CANONICAL: Record<string, string> = {
   held: 'own',
   hold: 'own',
   holds: 'own',
+  holder: 'own',
+  holders: 'own',
+  holding: 'own',
+  flew: 'use',
+  flown: 'use',
+  fly: 'use',
+  flying: 'use',
   followed: 'follow',
   follows: 'follow',
   following: 'follow',
@@ -112,7 +119,7 @@ export const STOPWORDS = new Set(
     'one two three four five six seven eight nine ten twenty next last past since ever often whether among amongst ' +
     'hey hi hello um uh hmm well so basically kind sort lot lots thing things stuff know want wanna see look get got ' +
     'does doing go going think guess wondering curious quick quickly roughly approximately about around exactly ' +
-    'folks guys individuals population everyone everybody anyone anybody total overall whole'
+    'folks guys individuals population everyone everybody anyone anybody total overall whole has had having'
   ).split(' '),
 );
 
@@ -156,11 +163,11 @@ export function numberWord(word: string): number | undefined {
 
 /**
  * The number of typos a word of this length may carry and still match: none up to 4 letters
- * (so short words never match by accident), one up to 7, two from 8.
+ * (so short words never match by accident), one up to 8, two from 9.
  */
 export function typoBudget(length: number): number {
   if (length <= 4) return 0;
-  if (length <= 7) return 1;
+  if (length <= 8) return 1;
   return 2;
 }
 

@@ -86,8 +86,8 @@ const has = (words: string[], phrase: string): number => {
 };
 
 /** Reads the time words of a prompt against the catalogue's waves (oldest first). */
-export function readTime(words: string[], waves: PlannerWave[]): TimeReading {
-  const used = new Set<number>();
+export function readTime(words: string[], waves: PlannerWave[], guarded: ReadonlySet<number> = new Set()): TimeReading {
+  const used = new Set<number>(guarded);
   const entitled = waves.filter((w) => w.entitled);
   const latest = entitled[entitled.length - 1];
   const reading: TimeReading = { waves: [], pointsInTime: false, range: false, used };
@@ -223,6 +223,7 @@ export function readTime(words: string[], waves: PlannerWave[]): TimeReading {
         reading.range = n > 3;
         i = j;
       } else if (w === 'latest' || w === 'recent') {
+        if (w === 'recent' && words[i - 1] === 'most') used.add(i - 1);
         mark(i, unit === 'data' || unit === 'figures' || unit === 'numbers' ? 2 : 1);
         add([latest]);
       }
@@ -239,6 +240,18 @@ export function readTime(words: string[], waves: PlannerWave[]): TimeReading {
       add(entitled.filter((w) => yearOf(w) === yearOf(latest)));
     }
   }
+  // "the latest wave compared with the previous one": the wave before it too.
+  const previousAt = ['previous one', 'previous wave', 'previous quarter', 'quarter before', 'wave before', 'one before'].map((p) => has(words, p)).find((x) => x >= 0);
+  if (previousAt !== undefined && latest && chosen.size === 1) {
+    const only = [...chosen][0];
+    const before = entitled[entitled.indexOf(only) - 1];
+    if (before) {
+      chosen.add(before);
+      reading.pointsInTime = true;
+      span(used, previousAt, previousAt + 2);
+    }
+  }
+  for (const g of guarded) used.delete(g);
   reading.waves = [...chosen].sort((a, b) => a.endDate.localeCompare(b.endDate));
   return reading;
 }
