@@ -68,7 +68,9 @@ export function canonicalLeaves(expression: unknown): string[] {
       return;
     }
     if (typeof n['question'] === 'string' && Array.isArray(n['datapoints']) && keys.every((k) => ['question', 'datapoints', 'suffixes', 'not'].includes(k))) {
-      out.add(leafKey({ question: n['question'], datapoints: n['datapoints'] as string[], suffixes: n['suffixes'] as string[] | undefined, not: n['not'] === true }));
+      out.add(
+        leafKey({ question: n['question'], datapoints: n['datapoints'] as string[], suffixes: n['suffixes'] as string[] | undefined, not: n['not'] === true }),
+      );
       return;
     }
     out.add(`~${stableJson(n)}`);
@@ -110,9 +112,7 @@ export function resolutionOf(outcome: PlanOutcome): ActualResolution {
   return {
     outcome: 'answer',
     kind: plan.kind,
-    topic: plan.topic
-      ? { question: plan.topic.question, datapoints: plan.topic.datapoints.map((d) => d.code), suffix: plan.topic.suffix?.code ?? null }
-      : null,
+    topic: plan.topic ? { question: plan.topic.question, datapoints: plan.topic.datapoints.map((d) => d.code), suffix: plan.topic.suffix?.code ?? null } : null,
     audiences: plan.audiences.map((a) => canonicalLeaves(a.expression)),
     markets: plan.locations.map((l) => l.code),
     waves: plan.waves.map((w) => w.code),
@@ -149,7 +149,8 @@ export function compareResolution(expect: ExpectedResolution, actual: ActualReso
   if (expect.outcome !== 'answer') return out;
   if (expect.kind !== undefined && expect.kind !== actual.kind) out.push({ member: 'kind', expected: expect.kind, actual: actual.kind });
   if (expect.topic !== undefined) {
-    const wanted = expect.topic === null ? null : { question: expect.topic.question, datapoints: sortedCopy(expect.topic.datapoints), suffix: expect.topic.suffix ?? null };
+    const wanted =
+      expect.topic === null ? null : { question: expect.topic.question, datapoints: sortedCopy(expect.topic.datapoints), suffix: expect.topic.suffix ?? null };
     const got = actual.topic ? { ...actual.topic, datapoints: sortedCopy(actual.topic.datapoints) } : (actual.topic ?? null);
     if (!same(wanted, got)) out.push({ member: 'topic', expected: wanted, actual: got });
   }
@@ -203,11 +204,22 @@ export function scoreEval(cases: readonly EvalCase[], planCase: CasePlanner = pl
 
 /** Reads an evaluation file's JSON (an array of cases, or `{ cases: [...] }`), checking each case's shape. */
 export function parseEvalCases(json: unknown, label: string): EvalCase[] {
-  const list = Array.isArray(json) ? json : json && typeof json === 'object' && Array.isArray((json as { cases?: unknown }).cases) ? (json as { cases: unknown[] }).cases : null;
+  const list = Array.isArray(json)
+    ? json
+    : json && typeof json === 'object' && Array.isArray((json as { cases?: unknown }).cases)
+      ? (json as { cases: unknown[] }).cases
+      : null;
   if (!list) throw new Error(`${label}: expected an array of cases or { cases: [...] }`);
   return list.map((c, i) => {
     const x = c as Partial<EvalCase>;
-    if (typeof x.id !== 'string' || typeof x.family !== 'string' || typeof x.prompt !== 'string' || typeof x.org !== 'string' || !x.expect || typeof x.expect.outcome !== 'string')
+    if (
+      typeof x.id !== 'string' ||
+      typeof x.family !== 'string' ||
+      typeof x.prompt !== 'string' ||
+      typeof x.org !== 'string' ||
+      !x.expect ||
+      typeof x.expect.outcome !== 'string'
+    )
       throw new Error(`${label}: case ${i} lacks id, family, org, prompt or expect.outcome`);
     return x as EvalCase;
   });

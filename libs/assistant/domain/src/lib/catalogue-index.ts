@@ -142,14 +142,22 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
 
   for (const audience of catalogue.audiences) {
     const w = words(audience.name);
-    if (w.length > 0) entries.push({ kind: 'audience', words: w, name: audience.name, saved: audience, expression: audience.expression, description: audience.description });
+    if (w.length > 0)
+      entries.push({ kind: 'audience', words: w, name: audience.name, saved: audience, expression: audience.expression, description: audience.description });
   }
   for (const entry of AUDIENCE_PHRASES) {
     const saved = catalogue.audiences.find((a) => a.curated && a.name.toLowerCase() === entry.name.toLowerCase()) ?? null;
     // A phrase standing for a curated audience is usable only where that audience exists.
     if (!saved && Object.keys(entry.expression).length === 0) continue;
     for (const phrase of entry.phrases)
-      entries.push({ kind: 'audience', words: phrase.split(' '), name: saved?.name ?? entry.name, saved, expression: saved?.expression ?? entry.expression, description: saved?.description ?? entry.description });
+      entries.push({
+        kind: 'audience',
+        words: phrase.split(' '),
+        name: saved?.name ?? entry.name,
+        saved,
+        expression: saved?.expression ?? entry.expression,
+        description: saved?.description ?? entry.description,
+      });
   }
 
   const datapointEntries = new Map<string, DatapointRef[]>();
@@ -167,12 +175,14 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
       addDatapoint(name, { question, datapoint, partial: false });
       // "Apple TV+" is also "Apple TV plus"; "X" is also "X Twitter".
       const code = words(datapoint.code.replace(/_/g, ' '));
-      if (code.join(' ') !== name.join(' ') && !code.some((w) => /^\d+$/.test(w)) && code.length > 1) addDatapoint(code, { question, datapoint, partial: false });
+      if (code.join(' ') !== name.join(' ') && !code.some((w) => /^\d+$/.test(w)) && code.length > 1)
+        addDatapoint(code, { question, datapoint, partial: false });
       // Activities: "Use Marketplace" is also "Marketplace"; "Shop on TikTok Shop" also "TikTok Shop".
       if (name.length > 1 && LEADING_VERBS.has(name[0])) {
         let rest = name.slice(1);
         while (rest.length > 1 && LEADING_LINKS.has(rest[0])) rest = rest.slice(1);
-        if (rest.length > 0 && !(rest.length === 1 && (STOPWORDS.has(rest[0]) || rest[0].length < 4))) addDatapoint(rest, { question, datapoint, partial: true });
+        if (rest.length > 0 && !(rest.length === 1 && (STOPWORDS.has(rest[0]) || rest[0].length < 4)))
+          addDatapoint(rest, { question, datapoint, partial: true });
       }
       // "Stocks and shares" is also "stocks"; "Hip hop and rap" also "hip hop".
       const and = name.indexOf('and');
@@ -185,7 +195,8 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   for (const [alias, codes] of Object.entries(DATAPOINT_ALIASES)) {
     for (const question of catalogue.questions)
       for (const datapoint of question.datapoints)
-        if (codes.includes(datapoint.code) || codes.includes(`${question.code}.${datapoint.code}`)) addDatapoint(alias.split(' '), { question, datapoint, partial: false });
+        if (codes.includes(datapoint.code) || codes.includes(`${question.code}.${datapoint.code}`))
+          addDatapoint(alias.split(' '), { question, datapoint, partial: false });
   }
   for (const [key, refs] of datapointEntries) entries.push({ kind: 'datapoint', words: key.split(' '), refs });
 
@@ -214,8 +225,7 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   }
   const commonWords = new Set<string>();
   for (const q of catalogue.questions)
-    for (const text of [q.name, q.description])
-      for (const m of text.matchAll(/(?<=[\s(,])([a-z][a-z]+)\b/g)) commonWords.add(m[1]);
+    for (const text of [q.name, q.description]) for (const m of text.matchAll(/(?<=[\s(,])([a-z][a-z]+)\b/g)) commonWords.add(m[1]);
   const stems = new Set([...vocabulary].map(lemma));
   const longNames: CatalogueIndex['longNames'] = [];
   for (const entry of entries) {
@@ -225,9 +235,24 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   }
   const datapointNames = catalogue.questions.flatMap((q) => q.datapoints.map((d) => ({ normalised: normalize(d.name).trim(), name: d.name })));
   const normalisedNames = new Map(
-    catalogue.questions.map((q) => [q.code, { suffixes: q.suffixes.map((x) => normalize(x.name).trim()), datapoints: q.datapoints.map((x) => normalize(x.name).trim()) }]),
+    catalogue.questions.map((q) => [
+      q.code,
+      { suffixes: q.suffixes.map((x) => normalize(x.name).trim()), datapoints: q.datapoints.map((x) => normalize(x.name).trim()) },
+    ]),
   );
-  return { entries, commonWords, stems, longNames, datapointNames, normalisedNames, byFirst, vocabulary, questionWords, df, questionCount: Math.max(1, catalogue.questions.length) };
+  return {
+    entries,
+    commonWords,
+    stems,
+    longNames,
+    datapointNames,
+    normalisedNames,
+    byFirst,
+    vocabulary,
+    questionWords,
+    df,
+    questionCount: Math.max(1, catalogue.questions.length),
+  };
 }
 
 /** Whether a prompt word stands for a name word: the same, a plural of it, or (an unknown word) a typo of it. */

@@ -175,13 +175,24 @@ const JAPANESE_WORDS: [string, string][] = [
 
 /** Words that mark each language, counted to tell which one a prompt is in. */
 const MARKERS: Record<'de' | 'es' | 'fr' | 'pt', string[]> = {
-  de: 'der die das den dem des und oder wie viele welche welcher anteil nutzen nutzt benutzen verwenden frauen manner im ist sind mit bei von seit als mehr zwischen letzten jahr jahren quartal quartale deutschen taglich vergleich hat haben sich wer was eltern junge unter'.split(' '),
-  es: 'de la en usa tiene tienen generacion espana uso el los las del que cual cuales cuantos cuantas porcentaje usan utilizan mujeres hombres entre desde ano anos trimestre trimestres mas como ha han y o padres madres jovenes personas gente usuarios cada dia dias diariamente alemanes espanoles mexicanos por para con son es esta estan'.split(' '),
-  fr: 'le la les des du de que quel quelle quels quelles combien pourcentage part utilisent utilise femmes hommes entre depuis annee annees trimestre trimestres plus comment est sont et ou qui parents jeunes personnes gens utilisateurs chaque jour jours quotidiennement allemands francais au aux dans avec pour derniere dernier'.split(' '),
-  pt: 'de usa tem têm geracao uso jogos jogados sao o a os as do da dos das que qual quais quantos quantas porcentagem percentual usam utilizam mulheres homens entre desde ano anos trimestre trimestres mais como e ou pais maes jovens pessoas usuarios cada dia dias diariamente alemaes brasileiros no na nos nas em com para sao esta estao ultimo ultimos'.split(' '),
+  de: 'der die das den dem des und oder wie viele welche welcher anteil nutzen nutzt benutzen verwenden frauen manner im ist sind mit bei von seit als mehr zwischen letzten jahr jahren quartal quartale deutschen taglich vergleich hat haben sich wer was eltern junge unter'.split(
+    ' ',
+  ),
+  es: 'de la en usa tiene tienen generacion espana uso el los las del que cual cuales cuantos cuantas porcentaje usan utilizan mujeres hombres entre desde ano anos trimestre trimestres mas como ha han y o padres madres jovenes personas gente usuarios cada dia dias diariamente alemanes espanoles mexicanos por para con son es esta estan'.split(
+    ' ',
+  ),
+  fr: 'le la les des du de que quel quelle quels quelles combien pourcentage part utilisent utilise femmes hommes entre depuis annee annees trimestre trimestres plus comment est sont et ou qui parents jeunes personnes gens utilisateurs chaque jour jours quotidiennement allemands francais au aux dans avec pour derniere dernier'.split(
+    ' ',
+  ),
+  pt: 'de usa tem têm geracao uso jogos jogados sao o a os as do da dos das que qual quais quantos quantas porcentagem percentual usam utilizam mulheres homens entre desde ano anos trimestre trimestres mais como e ou pais maes jovens pessoas usuarios cada dia dias diariamente alemaes brasileiros no na nos nas em com para sao esta estao ultimo ultimos'.split(
+    ' ',
+  ),
 };
 
-const ENGLISH_MARKERS = 'the of what which how do does use uses share percentage women men among who many in is are and or by with last year since compare vs than more most top people users'.split(' ');
+const ENGLISH_MARKERS =
+  'the of what which how do does use uses share percentage women men among who many in is are and or by with last year since compare vs than more most top people users'.split(
+    ' ',
+  );
 
 /**
  * The language of a prompt: Japanese when it holds kana or kanji, else the European language
@@ -798,7 +809,7 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
   const out: string[] = [];
   // "que"/"quel" opening a question asks "what"; inside one it joins a clause ("who", "that").
   const opening = new Set(['que', 'quel', 'quelle', 'qual']);
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     if (i === 0 && opening.has(words[0]) && !map.has(words.slice(0, 3).join(' ')) && !map.has(words.slice(0, 4).join(' '))) {
       out.push('what');
       i++;

@@ -32,27 +32,57 @@ export interface PlanSegment {
   waves: CodeName[];
 }
 
-/** The columns a plan measures: the named datapoints, or every datapoint of each topic question. */
+/** The crosstab cell limit of the service (CROSSTAB_MAX_CELLS): one engine pass never asks for more. */
+export const MAX_CROSSTAB_CELLS = 10_000;
+
+function column(question: { code: string; name: string }, datasetCode: string, datapoint: CodeName, suffix: CodeName | null): PlanColumn {
+  return {
+    key: suffix ? `${question.code}.${datapoint.code}.${suffix.code}` : `${question.code}.${datapoint.code}`,
+    question: question.code,
+    questionName: question.name,
+    datasetCode,
+    datapoint: { code: datapoint.code, name: datapoint.name },
+    suffix,
+    expression: suffix
+      ? { question: question.code, datapoints: [datapoint.code], suffixes: [suffix.code] }
+      : { question: question.code, datapoints: [datapoint.code] },
+  };
+}
+
+function audienceQuestions(expression: unknown, out: Set<string>): Set<string> {
+  if (!expression || typeof expression !== 'object') return out;
+  const e = expression as Record<string, unknown>;
+  if (typeof e['question'] === 'string') out.add(e['question']);
+  for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => audienceQuestions(x, out));
+  return out;
+}
+
+/**
+ * The columns a plan measures: the named datapoints, or every datapoint of the topic question;
+ * for an open indexing question, every datapoint (with each answer of a grid) of every question
+ * of the plan's dataset the organisation licenses, except those defining the audiences, in
+ * catalogue order and cut to what fits the crosstab cell limit with the plan's audiences as rows.
+ */
 export function columnsOf(plan: AnalysisPlan, catalogue: PlannerCatalogue): PlanColumn[] {
-  const out: PlanColumn[] = [];
-  for (const topic of plan.topics) {
+  const dataset = plan.datasets[0]?.code ?? '';
+  const topic = plan.topic;
+  if (topic) {
     const question = catalogue.questions.find((q) => q.code === topic.question);
     const datapoints = topic.datapoints.length > 0 ? topic.datapoints : (question?.datapoints ?? []);
-    for (const datapoint of datapoints) {
-      out.push({
-        key: `${topic.question}.${datapoint.code}`,
-        question: topic.question,
-        questionName: topic.questionName,
-        datasetCode: topic.datasetCode,
-        datapoint: { code: datapoint.code, name: datapoint.name },
-        suffix: topic.suffix,
-        expression: topic.suffix
-          ? { question: topic.question, datapoints: [datapoint.code], suffixes: [topic.suffix.code] }
-          : { question: topic.question, datapoints: [datapoint.code] },
-      });
+    return datapoints.map((d) => column({ code: topic.question, name: topic.questionName }, dataset, d, topic.suffix));
+  }
+  const defining = new Set<string>();
+  for (const a of plan.audiences) audienceQuestions(a.expression, defining);
+  const max = Math.floor(MAX_CROSSTAB_CELLS / Math.max(1, plan.audiences.length));
+  const out: PlanColumn[] = [];
+  for (const q of catalogue.questions) {
+    if (!q.entitled || defining.has(q.code) || !(q.datasetCodes ?? [q.datasetCode]).includes(dataset)) continue;
+    for (const d of q.datapoints) {
+      if (q.suffixes.length === 0) out.push(column(q, dataset, d, null));
+      else for (const sfx of q.suffixes) out.push(column(q, dataset, d, sfx));
     }
   }
-  return out;
+  return out.slice(0, max);
 }
 
 /** Most engine runs (segments) one prompt may start; above it the prompt is refused as too broad. */
@@ -158,8 +188,9 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     const comparison = everyone
       ? ''
       : `, against ${formatPercent(cell.basePercentage)} of all respondents (index ${formatIndex(cell.index)}, ${indexWords(cell.index)})`;
+    const people = plan.count ? `, about ${formatCount(cell.intersectSize)} people` : '';
     const text =
-      `${prefix}${formatPercent(cell.audiencePercentage)} of ${everyone ? 'all respondents' : audience.name} (${segment.label}) ` +
+      `${prefix}${formatPercent(cell.audiencePercentage)} of ${everyone ? 'all respondents' : audience.name} (${segment.label}${people}) ` +
       `answered “${attributeLabel(column)}” to “${column.questionName}”${comparison}; base: ${formatCount(cell.audienceSample)} respondents` +
       `${low ? ' (low base: read with caution)' : ''}.`;
     return {
@@ -206,7 +237,8 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
   };
 
   const lines: string[] = [];
-  const topicName = [...new Set(columns.map((c) => `“${c.questionName}”`))].join(', ');
+  const named = (plan.topic?.datapoints.length ?? 0) > 0;
+  const topicName = plan.topic ? `“${plan.topic.questionName}”` : 'everything your organisation licenses';
   const rankBy = (list: ComputedCell[]) =>
     [...list].sort((a, b) => (plan.ascending ? a.audiencePercentage - b.audiencePercentage : b.audiencePercentage - a.audiencePercentage));
 
@@ -244,7 +276,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
       for (const segment of segments) for (const audience of plan.audiences) if (usable(audience, segment)) sides.push({ audience, segment });
       if (sides.length === 0) break;
       const first = sides[0];
-      const chosen = plan.topics.every((t) => t.datapoints.length > 0)
+      const chosen = named
         ? columns
         : rankBy(columns.map((c) => cellOf(first.audience, c, first.segment)).filter((c): c is ComputedCell => c !== undefined))
             .slice(0, plan.limit)
@@ -262,7 +294,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
               : plan.audiences.length > 1
                 ? side.audience.name
                 : side.segment.label.split(',')[0];
-          parts.push(`${label} ${formatPercent(cell.audiencePercentage)}`);
+          parts.push(`${label} ${formatPercent(cell.audiencePercentage)}${plan.count ? ` (about ${formatCount(cell.intersectSize)} people)` : ''}`);
           values.push({ label, value: cell.audiencePercentage });
         }
         // Ranked and measured on the figures as printed, so the words agree with them.
@@ -289,6 +321,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
             continue;
           }
           if (!usable(audience, segment)) continue;
+          // Only cells with enough respondents who gave the answer: an index on a handful is noise.
           const all = columns
             .map((c) => ({ column: c, cell: cellOf(audience, c, segment) }))
             .filter((x): x is { column: PlanColumn; cell: ComputedCell } => x.cell !== undefined && x.cell.intersectSample >= UNRELIABLE_SAMPLE);
@@ -299,10 +332,10 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
           const under = all
             .filter((x) => x.cell.index <= UNDER_INDEX && x.cell.index > 0)
             .sort((a, b) => a.cell.index - b.cell.index)
-            .slice(0, plan.limit);
+            .slice(0, plan.topic ? plan.limit : Math.min(plan.limit, 5));
           for (const x of [...over, ...under]) insights.push(sentence(audience, x.column, segment, x.cell));
           const fmt = (x: { column: PlanColumn; cell: ComputedCell }) =>
-            `${attributeLabel(x.column)} (index ${formatIndex(x.cell.index)}, ${formatPercent(x.cell.audiencePercentage)})`;
+            `${plan.topic ? '' : `${x.column.questionName}: `}${attributeLabel(x.column)} (index ${formatIndex(x.cell.index)}, ${formatPercent(x.cell.audiencePercentage)})`;
           if (over.length === 0 && under.length === 0) {
             lines.push(
               `Nothing in ${topicName} sets ${audience.name} apart (${segment.label}): every reliable index is between ${UNDER_INDEX} and ${OVER_INDEX}.`,
@@ -323,14 +356,14 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         const place = s.locations.map((l) => l.code).join(',');
         byPlace.set(place, [...(byPlace.get(place) ?? []), s]);
       }
-      const trendColumns = plan.topics.every((t) => t.datapoints.length > 0) ? columns.slice(0, plan.limit) : columns;
+      const trendColumns = named ? columns.slice(0, plan.limit) : columns;
       for (const audience of plan.audiences) {
         for (const placeSegments of byPlace.values()) {
           const ok = placeSegments.filter((s) => usable(audience, s));
           if (ok.length < 2) continue;
           // Without named datapoints, follow the ones that lead in the latest wave.
           const last = ok[ok.length - 1];
-          const followed = plan.topics.every((t) => t.datapoints.length > 0)
+          const followed = named
             ? trendColumns
             : rankBy(columns.map((c) => cellOf(audience, c, last)).filter((c): c is ComputedCell => c !== undefined))
                 .slice(0, Math.min(plan.limit, 3))
@@ -355,9 +388,59 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     }
   }
 
+  const opening = describePlan(plan, columns);
   if (insights.length === 0) {
     const why = withheld.length > 0 ? withheld.join(' ') : 'The engine returned no data for this selection.';
-    return { message: `I have no reliable numbers to give for this. ${why}`, insights: [] };
+    return { message: `${opening}\nI have no reliable numbers to give for this. ${why}`, insights: [] };
   }
-  return { message: [...lines, ...withheld].join('\n'), insights };
+  return { message: [opening, ...lines, ...withheld].join('\n'), insights };
+}
+
+function list(names: string[], joiner = 'and'): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} ${joiner} ${names[names.length - 1]}`;
+}
+
+/**
+ * What a plan computes, in one line that opens every answer: the measure, the audiences, the
+ * markets and the waves ("Share of Gen Z women in United States who answered “TikTok” to
+ * “Social media platforms used”, Q4 2025 to Q3 2026:").
+ */
+export function describePlan(plan: AnalysisPlan, columns: PlanColumn[] = []): string {
+  const who = list(
+    plan.audiences.map((a) => (a.origin === 'everyone' ? 'all respondents' : a.name)),
+    plan.audiences.length > 1 ? 'vs' : 'and',
+  );
+  const where =
+    plan.locations.length === 0
+      ? 'all your markets'
+      : list(
+          plan.locations.map((l) => l.name),
+          plan.locations.length > 1 ? 'vs' : 'and',
+        );
+  const when = wavesLabel(plan.waves);
+  const topic = plan.topic;
+  const answers =
+    topic && topic.datapoints.length > 0
+      ? list(
+          topic.datapoints.map((d) => `“${topic.suffix ? `${d.name}: ${topic.suffix.name}` : d.name}”`),
+          'or',
+        )
+      : '';
+  const people = plan.count ? ' (with the projected number of people)' : '';
+  const dataset = plan.datasets.map((d) => d.name).join(', ');
+  switch (plan.kind) {
+    case 'share':
+      return `Share of ${who} in ${where} who answered ${answers} to “${topic?.questionName}”${people}, ${when}:`;
+    case 'ranking':
+      return `${plan.ascending ? 'Bottom' : 'Top'} ${plan.limit} answers to “${topic?.questionName}”${topic?.suffix ? ` (${topic.suffix.name})` : ''} among ${who} in ${where}, ${when}:`;
+    case 'comparison':
+      return `${answers ? `Share answering ${answers} to “${topic?.questionName}”` : `Top answers to “${topic?.questionName}”`}${people}, ${who} side by side in ${where}, ${when}:`;
+    case 'trend':
+      return `${answers ? `Share answering ${answers} to “${topic?.questionName}”` : `Leading answers to “${topic?.questionName}”`} among ${who} in ${where}, wave by wave from ${plan.waves[0]?.name} to ${plan.waves[plan.waves.length - 1]?.name}:`;
+    case 'indexing':
+      return topic
+        ? `Index of ${who} against all respondents on ${answers || `“${topic.questionName}”`} in ${where}, ${when}:`
+        : `Index of ${who} against all respondents on each of ${columns.length.toLocaleString('en-GB')} datapoints of the ${dataset} survey your organisation licenses (answers given by at least ${UNRELIABLE_SAMPLE} respondents of the audience) in ${where}, ${when}:`;
+  }
 }

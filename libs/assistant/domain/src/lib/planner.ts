@@ -84,7 +84,26 @@ const SHORTHAND: Record<string, string> = {
 const CONNECTORS = new Set(['or', 'vs', 'versus', 'against', 'and', 'than', 'compared', 'between', 'plus']);
 
 /** Words that may sit between two parts of one audience ("women aged 25-34", "Gen Z who are parents"). */
-const GLUE = new Set(['who', 'are', 'is', 'in', 'that', 'of', 'the', 'people', 'aged', 'living', 'based', 'from', 'with', 'which', 'those', 'internet', 'adults', 'online']);
+const GLUE = new Set([
+  'who',
+  'are',
+  'is',
+  'in',
+  'that',
+  'of',
+  'the',
+  'people',
+  'aged',
+  'living',
+  'based',
+  'from',
+  'with',
+  'which',
+  'those',
+  'internet',
+  'adults',
+  'online',
+]);
 
 const FOLLOW_UP_START = [
   'and',
@@ -179,12 +198,20 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   const unlicensed = markets.find((l) => !l.entitled);
   if (unlicensed) return refuse('not-entitled', `Your organisation does not license data for ${unlicensed.name}.`);
   const allMarkets = ALL_MARKETS.some((p) => text.includes(` ${p} `)) || /\b(all|every) (our|of our|my|your)? ?markets\b/.test(text);
-  for (let i = 0; i < words.length; i++) if (ALL_MARKETS.includes(words[i]) || (words[i] === 'markets' && ['all', 'our', 'every'].includes(words[i - 1] ?? ''))) reading.used.add(i);
+  for (let i = 0; i < words.length; i++)
+    if (ALL_MARKETS.includes(words[i]) || (words[i] === 'markets' && ['all', 'our', 'every'].includes(words[i - 1] ?? ''))) reading.used.add(i);
 
   // Audiences and topic mentions, and which are which.
   const roles = assignRoles(reading, index, catalogue);
   const kindCues = readKind(text, words);
-  const count = /\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) && !/\bhow many (hours|times|days|minutes|waves|quarters|brands|platforms|devices)\b/.test(text);
+  // "Are parents more likely to use X?": one group against everyone else is an index; two groups, a comparison.
+  if (/\b(more|less) likely\b/.test(text) && roles.sides.length <= 1 && markets.length <= 1) {
+    kindCues.indexing = true;
+    kindCues.openIndexing = true;
+  }
+  const count =
+    /\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) &&
+    !/\bhow many (hours|times|days|minutes|waves|quarters|brands|platforms|devices)\b/.test(text);
 
   // The topic.
   const topicChoice = chooseTopic(reading, roles, index, catalogue, kindCues);
@@ -206,7 +233,12 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     if (leaf && asked) {
       const q = catalogue.questions.find((x) => x.code === leaf.question);
       if (q) {
-        topic = { question: q.code, questionName: q.name, datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName), suffix: null };
+        topic = {
+          question: q.code,
+          questionName: q.name,
+          datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName),
+          suffix: null,
+        };
         topicQuestion = q;
         roles.sides = [];
       }
@@ -230,11 +262,14 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     const adds = /^ (vs|versus|compare with|compare to|compared with|compared to|against)\b/.test(text) || /\bcompare (it |that )?(with|to)\b/.test(text);
     const narrows = /^ (only|just)\b/.test(text);
     if (topic) {
-      if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic) topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
+      if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic)
+        topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
     } else topic = previous.topic;
     if (named) {
-      if (narrows && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone') audiences = [combine([previous.audiences[0], ...audiences])];
-      else if ((startsWithAnd && previous.audiences.length > 1) || adds) audiences = uniqueAudiences([...previous.audiences.filter((a) => a.origin !== 'everyone'), ...audiences]);
+      if (narrows && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone')
+        audiences = [combine([previous.audiences[0], ...audiences])];
+      else if ((startsWithAnd && previous.audiences.length > 1) || adds)
+        audiences = uniqueAudiences([...previous.audiences.filter((a) => a.origin !== 'everyone'), ...audiences]);
     } else audiences = previous.audiences.filter((a) => a.origin !== 'everyone');
     if (markets.length > 0) {
       if ((startsWithAnd && previous.locations.length > 1) || (adds && !named)) locations = uniqueCodes([...previous.locations, ...locations]);
@@ -245,7 +280,8 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     else if (kindCues.indexing) kind = 'indexing';
     else if (limit !== undefined || kindCues.ranking) kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
     else kind = previousBase;
-    if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question) topic = { ...topic, datapoints: [] };
+    if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
+      topic = { ...topic, datapoints: [] };
     if (waves.length === 0) {
       if (kind === 'trend' && previous.kind !== 'trend') waves = [];
       else waves = previous.waves;
@@ -267,7 +303,12 @@ export function planPrompt(input: PlanInput): PlanOutcome {
       }
       return noTopic(reading, index, topicChoice.unknown);
     }
-    if (kindCues.trend || reading.time.pointsInTime || (reading.time.range && reading.time.waves.length > DEFAULT_WAVES && !kindCues.share && /\bover the (last|past)\b/.test(text))) kind = 'trend';
+    if (
+      kindCues.trend ||
+      reading.time.pointsInTime ||
+      (reading.time.range && reading.time.waves.length > DEFAULT_WAVES && !kindCues.share && /\bover the (last|past)\b/.test(text))
+    )
+      kind = 'trend';
     else if (kindCues.indexing || kindCues.openIndexing) kind = 'indexing';
     else kind = topic && topic.datapoints.length > 0 ? 'share' : 'ranking';
   }
@@ -292,7 +333,11 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   const fielded = dataset.fielded;
   if (fielded) {
     const missing = locations.find((l) => !fielded.locations.includes(l.code));
-    if (missing) return refuse('no-data', `${topic ? `“${topic.questionName}”` : 'That'} is asked in the ${dataset.name} dataset, which was not fielded in ${missing.name}.`);
+    if (missing)
+      return refuse(
+        'no-data',
+        `${topic ? `“${topic.questionName}”` : 'That'} is asked in the ${dataset.name} dataset, which was not fielded in ${missing.name}.`,
+      );
     const absent = waves.find((w) => !fielded.waves.includes(w.code));
     if (absent && reading.time.waves.length > 0) return refuse('no-data', `The ${dataset.name} dataset has no data for ${absent.name}.`);
   }
@@ -303,7 +348,8 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     waves = licensedWaves;
     notes.push('A trend needs several waves, so I used every wave available to you.');
   }
-  if (reading.time.waves.length > 0 && reading.time.waves.some((w) => !waves.some((x) => x.code === w.code))) waves = waves.filter((w) => licensedWaves.some((x) => x.code === w.code));
+  if (reading.time.waves.length > 0 && reading.time.waves.some((w) => !waves.some((x) => x.code === w.code)))
+    waves = waves.filter((w) => licensedWaves.some((x) => x.code === w.code));
   const yearAsked = words.find((w) => /^(19|20)\d\d$/.test(w));
   if (yearAsked && waves.length > 0 && waves.length < 4 && !reading.time.range && reading.time.waves.length > 0 && kind !== 'trend')
     notes.push(`Of ${yearAsked}, ${wavesText(waves)} ${waves.length === 1 ? 'is' : 'are'} in the data and available to you.`);
@@ -384,7 +430,10 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
   const used = new Set(time.used);
   // "this group", "these audiences": references to the docked or earlier audiences, not topics.
   for (let i = 0; i < words.length - 1; i++)
-    if (['this', 'these', 'that', 'those', 'which', 'each', 'both', 'the', 'either'].includes(words[i]) && ['group', 'groups', 'audience', 'audiences', 'segment', 'segments'].includes(words[i + 1])) {
+    if (
+      ['this', 'these', 'that', 'those', 'which', 'each', 'both', 'the', 'either'].includes(words[i]) &&
+      ['group', 'groups', 'audience', 'audiences', 'segment', 'segments'].includes(words[i + 1])
+    ) {
       used.add(i);
       used.add(i + 1);
     }
@@ -407,7 +456,24 @@ function guardedNames(words: string[], index: CatalogueIndex): Set<number> {
   return out;
 }
 
-const LIMIT_WORDS = new Set(['most', 'biggest', 'largest', 'best', 'leading', 'main', 'top', 'popular', 'common', 'favourite', 'favorite', 'least', 'highest', 'lowest', 'strongest', 'key']);
+const LIMIT_WORDS = new Set([
+  'most',
+  'biggest',
+  'largest',
+  'best',
+  'leading',
+  'main',
+  'top',
+  'popular',
+  'common',
+  'favourite',
+  'favorite',
+  'least',
+  'highest',
+  'lowest',
+  'strongest',
+  'key',
+]);
 
 /** "top 3", "three most used", "the 5 biggest", "which five", "give me the top five". */
 function readLimit(words: string[], used: Set<number>): number | undefined {
@@ -417,7 +483,11 @@ function readLimit(words: string[], used: Set<number>): number | undefined {
     if (n === undefined || n < 1 || n > 50) continue;
     const before = words[i - 1] ?? '';
     const after = words[i + 1] ?? '';
-    if (['top', 'first', 'bottom', 'which', 'the', 'what', 'best', 'leading', 'main'].includes(before) && (before !== 'the' || LIMIT_WORDS.has(after)) && (before !== 'which' && before !== 'what' ? true : !['quarters', 'waves', 'years', 'months'].includes(after))) {
+    if (
+      ['top', 'first', 'bottom', 'which', 'the', 'what', 'best', 'leading', 'main'].includes(before) &&
+      (before !== 'the' || LIMIT_WORDS.has(after)) &&
+      (before !== 'which' && before !== 'what' ? true : !['quarters', 'waves', 'years', 'months'].includes(after))
+    ) {
       used.add(i);
       if (before === 'top' || before === 'bottom' || before === 'first') used.add(i - 1);
       return n;
@@ -438,7 +508,11 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     if (used.has(i) || words[i] === '|') continue;
     const w = words[i];
     const starts = new Map<Entry, boolean>();
-    const exact = [index.byFirst.get(w), w.endsWith('s') && !STOPWORDS.has(w) ? index.byFirst.get(w.slice(0, -1)) : undefined, w.endsWith('es') ? index.byFirst.get(w.slice(0, -2)) : undefined];
+    const exact = [
+      index.byFirst.get(w),
+      w.endsWith('s') && !STOPWORDS.has(w) ? index.byFirst.get(w.slice(0, -1)) : undefined,
+      w.endsWith('es') ? index.byFirst.get(w.slice(0, -2)) : undefined,
+    ];
     for (const list of exact) for (const e of list ?? []) starts.set(e, false);
     if (mayBeTypo(w, index))
       for (const key of firstKeys) if (key !== w && typoMatch(w, key)) for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e)) starts.set(e, true);
@@ -462,7 +536,11 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
       if (ok) candidates.push({ start: i, end: i + entry.words.length, entry, typo });
     }
     // "US"/"USA" only as a market where it cannot be the pronoun "us" or a verb.
-    if ((w === 'us' && (capitals.has('us') || ['the', 'in'].includes(words[i - 1] ?? ''))) || (w === 'usa' && lang !== 'es' && lang !== 'pt') || (w === 'usa' && capitals.has('usa'))) {
+    if (
+      (w === 'us' && (capitals.has('us') || ['the', 'in'].includes(words[i - 1] ?? ''))) ||
+      (w === 'usa' && lang !== 'es' && lang !== 'pt') ||
+      (w === 'usa' && capitals.has('usa'))
+    ) {
       const us = catalogue.locations.find((l) => l.code === 'us');
       if (us) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: us }, typo: false });
     } else if (w.length === 2 && capitals.has(w) && w !== 'us' && w !== 'in' && w !== 'x' && lang === 'en') {
@@ -538,7 +616,14 @@ function ageSpans(words: string[], used: Set<number>): Span[] {
       start,
       end,
       typo: false,
-      entry: { kind: 'audience', words: words.slice(start, end), name, saved: null, expression: { question: 'age_group', datapoints: bands }, description: `Internet users ${name.toLowerCase()}.` },
+      entry: {
+        kind: 'audience',
+        words: words.slice(start, end),
+        name,
+        saved: null,
+        expression: { question: 'age_group', datapoints: bands },
+        description: `Internet users ${name.toLowerCase()}.`,
+      },
     });
   };
   for (let i = 0; i < words.length; i++) {
@@ -554,7 +639,12 @@ function ageSpans(words: string[], used: Set<number>): Span[] {
       continue;
     }
     const lo = num(w);
-    if (lo !== undefined && ['to', 'and'].includes(words[i + 1] ?? '') && num(words[i + 2]) !== undefined && (words[i - 1] === 'aged' || words[i - 1] === 'between')) {
+    if (
+      lo !== undefined &&
+      ['to', 'and'].includes(words[i + 1] ?? '') &&
+      num(words[i + 2]) !== undefined &&
+      (words[i - 1] === 'aged' || words[i - 1] === 'between')
+    ) {
       const hi = num(words[i + 2]) as number;
       if (lo >= 13 && hi <= 99 && lo < hi) make(i - 1, i + 3 + (['year', 'years'].includes(words[i + 3] ?? '') ? 2 : 0), lo, hi, `Aged ${lo}-${hi}`);
       continue;
@@ -648,7 +738,13 @@ function uniqueCodes(list: CodeName[]): CodeName[] {
 }
 
 function singleLeaf(expression: Record<string, unknown>): { question: string; datapoints: string[] } | null {
-  if (typeof expression['question'] === 'string' && Array.isArray(expression['datapoints']) && expression['not'] !== true && !('suffixes' in expression) && !('min_count' in expression))
+  if (
+    typeof expression['question'] === 'string' &&
+    Array.isArray(expression['datapoints']) &&
+    expression['not'] !== true &&
+    !('suffixes' in expression) &&
+    !('min_count' in expression)
+  )
     return { question: expression['question'] as string, datapoints: expression['datapoints'] as string[] };
   return null;
 }
@@ -669,10 +765,20 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
     const next = words[s.end] ?? '';
     const prev = words[s.start - 1] ?? '';
     const prev2 = words[s.start - 2] ?? '';
-    if (GROUP_NOUNS.has(next) || (prev === 'of' && GROUP_NOUNS.has(prev2)) || (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next)))
+    if (
+      GROUP_NOUNS.has(next) ||
+      (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
+      (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next))
+    )
       groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
-    if (zoneStart >= 0 && s.start > zoneStart && /\b(who|that)\b/.test(words.slice(zoneStart, s.start).join(' ')) && !words.slice(zoneStart, s.start).includes('|')) groupCapable.add(s);
+    if (
+      zoneStart >= 0 &&
+      s.start > zoneStart &&
+      /\b(who|that)\b/.test(words.slice(zoneStart, s.start).join(' ')) &&
+      !words.slice(zoneStart, s.start).includes('|')
+    )
+      groupCapable.add(s);
   }
   // "iOS vs Android users": a group noun after the last of joined mentions makes them all groups.
   for (let i = 0; i < datapointSpans.length - 1; i++) {
@@ -700,15 +806,17 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
     // Group nouns after a datapoint group ("iOS users and ...") belong to it.
     gap = gap.filter((w) => !GROUP_NOUNS.has(w));
     const comparing = /\b(compare|compared|comparing)\b/.test(words.join(' '));
-    const connector = gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) || (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && isListEnd(words, m));
-    if (connector && gap.every((w) => CONNECTORS.has(w) || GLUE.has(w) || w === '|' || w === 'with' || w === 'to' || w === 'more' || w === 'those' || w === 'people' || w === 'in' || w === 'rural' || w === 'areas'))
-      clauses.push({ spans: [m], joinedToPrevious: true });
+    const connector =
+      gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) ||
+      (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && isListEnd(words, m));
+    // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides.
+    if (connector) clauses.push({ spans: [m], joinedToPrevious: true });
     else if (gap.length === 0 || gap.every((w) => GLUE.has(w))) last.spans.push(m);
     else clauses.push({ spans: [m], joinedToPrevious: false });
   }
   // The run of joined clauses is the comparison; the rest narrow every side.
   let best: { from: number; to: number } | null = null;
-  for (let i = 0; i < clauses.length; ) {
+  for (let i = 0; i < clauses.length;) {
     let j = i;
     while (j + 1 < clauses.length && clauses[j + 1].joinedToPrevious) j++;
     if (j > i && (!best || j - i > best.to - best.from)) best = { from: i, to: j };
@@ -755,7 +863,7 @@ function readKind(text: string, words: string[]): KindCues {
     /\b(trend|trends|trending|changed|change|changing|changes|evolved|evolve|evolving|evolution|develop|developed|development|grown|grow|grew|growing|growth|increased|increase|increasing|decreased|decrease|decreasing|declined|declining|decline|rising|risen|rise|rose|falling|fallen|fall|fell|dropped|drop|dropping|gone up|gone down|go up|went up|went down|moved|shifted|shift|over time|wave by wave|quarter by quarter|quarterly|track|tracking|year on year|up or down|momentum)\b/,
   );
   const index = has(
-    /\b(over index|overindex|over indexes|over indexed|over indexing|overindexes|overindexing|under index|underindex|under indexes|under indexed|under indexing|index|indexes|indices|skew|skews|skewed|than average|than the average|than the average internet user|above average|below average|over represented|under represented|overrepresented|underrepresented|more likely than|less likely than)\b/,
+    /\b(over index|overindex|over indexes|over indexed|over indexing|overindexes|overindexing|under index|underindex|under indexes|under indexed|under indexing|index|indexes|indices|skew|skews|skewed|than average|than the average|than the average internet user|above average|below average|over represented|under represented|overrepresented|underrepresented)\b/,
   );
   const open = has(
     /\b(different|differently|distinctive|distinct|unique|stand out|stands out|standout|sets apart|set apart|sets them apart|apart|unusually|characterise|characterize|characteristics|profile|describe|over indexes|strongest|biggest skews|key over indexes)\b/,
@@ -775,7 +883,12 @@ function singularSuperlative(text: string, kind: AnalysisKind): boolean {
   const next = m[1]
     .trim()
     .split(' ')
-    .filter((w) => !['used', 'popular', 'common', 'trusted', 'watched', 'played', 'liked', 'social', 'media', 'streaming', 'fast', 'food', 'ai', 'music', 'car'].includes(w));
+    .filter(
+      (w) =>
+        !['used', 'popular', 'common', 'trusted', 'watched', 'played', 'liked', 'social', 'media', 'streaming', 'fast', 'food', 'ai', 'music', 'car'].includes(
+          w,
+        ),
+    );
   const noun = next.find((w) => w.length > 2 && !STOPWORDS.has(w));
   return noun !== undefined && !noun.endsWith('s');
 }
@@ -804,7 +917,24 @@ interface Scored {
 
 const USAGE_NAME = /\b(used|usage|use|owned|ownership|held|played|watched|followed|bought|done|read|consumed|listened)\b/i;
 
-const GENERIC_VERB_STEMS = new Set(['use', 'own', 'have', 'like', 'get', 'buy', 'for', 'do', 'watch', 'play', 'listen', 'follow', 'read', 'data', 'number', 'online']);
+const GENERIC_VERB_STEMS = new Set([
+  'use',
+  'own',
+  'have',
+  'like',
+  'get',
+  'buy',
+  'for',
+  'do',
+  'watch',
+  'play',
+  'listen',
+  'follow',
+  'read',
+  'data',
+  'number',
+  'online',
+]);
 
 /** Frequency and scale words that name datapoints of frequency questions. */
 const VALUE_WORDS: Record<string, string[]> = {
@@ -824,7 +954,8 @@ function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] 
     for (const s of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(s));
   }
   const text = ` ${words.filter((_, i) => !used.has(i)).join(' ')} `;
-  for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS)) if (phrase.includes(' ') && text.includes(` ${phrase} `)) list.forEach((s) => stems.add(stem(s)));
+  for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS))
+    if (phrase.includes(' ') && text.includes(` ${phrase} `)) list.forEach((s) => stems.add(stem(s)));
   // Names taken as datapoints still hint at the question ("games" played: game titles).
   for (const span of spans)
     if (span.entry.kind === 'datapoint')
@@ -858,7 +989,13 @@ function suffixWordsIn(text: string): { strong: string[]; weak: string[] } {
   const strong: string[] = [];
   const weak: string[] = [];
   // Any form of using or buying ("flew", "ordered", "bought") is the funnel's usage row.
-  if (text.trim().split(' ').some((w) => stem(w) === 'use' || stem(w) === 'buy')) weak.push('used or bought in the last 12 months');
+  if (
+    text
+      .trim()
+      .split(' ')
+      .some((w) => stem(w) === 'use' || stem(w) === 'buy')
+  )
+    weak.push('used or bought in the last 12 months');
   for (const [name, aliases] of Object.entries(SUFFIX_ALIASES)) {
     const found = aliases.filter((a) => text.includes(` ${a} `));
     if (found.length === 0) continue;
@@ -975,7 +1112,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     scored.push({ question: q, score, datapoints, suffix, dpHits, wordHits, strongCue });
   }
   scored.sort((a, b) => b.score - a.score || (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1));
-  if (process.env['PLANNER_DEBUG']) console.log([...stems].join(','), scored.slice(0, 4).map((x) => `${x.question.code}:${x.score.toFixed(2)}`).join(' '));
+
   let best = scored[0];
   if (!best || best.score < 4 || (best.dpHits === 0 && best.wordHits === 0)) return { topic: null, question: null, unknown };
   // "What makes Gen Z different?": no topic named; words like "profile" or "stand out" are not one.
@@ -991,7 +1128,8 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
   const onlyCommon = mentions.every((m) => m.entry.words.length === 1 && index.commonWords.has(m.entry.words[0]));
   if (unknown.length > 0 && cues.share && onlyCommon && !best.suffix && !values.length && best.wordHits === 0)
     return { topic: null, question: null, unknown, outcome: notInData(unknown) };
-  if (best.dpHits === 0 && mentions.length === 0 && unknown.length > 0 && best.score < 8) return { topic: null, question: null, unknown, outcome: notInData(unknown) };
+  if (best.dpHits === 0 && mentions.length === 0 && unknown.length > 0 && best.score < 8)
+    return { topic: null, question: null, unknown, outcome: notInData(unknown) };
 
   // Two readings equally close: ask which.
   const second = scored.find((s) => s.question.code !== best.question.code && s.question.entitled === best.question.entitled);
@@ -1069,7 +1207,32 @@ const KNOWN = new Set(
   ).split(' '),
 );
 
-const FILLER = new Set(['hey', 'hi', 'hello', 'thanks', 'thank', 'cheers', 'um', 'uh', 'like', 'guess', 'pls', 'please', 'lol', 'ok', 'yeah', 'so', 'really', 'me', 'give', 'show', 'tell', 'could', 'would', 'can']);
+const FILLER = new Set([
+  'hey',
+  'hi',
+  'hello',
+  'thanks',
+  'thank',
+  'cheers',
+  'um',
+  'uh',
+  'like',
+  'guess',
+  'pls',
+  'please',
+  'lol',
+  'ok',
+  'yeah',
+  'so',
+  'really',
+  'me',
+  'give',
+  'show',
+  'tell',
+  'could',
+  'would',
+  'can',
+]);
 
 function isFiller(w: string): boolean {
   return FILLER.has(w) || w.length <= 2;
@@ -1077,7 +1240,11 @@ function isFiller(w: string): boolean {
 
 function notInData(unknown: string[]): PlanOutcome {
   const gibberish = unknown.filter((w) => !/[aeiouy]/.test(w) || /[bcdfghjklmnpqrstvwxz]{5,}/.test(w));
-  if (gibberish.length > 0) return clarify(`I do not know what ${gibberish.map((w) => `“${w}”`).join(', ')} is. Could you say it another way, for example the name of a platform, a brand or a kind of product?`, []);
+  if (gibberish.length > 0)
+    return clarify(
+      `I do not know what ${gibberish.map((w) => `“${w}”`).join(', ')} is. Could you say it another way, for example the name of a platform, a brand or a kind of product?`,
+      [],
+    );
   return refuse(
     'not-understood',
     `I could not find ${unknown.map((w) => `“${w}”`).join(', ')} in the survey catalogue, so I have no numbers to give. Try naming a topic such as social platforms, streaming services or brands.`,
@@ -1095,8 +1262,7 @@ function noTopic(reading: Reading, index: CatalogueIndex, unknown: string[]): Pl
       const k = entry.words[0];
       if (Math.abs(k.length - w.length) <= 1 && k[0] === w[0] && editWithin1(w, k)) close.add(k);
     }
-    if (close.size >= 2)
-      return clarify(`Did you mean ${[...close].map((c) => `“${titleCase(c)}”`).join(' or ')}?`, [...close]);
+    if (close.size >= 2) return clarify(`Did you mean ${[...close].map((c) => `“${titleCase(c)}”`).join(' or ')}?`, [...close]);
   }
   if (unknown.length > 0) return notInData(unknown);
   void reading;
@@ -1111,7 +1277,12 @@ function editWithin1(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return (
+    a.slice(i + 1) === b.slice(i + 1) ||
+    a.slice(i) === b.slice(i + 1) ||
+    a.slice(i + 1) === b.slice(i) ||
+    (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+  );
 }
 
 function isFollowUpText(text: string, previous: AnalysisPlan | null): boolean {
@@ -1161,7 +1332,12 @@ function chooseDatasets(
     const unlicensed = all.find((q) => !q.entitled);
     if (unlicensed) {
       const dataset = catalogue.datasets.find((d) => d.code === unlicensed.datasetCode);
-      return { refusal: refuse('not-entitled', `“${unlicensed.name}” belongs to the ${dataset?.name ?? unlicensed.datasetCode} dataset, which your organisation does not license.`) };
+      return {
+        refusal: refuse(
+          'not-entitled',
+          `“${unlicensed.name}” belongs to the ${dataset?.name ?? unlicensed.datasetCode} dataset, which your organisation does not license.`,
+        ),
+      };
     }
     return {
       refusal: clarify(
@@ -1172,4 +1348,34 @@ function chooseDatasets(
   }
   const own = topic ? shared.find((d) => d.code === topic.datasetCode) : undefined;
   return { dataset: own ?? shared[0] };
+}
+
+/**
+ * Questions matching a free-text query, best first (the MCP `search_questions` tool): datapoint
+ * names (typos allowed) count most, then words of the question's name, then of its description.
+ */
+export function searchQuestions(query: string, catalogue: PlannerCatalogue): PlannerQuestion[] {
+  const index = indexOf(catalogue);
+  const words = normalize(query)
+    .trim()
+    .split(' ')
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w));
+  const spans = findSpans(words, new Set(), index, new Set(), 'en', catalogue).filter((s) => s.entry.kind === 'datapoint');
+  const covered = new Set<number>();
+  for (const s of spans) for (let i = s.start; i < s.end; i++) covered.add(i);
+  const stems = new Set(words.filter((_, i) => !covered.has(i)).map(stem));
+  const ranked: { question: PlannerQuestion; score: number }[] = [];
+  for (const q of catalogue.questions) {
+    const own = index.questionWords.get(q.code);
+    if (!own) continue;
+    let score = 0;
+    for (const s of spans) if (s.entry.kind === 'datapoint' && s.entry.refs.some((r) => r.question.code === q.code)) score += 10;
+    for (const st of stems) {
+      const idf = Math.log(1 + index.questionCount / (index.df.get(st) ?? index.questionCount));
+      if (own.name.has(st)) score += 3 * idf;
+      else if (own.description.has(st)) score += idf;
+    }
+    if (score > 0) ranked.push({ question: q, score });
+  }
+  return ranked.sort((a, b) => b.score - a.score).map((r) => r.question);
 }

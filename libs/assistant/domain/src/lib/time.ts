@@ -107,7 +107,10 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     const wave = waves.find((w) => w.code === `q${ref.quarter}_${ref.year}`);
     if (!wave) {
       if (last && (ref.year > yearOf(last) || (ref.year === yearOf(last) && `q${ref.quarter}_${ref.year}` > last.code)))
-        return refuse('no-data', `I can only report what the survey measured, and it has no data for Q${ref.quarter} ${ref.year} yet: ${coverage()}. I do not forecast future waves.`);
+        return refuse(
+          'no-data',
+          `I can only report what the survey measured, and it has no data for Q${ref.quarter} ${ref.year} yet: ${coverage()}. I do not forecast future waves.`,
+        );
       return refuse('no-data', `The survey has no data for Q${ref.quarter} ${ref.year}: ${coverage()}.`);
     }
     if (!wave.entitled) return refuse('not-entitled', `Your organisation does not license the ${wave.name} wave.`);
@@ -121,7 +124,10 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       used.add(sinceRef.ref.start - 1);
       add(entitled.filter((w) => w.endDate >= sinceRef.wave.endDate));
       reading.range = true;
-    } else if (resolved.length === 2 && (['from', 'between', 'since'].includes(before(resolved[0].ref)) || ['to', 'until', 'through', 'till'].includes(before(resolved[1].ref)))) {
+    } else if (
+      resolved.length === 2 &&
+      (['from', 'between', 'since'].includes(before(resolved[0].ref)) || ['to', 'until', 'through', 'till'].includes(before(resolved[1].ref)))
+    ) {
       const [a, b] = [resolved[0].wave, resolved[1].wave].sort((x, y) => x.endDate.localeCompare(y.endDate));
       if (resolved[0].ref.start > 0) used.add(resolved[0].ref.start - 1);
       used.add(resolved[1].ref.start - 1);
@@ -144,10 +150,12 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     if (used.has(i) || !YEAR.test(words[i])) continue;
     const year = Number(words[i]);
     const prev = words[i - 1] ?? '';
-    if (!['in', 'during', 'for', 'of', 'since', 'from', 'throughout', 'across', 'through'].includes(prev) && !(i === words.length - 1 || words.length < 4)) continue;
+    if (!['in', 'during', 'for', 'of', 'since', 'from', 'throughout', 'across', 'through'].includes(prev) && !(i === words.length - 1 || words.length < 4))
+      continue;
     const list = waves.filter((w) => yearOf(w) === year);
     if (list.length === 0) {
-      if (last && year > yearOf(last)) return refuse('no-data', `I can only report what the survey measured, and it has no data for ${year}: ${coverage()}. I do not forecast future waves.`);
+      if (last && year > yearOf(last))
+        return refuse('no-data', `I can only report what the survey measured, and it has no data for ${year}: ${coverage()}. I do not forecast future waves.`);
       return refuse('no-data', `The survey has no data for ${year}: ${coverage()}.`);
     }
     const licensed = prev === 'since' || prev === 'from' ? entitled.filter((w) => yearOf(w) >= year) : list.filter((w) => w.entitled);
@@ -161,7 +169,20 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
   if (latest) {
     const mark = (at: number, length: number) => span(used, at, at + length);
     // "now vs a year ago", "compared with a year ago", "year on year".
-    for (const phrase of ['year on year', 'year over year', 'yoy', 'vs a year ago', 'versus a year ago', 'compared to a year ago', 'compared with a year ago', 'than a year ago', 'vs last year', 'versus last year', 'compared to last year', 'compared with last year']) {
+    for (const phrase of [
+      'year on year',
+      'year over year',
+      'yoy',
+      'vs a year ago',
+      'versus a year ago',
+      'compared to a year ago',
+      'compared with a year ago',
+      'than a year ago',
+      'vs last year',
+      'versus last year',
+      'compared to last year',
+      'compared with last year',
+    ]) {
       const at = has(words, phrase);
       if (at < 0) continue;
       mark(at, phrase.split(' ').length);
@@ -241,7 +262,9 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     }
   }
   // "the latest wave compared with the previous one": the wave before it too.
-  const previousAt = ['previous one', 'previous wave', 'previous quarter', 'quarter before', 'wave before', 'one before'].map((p) => has(words, p)).find((x) => x >= 0);
+  const previousAt = ['previous one', 'previous wave', 'previous quarter', 'quarter before', 'wave before', 'one before']
+    .map((p) => has(words, p))
+    .find((x) => x >= 0);
   if (previousAt !== undefined && latest && chosen.size === 1) {
     const only = [...chosen][0];
     const before = entitled[entitled.indexOf(only) - 1];
@@ -257,4 +280,5 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
 }
 
 /** Words asking about the future: the survey measures the past, so no number can be given. */
-export const FUTURE = /\b(predict|predicts|prediction|predictions|forecast|forecasts|forecasting|projection|projections|will be|will use|will there be|going to be|going to use|next year|next quarter|next wave|in the future|in 5 years|in five years|by 2030|in 2030)\b/;
+export const FUTURE =
+  /\b(predict|predicts|prediction|predictions|forecast|forecasts|forecasting|projection|projections|will be|will use|will there be|going to be|going to use|next year|next quarter|next wave|in the future|in 5 years|in five years|by 2030|in 2030)\b/;

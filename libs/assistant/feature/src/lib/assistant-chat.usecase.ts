@@ -7,9 +7,10 @@ import {
   ComputedCell,
   PlanAudience,
   PlanColumn,
+  Planner,
   PlannerCatalogue,
-  planPrompt,
   PlanSegment,
+  RuleBasedPlanner,
   segmentsOf,
   tooBroad,
   writeAnswer,
@@ -64,12 +65,15 @@ const EMPTY_SOURCES = (): ChatResponse['sources'] => ({ topics: [], audiences: [
 
 /**
  * Answers a prompt: plans it against the caller's catalogue (and the chat's previous plan), runs
- * the plan through the crosstab engine as `crosstab.chunk` jobs, writes the message and insights
- * from the computed cells only, and stores the turn. A prompt it cannot ground is answered with
- * what it did not understand, and no number.
+ * the plan through the crosstab engine as `crosstab.chunk` jobs in the plan's dataset, writes the
+ * message and insights from the computed cells only, and stores the turn. A prompt it cannot
+ * ground is refused, or answered with a clarifying question, and no number.
  */
 @Injectable()
 export class AssistantChatUseCase {
+  /** The rules today; a model-backed planner can stand in behind the same interface. */
+  private readonly planner: Planner = new RuleBasedPlanner();
+
   constructor(
     private readonly loader: AssistantCatalogueLoader,
     private readonly store: AssistantStore,
@@ -98,20 +102,22 @@ export class AssistantChatUseCase {
       return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' };
     });
 
-    const outcome = planPrompt({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
-    const refusal = async (message: string): Promise<ChatResponse> => {
+    const outcome = this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
+    // A refusal or a clarifying question is a turn too, with no number and no insight.
+    const noNumbers = async (message: string): Promise<ChatResponse> => {
       await this.store.saveTurn(chat, request.prompt, message, null, []);
       return { message, chat_id: chatId, insights: [], sources: EMPTY_SOURCES() };
     };
-    if (!outcome.ok) return refusal(outcome.message);
+    if (outcome.outcome !== 'answer') return noNumbers(outcome.message);
     const plan = outcome.plan;
 
     const problem = this.checkAudiences(plan, organisation) ?? tooBroad(plan);
-    if (problem) return refusal(problem);
+    if (problem) return noNumbers(problem);
 
     const columns = columnsOf(plan, planner);
     const segments = segmentsOf(plan);
-    const datasets = this.datasetsOf(plan, columns, organisation);
+    // One respondent universe: exactly the dataset(s) the plan was made for.
+    const datasets = plan.datasets.map((d) => d.code);
     const cells = await this.compute(plan, columns, segments, datasets, organisation, request);
     const written = writeAnswer(plan, columns, segments, cells);
     const message = [...outcome.notes, written.message].join('\n');
@@ -144,7 +150,7 @@ export class AssistantChatUseCase {
       chat_id: chatId,
       insights: stored.map((s) => ({ id: s.id, text: s.text })),
       sources: {
-        topics: [...new Set(plan.topics.map((t) => t.questionName))],
+        topics: plan.topic ? [plan.topic.questionName] : [...new Set(written.insights.map((i) => i.attribute.question_name))],
         audiences: usedAudiences.map((a) => ({ id: a.id, name: a.name, description: a.description })),
         datasets: datasets.map((code) => ({ code, name: planner.datasets.find((d) => d.code === code)?.name ?? code })),
         locations: plan.locations.length > 0 ? plan.locations : allLocations,
@@ -163,18 +169,6 @@ export class AssistantChatUseCase {
         return `The audience “${audience.name}” uses data your organisation does not license or that no longer exists (${checked.errors[0]?.message}), so I cannot use it.`;
     }
     return null;
-  }
-
-  /** The datasets respondents count in, chosen as POST /v2/query/crosstab does: those the expressions are about. */
-  private datasetsOf(plan: AnalysisPlan, columns: PlanColumn[], organisation: OrganisationCatalogue): string[] {
-    const out = new Set<string>();
-    for (const expression of [...plan.audiences.map((a) => a.expression), ...columns.map((c) => c.expression)]) {
-      const parsed = parseStandardExpression(expression);
-      if (!parsed.ok) continue;
-      const checked = validateAgainstCatalogue(parsed.value, organisation);
-      if (checked.ok) checked.value.datasets.forEach((d) => out.add(d));
-    }
-    return out.size > 0 ? [...out].sort() : organisation.entitledDatasets.slice(0, 1);
   }
 
   private async compute(
