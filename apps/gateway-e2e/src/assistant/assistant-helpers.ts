@@ -17,7 +17,15 @@ export interface InsightDetails {
   id: string;
   chat_id: string;
   text: string;
-  metrics: { audience_percentage: number; base_percentage: number; index: number; audience_sample: number; positive_sample: number; low_base: boolean };
+  metrics: {
+    audience_percentage: number;
+    base_percentage: number;
+    index: number;
+    audience_sample: number;
+    positive_sample: number;
+    positive_size: number;
+    low_base: boolean;
+  };
   computed_from: {
     attributes: { question: string; datapoint: string; suffix: string | null }[];
     audiences: { id: string; name: string; expression: Record<string, unknown> }[];
@@ -29,9 +37,20 @@ export interface InsightDetails {
 
 export interface EngineCell {
   audiences: { row: { sample: number; intersect_percentage: number }; column: { percentage: number } };
-  intersect: { index: number };
+  intersect: { index: number; size: number };
   column_index: number;
 }
+
+/**
+ * The respondents of one dataset as a base audience for POST /v2/query/crosstab, which counts
+ * in the datasets its expressions are licensed through. The assistant computes a plan in one
+ * dataset only (its topic's); to recompute it the same way, the base is that dataset's panel:
+ * in the demo data every gaming respondent answers `gamer_identity` (single choice, asked of all)
+ * and no core respondent does. Core plans need no base: their expressions are all core ones.
+ */
+export const DATASET_BASE: Record<string, Record<string, unknown> | undefined> = {
+  gaming: { question: 'gamer_identity', datapoints: ['hardcore_gamer', 'core_gamer', 'casual_gamer', 'not_a_gamer'] },
+};
 
 export class AssistantClient {
   constructor(
@@ -64,7 +83,13 @@ export class AssistantClient {
   }
 
   /** The engine's own answer for the same audience, attribute(s), markets and waves, through POST /v2/query/crosstab. */
-  async crosstab(audience: Record<string, unknown>, columns: Record<string, unknown>[], locations: string[], waves: string[]): Promise<EngineCell[]> {
+  async crosstab(
+    audience: Record<string, unknown>,
+    columns: Record<string, unknown>[],
+    locations: string[],
+    waves: string[],
+    base?: Record<string, unknown>,
+  ): Promise<EngineCell[]> {
     const res = await fetch(`${this.stack.baseUrl}/v2/query/crosstab`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
@@ -73,6 +98,7 @@ export class AssistantClient {
         columns: columns.map((expression, i) => ({ id: `c${i}`, expression })),
         locations,
         waves,
+        ...(base ? { base_audience: { id: 'base', name: 'Dataset panel', expression: base } } : {}),
       }),
     });
     expect(res.status).toBe(200);
@@ -100,11 +126,15 @@ export class AssistantClient {
     const column = attribute.suffix
       ? { question: attribute.question, datapoints: [attribute.datapoint], suffixes: [attribute.suffix] }
       : { question: attribute.question, datapoints: [attribute.datapoint] };
+    const datasets = details.computed_from.datasets.map((d) => d.code);
+    // One respondent universe per answer: never the two panels added together.
+    expect(datasets).toHaveLength(1);
     const [cell] = await this.crosstab(
       details.computed_from.audiences[0].expression,
       [column],
       details.computed_from.locations.map((l) => l.code),
       details.computed_from.waves.map((w) => w.code),
+      DATASET_BASE[datasets[0]],
     );
     expect(details.metrics.audience_percentage).toBeCloseTo(cell.audiences.row.intersect_percentage, 9);
     expect(details.metrics.base_percentage).toBeCloseTo(cell.audiences.column.percentage, 9);
@@ -113,6 +143,12 @@ export class AssistantClient {
     expect(details.text).toContain(`${cell.audiences.row.intersect_percentage.toFixed(1)}%`);
     if (details.computed_from.audiences[0].id !== 'all') expect(details.text).toContain(`index ${Math.round(cell.intersect.index)}`);
     expect(details.text).toContain(`base: ${cell.audiences.row.sample.toLocaleString('en-GB')} respondents`);
+    // "How many": the projected number of people is the engine's weighted intersect size.
+    const people = /about ([\d,]+) people/.exec(details.text);
+    if (people) {
+      expect(Number(people[1].replace(/,/g, ''))).toBe(Math.round(cell.intersect.size));
+      expect(details.metrics.positive_size).toBeCloseTo(cell.intersect.size, 6);
+    }
     // Reading conventions: fewer than 30 respondents are never reported, fewer than 50 are flagged.
     expect(cell.audiences.row.sample).toBeGreaterThanOrEqual(30);
     expect(details.text.includes('low base')).toBe(cell.audiences.row.sample < 50);

@@ -1295,7 +1295,7 @@ function isFollowUpText(text: string, previous: AnalysisPlan | null): boolean {
 function describeGiven(audiences: PlanAudience[], markets: PlannerLocation[], reading: Reading): string {
   const parts: string[] = [];
   if (audiences.length > 0) parts.push(audiences.map((a) => a.name).join(' and '));
-  if (markets.length > 0) parts.push(`in ${markets.map((m) => m.name).join(' and ')}`);
+  if (markets.length > 0) parts.push(`${audiences.length > 0 ? '' : 'people '}in ${markets.map((m) => m.name).join(' and ')}`);
   if (reading.time.waves.length > 0) parts.push(`in ${wavesText(reading.time.waves)}`);
   return parts.join(' ');
 }
@@ -1361,9 +1361,7 @@ export function searchQuestions(query: string, catalogue: PlannerCatalogue): Pla
     .split(' ')
     .filter((w) => w.length > 1 && !STOPWORDS.has(w));
   const spans = findSpans(words, new Set(), index, new Set(), 'en', catalogue).filter((s) => s.entry.kind === 'datapoint');
-  const covered = new Set<number>();
-  for (const s of spans) for (let i = s.start; i < s.end; i++) covered.add(i);
-  const stems = new Set(words.filter((_, i) => !covered.has(i)).map(stem));
+  const stems = new Set(words.map(stem));
   const ranked: { question: PlannerQuestion; score: number }[] = [];
   for (const q of catalogue.questions) {
     const own = index.questionWords.get(q.code);
