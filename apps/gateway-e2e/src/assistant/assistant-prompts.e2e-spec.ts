@@ -261,9 +261,20 @@ describe('assistant: prompts answered from the engine', () => {
       const checked = await demo.verifyAll(top);
       expect(checked.every((c) => c.details.computed_from.attributes[0].question === 'social_platform_usage')).toBe(true);
 
+      // The trend keeps topic, audience and market; the e2e seed is small, so a wave with under
+      // 30 German women is withheld rather than reported.
       const trend = await ask(demo, 'how has that changed over time?', first.chat_id);
-      expect(trend.insights.length).toBeGreaterThan(0);
+      expect(trend.message.split('\n')[0]).toBe(
+        'Leading answers to “Social media platforms used” among Women in Germany, wave by wave from Q4 2024 to Q3 2026:',
+      );
       await demo.verifyAll(trend);
+
+      const us = await ask(demo, 'and in the US?', first.chat_id);
+      expect(us.message.split('\n')[0]).toContain('among Women in United States, wave by wave');
+      expect(us.insights.length).toBeGreaterThan(0);
+      const series = await demo.verifyAll(us);
+      expect(new Set(series.map((c) => c.details.computed_from.waves[0].code)).size).toBeGreaterThan(1);
+      expect(us.message).toMatch(/(up|down) \d+\.\d points|unchanged/);
     });
   });
 
