@@ -59,8 +59,8 @@ function audienceQuestions(expression: unknown, out: Set<string>): Set<string> {
 
 /**
  * The columns a plan measures: the named datapoints, or every datapoint of the topic question;
- * for an open indexing question, every datapoint (with each answer of a grid) of every question
- * of the plan's dataset the organisation licenses, except those defining the audiences, in
+ * for an open indexing question, every datapoint of every question of the plan's dataset the
+ * organisation licenses (a grid on one answer), except the questions defining the audiences, in
  * catalogue order and cut to what fits the crosstab cell limit with the plan's audiences as rows.
  */
 export function columnsOf(plan: AnalysisPlan, catalogue: PlannerCatalogue): PlanColumn[] {
@@ -77,10 +77,10 @@ export function columnsOf(plan: AnalysisPlan, catalogue: PlannerCatalogue): Plan
   const out: PlanColumn[] = [];
   for (const q of catalogue.questions) {
     if (!q.entitled || defining.has(q.code) || !(q.datasetCodes ?? [q.datasetCode]).includes(dataset)) continue;
-    for (const d of q.datapoints) {
-      if (q.suffixes.length === 0) out.push(column(q, dataset, d, null));
-      else for (const sfx of q.suffixes) out.push(column(q, dataset, d, sfx));
-    }
+    // One column per datapoint; a grid is read on its telling answer: a brand funnel's "used or
+    // bought", a frequency's "daily", an agreement scale's "strongly agree", a perception's first.
+    const sfx = q.suffixes.length === 0 ? null : (q.suffixes.find((x) => /used or bought/i.test(x.name)) ?? q.suffixes[0]);
+    for (const d of q.datapoints) out.push(column(q, dataset, d, sfx));
   }
   return out.slice(0, max);
 }
@@ -177,8 +177,9 @@ const reportable = (cell: ComputedCell) => cell.audienceSample >= UNRELIABLE_SAM
  * than 50 are reported with a low-base warning (metrics.md, "Reading the numbers").
  */
 export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments: PlanSegment[], cells: ComputedCell[]): WrittenAnswer {
-  const cellOf = (audience: PlanAudience, column: PlanColumn, segment: PlanSegment) =>
-    cells.find((c) => c.audienceId === audience.id && c.datapoint === column.key && c.segment === segment.key);
+  // An open indexing answer has thousands of cells: look them up by key, not by scanning.
+  const byKey = new Map(cells.map((c) => [`${c.audienceId}|${c.datapoint}|${c.segment}`, c]));
+  const cellOf = (audience: PlanAudience, column: PlanColumn, segment: PlanSegment) => byKey.get(`${audience.id}|${column.key}|${segment.key}`);
   const insights: WrittenInsight[] = [];
   const withheld: string[] = [];
 
@@ -236,6 +237,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     return true;
   };
 
+  const columnByKey = new Map(columns.map((c) => [c.key, c]));
   const lines: string[] = [];
   const named = (plan.topic?.datapoints.length ?? 0) > 0;
   const topicName = plan.topic ? `“${plan.topic.questionName}”` : 'everything your organisation licenses';
@@ -262,7 +264,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
           const ranked = rankBy(columns.map((c) => cellOf(audience, c, segment)).filter((c): c is ComputedCell => c !== undefined)).slice(0, plan.limit);
           const parts: string[] = [];
           ranked.forEach((cell, i) => {
-            const column = columns.find((c) => c.key === cell.datapoint) as PlanColumn;
+            const column = columnByKey.get(cell.datapoint) as PlanColumn;
             insights.push(sentence(audience, column, segment, cell, `#${i + 1}: `));
             parts.push(`${i + 1}. ${attributeLabel(column)} ${formatPercent(cell.audiencePercentage)}`);
           });
@@ -280,7 +282,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         ? columns
         : rankBy(columns.map((c) => cellOf(first.audience, c, first.segment)).filter((c): c is ComputedCell => c !== undefined))
             .slice(0, plan.limit)
-            .map((cell) => columns.find((c) => c.key === cell.datapoint) as PlanColumn);
+            .map((cell) => columnByKey.get(cell.datapoint) as PlanColumn);
       for (const column of chosen) {
         const parts: string[] = [];
         const values: { label: string; value: number }[] = [];
@@ -367,7 +369,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
             ? trendColumns
             : rankBy(columns.map((c) => cellOf(audience, c, last)).filter((c): c is ComputedCell => c !== undefined))
                 .slice(0, Math.min(plan.limit, 3))
-                .map((cell) => columns.find((c) => c.key === cell.datapoint) as PlanColumn);
+                .map((cell) => columnByKey.get(cell.datapoint) as PlanColumn);
           for (const column of followed) {
             const series = ok.map((s) => ({ s, cell: cellOf(audience, column, s) as ComputedCell }));
             series.forEach(({ s, cell }) => insights.push(sentence(audience, column, s, cell)));
