@@ -21,7 +21,7 @@ const scopeDependencies = {
   assistant: ['audience-expression', 'catalogue', 'crosstab-engine', 'query-rules'],
   gateway: ['assistant', 'audience-expression', 'audiences', 'catalogue', 'charts', 'crosstab-engine', 'crosstabs', 'insights', 'saved-crosstabs', 'system'],
   worker: ['crosstab-engine', 'system'],
-  tools: ['audience-expression', 'catalogue', 'crosstab-engine'],
+  tools: ['assistant', 'audience-expression', 'catalogue', 'crosstab-engine'],
 };
 
 const scopeConstraints = Object.entries(scopeDependencies).map(([scope, uses]) => ({

@@ -17,7 +17,16 @@ export interface InsightDetails {
   id: string;
   chat_id: string;
   text: string;
-  metrics: { audience_percentage: number; base_percentage: number; index: number; audience_sample: number; positive_sample: number; low_base: boolean };
+  metrics: {
+    audience_percentage: number;
+    base_percentage: number;
+    index: number;
+    audience_sample: number;
+    positive_sample: number;
+    positive_size: number;
+    low_base: boolean;
+    unreliable: boolean;
+  };
   computed_from: {
     attributes: { question: string; datapoint: string; suffix: string | null }[];
     audiences: { id: string; name: string; expression: Record<string, unknown> }[];
@@ -29,7 +38,8 @@ export interface InsightDetails {
 
 export interface EngineCell {
   audiences: { row: { sample: number; intersect_percentage: number }; column: { percentage: number } };
-  intersect: { index: number };
+  flags: { low_base: boolean; unreliable: boolean };
+  intersect: { index: number; size: number };
   column_index: number;
 }
 
@@ -63,7 +73,10 @@ export class AssistantClient {
     return (await res.json()) as InsightDetails;
   }
 
-  /** The engine's own answer for the same audience, attribute(s), markets and waves, through POST /v2/query/crosstab. */
+  /**
+   * The engine's own answer for the same audience, attribute(s), markets and waves, through POST
+   * /v2/query/crosstab, which computes in one dataset by the same universe rule as the assistant.
+   */
   async crosstab(audience: Record<string, unknown>, columns: Record<string, unknown>[], locations: string[], waves: string[]): Promise<EngineCell[]> {
     const res = await fetch(`${this.stack.baseUrl}/v2/query/crosstab`, {
       method: 'POST',
@@ -100,6 +113,9 @@ export class AssistantClient {
     const column = attribute.suffix
       ? { question: attribute.question, datapoints: [attribute.datapoint], suffixes: [attribute.suffix] }
       : { question: attribute.question, datapoints: [attribute.datapoint] };
+    const datasets = details.computed_from.datasets.map((d) => d.code);
+    // One respondent universe per answer: never the two panels added together.
+    expect(datasets).toHaveLength(1);
     const [cell] = await this.crosstab(
       details.computed_from.audiences[0].expression,
       [column],
@@ -113,9 +129,19 @@ export class AssistantClient {
     expect(details.text).toContain(`${cell.audiences.row.intersect_percentage.toFixed(1)}%`);
     if (details.computed_from.audiences[0].id !== 'all') expect(details.text).toContain(`index ${Math.round(cell.intersect.index)}`);
     expect(details.text).toContain(`base: ${cell.audiences.row.sample.toLocaleString('en-GB')} respondents`);
-    // Reading conventions: fewer than 30 respondents are never reported, fewer than 50 are flagged.
+    // "How many": the projected number of people is the engine's weighted intersect size.
+    const people = /about ([\d,]+) people/.exec(details.text);
+    if (people) {
+      expect(Number(people[1].replace(/,/g, ''))).toBe(Math.round(cell.intersect.size));
+      expect(details.metrics.positive_size).toBeCloseTo(cell.intersect.size, 6);
+    }
+    // Reading conventions: audiences of fewer than 30 respondents are never reported; a figure
+    // carries the engine's flags of its cell, as the crosstab stream does.
     expect(cell.audiences.row.sample).toBeGreaterThanOrEqual(30);
-    expect(details.text.includes('low base')).toBe(cell.audiences.row.sample < 50);
+    expect(details.metrics.low_base).toBe(cell.flags.low_base);
+    expect(details.metrics.unreliable).toBe(cell.flags.unreliable);
+    expect(details.text.includes('low base')).toBe(cell.flags.low_base && !cell.flags.unreliable);
+    expect(details.text.includes('unreliable')).toBe(cell.flags.unreliable);
     return { details, cell };
   }
 

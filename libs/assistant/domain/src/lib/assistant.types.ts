@@ -18,6 +18,8 @@ export interface PlannerQuestion {
   description: string;
   /** The dataset the question is licensed through. */
   datasetCode: string;
+  /** Every dataset that asks it: respondents of each are a separate sample of the same population. */
+  datasetCodes: string[];
   /** Whether the caller's organisation may use that dataset. */
   entitled: boolean;
   datapoints: CodeName[];
@@ -49,7 +51,14 @@ export interface PlannerCatalogue {
   audiences: PlannerAudience[];
   locations: PlannerLocation[];
   waves: PlannerWave[];
-  datasets: (CodeName & { entitled: boolean })[];
+  /** Datasets in catalogue order (the first is the main survey). */
+  datasets: PlannerDataset[];
+}
+
+export interface PlannerDataset extends CodeName {
+  entitled: boolean;
+  /** Where and when the dataset was fielded (has respondents); absent = everywhere, always. */
+  fielded?: { locations: string[]; waves: string[] };
 }
 
 export type AnalysisKind = 'share' | 'ranking' | 'comparison' | 'indexing' | 'trend';
@@ -67,7 +76,6 @@ export interface PlanAudience {
 export interface PlanTopic {
   question: string;
   questionName: string;
-  datasetCode: string;
   /** Datapoints the prompt named; empty = every datapoint of the question (a ranking). */
   datapoints: CodeName[];
   suffix: CodeName | null;
@@ -76,9 +84,12 @@ export interface PlanTopic {
 /** What the assistant will compute: the structured reading of a prompt (plus the chat's context). */
 export interface AnalysisPlan {
   kind: AnalysisKind;
-  /** Usually one question; an indexing answer without a named topic profiles several. */
-  topics: PlanTopic[];
-  /** Never empty: "all respondents" stands in when the prompt names no audience. */
+  /**
+   * The question measured. `null` only for an open indexing question ("what makes Gen Z
+   * different?"): every datapoint of the plan's dataset the organisation may use, ranked by index.
+   */
+  topic: PlanTopic | null;
+  /** Never empty: "all respondents" stands in when the prompt names no audience. Two or more: side by side. */
   audiences: PlanAudience[];
   /** Empty = every location the organisation may use, taken together. */
   locations: CodeName[];
@@ -91,10 +102,23 @@ export interface AnalysisPlan {
   limit: number;
   /** Rank from the bottom ("least"). */
   ascending: boolean;
+  /** "How many": the projected number of people (the weighted size) as well as the share. */
+  count: boolean;
+  /**
+   * The one dataset whose respondents the plan counts: one that asks every question it uses
+   * (`chooseUniverse` of @aas/query-rules, preferring the topic's dataset). Datasets are separate
+   * samples weighted to the same population, so counting in two at once counts people twice.
+   */
+  dataset: CodeName;
 }
 
+export type RefusalReason = 'not-understood' | 'no-data' | 'not-entitled';
+
+/** A plan to compute; a refusal (no number: not in the data, not licensed, a forecast); or a clarifying question. */
 export type PlanOutcome =
-  { ok: true; plan: AnalysisPlan; notes: string[] } | { ok: false; reason: 'not-understood' | 'no-data' | 'not-entitled'; message: string; unknown: string[] };
+  | { outcome: 'answer'; plan: AnalysisPlan; notes: string[] }
+  | { outcome: 'refuse'; reason: RefusalReason; message: string; unknown: string[] }
+  | { outcome: 'clarify'; message: string; options: string[] };
 
 /** The metrics of one datapoint for one audience in one segment, as the engine computed them. */
 export interface ComputedCell {
@@ -114,6 +138,13 @@ export interface ComputedCell {
   intersectSize: number;
   baseSample: number;
   baseSize: number;
+  /**
+   * The engine's flags of the cell, from its own sample (respondents in the audience AND matching
+   * the datapoint): under 50 low base, under 30 unreliable. The one meaning of "low base" in the
+   * service (crosstab cells, MCP run_crosstab and the assistant alike).
+   */
+  lowBase: boolean;
+  unreliable: boolean;
 }
 
 /** One insight as written: its sentence and everything it was computed from. */
@@ -131,6 +162,7 @@ export interface WrittenInsight {
     base_sample: number;
     base_size: number;
     low_base: boolean;
+    unreliable: boolean;
   };
   attribute: { question: string; question_name: string; datapoint: string; datapoint_name: string; suffix: string | null; suffix_name: string | null };
   audience: { id: string; name: string; expression: WireExpression };
@@ -146,5 +178,3 @@ export interface WrittenAnswer {
 /** Reading conventions of metrics.md. */
 export const OVER_INDEX = 120;
 export const UNDER_INDEX = 80;
-export const LOW_BASE_SAMPLE = 50;
-export const UNRELIABLE_SAMPLE = 30;

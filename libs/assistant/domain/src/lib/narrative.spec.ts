@@ -1,5 +1,5 @@
 import { AnalysisPlan, ComputedCell } from './assistant.types';
-import { columnsOf, MAX_SEGMENTS, segmentsOf, tooBroad, writeAnswer } from './narrative';
+import { columnsOf, describePlan, MAX_CROSSTAB_CELLS, MAX_SEGMENTS, segmentsOf, tooBroad, writeAnswer } from './narrative';
 import { planPrompt } from './planner';
 import { demoPlannerCatalogue } from './testing/demo-catalogue';
 
@@ -7,7 +7,7 @@ const catalogue = demoPlannerCatalogue();
 
 function plan(prompt: string): AnalysisPlan {
   const out = planPrompt({ prompt, catalogue });
-  if (!out.ok) throw new Error(out.message);
+  if (out.outcome !== 'answer') throw new Error(out.message);
   return out.plan;
 }
 
@@ -36,6 +36,9 @@ function cells(
           intersectSize: v.n * 10 * v.pct,
           baseSample: 5000,
           baseSize: 5_000_000,
+          // As the engine flags a cell: from its own sample.
+          lowBase: Math.round((v.n * v.pct) / 100) < 50,
+          unreliable: Math.round((v.n * v.pct) / 100) < 30,
         });
       }),
     ),
@@ -70,7 +73,8 @@ describe('writeAnswer', () => {
     expect(answer.insights).toHaveLength(3);
     const values = answer.insights.map((i) => i.metrics.audience_percentage);
     expect(values).toEqual([...values].sort((a, b) => b - a));
-    expect(answer.message).toMatch(/^Top 3 for/);
+    expect(answer.message).toMatch(/^Top 3 answers to “Video streaming services used” among Parents/);
+    expect(answer.message).toContain('\nTop 3 for');
   });
 
   it('withholds audiences under 30 respondents and flags those under 50', () => {
@@ -84,14 +88,24 @@ describe('writeAnswer', () => {
     expect(withheld.insights).toEqual([]);
     expect(withheld.message).toMatch(/too few/);
     expect(withheld.message).not.toMatch(/50\.0%/);
+    // 40% of 110 respondents: 44 behind the figure, a low base (the engine's flag of the cell).
     const low = writeAnswer(
       p,
       columnsOf(p, catalogue),
       segmentsOf(p),
-      cells(p, () => ({ pct: 50, base: 40, index: 125, n: 42 })),
+      cells(p, () => ({ pct: 40, base: 40, index: 125, n: 110 })),
     );
     expect(low.insights[0].text).toContain('low base');
-    expect(low.insights[0].metrics.low_base).toBe(true);
+    expect(low.insights[0].metrics).toMatchObject({ low_base: true, unreliable: false });
+    // 20% of 110: 22 respondents, unreliable, said so beside the figure.
+    const unreliable = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 20, base: 40, index: 125, n: 110 })),
+    );
+    expect(unreliable.insights[0].text).toContain('unreliable');
+    expect(unreliable.insights[0].metrics).toMatchObject({ low_base: true, unreliable: true });
   });
 
   it('says when nobody matches', () => {
@@ -193,6 +207,52 @@ describe('writeAnswer', () => {
     // 30.06 -> 30.14 differs by 0.08 but prints the same (30.1%): unchanged.
     expect(series(30.06, 30.14).message).toContain('unchanged from Q4 2024 to Q3 2026');
     expect(series(30.251, 30.149).message).toContain('down 0.2 points');
+  });
+});
+
+describe('what an answer says it computed', () => {
+  it('opens with the measure, the audience, the market and the waves', () => {
+    const p = plan('What share of Gen Z women in the US use TikTok?');
+    expect(describePlan(p)).toBe('Share of Gen Z women in United States who answered “TikTok” to “Social media platforms used”, Q4 2025 to Q3 2026:');
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 41.26, base: 33.3, index: 123.9, n: 812 })),
+    );
+    expect(answer.message.split('\n')[0]).toBe(describePlan(p));
+  });
+
+  it('"how many" gives the projected number of people beside the share', () => {
+    const p = plan('How many Americans own a smartwatch?');
+    expect(p.count).toBe(true);
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 20, base: 20, index: 100, n: 1000 })),
+    );
+    // intersectSize of the fixture: n * 10 * pct.
+    expect(answer.insights[0].text).toContain('about 200,000 people');
+  });
+
+  it('an open indexing question measures every licensed datapoint of the dataset in one pass, within the cell limit', () => {
+    const p = plan('What makes Gen Z different?');
+    expect(p.topic).toBeNull();
+    const columns = columnsOf(p, catalogue);
+    expect(columns.length).toBeGreaterThan(1000);
+    expect(columns.length * p.audiences.length).toBeLessThanOrEqual(MAX_CROSSTAB_CELLS);
+    // The audience's own question would index trivially high: it is not a column.
+    expect(columns.some((c) => c.question === 'age_group')).toBe(false);
+    expect(new Set(columns.map((c) => c.datasetCode))).toEqual(new Set(['core']));
+    const answer = writeAnswer(
+      p,
+      columns,
+      segmentsOf(p),
+      cells(p, (_a, c) => ({ pct: 30, base: 20, index: c === 7 ? 300 : c === 9 ? 40 : 100, n: 900 })),
+    );
+    expect(answer.message).toMatch(/over-indexing on .*index 300/);
+    expect(answer.message).toMatch(/under-indexing on .*index 40/);
   });
 });
 

@@ -2,16 +2,15 @@ import {
   AnalysisPlan,
   CodeName,
   ComputedCell,
-  LOW_BASE_SAMPLE,
   OVER_INDEX,
   PlanAudience,
   PlannerCatalogue,
   UNDER_INDEX,
-  UNRELIABLE_SAMPLE,
   WireExpression,
   WrittenAnswer,
   WrittenInsight,
 } from './assistant.types';
+import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine';
 
 /** One engine column: a datapoint (with its suffix) of a topic question. */
 export interface PlanColumn {
@@ -32,27 +31,57 @@ export interface PlanSegment {
   waves: CodeName[];
 }
 
-/** The columns a plan measures: the named datapoints, or every datapoint of each topic question. */
+/** The crosstab cell limit of the service (CROSSTAB_MAX_CELLS): one engine pass never asks for more. */
+export const MAX_CROSSTAB_CELLS = 10_000;
+
+function column(question: { code: string; name: string }, datasetCode: string, datapoint: CodeName, suffix: CodeName | null): PlanColumn {
+  return {
+    key: suffix ? `${question.code}.${datapoint.code}.${suffix.code}` : `${question.code}.${datapoint.code}`,
+    question: question.code,
+    questionName: question.name,
+    datasetCode,
+    datapoint: { code: datapoint.code, name: datapoint.name },
+    suffix,
+    expression: suffix
+      ? { question: question.code, datapoints: [datapoint.code], suffixes: [suffix.code] }
+      : { question: question.code, datapoints: [datapoint.code] },
+  };
+}
+
+function audienceQuestions(expression: unknown, out: Set<string>): Set<string> {
+  if (!expression || typeof expression !== 'object') return out;
+  const e = expression as Record<string, unknown>;
+  if (typeof e['question'] === 'string') out.add(e['question']);
+  for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => audienceQuestions(x, out));
+  return out;
+}
+
+/**
+ * The columns a plan measures: the named datapoints, or every datapoint of the topic question;
+ * for an open indexing question, every datapoint of every question of the plan's dataset the
+ * organisation licenses (a grid on one answer), except the questions defining the audiences, in
+ * catalogue order and cut to what fits the crosstab cell limit with the plan's audiences as rows.
+ */
 export function columnsOf(plan: AnalysisPlan, catalogue: PlannerCatalogue): PlanColumn[] {
-  const out: PlanColumn[] = [];
-  for (const topic of plan.topics) {
+  const dataset = plan.dataset.code;
+  const topic = plan.topic;
+  if (topic) {
     const question = catalogue.questions.find((q) => q.code === topic.question);
     const datapoints = topic.datapoints.length > 0 ? topic.datapoints : (question?.datapoints ?? []);
-    for (const datapoint of datapoints) {
-      out.push({
-        key: `${topic.question}.${datapoint.code}`,
-        question: topic.question,
-        questionName: topic.questionName,
-        datasetCode: topic.datasetCode,
-        datapoint: { code: datapoint.code, name: datapoint.name },
-        suffix: topic.suffix,
-        expression: topic.suffix
-          ? { question: topic.question, datapoints: [datapoint.code], suffixes: [topic.suffix.code] }
-          : { question: topic.question, datapoints: [datapoint.code] },
-      });
-    }
+    return datapoints.map((d) => column({ code: topic.question, name: topic.questionName }, dataset, d, topic.suffix));
   }
-  return out;
+  const defining = new Set<string>();
+  for (const a of plan.audiences) audienceQuestions(a.expression, defining);
+  const max = Math.floor(MAX_CROSSTAB_CELLS / Math.max(1, plan.audiences.length));
+  const out: PlanColumn[] = [];
+  for (const q of catalogue.questions) {
+    if (!q.entitled || defining.has(q.code) || !(q.datasetCodes ?? [q.datasetCode]).includes(dataset)) continue;
+    // One column per datapoint; a grid is read on its telling answer: a brand funnel's "used or
+    // bought", a frequency's "daily", an agreement scale's "strongly agree", a perception's first.
+    const sfx = q.suffixes.length === 0 ? null : (q.suffixes.find((x) => /used or bought/i.test(x.name)) ?? q.suffixes[0]);
+    for (const d of q.datapoints) out.push(column(q, dataset, d, sfx));
+  }
+  return out.slice(0, max);
 }
 
 /** Most engine runs (segments) one prompt may start; above it the prompt is refused as too broad. */
@@ -139,29 +168,37 @@ function attributeLabel(column: PlanColumn): string {
   return column.suffix ? `${column.datapoint.name}: ${column.suffix.name}` : column.datapoint.name;
 }
 
+/** An audience with fewer respondents than the engine's unreliable bound has nothing reportable to say. */
 const reportable = (cell: ComputedCell) => cell.audienceSample >= UNRELIABLE_SAMPLE && cell.audienceSize > 0;
 
 /**
  * Writes the message and insights from cells the engine computed: every number in the text comes
- * from `cells`, as is. Audiences with fewer than 30 respondents are withheld and said so; fewer
- * than 50 are reported with a low-base warning (metrics.md, "Reading the numbers").
+ * from `cells`, as is. Audiences with fewer than 30 respondents are withheld and said so; a figure
+ * carries the engine's own flags of its cell (low base under 50 respondents, unreliable under 30;
+ * metrics.md, "Reading the numbers").
  */
 export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments: PlanSegment[], cells: ComputedCell[]): WrittenAnswer {
-  const cellOf = (audience: PlanAudience, column: PlanColumn, segment: PlanSegment) =>
-    cells.find((c) => c.audienceId === audience.id && c.datapoint === column.key && c.segment === segment.key);
+  // An open indexing answer has thousands of cells: look them up by key, not by scanning.
+  const byKey = new Map(cells.map((c) => [`${c.audienceId}|${c.datapoint}|${c.segment}`, c]));
+  const cellOf = (audience: PlanAudience, column: PlanColumn, segment: PlanSegment) => byKey.get(`${audience.id}|${column.key}|${segment.key}`);
   const insights: WrittenInsight[] = [];
   const withheld: string[] = [];
 
   const sentence = (audience: PlanAudience, column: PlanColumn, segment: PlanSegment, cell: ComputedCell, prefix = ''): WrittenInsight => {
     const everyone = audience.origin === 'everyone';
-    const low = cell.audienceSample < LOW_BASE_SAMPLE;
+    const caution = cell.unreliable
+      ? ' (unreliable: fewer than 30 respondents behind this figure)'
+      : cell.lowBase
+        ? ' (low base: fewer than 50 respondents behind this figure, read with caution)'
+        : '';
     const comparison = everyone
       ? ''
       : `, against ${formatPercent(cell.basePercentage)} of all respondents (index ${formatIndex(cell.index)}, ${indexWords(cell.index)})`;
+    const people = plan.count ? `, about ${formatCount(cell.intersectSize)} people` : '';
     const text =
-      `${prefix}${formatPercent(cell.audiencePercentage)} of ${everyone ? 'all respondents' : audience.name} (${segment.label}) ` +
+      `${prefix}${formatPercent(cell.audiencePercentage)} of ${everyone ? 'all respondents' : audience.name} (${segment.label}${people}) ` +
       `answered “${attributeLabel(column)}” to “${column.questionName}”${comparison}; base: ${formatCount(cell.audienceSample)} respondents` +
-      `${low ? ' (low base: read with caution)' : ''}.`;
+      `${caution}.`;
     return {
       key: `${audience.id}|${column.key}|${segment.key}`,
       text,
@@ -175,7 +212,8 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         positive_size: cell.intersectSize,
         base_sample: cell.baseSample,
         base_size: cell.baseSize,
-        low_base: low,
+        low_base: cell.lowBase,
+        unreliable: cell.unreliable,
       },
       attribute: {
         question: column.question,
@@ -205,8 +243,10 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     return true;
   };
 
+  const columnByKey = new Map(columns.map((c) => [c.key, c]));
   const lines: string[] = [];
-  const topicName = [...new Set(columns.map((c) => `“${c.questionName}”`))].join(', ');
+  const named = (plan.topic?.datapoints.length ?? 0) > 0;
+  const topicName = plan.topic ? `“${plan.topic.questionName}”` : 'everything your organisation licenses';
   const rankBy = (list: ComputedCell[]) =>
     [...list].sort((a, b) => (plan.ascending ? a.audiencePercentage - b.audiencePercentage : b.audiencePercentage - a.audiencePercentage));
 
@@ -230,7 +270,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
           const ranked = rankBy(columns.map((c) => cellOf(audience, c, segment)).filter((c): c is ComputedCell => c !== undefined)).slice(0, plan.limit);
           const parts: string[] = [];
           ranked.forEach((cell, i) => {
-            const column = columns.find((c) => c.key === cell.datapoint) as PlanColumn;
+            const column = columnByKey.get(cell.datapoint) as PlanColumn;
             insights.push(sentence(audience, column, segment, cell, `#${i + 1}: `));
             parts.push(`${i + 1}. ${attributeLabel(column)} ${formatPercent(cell.audiencePercentage)}`);
           });
@@ -244,11 +284,11 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
       for (const segment of segments) for (const audience of plan.audiences) if (usable(audience, segment)) sides.push({ audience, segment });
       if (sides.length === 0) break;
       const first = sides[0];
-      const chosen = plan.topics.every((t) => t.datapoints.length > 0)
+      const chosen = named
         ? columns
         : rankBy(columns.map((c) => cellOf(first.audience, c, first.segment)).filter((c): c is ComputedCell => c !== undefined))
             .slice(0, plan.limit)
-            .map((cell) => columns.find((c) => c.key === cell.datapoint) as PlanColumn);
+            .map((cell) => columnByKey.get(cell.datapoint) as PlanColumn);
       for (const column of chosen) {
         const parts: string[] = [];
         const values: { label: string; value: number }[] = [];
@@ -262,7 +302,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
               : plan.audiences.length > 1
                 ? side.audience.name
                 : side.segment.label.split(',')[0];
-          parts.push(`${label} ${formatPercent(cell.audiencePercentage)}`);
+          parts.push(`${label} ${formatPercent(cell.audiencePercentage)}${plan.count ? ` (about ${formatCount(cell.intersectSize)} people)` : ''}`);
           values.push({ label, value: cell.audiencePercentage });
         }
         // Ranked and measured on the figures as printed, so the words agree with them.
@@ -289,9 +329,10 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
             continue;
           }
           if (!usable(audience, segment)) continue;
+          // Only cells with enough respondents who gave the answer: an index on a handful is noise.
           const all = columns
             .map((c) => ({ column: c, cell: cellOf(audience, c, segment) }))
-            .filter((x): x is { column: PlanColumn; cell: ComputedCell } => x.cell !== undefined && x.cell.intersectSample >= UNRELIABLE_SAMPLE);
+            .filter((x): x is { column: PlanColumn; cell: ComputedCell } => x.cell !== undefined && !x.cell.unreliable);
           const over = all
             .filter((x) => x.cell.index >= OVER_INDEX)
             .sort((a, b) => b.cell.index - a.cell.index)
@@ -299,10 +340,10 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
           const under = all
             .filter((x) => x.cell.index <= UNDER_INDEX && x.cell.index > 0)
             .sort((a, b) => a.cell.index - b.cell.index)
-            .slice(0, plan.limit);
+            .slice(0, plan.topic ? plan.limit : Math.min(plan.limit, 5));
           for (const x of [...over, ...under]) insights.push(sentence(audience, x.column, segment, x.cell));
           const fmt = (x: { column: PlanColumn; cell: ComputedCell }) =>
-            `${attributeLabel(x.column)} (index ${formatIndex(x.cell.index)}, ${formatPercent(x.cell.audiencePercentage)})`;
+            `${plan.topic ? '' : `${x.column.questionName}: `}${attributeLabel(x.column)} (index ${formatIndex(x.cell.index)}, ${formatPercent(x.cell.audiencePercentage)})`;
           if (over.length === 0 && under.length === 0) {
             lines.push(
               `Nothing in ${topicName} sets ${audience.name} apart (${segment.label}): every reliable index is between ${UNDER_INDEX} and ${OVER_INDEX}.`,
@@ -323,18 +364,18 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         const place = s.locations.map((l) => l.code).join(',');
         byPlace.set(place, [...(byPlace.get(place) ?? []), s]);
       }
-      const trendColumns = plan.topics.every((t) => t.datapoints.length > 0) ? columns.slice(0, plan.limit) : columns;
+      const trendColumns = named ? columns.slice(0, plan.limit) : columns;
       for (const audience of plan.audiences) {
         for (const placeSegments of byPlace.values()) {
           const ok = placeSegments.filter((s) => usable(audience, s));
           if (ok.length < 2) continue;
           // Without named datapoints, follow the ones that lead in the latest wave.
           const last = ok[ok.length - 1];
-          const followed = plan.topics.every((t) => t.datapoints.length > 0)
+          const followed = named
             ? trendColumns
             : rankBy(columns.map((c) => cellOf(audience, c, last)).filter((c): c is ComputedCell => c !== undefined))
                 .slice(0, Math.min(plan.limit, 3))
-                .map((cell) => columns.find((c) => c.key === cell.datapoint) as PlanColumn);
+                .map((cell) => columnByKey.get(cell.datapoint) as PlanColumn);
           for (const column of followed) {
             const series = ok.map((s) => ({ s, cell: cellOf(audience, column, s) as ComputedCell }));
             series.forEach(({ s, cell }) => insights.push(sentence(audience, column, s, cell)));
@@ -355,9 +396,59 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     }
   }
 
+  const opening = describePlan(plan, columns);
   if (insights.length === 0) {
     const why = withheld.length > 0 ? withheld.join(' ') : 'The engine returned no data for this selection.';
-    return { message: `I have no reliable numbers to give for this. ${why}`, insights: [] };
+    return { message: `${opening}\nI have no reliable numbers to give for this. ${why}`, insights: [] };
   }
-  return { message: [...lines, ...withheld].join('\n'), insights };
+  return { message: [opening, ...lines, ...withheld].join('\n'), insights };
+}
+
+function list(names: string[], joiner = 'and'): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} ${joiner} ${names[names.length - 1]}`;
+}
+
+/**
+ * What a plan computes, in one line that opens every answer: the measure, the audiences, the
+ * markets and the waves ("Share of Gen Z women in United States who answered “TikTok” to
+ * “Social media platforms used”, Q4 2025 to Q3 2026:").
+ */
+export function describePlan(plan: AnalysisPlan, columns: PlanColumn[] = []): string {
+  const who = list(
+    plan.audiences.map((a) => (a.origin === 'everyone' ? 'all respondents' : a.name)),
+    plan.audiences.length > 1 ? 'vs' : 'and',
+  );
+  const where =
+    plan.locations.length === 0
+      ? 'all your markets'
+      : list(
+          plan.locations.map((l) => l.name),
+          plan.locations.length > 1 ? 'vs' : 'and',
+        );
+  const when = wavesLabel(plan.waves);
+  const topic = plan.topic;
+  const answers =
+    topic && topic.datapoints.length > 0
+      ? list(
+          topic.datapoints.map((d) => `“${topic.suffix ? `${d.name}: ${topic.suffix.name}` : d.name}”`),
+          'or',
+        )
+      : '';
+  const people = plan.count ? ' (with the projected number of people)' : '';
+  const dataset = plan.dataset.name;
+  switch (plan.kind) {
+    case 'share':
+      return `Share of ${who} in ${where} who answered ${answers} to “${topic?.questionName}”${people}, ${when}:`;
+    case 'ranking':
+      return `${plan.ascending ? 'Bottom' : 'Top'} ${plan.limit} answers to “${topic?.questionName}”${topic?.suffix ? ` (${topic.suffix.name})` : ''} among ${who} in ${where}, ${when}:`;
+    case 'comparison':
+      return `${answers ? `Share answering ${answers} to “${topic?.questionName}”` : `Top answers to “${topic?.questionName}”`}${people}, ${who} side by side in ${where}, ${when}:`;
+    case 'trend':
+      return `${answers ? `Share answering ${answers} to “${topic?.questionName}”` : `Leading answers to “${topic?.questionName}”`} among ${who} in ${where}, wave by wave from ${plan.waves[0]?.name} to ${plan.waves[plan.waves.length - 1]?.name}:`;
+    case 'indexing':
+      return topic
+        ? `Index of ${who} against all respondents on ${answers || `“${topic.questionName}”`} in ${where}, ${when}:`
+        : `Index of ${who} against all respondents on each of ${columns.length.toLocaleString('en-GB')} datapoints of the ${dataset} survey your organisation licenses (answers given by at least ${UNRELIABLE_SAMPLE} respondents of the audience) in ${where}, ${when}:`;
+  }
 }

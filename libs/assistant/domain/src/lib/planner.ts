@@ -1,6 +1,22 @@
-import { AnalysisKind, AnalysisPlan, CodeName, PlanAudience, PlannerCatalogue, PlannerQuestion, PlannerWave, PlanOutcome, PlanTopic } from './assistant.types';
-import { AGE_BANDS, AUDIENCE_PHRASES, LOCATION_ALIASES, OTHER_PLACES, SUFFIX_ALIASES, TOPIC_SYNONYMS } from './synonyms';
-import { consume, hasPhrase, normalize, numberWord, stem, STOPWORDS } from './text';
+import {
+  AnalysisKind,
+  AnalysisPlan,
+  CodeName,
+  PlanAudience,
+  PlannerCatalogue,
+  PlannerDataset,
+  PlannerLocation,
+  PlannerQuestion,
+  PlanOutcome,
+  PlanTopic,
+  RefusalReason,
+} from './assistant.types';
+import { CatalogueIndex, DatapointRef, Entry, indexOf, lemma, mayBeTypo, wordMatches } from './catalogue-index';
+import { detectLanguage, Language, translateJapanese, translateWords } from './languages';
+import { AGE_BANDS, ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WEAK_SUFFIX_WORDS } from './synonyms';
+import { normalize, numberWord, stem, STOPWORDS, typoMatch } from './text';
+import { FUTURE, readTime, TimeReading } from './time';
+import { chooseUniverse } from '@aas/query-rules';
 
 export const EVERYONE: PlanAudience = {
   id: 'all',
@@ -13,314 +29,652 @@ export const EVERYONE: PlanAudience = {
 /** How many waves an answer covers when the prompt names none (as POST /v2/query/crosstab). */
 export const DEFAULT_WAVES = 4;
 export const DEFAULT_LIMIT = 5;
+/** Datapoints an open indexing answer lists when the prompt gives no number. */
+export const DEFAULT_OPEN_LIMIT = 10;
 export const MAX_LIMIT = 20;
-/** Questions profiled when a prompt asks what makes an audience different without naming a topic. */
-export const PROFILE_QUESTIONS = ['social_platform_usage', 'interests', 'streaming_services_used', 'devices_owned', 'news_sources'];
 
 export interface PlanInput {
   prompt: string;
   catalogue: PlannerCatalogue;
-  /** The previous turn's plan in this chat, for follow-ups. */
+  /** The previous answered turn's plan in this chat, for follow-ups. */
   previous?: AnalysisPlan | null;
   /** Audiences docked to the request, already checked as readable by the caller. */
   docked?: PlanAudience[];
 }
 
-const FOLLOW_UP = /^ (and|what about|how about|and what about|what if|same|now|ok|okay|also|then|show|only|just|but) /;
-const FUTURE = /\b(predict|prediction|forecast|will be|going to be|next year|in the future|next quarter)\b/;
+/**
+ * Turns a prompt (with the chat's previous plan) into a plan to compute, a refusal, or a
+ * clarifying question. An interface so that a model-backed planner can stand in for the rules.
+ */
+export interface Planner {
+  plan(input: PlanInput): PlanOutcome;
+}
 
-interface Extracted<T> {
-  text: string;
-  values: T[];
+/** The planner of rules: parses markets, audiences, time, the kind of question and the topic. */
+export class RuleBasedPlanner implements Planner {
+  plan(input: PlanInput): PlanOutcome {
+    return planPrompt(input);
+  }
+}
+
+/** Chat shorthand and common misspellings of function words, read as the words they stand for. */
+const SHORTHAND: Record<string, string> = {
+  teh: 'the',
+  wat: 'what',
+  whats: 'what',
+  wht: 'what',
+  ppl: 'people',
+  u: 'you',
+  pls: 'please',
+  plz: 'please',
+  thx: 'thanks',
+  yr: 'year',
+  yrs: 'years',
+  hw: 'how',
+  abt: 'about',
+  w: 'with',
+  vs: 'vs',
+  v: 'vs',
+  qtr: 'quarter',
+  qtrs: 'quarters',
+  mnths: 'months',
+  cmpare: 'compare',
+};
+
+/** Words that join two sides of a comparison. */
+const CONNECTORS = new Set(['or', 'vs', 'versus', 'against', 'and', 'than', 'compared', 'between', 'plus']);
+
+/** Words that may sit between two parts of one audience ("women aged 25-34", "Gen Z who are parents"). */
+const GLUE = new Set([
+  'who',
+  'are',
+  'is',
+  'in',
+  'that',
+  'of',
+  'the',
+  'people',
+  'aged',
+  'living',
+  'based',
+  'from',
+  'with',
+  'which',
+  'those',
+  'internet',
+  'adults',
+  'online',
+]);
+
+const FOLLOW_UP_START = [
+  'and',
+  'what about',
+  'how about',
+  'what if',
+  'same',
+  'now',
+  'ok',
+  'okay',
+  'also',
+  'then',
+  'only',
+  'just',
+  'but',
+  'vs',
+  'versus',
+  'compare with',
+  'compare to',
+  'compared with',
+  'compared to',
+  'among',
+  'in',
+  'for',
+  'show it',
+  'show that',
+  'show me that',
+  'do they',
+  'does it',
+  'is it',
+  'and in',
+];
+
+const REFERENCES = new Set(['that', 'it', 'them', 'they', 'this', 'these', 'those', 'there']);
+
+type SpanKind = Entry['kind'] | 'age' | 'us';
+
+interface Span {
+  start: number;
+  end: number;
+  entry: Entry;
+  typo: boolean;
+}
+
+const PRIORITY: Record<SpanKind, number> = { audience: 1, market: 1, region: 1, us: 1, age: 1, place: 2, datapoint: 3 };
+
+/** A prompt's words with what each was taken for. */
+interface Reading {
+  raw: string;
+  lang: Language;
+  words: string[];
+  used: Set<number>;
+  spans: Span[];
+  time: TimeReading;
+  limit: number | undefined;
 }
 
 /**
- * Reads a prompt against the catalogue: audience, locations, waves, kind of question and
- * topic, merged with the chat's previous plan for follow-ups. Pure: everything it needs is in
- * `input`. It refuses (ok: false) rather than guess: no topic found, an unknown or unlicensed
- * market, wave or dataset, a forecast.
+ * Reads a prompt against the catalogue: markets, audiences, time, the kind of question and the
+ * topic, merged with the chat's previous plan for a follow-up. Pure: everything it needs is in
+ * `input`. It refuses (not in the data, not licensed, a forecast) or asks back (two close
+ * readings, nothing to go on) rather than answer another question.
  */
 export function planPrompt(input: PlanInput): PlanOutcome {
   const { catalogue } = input;
-  const previous = input.previous ?? null;
-  let text = normalize(input.prompt);
-  if (text.trim().length === 0) return refuse('not-understood', 'The prompt is empty: ask about an audience, a topic, a market or a period.', []);
-  if (FUTURE.test(text)) return refuse('no-data', 'I can only report what the survey measured; I do not forecast future waves.', []);
-  const followUp = previous !== null && FOLLOW_UP.test(text);
+  const previous = readablePlan(input.previous);
+  const docked = input.docked ?? [];
+  const raw = input.prompt.trim();
+  if (raw.length === 0) return refuse('not-understood', 'The prompt is empty: ask about an audience, a topic, a market or a period.');
+  const index = indexOf(catalogue);
+  const reading = read(raw, catalogue, index);
+  const { words } = reading;
+  const text = ` ${words.join(' ')} `;
 
-  const limitMatch = text.match(/ (?:top|first|best|bottom) (\d+|three|five|ten|twenty|one|two|four|six|seven|eight|nine) /);
-  const limit = limitMatch ? Math.min(MAX_LIMIT, Math.max(1, numberWord(limitMatch[1]) ?? DEFAULT_LIMIT)) : undefined;
-  if (limitMatch) text = text.replace(limitMatch[0], ' top | ');
+  if (isForecast(text)) return refuse('no-data', 'I can only report what the survey measured; I do not forecast future waves.');
+  if (reading.time.refusal) return refuse(reading.time.refusal.reason, reading.time.refusal.message);
 
-  const waves = extractWaves(text, catalogue.waves);
-  if ('refusal' in waves) return waves.refusal;
-  text = waves.text;
+  // Places outside the data: say so rather than answer for every market.
+  const place = reading.spans.find((s) => s.entry.kind === 'place');
+  if (place && place.entry.kind === 'place') {
+    const available = catalogue.locations.filter((l) => l.entitled).map((l) => l.name);
+    return refuse('no-data', `The survey has no data for ${place.entry.name}. Markets available to you: ${available.join(', ')}.`);
+  }
 
-  const locations = extractLocations(text, input.prompt, catalogue);
-  if ('refusal' in locations) return locations.refusal;
-  text = locations.text;
+  // Markets (and regions, side by side).
+  const markets: PlannerLocation[] = [];
+  for (const span of reading.spans) {
+    const e = span.entry;
+    const list = e.kind === 'market' ? [e.location] : e.kind === 'region' ? e.locations : [];
+    for (const l of list) if (!markets.includes(l)) markets.push(l);
+  }
+  const unlicensed = markets.find((l) => !l.entitled);
+  if (unlicensed) return refuse('not-entitled', `Your organisation does not license data for ${unlicensed.name}.`);
+  const allMarkets = ALL_MARKETS.some((p) => text.includes(` ${p} `)) || /\b(all|every) (our|of our|my|your)? ?markets\b/.test(text);
+  for (let i = 0; i < words.length; i++)
+    if (ALL_MARKETS.includes(words[i]) || (words[i] === 'markets' && ['all', 'our', 'every'].includes(words[i - 1] ?? ''))) reading.used.add(i);
 
-  const audiences = extractAudiences(text, catalogue);
-  text = audiences.text;
+  // Audiences and topic mentions, and which are which.
+  const roles = assignRoles(reading, index, catalogue);
+  const kindCues = readKind(text, words);
+  // "Are parents more likely to use X?": one group against everyone else is an index; two groups, a comparison.
+  if (/\b(more|less) likely\b/.test(text) && roles.sides.length <= 1 && markets.length <= 1) {
+    kindCues.indexing = true;
+    kindCues.openIndexing = true;
+  }
+  const count =
+    /\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) &&
+    !/\bhow many (hours|times|days|minutes|waves|quarters|brands|platforms|devices)\b/.test(text);
 
-  const explicitKind = detectKind(text);
-  const topics = findTopics(text, catalogue);
+  // The topic.
+  const topicChoice = chooseTopic(reading, roles, index, catalogue, kindCues);
+  const followingUp = previous !== null && isFollowUpText(text, previous);
+  if (followingUp && !topicChoice.confident) {
+    topicChoice.topic = null;
+    topicChoice.question = null;
+    topicChoice.outcome = undefined;
+  }
+  if (topicChoice.outcome) return topicChoice.outcome;
+  let topic = topicChoice.topic;
+  let topicQuestion = topicChoice.question;
+
+  // A demographic the prompt asks about is the topic ("what share of Germans are parents?").
+  if (!topic && roles.sides.length === 1 && roles.sides[0].length === 1 && !kindCues.indexing && !kindCues.trend && !isFollowUpText(text, previous)) {
+    const only = roles.sides[0][0];
+    const leaf = singleLeaf(only.expression);
+    const asked = leaf && /\b(are|is|who are|being)\b/.test(text.slice(0, text.indexOf(' ', 0)) + text) && (kindCues.share || count);
+    if (leaf && asked) {
+      const q = catalogue.questions.find((x) => x.code === leaf.question);
+      if (q) {
+        topic = {
+          question: q.code,
+          questionName: q.name,
+          datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName),
+          suffix: null,
+        };
+        topicQuestion = q;
+        roles.sides = [];
+      }
+    }
+  }
+
+  let audiences = roles.sides.map((side) => combine(side));
+  const named = audiences.length > 0;
+  const followUp = previous !== null && (isFollowUpText(text, previous) || (!topic && !kindCues.openIndexing));
+  let kind: AnalysisKind;
+  let locations: CodeName[] = markets.map(codeName);
+  let waves = reading.time.waves.map(codeName);
+  let limit = reading.limit;
+  let countWanted = count;
+  let ascending = /\b(least|lowest|bottom|fewest|less popular|least popular)\b/.test(text);
   const notes: string[] = [];
 
-  let topicList: PlanTopic[];
-  if (topics.best) {
-    if (!topics.best.question.entitled) {
-      const dataset = catalogue.datasets.find((d) => d.code === topics.best?.question.datasetCode);
-      return refuse(
-        'not-entitled',
-        `“${topics.best.question.name}” belongs to the ${dataset?.name ?? topics.best.question.datasetCode} dataset, which your organisation does not license, so I cannot answer from it.`,
-        [],
-      );
+  if (previous && followUp) {
+    // A follow-up keeps everything the new prompt does not change.
+    const startsWithAnd = /^ and\b/.test(text) || /^ (also|plus)\b/.test(text);
+    const adds = /^ (vs|versus|compare with|compare to|compared with|compared to|against)\b/.test(text) || /\bcompare (it |that )?(with|to)\b/.test(text);
+    const narrows = /^ (only|just)\b/.test(text);
+    if (topic) {
+      if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic)
+        topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
+    } else topic = previous.topic;
+    if (named) {
+      if (narrows && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone')
+        audiences = [combine([previous.audiences[0], ...audiences])];
+      else if ((startsWithAnd && previous.audiences.length > 1) || adds)
+        audiences = uniqueAudiences([...previous.audiences.filter((a) => a.origin !== 'everyone'), ...audiences]);
+    } else audiences = previous.audiences.filter((a) => a.origin !== 'everyone');
+    if (markets.length > 0) {
+      if ((startsWithAnd && previous.locations.length > 1) || (adds && !named)) locations = uniqueCodes([...previous.locations, ...locations]);
+    } else if (!allMarkets) locations = previous.locations;
+    const previousBase: AnalysisKind =
+      previous.kind === 'comparison' ? (previous.topic && previous.topic.datapoints.length > 0 ? 'share' : 'ranking') : previous.kind;
+    if (kindCues.trend || reading.time.pointsInTime) kind = 'trend';
+    else if (kindCues.indexing) kind = 'indexing';
+    else if (limit !== undefined || kindCues.ranking) kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
+    else kind = previousBase;
+    if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
+      topic = { ...topic, datapoints: [] };
+    if (waves.length === 0) {
+      if (kind === 'trend' && previous.kind !== 'trend') waves = [];
+      else waves = previous.waves;
     }
-    topicList = [topics.best.topic];
-  } else if (
-    previous &&
-    (followUp || audiences.values.length + locations.values.length + waves.values.length > 0 || explicitKind !== null || limit !== undefined)
-  ) {
-    topicList = previous.kind === 'indexing' && previous.topics.length > 1 ? previous.topics : previous.topics.map((t) => ({ ...t }));
-  } else if (explicitKind === 'indexing' && audiences.values.length > 0) {
-    topicList = PROFILE_QUESTIONS.map((code) => catalogue.questions.find((q) => q.code === code && q.entitled))
-      .filter((q): q is PlannerQuestion => q !== undefined)
-      .map((q) => ({ question: q.code, questionName: q.name, datasetCode: q.datasetCode, datapoints: [], suffix: null }));
-    if (topicList.length === 0) return refuse('no-data', 'Your organisation has no profiling questions to compare that audience on.', []);
+    if (limit === undefined) limit = previous.limit;
+    countWanted = count || previous.count;
+    if (!/\b(least|lowest|bottom|fewest)\b/.test(text)) ascending = previous.ascending;
   } else {
-    const unknown = leftoverWords(text);
-    return refuse(
-      'not-understood',
-      unknown.length > 0
-        ? `I could not match ${unknown.map((w) => `“${w}”`).join(', ')} to any question of the survey catalogue, so I have no numbers to give. Try naming a topic such as social platforms, streaming services or brands.`
-        : 'I could not find a topic of the survey catalogue in that prompt, so I have no numbers to give. Try naming a topic such as social platforms, streaming services or brands.',
-      unknown,
-    );
+    if (!topic && !kindCues.openIndexing) {
+      if (topicChoice.unknown.length > 0) return noTopic(reading, index, topicChoice.unknown);
+      if (previous === null && (isFollowUpText(text, null) || roles.sides.length > 0 || markets.length > 0 || reading.time.waves.length > 0)) {
+        const what = describeGiven(audiences, markets, reading);
+        return clarify(
+          what
+            ? `What would you like to know about ${what}? For example the share who use a social platform, own a device or buy a brand.`
+            : 'What would you like to know? Name a topic (for example a social platform, a streaming service or a brand), and an audience or a market if you like.',
+          [],
+        );
+      }
+      return noTopic(reading, index, topicChoice.unknown);
+    }
+    if (
+      kindCues.trend ||
+      reading.time.pointsInTime ||
+      (reading.time.range && reading.time.waves.length > DEFAULT_WAVES && !kindCues.share && /\bover the (last|past)\b/.test(text))
+    )
+      kind = 'trend';
+    else if (kindCues.indexing || kindCues.openIndexing) kind = 'indexing';
+    else kind = topic && topic.datapoints.length > 0 ? 'share' : 'ranking';
   }
 
-  const inherit = previous !== null && (followUp || topics.best === null);
-  let planAudiences = audiences.values;
-  const docked = input.docked ?? [];
-  if (planAudiences.length === 0 && docked.length > 0) planAudiences = docked;
-  else if (docked.length > 0) planAudiences = [...planAudiences, ...docked.filter((d) => !planAudiences.some((a) => a.id === d.id))];
-  if (planAudiences.length === 0 && inherit && previous) planAudiences = previous.audiences;
-  const combineAudiences = planAudiences.length > 1 && explicitKind !== 'comparison' && !/ (and|or) /.test(audiences.between) && audiences.values.length > 1;
-  if (combineAudiences) planAudiences = [intersectAudiences(planAudiences)];
-  if (planAudiences.length === 0) planAudiences = [EVERYONE];
+  // Docked audiences are the answer's audiences when the prompt names none.
+  if (!named && audiences.length === 0 && docked.length > 0) audiences = docked;
+  else if (!named && (previous === null || !followUp) && docked.length > 0) audiences = docked;
+  if (audiences.length === 0) audiences = [EVERYONE];
 
-  const planLocations = locations.values.length > 0 ? locations.values : inherit && previous ? previous.locations : [];
+  if (kind === 'indexing' && !topic && audiences.every((a) => a.origin === 'everyone'))
+    return clarify('Which audience should I profile? An index compares an audience (for example Gen Z, parents or women) with all respondents.', []);
+  if (!topic && kind !== 'indexing') return noTopic(reading, index, topicChoice.unknown);
+  if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';
+  if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
 
-  let kind: AnalysisKind;
-  if (explicitKind) kind = explicitKind;
-  else if (limit !== undefined) kind = 'ranking';
-  else if (inherit && previous && topics.best === null) kind = previous.kind;
-  else kind = topicList.every((t) => t.datapoints.length > 0) ? 'share' : 'ranking';
-  if (kind === 'share' && topicList.some((t) => t.datapoints.length === 0)) kind = 'ranking';
-  if (kind !== 'trend' && kind !== 'indexing' && (planAudiences.length > 1 || planLocations.length > 1)) kind = 'comparison';
-  if ((kind === 'ranking' || kind === 'indexing') && topics.best === null && inherit) topicList = topicList.map((t) => ({ ...t, datapoints: [] }));
+  // One respondent universe: the dataset(s) holding every question the plan uses.
+  const universe = chooseDatasets(catalogue, topicQuestion ?? (topic ? catalogue.questions.find((q) => q.code === topic?.question) : undefined), audiences);
+  if ('refusal' in universe) return universe.refusal;
+  const dataset = universe.dataset;
 
-  let planWaves: CodeName[];
-  const entitledWaves = catalogue.waves.filter((w) => w.entitled);
-  if (waves.values.length > 0) planWaves = waves.values;
-  else if (kind === 'trend') planWaves = inherit && previous && previous.splitByWave ? previous.waves : entitledWaves.map(codeName);
-  else if (inherit && previous && !previous.splitByWave) planWaves = previous.waves;
-  else planWaves = entitledWaves.slice(-DEFAULT_WAVES).map(codeName);
-  if (planWaves.length === 0) return refuse('not-entitled', 'Your organisation has no licensed waves.', []);
-  if (kind === 'trend' && planWaves.length < 2) {
-    planWaves = entitledWaves.map(codeName);
+  // Where and when that dataset was fielded.
+  const fielded = dataset.fielded;
+  if (fielded) {
+    const missing = locations.find((l) => !fielded.locations.includes(l.code));
+    if (missing)
+      return refuse(
+        'no-data',
+        `${topic ? `“${topic.questionName}”` : 'That'} is asked in the ${dataset.name} dataset, which was not fielded in ${missing.name}.`,
+      );
+    const absent = waves.find((w) => !fielded.waves.includes(w.code));
+    if (absent && reading.time.waves.length > 0) return refuse('no-data', `The ${dataset.name} dataset has no data for ${absent.name}.`);
+  }
+  const licensedWaves = catalogue.waves.filter((w) => w.entitled && (!fielded || fielded.waves.includes(w.code))).map(codeName);
+  if (licensedWaves.length === 0) return refuse('not-entitled', 'Your organisation has no licensed waves for that data.');
+  if (waves.length === 0) waves = kind === 'trend' ? licensedWaves : licensedWaves.slice(-DEFAULT_WAVES);
+  if (kind === 'trend' && waves.length < 2) {
+    waves = licensedWaves;
     notes.push('A trend needs several waves, so I used every wave available to you.');
   }
+  if (reading.time.waves.length > 0 && reading.time.waves.some((w) => !waves.some((x) => x.code === w.code)))
+    waves = waves.filter((w) => licensedWaves.some((x) => x.code === w.code));
+  const yearAsked = words.find((w) => /^(19|20)\d\d$/.test(w));
+  if (yearAsked && waves.length > 0 && waves.length < 4 && !reading.time.range && reading.time.waves.length > 0 && kind !== 'trend')
+    notes.push(`Of ${yearAsked}, ${wavesText(waves)} ${waves.length === 1 ? 'is' : 'are'} in the data and available to you.`);
 
-  const ascending = / (least|lowest|bottom|fewest|less popular) /.test(text);
+  const explicitLimit = limit !== undefined;
+  if (!explicitLimit) limit = singularSuperlative(text, kind) ? 1 : kind === 'indexing' && !topic ? DEFAULT_OPEN_LIMIT : DEFAULT_LIMIT;
   const plan: AnalysisPlan = {
     kind,
-    topics: topicList,
-    audiences: planAudiences,
-    locations: planLocations,
-    splitByLocation: planLocations.length > 1,
-    waves: planWaves,
+    topic,
+    audiences,
+    locations,
+    splitByLocation: locations.length > 1,
+    waves,
     splitByWave: kind === 'trend',
-    limit: limit ?? (inherit && previous ? previous.limit : DEFAULT_LIMIT),
+    limit: Math.min(MAX_LIMIT, Math.max(1, limit as number)),
     ascending,
+    count: countWanted,
+    dataset: codeName(dataset),
   };
-  return { ok: true, plan, notes };
+  return { outcome: 'answer', plan, notes };
 }
 
-function refuse(reason: 'not-understood' | 'no-data' | 'not-entitled', message: string, unknown: string[]): PlanOutcome {
-  return { ok: false, reason, message, unknown };
+function refuse(reason: RefusalReason, message: string, unknown: string[] = []): PlanOutcome {
+  return { outcome: 'refuse', reason, message, unknown };
+}
+
+function clarify(message: string, options: string[]): PlanOutcome {
+  return { outcome: 'clarify', message, options };
 }
 
 const codeName = (x: CodeName): CodeName => ({ code: x.code, name: x.name });
 
-type Refusal = { refusal: PlanOutcome };
-
-function extractWaves(input: string, waves: PlannerWave[]): Extracted<CodeName> | Refusal {
-  let text = input;
-  const found: PlannerWave[] = [];
-  const named: string[] = [];
-  const entitled = waves.filter((w) => w.entitled);
-  const latest = entitled[entitled.length - 1];
-  const yearOf = (w: PlannerWave) => Number(w.endDate.slice(0, 4));
-  const add = (list: PlannerWave[]) => list.forEach((w) => !found.includes(w) && found.push(w));
-
-  const since = text.match(/ since q([1-4]) (20\d\d) /);
-  if (since) {
-    const from = waves.find((w) => w.code === `q${since[1]}_${since[2]}`);
-    if (!from) return { refusal: refuse('no-data', `The survey has no wave Q${since[1]} ${since[2]}.`, []) };
-    add(entitled.filter((w) => w.endDate >= from.endDate));
-    text = text.replace(since[0], ' | ');
-  }
-  for (const m of [...text.matchAll(/ (?:q([1-4]) (20\d\d)|(20\d\d) q([1-4])) /g)]) {
-    const q = m[1] ?? m[4];
-    const y = m[2] ?? m[3];
-    const wave = waves.find((w) => w.code === `q${q}_${y}`);
-    named.push(`Q${q} ${y}`);
-    if (!wave)
-      return {
-        refusal: refuse('no-data', `The survey has no data for Q${q} ${y}: its waves run from ${waves[0]?.name} to ${waves[waves.length - 1]?.name}.`, []),
-      };
-    if (!wave.entitled) return { refusal: refuse('not-entitled', `Your organisation does not license the ${wave.name} wave.`, []) };
-    add([wave]);
-    text = text.replace(m[0], ' | ');
-  }
-  if (latest) {
-    if (/ (last|past|previous) (year|12 months|twelve months) /.test(text) && / (past year|last 12 months|past 12 months|last twelve months) /.test(text)) {
-      add(entitled.slice(-4));
-      text = text.replace(/ (past year|last 12 months|past 12 months|last twelve months) /, ' | ');
-    }
-    if (/ (last|previous) year /.test(text)) {
-      const year = yearOf(latest) - 1;
-      const list = entitled.filter((w) => yearOf(w) === year);
-      if (list.length === 0) return { refusal: refuse('no-data', `There is no wave of ${year} available to you.`, []) };
-      add(list);
-      text = text.replace(/ (last|previous) year /, ' | ');
-    }
-    if (/ this year /.test(text)) {
-      add(entitled.filter((w) => yearOf(w) === yearOf(latest)));
-      text = text.replace(/ this year /, ' | ');
-    }
-    if (/ (latest|most recent|this quarter|last quarter|current|right now|currently) (wave )?/.test(text)) {
-      add([latest]);
-      text = text.replace(/ (latest|most recent|this quarter|last quarter|current|right now|currently) (wave )?/, ' | ');
-    }
-  }
-  for (const m of [...text.matchAll(/ (?:in|during|for|of) (20\d\d) /g)]) {
-    const year = Number(m[1]);
-    const list = waves.filter((w) => yearOf(w) === year);
-    if (list.length === 0)
-      return {
-        refusal: refuse('no-data', `The survey has no data for ${year}: its waves run from ${waves[0]?.name} to ${waves[waves.length - 1]?.name}.`, []),
-      };
-    const licensed = list.filter((w) => w.entitled);
-    if (licensed.length === 0) return { refusal: refuse('not-entitled', `Your organisation does not license any wave of ${year}.`, []) };
-    add(licensed);
-    text = text.replace(m[0], ' | ');
-  }
-  found.sort((a, b) => a.endDate.localeCompare(b.endDate));
-  return { text, values: found.map(codeName) };
+/** A stored plan of an older shape (or anything unreadable) is no context: the chat starts afresh. */
+function readablePlan(plan: AnalysisPlan | null | undefined): AnalysisPlan | null {
+  if (!plan || typeof plan !== 'object') return null;
+  const p = plan as Partial<AnalysisPlan>;
+  if (
+    !('topic' in p) ||
+    !Array.isArray(p.audiences) ||
+    !Array.isArray(p.locations) ||
+    !Array.isArray(p.waves) ||
+    typeof p.dataset !== 'object' ||
+    p.dataset === null
+  )
+    return null;
+  return plan;
 }
 
-function extractLocations(input: string, original: string, catalogue: PlannerCatalogue): Extracted<CodeName> | Refusal {
-  let text = input;
-  const found: { code: string; name: string; at: number }[] = [];
-  const entries: { code: string; phrase: string }[] = [];
-  for (const location of catalogue.locations) {
-    entries.push({ code: location.code, phrase: normalize(location.name).trim() });
-    for (const alias of LOCATION_ALIASES[location.code] ?? []) entries.push({ code: location.code, phrase: alias });
-  }
-  entries.sort((a, b) => b.phrase.length - a.phrase.length);
-  for (const entry of entries) {
-    if (hasPhrase(text, entry.phrase)) {
-      const location = catalogue.locations.find((l) => l.code === entry.code);
-      if (!location) continue;
-      if (!location.entitled) return { refusal: refuse('not-entitled', `Your organisation does not license data for ${location.name}.`, []) };
-      if (!found.some((f) => f.code === location.code)) found.push({ code: location.code, name: location.name, at: text.indexOf(` ${entry.phrase} `) });
-      text = consume(text, entry.phrase);
-    }
-  }
-  // Upper-case market codes only ("US", "DE"), so the pronoun "us" or the word "in" never reads as a market.
-  for (const m of original.matchAll(/\b([A-Z]{2})\b/g)) {
-    const location = catalogue.locations.find((l) => l.code === m[1].toLowerCase());
-    const word = ` ${m[1].toLowerCase()} `;
-    if (!location || !text.includes(word)) continue;
-    if (!location.entitled) return { refusal: refuse('not-entitled', `Your organisation does not license data for ${location.name}.`, []) };
-    if (!found.some((f) => f.code === location.code)) found.push({ code: location.code, name: location.name, at: text.indexOf(word) });
-    text = text.replace(word, ' | ');
-  }
-  for (const [place, phrases] of Object.entries(OTHER_PLACES)) {
-    if (phrases.some((p) => hasPhrase(text, p))) {
-      const available = catalogue.locations.filter((l) => l.entitled).map((l) => l.name);
-      return { refusal: refuse('no-data', `The survey has no data for ${place}. Markets available to you: ${available.join(', ')}.`, []) };
-    }
-  }
-  found.sort((a, b) => a.at - b.at);
-  return { text, values: found.map(({ code, name }) => ({ code, name })) };
+function isForecast(text: string): boolean {
+  if (/\b(plan|plans|planning|intend|intends|intention|intentions|expect to buy|planning to buy)\b/.test(text)) return false;
+  if (FUTURE.test(text)) return true;
+  if (/\bwill\b.*\bbe\b/.test(text) || /\bin (\d+|two|three|four|five|ten) years\b/.test(text)) return true;
+  return /\b(preve|prevision|prognose)\b/.test(text);
 }
 
-interface AudienceExtraction extends Extracted<PlanAudience> {
-  /** The words between the first and the last audience found (to tell "A and B" from "A B"). */
-  between: string;
+function wavesText(waves: CodeName[]): string {
+  return waves.length === 1 ? waves[0].name : `${waves[0].name} to ${waves[waves.length - 1].name}`;
 }
 
-function extractAudiences(input: string, catalogue: PlannerCatalogue): AudienceExtraction {
-  let text = input;
-  const found: { audience: PlanAudience; at: number; end: number }[] = [];
-  const mark = (phrase: string, audience: PlanAudience) => {
-    const at = text.indexOf(` ${phrase} `);
-    found.push({ audience, at, end: at + phrase.length + 1 });
-    text = text.slice(0, at) + ` ${'~'.repeat(Math.max(1, phrase.length))} ` + text.slice(at + phrase.length + 2);
+// ---------------------------------------------------------------------------------------------
+// Reading the words
+
+function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): Reading {
+  const lang = detectLanguage(raw);
+  const text = lang === 'ja' ? translateJapanese(raw) : raw;
+  const letters = raw.replace(/[^A-Za-z]/g, '');
+  const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
+  const capitals = new Set(shouting ? [] : [...text.matchAll(/\b[A-Z]{1,4}\b/g)].map((m) => m[0].toLowerCase()));
+  // Sentence punctuation splits clauses ("Gen Z vs Millennials: TikTok usage"): kept as "|".
+  const parts = text.split(/[,;:?!¿¡()\u3001\u3002]+|\.(?=\s|$)|\s-\s|\s–\s/);
+  let words: string[] = [];
+  for (const part of parts) {
+    const w = normalize(part)
+      .trim()
+      .split(' ')
+      .filter((x) => x.length > 0)
+      .map((x) => SHORTHAND[x] ?? x);
+    if (w.length === 0) continue;
+    if (words.length > 0) words.push('|');
+    words.push(...translateWords(w, lang, capitals));
+  }
+  words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
+  if (words[words.length - 1] === '|') words.pop();
+  const guarded = guardedNames(words, index);
+  const time = readTime(words, catalogue.waves, guarded);
+  const used = new Set(time.used);
+  // "this group", "these audiences": references to the docked or earlier audiences, not topics.
+  for (let i = 0; i < words.length - 1; i++)
+    if (
+      ['this', 'these', 'that', 'those', 'which', 'each', 'both', 'the', 'either'].includes(words[i]) &&
+      ['group', 'groups', 'audience', 'audiences', 'segment', 'segments'].includes(words[i + 1])
+    ) {
+      used.add(i);
+      used.add(i + 1);
+    }
+  const limit = readLimit(words, used);
+  const spans = findSpans(words, used, index, capitals, lang, catalogue);
+  for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
+  return { raw, lang, words, used, spans, time, limit };
+}
+
+const TIME_WORDS = new Set(['now', 'today', 'current', 'currently', 'latest', 'year', 'years', 'month', 'months', 'week', 'quarter', 'last', 'past', 'recent']);
+
+/** Positions of exact multi-word names holding a time word ("buy now pay later"): not time. */
+function guardedNames(words: string[], index: CatalogueIndex): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < words.length; i++)
+    for (const entry of index.byFirst.get(words[i]) ?? []) {
+      if (entry.words.length < 2 || !entry.words.some((w) => TIME_WORDS.has(w))) continue;
+      if (entry.words.every((w, k) => words[i + k] === w)) for (let k = 0; k < entry.words.length; k++) out.add(i + k);
+    }
+  return out;
+}
+
+const LIMIT_WORDS = new Set([
+  'most',
+  'biggest',
+  'largest',
+  'best',
+  'leading',
+  'main',
+  'top',
+  'popular',
+  'common',
+  'favourite',
+  'favorite',
+  'least',
+  'highest',
+  'lowest',
+  'strongest',
+  'key',
+]);
+
+/** "top 3", "three most used", "the 5 biggest", "which five", "give me the top five". */
+function readLimit(words: string[], used: Set<number>): number | undefined {
+  for (let i = 0; i < words.length; i++) {
+    if (used.has(i)) continue;
+    const n = numberWord(words[i]);
+    if (n === undefined || n < 1 || n > 50) continue;
+    const before = words[i - 1] ?? '';
+    const after = words[i + 1] ?? '';
+    if (
+      ['top', 'first', 'bottom', 'which', 'the', 'what', 'best', 'leading', 'main'].includes(before) &&
+      (before !== 'the' || LIMIT_WORDS.has(after)) &&
+      (before !== 'which' && before !== 'what' ? true : !['quarters', 'waves', 'years', 'months'].includes(after))
+    ) {
+      used.add(i);
+      if (before === 'top' || before === 'bottom' || before === 'first') used.add(i - 1);
+      return n;
+    }
+    if (LIMIT_WORDS.has(after) || (after === 'of' && words[i + 2] === 'the')) {
+      used.add(i);
+      return n;
+    }
+  }
+  return undefined;
+}
+
+/** Finds names of markets, places, audiences and datapoints; where two overlap, the longer wins. */
+function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, capitals: Set<string>, lang: Language, catalogue: PlannerCatalogue): Span[] {
+  const candidates: Span[] = [];
+  const firstKeys = [...index.byFirst.keys()];
+  for (let i = 0; i < words.length; i++) {
+    if (used.has(i) || words[i] === '|') continue;
+    const w = words[i];
+    const starts = new Map<Entry, boolean>();
+    const exact = [
+      index.byFirst.get(w),
+      w.endsWith('s') && !STOPWORDS.has(w) ? index.byFirst.get(w.slice(0, -1)) : undefined,
+      w.endsWith('es') ? index.byFirst.get(w.slice(0, -2)) : undefined,
+    ];
+    for (const list of exact) for (const e of list ?? []) starts.set(e, false);
+    if (mayBeTypo(w, index))
+      for (const key of firstKeys) if (key !== w && typoMatch(w, key)) for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e)) starts.set(e, true);
+    for (const [entry, typoFirst] of starts) {
+      let typo = typoFirst;
+      let ok = true;
+      for (let k = 1; k < entry.words.length; k++) {
+        const at = i + k;
+        if (at >= words.length || used.has(at)) {
+          ok = false;
+          break;
+        }
+        const m = wordMatches(words[at], entry.words[k], index.vocabulary);
+        if (!m) {
+          ok = false;
+          break;
+        }
+        if (m === 'typo') typo = true;
+      }
+      // A one-word name matched only by a typo must be a name-like word (not "share" for "Shark").
+      if (ok) candidates.push({ start: i, end: i + entry.words.length, entry, typo });
+    }
+    // "US"/"USA" only as a market where it cannot be the pronoun "us" or a verb.
+    if (
+      (w === 'us' && (capitals.has('us') || ['the', 'in'].includes(words[i - 1] ?? ''))) ||
+      (w === 'usa' && lang !== 'es' && lang !== 'pt') ||
+      (w === 'usa' && capitals.has('usa'))
+    ) {
+      const us = catalogue.locations.find((l) => l.code === 'us');
+      if (us) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: us }, typo: false });
+    } else if (w.length === 2 && capitals.has(w) && w !== 'us' && w !== 'in' && w !== 'x' && lang === 'en') {
+      const l = catalogue.locations.find((x) => x.code === w);
+      if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
+    }
+    if (w === 'x' && capitals.has('x')) {
+      const refs: DatapointRef[] = [];
+      for (const q of catalogue.questions) for (const d of q.datapoints) if (d.code === 'x_twitter') refs.push({ question: q, datapoint: d, partial: false });
+      if (refs.length > 0) candidates.push({ start: i, end: i + 1, entry: { kind: 'datapoint', words: ['x'], refs }, typo: false });
+    }
+  }
+  for (const age of ageSpans(words, used)) candidates.push(age);
+  for (const long of longNameSpans(words, used, index)) candidates.push(long);
+  candidates.sort(
+    (a, b) =>
+      b.end - b.start - (a.end - a.start) ||
+      Number(a.typo) - Number(b.typo) ||
+      PRIORITY[a.entry.kind] - PRIORITY[b.entry.kind] ||
+      Number(b.entry.kind === 'audience' && b.entry.saved !== null) - Number(a.entry.kind === 'audience' && a.entry.saved !== null) ||
+      a.start - b.start,
+  );
+  const chosen: Span[] = [];
+  const taken = new Set<number>();
+  for (const c of candidates) {
+    let free = true;
+    for (let i = c.start; i < c.end; i++) if (taken.has(i)) free = false;
+    if (!free) continue;
+    // A typo of a one-word name is trusted only if no other name is as close (see ambiguity).
+    chosen.push(c);
+    for (let i = c.start; i < c.end; i++) taken.add(i);
+  }
+  return chosen.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Long datapoint names said in other words ("buying directly on a social platform" for "Bought a
+ * product directly on a social platform"): most of the name's content words, in a short stretch.
+ */
+function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex): Span[] {
+  const out: Span[] = [];
+  const stems = words.map((w, i) => (used.has(i) || w === '|' || STOPWORDS.has(w) ? '' : stem(w)));
+  for (const { entry, content } of index.longNames) {
+    const at: number[] = [];
+    for (const c of content) {
+      const i = stems.indexOf(c);
+      if (i >= 0) at.push(i);
+    }
+    if (at.length < 3 || at.length / content.length < 0.6) continue;
+    const start = Math.min(...at);
+    const end = Math.max(...at) + 1;
+    if (end - start > entry.words.length + 2) continue;
+    out.push({ start, end, entry: { ...entry, refs: entry.refs.map((r) => ({ ...r, partial: true })) }, typo: false });
+  }
+  return out;
+}
+
+/** Age phrases: "aged 25-34", "25-34 year olds", "under 35", "over-35s", "35+", "between 25 and 34". */
+function ageSpans(words: string[], used: Set<number>): Span[] {
+  const out: Span[] = [];
+  const free = (i: number, j: number) => {
+    for (let k = i; k < j; k++) if (used.has(k) || k >= words.length) return false;
+    return true;
   };
-
-  const age = text.match(/ (?:aged |age |ages |between )?(\d\d)(?:-| to | and )(\d\d)(?: year olds| years old| years| yo)? /);
-  if (age) {
-    const lo = Number(age[1]);
-    const hi = Number(age[2]);
+  const num = (w: string | undefined) => {
+    const m = /^(\d\d)s?$/.exec(w ?? '');
+    return m ? Number(m[1]) : undefined;
+  };
+  const make = (start: number, end: number, lo: number, hi: number, name: string) => {
     const bands = bandsBetween(lo, hi);
-    if (bands.length > 0)
-      mark(age[0].trim(), phraseAudience(`Aged ${lo}-${hi}`, `Internet users aged ${lo}-${hi}.`, { question: 'age_group', datapoints: bands }));
-  }
-  const under = text.match(/ (?:under|younger than|below) (\d\d)(?: year olds| years old)? /);
-  if (under) {
-    const bands = bandsBetween(0, Number(under[1]) - 1);
-    if (bands.length > 0)
-      mark(under[0].trim(), phraseAudience(`Under ${under[1]}`, `Internet users under ${under[1]}.`, { question: 'age_group', datapoints: bands }));
-  }
-  const over = text.match(/ (?:over|older than|above|aged) (\d\d)(?: plus)?(?: year olds| years old)? /) ?? text.match(/ (\d\d) plus /);
-  if (over) {
-    const bands = bandsBetween(Number(over[1]), 200);
-    if (bands.length > 0)
-      mark(over[0].trim(), phraseAudience(`${over[1]} and over`, `Internet users aged ${over[1]} and over.`, { question: 'age_group', datapoints: bands }));
-  }
-  // Saved audience names and demographic phrases in one pass, longest first: "Gen Z women" before "women", "non parents" before "parents".
-  const candidates: { phrase: string; audience: () => PlanAudience }[] = [];
-  for (const audience of catalogue.audiences) {
-    const phrase = normalize(audience.name).trim();
-    if (phrase.length > 1)
-      candidates.push({
-        phrase,
-        audience: () => ({ id: audience.id, name: audience.name, description: audience.description, expression: audience.expression, origin: 'saved' }),
-      });
-  }
-  for (const entry of AUDIENCE_PHRASES) {
-    const savedOne = catalogue.audiences.find((a) => a.curated && a.name.toLowerCase() === entry.name.toLowerCase());
-    for (const phrase of entry.phrases) {
-      candidates.push({
-        phrase,
-        audience: () =>
-          savedOne
-            ? { id: savedOne.id, name: savedOne.name, description: savedOne.description, expression: savedOne.expression, origin: 'saved' }
-            : phraseAudience(entry.name, entry.description, entry.expression),
-      });
+    if (bands.length === 0 || !free(start, end)) return;
+    out.push({
+      start,
+      end,
+      typo: false,
+      entry: {
+        kind: 'audience',
+        words: words.slice(start, end),
+        name,
+        saved: null,
+        expression: { question: 'age_group', datapoints: bands },
+        description: `Internet users ${name.toLowerCase()}.`,
+      },
+    });
+  };
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const range = /^(\d\d)-(\d\d)s?$/.exec(w);
+    if (range) {
+      let start = i;
+      let end = i + 1;
+      if (['aged', 'age', 'ages'].includes(words[i - 1] ?? '')) start--;
+      if (['year', 'years'].includes(words[i + 1] ?? '') && ['olds', 'old'].includes(words[i + 2] ?? '')) end += 2;
+      else if (['yo', 'year olds', 'years'].includes(words[i + 1] ?? '')) end++;
+      make(start, end, Number(range[1]), Number(range[2]), `Aged ${range[1]}-${range[2]}`);
+      continue;
     }
+    const lo = num(w);
+    if (
+      lo !== undefined &&
+      ['to', 'and'].includes(words[i + 1] ?? '') &&
+      num(words[i + 2]) !== undefined &&
+      (words[i - 1] === 'aged' || words[i - 1] === 'between')
+    ) {
+      const hi = num(words[i + 2]) as number;
+      if (lo >= 13 && hi <= 99 && lo < hi) make(i - 1, i + 3 + (['year', 'years'].includes(words[i + 3] ?? '') ? 2 : 0), lo, hi, `Aged ${lo}-${hi}`);
+      continue;
+    }
+    if (['under', 'below', 'younger'].includes(w)) {
+      const j = words[i + 1] === 'than' ? i + 2 : i + 1;
+      const n = num(words[j]);
+      if (n !== undefined && n >= 18 && n <= 70) make(i, j + 1 + (['year', 'years'].includes(words[j + 1] ?? '') ? 2 : 0), 0, n - 1, `Under ${n}`);
+      continue;
+    }
+    if (['over', 'above', 'older'].includes(w) || (w === 'aged' && /plus$/.test(words[i + 2] ?? ''))) {
+      const j = words[i + 1] === 'than' ? i + 2 : i + 1;
+      const n = num(words[j]);
+      if (n !== undefined && n >= 18 && n <= 70) make(i, j + 1 + (words[j + 1] === 'plus' ? 1 : 0), n, 200, `${n} and over`);
+      continue;
+    }
+    const n = num(w);
+    if (n !== undefined && words[i + 1] === 'plus' && n >= 18 && n <= 70) make(i, i + 2, n, 200, `${n} and over`);
+    if (n !== undefined && /s$/.test(w) && words[i - 1] === 'their') make(i - 2, i + 1, n, n + 9, `In their ${n}s`);
   }
-  candidates.sort((a, b) => b.phrase.length - a.phrase.length);
-  for (const candidate of candidates) if (hasPhrase(text, candidate.phrase)) mark(candidate.phrase, candidate.audience());
-  found.sort((a, b) => a.at - b.at);
-  const unique: PlanAudience[] = [];
-  for (const f of found) if (!unique.some((u) => u.id === f.audience.id)) unique.push(f.audience);
-  const between = found.length > 1 ? text.slice(found[0].end, found[found.length - 1].at + 1) : '';
-  return { text: text.replace(/~+/g, '|'), values: unique, between };
+  return out;
 }
 
 function bandsBetween(lo: number, hi: number): string[] {
@@ -328,146 +682,708 @@ function bandsBetween(lo: number, hi: number): string[] {
   return inside.length > 0 ? inside : AGE_BANDS.filter(([, l, h]) => h >= lo && l <= hi).map(([c]) => c);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Audiences and the roles of datapoint mentions
+
+interface Roles {
+  /** Audience sides: each an AND of its parts; two or more = side by side. */
+  sides: PlanAudience[][];
+  /** Datapoint mentions that measure the topic. */
+  topicSpans: Span[];
+  /** Spans read as a group of people. */
+  groupSpans: Span[];
+}
+
+function spanAudience(span: Span): PlanAudience | null {
+  const e = span.entry;
+  if (e.kind === 'audience') {
+    if (e.saved) return { id: e.saved.id, name: e.saved.name, description: e.saved.description, expression: e.saved.expression, origin: 'saved' };
+    return phraseAudience(e.name, e.description, e.expression);
+  }
+  if (e.kind === 'datapoint') {
+    // A group named by a datapoint: its first (usage) question.
+    const ref = groupRef(e.refs);
+    const name = `${ref.datapoint.name} ${ref.question.code.includes('owned') || ref.question.code.includes('ownership') ? 'owners' : 'users'}`;
+    return phraseAudience(name, `Respondents who answered “${ref.datapoint.name}” to “${ref.question.name}”.`, {
+      question: ref.question.code,
+      datapoints: e.refs.filter((r) => r.question.code === ref.question.code).map((r) => r.datapoint.code),
+    });
+  }
+  return null;
+}
+
+/** The question a datapoint group is read from: the earliest in catalogue order (usage and ownership come first). */
+function groupRef(refs: DatapointRef[]): DatapointRef {
+  return refs.find((r) => !r.partial && !/^(brand_|favourite_)/.test(r.question.code)) ?? refs[0];
+}
+
 function phraseAudience(name: string, description: string, expression: Record<string, unknown>): PlanAudience {
   return { id: `phrase:${normalize(name).trim().replace(/ /g, '_')}`, name, description, expression, origin: 'phrase' };
 }
 
-function intersectAudiences(list: PlanAudience[]): PlanAudience {
+/** Several parts of one audience: their intersection. */
+function combine(parts: PlanAudience[]): PlanAudience {
+  const unique = uniqueAudiences(parts);
+  if (unique.length === 1) return unique[0];
   return {
-    id: list.map((a) => a.id).join('+'),
-    name: list.map((a) => a.name).join(' & '),
-    description: `Respondents in every one of: ${list.map((a) => a.name).join(', ')}.`,
-    expression: { and: list.map((a) => a.expression) },
-    origin: list.every((a) => a.origin === 'docked') ? 'docked' : 'phrase',
+    id: unique.map((a) => a.id).join('+'),
+    name: unique.map((a) => a.name).join(' & '),
+    description: `Respondents in every one of: ${unique.map((a) => a.name).join(', ')}.`,
+    expression: { and: unique.map((a) => a.expression) },
+    origin: unique.every((a) => a.origin === 'docked') ? 'docked' : 'phrase',
   };
 }
 
-/** The kind of question the words ask, when they say. */
-export function detectKind(text: string): AnalysisKind | null {
+function uniqueAudiences(list: PlanAudience[]): PlanAudience[] {
+  const out: PlanAudience[] = [];
+  for (const a of list) if (!out.some((o) => o.id === a.id)) out.push(a);
+  return out;
+}
+
+function uniqueCodes(list: CodeName[]): CodeName[] {
+  const out: CodeName[] = [];
+  for (const x of list) if (!out.some((o) => o.code === x.code)) out.push(x);
+  return out;
+}
+
+function singleLeaf(expression: Record<string, unknown>): { question: string; datapoints: string[] } | null {
   if (
-    / (trend|trends|trending|over time|changed|changing|change|evolved|evolving|grown|grow|growing|growth|increased|decreased|declined|declining|rising|risen|falling|fallen|wave by wave|quarter by quarter|year on year) /.test(
-      text,
-    )
+    typeof expression['question'] === 'string' &&
+    Array.isArray(expression['datapoints']) &&
+    expression['not'] !== true &&
+    !('suffixes' in expression) &&
+    !('min_count' in expression)
   )
-    return 'trend';
-  if (
-    / (over index|overindex|over indexes|over indexing|under index|underindex|under indexes|under indexing|different|distinctive|stand out|stands out|unique|more likely|less likely|skew|skews|index|indexes) /.test(
-      text,
-    )
-  )
-    return 'indexing';
-  if (/ (compare|compared|comparison|versus|vs|differ|difference|differences) /.test(text)) return 'comparison';
-  if (/ (what percent|what share|how many|what proportion|proportion|percentage|how common|share of) /.test(text)) return 'share';
-  if (/ (which|top|most|least|rank|ranking|popular|biggest|leading|favourite|favorite|main) /.test(text)) return 'ranking';
+    return { question: expression['question'] as string, datapoints: expression['datapoints'] as string[] };
   return null;
 }
 
-interface TopicMatch {
-  question: PlannerQuestion;
-  topic: PlanTopic;
-  score: number;
+/**
+ * Which mentions are the group and which the topic: demographic and saved audiences are groups;
+ * a datapoint is a group when people are named by it ("TikTok users", "users of TikTok",
+ * "among Netflix subscribers") and something else is measured; everything else is the topic.
+ * Groups joined by "or", "vs", "and" are sides of a comparison; other groups narrow each side.
+ */
+function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue): Roles {
+  const { words, spans } = reading;
+  const datapointSpans = spans.filter((s) => s.entry.kind === 'datapoint');
+  const audienceSpans = spans.filter((s) => s.entry.kind === 'audience');
+  const groupCapable = new Set<Span>();
+  const zoneStart = words.findIndex((w) => w === 'among' || w === 'amongst');
+  for (const s of datapointSpans) {
+    const next = words[s.end] ?? '';
+    const prev = words[s.start - 1] ?? '';
+    const prev2 = words[s.start - 2] ?? '';
+    if (
+      GROUP_NOUNS.has(next) ||
+      (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
+      (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next))
+    )
+      groupCapable.add(s);
+    // "people who use Netflix", "those who own a dog" inside "among ...".
+    if (
+      zoneStart >= 0 &&
+      s.start > zoneStart &&
+      /\b(who|that)\b/.test(words.slice(zoneStart, s.start).join(' ')) &&
+      !words.slice(zoneStart, s.start).includes('|')
+    )
+      groupCapable.add(s);
+  }
+  // "iOS vs Android users": a group noun after the last of joined mentions makes them all groups.
+  for (let i = 0; i < datapointSpans.length - 1; i++) {
+    const a = datapointSpans[i];
+    const b = datapointSpans[i + 1];
+    if (groupCapable.has(b) && b.start - a.end === 1 && CONNECTORS.has(words[a.end]) && sameQuestion(a, b)) groupCapable.add(a);
+  }
+  const otherTopics = datapointSpans.filter((s) => !groupCapable.has(s));
+  const wordTopic = wordsOnlyTopicScore(reading, index, catalogue);
+  let groups: Span[] = [];
+  if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6)) groups = [...groupCapable];
+  const topicSpans = datapointSpans.filter((s) => !groups.includes(s));
+
+  // Audience sides.
+  const mentions = [...audienceSpans, ...groups].sort((a, b) => a.start - b.start);
+  const clauses: { spans: Span[]; joinedToPrevious: boolean }[] = [];
+  for (const m of mentions) {
+    const last = clauses[clauses.length - 1];
+    if (!last) {
+      clauses.push({ spans: [m], joinedToPrevious: false });
+      continue;
+    }
+    const prevEnd = last.spans[last.spans.length - 1].end;
+    let gap = words.slice(prevEnd, m.start);
+    // Group nouns after a datapoint group ("iOS users and ...") belong to it.
+    gap = gap.filter((w) => !GROUP_NOUNS.has(w));
+    const comparing = /\b(compare|compared|comparing)\b/.test(words.join(' '));
+    const connector =
+      gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) ||
+      (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && isListEnd(words, m));
+    // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides.
+    if (connector) clauses.push({ spans: [m], joinedToPrevious: true });
+    else if (gap.length === 0 || gap.every((w) => GLUE.has(w))) last.spans.push(m);
+    else clauses.push({ spans: [m], joinedToPrevious: false });
+  }
+  // The run of joined clauses is the comparison; the rest narrow every side.
+  let best: { from: number; to: number } | null = null;
+  for (let i = 0; i < clauses.length;) {
+    let j = i;
+    while (j + 1 < clauses.length && clauses[j + 1].joinedToPrevious) j++;
+    if (j > i && (!best || j - i > best.to - best.from)) best = { from: i, to: j };
+    i = j + 1;
+  }
+  const toAudiences = (list: Span[]) => list.map(spanAudience).filter((a): a is PlanAudience => a !== null);
+  let sides: PlanAudience[][];
+  if (best) {
+    const common = clauses.filter((_, k) => k < best.from || k > best.to).flatMap((c) => toAudiences(c.spans));
+    sides = clauses.slice(best.from, best.to + 1).map((c) => [...toAudiences(c.spans), ...common]);
+  } else {
+    const all = clauses.flatMap((c) => toAudiences(c.spans));
+    sides = all.length > 0 ? [all] : [];
+  }
+  return { sides, topicSpans, groupSpans: groups };
 }
 
-/** Scores every question against the words left once audiences, places and times are taken out. */
-export function findTopics(text: string, catalogue: PlannerCatalogue): { best: TopicMatch | null; ranked: TopicMatch[] } {
-  const words = text
+function isListEnd(words: string[], m: Span): boolean {
+  return words[m.end] === undefined || words[m.end] === '|';
+}
+
+function sameQuestion(a: Span, b: Span): boolean {
+  if (a.entry.kind !== 'datapoint' || b.entry.kind !== 'datapoint') return false;
+  const qa = new Set(a.entry.refs.map((r) => r.question.code));
+  return b.entry.refs.some((r) => qa.has(r.question.code));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The kind of question
+
+interface KindCues {
+  trend: boolean;
+  indexing: boolean;
+  /** "What makes X different", "what does X over-index on" without a named topic. */
+  openIndexing: boolean;
+  comparison: boolean;
+  ranking: boolean;
+  share: boolean;
+}
+
+function readKind(text: string, words: string[]): KindCues {
+  const has = (re: RegExp) => re.test(text);
+  const trend = has(
+    /\b(trend|trends|trending|changed|change|changing|changes|evolved|evolve|evolving|evolution|develop|developed|development|grown|grow|grew|growing|growth|increased|increase|increasing|decreased|decrease|decreasing|declined|declining|decline|rising|risen|rise|rose|falling|fallen|fall|fell|dropped|drop|dropping|gone up|gone down|go up|went up|went down|moved|shifted|shift|over time|wave by wave|quarter by quarter|quarterly|track|tracking|year on year|up or down|momentum)\b/,
+  );
+  const index = has(
+    /\b(over index|overindex|over indexes|over indexed|over indexing|overindexes|overindexing|under index|underindex|under indexes|under indexed|under indexing|index|indexes|indices|skew|skews|skewed|than average|than the average|than the average internet user|above average|below average|over represented|under represented|overrepresented|underrepresented)\b/,
+  );
+  const open = has(
+    /\b(different|differently|distinctive|distinct|unique|stand out|stands out|standout|sets apart|set apart|sets them apart|apart|unusually|characterise|characterize|characteristics|profile|describe|over indexes|strongest|biggest skews|key over indexes)\b/,
+  );
+  const comparison = has(/\b(compare|compared|comparison|versus|vs|against|differ|difference|which group|who uses|who is more|who s more)\b/);
+  const ranking = has(/\b(top|most|least|rank|ranking|ranked|popular|biggest|leading|favourite|favorite|main|best|which|what are the|common|mostly)\b/);
+  const share = has(/\b(share|percent|percentage|proportion|how many|penetration|how common|what share|reach|rate)\b/);
+  void words;
+  return { trend, indexing: index || (open && !trend), openIndexing: open || index, comparison, ranking, share };
+}
+
+/** "the most used social platform", "the favourite brand": one datapoint, not a list. */
+function singularSuperlative(text: string, kind: AnalysisKind): boolean {
+  if (kind !== 'ranking' && kind !== 'comparison') return false;
+  const m = /\b(?:the|s) (?:single )?(?:most|favourite|favorite|top|biggest|leading|number one|#1|most popular|most used|most common)\b(.*)$/.exec(text);
+  if (!m) return false;
+  const next = m[1]
     .trim()
     .split(' ')
-    .filter((w) => w.length > 1 && w !== '|' && !STOPWORDS.has(w) && !/^\d+$/.test(w));
-  const expanded = new Set<string>();
-  for (const w of words) {
-    expanded.add(stem(w));
-    for (const s of TOPIC_SYNONYMS[w] ?? []) expanded.add(stem(s));
-  }
-  for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS)) if (phrase.includes(' ') && hasPhrase(text, phrase)) list.forEach((s) => expanded.add(stem(s)));
-  const suffixWords = Object.entries(SUFFIX_ALIASES)
-    .filter(([, aliases]) => aliases.some((a) => hasPhrase(text, a)))
-    .map(([name]) => name);
+    .filter(
+      (w) =>
+        !['used', 'popular', 'common', 'trusted', 'watched', 'played', 'liked', 'social', 'media', 'streaming', 'fast', 'food', 'ai', 'music', 'car'].includes(
+          w,
+        ),
+    );
+  const noun = next.find((w) => w.length > 2 && !STOPWORDS.has(w));
+  return noun !== undefined && !noun.endsWith('s');
+}
 
-  const stemsOf = new Map<string, { name: Set<string>; description: Set<string> }>();
-  const df = new Map<string, number>();
-  for (const q of catalogue.questions) {
-    const name = new Set(
-      normalize(q.name)
-        .trim()
-        .split(' ')
-        .filter((w) => !STOPWORDS.has(w))
-        .map(stem),
-    );
-    const description = new Set(
-      normalize(q.description)
-        .trim()
-        .split(' ')
-        .filter((w) => !STOPWORDS.has(w))
-        .map(stem),
-    );
-    stemsOf.set(q.code, { name, description });
-    for (const s of new Set([...name, ...description])) df.set(s, (df.get(s) ?? 0) + 1);
+// ---------------------------------------------------------------------------------------------
+// The topic
+
+interface TopicChoice {
+  topic: PlanTopic | null;
+  question: PlannerQuestion | null;
+  outcome?: PlanOutcome;
+  unknown: string[];
+  /** Named by a datapoint or by the question's own name, not only by loose words. */
+  confident?: boolean;
+}
+
+interface Scored {
+  question: PlannerQuestion;
+  score: number;
+  datapoints: CodeName[];
+  suffix: CodeName | null;
+  dpHits: number;
+  wordHits: number;
+  strongCue: boolean;
+}
+
+const USAGE_NAME = /\b(used|usage|use|owned|ownership|held|played|watched|followed|bought|done|read|consumed|listened)\b/i;
+
+const GENERIC_VERB_STEMS = new Set([
+  'use',
+  'own',
+  'have',
+  'like',
+  'get',
+  'buy',
+  'for',
+  'do',
+  'watch',
+  'play',
+  'listen',
+  'follow',
+  'read',
+  'data',
+  'number',
+  'online',
+]);
+
+/** Frequency and scale words that name datapoints of frequency questions. */
+const VALUE_WORDS: Record<string, string[]> = {
+  daily: ['daily', 'every day', 'each day', 'everyday'],
+  weekly: ['weekly', 'every week'],
+  monthly: ['monthly', 'every month'],
+  never: ['never'],
+  'less often': ['less often', 'rarely'],
+};
+
+function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] } {
+  const { words, used, spans } = reading;
+  const free = words.filter((w, i) => !used.has(i) && w !== '|' && w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w) && !CONNECTORS.has(w));
+  const stems = new Set<string>();
+  for (const w of free) {
+    stems.add(stem(w));
+    for (const s of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(s));
   }
-  const n = Math.max(1, catalogue.questions.length);
-  const ranked: TopicMatch[] = [];
+  const text = ` ${words.filter((_, i) => !used.has(i)).join(' ')} `;
+  for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS))
+    if (phrase.includes(' ') && text.includes(` ${phrase} `)) list.forEach((s) => stems.add(stem(s)));
+  // Names taken as datapoints still hint at the question ("games" played: game titles).
+  for (const span of spans)
+    if (span.entry.kind === 'datapoint')
+      for (const w of words.slice(span.start, span.end)) for (const s of TOPIC_SYNONYMS[w] ?? []) if (s !== w) stems.add(stem(s));
+  return { stems, words: free };
+}
+
+/** How strongly the free words alone name a question (no datapoint named). */
+function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue): number {
+  const { stems } = leftoverStems(reading);
+  let best = 0;
   for (const q of catalogue.questions) {
-    const own = stemsOf.get(q.code);
+    const own = index.questionWords.get(q.code);
     if (!own) continue;
     let score = 0;
-    let named = 0;
     let informative = 0;
-    for (const s of expanded) {
-      const idf = Math.log(1 + n / (df.get(s) ?? n));
+    for (const s of stems) {
+      const idf = Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount));
+      if (GENERIC_VERB_STEMS.has(s)) continue;
       if (own.name.has(s)) {
         score += 3 * idf;
-        named++;
-      } else if (own.description.has(s)) score += idf;
-      else continue;
-      if (!GENERIC_STEMS.has(s)) informative++;
+        informative++;
+      }
     }
-    // Of two names that match equally, the one the prompt covers more of ("Personal interests" over "Holiday destinations of interest").
-    if (named > 0) score += (3 * named) / Math.max(1, own.name.size);
-    const datapoints = q.datapoints.filter((d) => {
-      const phrase = normalize(d.name).trim();
-      return (
-        phrase.length > 0 &&
-        !STOPWORDS.has(phrase) &&
-        (hasPhrase(text, phrase) || hasPhrase(text, `${phrase}s`) || hasPhrase(text, normalize(d.code.replace(/_/g, ' ')).trim()))
-      );
-    });
-    // A datapoint found inside another found one ("Apple" within "Apple Music") does not count twice.
-    const kept = datapoints.filter((d) => !datapoints.some((o) => o !== d && normalize(o.name).includes(normalize(d.name))));
+    if (informative > 0) best = Math.max(best, score);
+  }
+  return best;
+}
+
+function suffixWordsIn(text: string): { strong: string[]; weak: string[] } {
+  const strong: string[] = [];
+  const weak: string[] = [];
+  // Any form of using or buying ("flew", "ordered", "bought") is the funnel's usage row.
+  if (
+    text
+      .trim()
+      .split(' ')
+      .some((w) => stem(w) === 'use' || stem(w) === 'buy')
+  )
+    weak.push('used or bought in the last 12 months');
+  for (const [name, aliases] of Object.entries(SUFFIX_ALIASES)) {
+    const found = aliases.filter((a) => text.includes(` ${a} `));
+    if (found.length === 0) continue;
+    if (found.every((a) => WEAK_SUFFIX_WORDS.has(a))) weak.push(name);
+    else strong.push(name);
+  }
+  // "strongly agree" is not also "agree".
+  if (strong.includes('strongly agree')) strong.splice(strong.indexOf('agree'), strong.indexOf('agree') >= 0 ? 1 : 0);
+  return { strong, weak };
+}
+
+function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, catalogue: PlannerCatalogue, cues: KindCues): TopicChoice {
+  const { words, used } = reading;
+  const { stems, words: free } = leftoverStems(reading);
+  const text = ` ${words.join(' ')} `;
+  const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !used.has(i) || roles.topicSpans.some((s) => i >= s.start && i < s.end)).join(' ')} `);
+  const values = Object.entries(VALUE_WORDS)
+    .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
+    .map(([v]) => v);
+  const mentions = roles.topicSpans;
+  const unknown = free.filter((w) => !index.vocabulary.has(w) && !KNOWN.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
+
+  const scored: Scored[] = [];
+  for (const q of catalogue.questions) {
+    const own = index.questionWords.get(q.code);
+    if (!own) continue;
+    let score = 0;
+    let dpHits = 0;
+    let wordHits = 0;
+    let strongCue = false;
+    const datapoints: CodeName[] = [];
+    let missed = 0;
+    let namedQuestion = false;
+    for (const m of mentions) {
+      if (m.entry.kind !== 'datapoint') continue;
+      const refs = m.entry.refs.filter((r) => r.question.code === q.code);
+      const inName = m.entry.words.every((w) => own.name.has(stem(w)));
+      const common = m.entry.words.length === 1 && (index.commonWords.has(m.entry.words[0]) || own.head === stem(m.entry.words[0]));
+      if (refs.length === 0) {
+        if (inName && (m.entry.words.length > 1 || common)) {
+          // The mention names the question itself ("streaming services": Video streaming services used).
+          score += 10 + (cues.ranking ? 1 : 0);
+          wordHits++;
+          strongCue = true;
+          namedQuestion = true;
+        } else if (inName) {
+          // A mention the question does not have, but its name does ("YouTube Shorts": Activities on YouTube).
+          score += 4;
+          wordHits++;
+        } else missed++;
+        continue;
+      }
+      dpHits++;
+      score += m.typo ? 9 : refs.every((r) => r.partial) ? 7 : common ? 8 : 10;
+      // Use and ownership of a named thing: the question whose datapoint it is, usage before brand grids.
+      if (USAGE_NAME.test(q.name) && !/^(brand_|favourite_)/.test(q.code)) score += 0.8;
+      if (/^(brand_perception|favourite_brand)/.test(q.code)) score -= 0.6;
+      // Fewer questions holding the name: a more telling mention.
+      const holders = new Set(m.entry.refs.map((r) => r.question.code)).size;
+      score += 1 / holders;
+      for (const r of refs) if (!datapoints.some((d) => d.code === r.datapoint.code)) datapoints.push(codeName(r.datapoint));
+    }
+    score -= 6 * missed;
+    let named = 0;
+    for (const s of stems) {
+      const idf = Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount));
+      const generic = GENERIC_VERB_STEMS.has(s);
+      if (own.name.has(s)) {
+        score += generic ? 1.5 : 3 * idf;
+        named++;
+        if (!generic) {
+          wordHits++;
+          strongCue = true;
+        }
+      } else if (own.description.has(s)) {
+        score += generic ? 0.5 : idf;
+        if (!generic) wordHits++;
+      }
+    }
+    if (named > 0) score += (2 * named) / Math.max(1, own.nameSize);
+    // Answer-scale words: a grid's suffix, or a frequency question's datapoint.
     let suffix: CodeName | null = null;
-    for (const word of suffixWords) {
-      const match = q.suffixes.find((s) => normalize(s.name).trim() === word);
+    const names = index.normalisedNames.get(q.code) ?? { suffixes: [], datapoints: [] };
+    for (const word of suffixWords.strong) {
+      const match = q.suffixes.find((_, k) => names.suffixes[k] === word);
       if (match) {
         suffix = match;
+        score += 6;
+        strongCue = true;
         break;
       }
     }
-    if (kept.length > 0) score += 10 + Math.min(kept.length - 1, 4);
-    if (suffix) score += 5;
-    // A verb alone ("use", "own") does not make a topic.
-    if (score <= 0 || (informative === 0 && kept.length === 0 && suffix === null)) continue;
-    ranked.push({
-      question: q,
-      score,
-      topic: { question: q.code, questionName: q.name, datasetCode: q.datasetCode, datapoints: kept.map(codeName), suffix: suffix ? codeName(suffix) : null },
-    });
+    if (!suffix && q.suffixes.length > 0)
+      for (const word of suffixWords.weak) {
+        const match = q.suffixes.find((_, k) => names.suffixes[k] === word);
+        if (match) {
+          suffix = match;
+          break;
+        }
+      }
+    if (q.suffixes.length === 0)
+      for (const v of values) {
+        const d = q.datapoints.find((_, k) => names.datapoints[k] === v);
+        if (d && !datapoints.some((x) => x.code === d.code)) {
+          datapoints.push(codeName(d));
+          score += 6;
+          strongCue = true;
+        }
+      }
+    // A grid needs its scale: without a scale word it is not the question meant.
+    if (q.suffixes.length > 0 && !suffix) score -= 4;
+    if (dpHits === 0 && wordHits === 0) continue;
+    if (namedQuestion && dpHits === 0 && cues.share && !cues.ranking) score -= 1.5;
+    scored.push({ question: q, score, datapoints, suffix, dpHits, wordHits, strongCue });
   }
-  ranked.sort((a, b) => b.score - a.score || (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1));
-  const best = ranked[0] && ranked[0].score >= 4 ? ranked[0] : null;
-  return { best, ranked };
+  scored.sort((a, b) => b.score - a.score || (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1));
+
+  let best = scored[0];
+  if (!best || best.score < 4 || (best.dpHits === 0 && best.wordHits === 0)) return { topic: null, question: null, unknown };
+  // "What makes Gen Z different?": no topic named; words like "profile" or "stand out" are not one.
+  if (cues.openIndexing && best.dpHits === 0 && !best.strongCue) return { topic: null, question: null, unknown };
+  // An unlicensed question close to a licensed one: use the licensed one.
+  if (!best.question.entitled) {
+    const alt = scored.find((s) => s.question.entitled && s.score >= best.score - 1 && s.dpHits === best.dpHits);
+    if (alt) best = alt;
+  }
+  // A share of something unknown ("what share bet on sports online?"): the topic is not in the data.
+  if (best.dpHits === 0 && unknown.length > 0 && cues.share && values.length === 0)
+    return { topic: null, question: null, unknown, outcome: notInData(unknown) };
+  const onlyCommon = mentions.every((m) => m.entry.words.length === 1 && index.commonWords.has(m.entry.words[0]));
+  if (unknown.length > 0 && cues.share && onlyCommon && !best.suffix && !values.length && best.wordHits === 0)
+    return { topic: null, question: null, unknown, outcome: notInData(unknown) };
+  if (best.dpHits === 0 && mentions.length === 0 && unknown.length > 0 && best.score < 8)
+    return { topic: null, question: null, unknown, outcome: notInData(unknown) };
+
+  // Two readings equally close: ask which.
+  const second = scored.find((s) => s.question.code !== best.question.code && s.question.entitled === best.question.entitled);
+  const ambiguousName = mentions.find((m) => m.entry.kind === 'datapoint' && isPrefixOfOtherNames(m, index));
+  if (ambiguousName && !best.strongCue) {
+    const name = ambiguousName.entry.words.join(' ');
+    const options = otherNamesStartingWith(ambiguousName, index);
+    return {
+      topic: null,
+      question: null,
+      unknown,
+      outcome: clarify(`“${titleCase(name)}” could mean several things in the survey: ${options.slice(0, 6).join(', ')}. Which one do you mean?`, options),
+    };
+  }
+  if (second && second.dpHits > 0 && best.dpHits > 0 && Math.abs(best.score - second.score) < 0.5 && !best.strongCue && sameNames(best, second)) {
+    const options = [best, second].map((s) => s.question.name);
+    return { topic: null, question: null, unknown, outcome: clarify(`Do you mean “${options[0]}” or “${options[1]}”?`, options) };
+  }
+  if (!best.question.entitled) {
+    const dataset = catalogue.datasets.find((d) => d.code === best.question.datasetCode);
+    return {
+      topic: null,
+      question: null,
+      unknown,
+      outcome: refuse(
+        'not-entitled',
+        `“${best.question.name}” belongs to the ${dataset?.name ?? best.question.datasetCode} dataset, which your organisation does not license, so I cannot answer from it.`,
+      ),
+    };
+  }
+  // A typo one letter from names of two different things: ask.
+  const datapoints = mentions.length === 0 && !values.length ? [] : best.datapoints;
+  const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
+  return { topic, question: best.question, unknown, confident: best.dpHits > 0 || best.strongCue };
 }
 
-const GENERIC_STEMS = new Set(['use', 'own', 'have', 'like', 'get', 'buy', 'for', 'do']);
+function sameNames(a: Scored, b: Scored): boolean {
+  return a.datapoints.map((d) => d.name).join() === b.datapoints.map((d) => d.name).join();
+}
 
-/** Verbs that carry no topic of their own: not worth reporting as "not understood". */
-const GENERIC_VERBS = new Set(['use', 'used', 'uses', 'using', 'have', 'has', 'get', 'gets', 'like', 'likes', 'tell', 'know']);
+/** "Apple" is also the start of "Apple Music", "Apple TV+", "Apple Pay": several things. */
+function isPrefixOfOtherNames(m: Span, index: CatalogueIndex): boolean {
+  if (m.entry.kind !== 'datapoint') return false;
+  if (m.entry.refs.some((r) => USAGE_NAME.test(r.question.name) && !/^(brand_|favourite_)/.test(r.question.code))) return false;
+  const own = new Set(m.entry.refs.map((r) => r.question.name));
+  return otherNamesStartingWith(m, index).filter((n) => ![...own].some((q) => n.endsWith(`(${q})`))).length >= 3;
+}
 
-function leftoverWords(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .trim()
-        .split(' ')
-        .filter((w) => w.length > 2 && w !== '|' && !STOPWORDS.has(w) && !GENERIC_VERBS.has(w) && !/^\d+$/.test(w)),
+function otherNamesStartingWith(m: Span, index: CatalogueIndex): string[] {
+  if (m.entry.kind !== 'datapoint' || m.entry.words.length !== 1) return [];
+  const w = m.entry.words[0];
+  const names = new Set<string>();
+  for (const d of index.datapointNames) if (d.normalised.startsWith(`${w} `)) names.add(d.name);
+  if (names.size === 0) return [];
+  const own = [...new Set(m.entry.refs.map((r) => r.question.name))];
+  return [...own.map((q) => `${titleCase(w)} (${q})`), ...names];
+}
+
+function titleCase(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Words of questions, kinds and time the planner reads: never "not in the data". */
+const KNOWN = new Set(
+  (
+    'trend trends trending changed change changing changes evolved evolve evolving evolution develop developed development grown grow grew growing growth increased increase ' +
+    'decreased decrease declined declining decline rising risen rise rose falling fallen fall fell dropped drop dropping gone went moved shifted shift quarterly track tracking momentum ' +
+    'index indexes indexed indexing overindex underindex skew skews skewed average represented overrepresented underrepresented likely unlikely unusually ' +
+    'different differently distinctive distinct unique stand stands standout sets set apart characterise characterize characteristics profile describe strongest biggest key ' +
+    'compare compared comparing comparison versus against differ difference group groups rank ranking ranked popular leading favourite favorite main best mostly common ' +
+    'share percent percentage proportion penetration reach rate many much number headcount bigger larger smaller higher lower more less people adults online population ' +
+    'show give tell list please thanks thank what which who how where when why among across between within per each by vs or and quarter quarters wave waves year years month months ' +
+    'now today currently latest recent previous one ago since until through from to over past last next this that these those them they it its their there here same also just only ' +
+    'rely penetration split breakdown distribution age gender income into really very interested pretty'
+  ).split(' '),
+);
+
+const FILLER = new Set([
+  'hey',
+  'hi',
+  'hello',
+  'thanks',
+  'thank',
+  'cheers',
+  'um',
+  'uh',
+  'like',
+  'guess',
+  'pls',
+  'please',
+  'lol',
+  'ok',
+  'yeah',
+  'so',
+  'really',
+  'me',
+  'give',
+  'show',
+  'tell',
+  'could',
+  'would',
+  'can',
+]);
+
+function isFiller(w: string): boolean {
+  return FILLER.has(w) || w.length <= 2;
+}
+
+function notInData(unknown: string[]): PlanOutcome {
+  const gibberish = unknown.filter((w) => !/[aeiouy]/.test(w) || /[bcdfghjklmnpqrstvwxz]{5,}/.test(w));
+  if (gibberish.length > 0)
+    return clarify(
+      `I do not know what ${gibberish.map((w) => `“${w}”`).join(', ')} is. Could you say it another way, for example the name of a platform, a brand or a kind of product?`,
+      [],
+    );
+  return refuse(
+    'not-understood',
+    `I could not find ${unknown.map((w) => `“${w}”`).join(', ')} in the survey catalogue, so I have no numbers to give. Try naming a topic such as social platforms, streaming services or brands.`,
+    unknown,
+  );
+}
+
+/** No topic: a typo close to two names asks which; unknown words are not in the data. */
+function noTopic(reading: Reading, index: CatalogueIndex, unknown: string[]): PlanOutcome {
+  for (const w of unknown) {
+    if (w.length < 4) continue;
+    const close = new Set<string>();
+    for (const entry of index.entries) {
+      if (entry.kind !== 'datapoint' || entry.words.length !== 1) continue;
+      const k = entry.words[0];
+      if (Math.abs(k.length - w.length) <= 1 && k[0] === w[0] && editWithin1(w, k)) close.add(k);
+    }
+    if (close.size >= 2) return clarify(`Did you mean ${[...close].map((c) => `“${titleCase(c)}”`).join(' or ')}?`, [...close]);
+  }
+  if (unknown.length > 0) return notInData(unknown);
+  void reading;
+  return refuse(
+    'not-understood',
+    'I could not find a topic of the survey catalogue in that prompt, so I have no numbers to give. Try naming a topic such as social platforms, streaming services or brands.',
+  );
+}
+
+function editWithin1(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return (
+    a.slice(i + 1) === b.slice(i + 1) ||
+    a.slice(i) === b.slice(i + 1) ||
+    a.slice(i + 1) === b.slice(i) ||
+    (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+  );
+}
+
+function isFollowUpText(text: string, previous: AnalysisPlan | null): boolean {
+  if (FOLLOW_UP_START.some((p) => text.startsWith(` ${p} `))) return true;
+  const words = text.trim().split(' ');
+  if (previous && words.length <= 8 && words.some((w) => REFERENCES.has(w))) return true;
+  return /\b(how has (that|it) changed|how many is that|same for|what about|how about|compare them|compare these)\b/.test(text);
+}
+
+function describeGiven(audiences: PlanAudience[], markets: PlannerLocation[], reading: Reading): string {
+  const parts: string[] = [];
+  if (audiences.length > 0) parts.push(audiences.map((a) => a.name).join(' and '));
+  if (markets.length > 0) parts.push(`${audiences.length > 0 ? '' : 'people '}in ${markets.map((m) => m.name).join(' and ')}`);
+  if (reading.time.waves.length > 0) parts.push(`in ${wavesText(reading.time.waves)}`);
+  return parts.join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Datasets
+
+function questionsOf(expression: unknown, out: Set<string>): Set<string> {
+  if (!expression || typeof expression !== 'object') return out;
+  const e = expression as Record<string, unknown>;
+  if (typeof e['question'] === 'string') out.add(e['question']);
+  for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => questionsOf(x, out));
+  return out;
+}
+
+/**
+ * The dataset a plan counts respondents in, by the service's one universe rule (`chooseUniverse`):
+ * one that asks the topic and every question of its audiences, the topic's own dataset first, so
+ * a demographic asked in several datasets is read in the topic's. An unlicensed question is
+ * refused; questions that share no licensed dataset cannot be combined, so it asks which to use.
+ */
+function chooseDatasets(
+  catalogue: PlannerCatalogue,
+  topic: PlannerQuestion | undefined,
+  audiences: PlanAudience[],
+): { dataset: PlannerDataset } | { refusal: PlanOutcome } {
+  const codes = new Set<string>();
+  for (const a of audiences) questionsOf(a.expression, codes);
+  const used = [...codes].map((c) => catalogue.questions.find((q) => q.code === c)).filter((q): q is PlannerQuestion => q !== undefined);
+  const all = topic ? [topic, ...used.filter((q) => q.code !== topic.code)] : used;
+  const unlicensed = all.find((q) => !q.entitled);
+  if (unlicensed) {
+    const dataset = catalogue.datasets.find((d) => d.code === unlicensed.datasetCode);
+    return {
+      refusal: refuse(
+        'not-entitled',
+        `“${unlicensed.name}” belongs to the ${dataset?.name ?? unlicensed.datasetCode} dataset, which your organisation does not license.`,
+      ),
+    };
+  }
+  const universe = chooseUniverse(
+    all.map((question) => ({ path: question.code, question })),
+    { entitledDatasets: catalogue.datasets.filter((d) => d.entitled).map((d) => d.code) },
+    { prefer: topic?.datasetCode },
+  );
+  if (universe.ok) return { dataset: catalogue.datasets.find((d) => d.code === universe.value) as PlannerDataset };
+  if (universe.status === 403) return { refusal: refuse('not-entitled', 'Your organisation licenses no dataset.') };
+  return {
+    refusal: clarify(
+      `${all.map((q) => `“${q.name}”`).join(' and ')} are not asked of the same respondents (they are in different surveys), so I cannot combine them. Which one should I use?`,
+      all.map((q) => q.name),
     ),
-  ];
+  };
+}
+
+/**
+ * Questions matching a free-text query, best first (the MCP `search_questions` tool): datapoint
+ * names (typos allowed) count most, then words of the question's name, then of its description.
+ */
+export function searchQuestions(query: string, catalogue: PlannerCatalogue): PlannerQuestion[] {
+  const index = indexOf(catalogue);
+  const words = normalize(query)
+    .trim()
+    .split(' ')
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w));
+  const spans = findSpans(words, new Set(), index, new Set(), 'en', catalogue).filter((s) => s.entry.kind === 'datapoint');
+  const stems = new Set(words.map(stem));
+  const ranked: { question: PlannerQuestion; score: number }[] = [];
+  for (const q of catalogue.questions) {
+    const own = index.questionWords.get(q.code);
+    if (!own) continue;
+    let score = 0;
+    for (const s of spans) if (s.entry.kind === 'datapoint' && s.entry.refs.some((r) => r.question.code === q.code)) score += 10;
+    for (const st of stems) {
+      const idf = Math.log(1 + index.questionCount / (index.df.get(st) ?? index.questionCount));
+      if (own.name.has(st)) score += 3 * idf;
+      else if (own.description.has(st)) score += idf;
+    }
+    if (score > 0) ranked.push({ question: q, score });
+  }
+  return ranked.sort((a, b) => b.score - a.score).map((r) => r.question);
 }

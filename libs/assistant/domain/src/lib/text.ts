@@ -1,22 +1,40 @@
 /**
- * Text helpers of the planner. Prompts and catalogue names go through the same
- * normalisation, so a phrase match is a plain substring test on space-padded text.
+ * Text helpers of the planner. Prompts and catalogue names go through the same normalisation,
+ * so a phrase match is a comparison of word lists (or a substring test on space-padded text).
  */
+import { distance } from 'fastest-levenshtein';
 
-/** Lower case, apostrophes and punctuation out, digit ranges ("25-34") kept, single spaces, padded. */
+/**
+ * Lower case, accents off (Latin letters only, so Japanese kana keep their marks), full-width
+ * forms folded, apostrophes and punctuation out, digit ranges ("25-34") kept, "+" read as
+ * "plus", single spaces, padded with one space each side.
+ */
 export function normalize(text: string): string {
-  const s = text
-    .toLowerCase()
-    .replace(/[\u2018\u2019`]/g, "'")
+  const s = foldAccents(text.normalize('NFKC').toLowerCase())
+    .replace(/[\u2018\u2019`´]/g, "'")
     .replace(/'s\b/g, '')
     .replace(/%/g, ' percent ')
-    .replace(/(\d)\s*[-\u2013]\s*(\d)/g, '$1-$2')
+    .replace(/(\d)\s*[-\u2013\u2014~〜]\s*(\d)/g, '$1-$2')
     .replace(/(\d)\s*\+/g, '$1 plus')
-    .replace(/[^a-z0-9\- ]+/g, ' ')
+    .replace(/\+/g, ' plus ')
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}\- ]+/gu, ' ')
     .replace(/(?<!\d)-|-(?!\d)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return ` ${s} `;
+}
+
+/** Latin accents off ("é" -> "e", "ß" -> "ss"); other scripts as they are. */
+export function foldAccents(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .replace(/ß/g, 'ss')
+    .replace(/æ/g, 'ae')
+    .replace(/œ/g, 'oe')
+    .replace(/ø/g, 'o');
 }
 
 export function tokens(text: string): string[] {
@@ -40,6 +58,7 @@ const CANONICAL: Record<string, string> = {
   buying: 'buy',
   purchase: 'buy',
   purchased: 'buy',
+  purchases: 'buy',
   shopping: 'shop',
   shops: 'shop',
   networks: 'social',
@@ -47,6 +66,7 @@ const CANONICAL: Record<string, string> = {
   apps: 'app',
   listening: 'listen',
   listened: 'listen',
+  listens: 'listen',
   played: 'play',
   playing: 'play',
   plays: 'play',
@@ -54,7 +74,24 @@ const CANONICAL: Record<string, string> = {
   gaming: 'game',
   owned: 'own',
   owns: 'own',
+  owning: 'own',
   ownership: 'own',
+  held: 'own',
+  hold: 'own',
+  holds: 'own',
+  holder: 'own',
+  holders: 'own',
+  holding: 'own',
+  flew: 'use',
+  flown: 'use',
+  fly: 'use',
+  flying: 'use',
+  followed: 'follow',
+  follows: 'follow',
+  following: 'follow',
+  read: 'read',
+  reading: 'read',
+  reads: 'read',
 };
 
 /** A light stemmer: a few canonical forms, then plural and common endings off, then the first 6 letters. */
@@ -79,7 +116,10 @@ export const STOPWORDS = new Set(
     'compare compared comparison versus vs between difference differ different against like likely say said ' +
     'trend trends over time changed change wave waves quarter quarters year years latest recent current now today ' +
     'index indexing overindex underindex stand distinctive unique skew make makes made really actually ok okay now then ' +
-    'one two three four five six seven eight nine ten twenty next last past since ever often whether among amongst'
+    'one two three four five six seven eight nine ten twenty next last past since ever often whether among amongst ' +
+    'hey hi hello um uh hmm well so basically kind sort lot lots thing things stuff know want wanna see look get got ' +
+    'does doing go going think guess wondering curious quick quickly roughly approximately about around exactly ' +
+    'folks guys individuals population everyone everybody anyone anybody total overall whole has had having'
   ).split(' '),
 );
 
@@ -98,9 +138,56 @@ export function consume(text: string, phrase: string): string {
   return out;
 }
 
-const NUMBER_WORDS: Record<string, number> = { three: 3, five: 5, ten: 10, twenty: 20, one: 1, two: 2, four: 4, six: 6, seven: 7, eight: 8, nine: 9 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+};
 
+/** A count written in digits or as an English word ("three"); other languages are translated to English first. */
 export function numberWord(word: string): number | undefined {
   if (/^\d+$/.test(word)) return Number(word);
   return NUMBER_WORDS[word];
+}
+
+/**
+ * The number of typos a word of this length may carry and still match: none up to 4 letters
+ * (so short words never match by accident), one up to 8, two from 9.
+ */
+export function typoBudget(length: number): number {
+  if (length <= 4) return 0;
+  if (length <= 8) return 1;
+  return 2;
+}
+
+/** Whether two words differ by exactly one swap of adjacent letters ("tiktko" / "tiktok"). */
+function oneTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/**
+ * Whether `typed` is `known` written with at most the typos its length allows (edits by
+ * Levenshtein distance; a swap of two adjacent letters counts as one typo). The first letter
+ * must agree: people rarely mistype it, and it keeps unrelated short names apart.
+ */
+export function typoMatch(typed: string, known: string): boolean {
+  if (typed === known) return true;
+  const budget = Math.min(typoBudget(typed.length), typoBudget(known.length));
+  if (budget === 0 || typed[0] !== known[0] || Math.abs(typed.length - known.length) > budget) return false;
+  if (/\d/.test(typed) || /\d/.test(known)) return false;
+  return distance(typed, known) <= budget || oneTransposition(typed, known);
 }

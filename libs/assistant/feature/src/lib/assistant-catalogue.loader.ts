@@ -17,6 +17,8 @@ interface SharedTables {
   locations: { code: string; name: string }[];
   waves: { code: string; name: string; start_date: string; end_date: string }[];
   datasets: { code: string; name: string }[];
+  /** Where and when each dataset has respondents. */
+  fielded: { dataset_code: string; locations: string[]; waves: string[] }[];
 }
 
 /** How long the catalogue tables (changed only by a reseed) are kept in memory. */
@@ -30,6 +32,12 @@ const SHARED_TTL_MS = 30_000;
 @Injectable()
 export class AssistantCatalogueLoader {
   private shared: SharedTables | null = null;
+  /**
+   * The last catalogue built per organisation, kept while nothing it was built from changed: the
+   * planner prepares (and caches) an index of each catalogue object, so reusing the object keeps
+   * a chat turn from rebuilding it.
+   */
+  private readonly built = new Map<string, { key: string; planner: PlannerCatalogue }>();
 
   constructor(
     private readonly ds: DataSource,
@@ -46,14 +54,25 @@ export class AssistantCatalogueLoader {
         [orgId],
       ) as Promise<{ id: string; name: string; description: string; expression: Record<string, unknown>; curated: boolean }[]>,
     ]);
+    const key = [
+      tables.at,
+      organisation.entitledDatasets.join(),
+      organisation.entitledLocations.map((l) => l.code).join(),
+      organisation.entitledWaves.map((w) => w.code).join(),
+      audiences.map((a) => `${a.id}:${a.name}:${JSON.stringify(a.expression)}`).join('|'),
+    ].join('/');
+    const cached = this.built.get(orgId);
+    if (cached && cached.key === key) return { planner: cached.planner, organisation };
     const planner: PlannerCatalogue = {
       questions: tables.questions.map((q) => {
-        const datasetCode = organisation.findQuestion(q.code)?.datasetCode ?? '';
+        const info = organisation.findQuestion(q.code);
+        const datasetCode = info?.datasetCode ?? '';
         return {
           code: q.code,
           name: q.name,
           description: q.description,
           datasetCode,
+          datasetCodes: [...(info?.datasetCodes ?? [datasetCode])],
           entitled: organisation.isDatasetEntitled(datasetCode),
           datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name })),
           suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
@@ -68,22 +87,30 @@ export class AssistantCatalogueLoader {
         endDate: w.end_date,
         entitled: organisation.isWaveEntitled(w.code),
       })),
-      datasets: tables.datasets.map((d) => ({ ...d, entitled: organisation.isDatasetEntitled(d.code) })),
+      datasets: tables.datasets.map((d) => {
+        const fielded = tables.fielded.find((f) => f.dataset_code === d.code);
+        return { ...d, entitled: organisation.isDatasetEntitled(d.code), fielded: { locations: fielded?.locations ?? [], waves: fielded?.waves ?? [] } };
+      }),
     };
+    this.built.set(orgId, { key, planner });
     return { planner, organisation };
   }
 
   private async tables(): Promise<SharedTables> {
     if (this.shared && Date.now() - this.shared.at < SHARED_TTL_MS) return this.shared;
-    const [questions, locations, waves, datasets] = await Promise.all([
+    const [questions, locations, waves, datasets, fielded] = await Promise.all([
       this.ds.query(`SELECT code, name, description, datapoints, suffixes FROM questions ORDER BY "order", code`),
       this.ds.query(`SELECT code, name FROM locations ORDER BY code`),
       this.ds.query(
         `SELECT code, name, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date FROM waves ORDER BY end_date, code`,
       ),
       this.ds.query(`SELECT code, name FROM datasets ORDER BY "order", code`),
+      this.ds.query(
+        `SELECT dataset_code, array_agg(DISTINCT location_code ORDER BY location_code) AS locations, array_agg(DISTINCT wave_code ORDER BY wave_code) AS waves
+           FROM respondent_partitions WHERE respondent_count > 0 GROUP BY dataset_code`,
+      ),
     ]);
-    this.shared = { at: Date.now(), questions, locations, waves, datasets };
+    this.shared = { at: Date.now(), questions, locations, waves, datasets, fielded };
     return this.shared;
   }
 }

@@ -7,9 +7,10 @@ import {
   ComputedCell,
   PlanAudience,
   PlanColumn,
+  Planner,
   PlannerCatalogue,
-  planPrompt,
   PlanSegment,
+  RuleBasedPlanner,
   segmentsOf,
   tooBroad,
   writeAnswer,
@@ -17,7 +18,6 @@ import {
 import { OrganisationCatalogue } from '@aas/contracts';
 import { EngineClient } from '@aas/engine-client';
 import { ProblemException } from '@aas/infra';
-import { checkExpression, chooseUniverse, FieldProblems } from '@aas/query-rules';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';
 import { runLimited } from './run-limited';
@@ -56,12 +56,15 @@ const EMPTY_SOURCES = (): ChatResponse['sources'] => ({ topics: [], audiences: [
 
 /**
  * Answers a prompt: plans it against the caller's catalogue (and the chat's previous plan), runs
- * the plan through the engine client in one dataset (the universe rule), writes the message and insights
- * from the computed cells only, and stores the turn. A prompt it cannot ground is answered with
- * what it did not understand, and no number.
+ * the plan through the engine client in the plan's one dataset, writes the
+ * message and insights from the computed cells only, and stores the turn. A prompt it cannot
+ * ground is refused, or answered with a clarifying question, and no number.
  */
 @Injectable()
 export class AssistantChatUseCase {
+  /** The rules today; a model-backed planner can stand in behind the same interface. */
+  private readonly planner: Planner = new RuleBasedPlanner();
+
   constructor(
     private readonly loader: AssistantCatalogueLoader,
     private readonly store: AssistantStore,
@@ -90,23 +93,23 @@ export class AssistantChatUseCase {
       return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' };
     });
 
-    const outcome = planPrompt({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
-    const refusal = async (message: string): Promise<ChatResponse> => {
+    const outcome = this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
+    // A refusal or a clarifying question is a turn too, with no number and no insight.
+    const noNumbers = async (message: string): Promise<ChatResponse> => {
       await this.store.saveTurn(chat, request.prompt, message, null, []);
       return { message, chat_id: chatId, insights: [], sources: EMPTY_SOURCES() };
     };
-    if (!outcome.ok) return refusal(outcome.message);
+    if (outcome.outcome !== 'answer') return noNumbers(outcome.message);
     const plan = outcome.plan;
 
     const problem = this.checkAudiences(plan, organisation) ?? tooBroad(plan);
-    if (problem) return refusal(problem);
+    if (problem) return noNumbers(problem);
 
     const columns = columnsOf(plan, planner);
     const segments = segmentsOf(plan);
-    const universe = this.universeOf(plan, columns, organisation);
-    if (!universe.ok) return refusal(universe.message);
-    const datasets = [universe.dataset];
-    const cells = await this.compute(plan, columns, segments, universe.dataset, organisation, request);
+    // One respondent universe: exactly the dataset the plan was made for.
+    const datasets = [plan.dataset.code];
+    const cells = await this.compute(plan, columns, segments, plan.dataset.code, organisation, request);
     const written = writeAnswer(plan, columns, segments, cells);
     const message = [...outcome.notes, written.message].join('\n');
 
@@ -138,7 +141,7 @@ export class AssistantChatUseCase {
       chat_id: chatId,
       insights: stored.map((s) => ({ id: s.id, text: s.text })),
       sources: {
-        topics: [...new Set(plan.topics.map((t) => t.questionName))],
+        topics: plan.topic ? [plan.topic.questionName] : [...new Set(written.insights.map((i) => i.attribute.question_name))],
         audiences: usedAudiences.map((a) => ({ id: a.id, name: a.name, description: a.description })),
         datasets: datasets.map((code) => ({ code, name: planner.datasets.find((d) => d.code === code)?.name ?? code })),
         locations: plan.locations.length > 0 ? plan.locations : allLocations,
@@ -157,28 +160,6 @@ export class AssistantChatUseCase {
         return `The audience “${audience.name}” uses data your organisation does not license or that no longer exists (${checked.errors[0]?.message}), so I cannot use it.`;
     }
     return null;
-  }
-
-  /**
-   * The one dataset the answer is computed in, by the rule POST /v2/query/crosstab uses (one
-   * respondent universe): questions that share no dataset are refused, naming them.
-   */
-  private universeOf(
-    plan: AnalysisPlan,
-    columns: PlanColumn[],
-    organisation: OrganisationCatalogue,
-  ): { ok: true; dataset: string } | { ok: false; message: string } {
-    const problems = new FieldProblems();
-    const uses = [...plan.audiences.map((a) => a.expression), ...columns.map((c) => c.expression)].flatMap(
-      (expression) => checkExpression(expression, '', organisation, problems)?.questions ?? [],
-    );
-    const universe = chooseUniverse(uses, organisation);
-    if (universe.ok) return { ok: true, dataset: universe.value };
-    const names = [...new Set(uses.map((u) => u.question.code))].join(', ');
-    return {
-      ok: false,
-      message: `I cannot answer that in one respondent universe: the questions it needs (${names}) are not asked in the same survey dataset.`,
-    };
   }
 
   private async compute(
@@ -221,6 +202,8 @@ export class AssistantChatUseCase {
         intersectSize: cell.intersect.size,
         baseSample: cell.base.sample,
         baseSize: cell.base.size,
+        lowBase: cell.flags.lowBase,
+        unreliable: cell.flags.unreliable,
       }));
     };
     try {

@@ -25,6 +25,13 @@ describe('chooseUniverse', () => {
     expect(chooseUniverse([use('/rows/0', q('x', 'gaming', ['core', 'gaming']))], both)).toEqual({ ok: true, value: 'gaming' });
   });
 
+  it("takes the preferred dataset (the topic's) when it asks every question", () => {
+    const GAMING_HOME = q('hours_gaming', 'gaming', ['core', 'gaming']);
+    expect(chooseUniverse([use('/t', GAMING_HOME), use('/a', AGE), use('/b', GENDER)], both)).toEqual({ ok: true, value: 'core' });
+    expect(chooseUniverse([use('/t', GAMING_HOME), use('/a', AGE), use('/b', GENDER)], both, { prefer: 'gaming' })).toEqual({ ok: true, value: 'gaming' });
+    expect(chooseUniverse([use('/t', PLATFORMS), use('/a', AGE)], both, { prefer: 'core' })).toEqual({ ok: true, value: 'gaming' });
+  });
+
   it('only considers licensed datasets', () => {
     expect(chooseUniverse([use('/rows/0', AGE)], { entitledDatasets: ['gaming'] })).toEqual({ ok: true, value: 'gaming' });
   });

@@ -20,18 +20,26 @@ export interface UniverseCatalogue {
   readonly entitledDatasets: readonly string[];
 }
 
+export interface UniverseOptions {
+  /**
+   * The dataset to use when it asks every question: the topic's own dataset, where the caller
+   * knows which question is the topic (the assistant does; a crosstab's sides are symmetric).
+   */
+  readonly prefer?: string;
+}
+
 const datasetsOf = (q: UniverseQuestion): readonly string[] => (q.datasetCodes && q.datasetCodes.length > 0 ? q.datasetCodes : [q.datasetCode]);
 
 /**
  * The one dataset a query is computed in (metrics.md, "one respondent universe per query").
  * Datasets are separate surveys weighted to the same population, so summing two of them counts
  * the population twice: a query runs within a licensed dataset that asks every question it uses.
- * When several do (a query of demographics asked in every dataset), the dataset most of its
- * questions belong to wins, then catalogue order: a demographic is read in the dataset of the
- * topic it is crossed with. A query without questions (every audience `{}`) uses the first
+ * When several do (a query of demographics asked in every dataset), the preferred dataset (the
+ * topic's, when the caller knows the topic) wins, else the dataset most of its questions belong
+ * to, then catalogue order: a demographic is read in the dataset of the topic it is crossed with. A query without questions (every audience `{}`) uses the first
  * licensed dataset. Questions that share no dataset make a 400 naming them.
  */
-export function chooseUniverse(uses: readonly QuestionUse[], catalogue: UniverseCatalogue): CheckOutcome<string> {
+export function chooseUniverse(uses: readonly QuestionUse[], catalogue: UniverseCatalogue, options: UniverseOptions = {}): CheckOutcome<string> {
   const licensed = catalogue.entitledDatasets;
   if (licensed.length === 0)
     return failed({ status: 403, detail: 'Your organisation has no licensed dataset', errors: [{ path: '', message: 'no licensed dataset' }] });
@@ -43,6 +51,8 @@ export function chooseUniverse(uses: readonly QuestionUse[], catalogue: Universe
   }));
   const common = coverage.filter((c) => c.covers === uses.length);
   if (common.length > 0) {
+    const preferred = options.prefer === undefined ? undefined : common.find((c) => c.dataset === options.prefer);
+    if (preferred) return { ok: true, value: preferred.dataset };
     // Stable: ties keep catalogue order.
     const best = common.reduce((a, b) => (b.home > a.home ? b : a));
     return { ok: true, value: best.dataset };

@@ -1,4 +1,4 @@
-import { buildCatalogue } from '@aas/catalogue-domain';
+import { buildCatalogue, DATASET_COVERAGE } from '@aas/catalogue-domain';
 import { PlannerCatalogue } from '../assistant.types';
 
 /** The demo catalogue as the planner sees it for an organisation licensed as given (tests only). */
@@ -14,6 +14,7 @@ export function demoPlannerCatalogue(entitled: { datasets?: string[]; locations?
       name: q.name,
       description: q.description,
       datasetCode: datasetOf(q.namespace_code),
+      datasetCodes: [...q.dataset_codes],
       entitled: !entitled.datasets || entitled.datasets.includes(datasetOf(q.namespace_code)),
       datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name })),
       suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
@@ -27,6 +28,11 @@ export function demoPlannerCatalogue(entitled: { datasets?: string[]; locations?
     })),
     locations: catalogue.locations.map((l) => ({ code: l.code, name: l.name, entitled: !entitled.locations || entitled.locations.includes(l.code) })),
     waves: waves.map((w) => ({ code: w.code, name: w.name, startDate: w.start_date, endDate: w.end_date, entitled: licensedWaves.has(w.code) })),
-    datasets: catalogue.datasets.map((d) => ({ code: d.code, name: d.name, entitled: !entitled.datasets || entitled.datasets.includes(d.code) })),
+    datasets: catalogue.datasets.map((d) => ({
+      code: d.code,
+      name: d.name,
+      entitled: !entitled.datasets || entitled.datasets.includes(d.code),
+      fielded: { locations: [...DATASET_COVERAGE[d.code].locations], waves: [...DATASET_COVERAGE[d.code].waves] },
+    })),
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { findTopics, normalize } from '@aas/assistant-domain';
+import { searchQuestions } from '@aas/assistant-domain';
 import { EngineClient } from '@aas/engine-client';
 import { Principal, toProblem } from '@aas/infra';
 import { checkExpression, CheckedExpression, chooseUniverse, FieldProblems, resolveSelection } from '@aas/query-rules';
@@ -154,14 +154,14 @@ export class McpServer {
         if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 50) throw new InvalidParams('limit must be an integer from 1 to 50');
         const { planner } = await this.chats.catalogue(principal.orgId);
         const licensed = { ...planner, questions: planner.questions.filter((q) => q.entitled) };
-        const ranked = findTopics(normalize(query), licensed).ranked.slice(0, limit);
-        const questions = ranked.map((r) => ({
-          code: r.question.code,
-          name: r.question.name,
-          description: r.question.description,
-          dataset: r.question.datasetCode,
-          datapoints: r.question.datapoints,
-          suffixes: r.question.suffixes,
+        const ranked = searchQuestions(query, licensed).slice(0, limit);
+        const questions = ranked.map((q) => ({
+          code: q.code,
+          name: q.name,
+          description: q.description,
+          dataset: q.datasetCode,
+          datapoints: q.datapoints,
+          suffixes: q.suffixes,
         }));
         const text = questions.length === 0 ? `No question matches “${query}”.` : questions.map((q) => `${q.code}: ${q.name}`).join('\n');
         return { content: [{ type: 'text', text }], structuredContent: { questions } };

@@ -45,11 +45,11 @@ const WAVES = ['q3_2024', 'q4_2024', 'q1_2025', 'q2_2025', 'q3_2025', 'q4_2025',
 
 export function testPlannerCatalogue(): PlannerCatalogue {
   return {
-    questions: QUESTIONS.map((q) => ({ ...q, entitled: true, suffixes: [] })),
+    questions: QUESTIONS.map((q) => ({ ...q, datasetCodes: ['core'], entitled: true, suffixes: [] })),
     audiences: [],
     locations: LOCATIONS.map((l) => ({ ...l, entitled: LICENSED_LOCATIONS.includes(l.code) })),
     waves: WAVES,
-    datasets: [{ code: 'core', name: 'Core survey', entitled: true }],
+    datasets: [{ code: 'core', name: 'Core survey', entitled: true, fielded: { locations: LOCATIONS.map((l) => l.code), waves: WAVES.map((w) => w.code) } }],
   };
 }
 

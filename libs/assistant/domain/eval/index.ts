@@ -1,0 +1,3 @@
+export * from './eval-case';
+export * from './eval-catalogue';
+export * from './score-eval';

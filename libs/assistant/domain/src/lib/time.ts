@@ -1,0 +1,284 @@
+/**
+ * Time in a prompt, read relative to the latest wave the organisation may use: "last year" and
+ * "past 12 months" are the last 4 quarterly waves, "last N quarters" the last N, "since Q1 2025"
+ * that wave through the latest, "now vs a year ago" the latest and the wave 4 quarters before,
+ * "in 2025" the calendar year. Works on the planner's English words (other languages are
+ * translated first).
+ */
+import { PlannerWave } from './assistant.types';
+import { numberWord } from './text';
+
+/** Quarterly waves: a year is 4 of them. */
+export const WAVES_PER_YEAR = 4;
+
+export interface TimeReading {
+  /** Waves named or implied, oldest first; empty = none said (the default applies). */
+  waves: PlannerWave[];
+  /** The words said "compare these points in time" ("now vs a year ago", "Q1 2025 vs Q1 2026"). */
+  pointsInTime: boolean;
+  /** The words ask for a change over time ("since", "over the last 4 quarters" with a trend word). */
+  range: boolean;
+  /** Word positions taken by time expressions. */
+  used: Set<number>;
+  /** A reason no number can be given: a forecast, a wave not in the data or not licensed. */
+  refusal?: { reason: 'no-data' | 'not-entitled'; message: string };
+}
+
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, last: 4 };
+const YEAR = /^(19|20)\d\d$/;
+
+interface WaveRef {
+  start: number;
+  end: number;
+  quarter: number;
+  year: number;
+}
+
+/** Finds "Q1 2025", "2025 Q1", "q1-2025", "first quarter of 2025", "T1 2025" at word positions. */
+function waveRefs(words: string[]): WaveRef[] {
+  const out: WaveRef[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    let m = /^[qt]([1-4])-?((?:19|20)\d\d)$/.exec(w);
+    if (m) {
+      out.push({ start: i, end: i + 1, quarter: Number(m[1]), year: Number(m[2]) });
+      continue;
+    }
+    m = /^[qt]([1-4])$/.exec(w);
+    if (m && YEAR.test(words[i + 1] ?? '')) {
+      out.push({ start: i, end: i + 2, quarter: Number(m[1]), year: Number(words[i + 1]) });
+      i++;
+      continue;
+    }
+    if (m && words[i + 1] === 'of' && YEAR.test(words[i + 2] ?? '')) {
+      out.push({ start: i, end: i + 3, quarter: Number(m[1]), year: Number(words[i + 2]) });
+      i += 2;
+      continue;
+    }
+    if (YEAR.test(w)) {
+      const q = /^q([1-4])$/.exec(words[i + 1] ?? '');
+      if (q) {
+        out.push({ start: i, end: i + 2, quarter: Number(q[1]), year: Number(w) });
+        i++;
+        continue;
+      }
+    }
+    const ordinal = ORDINALS[w];
+    if (ordinal !== undefined && w !== 'last' && words[i + 1] === 'quarter') {
+      const y = words[i + 2] === 'of' || words[i + 2] === 'in' ? i + 3 : i + 2;
+      if (YEAR.test(words[y] ?? '')) {
+        out.push({ start: i, end: y + 1, quarter: ordinal, year: Number(words[y]) });
+        i = y;
+      }
+    }
+  }
+  return out;
+}
+
+const span = (used: Set<number>, from: number, to: number) => {
+  for (let i = from; i < to; i++) used.add(i);
+};
+
+const has = (words: string[], phrase: string): number => {
+  const p = phrase.split(' ');
+  for (let i = 0; i + p.length <= words.length; i++) if (p.every((x, k) => words[i + k] === x)) return i;
+  return -1;
+};
+
+/** Reads the time words of a prompt against the catalogue's waves (oldest first). */
+export function readTime(words: string[], waves: PlannerWave[], guarded: ReadonlySet<number> = new Set()): TimeReading {
+  const used = new Set<number>(guarded);
+  const entitled = waves.filter((w) => w.entitled);
+  const latest = entitled[entitled.length - 1];
+  const reading: TimeReading = { waves: [], pointsInTime: false, range: false, used };
+  const chosen = new Set<PlannerWave>();
+  const add = (list: PlannerWave[]) => list.forEach((w) => chosen.add(w));
+  const yearOf = (w: PlannerWave) => Number(w.endDate.slice(0, 4));
+  const first = waves[0];
+  const last = waves[waves.length - 1];
+  const coverage = () => `its waves run from ${first?.name} to ${last?.name}`;
+  const lastN = (n: number) => entitled.slice(-Math.max(1, n));
+  const refuse = (reason: 'no-data' | 'not-entitled', message: string): TimeReading => ({ ...reading, refusal: { reason, message } });
+
+  // Named waves, and how they are joined ("since", "from .. to", "between .. and", "vs").
+  const refs = waveRefs(words);
+  const resolved: { ref: WaveRef; wave: PlannerWave }[] = [];
+  for (const ref of refs) {
+    const wave = waves.find((w) => w.code === `q${ref.quarter}_${ref.year}`);
+    if (!wave) {
+      if (last && (ref.year > yearOf(last) || (ref.year === yearOf(last) && `q${ref.quarter}_${ref.year}` > last.code)))
+        return refuse(
+          'no-data',
+          `I can only report what the survey measured, and it has no data for Q${ref.quarter} ${ref.year} yet: ${coverage()}. I do not forecast future waves.`,
+        );
+      return refuse('no-data', `The survey has no data for Q${ref.quarter} ${ref.year}: ${coverage()}.`);
+    }
+    if (!wave.entitled) return refuse('not-entitled', `Your organisation does not license the ${wave.name} wave.`);
+    resolved.push({ ref, wave });
+    span(used, ref.start, ref.end);
+  }
+  if (resolved.length > 0) {
+    const before = (r: WaveRef) => words[r.start - 1] ?? '';
+    const sinceRef = resolved.find((r) => ['since', 'from', 'after'].includes(before(r.ref)));
+    if (sinceRef && resolved.length === 1) {
+      used.add(sinceRef.ref.start - 1);
+      add(entitled.filter((w) => w.endDate >= sinceRef.wave.endDate));
+      reading.range = true;
+    } else if (
+      resolved.length === 2 &&
+      (['from', 'between', 'since'].includes(before(resolved[0].ref)) || ['to', 'until', 'through', 'till'].includes(before(resolved[1].ref)))
+    ) {
+      const [a, b] = [resolved[0].wave, resolved[1].wave].sort((x, y) => x.endDate.localeCompare(y.endDate));
+      if (resolved[0].ref.start > 0) used.add(resolved[0].ref.start - 1);
+      used.add(resolved[1].ref.start - 1);
+      const joined = before(resolved[1].ref);
+      if (joined === 'and' && before(resolved[0].ref) !== 'between') {
+        add([a, b]);
+        reading.pointsInTime = true;
+      } else {
+        add(entitled.filter((w) => w.endDate >= a.endDate && w.endDate <= b.endDate));
+        reading.range = true;
+      }
+    } else {
+      add(resolved.map((r) => r.wave));
+      if (resolved.length >= 2) reading.pointsInTime = true;
+    }
+  }
+
+  // Calendar years: "in 2025", "during 2025", "since 2025".
+  for (let i = 0; i < words.length; i++) {
+    if (used.has(i) || !YEAR.test(words[i])) continue;
+    const year = Number(words[i]);
+    const prev = words[i - 1] ?? '';
+    if (!['in', 'during', 'for', 'of', 'since', 'from', 'throughout', 'across', 'through'].includes(prev) && !(i === words.length - 1 || words.length < 4))
+      continue;
+    const list = waves.filter((w) => yearOf(w) === year);
+    if (list.length === 0) {
+      if (last && year > yearOf(last))
+        return refuse('no-data', `I can only report what the survey measured, and it has no data for ${year}: ${coverage()}. I do not forecast future waves.`);
+      return refuse('no-data', `The survey has no data for ${year}: ${coverage()}.`);
+    }
+    const licensed = prev === 'since' || prev === 'from' ? entitled.filter((w) => yearOf(w) >= year) : list.filter((w) => w.entitled);
+    if (licensed.length === 0) return refuse('not-entitled', `Your organisation does not license any wave of ${year}.`);
+    add(licensed);
+    if (prev === 'since' || prev === 'from') reading.range = true;
+    used.add(i);
+    if (['in', 'during', 'for', 'since', 'from', 'throughout'].includes(prev)) used.add(i - 1);
+  }
+
+  if (latest) {
+    const mark = (at: number, length: number) => span(used, at, at + length);
+    // "now vs a year ago", "compared with a year ago", "year on year".
+    for (const phrase of [
+      'year on year',
+      'year over year',
+      'yoy',
+      'vs a year ago',
+      'versus a year ago',
+      'compared to a year ago',
+      'compared with a year ago',
+      'than a year ago',
+      'vs last year',
+      'versus last year',
+      'compared to last year',
+      'compared with last year',
+    ]) {
+      const at = has(words, phrase);
+      if (at < 0) continue;
+      mark(at, phrase.split(' ').length);
+      const ago = entitled[entitled.length - 1 - WAVES_PER_YEAR];
+      add(ago ? [ago, latest] : [entitled[0], latest]);
+      reading.pointsInTime = true;
+      for (const now of ['now', 'today', 'currently', 'this year', 'this quarter']) {
+        const n = has(words, now);
+        if (n >= 0) mark(n, now.split(' ').length);
+      }
+    }
+    const agoAt = has(words, 'a year ago');
+    if (agoAt >= 0 && !used.has(agoAt)) {
+      mark(agoAt, 3);
+      const ago = entitled[entitled.length - 1 - WAVES_PER_YEAR];
+      if (!ago) return refuse('not-entitled', `Your organisation's waves do not reach back a year before ${latest.name}.`);
+      const nowAt = ['now', 'today', 'currently', 'latest'].map((w) => has(words, w)).find((x) => x >= 0);
+      if (nowAt !== undefined) {
+        mark(nowAt, 1);
+        add([ago, latest]);
+        reading.pointsInTime = true;
+      } else add([ago]);
+    }
+    // "since last year", "over the last year", "past 12 months", "last 2 years", "last 3 quarters".
+    for (let i = 0; i < words.length; i++) {
+      if (used.has(i)) continue;
+      const w = words[i];
+      if (!['last', 'past', 'previous', 'recent', 'latest'].includes(w)) continue;
+      let j = i + 1;
+      let n = 1;
+      const count = numberWord(words[j] ?? '');
+      if (count !== undefined) {
+        n = count;
+        j++;
+      } else if (words[j] === 'few' || words[j] === 'couple') {
+        n = words[j] === 'few' ? 3 : 2;
+        j++;
+        if (words[j] === 'of') j++;
+      }
+      const unit = words[j] ?? '';
+      const since = words[i - 1] === 'since';
+      if (['year', 'years'].includes(unit) || (['12', 'twelve'].includes(words[i + 1] ?? '') && ['months', 'month'].includes(words[i + 2] ?? ''))) {
+        const waves = ['months', 'month'].includes(words[i + 2] ?? '') ? WAVES_PER_YEAR : n * WAVES_PER_YEAR;
+        const end = ['months', 'month'].includes(words[i + 2] ?? '') ? i + 3 : j + 1;
+        mark(i, end - i);
+        if (since) used.add(i - 1);
+        add(entitled.slice(-(since ? waves + 1 : waves)));
+        reading.range = true;
+        i = end - 1;
+      } else if (['quarters', 'quarter', 'waves', 'wave'].includes(unit)) {
+        mark(i, j + 1 - i);
+        if (since) used.add(i - 1);
+        add(lastN(count === undefined && (unit === 'quarter' || unit === 'wave') ? 1 : n));
+        if (n > 1) reading.range = true;
+        i = j;
+      } else if (['months', 'month'].includes(unit) && count !== undefined) {
+        mark(i, j + 1 - i);
+        add(lastN(Math.max(1, Math.round(n / 3))));
+        reading.range = n > 3;
+        i = j;
+      } else if (w === 'latest' || w === 'recent') {
+        if (w === 'recent' && words[i - 1] === 'most') used.add(i - 1);
+        mark(i, unit === 'data' || unit === 'figures' || unit === 'numbers' ? 2 : 1);
+        add([latest]);
+      }
+    }
+    for (const phrase of ['this quarter', 'right now', 'at the moment', 'currently', 'current', 'today', 'these days', 'nowadays', 'most recent', 'now']) {
+      const at = has(words, phrase);
+      if (at < 0 || used.has(at)) continue;
+      mark(at, phrase.split(' ').length);
+      if (!reading.pointsInTime) add([latest]);
+    }
+    const thisYear = has(words, 'this year');
+    if (thisYear >= 0 && !used.has(thisYear)) {
+      mark(thisYear, 2);
+      add(entitled.filter((w) => yearOf(w) === yearOf(latest)));
+    }
+  }
+  // "the latest wave compared with the previous one": the wave before it too.
+  const previousAt = ['previous one', 'previous wave', 'previous quarter', 'quarter before', 'wave before', 'one before']
+    .map((p) => has(words, p))
+    .find((x) => x >= 0);
+  if (previousAt !== undefined && latest && chosen.size === 1) {
+    const only = [...chosen][0];
+    const before = entitled[entitled.indexOf(only) - 1];
+    if (before) {
+      chosen.add(before);
+      reading.pointsInTime = true;
+      span(used, previousAt, previousAt + 2);
+    }
+  }
+  for (const g of guarded) used.delete(g);
+  reading.waves = [...chosen].sort((a, b) => a.endDate.localeCompare(b.endDate));
+  return reading;
+}
+
+/** Words asking about the future: the survey measures the past, so no number can be given. */
+export const FUTURE =
+  /\b(predict|predicts|prediction|predictions|forecast|forecasts|forecasting|projection|projections|will be|will use|will there be|going to be|going to use|next year|next quarter|next wave|in the future|in 5 years|in five years|by 2030|in 2030)\b/;

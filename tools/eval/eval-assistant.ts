@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatScoreTable, parseEvalCases, scoreEval } from '@aas/assistant-domain/eval';
+
+/**
+ * Scores the assistant's planner on an evaluation set:
+ *   npm run eval:assistant -- [--set tuning|held-out] [--show-failures]
+ * prints the share of fully right cases per family and overall; --show-failures lists what
+ * differed in each wrong case (for the tuning set: the held-out set is only ever scored).
+ */
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const SETS = ['tuning', 'held-out'];
+
+function main(): number {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--set');
+  const set = at >= 0 ? args[at + 1] : 'tuning';
+  if (!SETS.includes(set)) {
+    console.error(`--set must be one of ${SETS.join(', ')}`);
+    return 2;
+  }
+  const file = path.join(ROOT, 'libs', 'assistant', 'domain', 'eval', `${set}.json`);
+  if (!fs.existsSync(file)) {
+    console.error(`${path.relative(ROOT, file)} does not exist`);
+    return 2;
+  }
+  const cases = parseEvalCases(JSON.parse(fs.readFileSync(file, 'utf8')), set);
+  const started = performance.now();
+  const score = scoreEval(cases);
+  const ms = performance.now() - started;
+  console.log(formatScoreTable(score, `assistant planner on ${set}.json: ${cases.length} cases, ${ms.toFixed(0)} ms`));
+  if (args.includes('--show-failures')) {
+    for (const f of score.failures) {
+      console.log(`\n${f.id} [${f.family}] ${f.prompt}`);
+      for (const d of f.differences) console.log(`  ${d.member}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`);
+    }
+  }
+  return 0;
+}
+
+process.exitCode = main();
