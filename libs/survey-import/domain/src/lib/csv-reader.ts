@@ -68,5 +68,8 @@ export async function readCsv(source: AsyncIterable<Uint8Array>, options: CsvOpt
 function cellValue(cell: string): SurveyValue {
   const trimmed = cell.trim();
   if (trimmed === '') return null;
-  return NUMBER.test(trimmed) ? Number(trimmed) : cell.replace(/\s+$/, '');
+  if (!NUMBER.test(trimmed)) return cell.replace(/\s+$/, '');
+  const n = Number(trimmed);
+  // "-0" (PSPP writes it for a truncated negative) is 0, as the .sav reader reads it.
+  return n === 0 ? 0 : n;
 }

@@ -299,7 +299,8 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
                 const x = extractors[v];
                 if (x.type === 'numeric') {
                   const d = src.littleEndian ? caseBuffer.readDoubleLE(x.offset) : caseBuffer.readDoubleBE(x.offset);
-                  values[v] = d === sysmis || Number.isNaN(d) ? null : d;
+                  // -0 (written by some programs for a truncated negative) is 0 to everyone reading the data.
+                  values[v] = d === sysmis || Number.isNaN(d) ? null : d === 0 ? 0 : d;
                 } else {
                   const s =
                     x.segments.length === 1
