@@ -251,8 +251,12 @@ export async function prepareImport(file: SurveyFile, mapping: SurveyMapping, op
   };
 }
 
-async function* refuse(): AsyncGenerator<BuiltPartition> {
-  throw new Error('the import has errors (see its report): no partition is built');
+function refuse(): AsyncGenerator<BuiltPartition> {
+  const error = new Error('the import has errors (see its report): no partition is built');
+  return (async function* () {
+    yield* [];
+    throw error;
+  })();
 }
 
 function cmp(a: string, b: string): number {

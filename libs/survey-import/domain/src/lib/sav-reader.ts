@@ -11,6 +11,7 @@ import type { MeasurementLevel, MissingValues, MultipleResponseSet, SurveyFile, 
  * clear message.
  */
 
+const NUL = String.fromCharCode(0);
 const REC_VARIABLE = 2;
 const REC_VALUE_LABELS = 3;
 const REC_VALUE_LABEL_VARS = 4;
@@ -208,7 +209,7 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
   // first named in the record, each holding up to 255 bytes of the value.
   const segmentsOf = new Map<string, number>();
   for (const entry of veryLongStrings.split('\u0000\t')) {
-    const [name, width] = entry.replace(/\u0000/g, '').split('=');
+    const [name, width] = entry.split(NUL).join('').split('=');
     if (name && width) segmentsOf.set(name.toUpperCase(), Number(width));
   }
   const longNameOf = new Map<string, string>();
@@ -323,7 +324,9 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
 
 /** Strings are padded with spaces (and, in some writers, NULs) to their width. */
 function trimString(s: string): string {
-  return s.replace(/[ \u0000]+$/, '');
+  let end = s.length;
+  while (end > 0 && (s[end - 1] === ' ' || s[end - 1] === NUL)) end--;
+  return end === s.length ? s : s.slice(0, end);
 }
 
 function measureOf(code: number, known: boolean): MeasurementLevel {
