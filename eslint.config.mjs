@@ -11,6 +11,7 @@ const scopeDependencies = {
   system: [],
   'audience-expression': [],
   'query-rules': ['audience-expression'],
+  'survey-import': ['audience-expression', 'catalogue', 'crosstab-engine'],
   audiences: ['audience-expression'],
   catalogue: ['crosstab-engine'],
   'crosstab-engine': ['audience-expression', 'catalogue'],

@@ -1,0 +1,15 @@
+export * from './lib/survey-file.types';
+export { readSav } from './lib/sav-reader';
+export { readCsv } from './lib/csv-reader';
+export type { CsvOptions } from './lib/csv-reader';
+export type * from './lib/survey-mapping.types';
+export { parseMapping, validateMapping, compileMapping, MappingError, SURVEY_MAPPING_SCHEMA, quarterWave, slug } from './lib/survey-mapping';
+export type { CompiledMapping, ImportedLocation, VariableRule } from './lib/survey-mapping';
+export { draftMapping } from './lib/draft-mapping';
+export type { DraftMapping, DraftOptions } from './lib/draft-mapping';
+export { IssueCollector } from './lib/import-issues';
+export type { ImportIssue, IssueCode, IssueSeverity } from './lib/import-issues';
+export { MemorySpillStore, createFileSpillStore } from './lib/spill-store';
+export type { SpillStore } from './lib/spill-store';
+export { prepareImport } from './lib/import-survey';
+export type { BuiltPartition, ImportedCatalogue, ImportOptions, ImportProgress, ImportReport, PartitionSummary, PreparedImport } from './lib/import-survey';
