@@ -20,8 +20,9 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AnalysisPlan, planPrompt } from '@aas/assistant-domain';
 import { dockedAudiences, evalCatalogue, parseEvalCases } from '@aas/assistant-domain/eval';
-import { seedSurvey } from '@aas/catalogue';
-import { dataSourceOptions, ensureOrgAndUser, migrate, signDevToken } from '@aas/infra';
+import { dataSourceOptions, ensureOrgAndUser, signDevToken } from '@aas/infra';
+import { migrateDatabase } from '@aas/schema';
+import { seedSurvey } from '../seed/seed-survey';
 import { freePort, launch, median, ROOT } from './bench-processes';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench_assistant';
@@ -106,7 +107,7 @@ async function ensureDatabase(): Promise<void> {
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  await migrate(DATABASE_URL);
+  await migrateDatabase(DATABASE_URL);
   const ds = new DataSource(dataSourceOptions(DATABASE_URL, { logging: ['error'], extra: { statement_timeout: 0 } }));
   await ds.initialize();
   const rows: { respondents: number }[] = await ds.query(`SELECT (details->>'respondents')::int AS respondents FROM data_versions WHERE name = 'survey'`);

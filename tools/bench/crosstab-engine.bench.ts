@@ -7,7 +7,8 @@ import { mkdirSync, existsSync, readdirSync, readFileSync, writeFileSync } from 
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseStandardExpression, type Expression, type StandardWire } from '@aas/audience-expression';
-import { decodePartition, generateSurvey, type DecodedPartition } from '@aas/catalogue-domain';
+import { decodePartition, type DecodedPartition } from '@aas/respondent-store';
+import { generateSurvey } from '@aas/demo-data';
 import { computeCrosstab, InlineExecutor, WorkerPool, type CellExecutor, type CrosstabQuery } from '@aas/crosstab-engine';
 
 const RESPONDENTS = Number(process.argv[2] ?? 1_000_000);

@@ -14,11 +14,13 @@ import os from 'node:os';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { parseStandardExpression, StandardWire } from '@aas/audience-expression';
-import { seedSurvey } from '@aas/catalogue';
-import { Attribute, attributeDictionaryFromList, buildCatalogue, decodePartition, DecodedPartition } from '@aas/catalogue-domain';
+import { Attribute, attributeDictionaryFromList, decodePartition, DecodedPartition } from '@aas/respondent-store';
+import { buildCatalogue } from '@aas/demo-data';
 import { computeCrosstab, InlineExecutor } from '@aas/crosstab-engine';
-import { PartitionReader } from '@aas/engine';
-import { dataSourceOptions, ensureOrgAndUser, migrate, signDevToken } from '@aas/infra';
+import { createStorePool, PartitionReader } from '@aas/respondent-store-data';
+import { dataSourceOptions, ensureOrgAndUser, signDevToken } from '@aas/infra';
+import { migrateDatabase } from '@aas/schema';
+import { seedSurvey } from '../seed/seed-survey';
 import { freePort, launch, median } from './bench-processes';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench';
@@ -35,7 +37,7 @@ async function ensureDatabase(): Promise<void> {
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  await migrate(DATABASE_URL);
+  await migrateDatabase(DATABASE_URL);
   const ds = new DataSource(dataSourceOptions(DATABASE_URL, { logging: ['error'], extra: { statement_timeout: 0 } }));
   await ds.initialize();
   const rows: { respondents: number }[] = await ds.query(`SELECT (details->>'respondents')::int AS respondents FROM data_versions WHERE name = 'survey'`);
@@ -175,9 +177,11 @@ async function sqlComparison(): Promise<void> {
   const dictRow = (await client.query<{ attributes: Attribute[] }>(`SELECT attributes FROM attribute_dictionaries WHERE dataset_code = 'core'`)).rows[0];
   const dictionary = attributeDictionaryFromList('core', dictRow.attributes);
   const partitions: DecodedPartition[] = [];
-  for await (const stored of new PartitionReader(DATABASE_URL).read({ datasets: ['core'], waves: [sampleWave], locations: sampleLocations })) {
+  const pool = createStorePool(DATABASE_URL);
+  for await (const stored of new PartitionReader(pool).read({ datasets: ['core'], waves: [sampleWave], locations: sampleLocations })) {
     partitions.push(decodePartition(stored.blob));
   }
+  await pool.end();
   // 100 single-datapoint rows and 100 columns, as attribute ids (what SQL can join on directly).
   const singles = audiences(400).filter((w): w is { question: string; datapoints: string[]; suffixes?: string[] } => 'question' in w && !('min_count' in w));
   const ids = (w: { question: string; datapoints: string[]; suffixes?: string[] }) => dictionary.idOf(w.question, w.datapoints[0], w.suffixes?.[0] ?? null);

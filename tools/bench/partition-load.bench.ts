@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import os from 'node:os';
-import { decodePartition } from '@aas/catalogue-domain';
-import { PartitionReader } from '@aas/engine';
+import { decodePartition } from '@aas/respondent-store';
+import { createStorePool, PartitionReader } from '@aas/respondent-store-data';
 import { resolveDatabaseUrl } from '../lib/runtime-state';
 
 /**
@@ -11,8 +11,9 @@ import { resolveDatabaseUrl } from '../lib/runtime-state';
  */
 async function main(): Promise<void> {
   const runs = Number(process.argv[2] ?? 5);
-  const reader = new PartitionReader(resolveDatabaseUrl());
-  const keys = await reader.listKeys();
+  const pool = createStorePool(resolveDatabaseUrl());
+  const reader = new PartitionReader(pool);
+  const keys = await reader.list();
   const respondents = keys.reduce((n, k) => n + k.respondentCount, 0);
   const times: number[] = [];
   let bytes = 0;
@@ -47,8 +48,10 @@ async function main(): Promise<void> {
       medianMs: Math.round(times[Math.floor(times.length / 2)]),
       minMs: Math.round(times[0]),
       maxMs: Math.round(times[times.length - 1]),
+      loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
     }),
   );
+  await pool.end();
 }
 
 main().catch((err: unknown) => {

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
-import { migrate } from '@aas/infra';
+import { migrateDatabase } from '@aas/schema';
 import { resolveDatabaseUrl } from '../lib/runtime-state';
 
 /** `npm run migrate`: applies pending migrations to DATABASE_URL. */
 async function main(): Promise<void> {
   const url = resolveDatabaseUrl();
-  const applied = await migrate(url);
+  const applied = await migrateDatabase(url);
   console.log(applied.length ? `applied: ${applied.join(', ')}` : 'no pending migrations');
 }
 

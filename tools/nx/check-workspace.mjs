@@ -141,8 +141,11 @@ try {
   const edges = (n) => (graph.dependencies[n] ?? []).map((d) => d.target).filter((t) => graph.nodes[t]);
   const reaches = (from, to, seen = new Set()) => from === to || (!seen.has(from) && (seen.add(from), edges(from).some((n) => reaches(n, to, seen))));
 
-  // 3. Lint. A cycle: B -> A exists and A -> B is allowed by every constraint, so only the cycle can fail it.
-  const cycle = libs.flatMap((a) => libs.filter((b) => edges(b).includes(a) && allowed(a, b) && !edges(a).includes(b)).map((b) => [a, b]))[0];
+  // 3. Lint. A cycle: B -> A exists, and A -> B is preferably allowed by every constraint, so only the
+  // cycle can fail it; where the scopes form a strict hierarchy no such pair exists, and any reverse
+  // edge serves (the check looks for the cycle message among the errors, not for it alone).
+  const reverse = libs.flatMap((a) => libs.filter((b) => edges(b).includes(a) && !edges(a).includes(b)).map((b) => [a, b]));
+  const cycle = reverse.find(([a, b]) => allowed(a, b)) ?? reverse[0];
   // A forbidden scope: the types allow the import, the scopes do not, and it closes no cycle.
   const typeConstraints = (a) => constraints.filter((c) => c.sourceTag.startsWith('type:') && project(a).tags.includes(c.sourceTag));
   // The probes are linted together, so each one after the cycle must close no cycle with those before it.

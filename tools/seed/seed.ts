@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { seedSurvey } from '@aas/catalogue';
-import { dataSourceOptions, migrate } from '@aas/infra';
+import { dataSourceOptions } from '@aas/infra';
+import { migrateDatabase } from '@aas/schema';
+import { seedSurvey } from './seed-survey';
 import { parseArgs, resolveDatabaseUrl } from '../lib/runtime-state';
 
 const USAGE = 'usage: npm run seed -- --respondents N --seed S [--compress]';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   }
   if (!Number.isSafeInteger(seed)) throw new Error(`--seed must be an integer. ${USAGE}`);
   const url = resolveDatabaseUrl();
-  await migrate(url);
+  await migrateDatabase(url);
   const ds = new DataSource(dataSourceOptions(url, { logging: ['error'], extra: { max: 2, statement_timeout: 0 } }));
   await ds.initialize();
   try {
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
       respondents,
       seed,
       compress: args['compress'] === 'true',
-      log: (m) => console.error(`[seed] ${m}`),
+      progress: (written, total) => written % 20 === 0 && console.error(`[seed] ${written}/${total} partitions written`),
     });
     console.log(JSON.stringify(report));
   } finally {

@@ -2,8 +2,10 @@ import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { CommonConfig, DEFAULT_REDIS_URL, createRedis, dataSourceOptions, ensureOrgAndUser, loadConfig, migrate, signDevToken, waitForReady } from '@aas/infra';
-import { hasSurveyData, seedSurvey } from '@aas/catalogue';
+import { CommonConfig, DEFAULT_REDIS_URL, createRedis, dataSourceOptions, ensureOrgAndUser, loadConfig, signDevToken, waitForReady } from '@aas/infra';
+import { hasSurveyData } from '@aas/respondent-store-data';
+import { migrateDatabase } from '@aas/schema';
+import { seedSurvey } from '../seed/seed-survey';
 import { DATA_DIR, writeRuntimeState } from '../lib/runtime-state';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
   }
   writeRuntimeState({ databaseUrl });
-  const applied = await migrate(databaseUrl);
+  const applied = await migrateDatabase(databaseUrl);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
 
   const ds = new DataSource(dataSourceOptions(databaseUrl, { logging: ['error'], extra: { statement_timeout: 0 } }));

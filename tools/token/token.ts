@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { CommonConfig, dataSourceOptions, ensureOrgAndUser, loadConfig, migrate, signDevToken } from '@aas/infra';
+import { CommonConfig, dataSourceOptions, ensureOrgAndUser, loadConfig, signDevToken } from '@aas/infra';
+import { migrateDatabase } from '@aas/schema';
 import { parseArgs, resolveDatabaseUrl } from '../lib/runtime-state';
 
 const USAGE = 'usage: npm run token -- --org <org-id> --user <user-id> [--email <email>] [--hours <n>]';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   if (!(hours > 0)) throw new Error('--hours must be positive');
   const config = loadConfig(CommonConfig);
   const url = resolveDatabaseUrl();
-  await migrate(url);
+  await migrateDatabase(url);
   const ds = new DataSource(dataSourceOptions(url, { logging: ['error'] }));
   await ds.initialize();
   try {

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import request from 'supertest';
 import { RespondentRecord } from '@aas/audience-expression';
-import { buildCatalogue } from '@aas/catalogue-domain';
+import { buildCatalogue } from '@aas/demo-data';
 import { and, close, loadRecords, reference } from '../crosstabs/reference';
 import { Stack } from '../support/stack';
 

@@ -1,6 +1,6 @@
 import { Expression, parseStandardExpression, referenceMetric, RespondentRecord } from '@aas/audience-expression';
-import { Attribute, attributeDictionaryFromList, decodePartition, toRespondentRecords } from '@aas/catalogue-domain';
-import { PartitionReader } from '@aas/engine';
+import { Attribute, attributeDictionaryFromList, decodePartition, toRespondentRecords } from '@aas/respondent-store';
+import { createStorePool, PartitionReader } from '@aas/respondent-store-data';
 import { Client } from 'pg';
 
 /**
@@ -15,10 +15,15 @@ export async function loadRecords(databaseUrl: string): Promise<(RespondentRecor
   await client.end();
   const dictionaries = new Map(rows.map((r) => [r.dataset_code, attributeDictionaryFromList(r.dataset_code, r.attributes)]));
   const out: (RespondentRecord & { dataset: string })[] = [];
-  for await (const stored of new PartitionReader(databaseUrl).read()) {
-    const decoded = decodePartition(stored.blob);
-    const dictionary = dictionaries.get(decoded.key.dataset)!;
-    for (const r of toRespondentRecords(decoded, dictionary)) out.push({ ...r, answers: r.answers.map((a) => ({ ...a })) });
+  const pool = createStorePool(databaseUrl);
+  try {
+    for await (const stored of new PartitionReader(pool).read()) {
+      const decoded = decodePartition(stored.blob);
+      const dictionary = dictionaries.get(decoded.key.dataset)!;
+      for (const r of toRespondentRecords(decoded, dictionary)) out.push({ ...r, answers: r.answers.map((a) => ({ ...a })) });
+    }
+  } finally {
+    await pool.end();
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { buildCatalogue, DATASET_COVERAGE } from '@aas/catalogue-domain';
+import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data';
 import { PlanAudience, PlannerCatalogue } from '../src/lib/assistant.types';
 
 /**

@@ -1,4 +1,4 @@
-import { buildCatalogue, DATASET_COVERAGE } from '@aas/catalogue-domain';
+import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data';
 import type { Question } from '@aas/catalogue-domain';
 import type { EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolution } from './eval-case';
 import heldOutJson from './held-out.json';

@@ -1,2 +1,3 @@
 export * from './lib/assistant.module';
 export * from './lib/assistant-chat.usecase';
+export { ASSISTANT_MIGRATIONS } from './lib/migrations/1763770100000-Assistant';

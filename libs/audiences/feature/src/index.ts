@@ -3,3 +3,6 @@ export * from './lib/saved-audiences.service';
 export * from './lib/saved-audience.entity';
 export * from './lib/audience-access';
 export * from './lib/dto/audience-response.dto';
+export { replaceCuratedAudiences, curatedAudienceId } from './lib/curated-audiences.writer';
+export type { CuratedAudienceInput } from './lib/curated-audiences.writer';
+export { SAVED_AUDIENCES_MIGRATIONS } from './lib/migrations/1763769800000-SavedAudiences';

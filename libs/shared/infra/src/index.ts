@@ -20,6 +20,8 @@ export * from './auth/jwt-auth.guard';
 export * from './auth/auth.module';
 export * from './auth/organisation-directory';
 export * from './auth/sign-token';
+export * from './database/queryable';
+export * from './database/migrations/1763769600000-Identity';
 export * from './queue/redis';
 export * from './queue/job-handler';
 export * from './queue/job-runner';

@@ -11,7 +11,7 @@
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { attributeDictionaryFromList, decodePartition, type DecodedPartition } from '@aas/catalogue-domain';
+import { attributeDictionaryFromList, decodePartition, type DecodedPartition } from '@aas/respondent-store';
 import { computeCrosstab, type CrosstabData } from '@aas/crosstab-engine';
 import { createFileSpillStore, parseMapping, prepareImport, readCsv, readSav, type SurveyFile, type SurveyRow } from '../src/index';
 

@@ -1,5 +1,5 @@
 import type { Expression } from '@aas/audience-expression';
-import type { DecodedPartition } from '@aas/catalogue-domain';
+import type { DecodedPartition } from '@aas/respondent-store';
 import { InlineExecutor, type CellExecutor } from './cell-executor';
 import { PartitionEvaluator } from './evaluate';
 import { allocateSharedMemory, CLASS_ENTRY_BYTES, GROUP_OUTPUT_BYTES, instantiateKernel, SEGMENT_ALIGN_BYTES } from './kernel';

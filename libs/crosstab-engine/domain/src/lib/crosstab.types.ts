@@ -1,5 +1,5 @@
 import type { Expression } from '@aas/audience-expression';
-import type { AttributeDictionary, DecodedPartition } from '@aas/catalogue-domain';
+import type { AttributeDictionary, DecodedPartition } from '@aas/respondent-store';
 import type { ConfidenceLevel, SignificanceResult, ZeroReason } from './metrics';
 
 /**

@@ -1,5 +1,5 @@
 import type { Expression, LeafNode } from '@aas/audience-expression';
-import type { AttributeDictionary, DecodedPartition } from '@aas/catalogue-domain';
+import type { AttributeDictionary, DecodedPartition } from '@aas/respondent-store';
 
 /**
  * The question code a leaf's `question` member names in a dictionary: `<namespace>.<code>` when it

@@ -1,4 +1,4 @@
-import { encodePartition } from '@aas/catalogue-domain';
+import { encodePartition } from '@aas/respondent-store';
 import { CrosstabEngine } from './crosstab-engine';
 import { InMemoryPartitionSource, PartitionCache } from './partition-cache';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';

@@ -1,4 +1,4 @@
-import { decodePartition, type AttributeDictionary, type DecodedPartition, type PartitionKey } from '@aas/catalogue-domain';
+import { decodePartition, type AttributeDictionary, type DecodedPartition, type PartitionKey } from '@aas/respondent-store';
 import type { CrosstabData } from './crosstab.types';
 
 /**
@@ -8,10 +8,14 @@ import type { CrosstabData } from './crosstab.types';
 export interface PartitionSource {
   /** Changes whenever any partition or dictionary changes (e.g. an import's id or timestamp). */
   dataVersion(): Promise<string>;
-  listPartitions(): Promise<PartitionKey[]>;
+  /**
+   * The rest read the data as of a version `dataVersion()` answered (the cache pins one), so a
+   * query never mixes two versions while a new one is being written.
+   */
+  listPartitions(version: string): Promise<PartitionKey[]>;
   /** The requested partitions, decoded or as encoded blobs, in any order. */
-  loadPartitions(keys: readonly PartitionKey[]): AsyncIterable<DecodedPartition | Uint8Array>;
-  dictionary(dataset: string): Promise<AttributeDictionary>;
+  loadPartitions(keys: readonly PartitionKey[], version: string): AsyncIterable<DecodedPartition | Uint8Array>;
+  dictionary(dataset: string, version: string): Promise<AttributeDictionary>;
 }
 
 const keyString = (key: PartitionKey): string => `${key.dataset}\u0000${key.wave}\u0000${key.location}`;
@@ -117,7 +121,7 @@ export class PartitionCache {
         if (version !== this.version) {
           this.partitions.clear();
           this.dictionaries.clear();
-          this.keys = await this.source.listPartitions();
+          this.keys = await this.source.listPartitions(version);
           this.version = version;
         }
         this.checkedAt = this.now();
@@ -148,7 +152,7 @@ export class PartitionCache {
   private dictionary(dataset: string): Promise<AttributeDictionary> {
     let pending = this.dictionaries.get(dataset);
     if (pending === undefined) {
-      pending = this.source.dictionary(dataset);
+      pending = this.source.dictionary(dataset, this.version ?? '');
       pending.catch(() => this.dictionaries.delete(dataset));
       this.dictionaries.set(dataset, pending);
     }
@@ -156,6 +160,7 @@ export class PartitionCache {
   }
 
   private load(keys: PartitionKey[]): void {
+    const version = this.version ?? '';
     const waiting = new Map<string, { resolve: (p: DecodedPartition) => void; reject: (e: unknown) => void }>();
     for (const key of keys) {
       const id = keyString(key);
@@ -166,7 +171,7 @@ export class PartitionCache {
     }
     void (async () => {
       try {
-        for await (const item of this.source.loadPartitions(keys)) {
+        for await (const item of this.source.loadPartitions(keys, version)) {
           const partition = item instanceof Uint8Array ? decodePartition(item) : item;
           const id = keyString(partition.key);
           waiting.get(id)?.resolve(partition);

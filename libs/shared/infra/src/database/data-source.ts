@@ -1,30 +1,49 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
-import { MIGRATIONS } from './migrations';
+import { Client } from 'pg';
+import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
 
-/** Connection options shared by the apps, the migrate CLI and tests. `synchronize` is never on. */
+/** Connection options shared by the apps, the CLIs and tests. `synchronize` is never on; migrations run only through `runMigrations`. */
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
   return {
     type: 'postgres',
     url,
     synchronize: false,
     migrationsRun: false,
-    migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
-    migrationsTransactionMode: 'each',
-    logging: ['error', 'migration'],
+    logging: ['error'],
     extra: { max: 10, connectionTimeoutMillis: 5000, statement_timeout: 60000 },
     ...extra,
   } as DataSourceOptions;
 }
 
-/** Runs pending migrations on a fresh connection; returns the names of those applied. */
-export async function migrate(url: string): Promise<string[]> {
-  const ds = new DataSource(dataSourceOptions(url, { logging: ['error'] }));
-  await ds.initialize();
+/** A migration class as each table owner exports it (every lib exports its list, oldest first). */
+export type MigrationClass = new () => MigrationInterface;
+
+/** The advisory lock every migration run takes: the same number in every process of every version. */
+export const MIGRATION_LOCK_KEY = 7_304_211_907;
+
+/**
+ * Applies the pending migrations of `migrations` (each owner's, in timestamp order), one
+ * transaction each, under a Postgres advisory lock: processes started together on an empty
+ * database (compose starts a gateway and workers at once) run them once, the others wait and then
+ * find nothing to do. Returns the names of those applied. The wait is bounded by `lockTimeoutMs`.
+ */
+export async function runMigrations(url: string, migrations: readonly MigrationClass[], options: { lockTimeoutMs?: number } = {}): Promise<string[]> {
+  const lock = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await lock.connect();
   try {
-    const applied = await ds.runMigrations({ transaction: 'each' });
-    return applied.map((m) => m.name);
+    await lock.query(`SET lock_timeout = ${Math.max(1, Math.floor(options.lockTimeoutMs ?? 120_000))}`);
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const ds = new DataSource(
+      dataSourceOptions(url, { migrations: [...migrations], migrationsTransactionMode: 'each', extra: { max: 1, connectionTimeoutMillis: 5_000 } }),
+    );
+    await ds.initialize();
+    try {
+      return (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name);
+    } finally {
+      await ds.destroy();
+    }
   } finally {
-    await ds.destroy();
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.end();
   }
 }

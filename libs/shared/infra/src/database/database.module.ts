@@ -3,14 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommonConfig } from '../config/common.config';
 import { dataSourceOptions } from './data-source';
 
-/** The one TypeORM DataSource of a process; pending migrations run before the app serves. */
+/** The one TypeORM DataSource of a process. Migrations are not run here: the gateway runs them before it starts (runMigrations). */
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [CommonConfig],
       useFactory: (config: CommonConfig) => ({
         ...dataSourceOptions(config.DATABASE_URL),
-        migrationsRun: true,
         autoLoadEntities: true,
         retryAttempts: 3,
         retryDelay: 1000,

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import type { Queryable } from '../database/queryable';
 
 /** Creates the organisation and the user when missing (token CLI, demo seed, tests). Idempotent. */
 export async function ensureOrgAndUser(ds: DataSource, org: { id: string; name?: string }, user?: { id: number; email?: string }): Promise<void> {
@@ -10,4 +11,9 @@ export async function ensureOrgAndUser(ds: DataSource, org: { id: string; name?:
       [user.id, org.id, user.email ?? `user${user.id}@${org.id}.example`],
     );
   }
+}
+
+/** Creates an organisation, or renames it when it exists (the demo seed's organisations). */
+export async function upsertOrganisation(tx: Queryable, id: string, name: string): Promise<void> {
+  await tx.query(`INSERT INTO organisations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name`, [id, name]);
 }

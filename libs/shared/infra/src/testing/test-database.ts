@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { migrate } from '../database/data-source';
+import { MigrationClass, runMigrations } from '../database/data-source';
 
 /** The server tests use: DATABASE_URL when set, else the local Postgres. Its database part is ignored. */
 export function testServerUrl(): string {
@@ -20,10 +20,12 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh database for one test file (or one e2e stack), migrated, dropped afterwards:
- * runs never see each other's rows, and two CI runs on one server never collide.
+ * A fresh database for one test file (or one e2e stack), dropped afterwards: runs never see each
+ * other's rows, and two CI runs on one server never collide. An integration spec migrates it with
+ * the migrations of the tables it uses (its owner's, and identity's); an e2e stack leaves it empty
+ * for the processes under test to migrate, as they do in production.
  */
-export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
+export async function createTestDatabase(label = 'test', migrations: readonly MigrationClass[] = []): Promise<TestDatabase> {
   const name = `aas_${label
     .replace(/[^a-z0-9]/gi, '')
     .toLowerCase()
@@ -37,7 +39,7 @@ export async function createTestDatabase(label = 'test'): Promise<TestDatabase> 
     await admin.end();
   }
   const url = withDatabase(testServerUrl(), name);
-  await migrate(url);
+  if (migrations.length > 0) await runMigrations(url, migrations);
   return {
     name,
     url,

@@ -1,14 +1,5 @@
-import {
-  encodePartition,
-  type Attribute,
-  type Category,
-  type Dataset,
-  type LocationWavePopulation,
-  type PartitionKey,
-  type Question,
-  type Wave,
-  type WeightClass,
-} from '@aas/catalogue-domain';
+import { encodePartition, type Attribute, type PartitionKey, type WeightClass } from '@aas/respondent-store';
+import { type Category, type Dataset, type LocationWavePopulation, type Question, type Wave } from '@aas/catalogue-domain';
 import { IssueCollector, type ImportIssue } from './import-issues';
 import { MemorySpillStore, type SpillStore } from './spill-store';
 import { valueKey, type SurveyFile, type SurveyValue } from './survey-file.types';

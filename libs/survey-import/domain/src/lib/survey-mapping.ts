@@ -1,14 +1,7 @@
 import Ajv from 'ajv';
 import { parse as parseYaml } from 'yaml';
-import {
-  attributeDictionaryFromList,
-  type Attribute,
-  type AttributeDictionary,
-  type Category,
-  type Dataset,
-  type Question,
-  type Wave,
-} from '@aas/catalogue-domain';
+import { attributeDictionaryFromList, type Attribute, type AttributeDictionary } from '@aas/respondent-store';
+import { type Category, type Dataset, type Question, type Wave } from '@aas/catalogue-domain';
 import schema from './survey-mapping.schema.json';
 import { isUserMissing, valueKey, type SurveyFileMetadata, type SurveyValue, type SurveyVariable } from './survey-file.types';
 import type { ImportIssue } from './import-issues';

@@ -26,3 +26,6 @@ export class Identity1763769600000 implements MigrationInterface {
     await q.query(`DROP TABLE organisations`);
   }
 }
+
+/** The identity migrations, oldest first. */
+export const IDENTITY_MIGRATIONS = [Identity1763769600000];
