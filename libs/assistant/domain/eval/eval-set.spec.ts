@@ -2,6 +2,7 @@ import { buildCatalogue, DATASET_COVERAGE } from '@aas/catalogue-domain';
 import type { Question } from '@aas/catalogue-domain';
 import type { EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolution } from './eval-case';
 import heldOutJson from './held-out.json';
+import tuning2Json from './tuning-2.json';
 import tuningJson from './tuning.json';
 
 // The set is data written by hand: this spec is what keeps it honest against the catalogue, so a
@@ -15,7 +16,7 @@ const waveOrder = new Map(catalogue.waves.map((w) => [w.code, w.order]));
 const markets = new Set(catalogue.locations.map((l) => l.code));
 
 /** Minimum cases per family in each file; a Record so that a family added to the format must be given one. */
-const MINIMUM: Record<'tuning' | 'held-out', Record<EvalFamily, number>> = {
+const MINIMUM: Record<'tuning' | 'held-out' | 'tuning-2', Record<EvalFamily, number>> = {
   tuning: {
     'share-population': 15,
     'share-audience': 15,
@@ -46,6 +47,21 @@ const MINIMUM: Record<'tuning' | 'held-out', Record<EvalFamily, number>> = {
     messy: 5,
     language: 5,
   },
+  'tuning-2': {
+    'share-population': 12,
+    'share-audience': 12,
+    ranking: 12,
+    'comparison-audiences': 12,
+    'comparison-markets': 12,
+    indexing: 12,
+    'indexing-open': 12,
+    trend: 12,
+    'follow-up': 12,
+    docked: 12,
+    refusal: 12,
+    messy: 12,
+    language: 12,
+  },
 };
 const FAMILIES = new Set<string>(Object.keys(MINIMUM.tuning));
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);
@@ -56,6 +72,7 @@ type EvalFile = keyof typeof MINIMUM;
 const files: Record<EvalFile, EvalCase[]> = {
   tuning: tuningJson as unknown as EvalCase[],
   'held-out': heldOutJson as unknown as EvalCase[],
+  'tuning-2': tuning2Json as unknown as EvalCase[],
 };
 const fileNames = Object.keys(files) as EvalFile[];
 
