@@ -4,12 +4,12 @@ import { formatScoreTable, parseEvalCases, scoreEval } from '@aas/assistant-doma
 
 /**
  * Scores the assistant's planner on an evaluation set:
- *   npm run eval:assistant -- [--set tuning|held-out] [--show-failures]
+ *   npm run eval:assistant -- [--set tuning|tuning-2|held-out] [--show-failures]
  * prints the share of fully right cases per family and overall; --show-failures lists what
- * differed in each wrong case (for the tuning set: the held-out set is only ever scored).
+ * differed in each wrong case (for the tuning sets: the held-out set is only ever scored).
  */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SETS = ['tuning', 'held-out'];
+const SETS = ['tuning', 'tuning-2', 'held-out'];
 
 function main(): number {
   const args = process.argv.slice(2);

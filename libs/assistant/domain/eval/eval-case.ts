@@ -1,8 +1,9 @@
 /**
  * The assistant's evaluation set: prompts with the resolution a researcher means, written from
- * the catalogue (libs/catalogue/domain) and never from the planner's output. Two files share this
- * format: `tuning.json` (the planner is tuned against it) and `held-out.json` (never looked at
- * while tuning; scored separately, so the tuning score can be checked for over-fitting).
+ * the catalogue (libs/catalogue/domain) and never from the planner's output. Three files share this
+ * format: `tuning.json` and `tuning-2.json` (the planner is tuned against them; the second says the
+ * same rules in other words) and `held-out.json` (never looked at while tuning; scored separately,
+ * so the tuning score can be checked for over-fitting).
  *
  * The demo catalogue's waves are quarterly, `q4_2024` .. `q3_2026`; "now" is the latest wave an
  * organisation licenses. Organisation `demo` licenses everything; `acme-retail` licenses dataset
