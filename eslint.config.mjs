@@ -16,13 +16,13 @@ const scopeDependencies = {
   'demo-data': ['catalogue', 'respondent-store'],
   schema: ['assistant', 'audiences', 'catalogue', 'charts', 'insights', 'respondent-store', 'saved-crosstabs'],
   audiences: ['audience-expression'],
-  catalogue: ['crosstab-engine'],
+  catalogue: ['respondent-store'],
   'crosstab-engine': ['audience-expression', 'catalogue', 'respondent-store'],
   crosstabs: ['audience-expression', 'crosstab-engine', 'query-rules'],
   'saved-crosstabs': ['audience-expression'],
   charts: ['audience-expression', 'catalogue', 'crosstab-engine', 'query-rules'],
   insights: [],
-  assistant: ['audience-expression', 'catalogue', 'crosstab-engine', 'demo-data', 'query-rules'],
+  assistant: ['audience-expression', 'catalogue', 'crosstab-engine', 'demo-data', 'query-rules', 'respondent-store'],
   gateway: [
     'assistant',
     'audience-expression',
@@ -38,7 +38,7 @@ const scopeDependencies = {
     'schema',
     'system',
   ],
-  worker: ['crosstab-engine', 'system'],
+  worker: ['crosstab-engine', 'respondent-store', 'system'],
   tools: ['assistant', 'audience-expression', 'audiences', 'catalogue', 'crosstab-engine', 'demo-data', 'insights', 'respondent-store', 'schema'],
 };
 

@@ -6,6 +6,7 @@ import { CatalogueModule } from '@aas/catalogue';
 import { ChartsModule } from '@aas/charts';
 import { CrosstabsModule } from '@aas/crosstabs';
 import { EngineJobsModule } from '@aas/engine';
+import { RespondentStoreModule } from '@aas/respondent-store-data';
 import { EngineClientModule } from '@aas/engine-client';
 import { InsightsModule } from '@aas/insights';
 import { SavedCrosstabsModule } from '@aas/saved-crosstabs';
@@ -22,6 +23,7 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         DatabaseModule,
         QueueModule,
+        RespondentStoreModule,
         AuthModule,
         SystemModule,
         CatalogueModule,

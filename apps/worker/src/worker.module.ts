@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfigModule, QueueModule } from '@aas/infra';
 import { EngineJobsModule } from '@aas/engine';
+import { RespondentStoreModule } from '@aas/respondent-store-data';
 import { SystemJobsModule } from '@aas/system';
 import { WorkerConfig } from './worker.config';
 
@@ -14,7 +15,7 @@ export class WorkerModule {
   static forRoot(config: WorkerConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [AppConfigModule.forRoot(config), QueueModule, SystemJobsModule, EngineJobsModule],
+      imports: [AppConfigModule.forRoot(config), QueueModule, RespondentStoreModule, SystemJobsModule, EngineJobsModule],
     };
   }
 }

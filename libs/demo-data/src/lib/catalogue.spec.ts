@@ -1,6 +1,6 @@
 import { buildAttributeDictionary } from '@aas/respondent-store';
 import { buildCatalogue } from './catalogue';
-import type { AudienceExpression } from '@aas/catalogue-domain';
+import type { AudienceExpression } from './demo.types';
 
 describe('catalogue', () => {
   const { catalogue } = buildCatalogue();

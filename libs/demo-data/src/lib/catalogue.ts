@@ -1,16 +1,6 @@
-import type {
-  Catalogue,
-  Category,
-  CuratedAudience,
-  Dataset,
-  Insight,
-  InsightType,
-  Location,
-  LocationWavePopulation,
-  OrganisationEntitlement,
-  Question,
-  Wave,
-} from '@aas/catalogue-domain';
+import type { Category, Dataset, LocationWavePopulation, Question } from '@aas/contracts';
+import type { DemoLocation, DemoWave } from './demo.types';
+import type { Catalogue, CuratedAudience, Insight, InsightType, OrganisationEntitlement } from './demo.types';
 import { brandCategoryDefs, CATEGORY_DEFS, questionBank } from './question-bank';
 import type { QuestionDef } from './question-definitions';
 import { Rng } from './survey-model';
@@ -51,7 +41,7 @@ const LOCATION_DATA: [string, string, string, number, number, number[], number][
   ['au', 'Australia', 'asia_pacific', 15_100_000, 0.009, [0.18, 0.23, 0.21, 0.19, 0.19], 0.504],
 ];
 
-export const LOCATIONS: Location[] = LOCATION_DATA.map(([code, name, region, , , shares, female]) => ({
+export const LOCATIONS: DemoLocation[] = LOCATION_DATA.map(([code, name, region, , , shares, female]) => ({
   code,
   name,
   region,
@@ -59,7 +49,7 @@ export const LOCATIONS: Location[] = LOCATION_DATA.map(([code, name, region, , ,
   female_share: female,
 }));
 
-function quarterWave(year: number, quarter: number, order: number): Wave {
+function quarterWave(year: number, quarter: number, order: number): DemoWave {
   const startMonth = (quarter - 1) * 3 + 1;
   const endMonth = startMonth + 2;
   const lastDay = new Date(Date.UTC(year, endMonth, 0)).getUTCDate();
@@ -75,7 +65,7 @@ function quarterWave(year: number, quarter: number, order: number): Wave {
 }
 
 /** Eight quarterly waves, Q4 2024 to Q3 2026. */
-export const WAVES: Wave[] = [
+export const WAVES: DemoWave[] = [
   quarterWave(2024, 4, 1),
   ...[1, 2, 3, 4].map((qq) => quarterWave(2025, qq, qq + 1)),
   ...[1, 2, 3].map((qq) => quarterWave(2026, qq, qq + 5)),

@@ -1,6 +1,6 @@
 import { buildAttributeDictionary, AttributeDictionary } from '@aas/respondent-store';
 import { buildCatalogue, DATASET_COVERAGE, LOCATION_SAMPLE_WEIGHT, LOCATIONS, POPULATIONS, WAVES } from './catalogue';
-import type { Catalogue } from '@aas/catalogue-domain';
+import type { Catalogue } from './demo.types';
 import { encodePartition, EncodeOptions, setRange } from '@aas/respondent-store';
 import type { DecodedPartition, PartitionKey, WeightClass } from '@aas/respondent-store';
 import type { DpDef, QuestionDef } from './question-definitions';

@@ -5,3 +5,5 @@ export { PgPartitionSource } from './lib/pg-partition-source';
 export { SurveyDataVersion, hasSurveyData, surveyDataDetails } from './lib/survey-data-writer';
 export type { PartitionRow } from './lib/survey-data-writer';
 export { RESPONDENT_STORE_MIGRATIONS, RespondentStore1763769700002, VersionedRespondentStore1764000000000 } from './lib/store-migrations';
+export { StoreVersion } from './lib/store-version';
+export { RespondentStoreModule, STORE_POOL } from './lib/respondent-store.module';

@@ -1,3 +1,5 @@
 export * from './lib/jobs';
 export * from './lib/problem';
 export * from './lib/catalogue-access';
+export * from './lib/catalogue.types';
+export * from './lib/audience-directory';

@@ -1,4 +1,5 @@
 import { MAX_SEGMENTS } from '@aas/assistant-domain';
+import { AudienceDirectory } from '@aas/contracts';
 import { ProblemException } from '@aas/infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantChatUseCase, ChatRequest, JOB_CONCURRENCY } from './assistant-chat.usecase';
@@ -24,17 +25,16 @@ class MemoryStore {
     if (plan !== null) row.context = plan;
     this.turns.push({ chat, message, insights });
   }
-
-  async readableAudiences() {
-    return [];
-  }
 }
+
+/** No saved audiences readable (the directory is the audiences feature's; these tests dock none). */
+const noAudiences = { readable: async () => [] } as unknown as AudienceDirectory;
 
 function setup(run: Run) {
   const store = new MemoryStore();
   const loader = { load: async () => ({ planner: testPlannerCatalogue(), organisation: testOrganisationCatalogue() }) };
   const { engine, calls } = fakeEngine(run);
-  const usecase = new AssistantChatUseCase(loader as unknown as AssistantCatalogueLoader, store as unknown as AssistantStore, engine);
+  const usecase = new AssistantChatUseCase(loader as unknown as AssistantCatalogueLoader, store as unknown as AssistantStore, engine, noAudiences);
   const ask = (prompt: string, extra: Partial<ChatRequest> = {}) => usecase.chat({ orgId: 'org-a', userId: 1, requestId: 'r1', prompt, ...extra });
   return { store, calls, ask };
 }

@@ -15,7 +15,7 @@ import {
   tooBroad,
   writeAnswer,
 } from '@aas/assistant-domain';
-import { OrganisationCatalogue } from '@aas/contracts';
+import { AudienceDirectory, OrganisationCatalogue } from '@aas/contracts';
 import { EngineClient } from '@aas/engine-client';
 import { ProblemException } from '@aas/infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
@@ -69,11 +69,12 @@ export class AssistantChatUseCase {
     private readonly loader: AssistantCatalogueLoader,
     private readonly store: AssistantStore,
     private readonly engine: EngineClient,
+    private readonly audiences: AudienceDirectory,
   ) {}
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
     const docked = [...new Set(request.dockedAudiences ?? [])];
-    const readable = await this.store.readableAudiences(docked, request.orgId);
+    const readable = await this.audiences.readable(request.orgId, docked);
     const missing = docked.filter((id) => !readable.some((a) => a.id.toLowerCase() === id.toLowerCase()));
     if (missing.length > 0) throw ProblemException.notFound(`Saved audience ${missing.map((id) => `'${id}'`).join(', ')} not found`);
 

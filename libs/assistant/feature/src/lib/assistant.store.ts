@@ -72,13 +72,4 @@ export class AssistantStore {
     );
     return rows[0] ? { ...rows[0], created_at: new Date(rows[0].created_at).toISOString() } : undefined;
   }
-
-  /** Saved audiences readable by the organisation, among `ids`. */
-  async readableAudiences(ids: string[], orgId: string): Promise<{ id: string; name: string; description: string; expression: Record<string, unknown> }[]> {
-    if (ids.length === 0) return [];
-    return this.ds.query(
-      `SELECT id::text AS id, name, description, expression FROM saved_audiences WHERE id = ANY($1::uuid[]) AND (org_id IS NULL OR org_id = $2)`,
-      [ids, orgId],
-    );
-  }
 }

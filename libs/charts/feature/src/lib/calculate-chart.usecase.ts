@@ -5,7 +5,7 @@ import { EngineClient } from '@aas/engine-client';
 import { Principal, ProblemException } from '@aas/infra';
 import { assembleChartResult, ChartCalculation, GroupCells } from './assemble-chart-result';
 import { definitionOf } from './chart.mapper';
-import { ChartTaxonomyRepository } from './chart-taxonomy.repository';
+import { ChartTaxonomySource } from './chart-taxonomy.source';
 import { resultAttribute } from './chart-taxonomy';
 import { ChartsService } from './charts.service';
 import { prepareChartCalculation } from './prepare-chart-calculation';
@@ -20,7 +20,7 @@ export class CalculateChartUseCase {
   constructor(
     private readonly charts: ChartsService,
     private readonly catalogue: CatalogueAccess,
-    private readonly taxonomy: ChartTaxonomyRepository,
+    private readonly taxonomy: ChartTaxonomySource,
     private readonly engine: EngineClient,
   ) {}
 

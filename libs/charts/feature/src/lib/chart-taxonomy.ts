@@ -1,5 +1,5 @@
 import { labelExpression } from '@aas/audience-expression';
-import { Category, Dataset } from '@aas/catalogue-domain';
+import { Category, Dataset } from '@aas/contracts';
 import { OrganisationCatalogue } from '@aas/contracts';
 import { PreparedAttribute, PreparedAudience } from './prepare-chart-calculation';
 

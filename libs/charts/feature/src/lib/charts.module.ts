@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CalculateChartUseCase } from './calculate-chart.usecase';
 import { ChartEntity } from './chart.entity';
-import { ChartTaxonomyRepository } from './chart-taxonomy.repository';
+import { ChartTaxonomySource } from './chart-taxonomy.source';
 import { ChartsController } from './charts.controller';
 import { ChartsService } from './charts.service';
 
@@ -10,6 +10,6 @@ import { ChartsService } from './charts.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ChartEntity])],
   controllers: [ChartsController],
-  providers: [ChartsService, CalculateChartUseCase, ChartTaxonomyRepository],
+  providers: [ChartsService, CalculateChartUseCase, ChartTaxonomySource],
 })
 export class ChartsModule {}

@@ -2,7 +2,7 @@ import { CatalogueAccess, OrganisationCatalogue } from '@aas/contracts';
 import { Principal, ProblemException } from '@aas/infra';
 import { DataSource } from 'typeorm';
 import { ChartEntity } from './chart.entity';
-import { ChartTaxonomyRepository } from './chart-taxonomy.repository';
+import { ChartTaxonomySource } from './chart-taxonomy.source';
 import { ChartsService } from './charts.service';
 import { SaveChartRequest } from './dto/chart-request.dto';
 
@@ -56,7 +56,7 @@ function setup(options: { existsOutside?: boolean; existsInside?: boolean } = {}
       return catalogue;
     }),
   } as unknown as CatalogueAccess;
-  const service = new ChartsService(dataSource, access, {} as ChartTaxonomyRepository);
+  const service = new ChartsService(dataSource, access, {} as ChartTaxonomySource);
   return { service, events, update };
 }
 

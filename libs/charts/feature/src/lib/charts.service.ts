@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_LIMIT, Principal, ProblemException } from '@aas/infra';
 import { CheckedChart, checkChart } from './chart.check';
 import { ChartEntity } from './chart.entity';
 import { columnsOf, toChartResponse } from './chart.mapper';
-import { ChartTaxonomyRepository } from './chart-taxonomy.repository';
+import { ChartTaxonomySource } from './chart-taxonomy.source';
 import { SaveChartRequest } from './dto/chart-request.dto';
 import { ChartListResponse, ChartResponse } from './dto/chart-response.dto';
 import { ListChartsQuery } from './dto/list-charts.query';
@@ -24,7 +24,7 @@ export class ChartsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly catalogue: CatalogueAccess,
-    private readonly taxonomy: ChartTaxonomyRepository,
+    private readonly taxonomy: ChartTaxonomySource,
   ) {}
 
   async list(principal: Principal, query: ListChartsQuery): Promise<ChartListResponse> {

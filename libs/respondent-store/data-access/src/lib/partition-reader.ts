@@ -104,6 +104,21 @@ export class PartitionReader {
     return attributeDictionaryFromList(dataset, res.rows[0].attributes);
   }
 
+  /**
+   * Where and when each dataset has respondents at `version`: the locations and waves of its
+   * non-empty partitions (e.g. a panel fielded in fewer markets than the organisation licenses).
+   */
+  async coverage(version: string): Promise<{ dataset: string; locations: string[]; waves: string[] }[]> {
+    if (version === NO_DATA_VERSION) return [];
+    const res = await this.pool.query<{ dataset: string; locations: string[]; waves: string[] }>(
+      `SELECT dataset_code AS dataset, array_agg(DISTINCT location_code ORDER BY location_code) AS locations,
+              array_agg(DISTINCT wave_code ORDER BY wave_code) AS waves
+         FROM respondent_partitions WHERE ${VISIBLE} AND respondent_count > 0 GROUP BY dataset_code ORDER BY dataset_code`,
+      [version],
+    );
+    return res.rows;
+  }
+
   private async currentWith(client: PoolClient): Promise<string> {
     const res = await client.query<{ version: string }>(`SELECT version::text AS version FROM data_versions WHERE name = 'survey'`);
     return res.rows[0]?.version ?? NO_DATA_VERSION;

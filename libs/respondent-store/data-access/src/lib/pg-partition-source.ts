@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { AttributeDictionary, PartitionKey } from '@aas/respondent-store';
 import { PartitionReader } from './partition-reader';
+import type { StoreVersion } from './store-version';
 
 /**
  * The respondent store as the crosstab engine reads it (structurally its `PartitionSource`):
@@ -10,12 +11,16 @@ import { PartitionReader } from './partition-reader';
 export class PgPartitionSource {
   private readonly reader: PartitionReader;
 
-  constructor(pool: Pool) {
+  /** With `version`, the process's data-version signal answers `dataVersion()` (see StoreVersion). */
+  constructor(
+    pool: Pool,
+    private readonly version?: StoreVersion,
+  ) {
     this.reader = new PartitionReader(pool);
   }
 
   dataVersion(): Promise<string> {
-    return this.reader.currentVersion();
+    return this.version ? this.version.current() : this.reader.currentVersion();
   }
 
   async listPartitions(version: string): Promise<PartitionKey[]> {

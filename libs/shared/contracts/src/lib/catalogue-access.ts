@@ -1,3 +1,5 @@
+import type { Category, Dataset, Location, Question, Wave } from './catalogue.types';
+
 /**
  * The catalogue as other domains see it, per organisation. Implemented by the catalogue
  * feature; injected elsewhere through the abstract class (a Nest DI token that needs no
@@ -46,6 +48,25 @@ export interface OrganisationCatalogue {
   readonly entitledWaves: readonly WaveInfo[];
 }
 
+/**
+ * The whole catalogue as it stands at one data version (immutable; shared by every caller of that
+ * version): what other domains list or walk (the assistant's planner, the charts' taxonomy)
+ * without reading the catalogue's tables themselves.
+ */
+export interface CatalogueView {
+  /** The data version it was read at: it changes with every seed or import. */
+  readonly version: string;
+  readonly datasets: readonly Dataset[];
+  readonly categories: readonly Category[];
+  /** In catalogue order. */
+  readonly questions: readonly Omit<Question, 'attribute_count'>[];
+  readonly locations: readonly Location[];
+  /** Oldest first, by end date. */
+  readonly waves: readonly Wave[];
+}
+
 export abstract class CatalogueAccess {
   abstract forOrganisation(orgId: string): Promise<OrganisationCatalogue>;
+  /** The catalogue at the current data version (cached per version). */
+  abstract view(): Promise<CatalogueView>;
 }

@@ -1,5 +1,6 @@
 import { encodePartition, type Attribute, type PartitionKey, type WeightClass } from '@aas/respondent-store';
-import { type Category, type Dataset, type LocationWavePopulation, type Question, type Wave } from '@aas/catalogue-domain';
+import { type Category, type Dataset, type LocationWavePopulation, type Question } from '@aas/contracts';
+import type { MappedWave } from './survey-mapping';
 import { IssueCollector, type ImportIssue } from './import-issues';
 import { MemorySpillStore, type SpillStore } from './spill-store';
 import { valueKey, type SurveyFile, type SurveyValue } from './survey-file.types';
@@ -35,7 +36,7 @@ export interface ImportedCatalogue {
   dataset: Dataset;
   categories: Category[];
   questions: Question[];
-  waves: Wave[];
+  waves: MappedWave[];
   locations: ImportedLocation[];
   populations: LocationWavePopulation[];
   /** The dataset's attribute list (ids are positions) and its hash, as the blobs carry it. */
@@ -101,7 +102,7 @@ export async function prepareImport(file: SurveyFile, mapping: SurveyMapping, op
   const c = compiled;
   const progressEvery = options.progressEvery ?? 10_000;
   const partitionIndex = new Map<string, number>();
-  const partitions: { key: PartitionKey; wave: Wave; location: ImportedLocation; respondents: number; weightSum: number; writer: SpillWriter }[] = [];
+  const partitions: { key: PartitionKey; wave: MappedWave; location: ImportedLocation; respondents: number; weightSum: number; writer: SpillWriter }[] = [];
   const ids = new IdRegistry();
   const answered = new Uint8Array(c.rules.length);
   const attrs: number[] = [];

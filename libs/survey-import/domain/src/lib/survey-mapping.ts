@@ -1,7 +1,10 @@
 import Ajv from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { attributeDictionaryFromList, type Attribute, type AttributeDictionary } from '@aas/respondent-store';
-import { type Category, type Dataset, type Question, type Wave } from '@aas/catalogue-domain';
+import { type Category, type Dataset, type Question, type Wave as CatalogueWave } from '@aas/contracts';
+
+/** A wave as the mapping defines it: the catalogue's wave and its position in time (0 = oldest). */
+export type MappedWave = CatalogueWave & { order: number };
 import schema from './survey-mapping.schema.json';
 import { isUserMissing, valueKey, type SurveyFileMetadata, type SurveyValue, type SurveyVariable } from './survey-file.types';
 import type { ImportIssue } from './import-issues';
@@ -78,11 +81,11 @@ export interface CompiledMapping {
   wave: SurveyVariable;
   location: SurveyVariable;
   /** The wave of a file value (null when the mapping has none for it). */
-  waveOf(value: SurveyValue): Wave | null;
+  waveOf(value: SurveyValue): MappedWave | null;
   /** The location of a file value (null when the mapping has none for it). */
   locationOf(value: SurveyValue): ImportedLocation | null;
   /** Waves and locations the mapping lists, or (for rules) those met so far. */
-  waves(): Wave[];
+  waves(): MappedWave[];
   locations(): ImportedLocation[];
   rules: VariableRule[];
   /** Variables of the file the mapping neither uses nor ignores. */
@@ -383,7 +386,7 @@ export function commonLabelPrefix(labels: string[]): string {
 const QUARTER = /^\s*(?:q([1-4])\D*(\d{4})|(\d{4})\D*q([1-4]))\s*$/i;
 
 /** A quarter wave from text such as "Q1 2025", "2025 Q1", "2025-Q1"; null when it reads as none. */
-export function quarterWave(text: string): Wave | null {
+export function quarterWave(text: string): MappedWave | null {
   const m = QUARTER.exec(text);
   if (!m) return null;
   const quarter = Number(m[1] ?? m[4]);
@@ -411,8 +414,8 @@ function waveResolver(
   mapping: SurveyMapping,
   v: SurveyVariable | null,
   problem: (variable: string | null, message: string) => void,
-): { of: (value: SurveyValue) => Wave | null; all: () => Wave[] } {
-  const byKey = new Map<string, Wave>();
+): { of: (value: SurveyValue) => MappedWave | null; all: () => MappedWave[] } {
+  const byKey = new Map<string, MappedWave>();
   if (mapping.wave.values) {
     const codes = new Set<string>();
     mapping.wave.values.forEach((w, i) => {
@@ -423,8 +426,8 @@ function waveResolver(
     });
     return { of: (value) => (value === null ? null : (byKey.get(valueKey(value)) ?? null)), all: () => [...byKey.values()] };
   }
-  const met = new Map<string, Wave>();
-  const cache = new Map<string, Wave | null>();
+  const met = new Map<string, MappedWave>();
+  const cache = new Map<string, MappedWave | null>();
   return {
     of: (value) => {
       if (value === null) return null;

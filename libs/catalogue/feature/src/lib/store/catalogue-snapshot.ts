@@ -1,5 +1,5 @@
-import { Category, Dataset, Datapoint, Location, Question, Suffix, Wave } from '@aas/catalogue-domain';
-import { CatalogueCodeName, CatalogueQuestionInfo, OrganisationCatalogue, WaveInfo } from '@aas/contracts';
+import { Category, Dataset, Datapoint, Location, Question, Suffix, Wave } from '@aas/contracts';
+import { CatalogueCodeName, CatalogueQuestionInfo, CatalogueView, OrganisationCatalogue, WaveInfo } from '@aas/contracts';
 
 /** Row shapes of the catalogue tables: the domain's types, as the seed wrote them. */
 export type DatasetRow = Dataset;
@@ -26,6 +26,8 @@ export class CatalogueSnapshot {
   readonly waveByCode: Map<string, WaveRow>;
   /** Oldest first, by end date. */
   readonly wavesByEnd: WaveRow[];
+  /** The same rows as other domains read them (CatalogueAccess.view). */
+  readonly view: CatalogueView;
 
   constructor(
     readonly version: string,
@@ -53,6 +55,7 @@ export class CatalogueSnapshot {
     this.locationByCode = new Map(locations.map((l) => [l.code, l]));
     this.wavesByEnd = [...waves].sort((a, b) => a.end_date.localeCompare(b.end_date) || a.code.localeCompare(b.code));
     this.waveByCode = new Map(waves.map((w) => [w.code, w]));
+    this.view = { version, datasets, categories, questions, locations, waves: this.wavesByEnd };
   }
 
   /** A question by `<namespace>.<code>` or by its (catalogue-wide unique) code. */

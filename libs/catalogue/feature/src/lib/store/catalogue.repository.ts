@@ -7,14 +7,9 @@ import { CatalogueSnapshot, CategoryRow, DatasetRow, Entitlements, LocationRow, 
 export class CatalogueRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async dataVersion(): Promise<string> {
-    const rows: { version: string }[] = await this.ds.query(`SELECT version::text AS version FROM data_versions WHERE name = 'survey'`);
-    return rows[0]?.version ?? 'none';
-  }
-
-  async loadSnapshot(): Promise<CatalogueSnapshot> {
+  /** The catalogue tables in one snapshot, labelled with the data version the caller read them at. */
+  async loadSnapshot(version: string): Promise<CatalogueSnapshot> {
     return this.ds.transaction('REPEATABLE READ', async (m) => {
-      const version: { version: string }[] = await m.query(`SELECT version::text AS version FROM data_versions WHERE name = 'survey'`);
       const datasets: DatasetRow[] = await m.query(
         `SELECT code, name, description, base_namespace_code, depth, "order", is_syndicated FROM datasets ORDER BY "order", code`,
       );
@@ -31,7 +26,7 @@ export class CatalogueRepository {
       const waves: WaveRow[] = await m.query(
         `SELECT code, name, kind, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date FROM waves`,
       );
-      return new CatalogueSnapshot(version[0]?.version ?? 'none', datasets, categories, questions, locations, waves);
+      return new CatalogueSnapshot(version, datasets, categories, questions, locations, waves);
     });
   }
 

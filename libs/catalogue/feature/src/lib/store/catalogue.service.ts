@@ -1,34 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogueAccess, OrganisationCatalogue } from '@aas/contracts';
+import { CatalogueAccess, CatalogueView, OrganisationCatalogue } from '@aas/contracts';
+import { StoreVersion } from '@aas/respondent-store-data';
 import { CatalogueRepository } from './catalogue.repository';
 import { CatalogueSnapshot, Entitlements } from './catalogue-snapshot';
 
-const VERSION_CHECK_MS = 5_000;
 const ENTITLEMENT_TTL_MS = 10_000;
 
 /**
- * The catalogue in memory, refreshed when a seed or import moves the data version
- * (checked at most every 5 s), and each organisation's entitlements (cached 10 s).
- * Implements CatalogueAccess for the other domains.
+ * The catalogue in memory, rebuilt when the process's data-version signal moves (a seed or an
+ * import), and each organisation's entitlements (cached 10 s). Implements CatalogueAccess for the
+ * other domains.
  */
 @Injectable()
 export class CatalogueService extends CatalogueAccess {
   private snapshot?: Promise<CatalogueSnapshot>;
-  private checkedAt = 0;
   private readonly entitlementCache = new Map<string, { at: number; value: Promise<Entitlements> }>();
 
-  constructor(private readonly repository: CatalogueRepository) {
+  constructor(
+    private readonly repository: CatalogueRepository,
+    private readonly dataVersion: StoreVersion,
+  ) {
     super();
   }
 
   async current(): Promise<CatalogueSnapshot> {
-    const now = Date.now();
-    if (this.snapshot && now - this.checkedAt < VERSION_CHECK_MS) return this.snapshot;
-    this.checkedAt = now;
-    const version = await this.repository.dataVersion();
+    const version = await this.dataVersion.current();
     const existing = this.snapshot ? await this.snapshot.catch(() => undefined) : undefined;
     if (existing && existing.version === version) return existing;
-    this.snapshot = this.repository.loadSnapshot();
+    this.snapshot = this.repository.loadSnapshot(version);
     this.snapshot.catch(() => (this.snapshot = undefined));
     this.entitlementCache.clear();
     return this.snapshot;
@@ -42,6 +41,11 @@ export class CatalogueService extends CatalogueAccess {
     this.entitlementCache.set(orgId, { at: Date.now(), value });
     value.catch(() => this.entitlementCache.delete(orgId));
     return value;
+  }
+
+  /** The catalogue at the current data version, as other domains list it. */
+  async view(): Promise<CatalogueView> {
+    return (await this.current()).view;
   }
 
   async forOrganisation(orgId: string): Promise<OrganisationCatalogue> {

@@ -1,8 +1,23 @@
-import type { Catalogue, OrganisationEntitlement } from '@aas/catalogue-domain';
+import type { Category, Dataset, Location, LocationWavePopulation, Question, Wave } from '@aas/contracts';
 import { insertRows, type Queryable } from '@aas/infra';
 
 /** The survey catalogue's own tables (not insights, audiences or respondents: other owners write those). */
-export type CatalogueContent = Pick<Catalogue, 'datasets' | 'categories' | 'questions' | 'locations' | 'waves' | 'populations'>;
+export interface CatalogueContent {
+  readonly datasets: readonly Dataset[];
+  readonly categories: readonly Category[];
+  readonly questions: readonly Question[];
+  readonly locations: readonly Location[];
+  readonly waves: readonly Wave[];
+  readonly populations: readonly LocationWavePopulation[];
+}
+
+/** An organisation's entitlements: the dataset, location and wave codes it may use. */
+export interface EntitlementSet {
+  readonly slug: string;
+  readonly datasets: readonly string[];
+  readonly locations: readonly string[];
+  readonly waves: readonly string[];
+}
 
 function depthOf(categories: CatalogueContent['categories'], id: number): number {
   let depth = 0;
@@ -131,7 +146,7 @@ export async function replaceCatalogue(tx: Queryable, catalogue: CatalogueConten
 }
 
 /** Sets organisations' entitlements to exactly the given datasets, locations and waves (the organisations must exist). */
-export async function replaceEntitlements(tx: Queryable, organisations: readonly OrganisationEntitlement[]): Promise<void> {
+export async function replaceEntitlements(tx: Queryable, organisations: readonly EntitlementSet[]): Promise<void> {
   for (const org of organisations) {
     for (const table of ['entitled_datasets', 'entitled_locations', 'entitled_waves']) await tx.query(`DELETE FROM ${table} WHERE org_id = $1`, [org.slug]);
     await insertRows(

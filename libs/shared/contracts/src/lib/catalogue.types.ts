@@ -1,5 +1,6 @@
 /**
- * The survey catalogue as plain data. Field names follow the wire form of the service spec
+ * The survey catalogue's data shapes, as the catalogue publishes them to other domains (and as its
+ * tables hold them). Field names follow the wire form of the service spec
  * (2.7, 2.8, 2.9: snake_case) so that tables and DTOs can be written from these types one to one.
  * Where the wire wraps a number (`order: { value }`, `midpoint: { value }`), the model keeps the
  * plain number and the HTTP layer wraps it.
@@ -78,10 +79,6 @@ export interface Location {
   code: string;
   name: string;
   region: string;
-  /** Share of the online population 16-64 per age group code (sums to 1). */
-  age_shares: Record<string, number>;
-  /** Share of women in the online population 16-64. */
-  female_share: number;
 }
 
 export interface Wave {
@@ -91,7 +88,6 @@ export interface Wave {
   /** ISO dates (yyyy-mm-dd), both inclusive. */
   start_date: string;
   end_date: string;
-  order: number;
 }
 
 /** Online population aged 16-64 of a location in a wave: what the weights of that location-wave sum to. */
@@ -99,67 +95,4 @@ export interface LocationWavePopulation {
   location_code: string;
   wave_code: string;
   population: number;
-}
-
-/** The standard wire form of an audience expression (spec 2.1). */
-export interface AudienceExpression {
-  and?: AudienceExpression[];
-  or?: AudienceExpression[];
-  not?: boolean;
-  question?: string;
-  datapoints?: string[];
-  suffixes?: string[];
-  min_count?: number;
-}
-
-export interface CuratedAudience {
-  id: number;
-  name: string;
-  description: string;
-  expression: AudienceExpression;
-}
-
-export type InsightType = 'report' | 'infographic' | 'powerpoint' | 'chart';
-
-export interface InsightImage {
-  id: number;
-  is_main: boolean;
-  page_preview_thumb_path: string;
-  page_thumb_path: string;
-  thumb_path: string;
-}
-
-export interface Insight {
-  id: number;
-  name: string;
-  description: string;
-  type: InsightType;
-  category_ids: number[];
-  is_trending: boolean;
-  popularity: number;
-  /** ISO timestamps. */
-  published_at: string;
-  created_at: string;
-  updated_at: string;
-  images: InsightImage[];
-}
-
-export interface OrganisationEntitlement {
-  slug: string;
-  name: string;
-  datasets: string[];
-  locations: string[];
-  waves: string[];
-}
-
-export interface Catalogue {
-  datasets: Dataset[];
-  categories: Category[];
-  questions: Question[];
-  locations: Location[];
-  waves: Wave[];
-  populations: LocationWavePopulation[];
-  audiences: CuratedAudience[];
-  insights: Insight[];
-  organisations: OrganisationEntitlement[];
 }
