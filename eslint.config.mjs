@@ -39,7 +39,18 @@ const scopeDependencies = {
     'system',
   ],
   worker: ['crosstab-engine', 'respondent-store', 'system'],
-  tools: ['assistant', 'audience-expression', 'audiences', 'catalogue', 'crosstab-engine', 'demo-data', 'insights', 'respondent-store', 'schema'],
+  tools: [
+    'assistant',
+    'audience-expression',
+    'audiences',
+    'catalogue',
+    'crosstab-engine',
+    'demo-data',
+    'insights',
+    'respondent-store',
+    'schema',
+    'survey-import',
+  ],
 };
 
 const scopeConstraints = Object.entries(scopeDependencies).map(([scope, uses]) => ({

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { replaceCuratedAudiences } from '@aas/audiences';
-import { replaceCatalogue, replaceEntitlements } from '@aas/catalogue';
+import { replaceCatalogue, replaceEntitlements } from '@aas/catalogue-data';
 import { generateSurvey } from '@aas/demo-data';
 import { upsertOrganisation } from '@aas/infra';
 import { replaceInsights } from '@aas/insights';

@@ -1,6 +1,6 @@
 import { ASSISTANT_MIGRATIONS } from '@aas/assistant';
 import { SAVED_AUDIENCES_MIGRATIONS } from '@aas/audiences';
-import { CATALOGUE_MIGRATIONS } from '@aas/catalogue';
+import { CATALOGUE_MIGRATIONS } from '@aas/catalogue-data';
 import { CHARTS_MIGRATIONS } from '@aas/charts';
 import { IDENTITY_MIGRATIONS, MigrationClass, runMigrations } from '@aas/infra';
 import { INSIGHTS_MIGRATIONS } from '@aas/insights';

@@ -38,6 +38,15 @@ export class SurveyDataVersion {
     return new SurveyDataVersion(tx, version, previous);
   }
 
+  /** The dictionary hash a dataset's current partitions were encoded with, or null when it has none. */
+  async currentDictionaryHash(dataset: string): Promise<number | null> {
+    const rows = (await this.tx.query(
+      `SELECT DISTINCT dictionary_hash::text AS hash FROM respondent_partitions WHERE dataset_code = $1 AND replaced_at IS NULL`,
+      [dataset],
+    )) as { hash: string }[];
+    return rows.length === 1 ? Number(rows[0].hash) : null;
+  }
+
   /** Stores a dictionary partitions of this version are encoded with (kept per dataset and hash). */
   async putDictionary(dictionary: AttributeDictionary): Promise<void> {
     await this.tx.query(`INSERT INTO attribute_dictionaries (dataset_code, hash, attributes) VALUES ($1, $2, $3) ON CONFLICT (dataset_code, hash) DO NOTHING`, [

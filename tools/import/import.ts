@@ -1,0 +1,132 @@
+import 'reflect-metadata';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SingleBar } from 'cli-progress';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '@aas/infra';
+import { migrateDatabase } from '@aas/schema';
+import { draftMapping, parseMapping, readCsv, readSav, type ImportReport, type SurveyFile } from '@aas/survey-import';
+import { importSurvey, type ImportMode } from '@aas/survey-import-feature';
+import { parseArgs, resolveDatabaseUrl } from '../lib/runtime-state';
+
+const HELP = `Imports a survey file (SPSS .sav or CSV) as one dataset of the service.
+
+usage:
+  npm run import -- <file> --mapping <mapping.json|.yaml> [--mode replace|append]
+  npm run import -- <file> --draft-mapping [--dataset <code>]     prints a first mapping to edit
+  npm run import -- --help
+
+  --mode replace   the file is the whole dataset: its other waves are retired (default)
+  --mode append    the file adds (or replaces) waves of the dataset, keeping the others
+
+Nothing changes unless every check passes (ids, weights, waves, locations, labels, the
+catalogue): the report lists each problem with its variable and first rows. The data switches
+to the new version in one transaction; queries running meanwhile see the old data.
+Database: DATABASE_URL, else the one the last \`npm start\` used. The mapping format:
+libs/survey-import/domain/README.md.`;
+
+function open(file: string): Promise<SurveyFile> {
+  const stream = createReadStream(file);
+  return file.toLowerCase().endsWith('.csv') ? readCsv(stream) : readSav(stream);
+}
+
+function printReport(report: ImportReport): void {
+  for (const issue of report.issues) {
+    const rows = issue.rows.length > 0 ? ` (rows ${issue.rows.join(', ')}${issue.count > issue.rows.length ? `, ... ${issue.count} in all` : ''})` : '';
+    console.error(
+      `${issue.severity === 'error' ? 'ERROR  ' : 'warning'} ${issue.code}${issue.variable ? ` [${issue.variable}]` : ''}: ${issue.message}${rows}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
+    console.log(HELP);
+    return;
+  }
+  const file = argv[0].startsWith('--') ? undefined : argv[0];
+  const args = parseArgs(file ? argv.slice(1) : argv);
+  if (!file) throw new Error(`name the survey file first.\n\n${HELP}`);
+
+  if (args['draft-mapping'] === 'true') {
+    const survey = await open(file);
+    const dataset =
+      args['dataset'] ??
+      path
+        .basename(file)
+        .replace(/\.[^.]+$/, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_');
+    const { mapping, notes } = draftMapping(survey.metadata, { datasetCode: dataset });
+    console.log(JSON.stringify(mapping, null, 2));
+    for (const note of notes) console.error(`note: ${note}`);
+    return;
+  }
+  const mappingFile = args['mapping'];
+  if (!mappingFile) throw new Error(`--mapping is required (or --draft-mapping to make one).\n\n${HELP}`);
+  const mode = (args['mode'] ?? 'replace') as ImportMode;
+  if (mode !== 'replace' && mode !== 'append') throw new Error(`--mode must be replace or append`);
+  const mappingText = await readFile(mappingFile, 'utf8');
+  const mapping = parseMapping(mappingText, mappingFile.endsWith('.json') ? 'json' : 'yaml');
+
+  const url = resolveDatabaseUrl();
+  await migrateDatabase(url);
+  const ds = new DataSource(dataSourceOptions(url, { extra: { max: 2, statement_timeout: 0 } }));
+  await ds.initialize();
+  // A bar on a terminal; plain lines in logs (CI, pipes), one per partition written and every 100,000 rows read.
+  const tty = process.stderr.isTTY === true;
+  const bar = new SingleBar({ format: '{phase} [{bar}] {value}/{total} {unit} | {rows} rows read', stream: process.stderr, hideCursor: true });
+  let started = false;
+  let logged = 0;
+  try {
+    const outcome = await importSurvey(ds, await open(file), mapping, {
+      mode,
+      source: path.basename(file),
+      onProgress: (p) => {
+        if (!tty) {
+          if (p.phase === 'read' && p.rowsRead - logged >= 100_000) console.error(`read ${(logged = p.rowsRead)} rows`);
+          if (p.phase === 'write') console.error(`partition ${p.partitionsWritten}/${p.partitionsTotal} written (${p.rowsRead} rows read)`);
+          return;
+        }
+        if (p.phase === 'read') {
+          if (!started) bar.start(0, 0, { phase: 'reading', unit: 'rows', rows: 0 });
+          started = true;
+          bar.setTotal(p.rowsRead);
+          bar.update(p.rowsRead, { rows: p.rowsRead });
+        } else {
+          bar.setTotal(p.partitionsTotal);
+          bar.update(p.partitionsWritten, { phase: 'writing', unit: 'partitions', rows: p.rowsRead });
+        }
+      },
+    });
+    if (started) bar.stop();
+    printReport(outcome.report);
+    if (!outcome.ok) {
+      for (const problem of outcome.refused) console.error(`ERROR   ${problem}`);
+      console.error('nothing was imported: fix the errors above and run again');
+      process.exitCode = 1;
+      return;
+    }
+    console.log(
+      JSON.stringify({
+        dataset: outcome.dataset,
+        dataVersion: outcome.dataVersion,
+        respondents: outcome.report.respondents,
+        rowsRead: outcome.report.rowsRead,
+        partitions: outcome.partitions,
+        warnings: outcome.report.issues.length,
+        unmapped: outcome.report.unmapped,
+      }),
+    );
+  } finally {
+    if (started) bar.stop();
+    await ds.destroy();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
