@@ -36,6 +36,7 @@ const scopeDependencies = {
     'respondent-store',
     'saved-crosstabs',
     'schema',
+    'survey-import',
     'system',
   ],
   worker: ['crosstab-engine', 'respondent-store', 'system'],
