@@ -16,6 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { expressionSchemaRef } from '@aas/audience-expression';
 import {
   CHART_METRICS,
   describeCodes,
@@ -64,15 +65,14 @@ export class ChartAudienceDto {
   @MaxLength(CODE)
   name?: string;
 
-  @ApiPropertyOptional({ example: 0 }) @IsOptional() @IsInt() @Min(0) color_index?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, example: 0 }) @IsOptional() @IsInt() @Min(0) color_index?: number;
   @ApiPropertyOptional({ example: false, description: 'Display only: hidden audiences are still computed' })
   @IsOptional()
   @IsBoolean()
   is_hidden?: boolean;
 
   @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
+    allOf: [{ $ref: expressionSchemaRef('chart') }],
     description: 'Audience expression, chart form (spec 2.1: suffix items strings or integers)',
     example: { question: 'age_group', datapoints: ['16_24'] },
   })
