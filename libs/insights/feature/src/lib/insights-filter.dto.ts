@@ -40,26 +40,26 @@ export class InsightsFilterDto {
   @Type(() => InsightFiltersDto)
   filters?: InsightFiltersDto;
 
-  @ApiPropertyOptional({ type: 'integer', default: 10, minimum: 1, maximum: 100 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 10)' })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0, maximum: 1_000_000_000 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1_000_000_000, description: 'Insights to skip (default 0)' })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(1_000_000_000)
   offset?: number;
 
-  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'Default desc' })
   @IsOptional()
   @IsIn(['asc', 'desc'])
   order?: 'asc' | 'desc';
 
-  @ApiPropertyOptional({ enum: INSIGHT_ORDER_BY, default: 'published_at', description: 'Ties are broken by id in the same direction, so paging is stable' })
+  @ApiPropertyOptional({ enum: INSIGHT_ORDER_BY, description: 'Default published_at. Ties are broken by id in the same direction, so paging is stable' })
   @IsOptional()
   @IsIn(INSIGHT_ORDER_BY)
   order_by?: InsightOrderBy;

@@ -80,7 +80,9 @@ export class ChartAudienceDto {
   expression!: Record<string, unknown>;
 }
 
-const codeEnum = (o: Record<string, number>) => ({ type: 'integer', enum: Object.values(o), description: describeCodes(o), default: 0 }) as const;
+// Defaults are stated in descriptions, not as `default`: openapi-typescript makes a member with a
+// default required in the generated request type, which would force clients to send it.
+const codeEnum = (o: Record<string, number>) => ({ type: 'integer', enum: Object.values(o), description: `${describeCodes(o)}. Default 0` }) as const;
 
 /**
  * The body of POST /v1/charts and PUT /v1/charts/{id} (spec 4.4). Members left out take their
@@ -176,7 +178,7 @@ export class SaveChartRequest {
   @IsIn(CHART_METRICS, { each: true })
   metrics?: string[];
 
-  @ApiPropertyOptional({ enum: SPLITTERS, default: '', description: "'' = no split; 'wave' / 'location' = one data row per audience and wave / location" })
+  @ApiPropertyOptional({ enum: SPLITTERS, description: "'' (the default) = no split; 'wave' / 'location' = one data row per audience and wave / location" })
   @IsOptional()
   @IsIn(SPLITTERS)
   splitter?: string;
@@ -190,9 +192,8 @@ export class SaveChartRequest {
   segments?: string[];
 
   @ApiPropertyOptional({
-    default: true,
     description:
-      'With a splitter: true = every metric of a segment row within that segment; false = sizes and percentages within the segment, but audience_index against the whole selection (its datapoint_size / base_size)',
+      'With a splitter: true (the default) = every metric of a segment row within that segment; false = sizes and percentages within the segment, but audience_index against the whole selection (its datapoint_size / base_size)',
   })
   @IsOptional()
   @IsBoolean()
