@@ -1577,28 +1577,28 @@ export interface components {
       segments?: string[];
       /** @description With a splitter: true (the default) = every metric of a segment row within that segment; false = sizes and percentages within the segment, but audience_index against the whole selection (its datapoint_size / base_size) */
       segmented_base?: boolean;
+      /** @description Ignored (the path names the chart) */
+      id?: string;
       /** @description Ignored */
-      id?: Record<string, never>;
+      created_at?: number;
       /** @description Ignored */
-      created_at?: Record<string, never>;
+      updated_at?: number;
       /** @description Ignored */
-      updated_at?: Record<string, never>;
+      shared_at?: number;
       /** @description Ignored */
-      shared_at?: Record<string, never>;
+      is_owner?: boolean;
       /** @description Ignored */
-      is_owner?: Record<string, never>;
+      is_public?: boolean;
       /** @description Ignored */
-      is_public?: Record<string, never>;
+      is_shared?: boolean;
       /** @description Ignored */
-      is_shared?: Record<string, never>;
+      owner_email?: string;
       /** @description Ignored */
-      owner_email?: Record<string, never>;
+      owner_id?: number;
       /** @description Ignored */
-      owner_id?: Record<string, never>;
-      /** @description Ignored */
-      shared_type?: Record<string, never>;
+      shared_type?: string;
       /** @description Ignored: computed from dataset_codes */
-      dataset_names?: Record<string, never>;
+      dataset_names?: string[];
     };
     CalculateChartRequest: {
       /** @description Overrides the chart's wave_codes; default: the chart's, else every licensed wave */
@@ -1901,8 +1901,6 @@ export interface components {
       /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 unknown tool or malformed tools/call, -32603 internal error, -32000 refused by the transport (Host, Origin, MCP-Protocol-Version) */
       code: number;
       message: string;
-      /** @description More about the error, when there is more to say */
-      data?: Record<string, never>;
     };
     JsonRpcErrorResponse: {
       /** @enum {string} */

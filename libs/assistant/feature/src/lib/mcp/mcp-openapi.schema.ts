@@ -36,7 +36,6 @@ export class JsonRpcErrorObjectSchema {
   })
   code!: number;
   @ApiProperty() message!: string;
-  @ApiPropertyOptional({ description: 'More about the error, when there is more to say' }) data?: unknown;
 }
 
 @ApiSchema({ name: 'JsonRpcErrorResponse' })

@@ -21,8 +21,8 @@ export interface McpReply {
   body?: Record<string, unknown>;
 }
 
-export function rpcError(id: Id | null, code: number, message: string, data?: unknown): Record<string, unknown> {
-  return { jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } };
+export function rpcError(id: Id | null, code: number, message: string): Record<string, unknown> {
+  return { jsonrpc: '2.0', id, error: { code, message } };
 }
 
 interface ToolResult {

@@ -199,18 +199,19 @@ export class SaveChartRequest {
   @IsBoolean()
   segmented_base?: boolean;
 
-  // Server-owned members: accepted (a GET body can be sent back) and ignored.
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() id?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() created_at?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() updated_at?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() shared_at?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() is_owner?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() is_public?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() is_shared?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() owner_email?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() owner_id?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() shared_type?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored: computed from dataset_codes' }) @Allow() dataset_names?: unknown;
+  // Server-owned members: accepted (a GET body can be sent back) and ignored. Documented with the
+  // types GET answers, so that a typed client can send back what it read.
+  @ApiPropertyOptional({ type: 'string', description: 'Ignored (the path names the chart)' }) @Allow() id?: unknown;
+  @ApiPropertyOptional({ type: 'integer', description: 'Ignored' }) @Allow() created_at?: unknown;
+  @ApiPropertyOptional({ type: 'integer', description: 'Ignored' }) @Allow() updated_at?: unknown;
+  @ApiPropertyOptional({ type: 'integer', description: 'Ignored' }) @Allow() shared_at?: unknown;
+  @ApiPropertyOptional({ type: 'boolean', description: 'Ignored' }) @Allow() is_owner?: unknown;
+  @ApiPropertyOptional({ type: 'boolean', description: 'Ignored' }) @Allow() is_public?: unknown;
+  @ApiPropertyOptional({ type: 'boolean', description: 'Ignored' }) @Allow() is_shared?: unknown;
+  @ApiPropertyOptional({ type: 'string', description: 'Ignored' }) @Allow() owner_email?: unknown;
+  @ApiPropertyOptional({ type: 'integer', description: 'Ignored' }) @Allow() owner_id?: unknown;
+  @ApiPropertyOptional({ type: 'string', description: 'Ignored' }) @Allow() shared_type?: unknown;
+  @ApiPropertyOptional({ type: [String], description: 'Ignored: computed from dataset_codes' }) @Allow() dataset_names?: unknown;
 }
 
 /** Optional body of POST /v1/charts/{id}/calculate. */
