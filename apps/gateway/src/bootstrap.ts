@@ -4,6 +4,7 @@ import { ALL_QUEUES } from '@aas/contracts';
 import { configureHttpApp, createRootLogger, JobHandlerRegistry, JobRunner, PinoNestLogger } from '@aas/infra';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './gateway.config';
+import { gatewayOpenApiOptions } from './openapi';
 
 /** Builds the gateway (used by main.ts and by tests, so both run the same app). */
 export async function createGateway(config: GatewayConfig): Promise<NestExpressApplication> {
@@ -13,7 +14,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  configureHttpApp(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES, logger, title: 'Audience Analytics Service', version: '1.0' });
+  configureHttpApp(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES, logger, openApi: gatewayOpenApiOptions(config) });
   app.enableShutdownHooks();
   await app.init();
   const runner = app.get(JobRunner);

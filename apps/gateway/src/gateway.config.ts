@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsString, Max, Min } from 'class-validator';
 import { CommonConfig } from '@aas/infra';
 
 /** The gateway's settings; every property is an environment variable of the same name. */
@@ -19,9 +19,4 @@ export class GatewayConfig extends CommonConfig {
   @Min(1024)
   @Max(64 * 1024 * 1024)
   BODY_LIMIT_BYTES = 1024 * 1024;
-
-  /** Public base URL printed at start (defaults to http://localhost:PORT). */
-  @IsOptional()
-  @IsString()
-  PUBLIC_BASE_URL?: string;
 }

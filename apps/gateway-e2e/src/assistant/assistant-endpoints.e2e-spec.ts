@@ -148,41 +148,32 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
       expect(unknownMethod.status).toBe(200);
       expect(unknownMethod.body).toMatchObject({ id: 4, error: { code: -32601 } });
 
+      // A malformed tools/call (no such tool) is a protocol error...
       const unknownTool = await demo.post(MCP, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'nope', arguments: {} } });
       expect(unknownTool.body).toMatchObject({ id: 5, error: { code: -32602 } });
-      const badArgs = await demo.post(MCP, { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'chat_service', arguments: { prompt: 42 } } });
-      expect(badArgs.body).toMatchObject({ id: 6, error: { code: -32602 } });
-      const extraArg = await demo.post(MCP, {
-        jsonrpc: '2.0',
-        id: 'x',
-        method: 'tools/call',
-        params: { name: 'chat_service', arguments: { prompt: 'hi', foo: 1 } },
-      });
-      expect(extraArg.body).toMatchObject({ id: 'x', error: { code: -32602 } });
+      // ...arguments that break the tool's input schema are a tool error a model can act on (SEP-1303).
+      const toolError = async (id: number, name: string, args: unknown) => {
+        const res = await demo.post(MCP, { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ jsonrpc: '2.0', id, result: { isError: true, content: [{ type: 'text' }] } });
+        return res.body.result.content[0].text as string;
+      };
+      expect(await toolError(6, 'chat_service', { prompt: 42 })).toBe('Invalid arguments for chat_service: /prompt must be string');
+      expect(await toolError(7, 'chat_service', { prompt: 'hi', foo: 1 })).toBe('Invalid arguments for chat_service: unknown argument "foo"');
       // Bounded arguments: the prompt, ids, the query and every list.
-      const tooLong = await demo.post(MCP, {
-        jsonrpc: '2.0',
-        id: 10,
-        method: 'tools/call',
-        params: { name: 'chat_service', arguments: { prompt: 'x'.repeat(2001) } },
-      });
-      expect(tooLong.status).toBe(200);
-      expect(tooLong.body).toMatchObject({ id: 10, error: { code: -32602 } });
+      expect(await toolError(10, 'chat_service', { prompt: 'x'.repeat(2001) })).toBe(
+        'Invalid arguments for chat_service: /prompt must NOT have more than 2000 characters',
+      );
       const tiktok = { question: 'social_platform_usage', datapoints: ['tiktok'] };
-      const manyWaves = await demo.post(MCP, {
-        jsonrpc: '2.0',
-        id: 11,
-        method: 'tools/call',
-        params: { name: 'run_crosstab', arguments: { columns: [{ expression: tiktok }], waves: Array.from({ length: 501 }, () => 'q1_2026') } },
-      });
-      expect(manyWaves.body).toMatchObject({ id: 11, error: { code: -32602 } });
-      const manyColumns = await demo.post(MCP, {
-        jsonrpc: '2.0',
-        id: 12,
-        method: 'tools/call',
-        params: { name: 'run_crosstab', arguments: { columns: Array.from({ length: 101 }, () => ({ expression: tiktok })) } },
-      });
-      expect(manyColumns.body).toMatchObject({ id: 12, error: { code: -32602 } });
+      expect(await toolError(11, 'run_crosstab', { columns: [{ expression: tiktok }], waves: Array.from({ length: 501 }, () => 'q1_2026') })).toBe(
+        'Invalid arguments for run_crosstab: /waves must NOT have more than 500 items',
+      );
+      expect(await toolError(12, 'run_crosstab', { columns: Array.from({ length: 101 }, () => ({ expression: tiktok })) })).toBe(
+        'Invalid arguments for run_crosstab: /columns must NOT have more than 100 items',
+      );
+      expect(await toolError(13, 'run_crosstab', { columns: [{ expression: { question: 'gender', datapoints: 'female' } }] })).toBe(
+        'Invalid arguments for run_crosstab: /columns/0/expression/datapoints: "datapoints" must be an array of strings, got a string',
+      );
 
       const failing = await demo.post(MCP, {
         jsonrpc: '2.0',

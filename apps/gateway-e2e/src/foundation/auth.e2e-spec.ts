@@ -73,7 +73,7 @@ describe('authentication', () => {
     const doc = await request(stack.baseUrl).get('/docs/openapi.json');
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toMatch(/^3\./);
-    expect(doc.body.components.schemas.ProblemSchema).toBeDefined();
+    expect(doc.body.components.schemas.Problem).toBeDefined();
     expect((await request(stack.baseUrl).get('/docs')).status).toBe(200);
   });
 });
@@ -112,6 +112,28 @@ describe('authentication with RS256 (JWT_PUBLIC_KEY)', () => {
     const res = await ping(make());
     expect(res.status).toBe(401);
     expect(res.body.type).toBe('urn:aas:problem:unauthorized');
+    expect(res.headers['www-authenticate']).toBe(
+      `Bearer realm="aas", error="invalid_token", resource_metadata="${stack.baseUrl}/.well-known/oauth-protected-resource"`,
+    );
+  });
+
+  it('names the configured issuer as the authorization server in the protected-resource metadata (RFC 9728), for the API and the MCP server', async () => {
+    const api = await request(stack.baseUrl).get('/.well-known/oauth-protected-resource');
+    expect(api.status).toBe(200);
+    expect(api.body).toEqual({
+      resource: stack.baseUrl,
+      authorization_servers: ['https://idp.example'],
+      bearer_methods_supported: ['header'],
+      resource_name: 'Audience Analytics Service',
+      resource_documentation: `${stack.baseUrl}/docs`,
+    });
+    const mcp = await request(stack.baseUrl).get('/.well-known/oauth-protected-resource/v1/assistant-api/mcp');
+    expect(mcp.body).toMatchObject({ resource: `${stack.baseUrl}/v1/assistant-api/mcp`, authorization_servers: ['https://idp.example'] });
+    const anonymous = await request(stack.baseUrl).post('/v1/assistant-api/mcp').send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers['www-authenticate']).toBe(
+      `Bearer realm="aas", resource_metadata="${stack.baseUrl}/.well-known/oauth-protected-resource/v1/assistant-api/mcp"`,
+    );
   });
 });
 

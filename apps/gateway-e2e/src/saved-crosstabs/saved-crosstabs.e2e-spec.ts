@@ -431,7 +431,7 @@ describe('saved crosstabs', () => {
       'notes',
       'metadata',
     ]);
-    expect(Object.keys(doc.components.schemas['SavedCrosstabExpressionSchema'].properties)).toEqual(expect.arrayContaining(['qustion', 'options', 'suffixes']));
+    expect(Object.keys(doc.components.schemas['SavedCrosstabExpressionLeaf'].properties)).toEqual(expect.arrayContaining(['qustion', 'options', 'suffixes']));
     expect(doc.components.schemas['SaveSavedCrosstabRequest'].properties).toHaveProperty('last_updated_at');
     expect(Object.keys(doc.components.schemas['SavedCrosstabListResponse'].properties).sort()).toEqual(['data', 'paging']);
   });

@@ -8,3 +8,4 @@ export * from './lib/catalogue-lookup';
 export * from './lib/validate-catalogue';
 export * from './lib/label-expression';
 export * from './lib/reference-evaluator';
+export * from './lib/expression-json-schema';

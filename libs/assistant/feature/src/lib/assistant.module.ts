@@ -1,11 +1,11 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, OnModuleInit, RequestMethod } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantChatUseCase } from './assistant-chat.usecase';
 import { AssistantStore } from './assistant.store';
 import { GenericChatController } from './generic-chat.controller';
-import { MCP_PATH, McpController } from './mcp/mcp.controller';
+import { MCP_PATH, McpController, McpResourceMetadataController, McpTransportMiddleware } from './mcp/mcp.controller';
 import { JSONRPC, McpServer, rpcError } from './mcp/mcp-server';
 
 /**
@@ -30,11 +30,16 @@ export function parseFailure(raw: unknown): Record<string, unknown> {
  * endpoint. Needs CatalogueAccess, the EngineClient and the database.
  */
 @Module({
-  controllers: [GenericChatController, McpController],
+  controllers: [GenericChatController, McpController, McpResourceMetadataController],
   providers: [AssistantCatalogueLoader, AssistantStore, AssistantChatUseCase, McpServer],
 })
-export class AssistantModule implements OnModuleInit {
+export class AssistantModule implements OnModuleInit, NestModule {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  /** Host, Origin and MCP-Protocol-Version are checked before anything else runs, the token included. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(McpTransportMiddleware).forRoutes({ path: MCP_PATH.slice(1), method: RequestMethod.ALL });
+  }
 
   /**
    * The JSON body parser rejects malformed JSON before any route runs, and the global filter would

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MAX_SEGMENTS } from '@aas/assistant-domain';
-import { CurrentPrincipal, Principal, ProblemException } from '@aas/infra';
+import { ApiProblems, CurrentPrincipal, Principal, ProblemException, UUID_PATTERN } from '@aas/infra';
 import { AssistantChatUseCase, ChatResponse } from './assistant-chat.usecase';
+import { ChatAnswer, InsightDetails } from './assistant-response.dto';
 import { AssistantStore } from './assistant.store';
 import { GenericChatDto } from './generic-chat.dto';
 import { abortOnClose } from './run-limited';
@@ -19,6 +20,7 @@ export class GenericChatController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'askAssistant',
     summary: 'Ask the assistant (spec 4.2)',
     description:
       'Every number in `message` and `insights` is computed by the crosstab engine for this request; `sources` lists the ' +
@@ -27,6 +29,12 @@ export class GenericChatController {
       'engine runs (for example a trend over many markets) is answered with what was too broad, and no number. Nothing is stored ' +
       'unless the answer is: a failed request leaves no chat behind.',
   })
+  @ApiBody({
+    type: GenericChatDto,
+    examples: { 'a share': { value: { prompt: 'What share of Gen Z in the UK use TikTok?' } } },
+  })
+  @ApiOkResponse({ type: ChatAnswer, description: 'The answer' })
+  @ApiProblems([404, "An unknown chat id, or a docked audience your organisation cannot read (another organisation's chat: the same)"], 504)
   chat(
     @Body() body: GenericChatDto,
     @CurrentPrincipal() principal: Principal,
@@ -46,9 +54,16 @@ export class GenericChatController {
   }
 
   @Get('insights/:id')
-  @ApiOperation({ summary: 'One insight: its metrics and what it was computed from (attributes, audiences, locations, waves, datasets)' })
+  @ApiOperation({
+    operationId: 'getAssistantInsight',
+    summary: 'One insight: its metrics and what it was computed from (attributes, audiences, locations, waves, datasets)',
+  })
+  @ApiParam({ name: 'id', schema: { type: 'string', format: 'uuid' }, description: 'An insight id from an answer' })
+  @ApiOkResponse({ type: InsightDetails, description: 'The insight' })
+  @ApiProblems([404, "No such insight, or another organisation's (the same answer for both)"])
   async insight(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<Record<string, unknown>> {
-    const insight = await this.store.insight(id, principal.orgId);
+    // Any id that is not a UUID names no insight: the same 404, without asking the database.
+    const insight = UUID_PATTERN.test(id) ? await this.store.insight(id, principal.orgId) : undefined;
     if (!insight) throw ProblemException.notFound(`Insight '${id}' not found`);
     return { id: insight.id, chat_id: insight.chat_id, text: insight.text, ...insight.details, created_at: insight.created_at };
   }

@@ -1,18 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { clientGoneSignal, CurrentPrincipal, Principal, ProblemSchema, UuidParamPipe } from '@aas/infra';
+import { ApiProblems, clientGoneSignal, CurrentPrincipal, Principal, UuidParamPipe } from '@aas/infra';
 import { ChartCalculation } from './assemble-chart-result';
 import { AUDIENCE_ERRORS, STAT_ERRORS } from './chart-codes';
 import { CalculateChartUseCase } from './calculate-chart.usecase';
@@ -21,10 +10,26 @@ import { CalculateChartRequest, SaveChartRequest } from './dto/chart-request.dto
 import { ChartCalculationResponse, ChartListResponse, ChartResponse } from './dto/chart-response.dto';
 import { ListChartsQuery } from './dto/list-charts.query';
 
-const ID_PARAM = { name: 'id', format: 'uuid', description: 'Chart id' } as const;
+const ID_PARAM = { name: 'id', schema: { type: 'string', format: 'uuid' }, description: 'Chart id' } as const;
+const NOT_UUID = [400, 'The id is not a UUID'] as const;
 const INVALID = 'Invalid id, body, enum value or audience expression; `errors` names each offending member by JSON pointer';
 const FORBIDDEN = 'An audience, wave, location or dataset code your organisation is not licensed for';
 const NOT_FOUND = "No such chart, or another organisation's (the same answer for both)";
+/** A chart that works against the demo data (`npm start`): two audiences on three platforms. */
+const EXAMPLE_CHART = {
+  name: 'Gen Z vs 25-34: platforms',
+  attributes: [
+    { namespace_code: 'core', question_code: 'social_platform_usage', datapoint_code: 'tiktok' },
+    { namespace_code: 'core', question_code: 'social_platform_usage', datapoint_code: 'instagram' },
+    { namespace_code: 'core', question_code: 'social_platform_usage', datapoint_code: 'facebook' },
+  ],
+  audiences: [
+    { id: 'gen-z', name: 'Gen Z', expression: { question: 'age_group', datapoints: ['16_24'] } },
+    { id: '25-34', name: '25-34', expression: { question: 'age_group', datapoints: ['25_34'] } },
+  ],
+  location_codes: ['us', 'gb'],
+  wave_codes: ['q2_2026', 'q3_2026'],
+};
 const list = (o: Record<string, number>) =>
   Object.entries(o)
     .map(([t, c]) => `\`${t}\` (${c})`)
@@ -46,33 +51,34 @@ export class ChartsController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listCharts',
     summary: "Lists your organisation's charts",
     description: 'Ordered by updated_at descending, then id. Paging: `limit` (default 50, at most 200), `offset` (default 0).',
   })
-  @ApiOkResponse({ type: ChartListResponse })
-  @ApiBadRequestResponse({ type: ProblemSchema, description: 'Invalid or unknown query parameter' })
+  @ApiOkResponse({ type: ChartListResponse, description: 'One page of charts' })
+  @ApiProblems([400, 'Invalid or unknown query parameter'])
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListChartsQuery): Promise<ChartListResponse> {
     return this.charts.list(principal, query);
   }
 
   @Post()
   @ApiOperation({
+    operationId: 'createChart',
     summary: 'Creates a chart in your organisation',
     description: 'owner_id and owner_email come from your token. Audiences without id get a UUID, without name a label made from the expression.',
   })
-  @ApiCreatedResponse({ type: ChartResponse })
-  @ApiBadRequestResponse({ type: ProblemSchema, description: INVALID })
-  @ApiForbiddenResponse({ type: ProblemSchema, description: FORBIDDEN })
+  @ApiBody({ type: SaveChartRequest, examples: { 'Gen Z vs 25-34': { value: EXAMPLE_CHART } } })
+  @ApiCreatedResponse({ type: ChartResponse, description: 'Created' })
+  @ApiProblems([400, INVALID], [403, FORBIDDEN])
   create(@CurrentPrincipal() principal: Principal, @Body() body: SaveChartRequest): Promise<ChartResponse> {
     return this.charts.create(principal, body);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Reads a chart' })
+  @ApiOperation({ operationId: 'getChart', summary: 'Reads a chart' })
   @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: ChartResponse })
-  @ApiBadRequestResponse({ type: ProblemSchema, description: 'The id is not a UUID' })
-  @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
+  @ApiOkResponse({ type: ChartResponse, description: 'The chart' })
+  @ApiProblems(NOT_UUID, [404, NOT_FOUND])
   get(@CurrentPrincipal() principal: Principal, @Param('id', CHART_ID) id: string): Promise<ChartResponse> {
     return this.charts.get(principal, id);
   }
@@ -80,25 +86,24 @@ export class ChartsController {
   @Put(':id')
   @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOperation({
+    operationId: 'replaceChart',
     summary: 'Replaces a chart (every member; those left out take their defaults)',
     description: 'An `id` in the body is ignored. Keeps owner_id, owner_email and created_at. Answers the chart id as a JSON string (spec 4.4).',
   })
   @ApiParam(ID_PARAM)
+  @ApiBody({ type: SaveChartRequest, examples: { 'Gen Z vs 25-34': { value: EXAMPLE_CHART } } })
   @ApiOkResponse({ schema: { type: 'string', format: 'uuid' }, description: 'The chart id, as a JSON string' })
-  @ApiBadRequestResponse({ type: ProblemSchema, description: INVALID })
-  @ApiForbiddenResponse({ type: ProblemSchema, description: FORBIDDEN })
-  @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
+  @ApiProblems([400, INVALID], [403, FORBIDDEN], [404, NOT_FOUND])
   async replace(@CurrentPrincipal() principal: Principal, @Param('id', CHART_ID) id: string, @Body() body: SaveChartRequest): Promise<string> {
     return JSON.stringify(await this.charts.replace(principal, id, body));
   }
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Deletes a chart' })
+  @ApiOperation({ operationId: 'deleteChart', summary: 'Deletes a chart' })
   @ApiParam(ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiBadRequestResponse({ type: ProblemSchema, description: 'The id is not a UUID' })
-  @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
+  @ApiProblems(NOT_UUID, [404, NOT_FOUND])
   async delete(@CurrentPrincipal() principal: Principal, @Param('id', CHART_ID) id: string): Promise<void> {
     await this.charts.delete(principal, id);
   }
@@ -106,6 +111,7 @@ export class ChartsController {
   @Post(':id/calculate')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'calculateChart',
     summary: 'Calculates a chart (spec 2.4) on a worker',
     description:
       "One stat per attribute: datapoints x audiences within the base audience over the waves and locations (the body's, else the chart's " +
@@ -116,11 +122,18 @@ export class ChartsController {
       'Stats are ordered per sort_type/sort_parameter_type/sort_parameter_value; errored stats last.',
   })
   @ApiParam(ID_PARAM)
-  @ApiBody({ type: CalculateChartRequest, required: false })
-  @ApiOkResponse({ type: ChartCalculationResponse })
-  @ApiBadRequestResponse({ type: ProblemSchema, description: 'Invalid body, or an unknown wave or location' })
-  @ApiForbiddenResponse({ type: ProblemSchema, description: 'A wave or location your organisation is not licensed for' })
-  @ApiNotFoundResponse({ type: ProblemSchema, description: NOT_FOUND })
+  @ApiBody({
+    type: CalculateChartRequest,
+    required: false,
+    examples: { "the chart's waves and locations": { value: {} }, 'one wave in the US': { value: { waves: ['q3_2026'], locations: ['us'] } } },
+  })
+  @ApiOkResponse({ type: ChartCalculationResponse, description: 'The stats' })
+  @ApiProblems(
+    [400, 'Invalid id or body, or an unknown wave or location'],
+    [403, 'A wave or location your organisation is not licensed for'],
+    [404, NOT_FOUND],
+    504,
+  )
   calculate(
     @CurrentPrincipal() principal: Principal,
     @Param('id', CHART_ID) id: string,

@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Logger, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CatalogueAccess } from '@aas/contracts';
 import { ConfidenceLevel } from '@aas/crosstab-engine';
 import { EngineClient } from '@aas/engine-client';
-import { clientGoneSignal, CommonConfig, CurrentPrincipal, Principal, ProblemException, toProblem } from '@aas/infra';
+import { ApiProblems, clientGoneSignal, CommonConfig, CurrentPrincipal, Principal, ProblemException, ProblemSchema, toProblem } from '@aas/infra';
+import { CrosstabCellSchema } from './crosstab-cell.schema';
 import { toWireCell } from './crosstab-cell.mapper';
 import { CrosstabOptionsQueryDto, CrosstabQueryDto } from './crosstab-query.dto';
 import { prepareCrosstab } from './prepare-crosstab';
@@ -26,6 +27,23 @@ function drainOrClose(res: Response): Promise<void> {
 const NDJSON = 'application/x-ndjson';
 const RS = '\u001e';
 
+/** Each element of the stream: a cell, or (last, when something failed after the stream started) a problem. */
+const STREAM_ITEM = { oneOf: [{ $ref: getSchemaPath(CrosstabCellSchema) }, { $ref: getSchemaPath(ProblemSchema) }] };
+
+/** A crosstab that works against the demo data (`npm start`). */
+const EXAMPLE_CROSSTAB = {
+  rows: [
+    { id: 'gen-z', name: 'Gen Z', expression: { question: 'age_group', datapoints: ['16_24'] } },
+    { id: 'women', expression: { question: 'gender', datapoints: ['female'] } },
+  ],
+  columns: [
+    { id: 'tiktok', name: 'TikTok', expression: { question: 'social_platform_usage', datapoints: ['tiktok'] } },
+    { id: 'instagram', name: 'Instagram', expression: { question: 'social_platform_usage', datapoints: ['instagram'] } },
+  ],
+  locations: ['us', 'gb'],
+  waves: ['q2_2026', 'q3_2026'],
+};
+
 @ApiTags('crosstabs')
 @Controller('v2/query')
 export class CrosstabQueryController {
@@ -40,6 +58,7 @@ export class CrosstabQueryController {
   @Post('crosstab')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'runCrosstab',
     summary: 'Bulk crosstab: one result object per row x column intersection, streamed as each block is ready',
     description:
       'The response is NDJSON (`application/x-ndjson`, one JSON object per line) unless the Accept header asks for ' +
@@ -54,9 +73,20 @@ export class CrosstabQueryController {
       'object is a problem-details error object (with `status`) and the stream ends. Query options: `significance` (90, 95, 99) ' +
       'adds a two-proportion z-test per cell; `effective_base=true` adds Kish effective bases.',
   })
-  @ApiBody({ type: CrosstabQueryDto })
-  @ApiProduces(NDJSON, JSON_SEQ)
-  @ApiResponse({ status: 200, description: 'A stream of crosstab cells (spec 2.5)' })
+  @ApiExtraModels(CrosstabCellSchema)
+  @ApiBody({ type: CrosstabQueryDto, examples: { 'two audiences by two platforms': { value: EXAMPLE_CROSSTAB } } })
+  @ApiResponse({
+    status: 200,
+    description:
+      'A stream of crosstab cells (spec 2.5). The schema is that of each element: with `application/x-ndjson` (the default) ' +
+      'one element per line; with `application/json-seq` (RFC 7464) each element preceded by RS (0x1E) and followed by LF. ' +
+      'A stream that fails after it started ends with a problem-details element.',
+    content: { [NDJSON]: { schema: STREAM_ITEM }, [JSON_SEQ]: { schema: STREAM_ITEM } },
+  })
+  @ApiProblems(
+    [400, 'Invalid body, expression or query option, an unknown code, questions that share no dataset, or more than CROSSTAB_MAX_CELLS cells'],
+    [403, 'A dataset, location or wave your organisation is not licensed for'],
+  )
   async crosstab(
     @Body() body: CrosstabQueryDto,
     @Query() options: CrosstabOptionsQueryDto,

@@ -1,14 +1,27 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { expressionSchemaRef } from '@aas/audience-expression';
 
 export class CrosstabAudienceDto {
-  @ApiPropertyOptional({ example: 'a1' }) @IsOptional() @IsString() @MaxLength(255) id?: string;
-  @ApiPropertyOptional({ example: 'Gen Z' }) @IsOptional() @IsString() @MaxLength(255) name?: string;
+  @ApiPropertyOptional({ example: 'a1', maxLength: 255, description: 'Echoed in each cell; default `rows-<n>` / `columns-<n>`' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  id?: string;
+
+  @ApiPropertyOptional({
+    example: 'Gen Z',
+    maxLength: 255,
+    description: 'Echoed in each cell; default: a label made from the expression with the catalogue names',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  name?: string;
 
   @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
+    allOf: [{ $ref: expressionSchemaRef('standard') }],
     description: 'Audience expression, standard form (spec 2.1)',
     example: { question: 'age_group', datapoints: ['16_24'] },
   })
@@ -17,7 +30,7 @@ export class CrosstabAudienceDto {
 }
 
 export class CrosstabQueryDto {
-  @ApiPropertyOptional({ type: [CrosstabAudienceDto] })
+  @ApiPropertyOptional({ type: [CrosstabAudienceDto], maxItems: 10_000, description: 'Column audiences; absent or empty: the base audience' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(10_000)
@@ -25,7 +38,7 @@ export class CrosstabQueryDto {
   @Type(() => CrosstabAudienceDto)
   columns?: CrosstabAudienceDto[];
 
-  @ApiPropertyOptional({ type: [CrosstabAudienceDto] })
+  @ApiPropertyOptional({ type: [CrosstabAudienceDto], maxItems: 10_000, description: 'Row audiences; absent or empty: the base audience' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(10_000)

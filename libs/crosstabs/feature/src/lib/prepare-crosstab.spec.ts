@@ -53,6 +53,24 @@ describe('prepareCrosstab', () => {
     expect(few.ok && few.value.waves).toEqual(['w1', 'w2']);
   });
 
+  it('names an audience sent without a name with the label charts use, and keeps the names sent', () => {
+    const out = prepareCrosstab(
+      {
+        rows: [{ id: 'a', expression: GENDER }, { expression: { or: [GENDER, { question: 'age_group', datapoints: ['16_24'], not: true }] } }],
+        columns: [{ name: 'Gamers', expression: { question: 'consoles' } }],
+      },
+      FULL,
+      100,
+    );
+    expect(out.ok && out.value.rows.map((r) => [r.id, r.name])).toEqual([
+      ['a', 'gender: female'],
+      ['rows-2', 'gender: female OR NOT (age_group: 16_24)'],
+    ]);
+    expect(out.ok && out.value.columns.map((c) => [c.id, c.name])).toEqual([['columns-1', 'Gamers']]);
+    const neither = prepareCrosstab({}, FULL, 100);
+    expect(neither.ok && neither.value.rows[0].name).toBe('All respondents');
+  });
+
   it('lets the base stand in for a missing side with index 0, and for both when neither is given', () => {
     const rowsOnly = prepareCrosstab({ rows: [{ id: 'a', expression: GENDER }] }, FULL, 100);
     expect(rowsOnly.ok && rowsOnly.value.rows.map((r) => r.index)).toEqual([1]);

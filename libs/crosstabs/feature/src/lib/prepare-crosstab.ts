@@ -1,4 +1,4 @@
-import { Expression, StandardWire } from '@aas/audience-expression';
+import { Expression, labelExpression, StandardWire } from '@aas/audience-expression';
 import { OrganisationCatalogue } from '@aas/contracts';
 import { checkExpression, CheckedExpression, chooseUniverse, CheckOutcome, failed, FieldProblems, resolveSelection } from '@aas/query-rules';
 import { CrosstabAudienceDto, CrosstabQueryDto } from './crosstab-query.dto';
@@ -55,7 +55,8 @@ export function prepareCrosstab(body: CrosstabQueryDto, catalogue: OrganisationC
     checked.push(result);
     return {
       id: dto.id ?? `${path.split('/')[1] ?? 'audience'}-${index}`,
-      name: dto.name ?? dto.id ?? '',
+      // Unnamed audiences get the label charts give theirs, so every cell names its row and column.
+      name: dto.name ?? labelExpression(result.expression, catalogue),
       wire: result.wire,
       expression: result.expression,
       index,

@@ -7,7 +7,11 @@ export const INSIGHT_ORDER_BY = ['name', 'published_at', 'created_at', 'updated_
 export type InsightOrderBy = (typeof INSIGHT_ORDER_BY)[number];
 
 export class InsightFiltersDto {
-  @ApiPropertyOptional({ type: [Number], description: 'Category ids; an insight matches when it is in one of them or below one of them' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'integer', minimum: 1 },
+    description: 'Category ids; an insight matches when it is in one of them or below one of them',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(200)
@@ -36,31 +40,31 @@ export class InsightsFilterDto {
   @Type(() => InsightFiltersDto)
   filters?: InsightFiltersDto;
 
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 100 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 10)' })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: 1_000_000_000 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1_000_000_000, description: 'Insights to skip (default 0)' })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(1_000_000_000)
   offset?: number;
 
-  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'Default desc' })
   @IsOptional()
   @IsIn(['asc', 'desc'])
   order?: 'asc' | 'desc';
 
-  @ApiPropertyOptional({ enum: INSIGHT_ORDER_BY, default: 'published_at', description: 'Ties are broken by id in the same direction, so paging is stable' })
+  @ApiPropertyOptional({ enum: INSIGHT_ORDER_BY, description: 'Default published_at. Ties are broken by id in the same direction, so paging is stable' })
   @IsOptional()
   @IsIn(INSIGHT_ORDER_BY)
   order_by?: InsightOrderBy;
 
-  @ApiPropertyOptional({ description: 'Accepted for compatibility and ignored: the response carries the real total' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Accepted for compatibility and ignored: the response carries the real total' })
   @IsOptional()
   @IsInt()
   @Min(0)

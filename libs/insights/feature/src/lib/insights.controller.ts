@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InsightsFilterDto } from './insights-filter.dto';
+import { InsightListResponse } from './insights-response.dto';
 import { InsightsRepository } from './insights.repository';
 
 @ApiTags('insights')
@@ -10,9 +11,13 @@ export class InsightsController {
 
   @Post('filter')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Published insights, filtered, ordered (stable: ties by id) and paged' })
-  @ApiOkResponse({ description: '`{ insights, limit, offset, order, order_by, total }`; total counts every match' })
-  async filter(@Body() body: InsightsFilterDto) {
+  @ApiOperation({ operationId: 'filterInsights', summary: 'Published insights, filtered, ordered (stable: ties by id) and paged' })
+  @ApiBody({
+    type: InsightsFilterDto,
+    examples: { 'trending reports, most popular first': { value: { filters: { is_trending: true, types: ['report'] }, order_by: 'popularity', limit: 5 } } },
+  })
+  @ApiOkResponse({ type: InsightListResponse, description: 'One page of insights; total counts every match' })
+  async filter(@Body() body: InsightsFilterDto): Promise<InsightListResponse> {
     const limit = body.limit ?? 10;
     const offset = body.offset ?? 0;
     const order = body.order ?? 'desc';

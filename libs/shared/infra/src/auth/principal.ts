@@ -1,4 +1,6 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
+import { PUBLIC_OPERATION_EXTENSION } from '../http/openapi';
 
 /** Who is calling: taken from the verified token only, never from a request body. */
 export interface Principal {
@@ -9,8 +11,8 @@ export interface Principal {
 
 export const IS_PUBLIC = 'aas:isPublic';
 
-/** Marks a route as needing no token (health checks). */
-export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);
+/** Marks a route as needing no token (health checks); its OpenAPI operation then has no security requirement. */
+export const Public = (): MethodDecorator & ClassDecorator => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_OPERATION_EXTENSION, true));
 
 /** Injects the caller's Principal into a controller method. */
 export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {

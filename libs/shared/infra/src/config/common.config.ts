@@ -96,6 +96,36 @@ export class CommonConfig {
   @Max(1_000_000)
   CROSSTAB_CHUNK_CELLS = 5_000;
 
+  /**
+   * The URL clients reach the gateway at (e.g. https://aas.example.com): the `servers` entry of the
+   * OpenAPI document, the resource of the OAuth protected-resource metadata, and an allowed Host and
+   * Origin of the MCP endpoint. Unset: derived from each request (development).
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'PUBLIC_BASE_URL must be an http(s) URL without query or fragment' })
+  PUBLIC_BASE_URL?: string;
+
+  /**
+   * Host names (optionally `:port`) the MCP endpoint answers for, comma-separated, besides localhost,
+   * 127.0.0.1, [::1] and the host of PUBLIC_BASE_URL. Any other Host header is refused with 403 (DNS
+   * rebinding protection).
+   */
+  @IsOptional()
+  @Matches(/^\s*[A-Za-z0-9.\-[\]:]+\s*(,\s*[A-Za-z0-9.\-[\]:]+\s*)*$/, {
+    message: 'MCP_ALLOWED_HOSTS must be comma-separated host names, each optionally with :port',
+  })
+  MCP_ALLOWED_HOSTS?: string;
+
+  /**
+   * Origins (scheme://host[:port]) browsers may call the MCP endpoint from, comma-separated, besides
+   * loopback origins and the origin of PUBLIC_BASE_URL. A request with any other Origin is refused with 403.
+   */
+  @IsOptional()
+  @Matches(/^\s*https?:\/\/[A-Za-z0-9.\-[\]:]+\s*(,\s*https?:\/\/[A-Za-z0-9.\-[\]:]+\s*)*$/, {
+    message: 'MCP_ALLOWED_ORIGINS must be comma-separated origins such as https://app.example.com',
+  })
+  MCP_ALLOWED_ORIGINS?: string;
+
   /** Cross-field rules class-validator cannot express on one property. */
   validateTogether(): string[] {
     const problems: string[] = [];

@@ -1,6 +1,6 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger as PinoLogger } from 'pino';
 import pinoHttp from 'pino-http';
@@ -8,14 +8,13 @@ import { ProblemException } from '../errors/problem.exception';
 import { ProblemDetailsFilter } from '../errors/problem.filter';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { validationExceptionFactory } from '../errors/validation';
-import { ProblemSchema } from './problem.schema';
+import { createOpenApiDocument, OpenApiOptions } from './openapi';
 import { assignRequestId } from './request-id';
 
 export interface HttpOptions {
   bodyLimitBytes: number;
   logger: PinoLogger;
-  title: string;
-  version: string;
+  openApi: OpenApiOptions;
 }
 
 /** The HTTP conventions of the whole service, applied in one place (used by main.ts and the e2e tests alike). */
@@ -65,27 +64,6 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpOptio
 }
 
 function setUpOpenApi(app: INestApplication, options: HttpOptions): void {
-  const config = new DocumentBuilder()
-    .setTitle(options.title)
-    .setVersion(options.version)
-    .setDescription(
-      'Survey-based audience analytics. Every error of every endpoint is an RFC 9457 problem-details body ' +
-        '(schema Problem), with `errors: [{path, message}]` for validation failures and the request id in ' +
-        '`request_id` and the `x-request-id` header.',
-    )
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-    .addSecurityRequirements('bearer')
-    .build();
-  const document = SwaggerModule.createDocument(app, config, { extraModels: [ProblemSchema] });
-  const problemRef = { $ref: '#/components/schemas/ProblemSchema' };
-  document.components ??= {};
-  document.components.responses = {
-    Problem: { description: 'An error, as RFC 9457 problem details', content: { 'application/problem+json': { schema: problemRef } } },
-  };
-  for (const path of Object.values(document.paths)) {
-    for (const op of Object.values(path) as { responses?: Record<string, unknown> }[]) {
-      if (op && typeof op === 'object' && op.responses) op.responses['default'] ??= { $ref: '#/components/responses/Problem' };
-    }
-  }
+  const document = createOpenApiDocument(app, options.openApi);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] });
 }

@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { JOBS } from '@aas/contracts';
-import { JobRunner } from '@aas/infra';
+import { ApiProblems, JobRunner } from '@aas/infra';
 
 export class PingRequest {
-  @ApiPropertyOptional({ minimum: 0, maximum: 30000, description: 'How long the job holds the worker (ms): for probing timeouts and retries' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 30000, description: 'How long the job holds the worker (ms): for probing timeouts and retries' })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -17,11 +17,11 @@ export class PingRequest {
 export class PingResponse {
   @ApiProperty({ enum: ['queue', 'inline'], description: 'queue: a worker process ran it through Redis; inline: the gateway ran it' })
   mode!: string;
-  @ApiProperty() nonce!: string;
-  @ApiProperty({ description: 'pid of the process that ran the job' }) handled_by!: number;
-  @ApiProperty({ description: 'pid of the gateway' }) gateway_pid!: number;
-  @ApiProperty({ description: 'Round trip in milliseconds' }) round_trip_ms!: number;
-  @ApiProperty({ description: '1 for the first try; more when a worker died and the job was retried' }) attempt!: number;
+  @ApiProperty({ format: 'uuid', description: 'The random nonce the job echoed' }) nonce!: string;
+  @ApiProperty({ type: 'integer', description: 'pid of the process that ran the job' }) handled_by!: number;
+  @ApiProperty({ type: 'integer', description: 'pid of the gateway' }) gateway_pid!: number;
+  @ApiProperty({ type: 'integer', description: 'Round trip in milliseconds' }) round_trip_ms!: number;
+  @ApiProperty({ type: 'integer', minimum: 1, description: '1 for the first try; more when a worker died and the job was retried' }) attempt!: number;
 }
 
 @ApiTags('system')
@@ -31,8 +31,10 @@ export class SystemController {
 
   @Post('ping')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sends a job through the job path and waits for its answer' })
-  @ApiOkResponse({ type: PingResponse })
+  @ApiOperation({ operationId: 'pingJobPath', summary: 'Sends a job through the job path and waits for its answer' })
+  @ApiBody({ type: PingRequest, required: false, examples: { 'no delay': { value: {} }, 'hold the worker 50 ms': { value: { delay_ms: 50 } } } })
+  @ApiOkResponse({ type: PingResponse, description: 'The job ran' })
+  @ApiProblems(504)
   async ping(@Body() body: PingRequest = {}): Promise<PingResponse> {
     const sentAt = Date.now();
     const nonce = randomUUID();

@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { searchQuestions } from '@aas/assistant-domain';
+import { labelExpression } from '@aas/audience-expression';
 import { EngineClient } from '@aas/engine-client';
 import { Principal, toProblem } from '@aas/infra';
 import { checkExpression, CheckedExpression, chooseUniverse, FieldProblems, resolveSelection } from '@aas/query-rules';
 import { AssistantChatUseCase } from '../assistant-chat.usecase';
 import { AssistantStore } from '../assistant.store';
-import { MCP_LIMITS, TOOLS } from './mcp-tools';
+import { argumentProblems } from './mcp-arguments';
+import { TOOLS } from './mcp-tools';
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
 
@@ -19,11 +21,9 @@ export interface McpReply {
   body?: Record<string, unknown>;
 }
 
-export function rpcError(id: Id | null, code: number, message: string, data?: unknown): Record<string, unknown> {
-  return { jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } };
+export function rpcError(id: Id | null, code: number, message: string): Record<string, unknown> {
+  return { jsonrpc: '2.0', id, error: { code, message } };
 }
-
-class InvalidParams extends Error {}
 
 interface ToolResult {
   content: { type: 'text'; text: string }[];
@@ -33,12 +33,24 @@ interface ToolResult {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A tool's answer: the structured result, and the same as JSON text for clients that read text only. */
+function structured(out: Record<string, unknown>): ToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(out) }], structuredContent: out };
+}
+
+/** A tool execution error (MCP 2025-11-25): a message the model can act on, as a result. */
+function toolError(text: string): ToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
 /**
  * JSON-RPC 2.0 and the Model Context Protocol (Streamable HTTP, stateless: no session id, JSON
  * responses, no server-initiated stream). A plain client may send `tools/call` alone, as in spec
  * 4.1; MCP clients initialize first. Invalid envelopes answer HTTP 400 (as the MCP reference
- * server does); method and parameter errors answer 200 with the error envelope; a tool that fails
- * answers a result with `isError: true`.
+ * server does); unknown methods and malformed `tools/call` requests (no tool name, unknown tool,
+ * arguments that are not an object) answer 200 with a JSON-RPC error; arguments that break the
+ * tool's input schema, and a tool that fails, answer a result with `isError: true` and a message
+ * naming what to fix (SEP-1303), so that a model can correct itself.
  */
 @Injectable()
 export class McpServer {
@@ -89,17 +101,18 @@ export class McpServer {
         if (typeof name !== 'string') return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, 'Invalid params: name must be a string') };
         if (!TOOLS.some((t) => t.name === name)) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, `Unknown tool: ${name}`) };
         if (!isObject(args)) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, 'Invalid params: arguments must be an object') };
+        const problems = argumentProblems(name, args);
+        if (problems.length > 0) return ok({ ...toolError(`Invalid arguments for ${name}: ${problems.join('; ')}`) });
         try {
           return ok({ ...(await this.callTool(name, args, principal, requestId, signal)) });
         } catch (err) {
-          if (err instanceof InvalidParams) return { status: 200, body: rpcError(echo, JSONRPC.invalidParams, `Invalid params: ${err.message}`) };
           const { problem, unexpected } = toProblem(err);
           if (unexpected) {
             // Logged with the request id; the client gets the JSON-RPC envelope, never the internals.
             this.logger.error({ err, requestId, tool: name }, 'MCP tool call failed unexpectedly');
             return { status: 200, body: rpcError(echo, JSONRPC.internalError, 'Internal error') };
           }
-          return ok({ content: [{ type: 'text', text: problem.detail }], isError: true });
+          return ok({ ...toolError(problem.detail) });
         }
       }
       default:
@@ -107,111 +120,77 @@ export class McpServer {
     }
   }
 
+  /** Runs a tool whose arguments already satisfy its input schema (see `argumentProblems`). */
   private async callTool(name: string, args: Record<string, unknown>, principal: Principal, requestId: string, signal?: AbortSignal): Promise<ToolResult> {
-    const string = (key: string, required: boolean, max: number): string | undefined => {
-      const v = args[key];
-      if (v === undefined && !required) return undefined;
-      if (typeof v !== 'string' || (required && v.trim() === '')) throw new InvalidParams(`${key} must be a non-empty string`);
-      if (v.length > max) throw new InvalidParams(`${key} is longer than ${max} characters`);
-      return v;
-    };
-    const allowOnly = (keys: string[]) => {
-      const extra = Object.keys(args).filter((k) => !keys.includes(k));
-      if (extra.length > 0) throw new InvalidParams(`unknown argument ${extra.join(', ')}`);
-    };
     switch (name) {
       case 'chat_service': {
-        allowOnly(['prompt', 'chat_id']);
-        const prompt = string('prompt', true, MCP_LIMITS.prompt) as string;
-        const chatId = string('chat_id', false, MCP_LIMITS.id) ?? '';
-        const answer = await this.chats.chat({ orgId: principal.orgId, userId: principal.userId, requestId, prompt, chatId, signal });
-        const text = [answer.message, ...answer.insights.map((i) => `- ${i.text} [insight ${i.id}]`), `chat_id: ${answer.chat_id}`].join('\n');
-        return { content: [{ type: 'text', text }], structuredContent: { ...answer } };
+        const answer = await this.chats.chat({
+          orgId: principal.orgId,
+          userId: principal.userId,
+          requestId,
+          prompt: args['prompt'] as string,
+          chatId: (args['chat_id'] as string | undefined) ?? '',
+          signal,
+        });
+        return structured({ ...answer });
       }
       case 'explore_insight': {
-        allowOnly(['insight_id']);
-        const id = string('insight_id', true, MCP_LIMITS.id) as string;
+        const id = args['insight_id'] as string;
         const insight = await this.store.insight(id, principal.orgId);
-        if (!insight) return { content: [{ type: 'text', text: `Insight '${id}' not found` }], isError: true };
-        const out = { id: insight.id, chat_id: insight.chat_id, text: insight.text, ...insight.details };
-        return { content: [{ type: 'text', text: JSON.stringify(out) }], structuredContent: out };
+        if (!insight) return toolError(`Insight '${id}' not found: use an insight id returned by chat_service`);
+        return structured({ id: insight.id, chat_id: insight.chat_id, text: insight.text, ...insight.details });
       }
       case 'list_datasets': {
-        allowOnly([]);
         const { planner } = await this.chats.catalogue(principal.orgId);
-        const out = {
+        return structured({
           datasets: planner.datasets.map((d) => ({ code: d.code, name: d.name, licensed: d.entitled })),
           locations: planner.locations.filter((l) => l.entitled).map((l) => ({ code: l.code, name: l.name })),
           waves: planner.waves.filter((w) => w.entitled).map((w) => ({ code: w.code, name: w.name })),
-        };
-        const text = `Datasets: ${out.datasets.map((d) => `${d.name} (${d.code}${d.licensed ? '' : ', not licensed'})`).join(', ')}. Markets: ${out.locations.map((l) => l.name).join(', ')}. Waves: ${out.waves.map((w) => w.name).join(', ')}.`;
-        return { content: [{ type: 'text', text }], structuredContent: out };
+        });
       }
       case 'search_questions': {
-        allowOnly(['query', 'limit']);
-        const query = string('query', true, MCP_LIMITS.query) as string;
-        const limit = args['limit'] === undefined ? 10 : args['limit'];
-        if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 50) throw new InvalidParams('limit must be an integer from 1 to 50');
+        const query = args['query'] as string;
+        const limit = (args['limit'] as number | undefined) ?? 10;
         const { planner } = await this.chats.catalogue(principal.orgId);
         const licensed = { ...planner, questions: planner.questions.filter((q) => q.entitled) };
-        const ranked = searchQuestions(query, licensed).slice(0, limit);
-        const questions = ranked.map((q) => ({
-          code: q.code,
-          name: q.name,
-          description: q.description,
-          dataset: q.datasetCode,
-          datapoints: q.datapoints,
-          suffixes: q.suffixes,
-        }));
-        const text = questions.length === 0 ? `No question matches “${query}”.` : questions.map((q) => `${q.code}: ${q.name}`).join('\n');
-        return { content: [{ type: 'text', text }], structuredContent: { questions } };
+        const questions = searchQuestions(query, licensed)
+          .slice(0, limit)
+          .map((q) => ({ code: q.code, name: q.name, description: q.description, dataset: q.datasetCode, datapoints: q.datapoints, suffixes: q.suffixes }));
+        return structured({ questions });
       }
       case 'run_crosstab':
-        allowOnly(['rows', 'columns', 'locations', 'waves']);
         return this.runCrosstab(args, principal, requestId, signal);
       default:
-        throw new InvalidParams(`Unknown tool: ${name}`);
+        // Unreachable: handle() answers -32602 for a tool it does not list.
+        throw new Error(`No implementation for tool ${name}`);
     }
   }
 
   private async runCrosstab(args: Record<string, unknown>, principal: Principal, requestId: string, signal?: AbortSignal): Promise<ToolResult> {
-    const sides = (key: 'rows' | 'columns', required: boolean): { name: string; expression: Record<string, unknown> }[] => {
-      const v = args[key];
-      const max = MCP_LIMITS[key];
-      if (v === undefined && !required) return [];
-      if (!Array.isArray(v) || (required && v.length === 0) || v.length > max)
-        throw new InvalidParams(`${key} must be ${required ? 'a non-empty' : 'an'} array of at most ${max} items`);
-      return v.map((item, i) => {
-        if (!isObject(item) || !isObject(item['expression'])) throw new InvalidParams(`${key}[${i}].expression must be an object`);
-        const name = item['name'];
-        if (name !== undefined && (typeof name !== 'string' || name.length > MCP_LIMITS.name))
-          throw new InvalidParams(`${key}[${i}].name must be a string of at most ${MCP_LIMITS.name} characters`);
-        return { name: name ?? `${key.slice(0, -1)} ${i + 1}`, expression: item['expression'] };
-      });
-    };
+    type Side = { name?: string; expression: Record<string, unknown> };
     /** Wave or location codes: absent or empty = the default; repeated codes count once. */
     const codes = (key: 'waves' | 'locations'): string[] | undefined => {
-      const v = args[key];
-      if (v === undefined) return undefined;
-      if (!Array.isArray(v) || v.length > MCP_LIMITS.codes || v.some((x) => typeof x !== 'string' || x.length > MCP_LIMITS.code)) {
-        throw new InvalidParams(`${key} must be an array of at most ${MCP_LIMITS.codes} strings of at most ${MCP_LIMITS.code} characters`);
-      }
-      return v.length === 0 ? undefined : [...new Set(v as string[])];
+      const v = args[key] as string[] | undefined;
+      return v === undefined || v.length === 0 ? undefined : [...new Set(v)];
     };
-    const rows = sides('rows', false);
-    const columns = sides('columns', true);
     const { organisation } = await this.chats.catalogue(principal.orgId);
+    const given = (args['rows'] as Side[] | undefined) ?? [];
+    const rowSides = given.length > 0 ? given : [{ name: 'All respondents', expression: {} }];
+    const columnSides = args['columns'] as Side[];
     // The rules of POST /v2/query/crosstab: the last 4 licensed waves and every licensed location unless
     // named; unknown and unlicensed codes refused; one dataset that asks every question (universe rule).
     const problems = new FieldProblems();
-    const rowList = rows.length > 0 ? rows : [{ name: 'All respondents', expression: {} }];
-    const check = (side: { expression: Record<string, unknown> }, path: string) => checkExpression(side.expression, path, organisation, problems);
-    const checkedRows = rowList.map((r, i) => check(r, `/rows/${i}/expression`));
-    const checkedColumns = columns.map((c, i) => check(c, `/columns/${i}/expression`));
+    const check = (side: Side, path: string) => checkExpression(side.expression, path, organisation, problems);
+    const checkedRows = rowSides.map((r, i) => check(r, `/rows/${i}/expression`));
+    const checkedColumns = columnSides.map((c, i) => check(c, `/columns/${i}/expression`));
     const { waves, locations } = resolveSelection({ waves: codes('waves'), locations: codes('locations') }, organisation, { waveDefault: 'latest' }, problems);
-    const refuse = (what: string) => ({ content: [{ type: 'text' as const, text: `The crosstab cannot run: ${what}` }], isError: true });
+    const refuse = (what: string) => toolError(`The crosstab cannot run: ${what}`);
     if (!problems.empty) return refuse([...problems.forbidden, ...problems.badRequest].map((e) => `${e.path}: ${e.message}`).join('; '));
     const checked = [...checkedRows, ...checkedColumns] as CheckedExpression[];
+    // Unnamed audiences get the label charts and crosstabs give them, so every cell names its row and column.
+    const label = (side: Side, c: CheckedExpression | undefined) => side.name ?? (c ? labelExpression(c.expression, organisation) : '');
+    const rowNames = rowSides.map((r, i) => label(r, checkedRows[i]));
+    const columnNames = columnSides.map((c, i) => label(c, checkedColumns[i]));
     const universe = chooseUniverse(
       checked.flatMap((c) => c.questions),
       organisation,
@@ -229,8 +208,8 @@ export class McpServer {
       { orgId: principal.orgId, requestId, signal },
     );
     const cells = result.cells.map((c) => ({
-      row: rowList[c.rowIndex].name,
-      column: columns[c.columnIndex].name,
+      row: rowNames[c.rowIndex],
+      column: columnNames[c.columnIndex],
       audience_percentage: c.row.intersectPercentage,
       base_percentage: c.column.percentage,
       index: c.intersect.index,
@@ -239,9 +218,6 @@ export class McpServer {
       // The engine's flag: the cell's own sample (row AND column) under 50, as every crosstab cell.
       low_base: c.flags.lowBase,
     }));
-    const text = cells
-      .map((c) => `${c.row} x ${c.column}: ${c.audience_percentage.toFixed(1)}% (index ${Math.round(c.index)}, base ${c.audience_sample})`)
-      .join('\n');
-    return { content: [{ type: 'text', text }], structuredContent: { cells, waves, locations, datasets: [universe.value] } };
+    return structured({ cells, waves, locations, datasets: [universe.value] });
   }
 }

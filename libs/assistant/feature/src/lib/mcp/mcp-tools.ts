@@ -1,15 +1,40 @@
-/** The MCP tools of the assistant: names, descriptions, input and output JSON Schemas. */
+/**
+ * The MCP tools of the assistant: names, titles, descriptions, annotations, and input and output
+ * JSON Schemas (draft 2020-12). The input schemas are what `tools/call` checks arguments against,
+ * so what a model reads is what the server enforces.
+ */
+import { expressionJsonSchemas } from '@aas/audience-expression';
 
-/** Bounds of the tools' arguments (past them: -32602 invalid params). */
+/** Bounds of the tools' arguments (past them: a tool error naming the argument). */
 export const MCP_LIMITS = { prompt: 2000, id: 64, query: 500, name: 255, rows: 20, columns: 100, codes: 500, code: 64 } as const;
 
 const codeName = { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } }, required: ['code', 'name'] };
-const expression = { type: 'object', description: 'Audience expression, standard form (spec 2.1)', additionalProperties: true };
-const audienceSide = {
+
+/** The standard-form expression grammar, recursive through `$defs`. */
+const EXPRESSION_DEFS = expressionJsonSchemas('standard', (part) => `#/$defs/${part}`);
+const audienceSide = (what: string) => ({
   type: 'object',
-  properties: { name: { type: 'string', maxLength: MCP_LIMITS.name }, expression },
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: MCP_LIMITS.name,
+      description: `How cells name this ${what}; default: a label made from the expression with the catalogue's names`,
+    },
+    expression: {
+      $ref: '#/$defs/expression',
+      description:
+        'Audience expression, e.g. {"question": "age_group", "datapoints": ["16_24"]}, ' +
+        '{"and": [{"question": "gender", "datapoints": ["female"]}, {"question": "social_platform_usage", "datapoints": ["tiktok"]}]}. ' +
+        'Find question and datapoint codes with search_questions.',
+    },
+  },
   required: ['expression'],
-};
+  additionalProperties: false,
+});
+
+/** Hints for clients (MCP tool annotations): every tool reads this service's data and reaches nothing outside it. */
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
 export const CHAT_OUTPUT = {
   type: 'object',
@@ -43,6 +68,8 @@ export const TOOLS = [
   {
     name: 'chat_service',
     title: 'Ask the audience assistant',
+    // It stores the chat (for follow-ups) but changes nothing else; asking twice makes two chats.
+    annotations: { title: 'Ask the audience assistant', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     description:
       'Answers a plain-language question about survey audiences (shares, rankings, comparisons between audiences or markets, ' +
       'what over- or under-indexes, trends across waves) with insights computed by the crosstab engine, and their sources. ' +
@@ -50,18 +77,31 @@ export const TOOLS = [
     inputSchema: {
       type: 'object',
       properties: {
-        prompt: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.prompt },
-        chat_id: { type: 'string', maxLength: MCP_LIMITS.id, description: 'An empty string (or none) starts a new chat' },
+        prompt: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.prompt, pattern: '\\S', description: 'The question, in plain language' },
+        chat_id: {
+          type: 'string',
+          maxLength: MCP_LIMITS.id,
+          description: 'The chat_id of a previous answer to follow up; an empty string (or none) starts a new chat',
+        },
       },
       required: ['prompt'],
+      additionalProperties: false,
     },
     outputSchema: CHAT_OUTPUT,
   },
   {
     name: 'explore_insight',
     title: 'Explore an insight',
+    annotations: { title: 'Explore an insight', ...READ_ONLY },
     description: 'The metrics of one insight returned by chat_service and what it was computed from (attributes, audiences, locations, waves, datasets).',
-    inputSchema: { type: 'object', properties: { insight_id: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.id } }, required: ['insight_id'] },
+    inputSchema: {
+      type: 'object',
+      properties: {
+        insight_id: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.id, pattern: '\\S', description: 'The id of an insight returned by chat_service' },
+      },
+      required: ['insight_id'],
+      additionalProperties: false,
+    },
     outputSchema: {
       type: 'object',
       properties: {
@@ -77,8 +117,9 @@ export const TOOLS = [
   {
     name: 'list_datasets',
     title: 'List datasets',
+    annotations: { title: 'List datasets', ...READ_ONLY },
     description: 'The survey datasets, markets and waves, and which of them your organisation licenses.',
-    inputSchema: { type: 'object', properties: {} },
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     outputSchema: {
       type: 'object',
       properties: {
@@ -99,11 +140,16 @@ export const TOOLS = [
   {
     name: 'search_questions',
     title: 'Search questions',
+    annotations: { title: 'Search questions', ...READ_ONLY },
     description: 'Finds survey questions by words of their name, description and datapoints; licensed questions only.',
     inputSchema: {
       type: 'object',
-      properties: { query: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.query }, limit: { type: 'integer', minimum: 1, maximum: 50 } },
+      properties: {
+        query: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.query, pattern: '\\S', description: 'Words to find, e.g. "tiktok daily"' },
+        limit: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'How many questions at most' },
+      },
       required: ['query'],
+      additionalProperties: false,
     },
     outputSchema: {
       type: 'object',
@@ -130,14 +176,22 @@ export const TOOLS = [
   {
     name: 'run_crosstab',
     title: 'Run a crosstab',
+    annotations: { title: 'Run a crosstab', ...READ_ONLY },
     description:
       'Runs audiences (rows, default: all respondents) against attributes (columns) on the crosstab engine; waves default to the last 4 ' +
       'licensed, locations to every licensed one. Each cell: audience % (share of the row matching the column), base %, index, samples.',
     inputSchema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: {
-        rows: { type: 'array', items: audienceSide, maxItems: MCP_LIMITS.rows },
-        columns: { type: 'array', items: audienceSide, minItems: 1, maxItems: MCP_LIMITS.columns },
+        rows: { type: 'array', items: audienceSide('audience'), maxItems: MCP_LIMITS.rows, description: 'The audiences; absent or empty: all respondents' },
+        columns: {
+          type: 'array',
+          items: audienceSide('attribute'),
+          minItems: 1,
+          maxItems: MCP_LIMITS.columns,
+          description: 'The attributes measured in each audience',
+        },
         locations: {
           type: 'array',
           items: { type: 'string', maxLength: MCP_LIMITS.code },
@@ -152,6 +206,8 @@ export const TOOLS = [
         },
       },
       required: ['columns'],
+      additionalProperties: false,
+      $defs: EXPRESSION_DEFS,
     },
     outputSchema: {
       type: 'object',

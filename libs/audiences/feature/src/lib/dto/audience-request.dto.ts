@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsNumber, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { CLIENT_FLAGS } from '../audience-access';
-import { AudienceExpressionSchema } from './audience-expression.schema';
+import { expressionSchemaRef } from '@aas/audience-expression';
 import { NIL_UUID, ReadOnlyMember } from '@aas/infra';
 import { IsAudienceName, IsFolderId, NAME_MAX_LENGTH } from './audience-validators';
 
@@ -30,11 +30,12 @@ export class SaveAudienceRequest extends ReadOnlyMembers {
   @IsAudienceName()
   name!: string;
 
-  @ApiProperty({ type: () => AudienceExpressionSchema, description: EXPRESSION_DESCRIPTION })
+  @ApiProperty({ allOf: [{ $ref: expressionSchemaRef('standard') }], description: EXPRESSION_DESCRIPTION })
   @IsDefined({ message: 'expression is required' })
   expression!: unknown;
 
   @ApiProperty({
+    type: 'string',
     format: 'uuid',
     nullable: true,
     example: NIL_UUID,
@@ -48,7 +49,7 @@ export class SaveAudienceRequest extends ReadOnlyMembers {
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'position must be a number' })
   position!: number;
 
-  @ApiPropertyOptional({ type: [String], enum: CLIENT_FLAGS, description: '`authored` is always added; `curated` is reserved' })
+  @ApiPropertyOptional({ isArray: true, enum: CLIENT_FLAGS, description: '`authored` is always added; `curated` is reserved' })
   @ValidateIf((o: SaveAudienceRequest) => o.flags !== undefined)
   @IsArray()
   @ArrayMaxSize(CLIENT_FLAGS.length * 2)
@@ -75,12 +76,12 @@ export class PatchAudienceRequest extends ReadOnlyMembers {
   @IsAudienceName()
   name?: string;
 
-  @ApiPropertyOptional({ type: () => AudienceExpressionSchema, description: EXPRESSION_DESCRIPTION })
+  @ApiPropertyOptional({ allOf: [{ $ref: expressionSchemaRef('standard') }], description: EXPRESSION_DESCRIPTION })
   @ValidateIf((o: PatchAudienceRequest) => o.expression !== undefined)
   @IsDefined({ message: 'expression must not be null' })
   expression?: unknown;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: `A folder UUID, or the nil UUID (${NIL_UUID}; null is read as it)` })
+  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: `A folder UUID, or the nil UUID (${NIL_UUID}; null is read as it)` })
   @ValidateIf((o: PatchAudienceRequest) => o.folder_id !== undefined && o.folder_id !== null)
   @IsFolderId()
   folder_id?: string | null;
@@ -90,7 +91,7 @@ export class PatchAudienceRequest extends ReadOnlyMembers {
   @IsInt({ message: 'position must be an integer' })
   position?: number;
 
-  @ApiPropertyOptional({ type: [String], enum: CLIENT_FLAGS, description: 'Replaces the flags; `authored` is always kept' })
+  @ApiPropertyOptional({ isArray: true, enum: CLIENT_FLAGS, description: 'Replaces the flags; `authored` is always kept' })
   @ValidateIf((o: PatchAudienceRequest) => o.flags !== undefined)
   @IsArray()
   @ArrayMaxSize(CLIENT_FLAGS.length * 2)

@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { AUDIENCE_FLAGS, AUDIENCE_OVERALL, AudienceFlag, AudienceOverall } from '../audience-access';
-import { AudienceExpressionSchema } from './audience-expression.schema';
+import { expressionSchemaRef } from '@aas/audience-expression';
 
 export class AudiencePermissions {
   @ApiProperty({
@@ -19,9 +19,9 @@ export class AudienceResponse {
   @ApiProperty({ type: 'integer', nullable: true, description: 'Id in the earlier version of the service; null for audiences created here' })
   v1_id!: number | null;
 
-  @ApiProperty() name!: string;
+  @ApiProperty({ example: 'Gen Z women' }) name!: string;
 
-  @ApiProperty({ type: () => AudienceExpressionSchema, description: 'Standard form, as stored' })
+  @ApiProperty({ allOf: [{ $ref: expressionSchemaRef('standard') }], description: 'Standard form, as stored' })
   expression!: unknown;
 
   @ApiProperty({ format: 'date-time', example: '2025-11-21T10:15:30.123Z', description: 'ISO 8601, UTC' })
@@ -40,8 +40,8 @@ export class AudienceResponse {
   @ApiProperty({ type: [String], example: ['core'], description: 'The datasets the expression touches, sorted' })
   datasets!: string[];
 
-  @ApiPropertyOptional({
-    type: [String],
+  @ApiProperty({
+    isArray: true,
     enum: AUDIENCE_FLAGS,
     description: '`authored`: written by a user of an organisation; `curated`: part of the curated (demo) set; `isP2`: set by clients',
   })

@@ -1,12 +1,23 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CurrentPrincipal, Principal, ProblemException } from '@aas/infra';
+import { ApiProblems, CurrentPrincipal, Principal, ProblemException } from '@aas/infra';
 import { CatalogueService } from '../store/catalogue.service';
 import { CatalogueSnapshot, Entitlements, QuestionRow } from '../store/catalogue-snapshot';
 import { CATEGORY_INCLUDES, CategoryInclude, categoryWire, datasetWire, QuestionIncludes, questionWire, Wire } from './catalogue.presenter';
 import { QuestionPathDto, QuestionSearchQueryDto, V2QuestionsFilterDto, V3QuestionsFilterDto } from './catalogue.dto';
 import { searchQuestions } from './question-search';
+import {
+  CategoryResponse,
+  DatasetListResponse,
+  LocationListResponse,
+  QuestionListResponse,
+  QuestionResponse,
+  QuestionSearchResponse,
+  WaveListResponse,
+} from './catalogue-response.dto';
+
+const UNKNOWN_QUESTION = [404, 'A question named in the body does not exist; `errors` names each by JSON pointer'] as const;
 
 const QUESTION_INCLUDES = ['categories', 'datapoints', 'datasets', 'taxonomy_paths'] as const;
 
@@ -52,8 +63,20 @@ export class CatalogueController {
 
   @Post('v3/questions/filter')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Questions by namespace and code (all when none are named), with optional categories, datapoints and taxonomy paths' })
-  @ApiOkResponse({ description: '`{ questions: Question[] }`; an unknown question answers 404 naming it' })
+  @ApiOperation({
+    operationId: 'filterQuestions',
+    summary: 'Questions by namespace and code (all when none are named), with optional categories, datapoints and taxonomy paths',
+  })
+  @ApiBody({
+    type: V3QuestionsFilterDto,
+    examples: {
+      'gender with its datapoints': {
+        value: { questions: [{ namespace_code: 'core', question: 'gender' }], include: { datapoints: true, taxonomy_paths: true } },
+      },
+    },
+  })
+  @ApiOkResponse({ type: QuestionListResponse, description: 'The questions, in the order asked (catalogue order when none are named)' })
+  @ApiProblems(UNKNOWN_QUESTION)
   async filterV3(@Body() body: V3QuestionsFilterDto, @CurrentPrincipal() principal: Principal): Promise<{ questions: Wire[] }> {
     const { snapshot, ent } = await this.context(principal);
     const refs = body.questions?.map((q, i) => ({ namespace: q.namespace_code, code: q.question, path: `/questions/${i}` }));
@@ -63,8 +86,18 @@ export class CatalogueController {
 
   @Post('v2/questions/filter')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Questions by code and namespace (all when none are named), with optional categories, datapoints and datasets' })
-  @ApiOkResponse({ description: '`{ questions: Question[] }`; an unknown question answers 404 naming it' })
+  @ApiOperation({
+    operationId: 'filterQuestionsV2',
+    summary: 'Questions by code and namespace (all when none are named), with optional categories, datapoints and datasets',
+  })
+  @ApiBody({
+    type: V2QuestionsFilterDto,
+    examples: {
+      'gender with its datasets': { value: { questions: [{ namespace_code: 'core', code: 'gender' }], include: { datapoints: true, datasets: true } } },
+    },
+  })
+  @ApiOkResponse({ type: QuestionListResponse, description: 'The questions, in the order asked (catalogue order when none are named)' })
+  @ApiProblems(UNKNOWN_QUESTION)
   async filterV2(@Body() body: V2QuestionsFilterDto, @CurrentPrincipal() principal: Principal): Promise<{ questions: Wire[] }> {
     const { snapshot, ent } = await this.context(principal);
     const refs = body.questions?.map((q, i) => ({ namespace: q.namespace_code, code: q.code, path: `/questions/${i}` }));
@@ -73,7 +106,9 @@ export class CatalogueController {
   }
 
   @Get('v2/questions/search')
-  @ApiOperation({ summary: 'Text search over question and datapoint names and descriptions, best matches first, paged' })
+  @ApiOperation({ operationId: 'searchQuestions', summary: 'Text search over question and datapoint names and descriptions, best matches first, paged' })
+  @ApiOkResponse({ type: QuestionSearchResponse, description: 'One page of matches' })
+  @ApiProblems([400, 'A missing or too long `q`, or an invalid or unknown query parameter'])
   async search(@Query() query: QuestionSearchQueryDto, @CurrentPrincipal() principal: Principal): Promise<Wire> {
     const { snapshot, ent } = await this.context(principal);
     const limit = query.limit ?? 20;
@@ -92,9 +127,11 @@ export class CatalogueController {
   }
 
   @Get('v2/questions/:question_code')
-  @ApiOperation({ summary: 'One question by `<namespace_code>.<code>`' })
-  @ApiParam({ name: 'question_code', example: 'core.gender' })
-  @ApiQuery({ name: 'include', required: false, description: `Comma-separated: ${QUESTION_INCLUDES.join(', ')}` })
+  @ApiOperation({ operationId: 'getQuestion', summary: 'One question by `<namespace_code>.<code>`' })
+  @ApiParam({ name: 'question_code', example: 'core.gender', description: '`<namespace_code>.<code>`' })
+  @ApiQuery({ name: 'include', required: false, isArray: true, enum: QUESTION_INCLUDES, description: 'Repeated or comma-separated' })
+  @ApiOkResponse({ type: QuestionResponse, description: 'The question' })
+  @ApiProblems([400, 'The path is not `<namespace_code>.<code>`, or an unknown include value'], [404, 'No such question'])
   async getQuestion(@Param() params: QuestionPathDto, @Req() req: Request, @CurrentPrincipal() principal: Principal): Promise<{ question: Wire }> {
     const include = parseIncludeList(req.query['include'], QUESTION_INCLUDES);
     const [namespace, code] = params.question_code.split('.');
@@ -112,9 +149,11 @@ export class CatalogueController {
   }
 
   @Get('v2/categories/:category_id')
-  @ApiOperation({ summary: 'One category with the relations asked for' })
-  @ApiParam({ name: 'category_id', type: Number })
+  @ApiOperation({ operationId: 'getCategory', summary: 'One category with the relations asked for' })
+  @ApiParam({ name: 'category_id', schema: { type: 'integer', minimum: 0 }, example: 1 })
   @ApiQuery({ name: 'include', required: false, isArray: true, enum: CATEGORY_INCLUDES, description: 'Repeated or comma-separated' })
+  @ApiOkResponse({ type: CategoryResponse, description: 'The category' })
+  @ApiProblems([400, 'The id is not a positive integer, or an unknown include value'], [404, 'No such category'])
   async getCategory(@Param('category_id') rawId: string, @Req() req: Request, @CurrentPrincipal() principal: Principal): Promise<{ category: Wire }> {
     if (!/^\d{1,9}$/.test(rawId)) {
       throw ProblemException.validation('category_id must be a positive integer', [{ path: '/category_id', message: 'must be a positive integer' }]);
@@ -127,7 +166,8 @@ export class CatalogueController {
   }
 
   @Get('v2/datasets')
-  @ApiOperation({ summary: 'Every dataset, with `accessible` for the caller' })
+  @ApiOperation({ operationId: 'listDatasets', summary: 'Every dataset, with `accessible` for the caller' })
+  @ApiOkResponse({ type: DatasetListResponse, description: 'The datasets' })
   async datasets(@CurrentPrincipal() principal: Principal): Promise<{ datasets: Wire[] }> {
     const { snapshot, ent } = await this.context(principal);
     return {
@@ -143,14 +183,16 @@ export class CatalogueController {
   }
 
   @Get('v2/locations')
-  @ApiOperation({ summary: 'Every location, with `accessible` for the caller' })
+  @ApiOperation({ operationId: 'listLocations', summary: 'Every location, with `accessible` for the caller' })
+  @ApiOkResponse({ type: LocationListResponse, description: 'The locations' })
   async locations(@CurrentPrincipal() principal: Principal): Promise<{ locations: Wire[] }> {
     const { snapshot, ent } = await this.context(principal);
     return { locations: snapshot.locations.map((l) => ({ code: l.code, name: l.name, region: l.region, accessible: ent.locations.has(l.code) })) };
   }
 
   @Get('v2/waves')
-  @ApiOperation({ summary: 'Every wave, oldest first, with `accessible` for the caller' })
+  @ApiOperation({ operationId: 'listWaves', summary: 'Every wave, oldest first, with `accessible` for the caller' })
+  @ApiOkResponse({ type: WaveListResponse, description: 'The waves, oldest first' })
   async waves(@CurrentPrincipal() principal: Principal): Promise<{ waves: Wire[] }> {
     const { snapshot, ent } = await this.context(principal);
     return {

@@ -55,7 +55,7 @@ export class QuestionSearchQueryDto {
   @MaxLength(200)
   q!: string;
 
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
+  @ApiPropertyOptional({ type: 'integer', default: 20, minimum: 1, maximum: 100 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -63,7 +63,7 @@ export class QuestionSearchQueryDto {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

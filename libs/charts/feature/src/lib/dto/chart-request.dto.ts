@@ -16,6 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { expressionSchemaRef } from '@aas/audience-expression';
 import {
   CHART_METRICS,
   describeCodes,
@@ -64,15 +65,14 @@ export class ChartAudienceDto {
   @MaxLength(CODE)
   name?: string;
 
-  @ApiPropertyOptional({ example: 0 }) @IsOptional() @IsInt() @Min(0) color_index?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, example: 0 }) @IsOptional() @IsInt() @Min(0) color_index?: number;
   @ApiPropertyOptional({ example: false, description: 'Display only: hidden audiences are still computed' })
   @IsOptional()
   @IsBoolean()
   is_hidden?: boolean;
 
   @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
+    allOf: [{ $ref: expressionSchemaRef('chart') }],
     description: 'Audience expression, chart form (spec 2.1: suffix items strings or integers)',
     example: { question: 'age_group', datapoints: ['16_24'] },
   })
@@ -80,7 +80,9 @@ export class ChartAudienceDto {
   expression!: Record<string, unknown>;
 }
 
-const codeEnum = (o: Record<string, number>) => ({ type: 'integer', enum: Object.values(o), description: describeCodes(o), default: 0 }) as const;
+// Defaults are stated in descriptions, not as `default`: openapi-typescript makes a member with a
+// default required in the generated request type, which would force clients to send it.
+const codeEnum = (o: Record<string, number>) => ({ type: 'integer', enum: Object.values(o), description: `${describeCodes(o)}. Default 0` }) as const;
 
 /**
  * The body of POST /v1/charts and PUT /v1/charts/{id} (spec 4.4). Members left out take their
@@ -176,7 +178,7 @@ export class SaveChartRequest {
   @IsIn(CHART_METRICS, { each: true })
   metrics?: string[];
 
-  @ApiPropertyOptional({ enum: SPLITTERS, default: '', description: "'' = no split; 'wave' / 'location' = one data row per audience and wave / location" })
+  @ApiPropertyOptional({ enum: SPLITTERS, description: "'' (the default) = no split; 'wave' / 'location' = one data row per audience and wave / location" })
   @IsOptional()
   @IsIn(SPLITTERS)
   splitter?: string;
@@ -190,26 +192,26 @@ export class SaveChartRequest {
   segments?: string[];
 
   @ApiPropertyOptional({
-    default: true,
     description:
-      'With a splitter: true = every metric of a segment row within that segment; false = sizes and percentages within the segment, but audience_index against the whole selection (its datapoint_size / base_size)',
+      'With a splitter: true (the default) = every metric of a segment row within that segment; false = sizes and percentages within the segment, but audience_index against the whole selection (its datapoint_size / base_size)',
   })
   @IsOptional()
   @IsBoolean()
   segmented_base?: boolean;
 
-  // Server-owned members: accepted (a GET body can be sent back) and ignored.
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() id?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() created_at?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() updated_at?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() shared_at?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() is_owner?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() is_public?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() is_shared?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() owner_email?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() owner_id?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() shared_type?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored: computed from dataset_codes' }) @Allow() dataset_names?: unknown;
+  // Server-owned members: accepted (a GET body can be sent back) and ignored. Documented with the
+  // types GET answers, so that a typed client can send back what it read.
+  @ApiPropertyOptional({ type: 'string', description: 'Ignored (the path names the chart)' }) @Allow() id?: unknown;
+  @ApiPropertyOptional({ type: 'integer', description: 'Ignored' }) @Allow() created_at?: unknown;
+  @ApiPropertyOptional({ type: 'integer', description: 'Ignored' }) @Allow() updated_at?: unknown;
+  @ApiPropertyOptional({ type: 'integer', description: 'Ignored' }) @Allow() shared_at?: unknown;
+  @ApiPropertyOptional({ type: 'boolean', description: 'Ignored' }) @Allow() is_owner?: unknown;
+  @ApiPropertyOptional({ type: 'boolean', description: 'Ignored' }) @Allow() is_public?: unknown;
+  @ApiPropertyOptional({ type: 'boolean', description: 'Ignored' }) @Allow() is_shared?: unknown;
+  @ApiPropertyOptional({ type: 'string', description: 'Ignored' }) @Allow() owner_email?: unknown;
+  @ApiPropertyOptional({ type: 'integer', description: 'Ignored' }) @Allow() owner_id?: unknown;
+  @ApiPropertyOptional({ type: 'string', description: 'Ignored' }) @Allow() shared_type?: unknown;
+  @ApiPropertyOptional({ type: [String], description: 'Ignored: computed from dataset_codes' }) @Allow() dataset_names?: unknown;
 }
 
 /** Optional body of POST /v1/charts/{id}/calculate. */

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsInt, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { SavedCrosstabExpressionSchema } from './crosstab-expression.schema';
+import { expressionSchemaRef } from '@aas/audience-expression';
 import { ReadOnlyMember, UUID_PATTERN } from '@aas/infra';
 import { IsArrayOfAtMost, IsCodeList, IsDateTime, IsJsonObject, IsText } from './crosstab-validators';
 
@@ -80,7 +80,7 @@ export class SavedCrosstabAudienceInput {
   @IsText(1, FULL_NAME_MAX_LENGTH)
   full_name?: string;
 
-  @ApiProperty({ type: () => SavedCrosstabExpressionSchema, description: `${EXPRESSION_DESCRIPTION} \`{}\` is every respondent.` })
+  @ApiProperty({ allOf: [{ $ref: expressionSchemaRef('crosstab') }], description: `${EXPRESSION_DESCRIPTION} \`{}\` is every respondent.` })
   @IsDefined({ message: 'expression is required' })
   expression!: unknown;
 

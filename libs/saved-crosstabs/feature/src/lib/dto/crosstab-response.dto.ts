@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { SavedCrosstabExpressionSchema } from './crosstab-expression.schema';
+import { expressionSchemaRef } from '@aas/audience-expression';
 import { SavedCrosstabAvgInput } from './crosstab-request.dto';
 
 /** A crosstab audience as stored and answered (spec 2.6): id, name and full_name always present. */
@@ -8,7 +8,7 @@ export class SavedCrosstabAudience {
   @ApiProperty({ description: "The client's name, or one generated from the expression" }) name!: string;
   @ApiProperty({ description: "The client's full name, or one generated from the expression" }) full_name!: string;
 
-  @ApiProperty({ type: () => SavedCrosstabExpressionSchema, description: 'Saved-crosstab form, canonical member order' })
+  @ApiProperty({ allOf: [{ $ref: expressionSchemaRef('crosstab') }], description: 'Saved-crosstab form, canonical member order' })
   expression!: unknown;
 
   @ApiPropertyOptional({ type: SavedCrosstabAvgInput, description: 'Present when the client sent one' })
