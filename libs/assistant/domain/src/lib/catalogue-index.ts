@@ -6,7 +6,7 @@
  */
 import { CodeName, PlannerAudience, PlannerCatalogue, PlannerLocation, PlannerQuestion } from './assistant.types';
 import { AUDIENCE_PHRASES, DATAPOINT_ALIASES, LOCATION_ALIASES, OTHER_PLACES, REGIONS, SUFFIX_ALIASES, TOPIC_SYNONYMS } from './synonyms';
-import { normalize, stem, STOPWORDS, typoMatch } from './text';
+import { FUNCTION_WORDS, normalize, stem, STOPWORDS, typoMatch } from './text';
 
 export interface DatapointRef {
   question: PlannerQuestion;
@@ -230,7 +230,8 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   const longNames: CatalogueIndex['longNames'] = [];
   for (const entry of entries) {
     if (entry.kind !== 'datapoint' || entry.words.length < 4) continue;
-    const content = [...new Set(entry.words.filter((w) => !STOPWORDS.has(w)).map(stem))];
+    // Numbers and percentages are annotations ("High income (top 33%)"), not what the name is about.
+    const content = [...new Set(entry.words.filter((w) => !FUNCTION_WORDS.has(w) && !/^\d/.test(w) && w !== 'percent').map(stem))];
     if (content.length >= 3) longNames.push({ entry, content });
   }
   const datapointNames = catalogue.questions.flatMap((q) => q.datapoints.map((d) => ({ normalised: normalize(d.name).trim(), name: d.name })));

@@ -12,9 +12,22 @@ import {
   RefusalReason,
 } from './assistant.types';
 import { CatalogueIndex, DatapointRef, Entry, indexOf, lemma, mayBeTypo, wordMatches } from './catalogue-index';
+import {
+  BASE_PHRASES,
+  COMPARISON_CUES,
+  cueRegex,
+  cueTypo,
+  DIFFERENCE_CUES,
+  INDEX_CUES,
+  isFiller,
+  QUERY_WORDS,
+  RANKING_CUES,
+  SHARE_CUES,
+  TREND_CUES,
+} from './intents';
 import { detectLanguage, Language, translateJapanese, translateWords } from './languages';
 import { AGE_BANDS, ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WEAK_SUFFIX_WORDS } from './synonyms';
-import { normalize, numberWord, stem, STOPWORDS, typoMatch } from './text';
+import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoMatch } from './text';
 import { FUTURE, readTime, TimeReading } from './time';
 import { chooseUniverse } from '@aas/query-rules';
 
@@ -203,12 +216,18 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     if (ALL_MARKETS.includes(words[i]) || (words[i] === 'markets' && ['all', 'our', 'every'].includes(words[i - 1] ?? ''))) reading.used.add(i);
 
   // Audiences and topic mentions, and which are which.
-  const roles = assignRoles(reading, index, catalogue);
-  const kindCues = readKind(text, words);
+  const kindCues = readKind(text);
+  const contextAudience = docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && isFollowUpText(text, previous));
+  const roles = assignRoles(reading, index, catalogue, { indexing: kindCues.indexing || kindCues.explicitIndex, contextAudience });
   // "Are parents more likely to use X?": one group against everyone else is an index; two groups, a comparison.
   if (/\b(more|less) likely\b/.test(text) && roles.sides.length <= 1 && markets.length <= 1) {
     kindCues.indexing = true;
     kindCues.openIndexing = true;
+  }
+  // "How do men and women differ on X?": a difference between two named sides is a comparison, not an index.
+  if (!kindCues.explicitIndex && (roles.sides.length > 1 || markets.length > 1)) {
+    kindCues.indexing = false;
+    kindCues.openIndexing = false;
   }
   const count =
     /\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) &&
@@ -242,6 +261,32 @@ export function planPrompt(input: PlanInput): PlanOutcome {
         };
         topicQuestion = q;
         roles.sides = [];
+      }
+    }
+  }
+
+  // A question is never measured on the audience it defines (that would be 100%): in a profile
+  // the question is the audience's ("skews among people in rural areas"); otherwise the
+  // demographic is what is asked about ("what proportion of Americans live in rural areas?").
+  if (topic && roles.sides.length === 1) {
+    const side = roles.sides[0];
+    const defining = side.filter((a) => questionsOf(a.expression, new Set()).has((topic as PlanTopic).question));
+    if (defining.length > 0) {
+      if (kindCues.indexing || kindCues.openIndexing) {
+        if (topic.datapoints.length > 0 || topicChoice.mentioned) defining.length = 0;
+      }
+      if (defining.length === 0) {
+        // A datapoint of the audience's own question named as what it is measured on: kept.
+      } else if (kindCues.indexing || kindCues.openIndexing) {
+        topic = null;
+        topicQuestion = null;
+      } else if (defining.length === 1 && topic.datapoints.length === 0 && singleLeaf(defining[0].expression)) {
+        const leaf = singleLeaf(defining[0].expression) as { question: string; datapoints: string[] };
+        const q = catalogue.questions.find((x) => x.code === leaf.question);
+        if (q) {
+          topic = { ...topic, datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName) };
+          roles.sides = side.length > 1 ? [side.filter((a) => a !== defining[0])] : [];
+        }
       }
     }
   }
@@ -434,6 +479,7 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
   }
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();
+  words = words.map((w) => correctCueTypo(w, index));
   const guarded = guardedNames(words, index);
   const time = readTime(words, catalogue.waves, guarded);
   const used = new Set(time.used);
@@ -446,10 +492,25 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
       used.add(i);
       used.add(i + 1);
     }
+  // "than everyone else", "from the general population": the base of an index, not a name.
+  for (const phrase of BASE_PHRASES) {
+    const p = phrase.split(' ');
+    for (let i = 0; i + p.length <= words.length; i++) if (p.every((x, k) => words[i + k] === x)) for (let k = 0; k < p.length; k++) used.add(i + k);
+  }
   const limit = readLimit(words, used);
   const spans = findSpans(words, used, index, capitals, lang, catalogue);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
   return { raw, lang, words, used, spans, time, limit };
+}
+
+/**
+ * A misspelt word of asking ("diffrent", "comapre") read as the word meant, unless it is a
+ * catalogue name or could be a typo of one: names come first.
+ */
+function correctCueTypo(word: string, index: CatalogueIndex): string {
+  if (QUERY_WORDS.has(word) || !mayBeTypo(word, index)) return word;
+  for (const key of index.byFirst.keys()) if (typoMatch(word, key)) return word;
+  return cueTypo(word) ?? word;
 }
 
 const TIME_WORDS = new Set(['now', 'today', 'current', 'currently', 'latest', 'year', 'years', 'month', 'months', 'week', 'quarter', 'last', 'past', 'recent']);
@@ -591,7 +652,7 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
  */
 function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex): Span[] {
   const out: Span[] = [];
-  const stems = words.map((w, i) => (used.has(i) || w === '|' || STOPWORDS.has(w) ? '' : stem(w)));
+  const stems = words.map((w, i) => (used.has(i) || w === '|' || FUNCTION_WORDS.has(w) ? '' : stem(w)));
   for (const { entry, content } of index.longNames) {
     const at: number[] = [];
     for (const c of content) {
@@ -704,12 +765,27 @@ function spanAudience(span: Span): PlanAudience | null {
     // A group named by a datapoint: its first (usage) question.
     const ref = groupRef(e.refs);
     const name = `${ref.datapoint.name} ${ref.question.code.includes('owned') || ref.question.code.includes('ownership') ? 'owners' : 'users'}`;
+    const suffixes = groupSuffixes(ref.question);
     return phraseAudience(name, `Respondents who answered “${ref.datapoint.name}” to “${ref.question.name}”.`, {
       question: ref.question.code,
       datapoints: e.refs.filter((r) => r.question.code === ref.question.code).map((r) => r.datapoint.code),
+      ...(suffixes.length > 0 ? { suffixes } : {}),
     });
   }
   return null;
+}
+
+/**
+ * The answers of a grid that make someone one of a group named by its row: an agreement
+ * statement's "agree" and "strongly agree" ("people who worry about their privacy"), a brand
+ * funnel's "used or bought" ("Nike customers"). None for a question without a scale.
+ */
+function groupSuffixes(question: PlannerQuestion): string[] {
+  const names = question.suffixes.map((x) => normalize(x.name).trim());
+  const agree = question.suffixes.filter((_, k) => names[k] === 'agree' || names[k] === 'strongly agree');
+  if (agree.length > 0) return agree.map((x) => x.code);
+  const used = question.suffixes.filter((_, k) => names[k].startsWith('used or bought'));
+  return used.map((x) => x.code);
 }
 
 /** The question a datapoint group is read from: the earliest in catalogue order (usage and ownership come first). */
@@ -764,11 +840,15 @@ function singleLeaf(expression: Record<string, unknown>): { question: string; da
  * "among Netflix subscribers") and something else is measured; everything else is the topic.
  * Groups joined by "or", "vs", "and" are sides of a comparison; other groups narrow each side.
  */
-function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue): Roles {
+function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue, frame: { indexing: boolean; contextAudience: boolean }): Roles {
   const { words, spans } = reading;
   const datapointSpans = spans.filter((s) => s.entry.kind === 'datapoint');
   const audienceSpans = spans.filter((s) => s.entry.kind === 'audience');
   const groupCapable = new Set<Span>();
+  // An index needs an audience: with none named elsewhere, the things named outside the index's
+  // target ("what are vegans unusually likely to do?") are who is profiled.
+  const profiled =
+    frame.indexing && audienceSpans.length === 0 && !frame.contextAudience ? datapointSpans.filter((s) => !isIndexTarget(words, reading.used, s)) : [];
   const zoneStart = words.findIndex((w) => w === 'among' || w === 'amongst');
   for (const s of datapointSpans) {
     const next = words[s.end] ?? '';
@@ -799,6 +879,7 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
   const wordTopic = wordsOnlyTopicScore(reading, index, catalogue);
   let groups: Span[] = [];
   if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6)) groups = [...groupCapable];
+  for (const s of profiled) if (!groups.includes(s)) groups.push(s);
   const topicSpans = datapointSpans.filter((s) => !groups.includes(s));
 
   // Audience sides.
@@ -843,6 +924,35 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
   return { sides, topicSpans, groupSpans: groups };
 }
 
+/** Index and difference cues that a target may follow ("over-index on X", "more likely to own X"). */
+const TARGET_CUES = [...INDEX_CUES, ...DIFFERENCE_CUES, 'likely', 'likelier', 'more', 'less'].map((c) => c.split(' '));
+
+/** Words that may stand between an index cue and what it is measured on. */
+const TARGET_GAP = new Set(
+  (
+    'on in towards toward to for of at among amongst with when it comes terms regard respect the a an their them they to be being have having has had ' +
+    'use using used own owning owned buy buying bought play playing watch watching read reading follow following eat eating drink drinking wear wearing ' +
+    'listen listening go going do doing get getting consider considering hold holding than average'
+  ).split(' '),
+);
+
+/**
+ * Whether a datapoint mention is what an index is measured on: it follows an index or
+ * difference cue with only linking words between ("over-index on TikTok", "more likely than
+ * average to own a robot vacuum", "over-represented among Netflix users").
+ */
+function isIndexTarget(words: string[], used: ReadonlySet<number>, span: Span): boolean {
+  for (let end = span.start; end > 0; end--) {
+    for (const cue of TARGET_CUES) {
+      const from = end - cue.length;
+      if (from >= 0 && cue.every((w, k) => words[from + k] === w)) return true;
+    }
+    const w = words[end - 1];
+    if (!TARGET_GAP.has(w) && !used.has(end - 1)) return false;
+  }
+  return false;
+}
+
 function isListEnd(words: string[], m: Span): boolean {
   return words[m.end] === undefined || words[m.end] === '|';
 }
@@ -859,6 +969,8 @@ function sameQuestion(a: Span, b: Span): boolean {
 interface KindCues {
   trend: boolean;
   indexing: boolean;
+  /** Index words proper ("over-index", "skew", "than average"), not only words of difference. */
+  explicitIndex: boolean;
   /** "What makes X different", "what does X over-index on" without a named topic. */
   openIndexing: boolean;
   comparison: boolean;
@@ -866,22 +978,26 @@ interface KindCues {
   share: boolean;
 }
 
-function readKind(text: string, words: string[]): KindCues {
-  const has = (re: RegExp) => re.test(text);
-  const trend = has(
-    /\b(trend|trends|trending|changed|change|changing|changes|evolved|evolve|evolving|evolution|develop|developed|development|grown|grow|grew|growing|growth|increased|increase|increasing|decreased|decrease|decreasing|declined|declining|decline|rising|risen|rise|rose|falling|fallen|fall|fell|dropped|drop|dropping|gone up|gone down|go up|went up|went down|moved|shifted|shift|over time|wave by wave|quarter by quarter|quarterly|track|tracking|year on year|up or down|momentum)\b/,
-  );
-  const index = has(
-    /\b(over index|overindex|over indexes|over indexed|over indexing|overindexes|overindexing|under index|underindex|under indexes|under indexed|under indexing|index|indexes|indices|skew|skews|skewed|than average|than the average|than the average internet user|above average|below average|over represented|under represented|overrepresented|underrepresented)\b/,
-  );
-  const open = has(
-    /\b(different|differently|distinctive|distinct|unique|stand out|stands out|standout|sets apart|set apart|sets them apart|apart|unusually|characterise|characterize|characteristics|profile|describe|over indexes|strongest|biggest skews|key over indexes)\b/,
-  );
-  const comparison = has(/\b(compare|compared|comparison|versus|vs|against|differ|difference|which group|who uses|who is more|who s more)\b/);
-  const ranking = has(/\b(top|most|least|rank|ranking|ranked|popular|biggest|leading|favourite|favorite|main|best|which|what are the|common|mostly)\b/);
-  const share = has(/\b(share|percent|percentage|proportion|how many|penetration|how common|what share|reach|rate)\b/);
-  void words;
-  return { trend, indexing: index || (open && !trend), openIndexing: open || index, comparison, ranking, share };
+const TREND = cueRegex(TREND_CUES);
+const INDEX = cueRegex(INDEX_CUES);
+const DIFFERENCE = cueRegex(DIFFERENCE_CUES);
+const COMPARISON = cueRegex(COMPARISON_CUES);
+const RANKING = cueRegex(RANKING_CUES);
+const SHARE = cueRegex(SHARE_CUES);
+
+function readKind(text: string): KindCues {
+  const trend = TREND.test(text);
+  const index = INDEX.test(text);
+  const open = DIFFERENCE.test(text);
+  return {
+    trend,
+    indexing: index || (open && !trend),
+    explicitIndex: index,
+    openIndexing: open || index,
+    comparison: COMPARISON.test(text),
+    ranking: RANKING.test(text),
+    share: SHARE.test(text),
+  };
 }
 
 /** "the most used social platform", "the favourite brand": one datapoint, not a list. */
@@ -912,6 +1028,8 @@ interface TopicChoice {
   unknown: string[];
   /** Named by a datapoint or by the question's own name, not only by loose words. */
   confident?: boolean;
+  /** Named by a mention of one of its datapoints or of its name ("TV genres"), not by loose words. */
+  mentioned?: boolean;
 }
 
 interface Scored {
@@ -922,6 +1040,7 @@ interface Scored {
   dpHits: number;
   wordHits: number;
   strongCue: boolean;
+  namedQuestion: boolean;
 }
 
 const USAGE_NAME = /\b(used|usage|use|owned|ownership|held|played|watched|followed|bought|done|read|consumed|listened)\b/i;
@@ -1025,7 +1144,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
     .map(([v]) => v);
   const mentions = roles.topicSpans;
-  const unknown = free.filter((w) => !index.vocabulary.has(w) && !KNOWN.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
+  const unknown = free.filter((w) => !index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
 
   const scored: Scored[] = [];
   for (const q of catalogue.questions) {
@@ -1118,7 +1237,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     if (q.suffixes.length > 0 && !suffix) score -= 4;
     if (dpHits === 0 && wordHits === 0) continue;
     if (namedQuestion && dpHits === 0 && cues.share && !cues.ranking) score -= 1.5;
-    scored.push({ question: q, score, datapoints, suffix, dpHits, wordHits, strongCue });
+    scored.push({ question: q, score, datapoints, suffix, dpHits, wordHits, strongCue, namedQuestion });
   }
   scored.sort((a, b) => b.score - a.score || (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1));
 
@@ -1172,7 +1291,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
   // A typo one letter from names of two different things: ask.
   const datapoints = mentions.length === 0 && !values.length ? [] : best.datapoints;
   const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
-  return { topic, question: best.question, unknown, confident: best.dpHits > 0 || best.strongCue };
+  return { topic, question: best.question, unknown, confident: best.dpHits > 0 || best.strongCue, mentioned: best.dpHits > 0 || best.namedQuestion };
 }
 
 function sameNames(a: Scored, b: Scored): boolean {
@@ -1199,52 +1318,6 @@ function otherNamesStartingWith(m: Span, index: CatalogueIndex): string[] {
 
 function titleCase(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-/** Words of questions, kinds and time the planner reads: never "not in the data". */
-const KNOWN = new Set(
-  (
-    'trend trends trending changed change changing changes evolved evolve evolving evolution develop developed development grown grow grew growing growth increased increase ' +
-    'decreased decrease declined declining decline rising risen rise rose falling fallen fall fell dropped drop dropping gone went moved shifted shift quarterly track tracking momentum ' +
-    'index indexes indexed indexing overindex underindex skew skews skewed average represented overrepresented underrepresented likely unlikely unusually ' +
-    'different differently distinctive distinct unique stand stands standout sets set apart characterise characterize characteristics profile describe strongest biggest key ' +
-    'compare compared comparing comparison versus against differ difference group groups rank ranking ranked popular leading favourite favorite main best mostly common ' +
-    'share percent percentage proportion penetration reach rate many much number headcount bigger larger smaller higher lower more less people adults online population ' +
-    'show give tell list please thanks thank what which who how where when why among across between within per each by vs or and quarter quarters wave waves year years month months ' +
-    'now today currently latest recent previous one ago since until through from to over past last next this that these those them they it its their there here same also just only ' +
-    'rely penetration split breakdown distribution age gender income into really very interested pretty'
-  ).split(' '),
-);
-
-const FILLER = new Set([
-  'hey',
-  'hi',
-  'hello',
-  'thanks',
-  'thank',
-  'cheers',
-  'um',
-  'uh',
-  'like',
-  'guess',
-  'pls',
-  'please',
-  'lol',
-  'ok',
-  'yeah',
-  'so',
-  'really',
-  'me',
-  'give',
-  'show',
-  'tell',
-  'could',
-  'would',
-  'can',
-]);
-
-function isFiller(w: string): boolean {
-  return FILLER.has(w) || w.length <= 2;
 }
 
 function notInData(unknown: string[]): PlanOutcome {

@@ -123,6 +123,19 @@ export const STOPWORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Function words: articles, pronouns, prepositions, conjunctions and auxiliaries. What is left
+ * of a long name without them ("like", "stand", "crowd" of "I like to stand out from the
+ * crowd") says what the name is about.
+ */
+export const FUNCTION_WORDS = new Set(
+  (
+    'a an the of in on at to for from by with and or but not no nor do does did is are was were be been being am has have had ' +
+    'i me my mine we us our you your he him his she her it its they them their this that these those who whom whose which what ' +
+    'than then so as if about into onto over under up down out off per via'
+  ).split(' '),
+);
+
 /** Whether `phrase` (normalised, no padding) occurs in `text` (normalised, padded) as whole words. */
 export function hasPhrase(text: string, phrase: string): boolean {
   const p = phrase.trim();
