@@ -166,7 +166,10 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
     const key = phrase.join(' ');
     if (GENERIC_DATAPOINTS.has(key) || (phrase.length === 1 && STOPWORDS.has(key))) return;
     const list = datapointEntries.get(key) ?? [];
-    if (!list.some((r) => r.question.code === ref.question.code && r.datapoint.code === ref.datapoint.code)) list.push(ref);
+    const same = list.findIndex((r) => r.question.code === ref.question.code && r.datapoint.code === ref.datapoint.code);
+    // A full name or an alias is stronger evidence than the same words as a shortened name.
+    if (same < 0) list.push(ref);
+    else if (list[same].partial && !ref.partial) list[same] = ref;
     datapointEntries.set(key, list);
   };
   for (const question of catalogue.questions) {

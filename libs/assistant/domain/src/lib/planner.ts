@@ -211,9 +211,17 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   }
   const unlicensed = markets.find((l) => !l.entitled);
   if (unlicensed) return refuse('not-entitled', `Your organisation does not license data for ${unlicensed.name}.`);
-  const allMarkets = ALL_MARKETS.some((p) => text.includes(` ${p} `)) || /\b(all|every) (our|of our|my|your)? ?markets\b/.test(text);
+  const allMarkets = ALL_MARKETS.some((p) => text.includes(` ${p} `)) || /\b(all|every) (\w+ )?(of )?(our|my|your|the)? ?(markets|countries)\b/.test(text);
   for (let i = 0; i < words.length; i++)
-    if (ALL_MARKETS.includes(words[i]) || (words[i] === 'markets' && ['all', 'our', 'every'].includes(words[i - 1] ?? ''))) reading.used.add(i);
+    if (
+      ALL_MARKETS.includes(words[i]) ||
+      (['markets', 'countries'].includes(words[i]) && ['all', 'our', 'every', 'the', 'four', 'nine'].includes(words[i - 1] ?? ''))
+    )
+      reading.used.add(i);
+  // "Contrast all our markets", "in each market", "market by market": every licensed market, side by side.
+  const eachMarket = /\b(each|per|by) (market|country)\b|\b(market by market|country by country|in each of (our|the) markets)\b/.test(text);
+  if (markets.length === 0 && (eachMarket || (allMarkets && COMPARISON.test(text) && !/\b(worldwide|globally|global|overall)\b/.test(text))))
+    markets.push(...catalogue.locations.filter((l) => l.entitled));
 
   // Audiences and topic mentions, and which are which.
   const kindCues = readKind(text);
@@ -625,6 +633,8 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
   }
   for (const age of ageSpans(words, used)) candidates.push(age);
   for (const long of longNameSpans(words, used, index)) candidates.push(long);
+  candidates.push(...ellipticalSpans(words, used, candidates, index));
+  candidates.push(...complementSpans(words, used, candidates, catalogue));
   candidates.sort(
     (a, b) =>
       b.end - b.start - (a.end - a.start) ||
@@ -644,6 +654,56 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     for (let i = c.start; i < c.end; i++) taken.add(i);
   }
   return chosen.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * A modifier whose head is said once for two ("low or high earners", "daily or weekly TikTok
+ * users"): the first modifier with the second name's head, when that is a name too.
+ */
+function ellipticalSpans(words: string[], used: Set<number>, found: Span[], index: CatalogueIndex): Span[] {
+  const out: Span[] = [];
+  for (const span of found) {
+    const i = span.start - 2;
+    if (i < 0 || span.entry.words.length < 2 || used.has(i) || !['or', 'and', 'vs', 'versus'].includes(words[i + 1])) continue;
+    const head = span.entry.words.slice(1);
+    const entry = (index.byFirst.get(words[i]) ?? []).find(
+      (e) => e.kind === span.entry.kind && e.words.length === head.length + 1 && head.every((w, k) => e.words[k + 1] === w),
+    );
+    if (entry) out.push({ start: i, end: i + 1, entry, typo: false });
+  }
+  return out;
+}
+
+/**
+ * "non-graduates", "non smokers": everyone else of the question a one-question group is read
+ * from (the question's other answers).
+ */
+function complementSpans(words: string[], used: Set<number>, found: Span[], catalogue: PlannerCatalogue): Span[] {
+  const out: Span[] = [];
+  for (const span of found) {
+    const at = span.start - 1;
+    if (at < 0 || words[at] !== 'non' || used.has(at) || span.entry.kind !== 'audience') continue;
+    const leaf = singleLeaf(span.entry.expression);
+    const question = leaf ? catalogue.questions.find((q) => q.code === leaf.question) : undefined;
+    if (!leaf || !question) continue;
+    const others = question.datapoints.filter((d) => !leaf.datapoints.includes(d.code)).map((d) => d.code);
+    if (others.length === 0) continue;
+    const name = `Non-${span.entry.name.toLowerCase()}`;
+    out.push({
+      start: at,
+      end: span.end,
+      typo: false,
+      entry: {
+        kind: 'audience',
+        words: words.slice(at, span.end),
+        name,
+        saved: null,
+        expression: { question: question.code, datapoints: others },
+        description: `Respondents who are not ${span.entry.name.toLowerCase()}.`,
+      },
+    });
+  }
+  return out;
 }
 
 /**
@@ -880,6 +940,19 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
   let groups: Span[] = [];
   if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6)) groups = [...groupCapable];
   for (const s of profiled) if (!groups.includes(s)) groups.push(s);
+  // Coordinated phrases play the same part: a datapoint joined to a group by "or", "vs", "and"
+  // ("Tech early adopters or the late majority") is a group too.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const s of datapointSpans) {
+      if (groups.includes(s)) continue;
+      const partner = [...audienceSpans, ...groups].find((g) => coordinated(words, g, s) || coordinated(words, s, g));
+      if (partner) {
+        groups.push(s);
+        changed = true;
+      }
+    }
+  }
   const topicSpans = datapointSpans.filter((s) => !groups.includes(s));
 
   // Audience sides.
@@ -895,10 +968,11 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
     let gap = words.slice(prevEnd, m.start);
     // Group nouns after a datapoint group ("iOS users and ...") belong to it.
     gap = gap.filter((w) => !GROUP_NOUNS.has(w));
-    const comparing = /\b(compare|compared|comparing)\b/.test(words.join(' '));
+    const comparing = /\b(compare|compared|comparing|contrast|contrasted)\b/.test(words.join(' '));
     const connector =
       gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) ||
-      (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && isListEnd(words, m));
+      / next to | alongside | beside /.test(` ${gap.join(' ')} `) ||
+      (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && (isListEnd(words, m) || continuesList(words, m, mentions)));
     // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides.
     if (connector) clauses.push({ spans: [m], joinedToPrevious: true });
     else if (gap.length === 0 || gap.every((w) => GLUE.has(w))) last.spans.push(m);
@@ -951,6 +1025,21 @@ function isIndexTarget(words: string[], used: ReadonlySet<number>, span: Span): 
     if (!TARGET_GAP.has(w) && !used.has(end - 1)) return false;
   }
   return false;
+}
+
+/** Whether `b` follows `a` joined only by a comparison connector (and "the"): "A or the B", "A vs B". */
+function coordinated(words: string[], a: Span, b: Span): boolean {
+  if (b.start <= a.end) return false;
+  const gap = words.slice(a.end, b.start).filter((w) => !GROUP_NOUNS.has(w) && w !== 'the');
+  return gap.length === 1 && ['or', 'vs', 'versus', 'against'].includes(gap[0]);
+}
+
+/** "Students, retirees and full-time workers": a comma before a group the list goes on from. */
+function continuesList(words: string[], m: Span, mentions: Span[]): boolean {
+  const next = mentions.find((x) => x.start >= m.end);
+  if (!next) return false;
+  const gap = words.slice(m.end, next.start).filter((w) => !GROUP_NOUNS.has(w));
+  return gap.length === 1 && (gap[0] === '|' || CONNECTORS.has(gap[0]));
 }
 
 function isListEnd(words: string[], m: Span): boolean {
@@ -1084,9 +1173,10 @@ function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] 
   const text = ` ${words.filter((_, i) => !used.has(i)).join(' ')} `;
   for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS))
     if (phrase.includes(' ') && text.includes(` ${phrase} `)) list.forEach((s) => stems.add(stem(s)));
-  // Names taken as datapoints still hint at the question ("games" played: game titles).
+  // A word taken as a shortened datapoint name still hints at what it usually means ("games"
+  // played, only a shortened "Play games" of Snapchat: game titles). A full name does not.
   for (const span of spans)
-    if (span.entry.kind === 'datapoint')
+    if (span.entry.kind === 'datapoint' && span.entry.refs.every((r) => r.partial))
       for (const w of words.slice(span.start, span.end)) for (const s of TOPIC_SYNONYMS[w] ?? []) if (s !== w) stems.add(stem(s));
   return { stems, words: free };
 }
@@ -1240,6 +1330,12 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     scored.push({ question: q, score, datapoints, suffix, dpHits, wordHits, strongCue, namedQuestion });
   }
   scored.sort((a, b) => b.score - a.score || (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1));
+  if (process.env.PLAN_DEBUG)
+    console.error(
+      scored.slice(0, 4).map((x) => `${x.question.code} ${x.score.toFixed(2)} dp=${x.dpHits} w=${x.wordHits} ${x.datapoints.map((d) => d.code)}`),
+      mentions.map((m) => m.entry.words.join(' ')),
+      [...stems],
+    );
 
   let best = scored[0];
   if (!best || best.score < 4 || (best.dpHits === 0 && best.wordHits === 0)) return { topic: null, question: null, unknown };

@@ -3,6 +3,7 @@
  * so a phrase match is a comparison of word lists (or a substring test on space-padded text).
  */
 import { distance } from 'fastest-levenshtein';
+import porter2 from 'wink-porter2-stemmer';
 
 /**
  * Lower case, accents off (Latin letters only, so Japanese kana keep their marks), full-width
@@ -94,14 +95,20 @@ const CANONICAL: Record<string, string> = {
   reads: 'read',
 };
 
-/** A light stemmer: a few canonical forms, then plural and common endings off, then the first 6 letters. */
+const stems = new Map<string, string>();
+
+/**
+ * A word's stem: a few canonical forms (irregular verbs, "usage" for "use"), then the Porter2
+ * stemmer, so that a word and its derivations meet ("insurers" and "insurance", "ordered" and
+ * "order") without conflating unrelated words that merely start alike ("general", "generative").
+ */
 export function stem(word: string): string {
-  let w = CANONICAL[word] ?? word;
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  return w.slice(0, 6);
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = porter2(CANONICAL[word] ?? word);
+    if (stems.size < 50_000) stems.set(word, s);
+  }
+  return s;
 }
 
 /** Words that carry no topic. */
