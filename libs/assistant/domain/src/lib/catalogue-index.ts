@@ -6,6 +6,7 @@
  */
 import { CodeName, PlannerAudience, PlannerCatalogue, PlannerLocation, PlannerQuestion } from './assistant.types';
 import { AUDIENCE_PHRASES, DATAPOINT_ALIASES, LOCATION_ALIASES, OTHER_PLACES, REGIONS, SUFFIX_ALIASES, TOPIC_SYNONYMS } from './synonyms';
+import { bandOf, Interval } from './quantities';
 import { FUNCTION_WORDS, normalize, stem, STOPWORDS, typoMatch } from './text';
 
 export interface DatapointRef {
@@ -37,10 +38,12 @@ export interface CatalogueIndex {
   commonWords: Set<string>;
   /** Lemmas of the vocabulary: a word whose lemma is known is a form of a known word, not a typo. */
   stems: Set<string>;
-  /** Datapoint entries of 4 words or more, with the stems of their content words. */
+  /** Datapoint entries of 2 content words or more, with the stems of their content words in order. */
   longNames: { entry: Entry & { kind: 'datapoint' }; content: string[] }[];
   /** Per question: its suffix names and datapoint names, normalised, in catalogue order. */
   normalisedNames: Map<string, { suffixes: string[]; datapoints: string[] }>;
+  /** Per question: the band each datapoint name stands for ("4-6 hours"), or null, in catalogue order. */
+  bands: Map<string, (Interval | null)[]>;
   /** Every datapoint name, normalised, with its display name. */
   datapointNames: { normalised: string; name: string }[];
   /** Entries by their first word. */
@@ -106,7 +109,7 @@ const GENERIC_DATAPOINTS = new Set(
 /** Leading verbs of activity datapoints: "Use Marketplace" is also found as "Marketplace". */
 const LEADING_VERBS = new Set(
   (
-    'use watch shop post follow go read join create keep look network take message send play chat stream subscribe comment share search find plan save ask research clip browse repost ' +
+    'use own watch shop post follow go read join create keep look network take message send play chat stream subscribe comment share search find plan save ask research clip browse repost ' +
     'used bought clicked followed discovered watched changed declined deleted took made sent paid avoided repaired reduced recycled ordered booked visited'
   ).split(' '),
 );
@@ -188,10 +191,11 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
           addDatapoint(rest, { question, datapoint, partial: true });
       }
       // "Stocks and shares" is also "stocks"; "Hip hop and rap" also "hip hop".
-      const and = name.indexOf('and');
-      if (and > 0 && name.length <= 5) {
-        addDatapoint(name.slice(0, and), { question, datapoint, partial: true });
-        addDatapoint(name.slice(and + 1), { question, datapoint, partial: true });
+      // "Nappies or diapers" is also "nappies"; "Pix or instant payment" also "Pix".
+      const joint = name.findIndex((w) => w === 'and' || w === 'or');
+      if (joint > 0 && name.length <= 5) {
+        addDatapoint(name.slice(0, joint), { question, datapoint, partial: true });
+        addDatapoint(name.slice(joint + 1), { question, datapoint, partial: true });
       }
     }
   }
@@ -232,10 +236,10 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   const stems = new Set([...vocabulary].map(lemma));
   const longNames: CatalogueIndex['longNames'] = [];
   for (const entry of entries) {
-    if (entry.kind !== 'datapoint' || entry.words.length < 4) continue;
+    if (entry.kind !== 'datapoint' || entry.words.length < 2) continue;
     // Numbers and percentages are annotations ("High income (top 33%)"), not what the name is about.
-    const content = [...new Set(entry.words.filter((w) => !FUNCTION_WORDS.has(w) && !/^\d/.test(w) && w !== 'percent').map(stem))];
-    if (content.length >= 3) longNames.push({ entry, content });
+    const content = entry.words.filter((w) => !FUNCTION_WORDS.has(w) && !/^\d/.test(w) && w !== 'percent').map(stem);
+    if (new Set(content).size >= 2) longNames.push({ entry, content });
   }
   const datapointNames = catalogue.questions.flatMap((q) => q.datapoints.map((d) => ({ normalised: normalize(d.name).trim(), name: d.name })));
   const normalisedNames = new Map(
@@ -244,8 +248,10 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
       { suffixes: q.suffixes.map((x) => normalize(x.name).trim()), datapoints: q.datapoints.map((x) => normalize(x.name).trim()) },
     ]),
   );
+  const bands = new Map(catalogue.questions.map((q) => [q.code, normalisedNames.get(q.code)?.datapoints.map(bandOf) ?? []]));
   return {
     entries,
+    bands,
     commonWords,
     stems,
     longNames,

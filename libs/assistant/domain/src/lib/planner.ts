@@ -28,6 +28,7 @@ import {
 import { detectLanguage, Language, translateJapanese, translateWords } from './languages';
 import { AGE_BANDS, ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WEAK_SUFFIX_WORDS } from './synonyms';
 import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoMatch } from './text';
+import { bandInside, Interval, Quantity, readQuantities } from './quantities';
 import { FUTURE, readTime, TimeReading } from './time';
 import { chooseUniverse } from '@aas/query-rules';
 
@@ -160,6 +161,8 @@ interface Span {
   end: number;
   entry: Entry;
   typo: boolean;
+  /** Positions inside the span that are not words of the name (a name said in other words). */
+  loose?: number[];
 }
 
 const PRIORITY: Record<SpanKind, number> = { audience: 1, market: 1, region: 1, us: 1, age: 1, place: 2, datapoint: 3 };
@@ -173,6 +176,8 @@ interface Reading {
   spans: Span[];
   time: TimeReading;
   limit: number | undefined;
+  /** Amounts with a unit ("under five hours"): they pick the bands of a banded question. */
+  quantities: Quantity[];
 }
 
 /**
@@ -225,6 +230,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
 
   // Audiences and topic mentions, and which are which.
   const kindCues = readKind(text);
+  askedDemographics(reading, catalogue);
   const contextAudience = docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && isFollowUpText(text, previous));
   const roles = assignRoles(reading, index, catalogue, { indexing: kindCues.indexing || kindCues.explicitIndex, contextAudience });
   // "Are parents more likely to use X?": one group against everyone else is an index; two groups, a comparison.
@@ -505,10 +511,13 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
     const p = phrase.split(' ');
     for (let i = 0; i + p.length <= words.length; i++) if (p.every((x, k) => words[i + k] === x)) for (let k = 0; k < p.length; k++) used.add(i + k);
   }
+  const quantities = readQuantities(words).filter((q) => ![...Array(q.end - q.start).keys()].some((k) => used.has(q.start + k)));
+  // The amount is read; its unit ("hours") still names the question.
+  for (const q of quantities) for (let i = q.start; i < q.end - 1; i++) used.add(i);
   const limit = readLimit(words, used);
   const spans = findSpans(words, used, index, capitals, lang, catalogue);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
-  return { raw, lang, words, used, spans, time, limit };
+  return { raw, lang, words, used, spans, time, limit, quantities };
 }
 
 /**
@@ -645,7 +654,11 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
   );
   const chosen: Span[] = [];
   const taken = new Set<number>();
+  // A name said in other words never swallows another name said as it is ("watch TikTok videos").
+  const named = new Set<number>();
+  for (const c of candidates) if (!c.loose) for (let i = c.start; i < c.end; i++) named.add(i);
   for (const c of candidates) {
+    if (c.loose?.some((i) => named.has(i))) continue;
     let free = true;
     for (let i = c.start; i < c.end; i++) if (taken.has(i)) free = false;
     if (!free) continue;
@@ -714,16 +727,34 @@ function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex
   const out: Span[] = [];
   const stems = words.map((w, i) => (used.has(i) || w === '|' || FUNCTION_WORDS.has(w) ? '' : stem(w)));
   for (const { entry, content } of index.longNames) {
+    // A long name by most of its content words, anywhere in a short stretch; a short one by all
+    // of them, in order, with at most one word more.
+    const long = entry.words.length >= 4 && new Set(content).size >= 3;
     const at: number[] = [];
-    for (const c of content) {
-      const i = stems.indexOf(c);
-      if (i >= 0) at.push(i);
+    if (long) {
+      for (const c of new Set(content)) {
+        const i = stems.indexOf(c);
+        if (i >= 0) at.push(i);
+      }
+      if (at.length < 3 || at.length / new Set(content).size < 0.6) continue;
+    } else {
+      let from = 0;
+      for (const c of content) {
+        const i = stems.indexOf(c, from);
+        if (i < 0) break;
+        at.push(i);
+        from = i + 1;
+      }
+      if (at.length < content.length) continue;
     }
-    if (at.length < 3 || at.length / content.length < 0.6) continue;
     const start = Math.min(...at);
     const end = Math.max(...at) + 1;
-    if (end - start > entry.words.length + 2) continue;
-    out.push({ start, end, entry: { ...entry, refs: entry.refs.map((r) => ({ ...r, partial: true })) }, typo: false });
+    if (end - start > entry.words.length + (long ? 2 : 1)) continue;
+    const loose: number[] = [];
+    for (let i = start; i < end; i++) if (!at.includes(i) && stems[i] !== '') loose.push(i);
+    // Every content word of a short name, nothing else: the name itself, inflected.
+    const partial = long || loose.length > 0;
+    out.push({ start, end, entry: { ...entry, refs: entry.refs.map((r) => ({ ...r, partial: r.partial || partial })) }, typo: false, loose });
   }
   return out;
 }
@@ -900,6 +931,28 @@ function singleLeaf(expression: Record<string, unknown>): { question: string; da
  * "among Netflix subscribers") and something else is measured; everything else is the topic.
  * Groups joined by "or", "vs", "and" are sides of a comparison; other groups narrow each side.
  */
+/**
+ * "Of Formula 1 fans, what proportion are men?", "what share of Germans are parents?": a
+ * demographic after "are"/"is" in a share question is what is asked about, so it is read as a
+ * topic mention rather than an audience.
+ */
+function askedDemographics(reading: Reading, catalogue: PlannerCatalogue): void {
+  const { words } = reading;
+  const cue = words.findIndex((w, i) => SHARE.test(` ${w} `) || (w === 'how' && words[i + 1] === 'many'));
+  if (cue < 0) return;
+  reading.spans = reading.spans.map((span) => {
+    const e = span.entry;
+    if (e.kind !== 'audience' || span.start <= cue + 1 || !['are', 'is'].includes(words[span.start - 1] ?? '')) return span;
+    const after = words[span.end];
+    if (after !== undefined && after !== '|' && !reading.used.has(span.end)) return span;
+    const leaf = singleLeaf(e.expression);
+    const question = leaf ? catalogue.questions.find((q) => q.code === leaf.question) : undefined;
+    if (!leaf || !question) return span;
+    const refs = question.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map((datapoint) => ({ question, datapoint, partial: false }));
+    return { ...span, entry: { kind: 'datapoint', words: e.words, refs } };
+  });
+}
+
 function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue, frame: { indexing: boolean; contextAudience: boolean }): Roles {
   const { words, spans } = reading;
   const datapointSpans = spans.filter((s) => s.entry.kind === 'datapoint');
@@ -916,6 +969,7 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
     const prev2 = words[s.start - 2] ?? '';
     if (
       GROUP_NOUNS.has(next) ||
+      namesPeople(s) ||
       (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
       (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next))
     )
@@ -997,6 +1051,20 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
   }
   return { sides, topicSpans, groupSpans: groups };
 }
+
+/** A datapoint named after a kind of person ("Hardcore gamer", "Bargain hunter", "Early adopter"): a group when something else is measured. */
+function namesPeople(span: Span): boolean {
+  if (span.entry.kind !== 'datapoint') return false;
+  const last = span.entry.words[span.entry.words.length - 1];
+  return span.entry.words.length > 1 && (GROUP_NOUNS.has(last) || PERSON_NOUN.has(last));
+}
+
+/** Nouns naming a kind of person in datapoint names. */
+const PERSON_NOUN = new Set(
+  'gamer gamers hunter hunters adopter adopters seeker seekers researcher researchers buyer buyers smoker smokers innovator innovators laggard laggards majority'.split(
+    ' ',
+  ),
+);
 
 /** Index and difference cues that a target may follow ("over-index on X", "more likely to own X"). */
 const TARGET_CUES = [...INDEX_CUES, ...DIFFERENCE_CUES, 'likely', 'likelier', 'more', 'less'].map((c) => c.split(' '));
@@ -1203,15 +1271,19 @@ function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, catalogue:
   return best;
 }
 
+/** Stems of verbs that make someone a brand's customer: a brand funnel's "used or bought" row. */
+const CUSTOMER_STEMS = new Set(['use', 'buy', 'order', 'shop', 'eat', 'drive', 'stay', 'bank', 'wear', 'purchas', 'custom', 'subscrib']);
+
 function suffixWordsIn(text: string): { strong: string[]; weak: string[] } {
   const strong: string[] = [];
   const weak: string[] = [];
-  // Any form of using or buying ("flew", "ordered", "bought") is the funnel's usage row.
+  // Any form of using, buying or being a customer ("flew", "ordered from", "shopping at",
+  // "eating at") is the funnel's usage row.
   if (
     text
       .trim()
       .split(' ')
-      .some((w) => stem(w) === 'use' || stem(w) === 'buy')
+      .some((w) => CUSTOMER_STEMS.has(stem(w)))
   )
     weak.push('used or bought in the last 12 months');
   for (const [name, aliases] of Object.entries(SUFFIX_ALIASES)) {
@@ -1314,9 +1386,19 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
           break;
         }
       }
+    // Amounts: the bands of a banded question inside what was asked ("more than four hours").
+    if (q.suffixes.length === 0 && reading.quantities.length > 0) {
+      const bands = index.bands.get(q.code) ?? [];
+      const inside = q.datapoints.filter((_, k) => bands[k] && reading.quantities.some((x) => bandInside(bands[k] as Interval, x)));
+      if (inside.length > 0) {
+        for (const d of inside) if (!datapoints.some((x) => x.code === d.code)) datapoints.push(codeName(d));
+        score += 6;
+        strongCue = true;
+      }
+    }
     if (q.suffixes.length === 0)
       for (const v of values) {
-        const d = q.datapoints.find((_, k) => names.datapoints[k] === v);
+        const d = q.datapoints.find((_, k) => names.datapoints[k] === v || VALUE_WORDS[v].includes(names.datapoints[k]));
         if (d && !datapoints.some((x) => x.code === d.code)) {
           datapoints.push(codeName(d));
           score += 6;
@@ -1329,7 +1411,15 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     if (namedQuestion && dpHits === 0 && cues.share && !cues.ranking) score -= 1.5;
     scored.push({ question: q, score, datapoints, suffix, dpHits, wordHits, strongCue, namedQuestion });
   }
-  scored.sort((a, b) => b.score - a.score || (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1));
+  // Ties: a licensed question first; then, for "which"/"most" questions, the question named as a
+  // whole ("the most watched esport": Esports watched) over a datapoint of that name.
+  const listWanted = cues.ranking && !cues.share;
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1) ||
+      (listWanted ? Number(b.namedQuestion) - Number(a.namedQuestion) : 0),
+  );
   if (process.env.PLAN_DEBUG)
     console.error(
       scored.slice(0, 4).map((x) => `${x.question.code} ${x.score.toFixed(2)} dp=${x.dpHits} w=${x.wordHits} ${x.datapoints.map((d) => d.code)}`),
@@ -1385,7 +1475,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     };
   }
   // A typo one letter from names of two different things: ask.
-  const datapoints = mentions.length === 0 && !values.length ? [] : best.datapoints;
+  const datapoints = mentions.length === 0 && !values.length && !reading.quantities.length ? [] : best.datapoints;
   const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
   return { topic, question: best.question, unknown, confident: best.dpHits > 0 || best.strongCue, mentioned: best.dpHits > 0 || best.namedQuestion };
 }

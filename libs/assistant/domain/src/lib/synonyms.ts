@@ -393,6 +393,13 @@ export const TOPIC_SYNONYMS: Record<string, string[]> = {
   banks: ['bank'],
   airlines: ['airline'],
   hotels: ['hotel'],
+  old: ['age'],
+  ages: ['age'],
+  chains: ['brand'],
+  chain: ['brand'],
+  makes: ['brand'],
+  labels: ['brand'],
+  tech: ['technology'],
 };
 
 /**
@@ -500,4 +507,16 @@ export const GROUP_NOUNS = new Set([
   'readers',
   'lovers',
   'enthusiasts',
+  'workers',
+  'worker',
+  'employees',
+  'professionals',
+  'staff',
+  'visitors',
+  'travellers',
+  'travelers',
+  'guests',
+  'diners',
+  'patients',
+  'clients',
 ]);
