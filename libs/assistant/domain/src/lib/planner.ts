@@ -336,7 +336,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     } else if (!allMarkets) locations = previous.locations;
     const previousBase: AnalysisKind =
       previous.kind === 'comparison' ? (previous.topic && previous.topic.datapoints.length > 0 ? 'share' : 'ranking') : previous.kind;
-    if (kindCues.trend || reading.time.pointsInTime) kind = 'trend';
+    if (kindCues.trend || reading.time.pointsInTime || reading.time.perWave) kind = 'trend';
     else if (kindCues.indexing) kind = 'indexing';
     else if (limit !== undefined || kindCues.ranking) kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
     else kind = previousBase;
@@ -366,6 +366,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     if (
       kindCues.trend ||
       reading.time.pointsInTime ||
+      reading.time.perWave ||
       (reading.time.range && reading.time.waves.length > DEFAULT_WAVES && !kindCues.share && /\bover the (last|past)\b/.test(text))
     )
       kind = 'trend';
@@ -474,7 +475,9 @@ function wavesText(waves: CodeName[]): string {
 
 function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): Reading {
   const lang = detectLanguage(raw);
-  const text = lang === 'ja' ? translateJapanese(raw) : raw;
+  // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
+  const undotted = raw.replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
+  const text = lang === 'ja' ? translateJapanese(undotted) : undotted;
   const letters = raw.replace(/[^A-Za-z]/g, '');
   const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
   const capitals = new Set(shouting ? [] : [...text.matchAll(/\b[A-Z]{1,4}\b/g)].map((m) => m[0].toLowerCase()));
