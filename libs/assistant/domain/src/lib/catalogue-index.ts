@@ -30,6 +30,8 @@ export interface QuestionWords {
   description: Set<string>;
   /** Content words of the name, for "the prompt covers most of the name". */
   nameSize: number;
+  /** Distinct stems of the name's words other than function words ("What people want from brands": 3). */
+  nameWords: number;
 }
 
 export interface CatalogueIndex {
@@ -227,7 +229,12 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
     q.suffixes.forEach((s) => words(s.name).forEach((w) => vocabulary.add(w)));
     const name = new Set(nameWords.map(stem));
     const description = new Set(descriptionWords.map(stem));
-    questionWords.set(q.code, { name, head: stem(nameWords[0] ?? ''), description, nameSize: name.size });
+    const nameWordCount = new Set(
+      words(q.name)
+        .filter((w) => !FUNCTION_WORDS.has(w))
+        .map(stem),
+    ).size;
+    questionWords.set(q.code, { name, head: stem(nameWords[0] ?? ''), description, nameSize: name.size, nameWords: nameWordCount });
     for (const s of new Set([...name, ...description])) df.set(s, (df.get(s) ?? 0) + 1);
   }
   const commonWords = new Set<string>();

@@ -27,7 +27,7 @@ import {
 } from './intents';
 import { detectLanguage, Language, translateJapanese, translateWords } from './languages';
 import { AGE_BANDS, ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WEAK_SUFFIX_WORDS } from './synonyms';
-import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoMatch } from './text';
+import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoDistance, typoMatch } from './text';
 import { bandInside, Interval, Quantity, readQuantities } from './quantities';
 import { FUTURE, readTime, TimeReading } from './time';
 import { chooseUniverse } from '@aas/query-rules';
@@ -154,6 +154,10 @@ const FOLLOW_UP_START = [
 
 const REFERENCES = new Set(['that', 'it', 'them', 'they', 'this', 'these', 'those', 'there']);
 
+/** Words that refer to people named elsewhere (an earlier prompt, a docked audience). */
+const PEOPLE_REFERENCES = new Set(['they', 'them', 'their', 'theirs']);
+const GROUP_WORDS = new Set(['group', 'groups', 'audience', 'audiences', 'segment', 'segments', 'people', 'two', 'ones']);
+
 type SpanKind = Entry['kind'] | 'age' | 'us';
 
 interface Span {
@@ -163,6 +167,10 @@ interface Span {
   typo: boolean;
   /** Positions inside the span that are not words of the name (a name said in other words). */
   loose?: number[];
+  /** Typos between the prompt's words and the name's. */
+  cost?: number;
+  /** A typo as close to other names as to its own: every name it may stand for. */
+  rivals?: string[];
 }
 
 const PRIORITY: Record<SpanKind, number> = { audience: 1, market: 1, region: 1, us: 1, age: 1, place: 2, datapoint: 3 };
@@ -198,6 +206,8 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   const text = ` ${words.join(' ')} `;
 
   if (isForecast(text)) return refuse('no-data', 'I can only report what the survey measured; I do not forecast future waves.');
+  const doubtful = reading.spans.find((s) => s.rivals);
+  if (doubtful?.rivals) return clarify(`Did you mean ${doubtful.rivals.map((r) => `“${titleCase(r)}”`).join(' or ')}?`, doubtful.rivals);
   if (reading.time.refusal) return refuse(reading.time.refusal.reason, reading.time.refusal.message);
 
   // Places outside the data: say so rather than answer for every market.
@@ -305,6 +315,16 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     }
   }
 
+  // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one.
+  if (previous === null && docked.length === 0 && roles.sides.length === 0) {
+    const at = words.findIndex((w, i) => PEOPLE_REFERENCES.has(w) || (['this', 'these', 'those'].includes(w) && GROUP_WORDS.has(words[i + 1] ?? '')));
+    if (at >= 0 && !reading.spans.some((s) => s.start < at && (s.entry.kind === 'market' || s.entry.kind === 'region')))
+      return clarify(
+        `Who do you mean by “${words[at]}${GROUP_WORDS.has(words[at + 1] ?? '') ? ` ${words[at + 1]}` : ''}”? Name an audience (for example Gen Z, parents or women) or dock one.`,
+        [],
+      );
+  }
+
   let audiences = roles.sides.map((side) => combine(side));
   const named = audiences.length > 0;
   const followUp = previous !== null && (isFollowUpText(text, previous) || (!topic && !kindCues.openIndexing));
@@ -315,6 +335,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   let countWanted = count;
   let ascending = /\b(least|lowest|bottom|fewest|less popular|least popular)\b/.test(text);
   const notes: string[] = [];
+  if (topicChoice.alternative && topic?.question === topicChoice.question?.code) notes.push(topicChoice.alternative);
 
   if (previous && followUp) {
     // A follow-up keeps everything the new prompt does not change.
@@ -416,7 +437,8 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     notes.push(`Of ${yearAsked}, ${wavesText(waves)} ${waves.length === 1 ? 'is' : 'are'} in the data and available to you.`);
 
   const explicitLimit = limit !== undefined;
-  if (!explicitLimit) limit = singularSuperlative(text, kind) ? 1 : kind === 'indexing' && !topic ? DEFAULT_OPEN_LIMIT : DEFAULT_LIMIT;
+  if (!explicitLimit)
+    limit = singularSuperlative(text, kind) || singularWhich(words, kind) ? 1 : kind === 'indexing' && !topic ? DEFAULT_OPEN_LIMIT : DEFAULT_LIMIT;
   const plan: AnalysisPlan = {
     kind,
     topic,
@@ -476,7 +498,7 @@ function wavesText(waves: CodeName[]): string {
 function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): Reading {
   const lang = detectLanguage(raw);
   // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
-  const undotted = raw.replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
+  const undotted = raw.replace(/#\s?(\d+)/g, ' top $1 ').replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
   const text = lang === 'ja' ? translateJapanese(undotted) : undotted;
   const letters = raw.replace(/[^A-Za-z]/g, '');
   const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
@@ -565,14 +587,26 @@ const LIMIT_WORDS = new Set([
   'key',
 ]);
 
+/** Plural nouns a number counts that are not things to list. */
+const COUNTED_UNITS = new Set(['quarters', 'waves', 'years', 'months', 'weeks', 'days', 'hours', 'minutes', 'times', 'olds', 'percent', 'points']);
+
 /** "top 3", "three most used", "the 5 biggest", "which five", "give me the top five". */
 function readLimit(words: string[], used: Set<number>): number | undefined {
+  const ranking = RANKING.test(` ${words.join(' ')} `);
   for (let i = 0; i < words.length; i++) {
     if (used.has(i)) continue;
     const n = numberWord(words[i]);
     if (n === undefined || n < 1 || n > 50) continue;
     const before = words[i - 1] ?? '';
     const after = words[i + 1] ?? '';
+    // "Name the three retailers Germans would most consider": a count of a plural noun in a ranking question.
+    if (ranking && ['', '|', 'the', 'name', 'list', 'give', 'show', 'me', 'which', 'what', 'are'].includes(before)) {
+      const noun = [after, words[i + 2]].find((w) => w !== undefined && w.length > 3 && w.endsWith('s') && !STOPWORDS.has(w) && !COUNTED_UNITS.has(w));
+      if (noun && !used.has(i + 1)) {
+        used.add(i);
+        return n;
+      }
+    }
     if (
       ['top', 'first', 'bottom', 'which', 'the', 'what', 'best', 'leading', 'main'].includes(before) &&
       (before !== 'the' || LIMIT_WORDS.has(after)) &&
@@ -608,6 +642,7 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
       for (const key of firstKeys) if (key !== w && typoMatch(w, key)) for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e)) starts.set(e, true);
     for (const [entry, typoFirst] of starts) {
       let typo = typoFirst;
+      let cost = typoFirst ? typoDistance(w, entry.words[0]) : 0;
       let ok = true;
       for (let k = 1; k < entry.words.length; k++) {
         const at = i + k;
@@ -620,10 +655,12 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
           ok = false;
           break;
         }
-        if (m === 'typo') typo = true;
+        if (m === 'typo') {
+          typo = true;
+          cost += typoDistance(words[at], entry.words[k]);
+        }
       }
-      // A one-word name matched only by a typo must be a name-like word (not "share" for "Shark").
-      if (ok) candidates.push({ start: i, end: i + entry.words.length, entry, typo });
+      if (ok) candidates.push({ start: i, end: i + entry.words.length, entry, typo, cost });
     }
     // "US"/"USA" only as a market where it cannot be the pronoun "us" or a verb.
     if (
@@ -651,6 +688,7 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     (a, b) =>
       b.end - b.start - (a.end - a.start) ||
       Number(a.typo) - Number(b.typo) ||
+      (a.cost ?? 0) - (b.cost ?? 0) ||
       PRIORITY[a.entry.kind] - PRIORITY[b.entry.kind] ||
       Number(b.entry.kind === 'audience' && b.entry.saved !== null) - Number(a.entry.kind === 'audience' && a.entry.saved !== null) ||
       a.start - b.start,
@@ -665,7 +703,23 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     let free = true;
     for (let i = c.start; i < c.end; i++) if (taken.has(i)) free = false;
     if (!free) continue;
-    // A typo of a one-word name is trusted only if no other name is as close (see ambiguity).
+    // A typo is trusted only if no other name of a thing is as close ("Tesca": Tesla or Tesco?).
+    if (c.typo && c.entry.kind === 'datapoint') {
+      const key = c.entry.words.join(' ');
+      const things = (e: Entry) => (e.kind === 'datapoint' ? e.refs.map((r) => r.datapoint.code) : []);
+      const own = new Set(things(c.entry));
+      const rivals = candidates.filter(
+        (d) =>
+          d !== c &&
+          d.typo &&
+          d.start === c.start &&
+          d.end === c.end &&
+          (d.cost ?? 0) === (c.cost ?? 0) &&
+          d.entry.kind === 'datapoint' &&
+          !things(d.entry).some((x) => own.has(x)),
+      );
+      if (rivals.length > 0) c.rivals = [key, ...new Set(rivals.map((d) => d.entry.words.join(' ')))];
+    }
     chosen.push(c);
     for (let i = c.start; i < c.end; i++) taken.add(i);
   }
@@ -1178,6 +1232,22 @@ function singularSuperlative(text: string, kind: AnalysisKind): boolean {
   return noun !== undefined && !noun.endsWith('s');
 }
 
+/**
+ * "Which platform do Gen Z use most?", "what tech brand is the most innovative?": a ranking
+ * question about a singular noun asks for one answer (the plural asks for a list).
+ */
+function singularWhich(words: string[], kind: AnalysisKind): boolean {
+  if (kind !== 'ranking' || !['which', 'what'].includes(words[0] ?? '')) return false;
+  const text = ` ${words.join(' ')} `;
+  if (!/ (most|top|best|favourite|favorite|leading|biggest|number one) /.test(text) && !(/ more /.test(text) && !/ than /.test(text))) return false;
+  let head: string | undefined;
+  for (const w of words.slice(1)) {
+    if (w === '|' || STOPWORDS.has(w) || CUSTOMER_STEMS.has(stem(w)) || /^(do|does|did|is|are|was|were|have|has)$/.test(w)) break;
+    head = w;
+  }
+  return head !== undefined && head.length > 2 && !head.endsWith('s');
+}
+
 // ---------------------------------------------------------------------------------------------
 // The topic
 
@@ -1190,6 +1260,8 @@ interface TopicChoice {
   confident?: boolean;
   /** Named by a mention of one of its datapoints or of its name ("TV genres"), not by loose words. */
   mentioned?: boolean;
+  /** Another question measuring the same named thing, said in a note. */
+  alternative?: string;
 }
 
 interface Scored {
@@ -1201,6 +1273,10 @@ interface Scored {
   wordHits: number;
   strongCue: boolean;
   namedQuestion: boolean;
+  /** What in the prompt found the question, as a key: two questions with the same key are not told apart by the words. */
+  evidence: string;
+  /** The share of the question's name words the prompt says. */
+  coverage: number;
 }
 
 const USAGE_NAME = /\b(used|usage|use|owned|ownership|held|played|watched|followed|bought|done|read|consumed|listened)\b/i;
@@ -1309,7 +1385,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
     .map(([v]) => v);
   const mentions = roles.topicSpans;
-  const unknown = free.filter((w) => !index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
+  const unknown = free.filter((w) => !index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
 
   const scored: Scored[] = [];
   for (const q of catalogue.questions) {
@@ -1322,12 +1398,19 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     const datapoints: CodeName[] = [];
     let missed = 0;
     let namedQuestion = false;
+    // The prompt's words this question was found by (name words, description words, mentions of its name).
+    const evidence: string[] = [];
+    const covered = new Set<string>();
     for (const m of mentions) {
       if (m.entry.kind !== 'datapoint') continue;
       const refs = m.entry.refs.filter((r) => r.question.code === q.code);
       const inName = m.entry.words.every((w) => own.name.has(stem(w)));
       const common = m.entry.words.length === 1 && (index.commonWords.has(m.entry.words[0]) || own.head === stem(m.entry.words[0]));
       if (refs.length === 0) {
+        if (inName) {
+          evidence.push(`n:${m.entry.words.join(' ')}`);
+          for (const w of m.entry.words) covered.add(stem(w));
+        }
         if (inName && (m.entry.words.length > 1 || common)) {
           // The mention names the question itself ("streaming services": Video streaming services used).
           score += 10 + (cues.ranking ? 1 : 0);
@@ -1356,6 +1439,8 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     for (const s of stems) {
       const idf = Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount));
       const generic = GENERIC_VERB_STEMS.has(s);
+      if (own.name.has(s) || own.description.has(s)) evidence.push(s);
+      if (own.name.has(s)) covered.add(s);
       if (own.name.has(s)) {
         score += generic ? 1.5 : 3 * idf;
         named++;
@@ -1412,7 +1497,18 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     if (q.suffixes.length > 0 && !suffix) score -= 4;
     if (dpHits === 0 && wordHits === 0) continue;
     if (namedQuestion && dpHits === 0 && cues.share && !cues.ranking) score -= 1.5;
-    scored.push({ question: q, score, datapoints, suffix, dpHits, wordHits, strongCue, namedQuestion });
+    scored.push({
+      question: q,
+      score,
+      datapoints,
+      suffix,
+      dpHits,
+      wordHits,
+      strongCue,
+      namedQuestion,
+      evidence: evidence.sort().join('|'),
+      coverage: covered.size / Math.max(1, own.nameWords),
+    });
   }
   // Ties: a licensed question first; then, for "which"/"most" questions, the question named as a
   // whole ("the most watched esport": Esports watched) over a datapoint of that name.
@@ -1425,7 +1521,9 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
   );
   if (process.env.PLAN_DEBUG)
     console.error(
-      scored.slice(0, 4).map((x) => `${x.question.code} ${x.score.toFixed(2)} dp=${x.dpHits} w=${x.wordHits} ${x.datapoints.map((d) => d.code)}`),
+      scored
+        .slice(0, 5)
+        .map((x) => `${x.question.code} ${x.score.toFixed(2)} dp=${x.dpHits} cov=${x.coverage.toFixed(2)} ev=${x.evidence} ${x.datapoints.map((d) => d.code)}`),
       mentions.map((m) => m.entry.words.join(' ')),
       [...stems],
     );
@@ -1461,10 +1559,30 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
       outcome: clarify(`“${titleCase(name)}” could mean several things in the survey: ${options.slice(0, 6).join(', ')}. Which one do you mean?`, options),
     };
   }
-  if (second && second.dpHits > 0 && best.dpHits > 0 && Math.abs(best.score - second.score) < 0.5 && !best.strongCue && sameNames(best, second)) {
-    const options = [best, second].map((s) => s.question.name);
-    return { topic: null, question: null, unknown, outcome: clarify(`Do you mean “${options[0]}” or “${options[1]}”?`, options) };
+  // Several questions found by exactly the same words, none by a named datapoint ("the top
+  // brands": of which sector?): the words do not say which, so ask.
+  const alikeBest = (x: Scored) => x.dpHits === 0 && x.evidence === best.evidence && Math.abs(x.coverage - best.coverage) < 0.01 && best.score - x.score < 2;
+  if (best.dpHits === 0 && !best.suffix && second && alikeBest(second)) {
+    const alike = scored.filter(alikeBest).map((x) => x.question.name);
+    return {
+      topic: null,
+      question: null,
+      unknown,
+      outcome: clarify(
+        `That could be several questions of the survey: ${alike
+          .slice(0, 6)
+          .map((n) => `“${n}”`)
+          .join(', ')}. Which one do you mean?`,
+        alike,
+      ),
+    };
   }
+  // The same thing measured by two questions ("Valorant": played, or its esport watched): the
+  // thing is not in doubt, only the measure; the catalogue lists the primary measure first, so
+  // that one is used and the answer says which other one there is.
+  let alternative: string | undefined;
+  if (second && second.dpHits > 0 && best.dpHits > 0 && Math.abs(best.score - second.score) < 0.5 && !best.strongCue && sameNames(best, second))
+    alternative = `${best.datapoints.map((d) => `“${d.name}”`).join(', ')} is also asked in “${second.question.name}”; I used “${best.question.name}”.`;
   if (!best.question.entitled) {
     const dataset = catalogue.datasets.find((d) => d.code === best.question.datasetCode);
     return {
@@ -1480,7 +1598,14 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
   // A typo one letter from names of two different things: ask.
   const datapoints = mentions.length === 0 && !values.length && !reading.quantities.length ? [] : best.datapoints;
   const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
-  return { topic, question: best.question, unknown, confident: best.dpHits > 0 || best.strongCue, mentioned: best.dpHits > 0 || best.namedQuestion };
+  return {
+    topic,
+    question: best.question,
+    unknown,
+    confident: best.dpHits > 0 || best.strongCue,
+    mentioned: best.dpHits > 0 || best.namedQuestion,
+    alternative,
+  };
 }
 
 function sameNames(a: Scored, b: Scored): boolean {

@@ -213,6 +213,12 @@ function oneTransposition(a: string, b: string): boolean {
   return i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
+/** How many typos separate two words: a swap of two adjacent letters counts as one. */
+export function typoDistance(typed: string, known: string): number {
+  if (typed === known) return 0;
+  return oneTransposition(typed, known) ? 1 : distance(typed, known);
+}
+
 /**
  * Whether `typed` is `known` written with at most the typos its length allows (edits by
  * Levenshtein distance; a swap of two adjacent letters counts as one typo). The first letter
