@@ -239,7 +239,10 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     markets.push(...catalogue.locations.filter((l) => l.entitled));
 
   // Audiences and topic mentions, and which are which.
-  const kindCues = readKind(text);
+  // Words inside a name ("Sleep tracking", "Buy now pay later") are not cues of the kind of answer.
+  const kindCues = readKind(
+    ` ${words.map((w, i) => (reading.spans.some((s) => s.entry.kind === 'datapoint' && i >= s.start && i < s.end) ? '_' : w)).join(' ')} `,
+  );
   askedDemographics(reading, catalogue);
   const contextAudience = docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && isFollowUpText(text, previous));
   const roles = assignRoles(reading, index, catalogue, { indexing: kindCues.indexing || kindCues.explicitIndex, contextAudience });
@@ -340,11 +343,27 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   if (previous && followUp) {
     // A follow-up keeps everything the new prompt does not change.
     const startsWithAnd = /^ and\b/.test(text) || /^ (also|plus)\b/.test(text);
-    const adds = /^ (vs|versus|compare with|compare to|compared with|compared to|against)\b/.test(text) || /\bcompare (it |that )?(with|to)\b/.test(text);
+    // "vs Spain", "compare it with men", "add Spain too", "include Boomers as well": another side.
+    const adds =
+      /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b/.test(text) ||
+      /\bcompare (it |that |them )?(with|to)\b/.test(text) ||
+      /\b(too|as well)\b/.test(text);
     const narrows = /^ (only|just)\b/.test(text);
-    if (topic) {
+    // A new answer scale for the same thing ("what about considering it?"): the thing stays.
+    const onlyScale = topic && previous.topic && !topicChoice.mentioned && topic.suffix && topic.datapoints.length === 0;
+    const previousScale = onlyScale
+      ? catalogue.questions.find((q) => q.code === previous.topic?.question)?.suffixes.find((x) => x.name === topic?.suffix?.name)
+      : undefined;
+    if (onlyScale && previousScale && previous.topic) {
+      topic = { ...previous.topic, suffix: codeName(previousScale) };
+      topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
+    } else if (topic) {
       if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic)
         topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
+    } else if (kindCues.openIndexing && !kindCues.explicitIndex && !/\b(it|that|this)\b/.test(text)) {
+      // "what else makes them different?": the open profile of the same audience, past the old topic.
+      topic = null;
+      topicQuestion = null;
     } else topic = previous.topic;
     if (named) {
       if (narrows && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone')
@@ -358,8 +377,9 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     const previousBase: AnalysisKind =
       previous.kind === 'comparison' ? (previous.topic && previous.topic.datapoints.length > 0 ? 'share' : 'ranking') : previous.kind;
     if (kindCues.trend || reading.time.pointsInTime || reading.time.perWave) kind = 'trend';
-    else if (kindCues.indexing) kind = 'indexing';
-    else if (limit !== undefined || kindCues.ranking) kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
+    else if (kindCues.indexing || (!topic && previous.kind === 'indexing')) kind = 'indexing';
+    else if ((limit !== undefined || kindCues.ranking) && previous.kind !== 'indexing')
+      kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
     else kind = previousBase;
     if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
       topic = { ...topic, datapoints: [] };
@@ -531,6 +551,16 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
       used.add(i);
       used.add(i + 1);
     }
+  // "the gap between men and women", "has the gap changed?": the distance between two sides, not
+  // a brand of that name.
+  const joined = ` ${words.join(' ')} `;
+  for (let i = 1; i < words.length; i++)
+    if (
+      ['gap', 'gaps', 'divide', 'spread'].includes(words[i]) &&
+      ['the', 'that', 'this'].includes(words[i - 1]) &&
+      (words[i + 1] === 'between' || TREND.test(joined))
+    )
+      used.add(i);
   // "than everyone else", "from the general population": the base of an index, not a name.
   for (const phrase of BASE_PHRASES) {
     const p = phrase.split(' ');
@@ -801,6 +831,13 @@ function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex
         if (i < 0) break;
         at.push(i);
         from = i + 1;
+      }
+      // Two words may come the other way round when nothing but function words stands between
+      // them ("track sleep" for "Sleep tracking").
+      if (at.length < content.length && content.length === 2) {
+        const a = stems.indexOf(content[1]);
+        const b = a < 0 ? -1 : stems.indexOf(content[0], a + 1);
+        if (a >= 0 && b > a && stems.slice(a + 1, b).every((x) => x === '')) at.splice(0, at.length, a, b);
       }
       if (at.length < content.length) continue;
     }
@@ -1558,6 +1595,41 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
       unknown,
       outcome: clarify(`“${titleCase(name)}” could mean several things in the survey: ${options.slice(0, 6).join(', ')}. Which one do you mean?`, options),
     };
+  }
+  // A brand that is a row of two grids of the same kind, once by its name and once by its name
+  // and more ("Dyson" in technology brands, "Dyson Home" in home appliance brands): which one?
+  if (best.dpHits > 0 && best.wordHits === 0 && best.question.suffixes.length > 0) {
+    const scale = best.question.suffixes.map((x) => x.name).join('|');
+    for (const m of mentions) {
+      if (m.entry.kind !== 'datapoint' || !m.entry.refs.some((r) => r.question.code === best.question.code)) continue;
+      const name = m.entry.words.join(' ');
+      const siblings = catalogue.questions.filter(
+        (q) =>
+          q.code !== best.question.code &&
+          q.suffixes.map((x) => x.name).join('|') === scale &&
+          // The brand qualified by that grid's own category ("Dyson Home"), not a product of it ("Amazon Prime Video").
+          (index.normalisedNames.get(q.code)?.datapoints ?? []).some(
+            (d) =>
+              d.startsWith(`${name} `) &&
+              d
+                .slice(name.length + 1)
+                .split(' ')
+                .every((w) => index.questionWords.get(q.code)?.name.has(stem(w))),
+          ),
+      );
+      if (siblings.length > 0) {
+        const options = [best.question, ...siblings].map((q) => q.name);
+        return {
+          topic: null,
+          question: null,
+          unknown,
+          outcome: clarify(
+            `“${titleCase(name)}” is in more than one list of brands: ${options.map((o) => `“${o}”`).join(' and ')}. Which one do you mean?`,
+            options,
+          ),
+        };
+      }
+    }
   }
   // Several questions found by exactly the same words, none by a named datapoint ("the top
   // brands": of which sector?): the words do not say which, so ask.
