@@ -55,6 +55,8 @@ export interface CatalogueIndex {
   questionWords: Map<string, QuestionWords>;
   /** In how many questions (name or description) each stem occurs. */
   df: Map<string, number>;
+  /** The questions whose name or description has each stem. */
+  questionsByStem: Map<string, PlannerQuestion[]>;
   questionCount: number;
 }
 
@@ -218,6 +220,7 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
 
   const questionWords = new Map<string, QuestionWords>();
   const df = new Map<string, number>();
+  const questionsByStem = new Map<string, PlannerQuestion[]>();
   const vocabulary = new Set<string>(STOPWORDS);
   for (const entry of entries) entry.words.forEach((w) => vocabulary.add(w));
   for (const list of Object.values(SUFFIX_ALIASES)) for (const phrase of list) phrase.split(' ').forEach((w) => vocabulary.add(w));
@@ -235,7 +238,12 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
         .map(stem),
     ).size;
     questionWords.set(q.code, { name, head: stem(nameWords[0] ?? ''), description, nameSize: name.size, nameWords: nameWordCount });
-    for (const s of new Set([...name, ...description])) df.set(s, (df.get(s) ?? 0) + 1);
+    for (const s of new Set([...name, ...description])) {
+      df.set(s, (df.get(s) ?? 0) + 1);
+      const list = questionsByStem.get(s) ?? [];
+      list.push(q);
+      questionsByStem.set(s, list);
+    }
   }
   const commonWords = new Set<string>();
   for (const q of catalogue.questions)
@@ -268,6 +276,7 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
     vocabulary,
     questionWords,
     df,
+    questionsByStem,
     questionCount: Math.max(1, catalogue.questions.length),
   };
 }

@@ -112,6 +112,8 @@ const JAPANESE_WORDS: [string, string][] = [
   ['ストリーミングサービス', ' streaming services '],
   ['音楽ストリーミング', ' music streaming '],
   ['ポッドキャスト', ' podcasts '],
+  ['ゲームジャンル', ' game genres '],
+  ['ジャンル', ' genres '],
   ['ゲーム', ' games '],
   ['ブランド', ' brands '],
   ['スポーツウェア', ' sportswear '],

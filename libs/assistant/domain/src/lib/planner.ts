@@ -813,7 +813,12 @@ function complementSpans(words: string[], used: Set<number>, found: Span[], cata
 function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex): Span[] {
   const out: Span[] = [];
   const stems = words.map((w, i) => (used.has(i) || w === '|' || FUNCTION_WORDS.has(w) ? '' : stem(w)));
+  const present = new Set(stems);
   for (const { entry, content } of index.longNames) {
+    // Cheap test first: short names need every content word, long ones three.
+    let hits = 0;
+    for (const c of content) if (present.has(c)) hits++;
+    if (hits < Math.min(3, content.length)) continue;
     // A long name by most of its content words, anywhere in a short stretch; a short one by all
     // of them, in order, with at most one word more.
     const long = entry.words.length >= 4 && new Set(content).size >= 3;
@@ -1388,11 +1393,16 @@ function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, catalogue:
 }
 
 /** Stems of verbs that make someone a brand's customer: a brand funnel's "used or bought" row. */
-const CUSTOMER_STEMS = new Set(['use', 'buy', 'order', 'shop', 'eat', 'drive', 'stay', 'bank', 'wear', 'purchas', 'custom', 'subscrib']);
+const CUSTOMER_STEMS = new Set(['use', 'buy', 'order', 'shop', 'eat', 'drive', 'stay', 'bank', 'wear', 'purchas']);
 
-function suffixWordsIn(text: string): { strong: string[]; weak: string[] } {
+function suffixWordsIn(text: string): { strong: string[]; weak: string[]; custom: boolean } {
   const strong: string[] = [];
   const weak: string[] = [];
+  // Being a customer in other words than "use" (bought, ordered from, shopping at, eating at).
+  const custom = text
+    .trim()
+    .split(' ')
+    .some((w) => CUSTOMER_STEMS.has(stem(w)) && stem(w) !== 'use');
   // Any form of using, buying or being a customer ("flew", "ordered from", "shopping at",
   // "eating at") is the funnel's usage row.
   if (
@@ -1410,7 +1420,7 @@ function suffixWordsIn(text: string): { strong: string[]; weak: string[] } {
   }
   // "strongly agree" is not also "agree".
   if (strong.includes('strongly agree')) strong.splice(strong.indexOf('agree'), strong.indexOf('agree') >= 0 ? 1 : 0);
-  return { strong, weak };
+  return { strong, weak, custom };
 }
 
 function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, catalogue: PlannerCatalogue, cues: KindCues): TopicChoice {
@@ -1424,8 +1434,17 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
   const mentions = roles.topicSpans;
   const unknown = free.filter((w) => !index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
 
+  // Only questions something in the prompt points at: held by a mention, or sharing a word.
+  const candidates = new Set<PlannerQuestion>();
+  for (const m of mentions) {
+    if (m.entry.kind === 'datapoint') for (const r of m.entry.refs) candidates.add(r.question);
+    for (const w of m.entry.words) for (const q of index.questionsByStem.get(stem(w)) ?? []) candidates.add(q);
+  }
+  for (const s of stems) for (const q of index.questionsByStem.get(s) ?? []) candidates.add(q);
+  const idfOf = new Map([...stems].map((s) => [s, Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount))]));
   const scored: Scored[] = [];
   for (const q of catalogue.questions) {
+    if (!candidates.has(q)) continue;
     const own = index.questionWords.get(q.code);
     if (!own) continue;
     let score = 0;
@@ -1438,6 +1457,7 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     // The prompt's words this question was found by (name words, description words, mentions of its name).
     const evidence: string[] = [];
     const covered = new Set<string>();
+    let partialNamed = 0;
     for (const m of mentions) {
       if (m.entry.kind !== 'datapoint') continue;
       const refs = m.entry.refs.filter((r) => r.question.code === q.code);
@@ -1458,6 +1478,20 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
           // A mention the question does not have, but its name does ("YouTube Shorts": Activities on YouTube).
           score += 4;
           wordHits++;
+        } else if (m.entry.words.every((w) => own.name.has(stem(w)) || own.description.has(stem(w)))) {
+          // A thing the question's description names ("channels": Grocery shopping channels): it fits, a little.
+          score += 2;
+          evidence.push(`d:${m.entry.words.join(' ')}`);
+        } else if (m.entry.words.every((w) => index.commonWords.has(w)) && m.entry.words.some((w) => own.name.has(stem(w)))) {
+          // Common words, not a name, partly the question's own ("video games": Why people play
+          // games): read as words, not as a thing the question lacks.
+          for (const w of m.entry.words)
+            if (own.name.has(stem(w))) {
+              score += 3 * Math.log(1 + index.questionCount / (index.df.get(stem(w)) ?? index.questionCount));
+              covered.add(stem(w));
+              partialNamed++;
+            }
+          evidence.push(`p:${m.entry.words.join(' ')}`);
         } else missed++;
         continue;
       }
@@ -1472,9 +1506,9 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
       for (const r of refs) if (!datapoints.some((d) => d.code === r.datapoint.code)) datapoints.push(codeName(r.datapoint));
     }
     score -= 6 * missed;
-    let named = 0;
+    let named = partialNamed;
     for (const s of stems) {
-      const idf = Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount));
+      const idf = idfOf.get(s) as number;
       const generic = GENERIC_VERB_STEMS.has(s);
       if (own.name.has(s) || own.description.has(s)) evidence.push(s);
       if (own.name.has(s)) covered.add(s);
@@ -1507,7 +1541,9 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
       for (const word of suffixWords.weak) {
         const match = q.suffixes.find((_, k) => names.suffixes[k] === word);
         if (match) {
+          // A verb of using or buying fits a grid that asks it ("eating at" a fast food chain).
           suffix = match;
+          if (suffixWords.custom) score += 1;
           break;
         }
       }
