@@ -6,6 +6,7 @@
  */
 import { CodeName, PlannerAudience, PlannerCatalogue, PlannerLocation, PlannerQuestion } from './assistant.types';
 import { AUDIENCE_PHRASES, DATAPOINT_ALIASES, LOCATION_ALIASES, OTHER_PLACES, REGIONS, SUFFIX_ALIASES, TOPIC_SYNONYMS } from './synonyms';
+import { soundKey } from './katakana';
 import { bandOf, Interval } from './quantities';
 import { FUNCTION_WORDS, normalize, stem, STOPWORDS, typoMatch } from './text';
 
@@ -55,6 +56,8 @@ export interface CatalogueIndex {
   questionWords: Map<string, QuestionWords>;
   /** In how many questions (name or description) each stem occurs. */
   df: Map<string, number>;
+  /** Datapoint names by their sound key (katakana.ts), for names written in katakana. */
+  bySound: Map<string, Set<string>>;
   /** The questions whose name or description has each stem. */
   questionsByStem: Map<string, PlannerQuestion[]>;
   questionCount: number;
@@ -263,10 +266,19 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
       { suffixes: q.suffixes.map((x) => normalize(x.name).trim()), datapoints: q.datapoints.map((x) => normalize(x.name).trim()) },
     ]),
   );
+  const bySound = new Map<string, Set<string>>();
+  for (const { normalised } of datapointNames) {
+    const key = soundKey(normalised);
+    if (key.length < 3) continue;
+    const set = bySound.get(key) ?? new Set<string>();
+    set.add(normalised);
+    bySound.set(key, set);
+  }
   const bands = new Map(catalogue.questions.map((q) => [q.code, normalisedNames.get(q.code)?.datapoints.map(bandOf) ?? []]));
   return {
     entries,
     bands,
+    bySound,
     commonWords,
     stems,
     longNames,

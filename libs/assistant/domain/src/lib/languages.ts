@@ -5,6 +5,7 @@
  * datapoint names are the same in every language and pass through untouched; market names and
  * demonyms of every language are aliases of the markets themselves (synonyms.ts).
  */
+import { katakanaRuns } from './katakana';
 import { foldAccents } from './text';
 
 export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'ja';
@@ -230,10 +231,15 @@ export function detectLanguage(raw: string): Language {
 }
 
 /** Japanese phrases replaced by English words; other Japanese dropped. The rest of the prompt as it was. */
-export function translateJapanese(raw: string): string {
+export function translateJapanese(raw: string, nameOfKatakana: (word: string) => string | undefined = () => undefined): string {
   let text = raw.normalize('NFKC');
   for (const [pattern, english] of JAPANESE_PATTERNS) text = text.replace(pattern, english);
   for (const [phrase, english] of [...JAPANESE_WORDS].sort((a, b) => b[0].length - a[0].length)) text = text.split(phrase).join(english);
+  // Foreign names written by their sound ("テスラ"): the catalogue name they sound like, if one.
+  for (const run of katakanaRuns(text)) {
+    const name = nameOfKatakana(run);
+    if (name) text = text.split(run).join(` ${name} `);
+  }
   return text.replace(/[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+/g, ' ');
 }
 

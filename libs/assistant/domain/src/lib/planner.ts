@@ -25,6 +25,7 @@ import {
   SHARE_CUES,
   TREND_CUES,
 } from './intents';
+import { romanise, soundKey } from './katakana';
 import { detectLanguage, Language, translateJapanese, translateWords } from './languages';
 import { AGE_BANDS, ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WEAK_SUFFIX_WORDS } from './synonyms';
 import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoDistance, typoMatch } from './text';
@@ -519,7 +520,7 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
   const lang = detectLanguage(raw);
   // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
   const undotted = raw.replace(/#\s?(\d+)/g, ' top $1 ').replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
-  const text = lang === 'ja' ? translateJapanese(undotted) : undotted;
+  const text = lang === 'ja' ? translateJapanese(undotted, (run) => soundAlike(run, index)) : undotted;
   const letters = raw.replace(/[^A-Za-z]/g, '');
   const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
   const capitals = new Set(shouting ? [] : [...text.matchAll(/\b[A-Z]{1,4}\b/g)].map((m) => m[0].toLowerCase()));
@@ -573,6 +574,13 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
   const spans = findSpans(words, used, index, capitals, lang, catalogue);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
   return { raw, lang, words, used, spans, time, limit, quantities };
+}
+
+/** The one catalogue name a katakana word sounds like ("テスラ": tesla), if exactly one. */
+function soundAlike(katakana: string, index: CatalogueIndex): string | undefined {
+  const key = soundKey(romanise(katakana));
+  const names = key.length >= 3 ? index.bySound.get(key) : undefined;
+  return names && names.size === 1 ? [...names][0] : undefined;
 }
 
 /**
