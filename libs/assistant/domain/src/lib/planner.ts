@@ -1067,8 +1067,12 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
   const groupCapable = new Set<Span>();
   // An index needs an audience: with none named elsewhere, the things named outside the index's
   // target ("what are vegans unusually likely to do?") are who is profiled.
+  // What a "which"/"what" phrase asks for ("which TV genres do anime viewers...") is the topic.
+  const asked = whPhraseEnd(words);
   const profiled =
-    frame.indexing && audienceSpans.length === 0 && !frame.contextAudience ? datapointSpans.filter((s) => !isIndexTarget(words, reading.used, s)) : [];
+    frame.indexing && audienceSpans.length === 0 && !frame.contextAudience
+      ? datapointSpans.filter((s) => s.start >= asked && !isIndexTarget(words, reading.used, s))
+      : [];
   const zoneStart = words.findIndex((w) => w === 'among' || w === 'amongst');
   for (const s of datapointSpans) {
     const next = words[s.end] ?? '';
@@ -1132,7 +1136,7 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
     const comparing = /\b(compare|compared|comparing|contrast|contrasted)\b/.test(words.join(' '));
     const connector =
       gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) ||
-      / next to | alongside | beside /.test(` ${gap.join(' ')} `) ||
+      / next to | alongside | beside | different from | differ from | differs from | unlike | as opposed to /.test(` ${gap.join(' ')} `) ||
       (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && (isListEnd(words, m) || continuesList(words, m, mentions)));
     // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides.
     if (connector) clauses.push({ spans: [m], joinedToPrevious: true });
@@ -1172,6 +1176,13 @@ const PERSON_NOUN = new Set(
     ' ',
   ),
 );
+
+/** Where the noun phrase of an opening "which"/"what" ends (0 when the prompt opens otherwise). */
+function whPhraseEnd(words: string[]): number {
+  if (!['which', 'what'].includes(words[0] ?? '')) return 0;
+  const verb = words.findIndex((w, i) => i > 0 && (w === '|' || /^(do|does|did|is|are|was|were|have|has|can|will|would|make|makes)$/.test(w)));
+  return verb < 0 ? 0 : verb;
+}
 
 /** Index and difference cues that a target may follow ("over-index on X", "more likely to own X"). */
 const TARGET_CUES = [...INDEX_CUES, ...DIFFERENCE_CUES, 'likely', 'likelier', 'more', 'less'].map((c) => c.split(' '));
@@ -1363,7 +1374,11 @@ function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] 
   const { words, used, spans } = reading;
   const free = words.filter((w, i) => !used.has(i) && w !== '|' && w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w) && !CONNECTORS.has(w));
   const stems = new Set<string>();
+  // A verb of buying or using with a brand named after it ("shop at Tesco") says how, not what:
+  // it picks the brand's usage row, it is not a topic of its own.
+  const brandNamed = spans.some((sp) => sp.entry.kind === 'datapoint' && sp.entry.refs.some((r) => r.question.suffixes.length > 0));
   for (const w of free) {
+    if (brandNamed && CUSTOMER_STEMS.has(stem(w))) continue;
     stems.add(stem(w));
     for (const s of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(s));
   }

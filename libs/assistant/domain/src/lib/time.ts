@@ -36,6 +36,11 @@ function ordinalOf(word: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** Words after which a leading "now" moves the conversation on rather than naming a time. */
+const DISCOURSE_NEXT = new Set(
+  'compare show what how and same also give tell only just do does for let break split add plot rank list make can could please i we'.split(' '),
+);
+
 /** Ways of saying the wave four quarters before the latest. */
 const YEAR_AGO = [
   'same quarter last year',
@@ -326,6 +331,13 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     for (const phrase of ['this quarter', 'right now', 'at the moment', 'currently', 'current', 'today', 'these days', 'nowadays', 'most recent', 'now']) {
       const at = has(words, phrase);
       if (at < 0 || used.has(at)) continue;
+      // "Now compare with Millennials", "ok now what about...": a turn of the conversation, not a time.
+      if (
+        phrase === 'now' &&
+        (at === 0 || ['ok', 'okay', 'and', 'so', 'right', 'alright'].includes(words[at - 1] ?? '')) &&
+        DISCOURSE_NEXT.has(words[at + 1] ?? '')
+      )
+        continue;
       mark(at, phrase.split(' ').length);
       if (!reading.pointsInTime) add([latest]);
     }
