@@ -245,7 +245,15 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     ` ${words.map((w, i) => (reading.spans.some((s) => s.entry.kind === 'datapoint' && i >= s.start && i < s.end) ? '_' : w)).join(' ')} `,
   );
   askedDemographics(reading, catalogue);
-  const contextAudience = docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && isFollowUpText(text, previous));
+  // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one.
+  const they = words.findIndex((w, i) => PEOPLE_REFERENCES.has(w) || (['this', 'these', 'those'].includes(w) && GROUP_WORDS.has(words[i + 1] ?? '')));
+  if (they >= 0 && previous === null && docked.length === 0 && !reading.spans.some((s) => s.start < they))
+    return clarify(
+      `Who do you mean by “${words[they]}${GROUP_WORDS.has(words[they + 1] ?? '') ? ` ${words[they + 1]}` : ''}”? Name an audience (for example Gen Z, parents or women) or dock one.`,
+      [],
+    );
+  const contextAudience =
+    docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && isFollowUpText(text, previous)) || they >= 0;
   const roles = assignRoles(reading, index, catalogue, { indexing: kindCues.indexing || kindCues.explicitIndex, contextAudience });
   // "Are parents more likely to use X?": one group against everyone else is an index; two groups, a comparison.
   if (/\b(more|less) likely\b/.test(text) && roles.sides.length <= 1 && markets.length <= 1) {
@@ -317,16 +325,6 @@ export function planPrompt(input: PlanInput): PlanOutcome {
         }
       }
     }
-  }
-
-  // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one.
-  if (previous === null && docked.length === 0 && roles.sides.length === 0) {
-    const at = words.findIndex((w, i) => PEOPLE_REFERENCES.has(w) || (['this', 'these', 'those'].includes(w) && GROUP_WORDS.has(words[i + 1] ?? '')));
-    if (at >= 0 && !reading.spans.some((s) => s.start < at && (s.entry.kind === 'market' || s.entry.kind === 'region')))
-      return clarify(
-        `Who do you mean by “${words[at]}${GROUP_WORDS.has(words[at + 1] ?? '') ? ` ${words[at + 1]}` : ''}”? Name an audience (for example Gen Z, parents or women) or dock one.`,
-        [],
-      );
   }
 
   let audiences = roles.sides.map((side) => combine(side));
@@ -1615,14 +1613,6 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
       (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1) ||
       (listWanted ? Number(b.namedQuestion) - Number(a.namedQuestion) : 0),
   );
-  if (process.env.PLAN_DEBUG)
-    console.error(
-      scored
-        .slice(0, 5)
-        .map((x) => `${x.question.code} ${x.score.toFixed(2)} dp=${x.dpHits} cov=${x.coverage.toFixed(2)} ev=${x.evidence} ${x.datapoints.map((d) => d.code)}`),
-      mentions.map((m) => m.entry.words.join(' ')),
-      [...stems],
-    );
 
   let best = scored[0];
   if (!best || best.score < 4 || (best.dpHits === 0 && best.wordHits === 0)) return { topic: null, question: null, unknown };
