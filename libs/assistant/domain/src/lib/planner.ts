@@ -245,16 +245,15 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     ` ${words.map((w, i) => (reading.spans.some((s) => s.entry.kind === 'datapoint' && i >= s.start && i < s.end) ? '_' : w)).join(' ')} `,
   );
   askedDemographics(reading, catalogue);
-  // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one.
+  // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one (asked
+  // once the topic is known to be in the data).
   const they = words.findIndex((w, i) => PEOPLE_REFERENCES.has(w) || (['this', 'these', 'those'].includes(w) && GROUP_WORDS.has(words[i + 1] ?? '')));
-  if (they >= 0 && previous === null && docked.length === 0 && !reading.spans.some((s) => s.start < they))
-    return clarify(
-      `Who do you mean by “${words[they]}${GROUP_WORDS.has(words[they + 1] ?? '') ? ` ${words[they + 1]}` : ''}”? Name an audience (for example Gen Z, parents or women) or dock one.`,
-      [],
-    );
+  const noOne = they >= 0 && previous === null && docked.length === 0 && !reading.spans.some((s) => s.start < they);
   const contextAudience =
     docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && isFollowUpText(text, previous)) || they >= 0;
-  const roles = assignRoles(reading, index, catalogue, { indexing: kindCues.indexing || kindCues.explicitIndex, contextAudience });
+  // A difference between several named markets is a comparison of them, not a profile.
+  const profiling = (kindCues.indexing || kindCues.explicitIndex) && (kindCues.explicitIndex || markets.length <= 1);
+  const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience });
   // "Are parents more likely to use X?": one group against everyone else is an index; two groups, a comparison.
   if (/\b(more|less) likely\b/.test(text) && roles.sides.length <= 1 && markets.length <= 1) {
     kindCues.indexing = true;
@@ -278,6 +277,11 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     topicChoice.outcome = undefined;
   }
   if (topicChoice.outcome) return topicChoice.outcome;
+  if (noOne && topicChoice.topic)
+    return clarify(
+      `Who do you mean by “${words[they]}${GROUP_WORDS.has(words[they + 1] ?? '') ? ` ${words[they + 1]}` : ''}”? Name an audience (for example Gen Z, parents or women) or dock one.`,
+      [],
+    );
   let topic = topicChoice.topic;
   let topicQuestion = topicChoice.question;
 
@@ -1178,8 +1182,10 @@ const PERSON_NOUN = new Set(
 /** Where the noun phrase of an opening "which"/"what" ends (0 when the prompt opens otherwise). */
 function whPhraseEnd(words: string[]): number {
   if (!['which', 'what'].includes(words[0] ?? '')) return 0;
-  const verb = words.findIndex((w, i) => i > 0 && (w === '|' || /^(do|does|did|is|are|was|were|have|has|can|will|would|make|makes)$/.test(w)));
-  return verb < 0 ? 0 : verb;
+  const verb = words.findIndex(
+    (w, i) => i > 0 && (w === '|' || /^(do|does|did|is|are|was|were|have|has|can|will|would|make|makes|over|under|skew|skews|index|indexes)$/.test(w)),
+  );
+  return verb < 0 ? words.length : verb;
 }
 
 /** Index and difference cues that a target may follow ("over-index on X", "more likely to own X"). */
