@@ -6,7 +6,9 @@
  */
 import { CodeName, PlannerAudience, PlannerCatalogue, PlannerLocation, PlannerQuestion } from './assistant.types';
 import { AUDIENCE_PHRASES, DATAPOINT_ALIASES, LOCATION_ALIASES, OTHER_PLACES, REGIONS, SUFFIX_ALIASES, TOPIC_SYNONYMS } from './synonyms';
-import { normalize, stem, STOPWORDS, typoMatch } from './text';
+import { soundKey } from './katakana';
+import { bandOf, Interval } from './quantities';
+import { FUNCTION_WORDS, normalize, stem, STOPWORDS, typoMatch } from './text';
 
 export interface DatapointRef {
   question: PlannerQuestion;
@@ -29,6 +31,8 @@ export interface QuestionWords {
   description: Set<string>;
   /** Content words of the name, for "the prompt covers most of the name". */
   nameSize: number;
+  /** Distinct stems of the name's words other than function words ("What people want from brands": 3). */
+  nameWords: number;
 }
 
 export interface CatalogueIndex {
@@ -37,10 +41,12 @@ export interface CatalogueIndex {
   commonWords: Set<string>;
   /** Lemmas of the vocabulary: a word whose lemma is known is a form of a known word, not a typo. */
   stems: Set<string>;
-  /** Datapoint entries of 4 words or more, with the stems of their content words. */
+  /** Datapoint entries of 2 content words or more, with the stems of their content words in order. */
   longNames: { entry: Entry & { kind: 'datapoint' }; content: string[] }[];
   /** Per question: its suffix names and datapoint names, normalised, in catalogue order. */
   normalisedNames: Map<string, { suffixes: string[]; datapoints: string[] }>;
+  /** Per question: the band each datapoint name stands for ("4-6 hours"), or null, in catalogue order. */
+  bands: Map<string, (Interval | null)[]>;
   /** Every datapoint name, normalised, with its display name. */
   datapointNames: { normalised: string; name: string }[];
   /** Entries by their first word. */
@@ -50,6 +56,10 @@ export interface CatalogueIndex {
   questionWords: Map<string, QuestionWords>;
   /** In how many questions (name or description) each stem occurs. */
   df: Map<string, number>;
+  /** Datapoint names by their sound key (katakana.ts), for names written in katakana. */
+  bySound: Map<string, Set<string>>;
+  /** The questions whose name or description has each stem. */
+  questionsByStem: Map<string, PlannerQuestion[]>;
   questionCount: number;
 }
 
@@ -106,7 +116,7 @@ const GENERIC_DATAPOINTS = new Set(
 /** Leading verbs of activity datapoints: "Use Marketplace" is also found as "Marketplace". */
 const LEADING_VERBS = new Set(
   (
-    'use watch shop post follow go read join create keep look network take message send play chat stream subscribe comment share search find plan save ask research clip browse repost ' +
+    'use own watch shop post follow go read join create keep look network take message send play chat stream subscribe comment share search find plan save ask research clip browse repost ' +
     'used bought clicked followed discovered watched changed declined deleted took made sent paid avoided repaired reduced recycled ordered booked visited'
   ).split(' '),
 );
@@ -166,7 +176,10 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
     const key = phrase.join(' ');
     if (GENERIC_DATAPOINTS.has(key) || (phrase.length === 1 && STOPWORDS.has(key))) return;
     const list = datapointEntries.get(key) ?? [];
-    if (!list.some((r) => r.question.code === ref.question.code && r.datapoint.code === ref.datapoint.code)) list.push(ref);
+    const same = list.findIndex((r) => r.question.code === ref.question.code && r.datapoint.code === ref.datapoint.code);
+    // A full name or an alias is stronger evidence than the same words as a shortened name.
+    if (same < 0) list.push(ref);
+    else if (list[same].partial && !ref.partial) list[same] = ref;
     datapointEntries.set(key, list);
   };
   for (const question of catalogue.questions) {
@@ -185,10 +198,11 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
           addDatapoint(rest, { question, datapoint, partial: true });
       }
       // "Stocks and shares" is also "stocks"; "Hip hop and rap" also "hip hop".
-      const and = name.indexOf('and');
-      if (and > 0 && name.length <= 5) {
-        addDatapoint(name.slice(0, and), { question, datapoint, partial: true });
-        addDatapoint(name.slice(and + 1), { question, datapoint, partial: true });
+      // "Nappies or diapers" is also "nappies"; "Pix or instant payment" also "Pix".
+      const joint = name.findIndex((w) => w === 'and' || w === 'or');
+      if (joint > 0 && name.length <= 5) {
+        addDatapoint(name.slice(0, joint), { question, datapoint, partial: true });
+        addDatapoint(name.slice(joint + 1), { question, datapoint, partial: true });
       }
     }
   }
@@ -209,6 +223,7 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
 
   const questionWords = new Map<string, QuestionWords>();
   const df = new Map<string, number>();
+  const questionsByStem = new Map<string, PlannerQuestion[]>();
   const vocabulary = new Set<string>(STOPWORDS);
   for (const entry of entries) entry.words.forEach((w) => vocabulary.add(w));
   for (const list of Object.values(SUFFIX_ALIASES)) for (const phrase of list) phrase.split(' ').forEach((w) => vocabulary.add(w));
@@ -220,8 +235,18 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
     q.suffixes.forEach((s) => words(s.name).forEach((w) => vocabulary.add(w)));
     const name = new Set(nameWords.map(stem));
     const description = new Set(descriptionWords.map(stem));
-    questionWords.set(q.code, { name, head: stem(nameWords[0] ?? ''), description, nameSize: name.size });
-    for (const s of new Set([...name, ...description])) df.set(s, (df.get(s) ?? 0) + 1);
+    const nameWordCount = new Set(
+      words(q.name)
+        .filter((w) => !FUNCTION_WORDS.has(w))
+        .map(stem),
+    ).size;
+    questionWords.set(q.code, { name, head: stem(nameWords[0] ?? ''), description, nameSize: name.size, nameWords: nameWordCount });
+    for (const s of new Set([...name, ...description])) {
+      df.set(s, (df.get(s) ?? 0) + 1);
+      const list = questionsByStem.get(s) ?? [];
+      list.push(q);
+      questionsByStem.set(s, list);
+    }
   }
   const commonWords = new Set<string>();
   for (const q of catalogue.questions)
@@ -229,9 +254,10 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   const stems = new Set([...vocabulary].map(lemma));
   const longNames: CatalogueIndex['longNames'] = [];
   for (const entry of entries) {
-    if (entry.kind !== 'datapoint' || entry.words.length < 4) continue;
-    const content = [...new Set(entry.words.filter((w) => !STOPWORDS.has(w)).map(stem))];
-    if (content.length >= 3) longNames.push({ entry, content });
+    if (entry.kind !== 'datapoint' || entry.words.length < 2) continue;
+    // Numbers and percentages are annotations ("High income (top 33%)"), not what the name is about.
+    const content = entry.words.filter((w) => !FUNCTION_WORDS.has(w) && !/^\d/.test(w) && w !== 'percent').map(stem);
+    if (new Set(content).size >= 2) longNames.push({ entry, content });
   }
   const datapointNames = catalogue.questions.flatMap((q) => q.datapoints.map((d) => ({ normalised: normalize(d.name).trim(), name: d.name })));
   const normalisedNames = new Map(
@@ -240,8 +266,19 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
       { suffixes: q.suffixes.map((x) => normalize(x.name).trim()), datapoints: q.datapoints.map((x) => normalize(x.name).trim()) },
     ]),
   );
+  const bySound = new Map<string, Set<string>>();
+  for (const { normalised } of datapointNames) {
+    const key = soundKey(normalised);
+    if (key.length < 3) continue;
+    const set = bySound.get(key) ?? new Set<string>();
+    set.add(normalised);
+    bySound.set(key, set);
+  }
+  const bands = new Map(catalogue.questions.map((q) => [q.code, normalisedNames.get(q.code)?.datapoints.map(bandOf) ?? []]));
   return {
     entries,
+    bands,
+    bySound,
     commonWords,
     stems,
     longNames,
@@ -251,6 +288,7 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
     vocabulary,
     questionWords,
     df,
+    questionsByStem,
     questionCount: Math.max(1, catalogue.questions.length),
   };
 }

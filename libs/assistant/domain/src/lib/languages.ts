@@ -5,6 +5,7 @@
  * datapoint names are the same in every language and pass through untouched; market names and
  * demonyms of every language are aliases of the markets themselves (synonyms.ts).
  */
+import { katakanaRuns } from './katakana';
 import { foldAccents } from './text';
 
 export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'ja';
@@ -112,6 +113,8 @@ const JAPANESE_WORDS: [string, string][] = [
   ['ストリーミングサービス', ' streaming services '],
   ['音楽ストリーミング', ' music streaming '],
   ['ポッドキャスト', ' podcasts '],
+  ['ゲームジャンル', ' game genres '],
+  ['ジャンル', ' genres '],
   ['ゲーム', ' games '],
   ['ブランド', ' brands '],
   ['スポーツウェア', ' sportswear '],
@@ -175,7 +178,7 @@ const JAPANESE_WORDS: [string, string][] = [
 
 /** Words that mark each language, counted to tell which one a prompt is in. */
 const MARKERS: Record<'de' | 'es' | 'fr' | 'pt', string[]> = {
-  de: 'der die das den dem des und oder wie viele welche welcher anteil nutzen nutzt benutzen verwenden frauen manner im ist sind mit bei von seit als mehr zwischen letzten jahr jahren quartal quartale deutschen taglich vergleich hat haben sich wer was eltern junge unter'.split(
+  de: 'der die das den dem des und oder wie viele welche welcher anteil nutzen nutzt benutzen verwenden frauen manner im ist sind mit bei von seit als mehr zwischen letzten jahr jahren quartal quartale deutschen taglich vergleich hat haben sich wer was eltern junge unter aus auf fur uber deutschland zeichnet'.split(
     ' ',
   ),
   es: 'de la en usa tiene tienen generacion espana uso el los las del que cual cuales cuantos cuantas porcentaje usan utilizan mujeres hombres entre desde ano anos trimestre trimestres mas como ha han y o padres madres jovenes personas gente usuarios cada dia dias diariamente alemanes espanoles mexicanos por para con son es esta estan'.split(
@@ -200,6 +203,13 @@ const ENGLISH_MARKERS =
  */
 export function detectLanguage(raw: string): Language {
   if (/[\u3040-\u30ff\u4e00-\u9fff]/.test(raw)) return 'ja';
+  // Letters only one of the languages writes count as a marker word each.
+  const letters: Record<'de' | 'es' | 'fr' | 'pt', number> = {
+    de: (raw.match(/[äöüß]/gi) ?? []).length,
+    es: (raw.match(/[ñ¿¡]/gi) ?? []).length,
+    fr: (raw.match(/[èêëîïûœ]|\b(?:qu|l|d|n|c|j|s)['’](?=[a-zà-ÿ])/gi) ?? []).length,
+    pt: (raw.match(/[ãõ]/gi) ?? []).length,
+  };
   const words = foldAccents(raw.toLowerCase())
     .replace(/[^a-z0-9 ]+/g, ' ')
     .split(/\s+/)
@@ -210,8 +220,8 @@ export function detectLanguage(raw: string): Language {
   };
   let best: Language = 'en';
   let bestScore = score(ENGLISH_MARKERS);
-  for (const [lang, markers] of Object.entries(MARKERS) as [Language, string[]][]) {
-    const s = score(markers);
+  for (const [lang, markers] of Object.entries(MARKERS) as ['de' | 'es' | 'fr' | 'pt', string[]][]) {
+    const s = score(markers) + letters[lang];
     if (s > bestScore) {
       best = lang;
       bestScore = s;
@@ -221,10 +231,15 @@ export function detectLanguage(raw: string): Language {
 }
 
 /** Japanese phrases replaced by English words; other Japanese dropped. The rest of the prompt as it was. */
-export function translateJapanese(raw: string): string {
+export function translateJapanese(raw: string, nameOfKatakana: (word: string) => string | undefined = () => undefined): string {
   let text = raw.normalize('NFKC');
   for (const [pattern, english] of JAPANESE_PATTERNS) text = text.replace(pattern, english);
   for (const [phrase, english] of [...JAPANESE_WORDS].sort((a, b) => b[0].length - a[0].length)) text = text.split(phrase).join(english);
+  // Foreign names written by their sound ("テスラ"): the catalogue name they sound like, if one.
+  for (const run of katakanaRuns(text)) {
+    const name = nameOfKatakana(run);
+    if (name) text = text.split(run).join(` ${name} `);
+  }
   return text.replace(/[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+/g, ' ');
 }
 
@@ -246,10 +261,20 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['porcentaje de', 'share of'],
     ['proporcion de', 'share of'],
     ['cuantos', 'how many'],
+    ['cuanta gente', 'how many people'],
+    ['cuantas personas', 'how many people'],
+    ['cuanta', 'how many'],
+    ['cuanto', 'how many'],
     ['cuantas', 'how many'],
     ['cuales son los', 'which are the'],
     ['cuales son las', 'which are the'],
     ['cuales', 'which'],
+    ['red social', 'social platform'],
+    ['redes', 'social media'],
+    ['notoriedad', 'awareness'],
+    ['conocimiento', 'awareness'],
+    ['consideran', 'consider'],
+    ['considerarian', 'would consider'],
     ['cual', 'which'],
     ['que', 'who'],
     ['quienes', 'who'],
@@ -290,6 +315,13 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['frente a', 'vs'],
     ['comparar', 'compare'],
     ['compara', 'compare'],
+    ['comparalo', 'compare it'],
+    ['comparala', 'compare it'],
+    ['comparalos', 'compare them'],
+    ['comparalas', 'compare them'],
+    ['anade', 'add'],
+    ['agrega', 'add'],
+    ['tambien', 'too'],
     ['mas jugados', 'most played'],
     ['juegos', 'games'],
     ['que la media', 'than average'],
@@ -323,6 +355,12 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['escuchan', 'listen'],
     ['juegan', 'play'],
     ['compran', 'buy'],
+    ['compra', 'buy'],
+    ['comprar', 'buy'],
+    ['compraron', 'bought'],
+    ['pide', 'order'],
+    ['piden', 'order'],
+    ['piden comida', 'order food delivery'],
     ['compraron', 'bought'],
     ['conocen', 'aware of'],
     ['mujeres', 'women'],
@@ -442,6 +480,14 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['usam', 'use'],
     ['usa', 'use'],
     ['utilizam', 'use'],
+    ['parcela', 'share'],
+    ['fatia', 'share'],
+    ['pagam', 'pay'],
+    ['paga', 'pay'],
+    ['posse', 'ownership'],
+    ['compra', 'buy'],
+    ['notoriedade', 'awareness'],
+    ['rede social', 'social platform'],
     ['utiliza', 'use'],
     ['uso', 'use'],
     ['assistem', 'watch'],
@@ -515,6 +561,30 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['combien de', 'how many'],
     ['combien d', 'how many'],
     ['combien', 'how many'],
+    ['de moins de', 'under'],
+    ['moins de', 'under'],
+    ['de plus de', 'over'],
+    ['ans', 'years'],
+    ['notoriete', 'awareness'],
+    ['l annee ecoulee', 'the past year'],
+    ['annee ecoulee', 'past year'],
+    ['livrer des repas', 'order food delivery'],
+    ['se faire livrer', 'order delivery'],
+    ['se fait', 'get'],
+    ['se font', 'get'],
+    ['livrer', 'delivery'],
+    ['repas', 'food'],
+    ['les plus achetees', 'most bought'],
+    ['les plus achetes', 'most bought'],
+    ['plus achetees', 'most bought'],
+    ['plus achetes', 'most bought'],
+    ['achetees', 'bought'],
+    ['marques de sport', 'sportswear brands'],
+    ['le plus', 'most'],
+    ['la plus', 'most'],
+    ['les plus', 'most'],
+    ['qu est ce qui caracterise', 'what characterises'],
+    ['caracterise', 'characterises'],
     ['quels sont les', 'which are the'],
     ['quelles sont les', 'which are the'],
     ['quels', 'which'],
@@ -598,6 +668,10 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['hommes', 'men'],
     ['meres', 'mothers'],
     ['jeunes', 'young people'],
+    ['jeunes parents', 'young parents'],
+    ['aises', 'affluent'],
+    ['aisees', 'affluent'],
+    ['riches', 'affluent'],
     ['generation z', 'gen z'],
     ['personnes', 'people'],
     ['gens', 'people'],
@@ -749,6 +823,19 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['gutverdiener', 'high income'],
     ['niedrigem einkommen', 'low income'],
     ['taglich', 'daily'],
+    ['tagliche', 'daily'],
+    ['taglichen', 'daily'],
+    ['wochentliche', 'weekly'],
+    ['monatliche', 'monthly'],
+    ['elektroauto', 'electric car'],
+    ['elektroautos', 'electric cars'],
+    ['fahrer', 'drivers'],
+    ['fahrerinnen', 'drivers'],
+    ['besitzer', 'owners'],
+    ['kaufer', 'buyers'],
+    ['was zeichnet', 'what characterises'],
+    ['zeichnet', 'characterises'],
+    ['aus', 'from'],
     ['jeden tag', 'daily'],
     ['wochentlich', 'weekly'],
     ['jede woche', 'weekly'],
@@ -825,7 +912,28 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
       done = true;
       break;
     }
-    if (!done) out.push(words[i++]);
+    if (!done) {
+      const parts = lang === 'de' && !keep.has(words[i]) ? splitCompound(words[i], map) : undefined;
+      if (parts) out.push(...parts.flatMap((p) => (map.get(p) ?? p).split(' ')));
+      else out.push(words[i]);
+      i++;
+    }
   }
   return out;
+}
+
+/**
+ * A German compound as two words of the table ("elektroautofahrer" = "elektroauto" + "fahrer"),
+ * allowing the linking "s" ("nutzungsdauer"); undefined when it is not one.
+ */
+function splitCompound(word: string, map: ReadonlyMap<string, string>): string[] | undefined {
+  if (word.length < 8) return undefined;
+  for (let k = word.length - 4; k >= 4; k--) {
+    const head = word.slice(0, k);
+    const tail = word.slice(k);
+    if (!map.has(tail)) continue;
+    if (map.has(head)) return [head, tail];
+    if (head.endsWith('s') && map.has(head.slice(0, -1))) return [head.slice(0, -1), tail];
+  }
+  return undefined;
 }

@@ -236,11 +236,20 @@ describe('what an answer says it computed', () => {
     expect(answer.insights[0].text).toContain('about 200,000 people');
   });
 
-  it('an open indexing question measures every licensed datapoint of the dataset in one pass, within the cell limit', () => {
+  it('an open indexing question measures every licensed thing of the dataset once, in one pass, within the cell limit', () => {
     const p = plan('What makes Gen Z different?');
     expect(p.topic).toBeNull();
     const columns = columnsOf(p, catalogue);
     expect(columns.length).toBeGreaterThan(1000);
+    // Each brand once, on its funnel's "used or bought": not again as a perception or a favourite.
+    expect(columns.filter((c) => c.datapoint.code === 'nike').map((c) => [c.question, c.suffix?.code])).toEqual([['brand_funnel_sportswear', '3']]);
+    expect(columns.some((c) => /^(brand_perception|favourite_brand)_/.test(c.question))).toBe(false);
+    // Each platform once, as used; scales that only share their answers stay separate questions.
+    expect(columns.some((c) => c.question === 'social_platform_usage')).toBe(true);
+    expect(columns.some((c) => c.question === 'social_platform_frequency')).toBe(false);
+    expect(columns.some((c) => c.question === 'radio_listening_frequency') && columns.some((c) => c.question === 'podcast_listening_frequency')).toBe(true);
+    // Catch-all answers describe no one.
+    expect(columns.some((c) => /^(none of these|other brand|no favourite brand)$/i.test(c.datapoint.name))).toBe(false);
     expect(columns.length * p.audiences.length).toBeLessThanOrEqual(MAX_CROSSTAB_CELLS);
     // The audience's own question would index trivially high: it is not a column.
     expect(columns.some((c) => c.question === 'age_group')).toBe(false);

@@ -5,6 +5,7 @@ import {
   OVER_INDEX,
   PlanAudience,
   PlannerCatalogue,
+  PlannerQuestion,
   UNDER_INDEX,
   WireExpression,
   WrittenAnswer,
@@ -73,15 +74,55 @@ export function columnsOf(plan: AnalysisPlan, catalogue: PlannerCatalogue): Plan
   const defining = new Set<string>();
   for (const a of plan.audiences) audienceQuestions(a.expression, defining);
   const max = Math.floor(MAX_CROSSTAB_CELLS / Math.max(1, plan.audiences.length));
+  const questions = profileQuestions(catalogue).filter((q) => q.entitled && !defining.has(q.code) && (q.datasetCodes ?? [q.datasetCode]).includes(dataset));
   const out: PlanColumn[] = [];
-  for (const q of catalogue.questions) {
-    if (!q.entitled || defining.has(q.code) || !(q.datasetCodes ?? [q.datasetCode]).includes(dataset)) continue;
+  for (const q of questions) {
     // One column per datapoint; a grid is read on its telling answer: a brand funnel's "used or
-    // bought", a frequency's "daily", an agreement scale's "strongly agree", a perception's first.
+    // bought", a frequency's "daily", an agreement scale's "strongly agree".
     const sfx = q.suffixes.length === 0 ? null : (q.suffixes.find((x) => /used or bought/i.test(x.name)) ?? q.suffixes[0]);
-    for (const d of q.datapoints) out.push(column(q, dataset, d, sfx));
+    for (const d of q.datapoints) if (!CATCH_ALL.test(d.name.trim())) out.push(column(q, dataset, d, sfx));
   }
   return out.slice(0, max);
+}
+
+/** Answers that gather whatever else there is ("None of these", "Other brand"): they describe no one. */
+const CATCH_ALL = /^(none|none of these|other|other brand|other sector|no favourite( brand)?)$/i;
+
+const profileCache = new WeakMap<PlannerCatalogue, PlannerQuestion[]>();
+
+/**
+ * The questions an open profile reads: when a grid and other questions list the same things (a
+ * brand funnel, the perceptions of those brands and the favourite among them; the platforms used
+ * and how often), the things are read once, in the question that records their use (a grid with
+ * a "used or bought" answer), else in the one without a scale, else the first in catalogue
+ * order. The others are second views of the same brands or platforms and would fill the profile
+ * with repeats.
+ */
+export function profileQuestions(catalogue: PlannerCatalogue): PlannerQuestion[] {
+  const hit = profileCache.get(catalogue);
+  if (hit) return hit;
+  const things = (q: PlannerQuestion) =>
+    q.datapoints
+      .filter((d) => !CATCH_ALL.test(d.name.trim()))
+      .map((d) => d.code)
+      .sort()
+      .join(',');
+  const records = (q: PlannerQuestion) => q.suffixes.some((x) => /used or bought/i.test(x.name));
+  const groups = new Map<string, PlannerQuestion[]>();
+  for (const q of catalogue.questions) {
+    const key = `${q.datasetCode}|${things(q)}`;
+    groups.set(key, [...(groups.get(key) ?? []), q]);
+  }
+  const chosen = new Set<PlannerQuestion>();
+  for (const group of groups.values()) {
+    // Only a grid over the same things is a second view of them: scales that merely share their
+    // answers ("Daily".."Never" of radio and of podcasts, hour bands) are different questions.
+    if (group.length === 1 || !group.some((q) => q.suffixes.length > 0)) group.forEach((q) => chosen.add(q));
+    else chosen.add(group.find(records) ?? group.find((q) => q.suffixes.length === 0) ?? group[0]);
+  }
+  const out = catalogue.questions.filter((q) => chosen.has(q));
+  profileCache.set(catalogue, out);
+  return out;
 }
 
 /** Most engine runs (segments) one prompt may start; above it the prompt is refused as too broad. */

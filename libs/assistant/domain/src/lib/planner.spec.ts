@@ -179,6 +179,85 @@ describe('planPrompt: refusals', () => {
   });
 });
 
+describe('planPrompt: time as a small grammar', () => {
+  it.each([
+    ['Share of Germans using TikTok since the start of 2026', ['q1_2026', 'q2_2026', 'q3_2026']],
+    ['What share of Brits used Snapchat in the first half of 2025?', ['q1_2025', 'q2_2025']],
+    ['What share of Brits used Snapchat in H2 2025?', ['q3_2025', 'q4_2025']],
+    ['Snapchat use among Brits over the past half year', ['q2_2026', 'q3_2026']],
+    ['Snapchat use in Spain: this quarter against the same quarter last year', ['q3_2025', 'q3_2026']],
+    ['Desde el primer trimestre de 2026, ¿cómo ha cambiado el uso de Snapchat en España?', ['q1_2026', 'q2_2026', 'q3_2026']],
+  ])('%s', (prompt, expected) => {
+    expect(waves(plan(prompt))).toEqual(expected);
+  });
+  it('"through 2025" reads the year wave by wave; a leading "now" that moves the chat on is no time', () => {
+    expect(plan('Snapchat use in Spain through 2025')).toMatchObject({ kind: 'trend' });
+    expect(waves(plan('now compare with Millennials', plan('Top 5 streaming services among Gen Z in the US')))).toHaveLength(4);
+  });
+});
+
+describe('planPrompt: amounts, lists and the parts of a question', () => {
+  it('an amount picks the bands inside it', () => {
+    expect(topic(plan('How many Americans watch more than 6 hours of streaming video a day?'))).toEqual([
+      'hours_streaming_per_day',
+      ['range_6', 'range_7'],
+      null,
+    ]);
+    expect(topic(plan('What share of Germans sleep under 5 hours?'))).toEqual(['sleep_hours', ['sleep_1'], null]);
+  });
+  it('lists, coordinations and complements are sides, never an intersection', () => {
+    expect(audiences(plan('Gen X, Millennials and Gen Z side by side on Snapchat'))).toEqual(['Gen X', 'Millennials', 'Gen Z']);
+    expect(audiences(plan('Low or high earners: who uses Revolut more?'))).toEqual(['Low income', 'High income']);
+    const p = plan('Renters vs non-renters on smart speakers');
+    expect(p.audiences.map((a) => a.expression)).toEqual([
+      { question: 'home_ownership', datapoints: ['rent'] },
+      { question: 'home_ownership', datapoints: ['own_outright', 'own_with_a_mortgage', 'live_with_parents_or_family'] },
+    ]);
+    expect(markets(plan('Contrast every one of our markets on Snapchat use', null, acme))).toEqual(['us', 'gb', 'de', 'fr']);
+  });
+  it('a group named by a datapoint is profiled; an agreement statement means those who agree', () => {
+    const p = plan('What are vegetarians unusually likely to do?');
+    expect(p).toMatchObject({ kind: 'indexing', topic: null });
+    expect(p.audiences[0].expression).toEqual({ question: 'diets_followed', datapoints: ['vegetarian'] });
+    expect(plan('Among people who worry about their financial future, what share hold gold?').audiences[0].expression).toEqual({
+      question: 'attitudes_finance',
+      datapoints: ['i_worry_about_my_financial_future'],
+      suffixes: ['1', '2'],
+    });
+  });
+  it('"what proportion are men" asks about the demographic; shopping at a brand is its funnel\'s usage row', () => {
+    const p = plan('Of Netflix subscribers in Spain, what proportion are women?');
+    expect(topic(p)).toEqual(['gender', ['female'], null]);
+    expect(p.audiences[0].expression).toEqual({ question: 'streaming_services_used', datapoints: ['netflix'] });
+    expect(topic(plan('How many Brits shop at Tesco?'))).toEqual(['brand_funnel_retail', ['tesco'], '3']);
+  });
+  it('a count of a plural noun or a singular "which" sets how many are listed', () => {
+    expect(plan('Name the four airlines Brits would most consider').limit).toBe(4);
+    expect(plan('Which car brand do Germans trust most?').limit).toBe(1);
+  });
+});
+
+describe('planPrompt: doubt is asked about', () => {
+  it('a typo as close to two things, a misspelt cue word read as meant', () => {
+    expect(outcome('How many Germans are aware of Tesca?').outcome).toBe('clarify');
+    expect(plan('wat makes parents diffrent in japan')).toMatchObject({ kind: 'indexing', topic: null });
+  });
+  it('"they" with no chat and nothing docked refers to no one', () => {
+    expect(outcome('Do they use Threads more than average?').outcome).toBe('clarify');
+  });
+  it('the same thing in two questions takes the first measure and says so', () => {
+    const out = outcome('Valorant in Brazil');
+    expect(out.outcome).toBe('answer');
+    if (out.outcome === 'answer') {
+      expect(out.plan.topic?.question).toBe('game_titles_played');
+      expect(out.notes.join(' ')).toContain('Esports watched');
+    }
+  });
+  it('a katakana name is found by its sound', () => {
+    expect(topic(plan('アメリカでスポティファイを使っている人の割合は？'))).toEqual(['music_streaming_services', ['spotify'], null]);
+  });
+});
+
 describe('the planner interface and the question search', () => {
   it('RuleBasedPlanner plans as planPrompt does', () => {
     expect(new RuleBasedPlanner().plan({ prompt: 'What share of Germans use TikTok?', catalogue: demo })).toEqual(outcome('What share of Germans use TikTok?'));

@@ -12,9 +12,24 @@ import {
   RefusalReason,
 } from './assistant.types';
 import { CatalogueIndex, DatapointRef, Entry, indexOf, lemma, mayBeTypo, wordMatches } from './catalogue-index';
+import {
+  BASE_PHRASES,
+  COMPARISON_CUES,
+  cueRegex,
+  cueTypo,
+  DIFFERENCE_CUES,
+  INDEX_CUES,
+  isFiller,
+  QUERY_WORDS,
+  RANKING_CUES,
+  SHARE_CUES,
+  TREND_CUES,
+} from './intents';
+import { romanise, soundKey } from './katakana';
 import { detectLanguage, Language, translateJapanese, translateWords } from './languages';
 import { AGE_BANDS, ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WEAK_SUFFIX_WORDS } from './synonyms';
-import { normalize, numberWord, stem, STOPWORDS, typoMatch } from './text';
+import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoDistance, typoMatch } from './text';
+import { bandInside, Interval, Quantity, readQuantities } from './quantities';
 import { FUTURE, readTime, TimeReading } from './time';
 import { chooseUniverse } from '@aas/query-rules';
 
@@ -140,6 +155,10 @@ const FOLLOW_UP_START = [
 
 const REFERENCES = new Set(['that', 'it', 'them', 'they', 'this', 'these', 'those', 'there']);
 
+/** Words that refer to people named elsewhere (an earlier prompt, a docked audience). */
+const PEOPLE_REFERENCES = new Set(['they', 'them', 'their', 'theirs']);
+const GROUP_WORDS = new Set(['group', 'groups', 'audience', 'audiences', 'segment', 'segments', 'people', 'two', 'ones']);
+
 type SpanKind = Entry['kind'] | 'age' | 'us';
 
 interface Span {
@@ -147,6 +166,12 @@ interface Span {
   end: number;
   entry: Entry;
   typo: boolean;
+  /** Positions inside the span that are not words of the name (a name said in other words). */
+  loose?: number[];
+  /** Typos between the prompt's words and the name's. */
+  cost?: number;
+  /** A typo as close to other names as to its own: every name it may stand for. */
+  rivals?: string[];
 }
 
 const PRIORITY: Record<SpanKind, number> = { audience: 1, market: 1, region: 1, us: 1, age: 1, place: 2, datapoint: 3 };
@@ -160,6 +185,8 @@ interface Reading {
   spans: Span[];
   time: TimeReading;
   limit: number | undefined;
+  /** Amounts with a unit ("under five hours"): they pick the bands of a banded question. */
+  quantities: Quantity[];
 }
 
 /**
@@ -180,6 +207,8 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   const text = ` ${words.join(' ')} `;
 
   if (isForecast(text)) return refuse('no-data', 'I can only report what the survey measured; I do not forecast future waves.');
+  const doubtful = reading.spans.find((s) => s.rivals);
+  if (doubtful?.rivals) return clarify(`Did you mean ${doubtful.rivals.map((r) => `“${titleCase(r)}”`).join(' or ')}?`, doubtful.rivals);
   if (reading.time.refusal) return refuse(reading.time.refusal.reason, reading.time.refusal.message);
 
   // Places outside the data: say so rather than answer for every market.
@@ -198,17 +227,42 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   }
   const unlicensed = markets.find((l) => !l.entitled);
   if (unlicensed) return refuse('not-entitled', `Your organisation does not license data for ${unlicensed.name}.`);
-  const allMarkets = ALL_MARKETS.some((p) => text.includes(` ${p} `)) || /\b(all|every) (our|of our|my|your)? ?markets\b/.test(text);
+  const allMarkets = ALL_MARKETS.some((p) => text.includes(` ${p} `)) || /\b(all|every) (\w+ )?(of )?(our|my|your|the)? ?(markets|countries)\b/.test(text);
   for (let i = 0; i < words.length; i++)
-    if (ALL_MARKETS.includes(words[i]) || (words[i] === 'markets' && ['all', 'our', 'every'].includes(words[i - 1] ?? ''))) reading.used.add(i);
+    if (
+      ALL_MARKETS.includes(words[i]) ||
+      (['markets', 'countries'].includes(words[i]) && ['all', 'our', 'every', 'the', 'four', 'nine'].includes(words[i - 1] ?? ''))
+    )
+      reading.used.add(i);
+  // "Contrast all our markets", "in each market", "market by market": every licensed market, side by side.
+  const eachMarket = /\b(each|per|by) (market|country)\b|\b(market by market|country by country|in each of (our|the) markets)\b/.test(text);
+  if (markets.length === 0 && (eachMarket || (allMarkets && COMPARISON.test(text) && !/\b(worldwide|globally|global|overall)\b/.test(text))))
+    markets.push(...catalogue.locations.filter((l) => l.entitled));
 
   // Audiences and topic mentions, and which are which.
-  const roles = assignRoles(reading, index, catalogue);
-  const kindCues = readKind(text, words);
+  // Words inside a name ("Sleep tracking", "Buy now pay later") are not cues of the kind of answer.
+  const kindCues = readKind(
+    ` ${words.map((w, i) => (reading.spans.some((s) => s.entry.kind === 'datapoint' && i >= s.start && i < s.end) ? '_' : w)).join(' ')} `,
+  );
+  askedDemographics(reading, catalogue);
+  // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one (asked
+  // once the topic is known to be in the data).
+  const they = words.findIndex((w, i) => PEOPLE_REFERENCES.has(w) || (['this', 'these', 'those'].includes(w) && GROUP_WORDS.has(words[i + 1] ?? '')));
+  const noOne = they >= 0 && previous === null && docked.length === 0 && !reading.spans.some((s) => s.start < they);
+  const contextAudience =
+    docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && isFollowUpText(text, previous)) || they >= 0;
+  // A difference between several named markets is a comparison of them, not a profile.
+  const profiling = (kindCues.indexing || kindCues.explicitIndex) && (kindCues.explicitIndex || markets.length <= 1);
+  const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience });
   // "Are parents more likely to use X?": one group against everyone else is an index; two groups, a comparison.
   if (/\b(more|less) likely\b/.test(text) && roles.sides.length <= 1 && markets.length <= 1) {
     kindCues.indexing = true;
     kindCues.openIndexing = true;
+  }
+  // "How do men and women differ on X?": a difference between two named sides is a comparison, not an index.
+  if (!kindCues.explicitIndex && (roles.sides.length > 1 || markets.length > 1)) {
+    kindCues.indexing = false;
+    kindCues.openIndexing = false;
   }
   const count =
     /\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) &&
@@ -223,6 +277,11 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     topicChoice.outcome = undefined;
   }
   if (topicChoice.outcome) return topicChoice.outcome;
+  if (noOne && topicChoice.topic)
+    return clarify(
+      `Who do you mean by “${words[they]}${GROUP_WORDS.has(words[they + 1] ?? '') ? ` ${words[they + 1]}` : ''}”? Name an audience (for example Gen Z, parents or women) or dock one.`,
+      [],
+    );
   let topic = topicChoice.topic;
   let topicQuestion = topicChoice.question;
 
@@ -246,6 +305,32 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     }
   }
 
+  // A question is never measured on the audience it defines (that would be 100%): in a profile
+  // the question is the audience's ("skews among people in rural areas"); otherwise the
+  // demographic is what is asked about ("what proportion of Americans live in rural areas?").
+  if (topic && roles.sides.length === 1) {
+    const side = roles.sides[0];
+    const defining = side.filter((a) => questionsOf(a.expression, new Set()).has((topic as PlanTopic).question));
+    if (defining.length > 0) {
+      if (kindCues.indexing || kindCues.openIndexing) {
+        if (topic.datapoints.length > 0 || topicChoice.mentioned) defining.length = 0;
+      }
+      if (defining.length === 0) {
+        // A datapoint of the audience's own question named as what it is measured on: kept.
+      } else if (kindCues.indexing || kindCues.openIndexing) {
+        topic = null;
+        topicQuestion = null;
+      } else if (defining.length === 1 && topic.datapoints.length === 0 && singleLeaf(defining[0].expression)) {
+        const leaf = singleLeaf(defining[0].expression) as { question: string; datapoints: string[] };
+        const q = catalogue.questions.find((x) => x.code === leaf.question);
+        if (q) {
+          topic = { ...topic, datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName) };
+          roles.sides = side.length > 1 ? [side.filter((a) => a !== defining[0])] : [];
+        }
+      }
+    }
+  }
+
   let audiences = roles.sides.map((side) => combine(side));
   const named = audiences.length > 0;
   const followUp = previous !== null && (isFollowUpText(text, previous) || (!topic && !kindCues.openIndexing));
@@ -256,15 +341,32 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   let countWanted = count;
   let ascending = /\b(least|lowest|bottom|fewest|less popular|least popular)\b/.test(text);
   const notes: string[] = [];
+  if (topicChoice.alternative && topic?.question === topicChoice.question?.code) notes.push(topicChoice.alternative);
 
   if (previous && followUp) {
     // A follow-up keeps everything the new prompt does not change.
     const startsWithAnd = /^ and\b/.test(text) || /^ (also|plus)\b/.test(text);
-    const adds = /^ (vs|versus|compare with|compare to|compared with|compared to|against)\b/.test(text) || /\bcompare (it |that )?(with|to)\b/.test(text);
+    // "vs Spain", "compare it with men", "add Spain too", "include Boomers as well": another side.
+    const adds =
+      /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b/.test(text) ||
+      /\bcompare (it |that |them )?(with|to)\b/.test(text) ||
+      /\b(too|as well)\b/.test(text);
     const narrows = /^ (only|just)\b/.test(text);
-    if (topic) {
+    // A new answer scale for the same thing ("what about considering it?"): the thing stays.
+    const onlyScale = topic && previous.topic && !topicChoice.mentioned && topic.suffix && topic.datapoints.length === 0;
+    const previousScale = onlyScale
+      ? catalogue.questions.find((q) => q.code === previous.topic?.question)?.suffixes.find((x) => x.name === topic?.suffix?.name)
+      : undefined;
+    if (onlyScale && previousScale && previous.topic) {
+      topic = { ...previous.topic, suffix: codeName(previousScale) };
+      topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
+    } else if (topic) {
       if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic)
         topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
+    } else if (kindCues.openIndexing && !kindCues.explicitIndex && !/\b(it|that|this)\b/.test(text)) {
+      // "what else makes them different?": the open profile of the same audience, past the old topic.
+      topic = null;
+      topicQuestion = null;
     } else topic = previous.topic;
     if (named) {
       if (narrows && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone')
@@ -277,9 +379,10 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     } else if (!allMarkets) locations = previous.locations;
     const previousBase: AnalysisKind =
       previous.kind === 'comparison' ? (previous.topic && previous.topic.datapoints.length > 0 ? 'share' : 'ranking') : previous.kind;
-    if (kindCues.trend || reading.time.pointsInTime) kind = 'trend';
-    else if (kindCues.indexing) kind = 'indexing';
-    else if (limit !== undefined || kindCues.ranking) kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
+    if (kindCues.trend || reading.time.pointsInTime || reading.time.perWave) kind = 'trend';
+    else if (kindCues.indexing || (!topic && previous.kind === 'indexing')) kind = 'indexing';
+    else if ((limit !== undefined || kindCues.ranking) && previous.kind !== 'indexing')
+      kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
     else kind = previousBase;
     if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
       topic = { ...topic, datapoints: [] };
@@ -307,6 +410,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     if (
       kindCues.trend ||
       reading.time.pointsInTime ||
+      reading.time.perWave ||
       (reading.time.range && reading.time.waves.length > DEFAULT_WAVES && !kindCues.share && /\bover the (last|past)\b/.test(text))
     )
       kind = 'trend';
@@ -356,7 +460,8 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     notes.push(`Of ${yearAsked}, ${wavesText(waves)} ${waves.length === 1 ? 'is' : 'are'} in the data and available to you.`);
 
   const explicitLimit = limit !== undefined;
-  if (!explicitLimit) limit = singularSuperlative(text, kind) ? 1 : kind === 'indexing' && !topic ? DEFAULT_OPEN_LIMIT : DEFAULT_LIMIT;
+  if (!explicitLimit)
+    limit = singularSuperlative(text, kind) || singularWhich(words, kind) ? 1 : kind === 'indexing' && !topic ? DEFAULT_OPEN_LIMIT : DEFAULT_LIMIT;
   const plan: AnalysisPlan = {
     kind,
     topic,
@@ -415,7 +520,9 @@ function wavesText(waves: CodeName[]): string {
 
 function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): Reading {
   const lang = detectLanguage(raw);
-  const text = lang === 'ja' ? translateJapanese(raw) : raw;
+  // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
+  const undotted = raw.replace(/#\s?(\d+)/g, ' top $1 ').replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
+  const text = lang === 'ja' ? translateJapanese(undotted, (run) => soundAlike(run, index)) : undotted;
   const letters = raw.replace(/[^A-Za-z]/g, '');
   const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
   const capitals = new Set(shouting ? [] : [...text.matchAll(/\b[A-Z]{1,4}\b/g)].map((m) => m[0].toLowerCase()));
@@ -434,6 +541,7 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
   }
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();
+  words = words.map((w) => correctCueTypo(w, index));
   const guarded = guardedNames(words, index);
   const time = readTime(words, catalogue.waves, guarded);
   const used = new Set(time.used);
@@ -446,10 +554,45 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
       used.add(i);
       used.add(i + 1);
     }
+  // "the gap between men and women", "has the gap changed?": the distance between two sides, not
+  // a brand of that name.
+  const joined = ` ${words.join(' ')} `;
+  for (let i = 1; i < words.length; i++)
+    if (
+      ['gap', 'gaps', 'divide', 'spread'].includes(words[i]) &&
+      ['the', 'that', 'this'].includes(words[i - 1]) &&
+      (words[i + 1] === 'between' || TREND.test(joined))
+    )
+      used.add(i);
+  // "than everyone else", "from the general population": the base of an index, not a name.
+  for (const phrase of BASE_PHRASES) {
+    const p = phrase.split(' ');
+    for (let i = 0; i + p.length <= words.length; i++) if (p.every((x, k) => words[i + k] === x)) for (let k = 0; k < p.length; k++) used.add(i + k);
+  }
+  const quantities = readQuantities(words).filter((q) => ![...Array(q.end - q.start).keys()].some((k) => used.has(q.start + k)));
+  // The amount is read; its unit ("hours") still names the question.
+  for (const q of quantities) for (let i = q.start; i < q.end - 1; i++) used.add(i);
   const limit = readLimit(words, used);
   const spans = findSpans(words, used, index, capitals, lang, catalogue);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
-  return { raw, lang, words, used, spans, time, limit };
+  return { raw, lang, words, used, spans, time, limit, quantities };
+}
+
+/** The one catalogue name a katakana word sounds like ("テスラ": tesla), if exactly one. */
+function soundAlike(katakana: string, index: CatalogueIndex): string | undefined {
+  const key = soundKey(romanise(katakana));
+  const names = key.length >= 3 ? index.bySound.get(key) : undefined;
+  return names && names.size === 1 ? [...names][0] : undefined;
+}
+
+/**
+ * A misspelt word of asking ("diffrent", "comapre") read as the word meant, unless it is a
+ * catalogue name or could be a typo of one: names come first.
+ */
+function correctCueTypo(word: string, index: CatalogueIndex): string {
+  if (QUERY_WORDS.has(word) || !mayBeTypo(word, index)) return word;
+  for (const key of index.byFirst.keys()) if (typoMatch(word, key)) return word;
+  return cueTypo(word) ?? word;
 }
 
 const TIME_WORDS = new Set(['now', 'today', 'current', 'currently', 'latest', 'year', 'years', 'month', 'months', 'week', 'quarter', 'last', 'past', 'recent']);
@@ -484,14 +627,26 @@ const LIMIT_WORDS = new Set([
   'key',
 ]);
 
+/** Plural nouns a number counts that are not things to list. */
+const COUNTED_UNITS = new Set(['quarters', 'waves', 'years', 'months', 'weeks', 'days', 'hours', 'minutes', 'times', 'olds', 'percent', 'points']);
+
 /** "top 3", "three most used", "the 5 biggest", "which five", "give me the top five". */
 function readLimit(words: string[], used: Set<number>): number | undefined {
+  const ranking = RANKING.test(` ${words.join(' ')} `);
   for (let i = 0; i < words.length; i++) {
     if (used.has(i)) continue;
     const n = numberWord(words[i]);
     if (n === undefined || n < 1 || n > 50) continue;
     const before = words[i - 1] ?? '';
     const after = words[i + 1] ?? '';
+    // "Name the three retailers Germans would most consider": a count of a plural noun in a ranking question.
+    if (ranking && ['', '|', 'the', 'name', 'list', 'give', 'show', 'me', 'which', 'what', 'are'].includes(before)) {
+      const noun = [after, words[i + 2]].find((w) => w !== undefined && w.length > 3 && w.endsWith('s') && !STOPWORDS.has(w) && !COUNTED_UNITS.has(w));
+      if (noun && !used.has(i + 1)) {
+        used.add(i);
+        return n;
+      }
+    }
     if (
       ['top', 'first', 'bottom', 'which', 'the', 'what', 'best', 'leading', 'main'].includes(before) &&
       (before !== 'the' || LIMIT_WORDS.has(after)) &&
@@ -527,6 +682,7 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
       for (const key of firstKeys) if (key !== w && typoMatch(w, key)) for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e)) starts.set(e, true);
     for (const [entry, typoFirst] of starts) {
       let typo = typoFirst;
+      let cost = typoFirst ? typoDistance(w, entry.words[0]) : 0;
       let ok = true;
       for (let k = 1; k < entry.words.length; k++) {
         const at = i + k;
@@ -539,10 +695,12 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
           ok = false;
           break;
         }
-        if (m === 'typo') typo = true;
+        if (m === 'typo') {
+          typo = true;
+          cost += typoDistance(words[at], entry.words[k]);
+        }
       }
-      // A one-word name matched only by a typo must be a name-like word (not "share" for "Shark").
-      if (ok) candidates.push({ start: i, end: i + entry.words.length, entry, typo });
+      if (ok) candidates.push({ start: i, end: i + entry.words.length, entry, typo, cost });
     }
     // "US"/"USA" only as a market where it cannot be the pronoun "us" or a verb.
     if (
@@ -564,25 +722,98 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
   }
   for (const age of ageSpans(words, used)) candidates.push(age);
   for (const long of longNameSpans(words, used, index)) candidates.push(long);
+  candidates.push(...ellipticalSpans(words, used, candidates, index));
+  candidates.push(...complementSpans(words, used, candidates, catalogue));
   candidates.sort(
     (a, b) =>
       b.end - b.start - (a.end - a.start) ||
       Number(a.typo) - Number(b.typo) ||
+      (a.cost ?? 0) - (b.cost ?? 0) ||
       PRIORITY[a.entry.kind] - PRIORITY[b.entry.kind] ||
       Number(b.entry.kind === 'audience' && b.entry.saved !== null) - Number(a.entry.kind === 'audience' && a.entry.saved !== null) ||
       a.start - b.start,
   );
   const chosen: Span[] = [];
   const taken = new Set<number>();
+  // A name said in other words never swallows another name said as it is ("watch TikTok videos").
+  const named = new Set<number>();
+  for (const c of candidates) if (!c.loose) for (let i = c.start; i < c.end; i++) named.add(i);
   for (const c of candidates) {
+    if (c.loose?.some((i) => named.has(i))) continue;
     let free = true;
     for (let i = c.start; i < c.end; i++) if (taken.has(i)) free = false;
     if (!free) continue;
-    // A typo of a one-word name is trusted only if no other name is as close (see ambiguity).
+    // A typo is trusted only if no other name of a thing is as close ("Tesca": Tesla or Tesco?).
+    if (c.typo && c.entry.kind === 'datapoint') {
+      const key = c.entry.words.join(' ');
+      const things = (e: Entry) => (e.kind === 'datapoint' ? e.refs.map((r) => r.datapoint.code) : []);
+      const own = new Set(things(c.entry));
+      const rivals = candidates.filter(
+        (d) =>
+          d !== c &&
+          d.typo &&
+          d.start === c.start &&
+          d.end === c.end &&
+          (d.cost ?? 0) === (c.cost ?? 0) &&
+          d.entry.kind === 'datapoint' &&
+          !things(d.entry).some((x) => own.has(x)),
+      );
+      if (rivals.length > 0) c.rivals = [key, ...new Set(rivals.map((d) => d.entry.words.join(' ')))];
+    }
     chosen.push(c);
     for (let i = c.start; i < c.end; i++) taken.add(i);
   }
   return chosen.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * A modifier whose head is said once for two ("low or high earners", "daily or weekly TikTok
+ * users"): the first modifier with the second name's head, when that is a name too.
+ */
+function ellipticalSpans(words: string[], used: Set<number>, found: Span[], index: CatalogueIndex): Span[] {
+  const out: Span[] = [];
+  for (const span of found) {
+    const i = span.start - 2;
+    if (i < 0 || span.entry.words.length < 2 || used.has(i) || !['or', 'and', 'vs', 'versus'].includes(words[i + 1])) continue;
+    const head = span.entry.words.slice(1);
+    const entry = (index.byFirst.get(words[i]) ?? []).find(
+      (e) => e.kind === span.entry.kind && e.words.length === head.length + 1 && head.every((w, k) => e.words[k + 1] === w),
+    );
+    if (entry) out.push({ start: i, end: i + 1, entry, typo: false });
+  }
+  return out;
+}
+
+/**
+ * "non-graduates", "non smokers": everyone else of the question a one-question group is read
+ * from (the question's other answers).
+ */
+function complementSpans(words: string[], used: Set<number>, found: Span[], catalogue: PlannerCatalogue): Span[] {
+  const out: Span[] = [];
+  for (const span of found) {
+    const at = span.start - 1;
+    if (at < 0 || words[at] !== 'non' || used.has(at) || span.entry.kind !== 'audience') continue;
+    const leaf = singleLeaf(span.entry.expression);
+    const question = leaf ? catalogue.questions.find((q) => q.code === leaf.question) : undefined;
+    if (!leaf || !question) continue;
+    const others = question.datapoints.filter((d) => !leaf.datapoints.includes(d.code)).map((d) => d.code);
+    if (others.length === 0) continue;
+    const name = `Non-${span.entry.name.toLowerCase()}`;
+    out.push({
+      start: at,
+      end: span.end,
+      typo: false,
+      entry: {
+        kind: 'audience',
+        words: words.slice(at, span.end),
+        name,
+        saved: null,
+        expression: { question: question.code, datapoints: others },
+        description: `Respondents who are not ${span.entry.name.toLowerCase()}.`,
+      },
+    });
+  }
+  return out;
 }
 
 /**
@@ -591,18 +822,48 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
  */
 function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex): Span[] {
   const out: Span[] = [];
-  const stems = words.map((w, i) => (used.has(i) || w === '|' || STOPWORDS.has(w) ? '' : stem(w)));
+  const stems = words.map((w, i) => (used.has(i) || w === '|' || FUNCTION_WORDS.has(w) ? '' : stem(w)));
+  const present = new Set(stems);
   for (const { entry, content } of index.longNames) {
+    // Cheap test first: short names need every content word, long ones three.
+    let hits = 0;
+    for (const c of content) if (present.has(c)) hits++;
+    if (hits < Math.min(3, content.length)) continue;
+    // A long name by most of its content words, anywhere in a short stretch; a short one by all
+    // of them, in order, with at most one word more.
+    const long = entry.words.length >= 4 && new Set(content).size >= 3;
     const at: number[] = [];
-    for (const c of content) {
-      const i = stems.indexOf(c);
-      if (i >= 0) at.push(i);
+    if (long) {
+      for (const c of new Set(content)) {
+        const i = stems.indexOf(c);
+        if (i >= 0) at.push(i);
+      }
+      if (at.length < 3 || at.length / new Set(content).size < 0.6) continue;
+    } else {
+      let from = 0;
+      for (const c of content) {
+        const i = stems.indexOf(c, from);
+        if (i < 0) break;
+        at.push(i);
+        from = i + 1;
+      }
+      // Two words may come the other way round when nothing but function words stands between
+      // them ("track sleep" for "Sleep tracking").
+      if (at.length < content.length && content.length === 2) {
+        const a = stems.indexOf(content[1]);
+        const b = a < 0 ? -1 : stems.indexOf(content[0], a + 1);
+        if (a >= 0 && b > a && stems.slice(a + 1, b).every((x) => x === '')) at.splice(0, at.length, a, b);
+      }
+      if (at.length < content.length) continue;
     }
-    if (at.length < 3 || at.length / content.length < 0.6) continue;
     const start = Math.min(...at);
     const end = Math.max(...at) + 1;
-    if (end - start > entry.words.length + 2) continue;
-    out.push({ start, end, entry: { ...entry, refs: entry.refs.map((r) => ({ ...r, partial: true })) }, typo: false });
+    if (end - start > entry.words.length + (long ? 2 : 1)) continue;
+    const loose: number[] = [];
+    for (let i = start; i < end; i++) if (!at.includes(i) && stems[i] !== '') loose.push(i);
+    // Every content word of a short name, nothing else: the name itself, inflected.
+    const partial = long || loose.length > 0;
+    out.push({ start, end, entry: { ...entry, refs: entry.refs.map((r) => ({ ...r, partial: r.partial || partial })) }, typo: false, loose });
   }
   return out;
 }
@@ -704,12 +965,27 @@ function spanAudience(span: Span): PlanAudience | null {
     // A group named by a datapoint: its first (usage) question.
     const ref = groupRef(e.refs);
     const name = `${ref.datapoint.name} ${ref.question.code.includes('owned') || ref.question.code.includes('ownership') ? 'owners' : 'users'}`;
+    const suffixes = groupSuffixes(ref.question);
     return phraseAudience(name, `Respondents who answered “${ref.datapoint.name}” to “${ref.question.name}”.`, {
       question: ref.question.code,
       datapoints: e.refs.filter((r) => r.question.code === ref.question.code).map((r) => r.datapoint.code),
+      ...(suffixes.length > 0 ? { suffixes } : {}),
     });
   }
   return null;
+}
+
+/**
+ * The answers of a grid that make someone one of a group named by its row: an agreement
+ * statement's "agree" and "strongly agree" ("people who worry about their privacy"), a brand
+ * funnel's "used or bought" ("Nike customers"). None for a question without a scale.
+ */
+function groupSuffixes(question: PlannerQuestion): string[] {
+  const names = question.suffixes.map((x) => normalize(x.name).trim());
+  const agree = question.suffixes.filter((_, k) => names[k] === 'agree' || names[k] === 'strongly agree');
+  if (agree.length > 0) return agree.map((x) => x.code);
+  const used = question.suffixes.filter((_, k) => names[k].startsWith('used or bought'));
+  return used.map((x) => x.code);
 }
 
 /** The question a datapoint group is read from: the earliest in catalogue order (usage and ownership come first). */
@@ -764,11 +1040,41 @@ function singleLeaf(expression: Record<string, unknown>): { question: string; da
  * "among Netflix subscribers") and something else is measured; everything else is the topic.
  * Groups joined by "or", "vs", "and" are sides of a comparison; other groups narrow each side.
  */
-function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue): Roles {
+/**
+ * "Of Formula 1 fans, what proportion are men?", "what share of Germans are parents?": a
+ * demographic after "are"/"is" in a share question is what is asked about, so it is read as a
+ * topic mention rather than an audience.
+ */
+function askedDemographics(reading: Reading, catalogue: PlannerCatalogue): void {
+  const { words } = reading;
+  const cue = words.findIndex((w, i) => SHARE.test(` ${w} `) || (w === 'how' && words[i + 1] === 'many'));
+  if (cue < 0) return;
+  reading.spans = reading.spans.map((span) => {
+    const e = span.entry;
+    if (e.kind !== 'audience' || span.start <= cue + 1 || !['are', 'is'].includes(words[span.start - 1] ?? '')) return span;
+    const after = words[span.end];
+    if (after !== undefined && after !== '|' && !reading.used.has(span.end)) return span;
+    const leaf = singleLeaf(e.expression);
+    const question = leaf ? catalogue.questions.find((q) => q.code === leaf.question) : undefined;
+    if (!leaf || !question) return span;
+    const refs = question.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map((datapoint) => ({ question, datapoint, partial: false }));
+    return { ...span, entry: { kind: 'datapoint', words: e.words, refs } };
+  });
+}
+
+function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue, frame: { indexing: boolean; contextAudience: boolean }): Roles {
   const { words, spans } = reading;
   const datapointSpans = spans.filter((s) => s.entry.kind === 'datapoint');
   const audienceSpans = spans.filter((s) => s.entry.kind === 'audience');
   const groupCapable = new Set<Span>();
+  // An index needs an audience: with none named elsewhere, the things named outside the index's
+  // target ("what are vegans unusually likely to do?") are who is profiled.
+  // What a "which"/"what" phrase asks for ("which TV genres do anime viewers...") is the topic.
+  const asked = whPhraseEnd(words);
+  const profiled =
+    frame.indexing && audienceSpans.length === 0 && !frame.contextAudience
+      ? datapointSpans.filter((s) => s.start >= asked && !isIndexTarget(words, reading.used, s))
+      : [];
   const zoneStart = words.findIndex((w) => w === 'among' || w === 'amongst');
   for (const s of datapointSpans) {
     const next = words[s.end] ?? '';
@@ -776,6 +1082,7 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
     const prev2 = words[s.start - 2] ?? '';
     if (
       GROUP_NOUNS.has(next) ||
+      namesPeople(s) ||
       (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
       (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next))
     )
@@ -799,6 +1106,20 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
   const wordTopic = wordsOnlyTopicScore(reading, index, catalogue);
   let groups: Span[] = [];
   if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6)) groups = [...groupCapable];
+  for (const s of profiled) if (!groups.includes(s)) groups.push(s);
+  // Coordinated phrases play the same part: a datapoint joined to a group by "or", "vs", "and"
+  // ("Tech early adopters or the late majority") is a group too.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const s of datapointSpans) {
+      if (groups.includes(s)) continue;
+      const partner = [...audienceSpans, ...groups].find((g) => coordinated(words, g, s) || coordinated(words, s, g));
+      if (partner) {
+        groups.push(s);
+        changed = true;
+      }
+    }
+  }
   const topicSpans = datapointSpans.filter((s) => !groups.includes(s));
 
   // Audience sides.
@@ -814,10 +1135,11 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
     let gap = words.slice(prevEnd, m.start);
     // Group nouns after a datapoint group ("iOS users and ...") belong to it.
     gap = gap.filter((w) => !GROUP_NOUNS.has(w));
-    const comparing = /\b(compare|compared|comparing)\b/.test(words.join(' '));
+    const comparing = /\b(compare|compared|comparing|contrast|contrasted)\b/.test(words.join(' '));
     const connector =
       gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) ||
-      (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && isListEnd(words, m));
+      / next to | alongside | beside | different from | differ from | differs from | unlike | as opposed to /.test(` ${gap.join(' ')} `) ||
+      (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && (isListEnd(words, m) || continuesList(words, m, mentions)));
     // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides.
     if (connector) clauses.push({ spans: [m], joinedToPrevious: true });
     else if (gap.length === 0 || gap.every((w) => GLUE.has(w))) last.spans.push(m);
@@ -843,6 +1165,73 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
   return { sides, topicSpans, groupSpans: groups };
 }
 
+/** A datapoint named after a kind of person ("Hardcore gamer", "Bargain hunter", "Early adopter"): a group when something else is measured. */
+function namesPeople(span: Span): boolean {
+  if (span.entry.kind !== 'datapoint') return false;
+  const last = span.entry.words[span.entry.words.length - 1];
+  return span.entry.words.length > 1 && (GROUP_NOUNS.has(last) || PERSON_NOUN.has(last));
+}
+
+/** Nouns naming a kind of person in datapoint names. */
+const PERSON_NOUN = new Set(
+  'gamer gamers hunter hunters adopter adopters seeker seekers researcher researchers buyer buyers smoker smokers innovator innovators laggard laggards majority'.split(
+    ' ',
+  ),
+);
+
+/** Where the noun phrase of an opening "which"/"what" ends (0 when the prompt opens otherwise). */
+function whPhraseEnd(words: string[]): number {
+  if (!['which', 'what'].includes(words[0] ?? '')) return 0;
+  const verb = words.findIndex(
+    (w, i) => i > 0 && (w === '|' || /^(do|does|did|is|are|was|were|have|has|can|will|would|make|makes|over|under|skew|skews|index|indexes)$/.test(w)),
+  );
+  return verb < 0 ? words.length : verb;
+}
+
+/** Index and difference cues that a target may follow ("over-index on X", "more likely to own X"). */
+const TARGET_CUES = [...INDEX_CUES, ...DIFFERENCE_CUES, 'likely', 'likelier', 'more', 'less'].map((c) => c.split(' '));
+
+/** Words that may stand between an index cue and what it is measured on. */
+const TARGET_GAP = new Set(
+  (
+    'on in towards toward to for of at among amongst with when it comes terms regard respect the a an their them they to be being have having has had ' +
+    'use using used own owning owned buy buying bought play playing watch watching read reading follow following eat eating drink drinking wear wearing ' +
+    'listen listening go going do doing get getting consider considering hold holding than average'
+  ).split(' '),
+);
+
+/**
+ * Whether a datapoint mention is what an index is measured on: it follows an index or
+ * difference cue with only linking words between ("over-index on TikTok", "more likely than
+ * average to own a robot vacuum", "over-represented among Netflix users").
+ */
+function isIndexTarget(words: string[], used: ReadonlySet<number>, span: Span): boolean {
+  for (let end = span.start; end > 0; end--) {
+    for (const cue of TARGET_CUES) {
+      const from = end - cue.length;
+      if (from >= 0 && cue.every((w, k) => words[from + k] === w)) return true;
+    }
+    const w = words[end - 1];
+    if (!TARGET_GAP.has(w) && !used.has(end - 1)) return false;
+  }
+  return false;
+}
+
+/** Whether `b` follows `a` joined only by a comparison connector (and "the"): "A or the B", "A vs B". */
+function coordinated(words: string[], a: Span, b: Span): boolean {
+  if (b.start <= a.end) return false;
+  const gap = words.slice(a.end, b.start).filter((w) => !GROUP_NOUNS.has(w) && w !== 'the');
+  return gap.length === 1 && ['or', 'vs', 'versus', 'against'].includes(gap[0]);
+}
+
+/** "Students, retirees and full-time workers": a comma before a group the list goes on from. */
+function continuesList(words: string[], m: Span, mentions: Span[]): boolean {
+  const next = mentions.find((x) => x.start >= m.end);
+  if (!next) return false;
+  const gap = words.slice(m.end, next.start).filter((w) => !GROUP_NOUNS.has(w));
+  return gap.length === 1 && (gap[0] === '|' || CONNECTORS.has(gap[0]));
+}
+
 function isListEnd(words: string[], m: Span): boolean {
   return words[m.end] === undefined || words[m.end] === '|';
 }
@@ -859,6 +1248,8 @@ function sameQuestion(a: Span, b: Span): boolean {
 interface KindCues {
   trend: boolean;
   indexing: boolean;
+  /** Index words proper ("over-index", "skew", "than average"), not only words of difference. */
+  explicitIndex: boolean;
   /** "What makes X different", "what does X over-index on" without a named topic. */
   openIndexing: boolean;
   comparison: boolean;
@@ -866,22 +1257,26 @@ interface KindCues {
   share: boolean;
 }
 
-function readKind(text: string, words: string[]): KindCues {
-  const has = (re: RegExp) => re.test(text);
-  const trend = has(
-    /\b(trend|trends|trending|changed|change|changing|changes|evolved|evolve|evolving|evolution|develop|developed|development|grown|grow|grew|growing|growth|increased|increase|increasing|decreased|decrease|decreasing|declined|declining|decline|rising|risen|rise|rose|falling|fallen|fall|fell|dropped|drop|dropping|gone up|gone down|go up|went up|went down|moved|shifted|shift|over time|wave by wave|quarter by quarter|quarterly|track|tracking|year on year|up or down|momentum)\b/,
-  );
-  const index = has(
-    /\b(over index|overindex|over indexes|over indexed|over indexing|overindexes|overindexing|under index|underindex|under indexes|under indexed|under indexing|index|indexes|indices|skew|skews|skewed|than average|than the average|than the average internet user|above average|below average|over represented|under represented|overrepresented|underrepresented)\b/,
-  );
-  const open = has(
-    /\b(different|differently|distinctive|distinct|unique|stand out|stands out|standout|sets apart|set apart|sets them apart|apart|unusually|characterise|characterize|characteristics|profile|describe|over indexes|strongest|biggest skews|key over indexes)\b/,
-  );
-  const comparison = has(/\b(compare|compared|comparison|versus|vs|against|differ|difference|which group|who uses|who is more|who s more)\b/);
-  const ranking = has(/\b(top|most|least|rank|ranking|ranked|popular|biggest|leading|favourite|favorite|main|best|which|what are the|common|mostly)\b/);
-  const share = has(/\b(share|percent|percentage|proportion|how many|penetration|how common|what share|reach|rate)\b/);
-  void words;
-  return { trend, indexing: index || (open && !trend), openIndexing: open || index, comparison, ranking, share };
+const TREND = cueRegex(TREND_CUES);
+const INDEX = cueRegex(INDEX_CUES);
+const DIFFERENCE = cueRegex(DIFFERENCE_CUES);
+const COMPARISON = cueRegex(COMPARISON_CUES);
+const RANKING = cueRegex(RANKING_CUES);
+const SHARE = cueRegex(SHARE_CUES);
+
+function readKind(text: string): KindCues {
+  const trend = TREND.test(text);
+  const index = INDEX.test(text);
+  const open = DIFFERENCE.test(text);
+  return {
+    trend,
+    indexing: index || (open && !trend),
+    explicitIndex: index,
+    openIndexing: open || index,
+    comparison: COMPARISON.test(text),
+    ranking: RANKING.test(text),
+    share: SHARE.test(text),
+  };
 }
 
 /** "the most used social platform", "the favourite brand": one datapoint, not a list. */
@@ -902,6 +1297,22 @@ function singularSuperlative(text: string, kind: AnalysisKind): boolean {
   return noun !== undefined && !noun.endsWith('s');
 }
 
+/**
+ * "Which platform do Gen Z use most?", "what tech brand is the most innovative?": a ranking
+ * question about a singular noun asks for one answer (the plural asks for a list).
+ */
+function singularWhich(words: string[], kind: AnalysisKind): boolean {
+  if (kind !== 'ranking' || !['which', 'what'].includes(words[0] ?? '')) return false;
+  const text = ` ${words.join(' ')} `;
+  if (!/ (most|top|best|favourite|favorite|leading|biggest|number one) /.test(text) && !(/ more /.test(text) && !/ than /.test(text))) return false;
+  let head: string | undefined;
+  for (const w of words.slice(1)) {
+    if (w === '|' || STOPWORDS.has(w) || CUSTOMER_STEMS.has(stem(w)) || /^(do|does|did|is|are|was|were|have|has)$/.test(w)) break;
+    head = w;
+  }
+  return head !== undefined && head.length > 2 && !head.endsWith('s');
+}
+
 // ---------------------------------------------------------------------------------------------
 // The topic
 
@@ -912,6 +1323,10 @@ interface TopicChoice {
   unknown: string[];
   /** Named by a datapoint or by the question's own name, not only by loose words. */
   confident?: boolean;
+  /** Named by a mention of one of its datapoints or of its name ("TV genres"), not by loose words. */
+  mentioned?: boolean;
+  /** Another question measuring the same named thing, said in a note. */
+  alternative?: string;
 }
 
 interface Scored {
@@ -922,6 +1337,11 @@ interface Scored {
   dpHits: number;
   wordHits: number;
   strongCue: boolean;
+  namedQuestion: boolean;
+  /** What in the prompt found the question, as a key: two questions with the same key are not told apart by the words. */
+  evidence: string;
+  /** The share of the question's name words the prompt says. */
+  coverage: number;
 }
 
 const USAGE_NAME = /\b(used|usage|use|owned|ownership|held|played|watched|followed|bought|done|read|consumed|listened)\b/i;
@@ -958,16 +1378,21 @@ function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] 
   const { words, used, spans } = reading;
   const free = words.filter((w, i) => !used.has(i) && w !== '|' && w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w) && !CONNECTORS.has(w));
   const stems = new Set<string>();
+  // A verb of buying or using with a brand named after it ("shop at Tesco") says how, not what:
+  // it picks the brand's usage row, it is not a topic of its own.
+  const brandNamed = spans.some((sp) => sp.entry.kind === 'datapoint' && sp.entry.refs.some((r) => r.question.suffixes.length > 0));
   for (const w of free) {
+    if (brandNamed && CUSTOMER_STEMS.has(stem(w))) continue;
     stems.add(stem(w));
     for (const s of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(s));
   }
   const text = ` ${words.filter((_, i) => !used.has(i)).join(' ')} `;
   for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS))
     if (phrase.includes(' ') && text.includes(` ${phrase} `)) list.forEach((s) => stems.add(stem(s)));
-  // Names taken as datapoints still hint at the question ("games" played: game titles).
+  // A word taken as a shortened datapoint name still hints at what it usually means ("games"
+  // played, only a shortened "Play games" of Snapchat: game titles). A full name does not.
   for (const span of spans)
-    if (span.entry.kind === 'datapoint')
+    if (span.entry.kind === 'datapoint' && span.entry.refs.every((r) => r.partial))
       for (const w of words.slice(span.start, span.end)) for (const s of TOPIC_SYNONYMS[w] ?? []) if (s !== w) stems.add(stem(s));
   return { stems, words: free };
 }
@@ -994,15 +1419,24 @@ function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, catalogue:
   return best;
 }
 
-function suffixWordsIn(text: string): { strong: string[]; weak: string[] } {
+/** Stems of verbs that make someone a brand's customer: a brand funnel's "used or bought" row. */
+const CUSTOMER_STEMS = new Set(['use', 'buy', 'order', 'shop', 'eat', 'drive', 'stay', 'bank', 'wear', 'purchas']);
+
+function suffixWordsIn(text: string): { strong: string[]; weak: string[]; custom: boolean } {
   const strong: string[] = [];
   const weak: string[] = [];
-  // Any form of using or buying ("flew", "ordered", "bought") is the funnel's usage row.
+  // Being a customer in other words than "use" (bought, ordered from, shopping at, eating at).
+  const custom = text
+    .trim()
+    .split(' ')
+    .some((w) => CUSTOMER_STEMS.has(stem(w)) && stem(w) !== 'use');
+  // Any form of using, buying or being a customer ("flew", "ordered from", "shopping at",
+  // "eating at") is the funnel's usage row.
   if (
     text
       .trim()
       .split(' ')
-      .some((w) => stem(w) === 'use' || stem(w) === 'buy')
+      .some((w) => CUSTOMER_STEMS.has(stem(w)))
   )
     weak.push('used or bought in the last 12 months');
   for (const [name, aliases] of Object.entries(SUFFIX_ALIASES)) {
@@ -1013,7 +1447,7 @@ function suffixWordsIn(text: string): { strong: string[]; weak: string[] } {
   }
   // "strongly agree" is not also "agree".
   if (strong.includes('strongly agree')) strong.splice(strong.indexOf('agree'), strong.indexOf('agree') >= 0 ? 1 : 0);
-  return { strong, weak };
+  return { strong, weak, custom };
 }
 
 function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, catalogue: PlannerCatalogue, cues: KindCues): TopicChoice {
@@ -1025,10 +1459,19 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
     .map(([v]) => v);
   const mentions = roles.topicSpans;
-  const unknown = free.filter((w) => !index.vocabulary.has(w) && !KNOWN.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
+  const unknown = free.filter((w) => !index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
 
+  // Only questions something in the prompt points at: held by a mention, or sharing a word.
+  const candidates = new Set<PlannerQuestion>();
+  for (const m of mentions) {
+    if (m.entry.kind === 'datapoint') for (const r of m.entry.refs) candidates.add(r.question);
+    for (const w of m.entry.words) for (const q of index.questionsByStem.get(stem(w)) ?? []) candidates.add(q);
+  }
+  for (const s of stems) for (const q of index.questionsByStem.get(s) ?? []) candidates.add(q);
+  const idfOf = new Map([...stems].map((s) => [s, Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount))]));
   const scored: Scored[] = [];
   for (const q of catalogue.questions) {
+    if (!candidates.has(q)) continue;
     const own = index.questionWords.get(q.code);
     if (!own) continue;
     let score = 0;
@@ -1038,12 +1481,20 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     const datapoints: CodeName[] = [];
     let missed = 0;
     let namedQuestion = false;
+    // The prompt's words this question was found by (name words, description words, mentions of its name).
+    const evidence: string[] = [];
+    const covered = new Set<string>();
+    let partialNamed = 0;
     for (const m of mentions) {
       if (m.entry.kind !== 'datapoint') continue;
       const refs = m.entry.refs.filter((r) => r.question.code === q.code);
       const inName = m.entry.words.every((w) => own.name.has(stem(w)));
       const common = m.entry.words.length === 1 && (index.commonWords.has(m.entry.words[0]) || own.head === stem(m.entry.words[0]));
       if (refs.length === 0) {
+        if (inName) {
+          evidence.push(`n:${m.entry.words.join(' ')}`);
+          for (const w of m.entry.words) covered.add(stem(w));
+        }
         if (inName && (m.entry.words.length > 1 || common)) {
           // The mention names the question itself ("streaming services": Video streaming services used).
           score += 10 + (cues.ranking ? 1 : 0);
@@ -1054,6 +1505,20 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
           // A mention the question does not have, but its name does ("YouTube Shorts": Activities on YouTube).
           score += 4;
           wordHits++;
+        } else if (m.entry.words.every((w) => own.name.has(stem(w)) || own.description.has(stem(w)))) {
+          // A thing the question's description names ("channels": Grocery shopping channels): it fits, a little.
+          score += 2;
+          evidence.push(`d:${m.entry.words.join(' ')}`);
+        } else if (m.entry.words.every((w) => index.commonWords.has(w)) && m.entry.words.some((w) => own.name.has(stem(w)))) {
+          // Common words, not a name, partly the question's own ("video games": Why people play
+          // games): read as words, not as a thing the question lacks.
+          for (const w of m.entry.words)
+            if (own.name.has(stem(w))) {
+              score += 3 * Math.log(1 + index.questionCount / (index.df.get(stem(w)) ?? index.questionCount));
+              covered.add(stem(w));
+              partialNamed++;
+            }
+          evidence.push(`p:${m.entry.words.join(' ')}`);
         } else missed++;
         continue;
       }
@@ -1068,10 +1533,12 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
       for (const r of refs) if (!datapoints.some((d) => d.code === r.datapoint.code)) datapoints.push(codeName(r.datapoint));
     }
     score -= 6 * missed;
-    let named = 0;
+    let named = partialNamed;
     for (const s of stems) {
-      const idf = Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount));
+      const idf = idfOf.get(s) as number;
       const generic = GENERIC_VERB_STEMS.has(s);
+      if (own.name.has(s) || own.description.has(s)) evidence.push(s);
+      if (own.name.has(s)) covered.add(s);
       if (own.name.has(s)) {
         score += generic ? 1.5 : 3 * idf;
         named++;
@@ -1101,13 +1568,25 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
       for (const word of suffixWords.weak) {
         const match = q.suffixes.find((_, k) => names.suffixes[k] === word);
         if (match) {
+          // A verb of using or buying fits a grid that asks it ("eating at" a fast food chain).
           suffix = match;
+          if (suffixWords.custom) score += 1;
           break;
         }
       }
+    // Amounts: the bands of a banded question inside what was asked ("more than four hours").
+    if (q.suffixes.length === 0 && reading.quantities.length > 0) {
+      const bands = index.bands.get(q.code) ?? [];
+      const inside = q.datapoints.filter((_, k) => bands[k] && reading.quantities.some((x) => bandInside(bands[k] as Interval, x)));
+      if (inside.length > 0) {
+        for (const d of inside) if (!datapoints.some((x) => x.code === d.code)) datapoints.push(codeName(d));
+        score += 6;
+        strongCue = true;
+      }
+    }
     if (q.suffixes.length === 0)
       for (const v of values) {
-        const d = q.datapoints.find((_, k) => names.datapoints[k] === v);
+        const d = q.datapoints.find((_, k) => names.datapoints[k] === v || VALUE_WORDS[v].includes(names.datapoints[k]));
         if (d && !datapoints.some((x) => x.code === d.code)) {
           datapoints.push(codeName(d));
           score += 6;
@@ -1118,9 +1597,28 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     if (q.suffixes.length > 0 && !suffix) score -= 4;
     if (dpHits === 0 && wordHits === 0) continue;
     if (namedQuestion && dpHits === 0 && cues.share && !cues.ranking) score -= 1.5;
-    scored.push({ question: q, score, datapoints, suffix, dpHits, wordHits, strongCue });
+    scored.push({
+      question: q,
+      score,
+      datapoints,
+      suffix,
+      dpHits,
+      wordHits,
+      strongCue,
+      namedQuestion,
+      evidence: evidence.sort().join('|'),
+      coverage: covered.size / Math.max(1, own.nameWords),
+    });
   }
-  scored.sort((a, b) => b.score - a.score || (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1));
+  // Ties: a licensed question first; then, for "which"/"most" questions, the question named as a
+  // whole ("the most watched esport": Esports watched) over a datapoint of that name.
+  const listWanted = cues.ranking && !cues.share;
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1) ||
+      (listWanted ? Number(b.namedQuestion) - Number(a.namedQuestion) : 0),
+  );
 
   let best = scored[0];
   if (!best || best.score < 4 || (best.dpHits === 0 && best.wordHits === 0)) return { topic: null, question: null, unknown };
@@ -1153,10 +1651,65 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
       outcome: clarify(`“${titleCase(name)}” could mean several things in the survey: ${options.slice(0, 6).join(', ')}. Which one do you mean?`, options),
     };
   }
-  if (second && second.dpHits > 0 && best.dpHits > 0 && Math.abs(best.score - second.score) < 0.5 && !best.strongCue && sameNames(best, second)) {
-    const options = [best, second].map((s) => s.question.name);
-    return { topic: null, question: null, unknown, outcome: clarify(`Do you mean “${options[0]}” or “${options[1]}”?`, options) };
+  // A brand that is a row of two grids of the same kind, once by its name and once by its name
+  // and more ("Dyson" in technology brands, "Dyson Home" in home appliance brands): which one?
+  if (best.dpHits > 0 && best.wordHits === 0 && best.question.suffixes.length > 0) {
+    const scale = best.question.suffixes.map((x) => x.name).join('|');
+    for (const m of mentions) {
+      if (m.entry.kind !== 'datapoint' || !m.entry.refs.some((r) => r.question.code === best.question.code)) continue;
+      const name = m.entry.words.join(' ');
+      const siblings = catalogue.questions.filter(
+        (q) =>
+          q.code !== best.question.code &&
+          q.suffixes.map((x) => x.name).join('|') === scale &&
+          // The brand qualified by that grid's own category ("Dyson Home"), not a product of it ("Amazon Prime Video").
+          (index.normalisedNames.get(q.code)?.datapoints ?? []).some(
+            (d) =>
+              d.startsWith(`${name} `) &&
+              d
+                .slice(name.length + 1)
+                .split(' ')
+                .every((w) => index.questionWords.get(q.code)?.name.has(stem(w))),
+          ),
+      );
+      if (siblings.length > 0) {
+        const options = [best.question, ...siblings].map((q) => q.name);
+        return {
+          topic: null,
+          question: null,
+          unknown,
+          outcome: clarify(
+            `“${titleCase(name)}” is in more than one list of brands: ${options.map((o) => `“${o}”`).join(' and ')}. Which one do you mean?`,
+            options,
+          ),
+        };
+      }
+    }
   }
+  // Several questions found by exactly the same words, none by a named datapoint ("the top
+  // brands": of which sector?): the words do not say which, so ask.
+  const alikeBest = (x: Scored) => x.dpHits === 0 && x.evidence === best.evidence && Math.abs(x.coverage - best.coverage) < 0.01 && best.score - x.score < 2;
+  if (best.dpHits === 0 && !best.suffix && second && alikeBest(second)) {
+    const alike = scored.filter(alikeBest).map((x) => x.question.name);
+    return {
+      topic: null,
+      question: null,
+      unknown,
+      outcome: clarify(
+        `That could be several questions of the survey: ${alike
+          .slice(0, 6)
+          .map((n) => `“${n}”`)
+          .join(', ')}. Which one do you mean?`,
+        alike,
+      ),
+    };
+  }
+  // The same thing measured by two questions ("Valorant": played, or its esport watched): the
+  // thing is not in doubt, only the measure; the catalogue lists the primary measure first, so
+  // that one is used and the answer says which other one there is.
+  let alternative: string | undefined;
+  if (second && second.dpHits > 0 && best.dpHits > 0 && Math.abs(best.score - second.score) < 0.5 && !best.strongCue && sameNames(best, second))
+    alternative = `${best.datapoints.map((d) => `“${d.name}”`).join(', ')} is also asked in “${second.question.name}”; I used “${best.question.name}”.`;
   if (!best.question.entitled) {
     const dataset = catalogue.datasets.find((d) => d.code === best.question.datasetCode);
     return {
@@ -1170,9 +1723,16 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     };
   }
   // A typo one letter from names of two different things: ask.
-  const datapoints = mentions.length === 0 && !values.length ? [] : best.datapoints;
+  const datapoints = mentions.length === 0 && !values.length && !reading.quantities.length ? [] : best.datapoints;
   const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
-  return { topic, question: best.question, unknown, confident: best.dpHits > 0 || best.strongCue };
+  return {
+    topic,
+    question: best.question,
+    unknown,
+    confident: best.dpHits > 0 || best.strongCue,
+    mentioned: best.dpHits > 0 || best.namedQuestion,
+    alternative,
+  };
 }
 
 function sameNames(a: Scored, b: Scored): boolean {
@@ -1199,52 +1759,6 @@ function otherNamesStartingWith(m: Span, index: CatalogueIndex): string[] {
 
 function titleCase(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-/** Words of questions, kinds and time the planner reads: never "not in the data". */
-const KNOWN = new Set(
-  (
-    'trend trends trending changed change changing changes evolved evolve evolving evolution develop developed development grown grow grew growing growth increased increase ' +
-    'decreased decrease declined declining decline rising risen rise rose falling fallen fall fell dropped drop dropping gone went moved shifted shift quarterly track tracking momentum ' +
-    'index indexes indexed indexing overindex underindex skew skews skewed average represented overrepresented underrepresented likely unlikely unusually ' +
-    'different differently distinctive distinct unique stand stands standout sets set apart characterise characterize characteristics profile describe strongest biggest key ' +
-    'compare compared comparing comparison versus against differ difference group groups rank ranking ranked popular leading favourite favorite main best mostly common ' +
-    'share percent percentage proportion penetration reach rate many much number headcount bigger larger smaller higher lower more less people adults online population ' +
-    'show give tell list please thanks thank what which who how where when why among across between within per each by vs or and quarter quarters wave waves year years month months ' +
-    'now today currently latest recent previous one ago since until through from to over past last next this that these those them they it its their there here same also just only ' +
-    'rely penetration split breakdown distribution age gender income into really very interested pretty'
-  ).split(' '),
-);
-
-const FILLER = new Set([
-  'hey',
-  'hi',
-  'hello',
-  'thanks',
-  'thank',
-  'cheers',
-  'um',
-  'uh',
-  'like',
-  'guess',
-  'pls',
-  'please',
-  'lol',
-  'ok',
-  'yeah',
-  'so',
-  'really',
-  'me',
-  'give',
-  'show',
-  'tell',
-  'could',
-  'would',
-  'can',
-]);
-
-function isFiller(w: string): boolean {
-  return FILLER.has(w) || w.length <= 2;
 }
 
 function notInData(unknown: string[]): PlanOutcome {

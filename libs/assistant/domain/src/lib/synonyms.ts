@@ -73,7 +73,7 @@ export const LOCATION_ALIASES: Record<string, string[]> = {
   br: ['brazil', 'brazilian', 'brazilians', 'brasil', 'brasilenos', 'brasileiros', 'brasileiras', 'bresil', 'bresiliens', 'brasilien', 'brasilianer'],
   jp: ['japan', 'japanese', 'japon', 'japoneses', 'japao', 'japonais', 'japaner'],
   in: ['india', 'indian', 'indians', 'indios', 'indianos', 'indiens', 'indien', 'inde', 'inder'],
-  au: ['australia', 'australian', 'australians', 'aussies', 'australianos', 'australie', 'australiens', 'australien', 'australier'],
+  au: ['australia', 'australian', 'australians', 'aussies', 'aussie', 'down under', 'australianos', 'australie', 'australiens', 'australien', 'australier'],
 };
 
 /** Places the survey does not cover: named so the assistant can say so instead of ignoring them. */
@@ -393,6 +393,16 @@ export const TOPIC_SYNONYMS: Record<string, string[]> = {
   banks: ['bank'],
   airlines: ['airline'],
   hotels: ['hotel'],
+  old: ['age'],
+  reasons: ['reason', 'motivation'],
+  reason: ['reason', 'motivation'],
+  why: ['reason', 'motivation'],
+  ages: ['age'],
+  chains: ['brand'],
+  chain: ['brand'],
+  makes: ['brand'],
+  labels: ['brand'],
+  tech: ['technology'],
 };
 
 /**
@@ -500,4 +510,16 @@ export const GROUP_NOUNS = new Set([
   'readers',
   'lovers',
   'enthusiasts',
+  'workers',
+  'worker',
+  'employees',
+  'professionals',
+  'staff',
+  'visitors',
+  'travellers',
+  'travelers',
+  'guests',
+  'diners',
+  'patients',
+  'clients',
 ]);

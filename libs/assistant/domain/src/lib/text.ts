@@ -3,6 +3,7 @@
  * so a phrase match is a comparison of word lists (or a substring test on space-padded text).
  */
 import { distance } from 'fastest-levenshtein';
+import porter2 from 'wink-porter2-stemmer';
 
 /**
  * Lower case, accents off (Latin letters only, so Japanese kana keep their marks), full-width
@@ -82,6 +83,9 @@ const CANONICAL: Record<string, string> = {
   holder: 'own',
   holders: 'own',
   holding: 'own',
+  ate: 'eat',
+  drove: 'drive',
+  wore: 'wear',
   flew: 'use',
   flown: 'use',
   fly: 'use',
@@ -94,14 +98,20 @@ const CANONICAL: Record<string, string> = {
   reads: 'read',
 };
 
-/** A light stemmer: a few canonical forms, then plural and common endings off, then the first 6 letters. */
+const stems = new Map<string, string>();
+
+/**
+ * A word's stem: a few canonical forms (irregular verbs, "usage" for "use"), then the Porter2
+ * stemmer, so that a word and its derivations meet ("insurers" and "insurance", "ordered" and
+ * "order") without conflating unrelated words that merely start alike ("general", "generative").
+ */
 export function stem(word: string): string {
-  let w = CANONICAL[word] ?? word;
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  return w.slice(0, 6);
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = porter2(CANONICAL[word] ?? word);
+    if (stems.size < 50_000) stems.set(word, s);
+  }
+  return s;
 }
 
 /** Words that carry no topic. */
@@ -120,6 +130,19 @@ export const STOPWORDS = new Set(
     'hey hi hello um uh hmm well so basically kind sort lot lots thing things stuff know want wanna see look get got ' +
     'does doing go going think guess wondering curious quick quickly roughly approximately about around exactly ' +
     'folks guys individuals population everyone everybody anyone anybody total overall whole has had having'
+  ).split(' '),
+);
+
+/**
+ * Function words: articles, pronouns, prepositions, conjunctions and auxiliaries. What is left
+ * of a long name without them ("like", "stand", "crowd" of "I like to stand out from the
+ * crowd") says what the name is about.
+ */
+export const FUNCTION_WORDS = new Set(
+  (
+    'a an the of in on at to for from by with and or but not no nor do does did is are was were be been being am has have had ' +
+    'i me my mine we us our you your he him his she her it its they them their this that these those who whom whose which what ' +
+    'than then so as if about into onto over under up down out off per via'
   ).split(' '),
 );
 
@@ -151,8 +174,19 @@ const NUMBER_WORDS: Record<string, number> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
   fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
   twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  hundred: 100,
 };
 
 /** A count written in digits or as an English word ("three"); other languages are translated to English first. */
@@ -177,6 +211,12 @@ function oneTransposition(a: string, b: string): boolean {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   return i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** How many typos separate two words: a swap of two adjacent letters counts as one. */
+export function typoDistance(typed: string, known: string): number {
+  if (typed === known) return 0;
+  return oneTransposition(typed, known) ? 1 : distance(typed, known);
 }
 
 /**

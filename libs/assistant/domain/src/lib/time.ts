@@ -18,13 +18,47 @@ export interface TimeReading {
   pointsInTime: boolean;
   /** The words ask for a change over time ("since", "over the last 4 quarters" with a trend word). */
   range: boolean;
+  /** The words ask for the period wave by wave ("through 2026 so far", "throughout 2025"). */
+  perWave: boolean;
   /** Word positions taken by time expressions. */
   used: Set<number>;
   /** A reason no number can be given: a forecast, a wave not in the data or not licensed. */
   refusal?: { reason: 'no-data' | 'not-entitled'; message: string };
 }
 
-const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, last: 4 };
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, last: 4 };
+
+/** An ordinal word or numeral: "first", "1st", "1o" (1º), "1er", "1e", "1a". */
+function ordinalOf(word: string): number | undefined {
+  const n = ORDINALS[word];
+  if (n !== undefined) return n;
+  const m = /^([1-4])(st|nd|rd|th|o|a|er|re|e|eme|ste|te)$/.exec(word);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Words after which a leading "now" moves the conversation on rather than naming a time. */
+const DISCOURSE_NEXT = new Set(
+  'compare show what how and same also give tell only just do does for let break split add plot rank list make can could please i we'.split(' '),
+);
+
+/** Ways of saying the wave four quarters before the latest. */
+const YEAR_AGO = [
+  'same quarter last year',
+  'same quarter a year ago',
+  'same quarter of last year',
+  'same time last year',
+  'same period last year',
+  'same wave last year',
+  'a year ago',
+  'one year ago',
+  '12 months ago',
+  'twelve months ago',
+  'four quarters ago',
+  '4 quarters ago',
+];
+
+/** Words that may stand between a time preposition and what it governs ("since the first quarter of 2025"). */
+const DETERMINERS = new Set(['the', 'a', 'an']);
 const YEAR = /^(19|20)\d\d$/;
 
 interface WaveRef {
@@ -63,7 +97,7 @@ function waveRefs(words: string[]): WaveRef[] {
         continue;
       }
     }
-    const ordinal = ORDINALS[w];
+    const ordinal = ordinalOf(w);
     if (ordinal !== undefined && w !== 'last' && words[i + 1] === 'quarter') {
       const y = words[i + 2] === 'of' || words[i + 2] === 'in' ? i + 3 : i + 2;
       if (YEAR.test(words[y] ?? '')) {
@@ -90,7 +124,7 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
   const used = new Set<number>(guarded);
   const entitled = waves.filter((w) => w.entitled);
   const latest = entitled[entitled.length - 1];
-  const reading: TimeReading = { waves: [], pointsInTime: false, range: false, used };
+  const reading: TimeReading = { waves: [], pointsInTime: false, range: false, perWave: false, used };
   const chosen = new Set<PlannerWave>();
   const add = (list: PlannerWave[]) => list.forEach((w) => chosen.add(w));
   const yearOf = (w: PlannerWave) => Number(w.endDate.slice(0, 4));
@@ -118,7 +152,12 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     span(used, ref.start, ref.end);
   }
   if (resolved.length > 0) {
-    const before = (r: WaveRef) => words[r.start - 1] ?? '';
+    // The preposition governing a wave, past a determiner ("since the first quarter of 2025").
+    const before = (r: WaveRef) => {
+      let at = r.start - 1;
+      while (at > 0 && DETERMINERS.has(words[at])) at--;
+      return words[at] ?? '';
+    };
     const sinceRef = resolved.find((r) => ['since', 'from', 'after'].includes(before(r.ref)));
     if (sinceRef && resolved.length === 1) {
       used.add(sinceRef.ref.start - 1);
@@ -145,25 +184,55 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     }
   }
 
-  // Calendar years: "in 2025", "during 2025", "since 2025".
+  // Calendar years: "in 2025", "during 2025", "since 2025", "since the start of 2025", "the first
+  // half of 2025", "H2 2025", "through 2026 so far".
   for (let i = 0; i < words.length; i++) {
     if (used.has(i) || !YEAR.test(words[i])) continue;
     const year = Number(words[i]);
-    const prev = words[i - 1] ?? '';
+    let from = i;
+    let prev = words[i - 1] ?? '';
+    // "since the start of 2025" is "since 2025"; "the first half of 2025" is its first two quarters.
+    let half: 1 | 2 | undefined;
+    if (prev === 'of' && ['start', 'beginning'].includes(words[i - 2] ?? '')) {
+      from = i - 2;
+      while (from > 0 && DETERMINERS.has(words[from - 1])) from--;
+      prev = words[from - 1] ?? 'in';
+      if (!['since', 'from'].includes(prev)) prev = 'since';
+      else from--;
+    } else if (prev === 'of' && words[i - 2] === 'half' && ['first', 'second'].includes(words[i - 3] ?? '')) {
+      half = words[i - 3] === 'first' ? 1 : 2;
+      from = i - 3;
+      while (from > 0 && DETERMINERS.has(words[from - 1])) from--;
+      prev = words[from - 1] ?? '';
+      if (['in', 'during', 'over', 'for'].includes(prev)) from--;
+      prev = 'in';
+    } else if (/^h[12]$/.test(prev)) {
+      half = prev === 'h1' ? 1 : 2;
+      from = i - 1;
+      prev = 'in';
+    }
     if (!['in', 'during', 'for', 'of', 'since', 'from', 'throughout', 'across', 'through'].includes(prev) && !(i === words.length - 1 || words.length < 4))
       continue;
-    const list = waves.filter((w) => yearOf(w) === year);
+    const quartersOf = (w: PlannerWave) => Number(/^q([1-4])_/.exec(w.code)?.[1] ?? 0);
+    const list = waves.filter((w) => yearOf(w) === year && (half === undefined || Math.ceil(quartersOf(w) / 2) === half));
     if (list.length === 0) {
       if (last && year > yearOf(last))
         return refuse('no-data', `I can only report what the survey measured, and it has no data for ${year}: ${coverage()}. I do not forecast future waves.`);
-      return refuse('no-data', `The survey has no data for ${year}: ${coverage()}.`);
+      return refuse('no-data', `The survey has no data for ${half ? `the ${half === 1 ? 'first' : 'second'} half of ` : ''}${year}: ${coverage()}.`);
     }
     const licensed = prev === 'since' || prev === 'from' ? entitled.filter((w) => yearOf(w) >= year) : list.filter((w) => w.entitled);
-    if (licensed.length === 0) return refuse('not-entitled', `Your organisation does not license any wave of ${year}.`);
+    if (licensed.length === 0 || (half !== undefined && licensed.length < list.length))
+      return refuse(
+        'not-entitled',
+        `Your organisation does not license ${licensed.length === 0 ? 'any wave' : 'every wave'} of ${half ? `that half of ` : ''}${year}.`,
+      );
     add(licensed);
     if (prev === 'since' || prev === 'from') reading.range = true;
-    used.add(i);
-    if (['in', 'during', 'for', 'since', 'from', 'throughout'].includes(prev)) used.add(i - 1);
+    // "through 2026", "throughout 2025", "2026 so far": the period wave by wave.
+    if (prev === 'through' || prev === 'throughout' || (words[i + 1] === 'so' && words[i + 2] === 'far')) reading.perWave = true;
+    if (words[i + 1] === 'so' && words[i + 2] === 'far') span(used, i + 1, i + 3);
+    span(used, from, i + 1);
+    if (['in', 'during', 'for', 'since', 'from', 'throughout', 'through'].includes(words[from - 1] ?? '')) used.add(from - 1);
   }
 
   if (latest) {
@@ -194,14 +263,18 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
         if (n >= 0) mark(n, now.split(' ').length);
       }
     }
-    const agoAt = has(words, 'a year ago');
-    if (agoAt >= 0 && !used.has(agoAt)) {
-      mark(agoAt, 3);
+    // "a year ago", "the same quarter last year": the wave four quarters before the latest.
+    const agoPhrase = YEAR_AGO.find((p) => has(words, p) >= 0 && !used.has(has(words, p)));
+    const agoAt = agoPhrase ? has(words, agoPhrase) : -1;
+    if (agoPhrase && agoAt >= 0) {
+      mark(agoAt, agoPhrase.split(' ').length);
+      if (DETERMINERS.has(words[agoAt - 1] ?? '')) used.add(agoAt - 1);
       const ago = entitled[entitled.length - 1 - WAVES_PER_YEAR];
       if (!ago) return refuse('not-entitled', `Your organisation's waves do not reach back a year before ${latest.name}.`);
-      const nowAt = ['now', 'today', 'currently', 'latest'].map((w) => has(words, w)).find((x) => x >= 0);
-      if (nowAt !== undefined) {
-        mark(nowAt, 1);
+      const nowPhrase = ['this quarter', 'now', 'today', 'currently', 'latest'].find((w) => has(words, w) >= 0);
+      const nowAt = nowPhrase ? has(words, nowPhrase) : undefined;
+      if (nowAt !== undefined && nowPhrase) {
+        mark(nowAt, nowPhrase.split(' ').length);
         add([ago, latest]);
         reading.pointsInTime = true;
       } else add([ago]);
@@ -222,7 +295,13 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
         j++;
         if (words[j] === 'of') j++;
       }
-      const unit = words[j] ?? '';
+      let unit = words[j] ?? '';
+      // "the past half year", "the last half a year": two quarterly waves.
+      if (unit === 'half' && (words[j + 1] === 'year' || (words[j + 1] === 'a' && words[j + 2] === 'year'))) {
+        n = WAVES_PER_YEAR / 2;
+        j += words[j + 1] === 'a' ? 2 : 1;
+        unit = 'quarters';
+      }
       const since = words[i - 1] === 'since';
       if (['year', 'years'].includes(unit) || (['12', 'twelve'].includes(words[i + 1] ?? '') && ['months', 'month'].includes(words[i + 2] ?? ''))) {
         const waves = ['months', 'month'].includes(words[i + 2] ?? '') ? WAVES_PER_YEAR : n * WAVES_PER_YEAR;
@@ -235,7 +314,7 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       } else if (['quarters', 'quarter', 'waves', 'wave'].includes(unit)) {
         mark(i, j + 1 - i);
         if (since) used.add(i - 1);
-        add(lastN(count === undefined && (unit === 'quarter' || unit === 'wave') ? 1 : n));
+        add(lastN(n === 1 && (unit === 'quarter' || unit === 'wave') ? 1 : n));
         if (n > 1) reading.range = true;
         i = j;
       } else if (['months', 'month'].includes(unit) && count !== undefined) {
@@ -252,6 +331,13 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     for (const phrase of ['this quarter', 'right now', 'at the moment', 'currently', 'current', 'today', 'these days', 'nowadays', 'most recent', 'now']) {
       const at = has(words, phrase);
       if (at < 0 || used.has(at)) continue;
+      // "Now compare with Millennials", "ok now what about...": a turn of the conversation, not a time.
+      if (
+        phrase === 'now' &&
+        (at === 0 || ['ok', 'okay', 'and', 'so', 'right', 'alright'].includes(words[at - 1] ?? '')) &&
+        DISCOURSE_NEXT.has(words[at + 1] ?? '')
+      )
+        continue;
       mark(at, phrase.split(' ').length);
       if (!reading.pointsInTime) add([latest]);
     }

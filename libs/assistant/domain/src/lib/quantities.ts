@@ -1,0 +1,105 @@
+/**
+ * Amounts in a prompt ("under five hours a night", "more than four hours a day", "between 2 and
+ * 4 hours", "over 20 hours a week") read as intervals, and the datapoints of a banded question
+ * ("Less than 5 hours", "4-6 hours", "More than 8 hours") whose bands lie inside one: the bands
+ * a researcher means by the amount. Works on the planner's normalised English words.
+ */
+import { numberWord } from './text';
+
+/** An interval of an amount in one unit; `hi` is Infinity for "more than". */
+export interface Interval {
+  lo: number;
+  hi: number;
+  unit: string;
+}
+
+export interface Quantity extends Interval {
+  /** Word positions the amount takes. */
+  start: number;
+  end: number;
+}
+
+/** Units an amount may be counted in, by the words naming them. */
+const UNITS: Record<string, string> = {
+  hour: 'hour',
+  hours: 'hour',
+  hr: 'hour',
+  hrs: 'hour',
+  minute: 'minute',
+  minutes: 'minute',
+  mins: 'minute',
+  person: 'person',
+  people: 'person',
+  holiday: 'holiday',
+  holidays: 'holiday',
+  trip: 'holiday',
+  trips: 'holiday',
+};
+
+const BELOW = ['under', 'below', 'less than', 'fewer than', 'up to', 'at most', 'no more than'];
+const ABOVE = ['over', 'above', 'more than', 'at least', 'upwards of', 'in excess of'];
+
+const phraseAt = (words: string[], i: number, phrases: string[]) => phrases.find((p) => p.split(' ').every((w, k) => words[i + k] === w));
+
+const amount = (word: string | undefined): number | undefined => {
+  if (word === undefined) return undefined;
+  const n = numberWord(word);
+  return n !== undefined && n >= 0 && n < 10_000 ? n : undefined;
+};
+
+/** Amounts with a unit: "under 5 hours", "more than four hours", "5-6 hours", "between 2 and 4 hours", "8 hours or more". */
+export function readQuantities(words: string[]): Quantity[] {
+  const out: Quantity[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const below = phraseAt(words, i, BELOW);
+    const above = below ? undefined : phraseAt(words, i, ABOVE);
+    if (below || above) {
+      const at = i + (below ?? above ?? '').split(' ').length;
+      const n = amount(words[at]);
+      const unit = UNITS[words[at + 1] ?? ''];
+      if (n !== undefined && unit) {
+        out.push({ lo: below ? 0 : n, hi: below ? n : Infinity, unit, start: i, end: at + 2 });
+        i = at + 1;
+      }
+      continue;
+    }
+    const range = /^(\d+)-(\d+)$/.exec(words[i]);
+    if (range && UNITS[words[i + 1] ?? '']) {
+      out.push({ lo: Number(range[1]), hi: Number(range[2]), unit: UNITS[words[i + 1]], start: i, end: i + 2 });
+      i++;
+      continue;
+    }
+    if (words[i] === 'between' && amount(words[i + 1]) !== undefined && words[i + 2] === 'and' && amount(words[i + 3]) !== undefined) {
+      const unit = UNITS[words[i + 4] ?? ''];
+      if (unit) {
+        out.push({ lo: amount(words[i + 1]) as number, hi: amount(words[i + 3]) as number, unit, start: i, end: i + 5 });
+        i += 4;
+      }
+      continue;
+    }
+    const n = amount(words[i]);
+    const unit = UNITS[words[i + 1] ?? ''];
+    if (n !== undefined && unit && words[i + 2] === 'or' && ['more', 'over', 'above'].includes(words[i + 3] ?? '')) {
+      out.push({ lo: n, hi: Infinity, unit, start: i, end: i + 4 });
+      i += 3;
+    }
+  }
+  return out;
+}
+
+/** The band a datapoint name stands for ("Less than 5 hours", "4-6 hours", "5 or more people", "None"), or null. */
+export function bandOf(normalisedName: string): Interval | null {
+  const words = normalisedName.trim().split(' ');
+  const unit = UNITS[words[words.length - 1]];
+  if (!unit) return null;
+  const [q] = readQuantities(words);
+  if (q && q.end === words.length) return { lo: q.lo, hi: q.hi, unit };
+  const single = amount(words[0]);
+  if (single !== undefined && words.length === 2) return { lo: single, hi: single, unit };
+  return null;
+}
+
+/** Whether a band lies inside what was asked ("4-6 hours" inside "more than four hours"). */
+export function bandInside(band: Interval, asked: Interval): boolean {
+  return band.unit === asked.unit && band.lo >= asked.lo && band.hi <= asked.hi;
+}
