@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { DataSource, QueryRunner } from 'typeorm';
 import { ProblemException } from '../errors/problem.exception';
 
@@ -17,6 +18,8 @@ export interface CheckThenWriteOptions {
 }
 
 const DEFAULTS = { lockTimeoutMs: 5_000, attempts: 3, outcomeTimeoutMs: 5_000 } as const;
+
+const logger = new Logger('checkThenWrite');
 
 /** What a client is told when the write certainly did not happen: retrying is safe. */
 export const WRITE_NOT_COMMITTED = 'The database connection was lost or the database is busy; nothing was written. Retry the request.';
@@ -100,6 +103,8 @@ async function attemptWrite<R>(
     return { kind: 'done', result };
   } catch (error) {
     const status = await commitOutcome(dataSource, xid, settings.outcomeTimeoutMs);
+    // Rare and worth seeing: the answer to a COMMIT was lost, and this is what it turned out to be.
+    logger.warn({ xid, outcome: status, err: error }, `COMMIT answer lost; the transaction ${status === 'unknown' ? 'has an unknown outcome' : status}`);
     if (status === 'committed') return { kind: 'done', result };
     if (status === 'aborted') return { kind: 'rolled-back', error };
     return { kind: 'unknown' };
