@@ -24,6 +24,7 @@ export * from './auth/protected-resource';
 export * from './auth/organisation-directory';
 export * from './auth/sign-token';
 export * from './database/queryable';
+export * from './database/check-then-write';
 export * from './database/migrations/1763769600000-Identity';
 export * from './queue/redis';
 export * from './queue/job-handler';

@@ -1,21 +1,19 @@
 import { Global, Module } from '@nestjs/common';
 import { AudienceDirectory } from '@aas/contracts';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { SavedAudienceEntity } from './saved-audience.entity';
 import { SavedAudiencesController } from './saved-audiences.controller';
 import { SavedAudiencesService } from './saved-audiences.service';
 import { SavedAudienceDirectory } from './saved-audience.directory';
+import { SavedAudiencesRepository } from './saved-audiences.repository';
 
 /**
  * The saved-audiences HTTP API, and the AudienceDirectory other domains read audiences through
  * (hence global). Needs `CatalogueAccess` (@aas/contracts) provided globally, which the catalogue
- * feature does.
+ * feature does, and the process's TypeORM DataSource.
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([SavedAudienceEntity])],
   controllers: [SavedAudiencesController],
-  providers: [SavedAudiencesService, { provide: AudienceDirectory, useClass: SavedAudienceDirectory }],
+  providers: [SavedAudiencesRepository, SavedAudiencesService, { provide: AudienceDirectory, useClass: SavedAudienceDirectory }],
   exports: [SavedAudiencesService, AudienceDirectory],
 })
 export class AudiencesModule {}

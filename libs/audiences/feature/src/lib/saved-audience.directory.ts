@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AudienceDirectory, DirectoryAudience } from '@aas/contracts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { SavedAudiencesRepository } from './saved-audiences.repository';
 
 /**
  * The audiences feature's answer to "which saved audiences may this organisation read": the
@@ -11,19 +8,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 @Injectable()
 export class SavedAudienceDirectory extends AudienceDirectory {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {
+  constructor(private readonly repository: SavedAudiencesRepository) {
     super();
   }
 
-  async readable(orgId: string, ids?: readonly string[]): Promise<DirectoryAudience[]> {
-    const wanted = ids === undefined ? null : ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
-    if (wanted !== null && wanted.length === 0) return [];
-    return this.ds.query(
-      `SELECT id::text AS id, name, description, expression, (org_id IS NULL) AS curated
-         FROM saved_audiences
-        WHERE (org_id IS NULL OR org_id = $1) AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
-        ORDER BY org_id NULLS FIRST, position, created_at, id`,
-      [orgId, wanted],
-    );
+  readable(orgId: string, ids?: readonly string[]): Promise<DirectoryAudience[]> {
+    return this.repository.readable(orgId, ids);
   }
 }

@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, FindOptionsWhere, IsNull } from 'typeorm';
 import { StandardExpression } from '@aas/audience-expression';
 import { CatalogueAccess } from '@aas/contracts';
-import { DEFAULT_PAGE_LIMIT, NIL_UUID, Principal, ProblemException } from '@aas/infra';
+import { DEFAULT_PAGE_LIMIT, NIL_UUID, Principal, ProblemException, WriteTransaction } from '@aas/infra';
 import { audienceAccess, organisationFlags } from './audience-access';
 import { checkAgainstCatalogue, CheckedExpression, CheckResult, parseAudienceExpression } from './audience-expression.check';
 import { toAudienceResponse } from './audience.mapper';
 import { AudienceListResponse, AudienceResponse } from './dto/audience-response.dto';
 import { PatchAudienceRequest, SaveAudienceRequest } from './dto/audience-request.dto';
 import { ListAudiencesQuery } from './dto/list-audiences.query';
-import { SavedAudienceEntity } from './saved-audience.entity';
+import { SavedAudienceChanges, SavedAudienceRow, SavedAudiencesRepository } from './saved-audiences.repository';
 
 /**
  * One body for "no such audience" and "another organisation's audience", so that the two
@@ -32,11 +30,24 @@ function folderOf(value: string | null): string {
   return (value ?? NIL_UUID).toLowerCase();
 }
 
-/** The saved-audiences use cases (spec 4.3). Every write is one transaction: a 2xx means committed. */
+/** The row if the caller may write it: 404 when it cannot see it, 403 when it is curated. */
+function writable(row: SavedAudienceRow | undefined, principal: Principal): SavedAudienceRow {
+  const access = row === undefined ? 'none' : audienceAccess(row.orgId, principal.orgId);
+  if (access === 'none') throw ProblemException.notFound(NOT_FOUND);
+  if (access !== 'write') throw ProblemException.forbidden(CURATED_READ_ONLY);
+  return row as SavedAudienceRow;
+}
+
+/**
+ * The saved-audiences use cases. Each write checks the request completely first (the row as the
+ * caller sees it: 404, 403; then the body against the catalogue: 400, 403), then locks the row,
+ * checks it again and writes in one short transaction (SavedAudiencesRepository.write): a 2xx
+ * means committed, and the answer is the row as written.
+ */
 @Injectable()
 export class SavedAudiencesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: SavedAudiencesRepository,
     private readonly catalogue: CatalogueAccess,
   ) {}
 
@@ -44,18 +55,13 @@ export class SavedAudiencesService {
   async list(principal: Principal, query: ListAudiencesQuery): Promise<AudienceListResponse> {
     const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const offset = query.offset ?? 0;
-    const folder = query.folder_id === undefined ? {} : { folderId: query.folder_id.toLowerCase() };
-    const where: FindOptionsWhere<SavedAudienceEntity>[] = [{ orgId: principal.orgId, ...folder }];
-    if (query.include_curated !== false) where.push({ orgId: IsNull(), ...folder });
-    // One snapshot for the page and its total, so they agree.
-    const [rows, total] = await this.dataSource.transaction('REPEATABLE READ', (m) =>
-      m.findAndCount(SavedAudienceEntity, {
-        where,
-        order: { position: 'ASC', createdAt: 'ASC', id: 'ASC' },
-        skip: offset,
-        take: limit,
-      }),
-    );
+    const { rows, total } = await this.repository.page({
+      orgId: principal.orgId,
+      folderId: query.folder_id,
+      includeCurated: query.include_curated !== false,
+      limit,
+      offset,
+    });
     return {
       data: rows.map((row) => toAudienceResponse(row, row.orgId === null ? 'read' : 'write')),
       paging: { limit, offset, total },
@@ -64,104 +70,98 @@ export class SavedAudiencesService {
 
   /** Reads one audience the caller may see: its organisation's or a curated one. */
   async get(principal: Principal, id: string): Promise<AudienceResponse> {
-    const row = await this.visible(this.dataSource.manager, principal, id);
+    const row = await this.repository.findVisible(principal.orgId, id);
+    if (row === undefined || audienceAccess(row.orgId, principal.orgId) === 'none') throw ProblemException.notFound(NOT_FOUND);
     return toAudienceResponse(row, row.orgId === null ? 'read' : 'write');
   }
 
   /** Creates an audience in the caller's organisation. */
   async create(principal: Principal, body: SaveAudienceRequest): Promise<AudienceResponse> {
-    const checked = await this.checkExpression(principal, body.expression, body.datasets);
+    // The id is chosen once, before the write, so a transaction run again after a lost connection inserts the same row.
     const id = randomUUID();
-    await this.dataSource.getRepository(SavedAudienceEntity).insert({
-      id,
-      orgId: principal.orgId,
-      v1Id: null,
-      name: body.name,
-      expression: checked.expression,
-      folderId: folderOf(body.folder_id),
-      position: body.position,
-      flags: organisationFlags(body.flags),
-      datasets: checked.datasets,
-      createdBy: principal.userId,
-    });
-    return this.get(principal, id);
+    return this.repository.write(
+      () => this.checkExpression(principal, body.expression, body.datasets),
+      async (tx, checked) => {
+        const row = await this.repository.insert(tx, {
+          id,
+          orgId: principal.orgId,
+          name: body.name,
+          expression: checked.expression,
+          folderId: folderOf(body.folder_id),
+          position: body.position,
+          flags: organisationFlags(body.flags),
+          datasets: checked.datasets,
+          createdBy: principal.userId,
+        });
+        return toAudienceResponse(row, 'write');
+      },
+    );
   }
 
   /** Replaces every writable member of an audience of the caller's organisation. */
   async replace(principal: Principal, id: string, body: SaveAudienceRequest): Promise<AudienceResponse> {
-    return this.update(principal, id, async () => {
-      const checked = await this.checkExpression(principal, body.expression, body.datasets);
-      return {
-        name: body.name,
-        expression: checked.expression,
-        datasets: checked.datasets,
-        folderId: folderOf(body.folder_id),
-        position: body.position,
-        flags: organisationFlags(body.flags),
-      };
-    });
+    return this.repository.write(
+      async (): Promise<SavedAudienceChanges> => {
+        writable(await this.repository.findVisible(principal.orgId, id), principal);
+        const checked = await this.checkExpression(principal, body.expression, body.datasets);
+        return {
+          name: body.name,
+          expression: checked.expression,
+          datasets: checked.datasets,
+          folderId: folderOf(body.folder_id),
+          position: body.position,
+          flags: organisationFlags(body.flags),
+        };
+      },
+      (tx, changes) => this.apply(tx, principal, id, changes),
+    );
   }
 
   /** Changes the members sent, leaving the others as they are. */
   async patch(principal: Principal, id: string, body: PatchAudienceRequest): Promise<AudienceResponse> {
-    return this.update(principal, id, async () => {
-      const changes: Partial<SavedAudienceEntity> = {};
-      if (body.expression !== undefined || body.datasets !== undefined) {
-        const checked = await this.checkExpression(principal, body.expression, body.datasets);
-        if (body.expression !== undefined) {
-          changes.expression = checked.expression;
-          changes.datasets = checked.datasets;
+    return this.repository.write(
+      async (): Promise<SavedAudienceChanges> => {
+        writable(await this.repository.findVisible(principal.orgId, id), principal);
+        const changes: SavedAudienceChanges = {};
+        if (body.expression !== undefined || body.datasets !== undefined) {
+          const checked = await this.checkExpression(principal, body.expression, body.datasets);
+          if (body.expression !== undefined) {
+            changes.expression = checked.expression;
+            changes.datasets = checked.datasets;
+          }
         }
-      }
-      if (body.name !== undefined) changes.name = body.name;
-      if (body.folder_id !== undefined) changes.folderId = folderOf(body.folder_id);
-      if (body.position !== undefined) changes.position = body.position;
-      if (body.flags !== undefined) changes.flags = organisationFlags(body.flags);
-      return changes;
-    });
+        if (body.name !== undefined) changes.name = body.name;
+        if (body.folder_id !== undefined) changes.folderId = folderOf(body.folder_id);
+        if (body.position !== undefined) changes.position = body.position;
+        if (body.flags !== undefined) changes.flags = organisationFlags(body.flags);
+        return changes;
+      },
+      (tx, changes) => this.apply(tx, principal, id, changes),
+    );
   }
 
   /** Deletes an audience of the caller's organisation. */
   async delete(principal: Principal, id: string): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      await this.writable(m, principal, id, true);
-      await m.delete(SavedAudienceEntity, { id, orgId: principal.orgId });
-    });
+    await this.repository.write(
+      async () => undefined,
+      async (tx) => {
+        writable(await this.repository.lockVisible(tx, principal.orgId, id), principal);
+        await this.repository.delete(tx, principal.orgId, id);
+      },
+    );
   }
 
   /**
-   * Checks visibility and writability first (404, 403), then builds the change (400, 403 from
-   * the expression) and applies it in the same transaction, with the row locked so that a
-   * concurrent delete or write cannot interleave.
+   * Inside the write's transaction: locks the row, checks again what the check before saw (it may
+   * have been deleted meanwhile), and writes. No catalogue or other pooled connection is needed
+   * here: the changes were checked and built before the lock.
    */
-  private async update(principal: Principal, id: string, build: () => Promise<Partial<SavedAudienceEntity>>): Promise<AudienceResponse> {
-    return this.dataSource.transaction(async (m) => {
-      await this.writable(m, principal, id, true);
-      const changes = await build();
-      if (Object.keys(changes).length > 0) {
-        await m.update(SavedAudienceEntity, { id, orgId: principal.orgId }, changes);
-      }
-      const row = await m.findOneByOrFail(SavedAudienceEntity, { id });
-      return toAudienceResponse(row, 'write');
-    });
-  }
-
-  private async visible(m: EntityManager, principal: Principal, id: string, lock = false): Promise<SavedAudienceEntity> {
-    const row = await m.findOne(SavedAudienceEntity, {
-      where: [
-        { id, orgId: principal.orgId },
-        { id, orgId: IsNull() },
-      ],
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    if (row === null || audienceAccess(row.orgId, principal.orgId) === 'none') throw ProblemException.notFound(NOT_FOUND);
-    return row;
-  }
-
-  private async writable(m: EntityManager, principal: Principal, id: string, lock = false): Promise<SavedAudienceEntity> {
-    const row = await this.visible(m, principal, id, lock);
-    if (audienceAccess(row.orgId, principal.orgId) !== 'write') throw ProblemException.forbidden(CURATED_READ_ONLY);
-    return row;
+  private async apply(tx: WriteTransaction, principal: Principal, id: string, changes: SavedAudienceChanges): Promise<AudienceResponse> {
+    const locked = writable(await this.repository.lockVisible(tx, principal.orgId, id), principal);
+    if (Object.keys(changes).length === 0) return toAudienceResponse(locked, 'write');
+    const row = await this.repository.update(tx, principal.orgId, id, changes);
+    if (row === undefined) throw ProblemException.notFound(NOT_FOUND);
+    return toAudienceResponse(row, 'write');
   }
 
   /** Structure first (no catalogue needed), then the caller's catalogue. */

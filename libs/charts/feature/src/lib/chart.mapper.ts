@@ -1,13 +1,13 @@
 import { Principal } from '@aas/infra';
 import { ALL_RESPONDENTS, ChartAttributeInput, ChartAudienceInput, ChartDefinition } from './chart-definition';
 import { CheckedChart } from './chart.check';
-import { ChartEntity } from './chart.entity';
+import type { ChartContent, ChartRow } from './charts.repository';
 import { ChartResponse } from './dto/chart-response.dto';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The stored chart's calculation members. */
-export function definitionOf(row: ChartEntity): ChartDefinition {
+export function definitionOf(row: ChartRow): ChartDefinition {
   return {
     attributes: row.attributes as ChartAttributeInput[],
     audiences: row.audiences as ChartAudienceInput[],
@@ -26,7 +26,7 @@ export function definitionOf(row: ChartEntity): ChartDefinition {
 }
 
 /** Columns written by POST and PUT. */
-export function columnsOf(checked: CheckedChart): Partial<ChartEntity> {
+export function columnsOf(checked: CheckedChart): ChartContent {
   return {
     name: checked.name,
     attributes: checked.attributes,
@@ -50,7 +50,7 @@ export function columnsOf(checked: CheckedChart): Partial<ChartEntity> {
 }
 
 /** Spec 2.3 for the caller: is_owner is theirs, times are Unix seconds. */
-export function toChartResponse(row: ChartEntity, principal: Principal, datasetNames: string[]): ChartResponse {
+export function toChartResponse(row: ChartRow, principal: Principal, datasetNames: string[]): ChartResponse {
   const d = definitionOf(row);
   return {
     id: row.id,

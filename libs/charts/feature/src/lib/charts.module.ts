@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CalculateChartUseCase } from './calculate-chart.usecase';
-import { ChartEntity } from './chart.entity';
 import { ChartTaxonomySource } from './chart-taxonomy.source';
 import { ChartsController } from './charts.controller';
+import { ChartsRepository } from './charts.repository';
 import { ChartsService } from './charts.service';
 
-/** The charts HTTP API. Needs CatalogueAccess and the EngineClient. */
+/** The charts HTTP API. Needs CatalogueAccess, the EngineClient and the process's TypeORM DataSource. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ChartEntity])],
   controllers: [ChartsController],
-  providers: [ChartsService, CalculateChartUseCase, ChartTaxonomySource],
+  providers: [ChartsRepository, ChartsService, CalculateChartUseCase, ChartTaxonomySource],
 })
 export class ChartsModule {}

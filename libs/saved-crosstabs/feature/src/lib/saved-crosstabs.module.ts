@@ -1,17 +1,15 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { SavedCrosstabEntity } from './saved-crosstab.entity';
 import { SavedCrosstabsController } from './saved-crosstabs.controller';
+import { SavedCrosstabsRepository } from './saved-crosstabs.repository';
 import { SavedCrosstabsService } from './saved-crosstabs.service';
 
 /**
  * The saved-crosstabs (projects) HTTP API. Needs `CatalogueAccess` (@aas/contracts) provided
- * globally, which the catalogue feature does.
+ * globally, which the catalogue feature does, and the process's TypeORM DataSource.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([SavedCrosstabEntity])],
   controllers: [SavedCrosstabsController],
-  providers: [SavedCrosstabsService],
+  providers: [SavedCrosstabsRepository, SavedCrosstabsService],
   exports: [SavedCrosstabsService],
 })
 export class SavedCrosstabsModule {}

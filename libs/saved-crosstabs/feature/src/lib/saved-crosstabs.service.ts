@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
-import { CatalogueAccess } from '@aas/contracts';
+import { CatalogueAccess, OrganisationCatalogue } from '@aas/contracts';
 import { DEFAULT_PAGE_LIMIT, Principal, ProblemException } from '@aas/infra';
 import { AudienceInput, CheckedProject, checkProject, CheckResult, ContentMember, GeneratedLabels, isStale, ProjectContent } from './crosstab-project.check';
 import { toProjectResponse } from './crosstab-project.mapper';
 import { PatchSavedCrosstabRequest, SaveSavedCrosstabRequest } from './dto/crosstab-request.dto';
 import { SavedCrosstabListResponse, SavedCrosstabResponse } from './dto/crosstab-response.dto';
 import { ListSavedCrosstabsQuery } from './dto/list-crosstabs.query';
-import { SavedCrosstabEntity } from './saved-crosstab.entity';
+import { SavedCrosstabContent, SavedCrosstabRow, SavedCrosstabsRepository } from './saved-crosstabs.repository';
 
 /**
  * One body for "no such project" and "another organisation's project", so that the two cannot
@@ -41,8 +39,8 @@ function fullContent(body: SaveSavedCrosstabRequest): ProjectContent {
   };
 }
 
-/** The stored values the written members replace, as columns of the entity. */
-function columnsOf(checked: CheckedProject): Partial<SavedCrosstabEntity> {
+/** The stored values the written members replace, as columns of the row. */
+function columnsOf(checked: CheckedProject): Omit<SavedCrosstabContent, 'name' | 'notes'> {
   return {
     rows: checked.rows,
     columns: checked.columns,
@@ -53,15 +51,24 @@ function columnsOf(checked: CheckedProject): Partial<SavedCrosstabEntity> {
   };
 }
 
+/** The project as the caller may write it: 404 when the organisation has none with this uuid, 409 when it changed after `last_updated_at`. */
+function current(row: SavedCrosstabRow | undefined, lastUpdatedAt: string | undefined): SavedCrosstabRow {
+  if (row === undefined) throw ProblemException.notFound(NOT_FOUND);
+  if (isStale(lastUpdatedAt, row.updatedAt)) throw ProblemException.conflict(STALE);
+  return row;
+}
+
 /**
- * The saved-crosstab use cases (spec 4.6 and 2.6). Projects belong to the caller's organisation
- * (from the token) and are shared by its users. Every write is one statement or one
- * transaction: a 2xx means committed, an error means nothing changed.
+ * The saved-crosstab use cases. Projects belong to the caller's organisation (from the token) and
+ * are shared by its users. Each write checks the request completely first (the uuid of the body,
+ * the project: 404, then `last_updated_at`: 409, then the content against the catalogue: 400/403),
+ * then locks the project, checks again what the lock protects and writes in one short transaction
+ * (SavedCrosstabsRepository.write): a 2xx means committed, and the answer is the row as written.
  */
 @Injectable()
 export class SavedCrosstabsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: SavedCrosstabsRepository,
     private readonly catalogue: CatalogueAccess,
   ) {}
 
@@ -69,21 +76,13 @@ export class SavedCrosstabsService {
   async list(principal: Principal, query: ListSavedCrosstabsQuery): Promise<SavedCrosstabListResponse> {
     const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const offset = query.offset ?? 0;
-    // One snapshot for the page and its total, so they agree.
-    const [rows, total] = await this.dataSource.transaction('REPEATABLE READ', (m) =>
-      m.findAndCount(SavedCrosstabEntity, {
-        where: { orgId: principal.orgId },
-        order: { updatedAt: 'DESC', uuid: 'ASC' },
-        skip: offset,
-        take: limit,
-      }),
-    );
+    const { rows, total } = await this.repository.page(principal.orgId, limit, offset);
     return { data: rows.map(toProjectResponse), paging: { limit, offset, total } };
   }
 
   /** Reads one project of the caller's organisation. */
   async get(principal: Principal, uuid: string): Promise<SavedCrosstabResponse> {
-    return toProjectResponse(await this.owned(this.dataSource.manager, principal, uuid));
+    return toProjectResponse(current(await this.repository.find(principal.orgId, uuid), undefined));
   }
 
   /**
@@ -93,46 +92,49 @@ export class SavedCrosstabsService {
    * organisations); `last_updated_at` is ignored.
    */
   async create(principal: Principal, body: SaveSavedCrosstabRequest): Promise<SavedCrosstabResponse> {
-    const checked = await this.check(principal, fullContent(body), ALL_CONTENT);
+    // Chosen once, before the write: a transaction run again after a lost connection inserts the same project.
     const uuid = body.uuid?.toLowerCase() ?? randomUUID();
-    // ON CONFLICT DO NOTHING on the (org_id, uuid) key: two concurrent POSTs of one uuid by one
-    // organisation cannot both succeed, nor fail as a 500.
-    const inserted = await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(SavedCrosstabEntity)
-      .values({
-        uuid,
-        orgId: principal.orgId,
-        userId: principal.userId,
-        name: body.name,
-        notes: body.notes ?? '',
-        ...columnsOf(checked),
-      })
-      .orIgnore()
-      .returning(['uuid'])
-      .execute();
-    if ((inserted.raw as unknown[]).length === 0) throw ProblemException.conflict(UUID_TAKEN);
-    return this.get(principal, uuid);
+    return this.repository.write(
+      async () => this.check(await this.catalogue.forOrganisation(principal.orgId), fullContent(body), ALL_CONTENT),
+      async (tx, checked) => {
+        const row = await this.repository.insertIfFree(
+          tx,
+          { orgId: principal.orgId, uuid, userId: principal.userId },
+          { name: body.name, notes: body.notes ?? '', ...columnsOf(checked) },
+        );
+        if (row === undefined) throw ProblemException.conflict(UUID_TAKEN);
+        return toProjectResponse(row);
+      },
+    );
   }
 
   /** Replaces every writable member; members left out take their defaults. Keeps uuid, user_id, created_at. */
   async replace(principal: Principal, uuid: string, body: SaveSavedCrosstabRequest): Promise<SavedCrosstabResponse> {
     this.sameUuid(uuid, body.uuid);
-    return this.update(principal, uuid, body.last_updated_at, async () => {
-      const checked = await this.check(principal, fullContent(body), ALL_CONTENT);
-      return { name: body.name, notes: body.notes ?? '', ...columnsOf(checked) };
-    });
+    return this.repository.write(
+      async (): Promise<SavedCrosstabContent> => {
+        current(await this.repository.find(principal.orgId, uuid), body.last_updated_at);
+        const checked = this.check(await this.catalogue.forOrganisation(principal.orgId), fullContent(body), ALL_CONTENT);
+        return { name: body.name, notes: body.notes ?? '', ...columnsOf(checked) };
+      },
+      async (tx, changes) => {
+        current(await this.repository.lock(tx, principal.orgId, uuid), body.last_updated_at);
+        return this.written(await this.repository.update(tx, principal.orgId, uuid, changes));
+      },
+    );
   }
 
-  /** Changes the members sent, leaving the others as they are; the metadata is recomputed. */
+  /**
+   * Changes the members sent, leaving the others as they are; the metadata is recomputed. Whether
+   * the members sent are valid does not depend on the stored ones, so the check before the lock
+   * answers every 400/403; the merge with the stored members is redone under the lock only if the
+   * project changed in between, from the catalogue already read.
+   */
   async patch(principal: Principal, uuid: string, body: PatchSavedCrosstabRequest): Promise<SavedCrosstabResponse> {
     this.sameUuid(uuid, body.uuid);
-    return this.update(principal, uuid, body.last_updated_at, async (stored) => {
-      const sent = new Set<ContentMember>(
-        (['rows', 'columns', 'bases', 'country_codes', 'wave_codes'] as const).filter((member) => body[member] !== undefined),
-      );
-      const changes: Partial<SavedCrosstabEntity> = {};
+    const sent = new Set<ContentMember>((['rows', 'columns', 'bases', 'country_codes', 'wave_codes'] as const).filter((member) => body[member] !== undefined));
+    const merge = (catalogue: OrganisationCatalogue, stored: SavedCrosstabRow): Partial<SavedCrosstabContent> => {
+      const changes: Partial<SavedCrosstabContent> = {};
       if (sent.size > 0) {
         const content: ProjectContent = {
           rows: (body.rows ?? stored.rows) as AudienceInput[],
@@ -142,50 +144,42 @@ export class SavedCrosstabsService {
           wave_codes: body.wave_codes ?? stored.waveCodes,
         };
         const previousLabels = (stored.metadata as { generated_labels?: GeneratedLabels }).generated_labels;
-        Object.assign(changes, columnsOf(await this.check(principal, content, sent, previousLabels)));
+        Object.assign(changes, columnsOf(this.check(catalogue, content, sent, previousLabels)));
       }
       if (body.name !== undefined) changes.name = body.name;
       if (body.notes !== undefined) changes.notes = body.notes;
       return changes;
-    });
+    };
+    return this.repository.write(
+      async () => {
+        const seen = current(await this.repository.find(principal.orgId, uuid), body.last_updated_at);
+        const catalogue = await this.catalogue.forOrganisation(principal.orgId);
+        return { seen, catalogue, changes: merge(catalogue, seen) };
+      },
+      async (tx, { seen, catalogue, changes }) => {
+        const locked = current(await this.repository.lock(tx, principal.orgId, uuid), body.last_updated_at);
+        const merged = locked.updatedAt.getTime() === seen.updatedAt.getTime() ? changes : merge(catalogue, locked);
+        // An empty change still answers the project, unchanged.
+        if (Object.keys(merged).length === 0) return toProjectResponse(locked);
+        return this.written(await this.repository.update(tx, principal.orgId, uuid, merged));
+      },
+    );
   }
 
   /** Deletes a project of the caller's organisation. */
   async delete(principal: Principal, uuid: string): Promise<void> {
-    const result = await this.dataSource.getRepository(SavedCrosstabEntity).delete({ orgId: principal.orgId, uuid });
-    if (!result.affected) throw ProblemException.notFound(NOT_FOUND);
+    await this.repository.write(
+      async () => undefined,
+      async (tx) => {
+        if (!(await this.repository.delete(tx, principal.orgId, uuid))) throw ProblemException.notFound(NOT_FOUND);
+      },
+    );
   }
 
-  /**
-   * Locks the caller's project (404 otherwise), refuses a stale write (409), then builds the
-   * change (400/403) and applies it in the same transaction, so that a concurrent write or
-   * delete cannot interleave. An empty change still answers the project, unchanged.
-   */
-  private async update(
-    principal: Principal,
-    uuid: string,
-    lastUpdatedAt: string | undefined,
-    build: (stored: SavedCrosstabEntity) => Promise<Partial<SavedCrosstabEntity>>,
-  ): Promise<SavedCrosstabResponse> {
-    return this.dataSource.transaction(async (m) => {
-      const stored = await this.owned(m, principal, uuid, true);
-      if (isStale(lastUpdatedAt, stored.updatedAt)) throw ProblemException.conflict(STALE);
-      const changes = await build(stored);
-      if (Object.keys(changes).length > 0) {
-        await m.update(SavedCrosstabEntity, { orgId: principal.orgId, uuid }, { ...changes, updatedAt: () => 'clock_timestamp()' } as object);
-      }
-      return toProjectResponse(await m.findOneByOrFail(SavedCrosstabEntity, { orgId: principal.orgId, uuid }));
-    });
-  }
-
-  /** The caller's project by its key (org_id, uuid), or 404: another organisation's is missing. */
-  private async owned(m: EntityManager, principal: Principal, uuid: string, lock = false): Promise<SavedCrosstabEntity> {
-    const row = await m.findOne(SavedCrosstabEntity, {
-      where: { orgId: principal.orgId, uuid },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    if (row === null) throw ProblemException.notFound(NOT_FOUND);
-    return row;
+  private written(row: SavedCrosstabRow | undefined): SavedCrosstabResponse {
+    // Under the lock the row cannot have gone; answered as a missing project all the same.
+    if (row === undefined) throw ProblemException.notFound(NOT_FOUND);
+    return toProjectResponse(row);
   }
 
   private sameUuid(pathUuid: string, bodyUuid: string | undefined): void {
@@ -196,13 +190,8 @@ export class SavedCrosstabsService {
     }
   }
 
-  private async check(
-    principal: Principal,
-    content: ProjectContent,
-    sent: ReadonlySet<ContentMember>,
-    previousLabels?: GeneratedLabels,
-  ): Promise<CheckedProject> {
-    const catalogue = await this.catalogue.forOrganisation(principal.orgId);
+  /** Checks content against a catalogue read before any lock (a pure function of both). */
+  private check(catalogue: OrganisationCatalogue, content: ProjectContent, sent: ReadonlySet<ContentMember>, previousLabels?: GeneratedLabels): CheckedProject {
     const checked = checkProject(content, catalogue, { sent, previousLabels, newId: randomUUID });
     if (!checked.ok) fail(checked);
     return checked.value;

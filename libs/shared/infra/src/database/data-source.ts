@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import type { ClientBase } from 'pg';
 import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
 
 /** Connection options shared by the apps, the CLIs and tests. `synchronize` is never on; migrations run only through `runMigrations`. */
@@ -10,9 +11,21 @@ export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions>
     migrationsRun: false,
     migrationsTableName: 'migrations',
     logging: ['error'],
-    extra: { max: 10, connectionTimeoutMillis: 5000, statement_timeout: 60000 },
+    extra: { max: 10, connectionTimeoutMillis: 5000, statement_timeout: 60000, onConnect: keepErrorsFromCrashing },
     ...extra,
   } as DataSourceOptions;
+}
+
+/**
+ * Gives every pooled client an 'error' listener for its whole life. pg-pool hands a new client to
+ * TypeORM synchronously, and TypeORM attaches its own listener a microtask later; a backend
+ * terminated as it finishes starting up (a failover, an administrator's pg_terminate_backend)
+ * sends its FATAL in that gap, and an 'error' event without a listener ends the process. The
+ * error itself still reaches whoever uses the client: its next query fails, and
+ * checkThenWrite runs the write again on another connection.
+ */
+function keepErrorsFromCrashing(client: ClientBase): void {
+  client.on('error', () => undefined);
 }
 
 /** A migration class as each table owner exports it (every lib exports its list, oldest first). */
