@@ -1,26 +1,27 @@
 import type { WasmMemory } from './wasm-api';
-import { CLASS_ENTRY_BYTES, GROUP_OUTPUT_BYTES, instantiateKernel, type PairsFunction } from './kernel';
+import { GROUP_OUTPUT_BYTES, instantiateKernel, PIECE_BYTES, type PairsFunction } from './kernel';
 
 /**
  * One block of crosstab cells for the kernel: every pair (a, b) with a in [aFrom, aTo) and b in
- * [0, bCount), bitset a at `aBase + a * stride`, bitset b at `bBase + b * stride`, the pair's
- * `groups` outputs at `outBase + (a * bCount + b) * groups * 24`. Plain numbers and the shared
- * memory only, so it crosses to a worker thread as is.
+ * [0, bCount), audience a's page table at `aTables + a * tableBytes`, b's at `bTables + b *
+ * tableBytes`, the pair's `groups` outputs at `outBase + (a * bCount + b) * groups * 24`. Plain
+ * numbers and the shared memory only, so it crosses to a worker thread as is.
  */
 export interface CellTask {
   readonly memory: WasmMemory;
-  readonly classes: number;
-  readonly classCount: number;
+  /** The piece table (see kernel.ts) and, per page slot, its group's output offset. */
+  readonly pieces: number;
+  readonly groupTable: number;
   readonly groups: number;
-  readonly stride: number;
-  readonly aBase: number;
+  readonly tableBytes: number;
+  readonly aTables: number;
   readonly aFrom: number;
   readonly aTo: number;
-  readonly bBase: number;
+  readonly bTables: number;
   readonly bCount: number;
   readonly outBase: number;
   /**
-   * Class tiles: tile t covers classes [tiles[t], tiles[t + 1]). Cells are computed tile by tile
+   * Piece tiles: tile t covers pieces [tiles[t], tiles[t + 1]). Cells are computed tile by tile
    * (every pair of a row block over one tile, then the next tile), so the columns' bytes of one tile
    * stay in the L2 cache while every row of the block passes over them; the kernel adds, so the
    * tiles' partial sums add up to the whole.
@@ -38,13 +39,13 @@ export function runRows(pairs: PairsFunction, task: CellTask, from: number, to: 
   const groupBytes = task.groups * GROUP_OUTPUT_BYTES;
   const tiles = task.tiles;
   for (let t = 0; t + 1 < tiles.length; t++) {
-    const classes = task.classes + tiles[t] * CLASS_ENTRY_BYTES;
+    const pieces = task.pieces + tiles[t] * PIECE_BYTES;
     const count = tiles[t + 1] - tiles[t];
     for (let a = from; a < to; a++) {
-      const aPtr = task.aBase + a * task.stride;
+      const aTable = task.aTables + a * task.tableBytes;
       let out = task.outBase + a * task.bCount * groupBytes;
       for (let b = 0; b < task.bCount; b++) {
-        pairs(aPtr, task.bBase + b * task.stride, classes, count, out);
+        pairs(aTable, task.bTables + b * task.tableBytes, pieces, count, out, task.groupTable);
         out += groupBytes;
       }
     }

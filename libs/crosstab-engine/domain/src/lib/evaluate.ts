@@ -45,19 +45,44 @@ function questionLayout(dictionary: AttributeDictionary, question: string): Ques
 }
 
 /**
+ * Where a `PartitionEvaluator` keeps evaluated leaves: a per-evaluator map by default, or a cache
+ * that outlives the query (the engine's `LeafCache`, bounded by bytes). `shared` says the bitset is
+ * the partition's own (an attribute or the universe), so it costs the cache nothing to keep.
+ */
+export interface LeafMemo {
+  get(key: string): Uint32Array | undefined;
+  set(key: string, bits: Uint32Array, shared: boolean): void;
+}
+
+class MapMemo implements LeafMemo {
+  private readonly map = new Map<string, Uint32Array>();
+  get(key: string): Uint32Array | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, bits: Uint32Array): void {
+    this.map.set(key, bits);
+  }
+}
+
+/**
  * Evaluates expressions over one partition, caching leaf results (audiences of one crosstab share
- * many leaves). Results are owned by the caller only when obtained from `evaluate`; the context
- * reuses its cached arrays, so callers of `evaluateShared` must not modify what it returns.
+ * many leaves; with a `LeafMemo` from the engine, so do successive queries). Results are owned by
+ * the caller only when obtained from `evaluate`; the context reuses its cached arrays, so callers
+ * of `evaluateShared` must not modify what it returns.
  */
 export class PartitionEvaluator {
-  private readonly leafCache = new Map<string, Uint32Array>();
+  private readonly leaves: LeafMemo;
   private readonly words: number;
+  /** Scratch bitsets by nesting depth, reused by every combinator evaluated here. */
+  private readonly scratch: Uint32Array[] = [];
 
   constructor(
     readonly partition: DecodedPartition,
     readonly dictionary: AttributeDictionary,
+    leaves?: LeafMemo,
   ) {
     this.words = partition.wordCount;
+    this.leaves = leaves ?? new MapMemo();
   }
 
   /** A fresh bitset of the respondents matching `expression` (padding bits 0). */
@@ -67,8 +92,8 @@ export class PartitionEvaluator {
   }
 
   /**
-   * Like `evaluate`, but the result may be a cached array or `scratch` (when given, combinators
-   * are computed into it): read it before the next call, do not write it.
+   * Like `evaluate`, but the result may be a cached array, the partition's own or `scratch` (when
+   * given, combinators are computed into it): read it before the next call, do not write it.
    */
   evaluateShared(expression: Expression, scratch?: Uint32Array): Uint32Array {
     if (expression.kind === 'leaf' && expression.not !== true) return this.leaf(expression);
@@ -78,6 +103,10 @@ export class PartitionEvaluator {
 
   /** Writes the result into `out` (which must hold `wordCount` words) and returns it. */
   evaluateInto(expression: Expression, out: Uint32Array): Uint32Array {
+    return this.into(expression, out, 0);
+  }
+
+  private into(expression: Expression, out: Uint32Array, depth: number): Uint32Array {
     const n = this.words;
     if (expression.kind === 'all') {
       out.set(this.partition.universe);
@@ -85,12 +114,12 @@ export class PartitionEvaluator {
       out.set(this.leaf(expression));
     } else {
       const children = expression.children;
-      this.evaluateInto(children[0], out);
-      const scratch = children.length > 1 ? new Uint32Array(n) : out;
+      this.into(children[0], out, depth + 1);
       for (let c = 1; c < children.length; c++) {
         const child = children[c];
-        // Leaves and `{}` come straight from the cache; only nested combinators need the scratch.
-        const bits = child.not !== true && child.kind !== 'and' && child.kind !== 'or' ? this.evaluateShared(child) : this.evaluateInto(child, scratch);
+        // Leaves and `{}` come straight from the cache; only nested combinators need a scratch.
+        const bits =
+          child.not !== true && child.kind !== 'and' && child.kind !== 'or' ? this.evaluateShared(child) : this.into(child, this.scratchAt(depth), depth + 1);
         if (expression.kind === 'and') {
           for (let i = 0; i < n; i++) out[i] &= bits[i];
         } else {
@@ -106,28 +135,39 @@ export class PartitionEvaluator {
     return out;
   }
 
-  private leaf(leaf: LeafNode): Uint32Array {
-    const key = leafKey(leaf);
-    let bits = this.leafCache.get(key);
+  private scratchAt(depth: number): Uint32Array {
+    let bits = this.scratch[depth];
     if (bits === undefined) {
-      bits = this.computeLeaf(leaf);
-      this.leafCache.set(key, bits);
+      bits = new Uint32Array(this.words);
+      this.scratch[depth] = bits;
     }
     return bits;
   }
 
-  private computeLeaf(leaf: LeafNode): Uint32Array {
+  private leaf(leaf: LeafNode): Uint32Array {
+    const key = leafKey(leaf);
+    let bits = this.leaves.get(key);
+    if (bits === undefined) {
+      const computed = this.computeLeaf(leaf);
+      bits = computed.bits;
+      this.leaves.set(key, bits, computed.shared);
+    }
+    return bits;
+  }
+
+  private computeLeaf(leaf: LeafNode): { bits: Uint32Array; shared: boolean } {
     const n = this.words;
     const minCount = leaf.minCount ?? 1;
     // "At least 0 datapoints" holds for everyone, even those never asked (as the reference reads it).
-    if (minCount <= 0) return this.partition.universe.slice();
+    if (minCount <= 0) return { bits: this.partition.universe, shared: true };
     const question = resolveQuestionCode(leaf.question, this.dictionary);
-    if (question === undefined) return new Uint32Array(n);
+    if (question === undefined) return { bits: new Uint32Array(n), shared: false };
     const layout = questionLayout(this.dictionary, question);
     const listed = leaf.datapoints !== undefined && leaf.datapoints.length > 0 ? [...new Set(leaf.datapoints)] : [...layout.keys()];
     const suffixes = leaf.suffixes !== undefined && leaf.suffixes.length > 0 ? new Set(leaf.suffixes.map(String)) : undefined;
     // One bitset per datapoint: OR of its attributes (grids: of its suffix attributes, all or the listed ones).
     const perDatapoint: Uint32Array[] = [];
+    let lastOwned = false;
     for (const datapoint of listed) {
       const attributes = layout.get(datapoint);
       if (attributes === undefined) continue;
@@ -147,15 +187,20 @@ export class PartitionEvaluator {
           for (let i = 0; i < n; i++) bits[i] |= words[i];
         }
       }
-      if (bits !== undefined) perDatapoint.push(bits);
+      if (bits !== undefined) {
+        perDatapoint.push(bits);
+        lastOwned = owned;
+      }
     }
-    if (minCount > perDatapoint.length) return new Uint32Array(n);
+    if (minCount > perDatapoint.length) return { bits: new Uint32Array(n), shared: false };
+    // One datapoint: its bitset as is (with one attribute, the partition's own: no copy).
+    if (minCount === 1 && perDatapoint.length === 1) return { bits: perDatapoint[0], shared: !lastOwned };
     if (minCount === 1) {
       const out = new Uint32Array(n);
       for (const bits of perDatapoint) for (let i = 0; i < n; i++) out[i] |= bits[i];
-      return out;
+      return { bits: out, shared: false };
     }
-    return atLeast(perDatapoint, minCount, n);
+    return { bits: atLeast(perDatapoint, minCount, n), shared: false };
   }
 }
 
@@ -181,7 +226,37 @@ export function atLeast(bitsets: readonly Uint32Array[], k: number, words: numbe
   return planes[k - 1];
 }
 
+const leafKeys = new WeakMap<LeafNode, string>();
+const expressionKeys = new WeakMap<Expression, string>();
+
+/**
+ * A canonical key of an expression: equal for expressions that select the same respondents by the
+ * same rule (leaves with the same datapoints and suffixes in any order, duplicates or not), so the
+ * engine's caches find them whatever object or member order they arrive in.
+ */
+export function expressionKey(expression: Expression): string {
+  let key = expressionKeys.get(expression);
+  if (key === undefined) {
+    const not = expression.not === true ? '!' : '';
+    if (expression.kind === 'all') key = `${not}*`;
+    else if (expression.kind === 'leaf') key = `${not}${leafKey(expression)}`;
+    else key = `${not}${expression.kind}(${expression.children.map(expressionKey).join(',')})`;
+    expressionKeys.set(expression, key);
+  }
+  return key;
+}
+
+/** The cache key of a leaf: equal for leaves that select the same respondents by the same rule. */
 function leafKey(leaf: LeafNode): string {
+  let key = leafKeys.get(leaf);
+  if (key === undefined) {
+    key = computeLeafKey(leaf);
+    leafKeys.set(leaf, key);
+  }
+  return key;
+}
+
+function computeLeafKey(leaf: LeafNode): string {
   const datapoints = leaf.datapoints === undefined ? [] : [...new Set(leaf.datapoints)].sort();
   const suffixes = leaf.suffixes === undefined ? [] : [...new Set(leaf.suffixes.map(String))].sort();
   return JSON.stringify([leaf.question, datapoints, suffixes, leaf.minCount ?? 1]);
