@@ -482,19 +482,18 @@ async function computeRaw(
       const partition = plan.partition;
       const dictionary = data.dictionary(partition.key.dataset);
       if (dictionary === undefined) throw new Error(`no attribute dictionary for dataset ${partition.key.dataset}`);
-      const evaluator = new PartitionEvaluator(partition, dictionary, packed.leaves.forPartition(partition));
+      const evaluator = new PartitionEvaluator(partition, dictionary, packed.leaves.forPartition(partition), packed.scratch);
       const words = partition.wordCount;
       let baseBits: Uint32Array | undefined;
-      let bitsScratch: Uint32Array | undefined;
       for (const block of created) {
         const isBase = block.key === audienceKeys[0];
         let bits: Uint32Array;
         let mask: Uint32Array | undefined;
         if (isBase || baseIsEveryone) {
-          bits = evaluator.evaluateShared(isBase ? base : (expressions.get(block.key) as Expression), (bitsScratch ??= new Uint32Array(words)));
+          bits = evaluator.evaluateShared(isBase ? base : (expressions.get(block.key) as Expression), packed.scratch.other(0, words));
         } else {
-          baseBits ??= evaluator.evaluateShared(base, new Uint32Array(words));
-          bits = evaluator.evaluateShared(expressions.get(block.key) as Expression, (bitsScratch ??= new Uint32Array(words)));
+          baseBits ??= evaluator.evaluateShared(base, packed.scratch.other(1, words));
+          bits = evaluator.evaluateShared(expressions.get(block.key) as Expression, packed.scratch.other(0, words));
           mask = baseBits;
         }
         for (let page = 0; page < plan.pageCount; page++) {

@@ -54,6 +54,42 @@ export interface LeafMemo {
   set(key: string, bits: Uint32Array, shared: boolean): void;
 }
 
+/**
+ * Reusable scratch bitsets, so that evaluating many audiences allocates (and leaves for the garbage
+ * collector) only the leaves it keeps. Slot i is one buffer grown to the largest partition seen; a
+ * caller must be done with a slot before anyone else uses it (the engine evaluates one partition
+ * at a time, without yielding in between).
+ */
+export class ScratchBitsets {
+  private readonly depths: Uint32Array[] = [];
+  private readonly planes: Uint32Array[] = [];
+  private readonly others: Uint32Array[] = [];
+
+  /** The scratch of combinator nesting depth `depth`, as `words` words (contents undefined). */
+  depth(depth: number, words: number): Uint32Array {
+    return slot(this.depths, depth, words);
+  }
+
+  /** `atLeast` plane j, as `words` words (contents undefined). */
+  plane(j: number, words: number): Uint32Array {
+    return slot(this.planes, j, words);
+  }
+
+  /** A caller's own slot i (the engine's result and base bitsets), as `words` words (contents undefined). */
+  other(i: number, words: number): Uint32Array {
+    return slot(this.others, i, words);
+  }
+}
+
+function slot(buffers: Uint32Array[], i: number, words: number): Uint32Array {
+  let buffer = buffers[i];
+  if (buffer === undefined || buffer.length < words) {
+    buffer = new Uint32Array(Math.max(words, 2 * (buffer?.length ?? 0)));
+    buffers[i] = buffer;
+  }
+  return buffer.subarray(0, words);
+}
+
 class MapMemo implements LeafMemo {
   private readonly map = new Map<string, Uint32Array>();
   get(key: string): Uint32Array | undefined {
@@ -73,16 +109,18 @@ class MapMemo implements LeafMemo {
 export class PartitionEvaluator {
   private readonly leaves: LeafMemo;
   private readonly words: number;
-  /** Scratch bitsets by nesting depth, reused by every combinator evaluated here. */
-  private readonly scratch: Uint32Array[] = [];
+  /** Scratch bitsets by nesting depth and for `atLeast` planes, reused by everything evaluated here. */
+  private readonly scratch: ScratchBitsets;
 
   constructor(
     readonly partition: DecodedPartition,
     readonly dictionary: AttributeDictionary,
     leaves?: LeafMemo,
+    scratch?: ScratchBitsets,
   ) {
     this.words = partition.wordCount;
     this.leaves = leaves ?? new MapMemo();
+    this.scratch = scratch ?? new ScratchBitsets();
   }
 
   /** A fresh bitset of the respondents matching `expression` (padding bits 0). */
@@ -136,12 +174,7 @@ export class PartitionEvaluator {
   }
 
   private scratchAt(depth: number): Uint32Array {
-    let bits = this.scratch[depth];
-    if (bits === undefined) {
-      bits = new Uint32Array(this.words);
-      this.scratch[depth] = bits;
-    }
-    return bits;
+    return this.scratch.depth(depth, this.words);
   }
 
   private leaf(leaf: LeafNode): Uint32Array {
@@ -200,18 +233,21 @@ export class PartitionEvaluator {
       for (const bits of perDatapoint) for (let i = 0; i < n; i++) out[i] |= bits[i];
       return { bits: out, shared: false };
     }
-    return { bits: atLeast(perDatapoint, minCount, n), shared: false };
+    const planes: Uint32Array[] = [];
+    for (let j = 0; j < minCount; j++) planes.push(this.scratch.plane(j, n));
+    return { bits: atLeast(perDatapoint, minCount, n, planes).slice(), shared: false };
   }
 }
 
 /**
  * Respondents set in at least `k` of the bitsets: a saturating bit-sliced counter. Plane j holds
  * "at least j+1 seen so far"; each bitset x updates planes from the top: plane[j] |= plane[j-1] & x.
- * k planes, so k word operations per bitset and word.
+ * k planes, so k word operations per bitset and word. The result is one of the planes (given
+ * `scratchPlanes`, of `words` words each, one of those).
  */
-export function atLeast(bitsets: readonly Uint32Array[], k: number, words: number): Uint32Array {
+export function atLeast(bitsets: readonly Uint32Array[], k: number, words: number, scratchPlanes?: readonly Uint32Array[]): Uint32Array {
   const planes: Uint32Array[] = [];
-  for (let j = 0; j < k; j++) planes.push(new Uint32Array(words));
+  for (let j = 0; j < k; j++) planes.push(scratchPlanes === undefined ? new Uint32Array(words) : scratchPlanes[j].fill(0));
   for (let b = 0; b < bitsets.length; b++) {
     const x = bitsets[b];
     // Plane j can only be reached after j+1 bitsets; the top planes stay empty before that.

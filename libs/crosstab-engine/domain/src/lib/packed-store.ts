@@ -1,6 +1,7 @@
 import type { DecodedPartition } from '@aas/catalogue-domain';
 import { Arena } from './arena';
 import { PAGE_BYTES } from './kernel';
+import { ScratchBitsets } from './evaluate';
 import { LeafCache } from './leaf-cache';
 
 /** Default bytes of the arena (packed audiences + scratch). */
@@ -96,6 +97,8 @@ export class AudienceStore {
   readonly leafCacheBytes: number;
   /** A pass may use this share of the pages and of the scratch, so two queries can run side by side. */
   readonly passShare: number;
+  /** Scratch bitsets for evaluation (one partition at a time, never across an await). */
+  readonly scratch = new ScratchBitsets();
 
   constructor(options: AudienceStoreOptions = {}, passShare = 0.5) {
     this.arenaBytes = options.arenaBytes ?? DEFAULT_ARENA_BYTES;
@@ -170,6 +173,7 @@ export class AudienceStore {
  */
 export class PackedAudiences {
   readonly leaves: LeafCache;
+  readonly scratch: ScratchBitsets;
   private readonly plans = new Map<DecodedPartition, PartitionPlan>();
   private readonly blocks = new Map<string, (Block | undefined)[]>();
   private head: Block | undefined;
@@ -188,6 +192,7 @@ export class PackedAudiences {
     readonly version: string,
   ) {
     this.leaves = new LeafCache(store.leafCacheBytes);
+    this.scratch = store.scratch;
   }
 
   /** How `partition` is cut into pages and pieces (computed once per version). */
