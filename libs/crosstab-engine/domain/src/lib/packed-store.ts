@@ -92,8 +92,9 @@ export class AudienceStore {
   /** Blocks pinned by running passes, every version. */
   pinnedBlocks = 0;
   evictedBlocks = 0;
-  private readonly arenaBytes: number;
-  private readonly scratchBytes: number;
+  /** The arena's size and its scratch share, as configured (the arena is allocated on first use). */
+  readonly arenaBytes: number;
+  readonly scratchBytes: number;
   readonly leafCacheBytes: number;
   /** A pass may use this share of the pages and of the scratch, so two queries can run side by side. */
   readonly passShare: number;
