@@ -4,85 +4,13 @@
  * run: nothing evaluated or packed yet) and warm (the same audiences again, from the engine's
  * store), with the evaluate+pack / kernel split, plus memory. See tools/bench/README.md.
  */
-import { mkdirSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
-import { parseStandardExpression, type Expression, type StandardWire } from '@aas/audience-expression';
 import { decodePartition, generateSurvey, type DecodedPartition } from '@aas/catalogue-domain';
 import { AudienceStore, buildCrosstabResult, computeRawSums, InlineExecutor, WorkerPool, type CellExecutor, type CrosstabQuery } from '@aas/crosstab-engine';
+import { audiences, loadBlobs, mb, median, SEED } from './engine-bench-data';
 
 const RESPONDENTS = Number(process.argv[2] ?? 1_000_000);
-const SEED = 42;
 const RUNS = 5;
-
-/** Reads (or first generates) the encoded partitions; the blobs are dropped once decoded. */
-function loadBlobs(): Buffer[] {
-  const dir = join(process.cwd(), '.bench', `crosstab-engine-${RESPONDENTS}-${SEED}`);
-  if (!existsSync(join(dir, 'done'))) {
-    mkdirSync(dir, { recursive: true });
-    const started = performance.now();
-    let i = 0;
-    for (const { blob } of generateSurvey({ respondents: RESPONDENTS, seed: SEED }).encodedPartitions())
-      writeFileSync(join(dir, `${String(i++).padStart(4, '0')}.bin`), blob);
-    writeFileSync(join(dir, 'done'), '');
-    console.log(`generated ${i} partitions in ${((performance.now() - started) / 1000).toFixed(1)} s into ${dir}`);
-  }
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.bin'))
-    .sort()
-    .map((f) => readFileSync(join(dir, f)));
-}
-
-const leaf = (question: string, datapoints?: string[], suffixes?: string[]): Expression => ({
-  kind: 'leaf',
-  question,
-  ...(datapoints ? { datapoints } : {}),
-  ...(suffixes ? { suffixes } : {}),
-});
-
-/** Realistic audiences: curated ones (parsed from the catalogue), single datapoints, demographic ANDs, ORs of platforms, min_count. */
-function audiences(survey: ReturnType<typeof generateSurvey>): Expression[] {
-  const out: Expression[] = [];
-  for (const audience of survey.catalogue.audiences) {
-    const parsed = parseStandardExpression(audience.expression as StandardWire);
-    if (parsed.ok) out.push(parsed.value);
-  }
-  const core = survey.catalogue.questions.filter((q) => q.dataset_codes.includes('core'));
-  const singles: Expression[] = [];
-  for (const q of core) {
-    for (const dp of q.datapoints.slice(0, 3)) singles.push(q.suffixes.length > 0 ? leaf(q.code, [dp.code], [q.suffixes[0].code]) : leaf(q.code, [dp.code]));
-  }
-  const ages = ['16_24', '25_34', '35_44', '45_54', '55_64'];
-  const multi: Expression[] = [];
-  for (const age of ages) {
-    for (const gender of ['female', 'male'])
-      multi.push({ kind: 'and', children: [leaf('age_group', [age]), leaf('gender', [gender]), leaf('income_group', ['high'])] });
-  }
-  const platforms = ['tiktok', 'instagram', 'facebook', 'youtube', 'x_twitter', 'snapchat', 'linkedin', 'pinterest', 'reddit', 'twitch'];
-  for (let i = 0; i < platforms.length; i++) {
-    multi.push({
-      kind: 'or',
-      children: [leaf('social_platform_usage', [platforms[i]]), leaf('social_platform_usage', [platforms[(i + 3) % platforms.length]])],
-    });
-    multi.push({ kind: 'leaf', question: 'social_platform_usage', datapoints: platforms, minCount: 2 + (i % 5) });
-    multi.push({
-      kind: 'and',
-      children: [leaf('social_platform_usage', [platforms[i]]), { kind: 'leaf', question: 'parent_status', datapoints: ['parent'], not: true }],
-    });
-  }
-  // Interleave so every size mixes kinds.
-  const result: Expression[] = [];
-  const lists = [out, singles, multi];
-  for (let i = 0; result.length < 600 && i < 1000; i++) for (const list of lists) if (i < list.length) result.push(list[i]);
-  return result;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(0)} MB`;
 
 const ARENA_BYTES = Number(process.env['BENCH_ARENA_MB'] ?? 256) * 2 ** 20;
 const LEAF_CACHE_BYTES = Number(process.env['BENCH_LEAF_CACHE_MB'] ?? 64) * 2 ** 20;
@@ -101,7 +29,7 @@ function summary(samples: Sample[]): string {
 
 async function main(): Promise<void> {
   const survey = generateSurvey({ respondents: RESPONDENTS, seed: SEED });
-  let blobs: Buffer[] = loadBlobs();
+  let blobs: Buffer[] = loadBlobs(RESPONDENTS);
   const started = performance.now();
   const partitions: DecodedPartition[] = blobs.map((blob) => decodePartition(blob));
   const decodeMs = performance.now() - started;

@@ -167,11 +167,12 @@ describe('through a store kept across queries (a tiny arena: passes, eviction, c
       fc.constantFrom(12, 24, 64, 4096),
       fc.constantFrom(8 * 1024, 32 * 1024, 1024 * 1024),
       fc.boolean(),
-      async (seed, count, queries, pages, scratchBytes, concurrent) => {
+      fc.constantFrom('auto' as const, 'native' as const, 'dense' as const),
+      async (seed, count, queries, pages, scratchBytes, concurrent, layout) => {
         // Two data versions: the second half of the queries run on other respondents.
         const versions = [randomRecords(seed, count), randomRecords(seed + 1, count)];
         const data = versions.map((records) => ({ records, partitions: partitionsOf(records).partitions }));
-        const store = new AudienceStore({ arenaBytes: scratchBytes + pages * PAGE_BYTES, scratchBytes, leafCacheBytes: 4096 });
+        const store = new AudienceStore({ arenaBytes: scratchBytes + pages * PAGE_BYTES, scratchBytes, leafCacheBytes: 4096, layout });
         const built = queries.map((q, i) => {
           const previous = i > 0 && q.repeat ? queries[i - 1] : q;
           const query: CrosstabQuery = { rows: previous.rows, columns: previous.columns, base: previous.base, ...q.selection };
@@ -233,9 +234,9 @@ describe('through a store kept across queries (a tiny arena: passes, eviction, c
         checkAgainstReference(buildCrosstabResult(b, 0, waves, {}), second, query);
         const stats = store.stats();
         if (stats.pinnedBlocks !== 0) throw new Error('blocks still pinned');
-        // Only the new version's blocks stay: at most one per audience and selected partition.
+        // Only the new version's blocks stay: at most one per audience (and one of run weights) and selected partition.
         const selected = selectPartitions(partitionsOf(second).partitions, query).length;
-        const audiences = new Set([query.base ?? { kind: 'all' }, ...rows, ...columns].map((e) => expressionKey(e))).size;
+        const audiences = new Set([query.base ?? { kind: 'all' }, ...rows, ...columns].map((e) => expressionKey(e))).size + 1;
         if (stats.cachedBlocks > audiences * selected)
           throw new Error(`${stats.cachedBlocks} blocks cached, more than the new version's ${audiences} x ${selected}`);
         if (stats.freePages + stats.cachedPages !== stats.pageCount) throw new Error('pages lost');

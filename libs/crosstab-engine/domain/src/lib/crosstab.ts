@@ -2,8 +2,9 @@ import type { Expression } from '@aas/audience-expression';
 import type { DecodedPartition } from '@aas/catalogue-domain';
 import { InlineExecutor, type CellExecutor } from './cell-executor';
 import { expressionKey, PartitionEvaluator } from './evaluate';
-import { GROUP_OUTPUT_BYTES, instantiateKernel, PAGE_BYTES, PIECE_BYTES } from './kernel';
-import { AudienceStore, planPartition, type Block, type PackedAudiences, type PartitionPlan, type Reservation } from './packed-store';
+import { GROUP_OUTPUT_BYTES, instantiateKernel, PAGE_BYTES, PIECE_BYTES, RUN_FLAG } from './kernel';
+import { AudienceStore, WEIGHTS_KEY, type Block, type PackedAudiences, type Reservation } from './packed-store';
+import { planBits, WEIGHTS_PER_PAGE, type PartitionPlan } from './partition-layout';
 import { index, kishEffectiveBase, percentage, ratio, sampleFlags, twoProportionZTest, type ConfidenceLevel, type ZeroReason } from './metrics';
 import type { AudienceMetrics, CrosstabCell, CrosstabData, CrosstabOptions, CrosstabQuery, CrosstabResult, SegmentBy, SegmentResult } from './crosstab.types';
 
@@ -214,12 +215,13 @@ function blocksOf(count: number, size: number): [number, number][] {
  */
 function planPasses(plans: readonly PartitionPlan[], rowCount: number, columnCount: number, groups: number, pageBudget: number, scratchBudget: number): Pass[] {
   const maxSlots = plans.reduce((m, p) => Math.max(m, p.pageCount), 0);
+  const maxWeights = plans.reduce((m, p) => Math.max(m, p.weightPageCount), 0);
   const maxPieces = plans.reduce((m, p) => Math.max(m, p.pieceCount), 0);
-  const fits = (rows: number, columns: number, slots: number, pieces: number): boolean =>
-    (1 + rows + columns) * slots <= pageBudget && scratchNeed(pieces, slots, 1 + rows + columns, rows, columns, groups) <= scratchBudget;
+  const fits = (rows: number, columns: number, slots: number, weightPages: number, pieces: number): boolean =>
+    (1 + rows + columns) * slots + weightPages <= pageBudget && scratchNeed(pieces, slots, 1 + rows + columns, rows, columns, groups) <= scratchBudget;
   let rb = rowCount;
   let cb = columnCount;
-  while (!fits(rb, cb, maxSlots, maxPieces)) {
+  while (!fits(rb, cb, maxSlots, maxWeights, maxPieces)) {
     if (rb <= 1 && cb <= 1) {
       throw new Error(
         `the engine's memory is too small for this crosstab: one partition (${maxSlots} pages of ${PAGE_BYTES} bytes, ${maxPieces} weight-class pieces) ` +
@@ -237,10 +239,15 @@ function planPasses(plans: readonly PartitionPlan[], rowCount: number, columnCou
       let from = 0;
       while (from < plans.length) {
         let slots = plans[from].pageCount;
+        let weightPages = plans[from].weightPageCount;
         let pieces = plans[from].pieceCount;
         let to = from + 1;
-        while (to < plans.length && fits(r1 - r0, c1 - c0, slots + plans[to].pageCount, pieces + plans[to].pieceCount)) {
+        while (
+          to < plans.length &&
+          fits(r1 - r0, c1 - c0, slots + plans[to].pageCount, weightPages + plans[to].weightPageCount, pieces + plans[to].pieceCount)
+        ) {
           slots += plans[to].pageCount;
+          weightPages += plans[to].weightPageCount;
           pieces += plans[to].pieceCount;
           to++;
         }
@@ -262,19 +269,20 @@ function packedAudiencesFor(
 ): PackedAudiences {
   if (compute.audiences !== undefined) return compute.audiences;
   // Sized for one pass of exactly this query, dropped with it: what computeCrosstab did before the engine kept a store.
+  const store = new AudienceStore({ leafCacheBytes: 2 ** 52 }, 1);
+  const packed = store.forVersion('');
   let pages = 0;
+  let weightPages = 0;
   let pieces = 0;
-  const plans = selected.map((partition, i) => planPartition(partition, i));
-  for (const plan of plans) {
+  for (const partition of selected) {
+    const plan = packed.plan(partition);
     pages += plan.pageCount;
+    weightPages += plan.weightPageCount;
     pieces += plan.pieceCount;
   }
   const scratch = scratchNeed(pieces, pages, 1 + rowCount + columnCount, rowCount, columnCount, groups);
-  const store = new AudienceStore(
-    { arenaBytes: align(scratch, PAGE_BYTES) + Math.max(1, pages * (1 + rowCount + columnCount)) * PAGE_BYTES, scratchBytes: scratch, leafCacheBytes: 2 ** 52 },
-    1,
-  );
-  return store.forVersion('');
+  store.sizeArena(align(scratch, PAGE_BYTES) + Math.max(1, pages * (1 + rowCount + columnCount) + weightPages) * PAGE_BYTES, scratch);
+  return packed;
 }
 
 async function computeRaw(
@@ -334,9 +342,11 @@ async function computeRaw(
     if (pass.base) audiences.push(0);
     for (let r = pass.r0; r < pass.r1; r++) audiences.push(1 + r);
     for (let c = pass.c0; c < pass.c1; c++) audiences.push(1 + rowCount + c);
-    const keys = [...new Set(audiences.map((a) => audienceKeys[a]))];
-    const keyIndex = new Map(keys.map((key, k) => [key, k]));
     const passPlans = pass.plans;
+    const keys = [...new Set(audiences.map((a) => audienceKeys[a]))];
+    // Partitions with runs of one-respondent classes need their run weights in the arena too.
+    const weightsAt = passPlans.some((plan) => plan.weightPageCount > 0) ? keys.push(WEIGHTS_KEY) - 1 : -1;
+    const keyIndex = new Map(keys.map((key, k) => [key, k]));
     let slots = 0;
     let pieceCount = 0;
     const slotBase = passPlans.map((plan) => {
@@ -383,20 +393,29 @@ async function computeRaw(
       let k = 0;
       const tiles = [0];
       const tileBytes = compute.tileBytes ?? Math.max(4096, Math.floor(TILE_CACHE_BYTES / Math.max(1, columns)));
-      let bytesInTile = 0;
+      let bitsInTile = 0;
+      const tileBits = tileBytes * 8;
       passPlans.forEach((plan, p) => {
         const groupOffset = groupOf(plan.partition) * GROUP_OUTPUT_BYTES;
         i32.fill(groupOffset, (groupTableAt >>> 2) + slotBase[p], (groupTableAt >>> 2) + slotBase[p] + plan.pageCount);
+        const weightPages = weightsAt < 0 ? undefined : held.blocks[weightsAt * passPlans.length + p].pages;
         for (let j = 0; j < plan.pieceCount; j++, k++) {
           const at = piecesAt + k * PIECE_BYTES;
           const range = plan.pieceRange[j];
+          const page = plan.piecePage[j];
           i32[at >>> 2] = range;
-          i32[(at >>> 2) + 1] = slotBase[p] + plan.piecePage[j];
-          f64[(at + 8) >>> 3] = plan.pieceWeight[j];
-          bytesInTile += (range >>> 16) - (range & 0xffff);
-          if (bytesInTile >= tileBytes && k + 1 < pieceCount) {
+          i32[(at >>> 2) + 1] = slotBase[p] + page;
+          if ((page & RUN_FLAG) === 0) {
+            f64[(at + 8) >>> 3] = plan.pieceWeight[j];
+          } else {
+            // A run's weights: where its first respondent's weight sits in the partition's weight pages.
+            const first = plan.pieceRunStart[j];
+            i32[(at + 8) >>> 2] = (weightPages as Int32Array)[Math.floor(first / WEIGHTS_PER_PAGE)] + (first % WEIGHTS_PER_PAGE) * 8;
+          }
+          bitsInTile += (range >>> 16) - (range & 0xffff);
+          if (bitsInTile >= tileBits && k + 1 < pieceCount) {
             tiles.push(k + 1);
-            bytesInTile = 0;
+            bitsInTile = 0;
           }
         }
       });
@@ -475,6 +494,7 @@ async function computeRaw(
       else list.push(block);
     }
     const u32 = arena.u32;
+    const f64 = arena.f64;
     const pageWords = PAGE_BYTES / 4;
     for (const plan of passPlans) {
       const created = byPlan.get(plan);
@@ -482,10 +502,19 @@ async function computeRaw(
       const partition = plan.partition;
       const dictionary = data.dictionary(partition.key.dataset);
       if (dictionary === undefined) throw new Error(`no attribute dictionary for dataset ${partition.key.dataset}`);
-      const evaluator = new PartitionEvaluator(partition, dictionary, packed.leaves.forPartition(partition), packed.scratch);
-      const words = partition.wordCount;
+      const leaves = packed.leaves.forPartition(partition);
+      const evaluator = new PartitionEvaluator(partition, dictionary, leaves, packed.scratch, planBits(plan, leaves));
+      const words = plan.words;
       let baseBits: Uint32Array | undefined;
       for (const block of created) {
+        if (block.key === WEIGHTS_KEY) {
+          const weights = plan.runWeights as Float64Array;
+          block.pages.forEach((address, page) => {
+            const from = page * WEIGHTS_PER_PAGE;
+            f64.set(weights.subarray(from, Math.min(weights.length, from + WEIGHTS_PER_PAGE)), address >>> 3);
+          });
+          continue;
+        }
         const isBase = block.key === audienceKeys[0];
         let bits: Uint32Array;
         let mask: Uint32Array | undefined;

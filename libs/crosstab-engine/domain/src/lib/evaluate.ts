@@ -45,6 +45,17 @@ function questionLayout(dictionary: AttributeDictionary, question: string): Ques
 }
 
 /**
+ * The bitsets an evaluator reads: a decoded partition's own (the default), or the same respondents
+ * in another layout (the engine's dense one). Every bitset has `wordCount` words; a missing
+ * attribute is an empty bitset.
+ */
+export interface PartitionBits {
+  readonly wordCount: number;
+  readonly universe: Uint32Array;
+  attribute(id: number): Uint32Array | undefined;
+}
+
+/**
  * Where a `PartitionEvaluator` keeps evaluated leaves: a per-evaluator map by default, or a cache
  * that outlives the query (the engine's `LeafCache`, bounded by bytes). `shared` says the bitset is
  * the partition's own (an attribute or the universe), so it costs the cache nothing to keep.
@@ -111,14 +122,17 @@ export class PartitionEvaluator {
   private readonly words: number;
   /** Scratch bitsets by nesting depth and for `atLeast` planes, reused by everything evaluated here. */
   private readonly scratch: ScratchBitsets;
+  private readonly bits: PartitionBits;
 
   constructor(
     readonly partition: DecodedPartition,
     readonly dictionary: AttributeDictionary,
     leaves?: LeafMemo,
     scratch?: ScratchBitsets,
+    bits?: PartitionBits,
   ) {
-    this.words = partition.wordCount;
+    this.bits = bits ?? { wordCount: partition.wordCount, universe: partition.universe, attribute: (id) => partition.attributes.get(id) };
+    this.words = this.bits.wordCount;
     this.leaves = leaves ?? new MapMemo();
     this.scratch = scratch ?? new ScratchBitsets();
   }
@@ -135,7 +149,7 @@ export class PartitionEvaluator {
    */
   evaluateShared(expression: Expression, scratch?: Uint32Array): Uint32Array {
     if (expression.kind === 'leaf' && expression.not !== true) return this.leaf(expression);
-    if (expression.kind === 'all' && expression.not !== true) return this.partition.universe;
+    if (expression.kind === 'all' && expression.not !== true) return this.bits.universe;
     return this.evaluateInto(expression, scratch ?? new Uint32Array(this.words));
   }
 
@@ -147,7 +161,7 @@ export class PartitionEvaluator {
   private into(expression: Expression, out: Uint32Array, depth: number): Uint32Array {
     const n = this.words;
     if (expression.kind === 'all') {
-      out.set(this.partition.universe);
+      out.set(this.bits.universe);
     } else if (expression.kind === 'leaf') {
       out.set(this.leaf(expression));
     } else {
@@ -167,7 +181,7 @@ export class PartitionEvaluator {
     }
     if (expression.not === true) {
       // NOT within the partition's respondents: padding bits must stay 0.
-      const universe = this.partition.universe;
+      const universe = this.bits.universe;
       for (let i = 0; i < n; i++) out[i] = ~out[i] & universe[i];
     }
     return out;
@@ -192,7 +206,7 @@ export class PartitionEvaluator {
     const n = this.words;
     const minCount = leaf.minCount ?? 1;
     // "At least 0 datapoints" holds for everyone, even those never asked (as the reference reads it).
-    if (minCount <= 0) return { bits: this.partition.universe, shared: true };
+    if (minCount <= 0) return { bits: this.bits.universe, shared: true };
     const question = resolveQuestionCode(leaf.question, this.dictionary);
     if (question === undefined) return { bits: new Uint32Array(n), shared: false };
     const layout = questionLayout(this.dictionary, question);
@@ -208,7 +222,7 @@ export class PartitionEvaluator {
       let owned = false;
       for (const attribute of attributes) {
         if (suffixes !== undefined && (attribute.suffix === null || !suffixes.has(attribute.suffix))) continue;
-        const words = this.partition.attributes.get(attribute.id);
+        const words = this.bits.attribute(attribute.id);
         if (words === undefined) continue;
         if (bits === undefined) {
           bits = words;

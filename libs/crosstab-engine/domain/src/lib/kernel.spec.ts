@@ -1,14 +1,14 @@
-import { allocateSharedMemory, instantiateKernel, kernelModuleBytes, PAGE_BYTES, pairsJs, PIECE_BYTES } from './kernel';
+import { allocateSharedMemory, instantiateKernel, kernelModuleBytes, PAGE_BITS, PAGE_BYTES, pairsJs, PIECE_BYTES, RUN_FLAG } from './kernel';
 import { prng } from './testing/random-data';
 
 describe('the WebAssembly cell kernel', () => {
   it('is a small, valid module', () => {
     const bytes = kernelModuleBytes();
-    expect(bytes.length).toBeLessThan(768);
+    expect(bytes.length).toBeLessThan(1024);
     expect([...bytes.subarray(0, 4)]).toEqual([0x00, 0x61, 0x73, 0x6d]);
   });
 
-  it('gives exactly what the JavaScript kernel gives, on random pages, pieces, page tables and groups', () => {
+  it('gives exactly what the JavaScript kernel gives, on random pages, class and run pieces, page tables and groups', () => {
     const random = prng(7);
     const memory = allocateSharedMemory(4 << 20);
     const buffer = memory.buffer;
@@ -33,15 +33,20 @@ describe('the WebAssembly cell kernel', () => {
         words[i] = random() < 0.2 ? 0xffffffff : (random() * 2 ** 32) >>> 0;
       }
       const pieces = 1024;
+      const weights = 16384; // run weights: one f64 per bit, 2,000 bits' worth
+      for (let i = 0; i < 2000; i++) view.setFloat64(weights + 8 * i, random() < 0.3 ? 0.25 : random() * 1000, true);
       const pieceCount = 1 + Math.floor(random() * 20);
       for (let k = 0; k < pieceCount; k++) {
-        // Any 8-byte-aligned range of a page, empty ones too, lengths that are not multiples of 32.
-        const start = 8 * Math.floor(random() * (PAGE_BYTES / 8));
-        const end = Math.min(PAGE_BYTES, start + 8 * Math.floor(random() * 40));
+        // Any bit range of a page (word-aligned or not, within one word or across many, empty ones
+        // too), as a class piece or as a run of one-respondent classes.
+        const start = random() < 0.3 ? 64 * Math.floor(random() * (PAGE_BITS / 64)) : Math.floor(random() * PAGE_BITS);
+        const end = Math.min(PAGE_BITS, start + Math.floor(random() * (random() < 0.5 ? 70 : 1500)));
+        const run = random() < 0.3;
         const at = pieces + k * PIECE_BYTES;
         view.setInt32(at, start | (end << 16), true);
-        view.setInt32(at + 4, Math.floor(random() * slots), true);
-        view.setFloat64(at + 8, random() < 0.5 ? 1.5 : random() * 1000, true);
+        view.setInt32(at + 4, Math.floor(random() * slots) | (run ? RUN_FLAG : 0), true);
+        if (run) view.setInt32(at + 8, weights + 8 * Math.floor(random() * 400), true);
+        else view.setFloat64(at + 8, random() < 0.5 ? 1.5 : random() * 1000, true);
       }
       const outWasm = 8192;
       const outJs = 9216;
@@ -55,11 +60,11 @@ describe('the WebAssembly cell kernel', () => {
   it('counts one hand-checked piece: 8 words of 0xffffffff AND (1 | 0xf0f0f0f0) = 8 x 1 + 8 x 16 bits', () => {
     const memory = allocateSharedMemory(65536);
     const view = new DataView(memory.buffer);
-    // a's page at 8192, b's at 16384; the piece covers bytes 8..72 of the page (40 + 24: both loops run).
+    // a's page at 8192, b's at 16384; the piece covers bits 64..576 of the page (8 words: both middle loops run).
     view.setInt32(0, 8192, true);
     view.setInt32(64, 16384, true);
     view.setInt32(128, 0, true);
-    view.setInt32(256, 8 | (72 << 16), true);
+    view.setInt32(256, 64 | (576 << 16), true);
     view.setInt32(260, 0, true);
     view.setFloat64(264, 2.5, true);
     const words = new Uint32Array(memory.buffer);
@@ -72,5 +77,29 @@ describe('the WebAssembly cell kernel', () => {
     words[8192 / 4 + 18] = words[16384 / 4 + 18] = 0xffffffff;
     instantiateKernel(memory)(0, 64, 256, 1, 4096, 128);
     expect([...new Float64Array(memory.buffer, 4096, 3)]).toEqual([136 * 2.5, 136 * 6.25, 136]);
+  });
+
+  it('counts a class piece inside one word, and adds the own weights of a run bit by bit', () => {
+    const memory = allocateSharedMemory(65536);
+    const view = new DataView(memory.buffer);
+    const words = new Uint32Array(memory.buffer);
+    view.setInt32(0, 8192, true); // a's page
+    view.setInt32(64, 16384, true); // b's page
+    words[8192 / 4] = 0b1111_0110; // a: bits 1, 2, 4..7
+    words[16384 / 4] = 0b1011_1110; // b: bits 1..5, 7
+    // Class piece over bits 2..6 (both: 2, 4, 5): 3 respondents of weight 2.
+    view.setInt32(256, 2 | (6 << 16), true);
+    view.setFloat64(264, 2, true);
+    // Run piece over bits 0..8 (both: 1, 2, 4, 5, 7): each its own weight, bit b weighs 10 + b.
+    view.setInt32(272, 0 | (8 << 16), true);
+    view.setInt32(276, RUN_FLAG, true);
+    view.setInt32(280, 32768, true);
+    for (let b = 0; b < 8; b++) view.setFloat64(32768 + 8 * b, 10 + b, true);
+    const pairs = instantiateKernel(memory);
+    pairs(0, 64, 256, 1, 4096, 128);
+    expect([...new Float64Array(memory.buffer, 4096, 3)]).toEqual([6, 12, 3]);
+    pairs(0, 64, 272, 1, 4200, 128);
+    const own = [11, 12, 14, 15, 17];
+    expect([...new Float64Array(memory.buffer, 4200, 3)]).toEqual([own.reduce((s, w) => s + w, 0), own.reduce((s, w) => s + w * w, 0), 5]);
   });
 });

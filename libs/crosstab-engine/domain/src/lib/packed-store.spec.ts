@@ -4,9 +4,10 @@ import { InlineExecutor } from './cell-executor';
 import { computeRawSums } from './crosstab';
 import { CrosstabEngine } from './crosstab-engine';
 import type { CrosstabQuery } from './crosstab.types';
-import { PAGE_BYTES } from './kernel';
+import { PAGE_BYTES, RUN_FLAG } from './kernel';
 import { LeafCache } from './leaf-cache';
-import { AudienceStore, planPartition } from './packed-store';
+import { AudienceStore } from './packed-store';
+import { gather, planPartition } from './partition-layout';
 import { InMemoryPartitionSource } from './partition-cache';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';
 
@@ -25,7 +26,7 @@ describe('AudienceStore', () => {
     computeRawSums(data, q, 'none', { audiences: store.forVersion(version), executor: new InlineExecutor() });
 
   it('answers a repeated query from its blocks: no evaluation, the same sums', async () => {
-    const store = new AudienceStore({ arenaBytes: SCRATCH + 64 * PAGE_BYTES, scratchBytes: SCRATCH });
+    const store = new AudienceStore({ arenaBytes: SCRATCH + 64 * PAGE_BYTES, scratchBytes: SCRATCH, layout: 'native' });
     const q = query(
       [leaf('gender', ['f']), leaf('platforms', ['fb', 'tt'])],
       [leaf('age', ['a1']), { kind: 'and', children: [leaf('age', ['a2']), leaf('gender', ['m'])] }],
@@ -48,7 +49,7 @@ describe('AudienceStore', () => {
 
   it('evicts the least recently used unpinned blocks when the arena is full, and never more pages than it has', async () => {
     // 8 pages: a pass may pin 4; the base block is used by every query, so it stays.
-    const store = new AudienceStore({ arenaBytes: SCRATCH + 8 * PAGE_BYTES, scratchBytes: SCRATCH });
+    const store = new AudienceStore({ arenaBytes: SCRATCH + 8 * PAGE_BYTES, scratchBytes: SCRATCH, layout: 'native' });
     const audiences = ['a1', 'a2', 'a3', 'a4'].map((a) => leaf('age', [a]));
     const extra = [leaf('gender', ['f']), leaf('gender', ['m']), leaf('platforms', ['fb']), leaf('platforms', ['tt']), leaf('platforms', ['ig'])];
     for (const a of audiences) await run(store, query([a]));
@@ -69,7 +70,7 @@ describe('AudienceStore', () => {
   });
 
   it('drops every block and leaf when the data version changes (pages back to the arena)', async () => {
-    const store = new AudienceStore({ arenaBytes: SCRATCH + 32 * PAGE_BYTES, scratchBytes: SCRATCH });
+    const store = new AudienceStore({ arenaBytes: SCRATCH + 32 * PAGE_BYTES, scratchBytes: SCRATCH, layout: 'native' });
     await run(store, query([leaf('gender', ['f']), leaf('platforms', ['fb', 'ig'])]));
     expect(store.stats().cachedBlocks).toBe(3);
     expect(store.stats().leafEntries).toBeGreaterThan(0);
@@ -83,16 +84,19 @@ describe('AudienceStore', () => {
     const all = { partitions: partitionsOf(randomRecords(4, 900)).partitions, dictionary };
     const whole = await computeRawSums(all, q, 'none');
     // 6 pages: a pass pins at most 3, so 17 audiences over 12 partitions need many passes.
-    const small = new AudienceStore({ arenaBytes: SCRATCH + 6 * PAGE_BYTES, scratchBytes: SCRATCH });
-    const inPasses = await computeRawSums(all, q, 'none', { audiences: small.forVersion('1') });
-    inPasses.cells.forEach((v, i) => expect(Math.abs(v - whole.cells[i])).toBeLessThanOrEqual(1e-9 * Math.abs(whole.cells[i])));
-    inPasses.singles.forEach((v, i) => expect(Math.abs(v - whole.singles[i])).toBeLessThanOrEqual(1e-9 * Math.abs(whole.singles[i])));
+    for (const layout of ['native', 'dense'] as const) {
+      // 6 pages (8 dense, where run weights take pages too): a pass pins at most half, so 17 audiences over 12 partitions need many passes.
+      const small = new AudienceStore({ arenaBytes: SCRATCH + (layout === 'native' ? 6 : 8) * PAGE_BYTES, scratchBytes: SCRATCH, layout });
+      const inPasses = await computeRawSums(all, q, 'none', { audiences: small.forVersion('1') });
+      inPasses.cells.forEach((v, i) => expect(Math.abs(v - whole.cells[i])).toBeLessThanOrEqual(1e-9 * Math.abs(whole.cells[i])));
+      inPasses.singles.forEach((v, i) => expect(Math.abs(v - whole.singles[i])).toBeLessThanOrEqual(1e-9 * Math.abs(whole.singles[i])));
+      expect(small.stats().evictedBlocks).toBeGreaterThan(0);
+    }
     expect(whole.cells.some((v) => v > 0)).toBe(true);
-    expect(small.stats().evictedBlocks).toBeGreaterThan(0);
   });
 
   it('refuses a crosstab whose one partition with one row and one column cannot fit, with a message that says so', async () => {
-    const tiny = new AudienceStore({ arenaBytes: SCRATCH + 2 * PAGE_BYTES, scratchBytes: SCRATCH });
+    const tiny = new AudienceStore({ arenaBytes: SCRATCH + 2 * PAGE_BYTES, scratchBytes: SCRATCH, layout: 'native' });
     await expect(run(tiny, query([leaf('gender', ['f'])], [leaf('age', ['a1'])]))).rejects.toThrow(
       /memory is too small for this crosstab.*raise the arena size/,
     );
@@ -178,21 +182,49 @@ describe('Arena', () => {
 });
 
 describe('planPartition', () => {
-  it('cuts classes at page boundaries into 64-bit-aligned pieces, and refuses a misaligned class', () => {
-    const { partitions } = partitionsOf(randomRecords(8, 50));
-    const base = partitions[0];
-    // One class of 40,000 respondents from bit 0: 5,000 bytes over three 2 KiB pages.
-    const big = { ...base, bitLength: 40_000 + 64 - (40_000 % 64), weightClasses: [{ weight: 2, startBit: 0, count: 40_000 }] };
-    big.wordCount = big.bitLength / 32;
+  const { partitions } = partitionsOf(randomRecords(8, 50));
+  const base = partitions[0];
+
+  it('cuts classes at page boundaries into bit-range pieces, and refuses a misaligned class', () => {
+    // One class of 40,000 respondents from bit 0: 40,000 bits over three pages of 16,384.
+    const big = { ...base, bitLength: 40_000, wordCount: 1250, weightClasses: [{ weight: 2, startBit: 0, count: 40_000 }] };
     const plan = planPartition(big, 0);
-    expect(plan.pageCount).toBe(3);
+    expect([plan.dense, plan.pageCount]).toEqual([false, 3]);
     expect([...plan.piecePage]).toEqual([0, 1, 2]);
     expect([...plan.pieceRange].map((r) => [r & 0xffff, r >>> 16])).toEqual([
-      [0, 2048],
-      [0, 2048],
-      [0, 5000 - 4096],
+      [0, 16_384],
+      [0, 16_384],
+      [0, 40_000 - 32_768],
     ]);
     expect(() => planPartition({ ...base, weightClasses: [{ weight: 1, startBit: 32, count: 3 }] }, 0)).toThrow(/not 64-bit aligned/);
+  });
+
+  it('packs many small classes densely: runs of one-respondent classes (cut every 256), class pieces for the others', () => {
+    // 300 one-respondent classes, one of 3, then 2 more single ones: 64 bits each natively.
+    const counts = [...Array.from({ length: 300 }, () => 1), 3, 1, 1];
+    const weightClasses = counts.map((count, k) => ({ weight: 1 + k / 7, startBit: 64 * k, count }));
+    const many = { ...base, bitLength: 64 * counts.length, wordCount: 2 * counts.length, weightClasses };
+    const plan = planPartition(many, 0);
+    expect([plan.dense, plan.words, plan.pageCount, plan.weightPageCount]).toEqual([true, 2 * Math.ceil(305 / 64), 1, 2]);
+    const pieces = [...plan.pieceRange].map((r, j) => ({ from: r & 0xffff, to: r >>> 16, run: (plan.piecePage[j] & RUN_FLAG) !== 0 }));
+    expect(pieces).toEqual([
+      { from: 0, to: 256, run: true },
+      { from: 256, to: 300, run: true },
+      { from: 300, to: 303, run: false },
+      { from: 303, to: 305, run: true },
+    ]);
+    expect(plan.pieceWeight[2]).toBe(1 + 300 / 7);
+    expect([plan.runWeights?.[0], plan.runWeights?.[299], plan.runWeights?.[304]]).toEqual([1, 1 + 299 / 7, 1 + 302 / 7]);
+    // Gathering a bitset moves each respondent's bit to its dense place.
+    const native = new Uint32Array(many.wordCount);
+    const set = [0, 5, 299, 300, 302, 303, 304];
+    const bitOf = (dense: number) => (dense < 300 ? 64 * dense : dense < 303 ? 64 * 300 + (dense - 300) : 64 * (301 + dense - 303));
+    for (const d of set) native[bitOf(d) >>> 5] |= 1 << (bitOf(d) & 31);
+    const dense = gather(native, plan);
+    const got: number[] = [];
+    for (let i = 0; i < 305; i++) if ((dense[i >>> 5] >>> (i & 31)) & 1) got.push(i);
+    expect(got).toEqual(set);
+    expect(planPartition(many, 0, 'native').dense).toBe(false);
   });
 });
 

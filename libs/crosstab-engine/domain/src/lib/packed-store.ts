@@ -1,8 +1,8 @@
 import type { DecodedPartition } from '@aas/catalogue-domain';
 import { Arena } from './arena';
-import { PAGE_BYTES } from './kernel';
 import { ScratchBitsets } from './evaluate';
 import { LeafCache } from './leaf-cache';
+import { planPartition, type LayoutChoice, type PartitionPlan } from './partition-layout';
 
 /** Default bytes of the arena (packed audiences + scratch). */
 export const DEFAULT_ARENA_BYTES = 256 * 2 ** 20;
@@ -19,23 +19,15 @@ export interface AudienceStoreOptions {
   readonly scratchBytes?: number;
   /** Bytes of evaluated leaf bitsets kept across queries (least recently used evicted first); default 64 MiB. */
   readonly leafCacheBytes?: number;
+  /** How partitions are packed (see `LayoutChoice`); default `auto`. */
+  readonly layout?: LayoutChoice;
 }
 
-/**
- * How one partition's bitset words are cut into pages, and its weight classes into pieces (one per
- * class and page the class overlaps). The same for every audience of the partition.
- */
-export interface PartitionPlan {
-  readonly partition: DecodedPartition;
-  readonly ordinal: number;
-  readonly pageCount: number;
-  readonly pieceCount: number;
-  /** Per piece: start byte | end byte << 16, inside its page. */
-  readonly pieceRange: Int32Array;
-  /** Per piece: its page (0 .. pageCount - 1). */
-  readonly piecePage: Int32Array;
-  readonly pieceWeight: Float64Array;
-}
+/** The key of a partition's run weights, kept and pinned like an audience's block. */
+export const WEIGHTS_KEY = '\u0001run weights';
+
+/** Pages a block of `key` takes for `plan`. */
+export const pagesOf = (key: string, plan: PartitionPlan): number => (key === WEIGHTS_KEY ? plan.weightPageCount : plan.pageCount);
 
 /** One audience (expression within a base) packed for one partition: its pages in the arena. */
 export interface Block {
@@ -93,9 +85,10 @@ export class AudienceStore {
   pinnedBlocks = 0;
   evictedBlocks = 0;
   /** The arena's size and its scratch share, as configured (the arena is allocated on first use). */
-  readonly arenaBytes: number;
-  readonly scratchBytes: number;
+  arenaBytes: number;
+  scratchBytes: number;
   readonly leafCacheBytes: number;
+  readonly layout: LayoutChoice;
   /** A pass may use this share of the pages and of the scratch, so two queries can run side by side. */
   readonly passShare: number;
   /** Scratch bitsets for evaluation (one partition at a time, never across an await). */
@@ -105,8 +98,16 @@ export class AudienceStore {
     this.arenaBytes = options.arenaBytes ?? DEFAULT_ARENA_BYTES;
     this.scratchBytes = options.scratchBytes ?? Math.min(64 * 2 ** 20, Math.max(4 * 2 ** 20, Math.floor(this.arenaBytes / 8)));
     this.leafCacheBytes = options.leafCacheBytes ?? DEFAULT_LEAF_CACHE_BYTES;
+    this.layout = options.layout ?? 'auto';
     this.passShare = passShare;
     if (this.scratchBytes >= this.arenaBytes) throw new RangeError(`scratch (${this.scratchBytes} bytes) must be smaller than the arena (${this.arenaBytes})`);
+  }
+
+  /** Sets the arena's size before its first use (a store made for one query sizes it to the query's plans). */
+  sizeArena(arenaBytes: number, scratchBytes: number): void {
+    if (this.arenaInstance !== undefined) throw new Error('the arena is already allocated');
+    this.arenaBytes = arenaBytes;
+    this.scratchBytes = scratchBytes;
   }
 
   /** The arena, allocated on first use. */
@@ -200,7 +201,7 @@ export class PackedAudiences {
   plan(partition: DecodedPartition): PartitionPlan {
     let plan = this.plans.get(partition);
     if (plan === undefined) {
-      plan = planPartition(partition, this.plans.size);
+      plan = planPartition(partition, this.plans.size, this.store.layout);
       this.plans.set(partition, plan);
     }
     return plan;
@@ -224,7 +225,7 @@ export class PackedAudiences {
       const row = this.blocks.get(key);
       for (const plan of plans) {
         const block = row?.[plan.ordinal];
-        if (block === undefined) missingPages += plan.pageCount;
+        if (block === undefined) missingPages += pagesOf(key, plan);
         else if (block.pins === 0) hitPagesInLru += block.pages.length;
       }
     }
@@ -255,7 +256,7 @@ export class PackedAudiences {
         const block: Block = {
           key,
           plan,
-          pages: arena.takePages(plan.pageCount),
+          pages: arena.takePages(pagesOf(key, plan)),
           pins: 0,
           filled: false,
           dead: false,
@@ -386,42 +387,3 @@ export class PackedAudiences {
     this.lruPages -= block.pages.length;
   }
 }
-
-/**
- * Pages and pieces of a partition. Its packed bitset is its own word layout (classes start at
- * 64-bit boundaries, padding bits 0), cut into `PAGE_BYTES` pages; a class becomes one piece per
- * page it overlaps, of whole 64-bit words.
- */
-export function planPartition(partition: DecodedPartition, ordinal: number): PartitionPlan {
-  const pageCount = Math.max(1, Math.ceil((partition.wordCount * 4) / PAGE_BYTES));
-  let pieceCount = 0;
-  for (const c of partition.weightClasses) {
-    if (c.count <= 0) continue;
-    if (c.startBit % 64 !== 0) throw new Error(`partition ${describe(partition)}: weight class at bit ${c.startBit} is not 64-bit aligned`);
-    const from = c.startBit / 8;
-    const to = Math.ceil((c.startBit + c.count) / 64) * 8;
-    pieceCount += Math.floor((to - 1) / PAGE_BYTES) - Math.floor(from / PAGE_BYTES) + 1;
-  }
-  const pieceRange = new Int32Array(pieceCount);
-  const piecePage = new Int32Array(pieceCount);
-  const pieceWeight = new Float64Array(pieceCount);
-  let k = 0;
-  for (const c of partition.weightClasses) {
-    if (c.count <= 0) continue;
-    let from = c.startBit / 8;
-    const to = Math.ceil((c.startBit + c.count) / 64) * 8;
-    while (from < to) {
-      const page = Math.floor(from / PAGE_BYTES);
-      const pageStart = page * PAGE_BYTES;
-      const end = Math.min(to, pageStart + PAGE_BYTES);
-      pieceRange[k] = (from - pageStart) | ((end - pageStart) << 16);
-      piecePage[k] = page;
-      pieceWeight[k] = c.weight;
-      k++;
-      from = end;
-    }
-  }
-  return { partition, ordinal, pageCount, pieceCount, pieceRange, piecePage, pieceWeight };
-}
-
-const describe = (p: DecodedPartition): string => `${p.key.dataset}/${p.key.wave}/${p.key.location}`;
