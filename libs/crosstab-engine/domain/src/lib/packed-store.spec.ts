@@ -95,6 +95,17 @@ describe('AudienceStore', () => {
     expect(whole.cells.some((v) => v > 0)).toBe(true);
   });
 
+  it('forgets the blocks of a query that fails, and answers the next one', async () => {
+    const store = new AudienceStore({ arenaBytes: SCRATCH + 32 * PAGE_BYTES, scratchBytes: SCRATCH });
+    const q = query([leaf('gender', ['f'])], [leaf('age', ['a1'])]);
+    const broken = computeRawSums({ partitions, dictionary: () => undefined }, q, 'none', { audiences: store.forVersion('1') });
+    await expect(broken).rejects.toThrow(/no attribute dictionary for dataset core/);
+    expect(store.stats()).toMatchObject({ pinnedBlocks: 0, cachedBlocks: 0, freePages: 32 });
+    const fine = await run(store, q);
+    const women = records.filter((r) => r.answers.some((a) => a.question === 'gender' && a.datapoint === 'f')).length;
+    expect(fine.singles[1 * 3 + 2]).toBe(women);
+  });
+
   it('refuses a crosstab whose one partition with one row and one column cannot fit, with a message that says so', async () => {
     const tiny = new AudienceStore({ arenaBytes: SCRATCH + 2 * PAGE_BYTES, scratchBytes: SCRATCH, layout: 'native' });
     await expect(run(tiny, query([leaf('gender', ['f'])], [leaf('age', ['a1'])]))).rejects.toThrow(
