@@ -55,16 +55,12 @@ export function runRows(pairs: PairsFunction, task: CellTask, from: number, to: 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * Rows computed together, tile by tile: each tile's column bytes, loaded into L2 once, serve all of
- * them. One row at a time would stream every column from memory for every row (measured: twice
- * the kernel time at 200 x 200); 8 rows of 200 columns still take only a few milliseconds, so the
- * event loop gets its turns.
- */
-const ROWS_PER_SLICE = 8;
-
-/**
  * Runs the kernel on the calling thread, giving the event loop a turn at least every
  * `sliceMs` milliseconds (so a process serving HTTP or renewing BullMQ locks stays responsive).
+ * Rows are computed in chunks, tile by tile within a chunk, so each tile's column bytes, loaded
+ * into L2 once, serve every row of the chunk; one row at a time would stream every column from
+ * memory for every row (measured: twice the kernel time at 200 x 200). Chunks grow or shrink to
+ * take about half a slice.
  */
 export class InlineExecutor implements CellExecutor {
   constructor(private readonly sliceMs = 20) {}
@@ -72,10 +68,15 @@ export class InlineExecutor implements CellExecutor {
   async run(task: CellTask): Promise<void> {
     const pairs = instantiateKernel(task.memory);
     let started = performance.now();
-    for (let a = task.aFrom; a < task.aTo; a += ROWS_PER_SLICE) {
-      const to = Math.min(task.aTo, a + ROWS_PER_SLICE);
+    let rows = 8;
+    for (let a = task.aFrom; a < task.aTo;) {
+      const to = Math.min(task.aTo, a + rows);
+      const chunkStarted = performance.now();
       runRows(pairs, task, a, to);
-      if (performance.now() - started > this.sliceMs && to < task.aTo) {
+      const took = performance.now() - chunkStarted;
+      rows = Math.max(1, Math.min(4096, Math.round((to - a) * (took > 0 ? this.sliceMs / 2 / took : 2))));
+      a = to;
+      if (performance.now() - started > this.sliceMs && a < task.aTo) {
         await yieldToEventLoop();
         started = performance.now();
       }
