@@ -1,93 +1,37 @@
 /**
  * Crosstab engine benchmark (not a test): 1,000,000 generated respondents, 4 waves, realistic
- * audiences; prints the median of 5 runs per size, single-thread and pooled, plus memory.
- * See tools/bench/README.md for the command.
+ * audiences; per size, single-thread and pooled, the median of 5 runs cold (a new data version per
+ * run: nothing evaluated or packed yet) and warm (the same audiences again, from the engine's
+ * store), with the evaluate+pack / kernel split, plus memory. See tools/bench/README.md.
  */
-import { mkdirSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
-import { parseStandardExpression, type Expression, type StandardWire } from '@aas/audience-expression';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { decodePartition, type DecodedPartition } from '@aas/respondent-store';
 import { generateSurvey } from '@aas/demo-data';
-import { computeCrosstab, InlineExecutor, WorkerPool, type CellExecutor, type CrosstabQuery } from '@aas/crosstab-engine';
+import { AudienceStore, buildCrosstabResult, computeRawSums, InlineExecutor, WorkerPool, type CellExecutor, type CrosstabQuery } from '@aas/crosstab-engine';
+import { audiences, loadBlobs, mb, median, SEED } from './engine-bench-data';
 
 const RESPONDENTS = Number(process.argv[2] ?? 1_000_000);
-const SEED = 42;
 const RUNS = 5;
 
-/** Reads (or first generates) the encoded partitions; the blobs are dropped once decoded. */
-function loadBlobs(): Buffer[] {
-  const dir = join(process.cwd(), '.bench', `crosstab-engine-${RESPONDENTS}-${SEED}`);
-  if (!existsSync(join(dir, 'done'))) {
-    mkdirSync(dir, { recursive: true });
-    const started = performance.now();
-    let i = 0;
-    for (const { blob } of generateSurvey({ respondents: RESPONDENTS, seed: SEED }).encodedPartitions())
-      writeFileSync(join(dir, `${String(i++).padStart(4, '0')}.bin`), blob);
-    writeFileSync(join(dir, 'done'), '');
-    console.log(`generated ${i} partitions in ${((performance.now() - started) / 1000).toFixed(1)} s into ${dir}`);
-  }
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.bin'))
-    .sort()
-    .map((f) => readFileSync(join(dir, f)));
+const ARENA_BYTES = Number(process.env['BENCH_ARENA_MB'] ?? 256) * 2 ** 20;
+const LEAF_CACHE_BYTES = Number(process.env['BENCH_LEAF_CACHE_MB'] ?? 64) * 2 ** 20;
+
+interface Sample {
+  total: number;
+  evaluate: number;
+  kernel: number;
+  cpu: number;
 }
 
-const leaf = (question: string, datapoints?: string[], suffixes?: string[]): Expression => ({
-  kind: 'leaf',
-  question,
-  ...(datapoints ? { datapoints } : {}),
-  ...(suffixes ? { suffixes } : {}),
-});
-
-/** Realistic audiences: curated ones (parsed from the catalogue), single datapoints, demographic ANDs, ORs of platforms, min_count. */
-function audiences(survey: ReturnType<typeof generateSurvey>): Expression[] {
-  const out: Expression[] = [];
-  for (const audience of survey.catalogue.audiences) {
-    const parsed = parseStandardExpression(audience.expression as StandardWire);
-    if (parsed.ok) out.push(parsed.value);
-  }
-  const core = survey.catalogue.questions.filter((q) => q.dataset_codes.includes('core'));
-  const singles: Expression[] = [];
-  for (const q of core) {
-    for (const dp of q.datapoints.slice(0, 3)) singles.push(q.suffixes.length > 0 ? leaf(q.code, [dp.code], [q.suffixes[0].code]) : leaf(q.code, [dp.code]));
-  }
-  const ages = ['16_24', '25_34', '35_44', '45_54', '55_64'];
-  const multi: Expression[] = [];
-  for (const age of ages) {
-    for (const gender of ['female', 'male'])
-      multi.push({ kind: 'and', children: [leaf('age_group', [age]), leaf('gender', [gender]), leaf('income_group', ['high'])] });
-  }
-  const platforms = ['tiktok', 'instagram', 'facebook', 'youtube', 'x_twitter', 'snapchat', 'linkedin', 'pinterest', 'reddit', 'twitch'];
-  for (let i = 0; i < platforms.length; i++) {
-    multi.push({
-      kind: 'or',
-      children: [leaf('social_platform_usage', [platforms[i]]), leaf('social_platform_usage', [platforms[(i + 3) % platforms.length]])],
-    });
-    multi.push({ kind: 'leaf', question: 'social_platform_usage', datapoints: platforms, minCount: 2 + (i % 5) });
-    multi.push({
-      kind: 'and',
-      children: [leaf('social_platform_usage', [platforms[i]]), { kind: 'leaf', question: 'parent_status', datapoints: ['parent'], not: true }],
-    });
-  }
-  // Interleave so every size mixes kinds.
-  const result: Expression[] = [];
-  const lists = [out, singles, multi];
-  for (let i = 0; result.length < 600 && i < 1000; i++) for (const list of lists) if (i < list.length) result.push(list[i]);
-  return result;
+function summary(samples: Sample[]): string {
+  const m = (pick: (s: Sample) => number): string => median(samples.map(pick)).toFixed(1);
+  return `${m((s) => s.total)} ms (evaluate+pack ${m((s) => s.evaluate)}, kernel ${m((s) => s.kernel)}; CPU ${m((s) => s.cpu)})`;
 }
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(0)} MB`;
 
 async function main(): Promise<void> {
   const survey = generateSurvey({ respondents: RESPONDENTS, seed: SEED });
-  let blobs: Buffer[] = loadBlobs();
-  let started = performance.now();
+  let blobs: Buffer[] = loadBlobs(RESPONDENTS);
+  const started = performance.now();
   const partitions: DecodedPartition[] = blobs.map((blob) => decodePartition(blob));
   const decodeMs = performance.now() - started;
   const blobBytes = blobs.reduce((n, b) => n + b.length, 0);
@@ -96,52 +40,76 @@ async function main(): Promise<void> {
   const locations = survey.catalogue.locations.map((l) => l.code);
   const selected = partitions.filter((p) => p.key.dataset === 'core' && waves.includes(p.key.wave));
   const selectedRespondents = selected.reduce((n, p) => n + p.respondentCount, 0);
+  const selectedBytes = selected.reduce((n, p) => n + p.wordCount * 4, 0);
   console.log(
-    `cpus: ${cpus().length}; respondents: ${RESPONDENTS} in ${partitions.length} partitions (decoded in ${decodeMs.toFixed(0)} ms, ${mb(blobBytes)} of blobs)`,
+    `cpus: ${cpus().length} (available parallelism ${availableParallelism()}), node ${process.version}; respondents: ${RESPONDENTS} in ${partitions.length} partitions (decoded in ${decodeMs.toFixed(0)} ms, ${mb(blobBytes)} of blobs)`,
   );
   console.log(
-    `query: dataset core, waves ${waves.join(',')}, ${locations.length} locations: ${selected.length} partitions, ${selectedRespondents} respondents`,
+    `query: dataset core, waves ${waves.join(',')}, ${locations.length} locations: ${selected.length} partitions, ${selectedRespondents} respondents, ${(selectedBytes / 1024).toFixed(0)} KiB per audience bitset`,
+  );
+  console.log(
+    `engine store: arena ${mb(ARENA_BYTES)}, leaf cache ${mb(LEAF_CACHE_BYTES)}; load average at start ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
   );
   const pool = new WorkerPool({ threads: 2 });
+  const store = new AudienceStore({ arenaBytes: ARENA_BYTES, leafCacheBytes: LEAF_CACHE_BYTES });
   const all = audiences(survey);
   const data = { partitions, dictionary: (dataset: string) => survey.dictionaries[dataset] };
   const executors: [string, CellExecutor][] = [
-    ['single-thread', new InlineExecutor(1e9)],
+    ['1 thread', new InlineExecutor(1e9)],
     ['pool(2)', pool],
   ];
   const sizes = (process.env['BENCH_SIZES'] ?? '10,100,200').split(',').map(Number);
+  let version = 0;
   for (const size of sizes) {
     const rows = all.slice(0, size);
     const columns = all.slice(all.length - size);
     const query: CrosstabQuery = { rows, columns, base: { kind: 'all' }, waves, locations, datasets: ['core'] };
     for (const [name, executor] of executors) {
-      const total: number[] = [];
-      const evaluate: number[] = [];
-      const kernel: number[] = [];
-      const cpu: number[] = [];
-      let checksum = 0;
-      for (let run = 0; run < RUNS + 1; run++) {
+      const run = async (cold: boolean): Promise<Sample & { checksum: number }> => {
+        // Cold: a new data version, so nothing is evaluated or packed yet (the arena itself stays).
+        if (cold) version++;
+        const audiencesOfVersion = store.forVersion(String(version));
         const timings = { evaluateMs: 0, kernelMs: 0 };
-        started = performance.now();
         const cpuBefore = process.cpuUsage();
-        const result = await computeCrosstab(data, query, {}, { executor, timings, sliceMs: 1e9 });
-        const elapsed = performance.now() - started;
+        const t = performance.now();
+        const raw = await computeRawSums(data, query, 'none', { executor, timings, sliceMs: 1e9, audiences: audiencesOfVersion });
+        const total = performance.now() - t;
         const cpuUsed = process.cpuUsage(cpuBefore);
-        if (run === 0) {
-          checksum = result.cells.reduce((s, c) => s + c.intersect.sample, 0);
-          continue; // warm-up
-        }
-        total.push(elapsed);
-        evaluate.push(timings.evaluateMs);
-        kernel.push(timings.kernelMs);
-        cpu.push((cpuUsed.user + cpuUsed.system) / 1000);
+        let checksum = 0;
+        for (let i = 2; i < raw.cells.length; i += 3) checksum += raw.cells[i];
+        return { total, evaluate: timings.evaluateMs, kernel: timings.kernelMs, cpu: (cpuUsed.user + cpuUsed.system) / 1000, checksum };
+      };
+      await run(true); // warm-up of the code paths
+      const cold: Sample[] = [];
+      const warm: Sample[] = [];
+      let checksum = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const c = await run(true);
+        const w = await run(false);
+        if (c.checksum !== w.checksum) throw new Error(`cold and warm disagree: ${c.checksum} vs ${w.checksum}`);
+        checksum = c.checksum;
+        cold.push(c);
+        warm.push(w);
       }
-      console.log(
-        `${size}x${size} ${name}: median ${median(total).toFixed(1)} ms (evaluate+pack ${median(evaluate).toFixed(1)} ms, kernel+cells ${median(kernel).toFixed(1)} ms; process CPU ${median(cpu).toFixed(1)} ms; load ${loadavg()[0].toFixed(1)}; checksum ${checksum})`,
-      );
+      console.log(`${size}x${size} ${name}: cold ${summary(cold)}; warm ${summary(warm)}; load ${loadavg()[0].toFixed(2)}; checksum ${checksum}`);
     }
+    // What a caller adds to build cell objects from the sums (not part of the engine's job).
+    const raw = await computeRawSums(data, query, 'none', { executor: executors[0][1], audiences: store.forVersion(String(version)) });
+    const cellTimes: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      buildCrosstabResult(raw, 0, waves.length, {});
+      cellTimes.push(performance.now() - t);
+    }
+    console.log(`${size}x${size} building cell objects from the sums: ${median(cellTimes).toFixed(1)} ms`);
   }
   await pool.close();
+  const stats = store.stats();
+  console.log(
+    `store: ${stats.cachedBlocks} blocks in ${stats.cachedPages} pages of ${stats.pageCount}, leaves ${mb(stats.leafBytes)} (${stats.leafEntries} entries), evicted blocks ${stats.evictedBlocks}`,
+  );
   const memory = process.memoryUsage();
   console.log(`memory: rss ${mb(memory.rss)}, heapUsed ${mb(memory.heapUsed)}, arrayBuffers ${mb(memory.arrayBuffers)}, external ${mb(memory.external)}`);
 }

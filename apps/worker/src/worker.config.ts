@@ -35,4 +35,21 @@ export class WorkerConfig extends CommonConfig {
   @IsInt()
   @Min(0)
   SHUTDOWN_TIMEOUT_MS = 10000;
+
+  /**
+   * MiB of the engine's one shared WebAssembly memory: packed audiences kept across jobs (least
+   * recently used evicted first) and per-pass scratch. Reserved at first use, resident as used.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'ENGINE_ARENA_MB must be an integer (MiB)' })
+  @Min(16, { message: 'ENGINE_ARENA_MB must be at least 16' })
+  @Max(2047, { message: 'ENGINE_ARENA_MB must be at most 2047 (the engine addresses its memory with 31 bits)' })
+  ENGINE_ARENA_MB = 256;
+
+  /** MiB of evaluated leaf bitsets the engine keeps across jobs (least recently used evicted first). */
+  @Type(() => Number)
+  @IsInt({ message: 'ENGINE_LEAF_CACHE_MB must be an integer (MiB)' })
+  @Min(0)
+  @Max(65536)
+  ENGINE_LEAF_CACHE_MB = 64;
 }

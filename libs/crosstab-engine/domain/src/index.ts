@@ -1,5 +1,6 @@
 export * from './lib/metrics';
-export { evaluate, PartitionEvaluator, resolveQuestionCode, atLeast } from './lib/evaluate';
+export { evaluate, PartitionEvaluator, resolveQuestionCode, atLeast, expressionKey } from './lib/evaluate';
+export type { LeafMemo, PartitionBits } from './lib/evaluate';
 export * from './lib/crosstab.types';
 export {
   computeCrosstab,
@@ -18,7 +19,12 @@ export { InlineExecutor } from './lib/cell-executor';
 export type { CellExecutor, CellTask } from './lib/cell-executor';
 export { WorkerPool } from './lib/worker-pool';
 export type { WorkerPoolOptions } from './lib/worker-pool';
-export { kernelModuleBytes, pairsJs, instantiateKernel, allocateSharedMemory } from './lib/kernel';
+export { kernelModuleBytes, pairsJs, instantiateKernel, allocateSharedMemory, PAGE_BYTES } from './lib/kernel';
+export { AudienceStore, PackedAudiences, DEFAULT_ARENA_BYTES, DEFAULT_LEAF_CACHE_BYTES } from './lib/packed-store';
+export { planPartition } from './lib/partition-layout';
+export type { LayoutChoice, PartitionPlan } from './lib/partition-layout';
+export type { AudienceStoreOptions, StoreStats } from './lib/packed-store';
+export { LeafCache } from './lib/leaf-cache';
 export { PartitionCache, InMemoryPartitionSource } from './lib/partition-cache';
 export type { PartitionSource, PartitionCacheOptions, PartitionSelection, DataSnapshot } from './lib/partition-cache';
 export { CrosstabEngine } from './lib/crosstab-engine';

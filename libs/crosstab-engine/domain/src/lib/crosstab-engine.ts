@@ -1,10 +1,11 @@
 import { InlineExecutor, type CellExecutor } from './cell-executor';
 import { computeCrosstab, computeRawSums, computeSegmentedCrosstab, type GroupBy, type RawSums } from './crosstab';
 import type { CrosstabOptions, CrosstabQuery, CrosstabResult, SegmentBy, SegmentResult } from './crosstab.types';
-import { PartitionCache, type PartitionCacheOptions, type PartitionSource } from './partition-cache';
+import { AudienceStore, type AudienceStoreOptions, type StoreStats } from './packed-store';
+import { PartitionCache, type DataSnapshot, type PartitionCacheOptions, type PartitionSource } from './partition-cache';
 import { WorkerPool } from './worker-pool';
 
-export interface CrosstabEngineOptions extends PartitionCacheOptions {
+export interface CrosstabEngineOptions extends PartitionCacheOptions, AudienceStoreOptions {
   /** Worker threads for the cell kernel; 0 = on the calling thread, in slices. Default: available parallelism. */
   readonly threads?: number;
   /** Longest stretch (ms) the calling thread computes before yielding to its event loop; default 20. */
@@ -12,17 +13,21 @@ export interface CrosstabEngineOptions extends PartitionCacheOptions {
 }
 
 /**
- * The engine a service holds for its lifetime: a partition cache over a source, and a worker pool
- * for the cell kernel. Call `close()` on shutdown.
+ * The engine a service holds for its lifetime: a partition cache over a source, the packed
+ * audiences and evaluated leaves kept across queries of one data version (bounded by
+ * `arenaBytes` and `leafCacheBytes`, dropped when the version changes), and a worker pool for the
+ * cell kernel. Call `close()` on shutdown.
  */
 export class CrosstabEngine {
   readonly cache: PartitionCache;
+  readonly audiences: AudienceStore;
   private readonly executor: CellExecutor;
   private readonly pool: WorkerPool | undefined;
   private readonly sliceMs: number;
 
   constructor(source: PartitionSource, options: CrosstabEngineOptions = {}) {
     this.cache = new PartitionCache(source, options);
+    this.audiences = new AudienceStore(options);
     this.sliceMs = options.sliceMs ?? 20;
     this.pool = options.threads === 0 ? undefined : new WorkerPool({ threads: options.threads });
     this.executor = this.pool ?? new InlineExecutor(this.sliceMs);
@@ -31,22 +36,31 @@ export class CrosstabEngine {
   /** A crosstab over the current data (see `computeCrosstab`). */
   async crosstab(query: CrosstabQuery, options: CrosstabOptions = {}): Promise<CrosstabResult> {
     const data = await this.cache.snapshot(query);
-    return computeCrosstab(data, query, options, { executor: this.executor, sliceMs: this.sliceMs });
+    return computeCrosstab(data, query, options, this.compute(data));
   }
 
   /** The crosstab split by wave or location, one result per segment (see `computeSegmentedCrosstab`). */
   async segmentedCrosstab(query: CrosstabQuery, segmentBy: SegmentBy, options: CrosstabOptions = {}): Promise<SegmentResult[]> {
     const data = await this.cache.snapshot(query);
-    return computeSegmentedCrosstab(data, query, segmentBy, options, { executor: this.executor, sliceMs: this.sliceMs });
+    return computeSegmentedCrosstab(data, query, segmentBy, options, this.compute(data));
   }
 
   /** The raw sums of a crosstab over the current data (what an engine job returns; see `computeRawSums`). */
   async rawSums(query: CrosstabQuery, groupBy: GroupBy): Promise<RawSums> {
     const data = await this.cache.snapshot(query);
-    return computeRawSums(data, query, groupBy, { executor: this.executor, sliceMs: this.sliceMs });
+    return computeRawSums(data, query, groupBy, this.compute(data));
+  }
+
+  /** What the caches hold and how often they were hit (for benchmarks, logs and tests). */
+  stats(): StoreStats {
+    return this.audiences.stats();
   }
 
   async close(): Promise<void> {
     await this.pool?.close();
+  }
+
+  private compute(data: DataSnapshot) {
+    return { executor: this.executor, sliceMs: this.sliceMs, audiences: this.audiences.forVersion(data.version) };
   }
 }

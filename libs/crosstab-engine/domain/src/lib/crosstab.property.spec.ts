@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { matches } from '@aas/audience-expression';
-import { addRawSums, buildCrosstabResult, collapseGroups, computeCrosstab, computeRawSums, computeSegmentedCrosstab, emptyRawSums } from './crosstab';
-import { PartitionEvaluator } from './evaluate';
+import {
+  addRawSums,
+  buildCrosstabResult,
+  collapseGroups,
+  computeCrosstab,
+  computeRawSums,
+  computeSegmentedCrosstab,
+  emptyRawSums,
+  selectPartitions,
+} from './crosstab';
+import { InlineExecutor } from './cell-executor';
+import { expressionKey, PartitionEvaluator } from './evaluate';
+import { PAGE_BYTES } from './kernel';
+import { AudienceStore } from './packed-store';
 import { checkProperty, expressionArbitrary } from './testing/arbitraries';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES, withPlainQuestions } from './testing/random-data';
 import { checkAgainstReference, close } from './testing/reference-check';
@@ -133,5 +145,103 @@ describe('raw sums: what crosses the job boundary', () => {
       },
     ),
     40,
+  );
+});
+
+describe('through a store kept across queries (a tiny arena: passes, eviction, concurrent queries, new data versions)', () => {
+  const queryArbitrary = fc.record({
+    rows: fc.array(expressionArbitrary, { minLength: 0, maxLength: 4 }),
+    columns: fc.array(expressionArbitrary, { minLength: 0, maxLength: 4 }),
+    base: fc.option(expressionArbitrary, { nil: undefined, freq: 2 }),
+    selection: selectionArbitrary,
+    // Repeat an earlier query's audiences (the case the store is for), or not.
+    repeat: fc.boolean(),
+  });
+
+  checkProperty(
+    'every metric of every cell of every query equals the reference, whatever was cached, evicted or computed at the same time',
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      fc.integer({ min: 0, max: 400 }),
+      fc.array(queryArbitrary, { minLength: 1, maxLength: 6 }),
+      fc.constantFrom(12, 24, 64, 4096),
+      fc.constantFrom(8 * 1024, 32 * 1024, 1024 * 1024),
+      fc.boolean(),
+      fc.constantFrom('auto' as const, 'native' as const, 'dense' as const),
+      async (seed, count, queries, pages, scratchBytes, concurrent, layout) => {
+        // Two data versions: the second half of the queries run on other respondents.
+        const versions = [randomRecords(seed, count), randomRecords(seed + 1, count)];
+        const data = versions.map((records) => ({ records, partitions: partitionsOf(records).partitions }));
+        const store = new AudienceStore({ arenaBytes: scratchBytes + pages * PAGE_BYTES, scratchBytes, leafCacheBytes: 4096, layout });
+        const built = queries.map((q, i) => {
+          const previous = i > 0 && q.repeat ? queries[i - 1] : q;
+          const query: CrosstabQuery = { rows: previous.rows, columns: previous.columns, base: previous.base, ...q.selection };
+          return { query, version: i < queries.length / 2 ? 0 : 1 };
+        });
+        const run = async ({ query, version }: (typeof built)[number]) => {
+          const { records, partitions } = data[version];
+          const raw = await computeRawSums({ partitions, dictionary }, query, 'none', {
+            audiences: store.forVersion(String(version)),
+            executor: new InlineExecutor(0),
+            sliceMs: 0,
+          });
+          checkAgainstReference(buildCrosstabResult(raw, 0, new Set(query.waves).size, { significance: true, effectiveBase: true }), records, query);
+        };
+        if (concurrent) {
+          // Queries of one version side by side (they share blocks, wait for each other's evaluation and for room).
+          await Promise.all(built.filter((b) => b.version === 0).map(run));
+          await Promise.all(built.filter((b) => b.version === 1).map(run));
+        } else {
+          for (const b of built) await run(b);
+        }
+        const stats = store.stats();
+        if (stats.pinnedBlocks !== 0) throw new Error(`${stats.pinnedBlocks} blocks still pinned`);
+        if (stats.cachedPages > stats.pageCount || stats.freePages + stats.cachedPages !== stats.pageCount) {
+          throw new Error(`pages: ${stats.cachedPages} cached + ${stats.freePages} free of ${stats.pageCount}`);
+        }
+        if (stats.leafBytes > 4096) throw new Error(`leaf cache over budget: ${stats.leafBytes}`);
+      },
+    ),
+    40,
+  );
+
+  checkProperty(
+    'a data version that changes while a query runs: both queries equal the reference of their own data',
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      fc.array(expressionArbitrary, { minLength: 1, maxLength: 3 }),
+      fc.array(expressionArbitrary, { minLength: 1, maxLength: 3 }),
+      selectionArbitrary,
+      fc.constantFrom(16, 512),
+      async (seed, rows, columns, selection, pages) => {
+        const store = new AudienceStore({ arenaBytes: 64 * 1024 + pages * PAGE_BYTES, scratchBytes: 64 * 1024, leafCacheBytes: 1 << 20 });
+        const first = randomRecords(seed, 300);
+        const second = randomRecords(seed + 7, 300);
+        const query: CrosstabQuery = { rows, columns, ...selection };
+        const compute = (records: typeof first, version: string) =>
+          computeRawSums({ partitions: partitionsOf(records).partitions, dictionary }, query, 'none', {
+            audiences: store.forVersion(version),
+            executor: new InlineExecutor(0),
+            sliceMs: 0,
+          });
+        // Warm version 1, then start it again and switch to version 2 while it runs.
+        await compute(first, '1');
+        const running = compute(first, '1');
+        const switched = compute(second, '2');
+        const [a, b] = await Promise.all([running, switched]);
+        const waves = new Set(query.waves).size;
+        checkAgainstReference(buildCrosstabResult(a, 0, waves, {}), first, query);
+        checkAgainstReference(buildCrosstabResult(b, 0, waves, {}), second, query);
+        const stats = store.stats();
+        if (stats.pinnedBlocks !== 0) throw new Error('blocks still pinned');
+        // Only the new version's blocks stay: at most one per audience (and one of run weights) and selected partition.
+        const selected = selectPartitions(partitionsOf(second).partitions, query).length;
+        const audiences = new Set([query.base ?? { kind: 'all' }, ...rows, ...columns].map((e) => expressionKey(e))).size + 1;
+        if (stats.cachedBlocks > audiences * selected)
+          throw new Error(`${stats.cachedBlocks} blocks cached, more than the new version's ${audiences} x ${selected}`);
+        if (stats.freePages + stats.cachedPages !== stats.pageCount) throw new Error('pages lost');
+      },
+    ),
+    25,
   );
 });

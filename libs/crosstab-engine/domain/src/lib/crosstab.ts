@@ -1,8 +1,10 @@
 import type { Expression } from '@aas/audience-expression';
 import type { DecodedPartition } from '@aas/respondent-store';
 import { InlineExecutor, type CellExecutor } from './cell-executor';
-import { PartitionEvaluator } from './evaluate';
-import { allocateSharedMemory, CLASS_ENTRY_BYTES, GROUP_OUTPUT_BYTES, instantiateKernel, SEGMENT_ALIGN_BYTES } from './kernel';
+import { expressionKey, PartitionEvaluator } from './evaluate';
+import { GROUP_OUTPUT_BYTES, instantiateKernel, PAGE_BYTES, PIECE_BYTES, RUN_FLAG } from './kernel';
+import { AudienceStore, WEIGHTS_KEY, type Block, type PackedAudiences, type Reservation } from './packed-store';
+import { planBits, WEIGHTS_PER_PAGE, type PartitionPlan } from './partition-layout';
 import { index, kishEffectiveBase, percentage, ratio, sampleFlags, twoProportionZTest, type ConfidenceLevel, type ZeroReason } from './metrics';
 import type { AudienceMetrics, CrosstabCell, CrosstabData, CrosstabOptions, CrosstabQuery, CrosstabResult, SegmentBy, SegmentResult } from './crosstab.types';
 
@@ -11,13 +13,6 @@ const ALL: Expression = { kind: 'all' };
 const TILE_CACHE_BYTES = 1 << 20;
 const align = (value: number, to: number): number => Math.ceil(value / to) * to;
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/** Where one selected partition's class segments sit in the packed bitsets. */
-interface PackedPartition {
-  readonly partition: DecodedPartition;
-  /** Per class: first source word, number of source words, destination byte offset. */
-  readonly segments: { readonly sourceWord: number; readonly words: number; readonly target: number }[];
-}
 
 /**
  * What the kernel produces for one query, before any ratio: per audience or cell and group, the
@@ -43,10 +38,15 @@ export interface ComputeOptions {
   readonly executor?: CellExecutor;
   /** The calling thread yields to its event loop at least this often while evaluating (ms). */
   readonly sliceMs?: number;
-  /** Bytes per audience in one class tile; default: 1 MiB / column count (at least 4 KiB). */
+  /** Bytes per audience in one piece tile; default: 1 MiB / column count (at least 4 KiB). */
   readonly tileBytes?: number;
-  /** Filled with the time spent per phase (ms), for benchmarks. */
+  /** Filled with the time spent per phase (ms), for benchmarks: evaluate + pack (incl. tables), kernel (incl. adding up). */
   readonly timings?: { evaluateMs: number; kernelMs: number };
+  /**
+   * Packed audiences and evaluated leaves kept across queries of one data version (the engine's
+   * `AudienceStore`); default: a store sized for this query alone, dropped after it.
+   */
+  readonly audiences?: PackedAudiences;
 }
 
 /**
@@ -174,6 +174,117 @@ export function selectPartitions(partitions: readonly DecodedPartition[], query:
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
+/** One pass: a range of partitions x a block of rows x a block of columns, whose blocks are pinned together. */
+interface Pass {
+  readonly plans: readonly PartitionPlan[];
+  readonly r0: number;
+  readonly r1: number;
+  readonly c0: number;
+  readonly c1: number;
+  /** This pass measures the base (first row and column block). */
+  readonly base: boolean;
+  /** This pass measures its rows alone (first column block) and its columns alone (first row block). */
+  readonly rowSingles: boolean;
+  readonly columnSingles: boolean;
+}
+
+/** Scratch bytes of a pass: piece table, group table, page tables, outputs (each 64-byte aligned). */
+function scratchNeed(pieces: number, slots: number, tables: number, rows: number, columns: number, groups: number): number {
+  const groupBytes = groups * GROUP_OUTPUT_BYTES;
+  return (
+    align(pieces * PIECE_BYTES, 64) +
+    align(slots * 4, 64) +
+    align(tables * slots * 4, 64) +
+    align(tables * groupBytes, 64) +
+    align(rows * columns * groupBytes, 64)
+  );
+}
+
+/** Consecutive [from, to) ranges of at most `size` covering [0, count); one empty range when count is 0. */
+function blocksOf(count: number, size: number): [number, number][] {
+  if (count === 0) return [[0, 0]];
+  const out: [number, number][] = [];
+  for (let from = 0; from < count; from += size) out.push([from, Math.min(count, from + size)]);
+  return out;
+}
+
+/**
+ * Cuts a query into passes that fit the arena: usually one. Each pass may pin `pageBudget` pages
+ * and use `scratchBudget` bytes; when all audiences of the largest partition do not fit, rows and
+ * columns are split into blocks, then partitions are grouped greedily within each block pair.
+ */
+function planPasses(plans: readonly PartitionPlan[], rowCount: number, columnCount: number, groups: number, pageBudget: number, scratchBudget: number): Pass[] {
+  const maxSlots = plans.reduce((m, p) => Math.max(m, p.pageCount), 0);
+  const maxWeights = plans.reduce((m, p) => Math.max(m, p.weightPageCount), 0);
+  const maxPieces = plans.reduce((m, p) => Math.max(m, p.pieceCount), 0);
+  const fits = (rows: number, columns: number, slots: number, weightPages: number, pieces: number): boolean =>
+    (1 + rows + columns) * slots + weightPages <= pageBudget && scratchNeed(pieces, slots, 1 + rows + columns, rows, columns, groups) <= scratchBudget;
+  let rb = rowCount;
+  let cb = columnCount;
+  while (!fits(rb, cb, maxSlots, maxWeights, maxPieces)) {
+    if (rb <= 1 && cb <= 1) {
+      throw new Error(
+        `the engine's memory is too small for this crosstab: one partition (${maxSlots} pages of ${PAGE_BYTES} bytes, ${maxPieces} weight-class pieces) ` +
+          `with one row and one column needs more than a pass may use (${pageBudget} pages, ${scratchBudget} scratch bytes); raise the arena size`,
+      );
+    }
+    if (rb >= cb) rb = Math.ceil(rb / 2);
+    else cb = Math.ceil(cb / 2);
+  }
+  const passes: Pass[] = [];
+  const columnBlocks = blocksOf(columnCount, Math.max(1, cb));
+  const rowBlocks = blocksOf(rowCount, Math.max(1, rb));
+  columnBlocks.forEach(([c0, c1], ci) => {
+    rowBlocks.forEach(([r0, r1], ri) => {
+      let from = 0;
+      while (from < plans.length) {
+        let slots = plans[from].pageCount;
+        let weightPages = plans[from].weightPageCount;
+        let pieces = plans[from].pieceCount;
+        let to = from + 1;
+        while (
+          to < plans.length &&
+          fits(r1 - r0, c1 - c0, slots + plans[to].pageCount, weightPages + plans[to].weightPageCount, pieces + plans[to].pieceCount)
+        ) {
+          slots += plans[to].pageCount;
+          weightPages += plans[to].weightPageCount;
+          pieces += plans[to].pieceCount;
+          to++;
+        }
+        passes.push({ plans: plans.slice(from, to), r0, r1, c0, c1, base: ri === 0 && ci === 0, rowSingles: ci === 0, columnSingles: ri === 0 });
+        from = to;
+      }
+    });
+  });
+  return passes;
+}
+
+/** Where a pass's audiences come from: the engine's store, or a store made for this query alone. */
+function packedAudiencesFor(
+  compute: ComputeOptions,
+  selected: readonly DecodedPartition[],
+  rowCount: number,
+  columnCount: number,
+  groups: number,
+): PackedAudiences {
+  if (compute.audiences !== undefined) return compute.audiences;
+  // Sized for one pass of exactly this query, dropped with it: what computeCrosstab did before the engine kept a store.
+  const store = new AudienceStore({ leafCacheBytes: 2 ** 52 }, 1);
+  const packed = store.forVersion('');
+  let pages = 0;
+  let weightPages = 0;
+  let pieces = 0;
+  for (const partition of selected) {
+    const plan = packed.plan(partition);
+    pages += plan.pageCount;
+    weightPages += plan.weightPageCount;
+    pieces += plan.pieceCount;
+  }
+  const scratch = scratchNeed(pieces, pages, 1 + rowCount + columnCount, rowCount, columnCount, groups);
+  store.sizeArena(align(scratch, PAGE_BYTES) + Math.max(1, pages * (1 + rowCount + columnCount) + weightPages) * PAGE_BYTES, scratch);
+  return packed;
+}
+
 async function computeRaw(
   data: CrosstabData,
   query: CrosstabQuery,
@@ -182,131 +293,256 @@ async function computeRaw(
   compute: ComputeOptions,
 ): Promise<RawSums> {
   const sliceMs = compute.sliceMs ?? 20;
-  const t0 = performance.now();
   const base = query.base ?? ALL;
   const selected = selectPartitions(data.partitions, query);
   const rowCount = query.rows.length;
   const columnCount = query.columns.length;
-  const audiences: Expression[] = [base, ...query.rows, ...query.columns];
+  const raw = emptyRawSums(rowCount, columnCount, groups);
+  const timings = { evaluateMs: 0, kernelMs: 0 };
 
-  // Layout: every class segment padded to 32 bytes, at the same offset in every audience.
-  const packed: PackedPartition[] = [];
-  const classTable: { start: number; end: number; group: number; weight: number }[] = [];
-  let offset = 0;
-  for (const partition of selected) {
-    const segments: PackedPartition['segments'] = [];
-    const group = groupOf(partition);
-    for (const c of partition.weightClasses) {
-      if (c.count <= 0) continue;
-      const sourceWord = c.startBit >>> 5;
-      const words = ((c.startBit + c.count + 31) >>> 5) - sourceWord;
-      const bytes = align(words * 4, SEGMENT_ALIGN_BYTES);
-      segments.push({ sourceWord, words, target: offset });
-      classTable.push({ start: offset, end: offset + bytes, group, weight: c.weight });
-      offset += bytes;
-    }
-    packed.push({ partition, segments });
-  }
-  const stride = Math.max(64, align(offset, 64));
-  const classBytes = align(classTable.length * CLASS_ENTRY_BYTES, 64);
-  const audienceBase = classBytes;
-  const singlesBase = audienceBase + audiences.length * stride;
-  const groupBytes = groups * GROUP_OUTPUT_BYTES;
-  const cellsBase = align(singlesBase + audiences.length * groupBytes, 64);
-  const memory = allocateSharedMemory(cellsBase + rowCount * columnCount * groupBytes);
-  const buffer = memory.buffer;
-  const view = new DataView(buffer);
-  classTable.forEach((entry, k) => {
-    const at = k * CLASS_ENTRY_BYTES;
-    view.setInt32(at, entry.start, true);
-    view.setInt32(at + 4, entry.end, true);
-    view.setInt32(at + 8, entry.group, true);
-    view.setFloat64(at + 16, entry.weight, true);
-    view.setFloat64(at + 24, entry.weight * entry.weight, true);
+  // Audience keys: an expression within the base (the base itself is "base within base"). Equal
+  // expressions (a row that is also a column, a chart's repeated audience) share one block.
+  const baseKey = expressionKey(base);
+  const keyOf = (expression: Expression): string => `${expressionKey(expression)}\u0000${baseKey}`;
+  const expressions = new Map<string, Expression>();
+  const audienceKeys = [base, ...query.rows, ...query.columns].map((expression) => {
+    const key = keyOf(expression);
+    if (!expressions.has(key)) expressions.set(key, expression);
+    return key;
   });
-
-  // Equal expressions (a row that is also a column, a chart's repeated audience) are evaluated once.
-  const keys = audiences.map((expression) => JSON.stringify(expression));
   const baseIsEveryone = base.kind === 'all' && base.not !== true;
-  const firstOf = keys.map((key) => keys.indexOf(key));
-  const words = new Uint32Array(buffer);
-  let started = performance.now();
-  for (const { partition, segments } of packed) {
-    const dictionary = data.dictionary(partition.key.dataset);
-    if (dictionary === undefined) throw new Error(`no attribute dictionary for dataset ${partition.key.dataset}`);
-    const evaluator = new PartitionEvaluator(partition, dictionary);
-    const baseBits = evaluator.evaluateShared(base);
-    const scratch = new Uint32Array(partition.wordCount);
-    for (let a = 0; a < audiences.length; a++) {
-      if (firstOf[a] !== a) continue;
-      const bits = a === 0 ? baseBits : evaluator.evaluateShared(audiences[a], scratch);
-      const audienceWord = (audienceBase + a * stride) >>> 2;
-      if (a === 0 || baseIsEveryone) {
-        for (const segment of segments) words.set(bits.subarray(segment.sourceWord, segment.sourceWord + segment.words), audienceWord + (segment.target >>> 2));
-      } else {
-        for (const segment of segments) {
-          const target = audienceWord + (segment.target >>> 2);
-          const end = segment.sourceWord + segment.words;
-          for (let i = segment.sourceWord, j = target; i < end; i++, j++) words[j] = bits[i] & baseBits[i];
-        }
-      }
-    }
-    if (performance.now() - started > sliceMs) {
-      await yieldToEventLoop();
-      started = performance.now();
-    }
-  }
-  const bytes = new Uint8Array(buffer);
-  for (let a = 0; a < audiences.length; a++) {
-    if (firstOf[a] !== a) bytes.copyWithin(audienceBase + a * stride, audienceBase + firstOf[a] * stride, audienceBase + (firstOf[a] + 1) * stride);
-  }
 
-  const t1 = performance.now();
-  const pairs = instantiateKernel(memory);
-  for (let a = 0; a < audiences.length; a++) {
-    const at = audienceBase + a * stride;
-    pairs(at, at, 0, classTable.length, singlesBase + a * groupBytes);
-  }
-  if (rowCount > 0 && columnCount > 0) {
-    // Tiles of classes whose bytes, for all columns together, fill about half an L2 cache.
-    const tileBytes = compute.tileBytes ?? Math.max(4096, Math.floor(TILE_CACHE_BYTES / columnCount));
-    const tiles = [0];
-    let bytesInTile = 0;
-    classTable.forEach((entry, k) => {
-      bytesInTile += entry.end - entry.start;
-      if (bytesInTile >= tileBytes && k + 1 < classTable.length) {
-        tiles.push(k + 1);
-        bytesInTile = 0;
-      }
-    });
-    tiles.push(classTable.length);
-    const executor = compute.executor ?? new InlineExecutor(sliceMs);
-    await executor.run({
-      memory,
-      classes: 0,
-      classCount: classTable.length,
-      groups,
-      stride,
-      aBase: audienceBase + stride,
-      aFrom: 0,
-      aTo: rowCount,
-      bBase: audienceBase + (1 + rowCount) * stride,
-      bCount: columnCount,
-      outBase: cellsBase,
-      tiles,
-    });
-  }
-  if (compute.timings !== undefined) {
-    compute.timings.evaluateMs = t1 - t0;
-    compute.timings.kernelMs = performance.now() - t1;
-  }
-  return {
-    groups,
+  const packed = packedAudiencesFor(compute, selected, rowCount, columnCount, groups);
+  const store = packed.store;
+  const arena = store.arena;
+  const plans = selected.map((partition) => packed.plan(partition));
+  const passes = planPasses(
+    plans,
     rowCount,
     columnCount,
-    singles: new Float64Array(buffer.slice(singlesBase, singlesBase + audiences.length * groupBytes)),
-    cells: new Float64Array(buffer.slice(cellsBase, cellsBase + rowCount * columnCount * groupBytes)),
-  };
+    groups,
+    Math.floor(arena.pageCount * store.passShare),
+    Math.floor(arena.scratchBytes * store.passShare),
+  );
+  const executor = compute.executor ?? new InlineExecutor(sliceMs);
+  const yielder = { started: performance.now() };
+  for (const pass of passes) {
+    await runPass(pass);
+  }
+  if (compute.timings !== undefined) {
+    compute.timings.evaluateMs = timings.evaluateMs;
+    compute.timings.kernelMs = timings.kernelMs;
+  }
+  return raw;
+
+  async function runPass(pass: Pass): Promise<void> {
+    const t0 = performance.now();
+    // The pass's audiences: [base], rows r0..r1, columns c0..c1 (global indices into audienceKeys).
+    const audiences: number[] = [];
+    if (pass.base) audiences.push(0);
+    for (let r = pass.r0; r < pass.r1; r++) audiences.push(1 + r);
+    for (let c = pass.c0; c < pass.c1; c++) audiences.push(1 + rowCount + c);
+    const passPlans = pass.plans;
+    const keys = [...new Set(audiences.map((a) => audienceKeys[a]))];
+    // Partitions with runs of one-respondent classes need their run weights in the arena too.
+    const weightsAt = passPlans.some((plan) => plan.weightPageCount > 0) ? keys.push(WEIGHTS_KEY) - 1 : -1;
+    const keyIndex = new Map(keys.map((key, k) => [key, k]));
+    let slots = 0;
+    let pieceCount = 0;
+    const slotBase = passPlans.map((plan) => {
+      const at = slots;
+      slots += plan.pageCount;
+      pieceCount += plan.pieceCount;
+      return at;
+    });
+    const rows = pass.r1 - pass.r0;
+    const columns = pass.c1 - pass.c0;
+    const need = scratchNeed(pieceCount, slots, audiences.length, rows, columns, groups);
+
+    // Scratch and blocks, all or nothing; wait while other passes hold what this one needs.
+    let scratch: number | undefined;
+    let reservation: Reservation | undefined;
+    for (;;) {
+      scratch = arena.takeScratch(need);
+      if (scratch !== undefined) {
+        reservation = packed.reserve(keys, passPlans);
+        if (reservation !== undefined) break;
+        arena.giveScratch(scratch, need);
+      }
+      if (store.pinnedBlocks === 0 && arena.scratchInUse === 0) {
+        throw new Error(`crosstab engine: a pass of ${need} scratch bytes and ${keys.length} x ${slots} pages does not fit the arena`);
+      }
+      await store.changed();
+    }
+    const held = reservation;
+    const scratchAt = scratch;
+    try {
+      await fill(held, passPlans);
+      await packed.whenFilled(held.blocks);
+
+      // Tables: pieces, the group of each page slot, one page table per audience of the pass.
+      const i32 = arena.i32;
+      const f64 = arena.f64;
+      const piecesAt = scratchAt;
+      const groupTableAt = piecesAt + align(pieceCount * PIECE_BYTES, 64);
+      const tablesAt = groupTableAt + align(slots * 4, 64);
+      const tableBytes = slots * 4;
+      const singlesAt = tablesAt + align(audiences.length * tableBytes, 64);
+      const groupBytes = groups * GROUP_OUTPUT_BYTES;
+      const cellsAt = singlesAt + align(audiences.length * groupBytes, 64);
+      let k = 0;
+      const tiles = [0];
+      const tileBytes = compute.tileBytes ?? Math.max(4096, Math.floor(TILE_CACHE_BYTES / Math.max(1, columns)));
+      let bitsInTile = 0;
+      const tileBits = tileBytes * 8;
+      passPlans.forEach((plan, p) => {
+        const groupOffset = groupOf(plan.partition) * GROUP_OUTPUT_BYTES;
+        i32.fill(groupOffset, (groupTableAt >>> 2) + slotBase[p], (groupTableAt >>> 2) + slotBase[p] + plan.pageCount);
+        const weightPages = weightsAt < 0 ? undefined : held.blocks[weightsAt * passPlans.length + p].pages;
+        for (let j = 0; j < plan.pieceCount; j++, k++) {
+          const at = piecesAt + k * PIECE_BYTES;
+          const range = plan.pieceRange[j];
+          const page = plan.piecePage[j];
+          i32[at >>> 2] = range;
+          i32[(at >>> 2) + 1] = slotBase[p] + page;
+          if ((page & RUN_FLAG) === 0) {
+            f64[(at + 8) >>> 3] = plan.pieceWeight[j];
+          } else {
+            // A run's weights: where its first respondent's weight sits in the partition's weight pages.
+            const first = plan.pieceRunStart[j];
+            i32[(at + 8) >>> 2] = (weightPages as Int32Array)[Math.floor(first / WEIGHTS_PER_PAGE)] + (first % WEIGHTS_PER_PAGE) * 8;
+          }
+          bitsInTile += (range >>> 16) - (range & 0xffff);
+          if (bitsInTile >= tileBits && k + 1 < pieceCount) {
+            tiles.push(k + 1);
+            bitsInTile = 0;
+          }
+        }
+      });
+      tiles.push(pieceCount);
+      audiences.forEach((a, t) => {
+        const row = keyIndex.get(audienceKeys[a]) as number;
+        const table = (tablesAt >>> 2) + t * slots;
+        passPlans.forEach((_, p) => {
+          const pages = held.blocks[row * passPlans.length + p].pages;
+          if (pages.length === 1) i32[table + slotBase[p]] = pages[0];
+          else i32.set(pages, table + slotBase[p]);
+        });
+      });
+      f64.fill(0, singlesAt >>> 3, (cellsAt + rows * columns * groupBytes) >>> 3);
+      const t1 = performance.now();
+      timings.evaluateMs += t1 - t0;
+
+      // Singles inline (one pass over each audience), cells on the executor.
+      const pairs = instantiateKernel(arena.memory);
+      audiences.forEach((a, t) => {
+        const measured = a === 0 ? pass.base : a <= rowCount ? pass.rowSingles : pass.columnSingles;
+        if (!measured) return;
+        const table = tablesAt + t * tableBytes;
+        pairs(table, table, piecesAt, pieceCount, singlesAt + t * groupBytes, groupTableAt);
+      });
+      if (rows > 0 && columns > 0) {
+        const firstRow = pass.base ? 1 : 0;
+        await executor.run({
+          memory: arena.memory,
+          pieces: piecesAt,
+          groupTable: groupTableAt,
+          groups,
+          tableBytes,
+          aTables: tablesAt + firstRow * tableBytes,
+          aFrom: 0,
+          aTo: rows,
+          bTables: tablesAt + (firstRow + rows) * tableBytes,
+          bCount: columns,
+          outBase: cellsAt,
+          tiles,
+        });
+      }
+
+      // Add the pass's sums into the result (passes over other partitions add to the same figures).
+      const width = groups * 3;
+      audiences.forEach((a, t) => {
+        const measured = a === 0 ? pass.base : a <= rowCount ? pass.rowSingles : pass.columnSingles;
+        if (!measured) return;
+        const from = (singlesAt >>> 3) + t * width;
+        for (let x = 0; x < width; x++) raw.singles[a * width + x] += f64[from + x];
+      });
+      for (let r = 0; r < rows; r++) {
+        for (let c = 0; c < columns; c++) {
+          const from = (cellsAt >>> 3) + (r * columns + c) * width;
+          const to = ((pass.r0 + r) * columnCount + pass.c0 + c) * width;
+          for (let x = 0; x < width; x++) raw.cells[to + x] += f64[from + x];
+        }
+      }
+      timings.kernelMs += performance.now() - t1;
+    } catch (error) {
+      packed.failed(held.created, error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    } finally {
+      packed.release(held.blocks);
+      arena.giveScratch(scratchAt, need);
+    }
+  }
+
+  /** Evaluates the pass's new blocks partition by partition, yielding to the event loop between partitions. */
+  async function fill(reservation: Reservation, passPlans: readonly PartitionPlan[]): Promise<void> {
+    if (reservation.created.length === 0) return;
+    const byPlan = new Map<PartitionPlan, Block[]>();
+    for (const block of reservation.created) {
+      const list = byPlan.get(block.plan);
+      if (list === undefined) byPlan.set(block.plan, [block]);
+      else list.push(block);
+    }
+    const u32 = arena.u32;
+    const f64 = arena.f64;
+    const pageWords = PAGE_BYTES / 4;
+    for (const plan of passPlans) {
+      const created = byPlan.get(plan);
+      if (created === undefined) continue;
+      const partition = plan.partition;
+      const dictionary = data.dictionary(partition.key.dataset);
+      if (dictionary === undefined) throw new Error(`no attribute dictionary for dataset ${partition.key.dataset}`);
+      const leaves = packed.leaves.forPartition(partition);
+      const evaluator = new PartitionEvaluator(partition, dictionary, leaves, packed.scratch, planBits(plan, leaves));
+      const words = plan.words;
+      let baseBits: Uint32Array | undefined;
+      for (const block of created) {
+        if (block.key === WEIGHTS_KEY) {
+          const weights = plan.runWeights as Float64Array;
+          block.pages.forEach((address, page) => {
+            const from = page * WEIGHTS_PER_PAGE;
+            f64.set(weights.subarray(from, Math.min(weights.length, from + WEIGHTS_PER_PAGE)), address >>> 3);
+          });
+          continue;
+        }
+        const isBase = block.key === audienceKeys[0];
+        let bits: Uint32Array;
+        let mask: Uint32Array | undefined;
+        if (isBase || baseIsEveryone) {
+          bits = evaluator.evaluateShared(isBase ? base : (expressions.get(block.key) as Expression), packed.scratch.other(0, words));
+        } else {
+          baseBits ??= evaluator.evaluateShared(base, packed.scratch.other(1, words));
+          bits = evaluator.evaluateShared(expressions.get(block.key) as Expression, packed.scratch.other(0, words));
+          mask = baseBits;
+        }
+        for (let page = 0; page < plan.pageCount; page++) {
+          const from = page * pageWords;
+          const count = Math.min(pageWords, words - from);
+          const to = block.pages[page] >>> 2;
+          if (mask === undefined) {
+            u32.set(bits.subarray(from, from + count), to);
+          } else {
+            for (let i = 0; i < count; i++) u32[to + i] = bits[from + i] & mask[from + i];
+          }
+        }
+      }
+      packed.filled(created);
+      if (performance.now() - yielder.started > sliceMs) {
+        await yieldToEventLoop();
+        yielder.started = performance.now();
+      }
+    }
+  }
 }
 
 interface Sums {

@@ -45,19 +45,96 @@ function questionLayout(dictionary: AttributeDictionary, question: string): Ques
 }
 
 /**
+ * The bitsets an evaluator reads: a decoded partition's own (the default), or the same respondents
+ * in another layout (the engine's dense one). Every bitset has `wordCount` words; a missing
+ * attribute is an empty bitset.
+ */
+export interface PartitionBits {
+  readonly wordCount: number;
+  readonly universe: Uint32Array;
+  attribute(id: number): Uint32Array | undefined;
+}
+
+/**
+ * Where a `PartitionEvaluator` keeps evaluated leaves: a per-evaluator map by default, or a cache
+ * that outlives the query (the engine's `LeafCache`, bounded by bytes). `shared` says the bitset is
+ * the partition's own (an attribute or the universe), so it costs the cache nothing to keep.
+ */
+export interface LeafMemo {
+  get(key: string): Uint32Array | undefined;
+  set(key: string, bits: Uint32Array, shared: boolean): void;
+}
+
+/**
+ * Reusable scratch bitsets, so that evaluating many audiences allocates (and leaves for the garbage
+ * collector) only the leaves it keeps. Slot i is one buffer grown to the largest partition seen; a
+ * caller must be done with a slot before anyone else uses it (the engine evaluates one partition
+ * at a time, without yielding in between).
+ */
+export class ScratchBitsets {
+  private readonly depths: Uint32Array[] = [];
+  private readonly planes: Uint32Array[] = [];
+  private readonly others: Uint32Array[] = [];
+
+  /** The scratch of combinator nesting depth `depth`, as `words` words (contents undefined). */
+  depth(depth: number, words: number): Uint32Array {
+    return slot(this.depths, depth, words);
+  }
+
+  /** `atLeast` plane j, as `words` words (contents undefined). */
+  plane(j: number, words: number): Uint32Array {
+    return slot(this.planes, j, words);
+  }
+
+  /** A caller's own slot i (the engine's result and base bitsets), as `words` words (contents undefined). */
+  other(i: number, words: number): Uint32Array {
+    return slot(this.others, i, words);
+  }
+}
+
+function slot(buffers: Uint32Array[], i: number, words: number): Uint32Array {
+  let buffer = buffers[i];
+  if (buffer === undefined || buffer.length < words) {
+    buffer = new Uint32Array(Math.max(words, 2 * (buffer?.length ?? 0)));
+    buffers[i] = buffer;
+  }
+  return buffer.subarray(0, words);
+}
+
+class MapMemo implements LeafMemo {
+  private readonly map = new Map<string, Uint32Array>();
+  get(key: string): Uint32Array | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, bits: Uint32Array): void {
+    this.map.set(key, bits);
+  }
+}
+
+/**
  * Evaluates expressions over one partition, caching leaf results (audiences of one crosstab share
- * many leaves). Results are owned by the caller only when obtained from `evaluate`; the context
- * reuses its cached arrays, so callers of `evaluateShared` must not modify what it returns.
+ * many leaves; with a `LeafMemo` from the engine, so do successive queries). Results are owned by
+ * the caller only when obtained from `evaluate`; the context reuses its cached arrays, so callers
+ * of `evaluateShared` must not modify what it returns.
  */
 export class PartitionEvaluator {
-  private readonly leafCache = new Map<string, Uint32Array>();
+  private readonly leaves: LeafMemo;
   private readonly words: number;
+  /** Scratch bitsets by nesting depth and for `atLeast` planes, reused by everything evaluated here. */
+  private readonly scratch: ScratchBitsets;
+  private readonly bits: PartitionBits;
 
   constructor(
     readonly partition: DecodedPartition,
     readonly dictionary: AttributeDictionary,
+    leaves?: LeafMemo,
+    scratch?: ScratchBitsets,
+    bits?: PartitionBits,
   ) {
-    this.words = partition.wordCount;
+    this.bits = bits ?? { wordCount: partition.wordCount, universe: partition.universe, attribute: (id) => partition.attributes.get(id) };
+    this.words = this.bits.wordCount;
+    this.leaves = leaves ?? new MapMemo();
+    this.scratch = scratch ?? new ScratchBitsets();
   }
 
   /** A fresh bitset of the respondents matching `expression` (padding bits 0). */
@@ -67,30 +144,34 @@ export class PartitionEvaluator {
   }
 
   /**
-   * Like `evaluate`, but the result may be a cached array or `scratch` (when given, combinators
-   * are computed into it): read it before the next call, do not write it.
+   * Like `evaluate`, but the result may be a cached array, the partition's own or `scratch` (when
+   * given, combinators are computed into it): read it before the next call, do not write it.
    */
   evaluateShared(expression: Expression, scratch?: Uint32Array): Uint32Array {
     if (expression.kind === 'leaf' && expression.not !== true) return this.leaf(expression);
-    if (expression.kind === 'all' && expression.not !== true) return this.partition.universe;
+    if (expression.kind === 'all' && expression.not !== true) return this.bits.universe;
     return this.evaluateInto(expression, scratch ?? new Uint32Array(this.words));
   }
 
   /** Writes the result into `out` (which must hold `wordCount` words) and returns it. */
   evaluateInto(expression: Expression, out: Uint32Array): Uint32Array {
+    return this.into(expression, out, 0);
+  }
+
+  private into(expression: Expression, out: Uint32Array, depth: number): Uint32Array {
     const n = this.words;
     if (expression.kind === 'all') {
-      out.set(this.partition.universe);
+      out.set(this.bits.universe);
     } else if (expression.kind === 'leaf') {
       out.set(this.leaf(expression));
     } else {
       const children = expression.children;
-      this.evaluateInto(children[0], out);
-      const scratch = children.length > 1 ? new Uint32Array(n) : out;
+      this.into(children[0], out, depth + 1);
       for (let c = 1; c < children.length; c++) {
         const child = children[c];
-        // Leaves and `{}` come straight from the cache; only nested combinators need the scratch.
-        const bits = child.not !== true && child.kind !== 'and' && child.kind !== 'or' ? this.evaluateShared(child) : this.evaluateInto(child, scratch);
+        // Leaves and `{}` come straight from the cache; only nested combinators need a scratch.
+        const bits =
+          child.not !== true && child.kind !== 'and' && child.kind !== 'or' ? this.evaluateShared(child) : this.into(child, this.scratchAt(depth), depth + 1);
         if (expression.kind === 'and') {
           for (let i = 0; i < n; i++) out[i] &= bits[i];
         } else {
@@ -100,34 +181,40 @@ export class PartitionEvaluator {
     }
     if (expression.not === true) {
       // NOT within the partition's respondents: padding bits must stay 0.
-      const universe = this.partition.universe;
+      const universe = this.bits.universe;
       for (let i = 0; i < n; i++) out[i] = ~out[i] & universe[i];
     }
     return out;
   }
 
+  private scratchAt(depth: number): Uint32Array {
+    return this.scratch.depth(depth, this.words);
+  }
+
   private leaf(leaf: LeafNode): Uint32Array {
     const key = leafKey(leaf);
-    let bits = this.leafCache.get(key);
+    let bits = this.leaves.get(key);
     if (bits === undefined) {
-      bits = this.computeLeaf(leaf);
-      this.leafCache.set(key, bits);
+      const computed = this.computeLeaf(leaf);
+      bits = computed.bits;
+      this.leaves.set(key, bits, computed.shared);
     }
     return bits;
   }
 
-  private computeLeaf(leaf: LeafNode): Uint32Array {
+  private computeLeaf(leaf: LeafNode): { bits: Uint32Array; shared: boolean } {
     const n = this.words;
     const minCount = leaf.minCount ?? 1;
     // "At least 0 datapoints" holds for everyone, even those never asked (as the reference reads it).
-    if (minCount <= 0) return this.partition.universe.slice();
+    if (minCount <= 0) return { bits: this.bits.universe, shared: true };
     const question = resolveQuestionCode(leaf.question, this.dictionary);
-    if (question === undefined) return new Uint32Array(n);
+    if (question === undefined) return { bits: new Uint32Array(n), shared: false };
     const layout = questionLayout(this.dictionary, question);
     const listed = leaf.datapoints !== undefined && leaf.datapoints.length > 0 ? [...new Set(leaf.datapoints)] : [...layout.keys()];
     const suffixes = leaf.suffixes !== undefined && leaf.suffixes.length > 0 ? new Set(leaf.suffixes.map(String)) : undefined;
     // One bitset per datapoint: OR of its attributes (grids: of its suffix attributes, all or the listed ones).
     const perDatapoint: Uint32Array[] = [];
+    let lastOwned = false;
     for (const datapoint of listed) {
       const attributes = layout.get(datapoint);
       if (attributes === undefined) continue;
@@ -135,7 +222,7 @@ export class PartitionEvaluator {
       let owned = false;
       for (const attribute of attributes) {
         if (suffixes !== undefined && (attribute.suffix === null || !suffixes.has(attribute.suffix))) continue;
-        const words = this.partition.attributes.get(attribute.id);
+        const words = this.bits.attribute(attribute.id);
         if (words === undefined) continue;
         if (bits === undefined) {
           bits = words;
@@ -147,26 +234,34 @@ export class PartitionEvaluator {
           for (let i = 0; i < n; i++) bits[i] |= words[i];
         }
       }
-      if (bits !== undefined) perDatapoint.push(bits);
+      if (bits !== undefined) {
+        perDatapoint.push(bits);
+        lastOwned = owned;
+      }
     }
-    if (minCount > perDatapoint.length) return new Uint32Array(n);
+    if (minCount > perDatapoint.length) return { bits: new Uint32Array(n), shared: false };
+    // One datapoint: its bitset as is (with one attribute, the partition's own: no copy).
+    if (minCount === 1 && perDatapoint.length === 1) return { bits: perDatapoint[0], shared: !lastOwned };
     if (minCount === 1) {
       const out = new Uint32Array(n);
       for (const bits of perDatapoint) for (let i = 0; i < n; i++) out[i] |= bits[i];
-      return out;
+      return { bits: out, shared: false };
     }
-    return atLeast(perDatapoint, minCount, n);
+    const planes: Uint32Array[] = [];
+    for (let j = 0; j < minCount; j++) planes.push(this.scratch.plane(j, n));
+    return { bits: atLeast(perDatapoint, minCount, n, planes).slice(), shared: false };
   }
 }
 
 /**
  * Respondents set in at least `k` of the bitsets: a saturating bit-sliced counter. Plane j holds
  * "at least j+1 seen so far"; each bitset x updates planes from the top: plane[j] |= plane[j-1] & x.
- * k planes, so k word operations per bitset and word.
+ * k planes, so k word operations per bitset and word. The result is one of the planes (given
+ * `scratchPlanes`, of `words` words each, one of those).
  */
-export function atLeast(bitsets: readonly Uint32Array[], k: number, words: number): Uint32Array {
+export function atLeast(bitsets: readonly Uint32Array[], k: number, words: number, scratchPlanes?: readonly Uint32Array[]): Uint32Array {
   const planes: Uint32Array[] = [];
-  for (let j = 0; j < k; j++) planes.push(new Uint32Array(words));
+  for (let j = 0; j < k; j++) planes.push(scratchPlanes === undefined ? new Uint32Array(words) : scratchPlanes[j].fill(0));
   for (let b = 0; b < bitsets.length; b++) {
     const x = bitsets[b];
     // Plane j can only be reached after j+1 bitsets; the top planes stay empty before that.
@@ -181,7 +276,37 @@ export function atLeast(bitsets: readonly Uint32Array[], k: number, words: numbe
   return planes[k - 1];
 }
 
+const leafKeys = new WeakMap<LeafNode, string>();
+const expressionKeys = new WeakMap<Expression, string>();
+
+/**
+ * A canonical key of an expression: equal for expressions that select the same respondents by the
+ * same rule (leaves with the same datapoints and suffixes in any order, duplicates or not), so the
+ * engine's caches find them whatever object or member order they arrive in.
+ */
+export function expressionKey(expression: Expression): string {
+  let key = expressionKeys.get(expression);
+  if (key === undefined) {
+    const not = expression.not === true ? '!' : '';
+    if (expression.kind === 'all') key = `${not}*`;
+    else if (expression.kind === 'leaf') key = `${not}${leafKey(expression)}`;
+    else key = `${not}${expression.kind}(${expression.children.map(expressionKey).join(',')})`;
+    expressionKeys.set(expression, key);
+  }
+  return key;
+}
+
+/** The cache key of a leaf: equal for leaves that select the same respondents by the same rule. */
 function leafKey(leaf: LeafNode): string {
+  let key = leafKeys.get(leaf);
+  if (key === undefined) {
+    key = computeLeafKey(leaf);
+    leafKeys.set(leaf, key);
+  }
+  return key;
+}
+
+function computeLeafKey(leaf: LeafNode): string {
   const datapoints = leaf.datapoints === undefined ? [] : [...new Set(leaf.datapoints)].sort();
   const suffixes = leaf.suffixes === undefined ? [] : [...new Set(leaf.suffixes.map(String))].sort();
   return JSON.stringify([leaf.question, datapoints, suffixes, leaf.minCount ?? 1]);

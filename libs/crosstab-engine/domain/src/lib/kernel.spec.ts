@@ -1,61 +1,105 @@
-import { allocateSharedMemory, CLASS_ENTRY_BYTES, instantiateKernel, kernelModuleBytes, pairsJs } from './kernel';
+import { allocateSharedMemory, instantiateKernel, kernelModuleBytes, PAGE_BITS, PAGE_BYTES, pairsJs, PIECE_BYTES, RUN_FLAG } from './kernel';
 import { prng } from './testing/random-data';
 
 describe('the WebAssembly cell kernel', () => {
   it('is a small, valid module', () => {
     const bytes = kernelModuleBytes();
-    expect(bytes.length).toBeLessThan(512);
+    expect(bytes.length).toBeLessThan(1024);
     expect([...bytes.subarray(0, 4)]).toEqual([0x00, 0x61, 0x73, 0x6d]);
   });
 
-  it('gives exactly what the JavaScript kernel gives, on random bitsets, classes and groups', () => {
+  it('gives exactly what the JavaScript kernel gives, on random pages, class and run pieces, page tables and groups', () => {
     const random = prng(7);
-    const memory = allocateSharedMemory(1 << 20);
+    const memory = allocateSharedMemory(4 << 20);
     const buffer = memory.buffer;
     const view = new DataView(buffer);
+    const words = new Uint32Array(buffer);
     const pairs = instantiateKernel(memory);
-    for (let trial = 0; trial < 50; trial++) {
+    const pagesBase = 1 << 20;
+    for (let trial = 0; trial < 60; trial++) {
       new Uint8Array(buffer).fill(0);
-      const classCount = 1 + Math.floor(random() * 12);
-      let offset = 0;
-      for (let k = 0; k < classCount; k++) {
-        const bytes = 32 * Math.floor(random() * 6); // empty classes too
-        const weight = random() < 0.5 ? 1.5 : random() * 1000;
-        const at = k * CLASS_ENTRY_BYTES;
-        view.setInt32(at, offset, true);
-        view.setInt32(at + 4, offset + bytes, true);
-        view.setInt32(at + 8, Math.floor(random() * 3), true);
-        view.setFloat64(at + 16, weight, true);
-        view.setFloat64(at + 24, weight * weight, true);
-        offset += bytes;
+      const slots = 1 + Math.floor(random() * 5);
+      // Two audiences, each with its own page per slot, anywhere among 16 pages.
+      const order = Array.from({ length: 16 }, (_, i) => i).sort(() => random() - 0.5);
+      const aTable = 0;
+      const bTable = 256;
+      const groups = 512;
+      for (let s = 0; s < slots; s++) {
+        view.setInt32(aTable + 4 * s, pagesBase + order[2 * s] * PAGE_BYTES, true);
+        view.setInt32(bTable + 4 * s, pagesBase + order[2 * s + 1] * PAGE_BYTES, true);
+        view.setInt32(groups + 4 * s, 24 * Math.floor(random() * 3), true);
       }
-      const a = 4096;
-      const b = 4096 + 65536;
-      const words = new Uint32Array(buffer);
-      for (let i = 0; i < offset / 4; i++) {
-        words[a / 4 + i] = (random() * 2 ** 32) >>> 0;
-        words[b / 4 + i] = random() < 0.2 ? 0xffffffff : (random() * 2 ** 32) >>> 0;
+      for (let i = pagesBase / 4; i < (pagesBase + 16 * PAGE_BYTES) / 4; i++) {
+        words[i] = random() < 0.2 ? 0xffffffff : (random() * 2 ** 32) >>> 0;
       }
-      const outWasm = 200_000;
-      const outJs = 300_000;
-      pairs(a, b, 0, classCount, outWasm);
-      pairsJs(buffer, a, b, 0, classCount, outJs);
+      const pieces = 1024;
+      const weights = 16384; // run weights: one f64 per bit, 2,000 bits' worth
+      for (let i = 0; i < 2000; i++) view.setFloat64(weights + 8 * i, random() < 0.3 ? 0.25 : random() * 1000, true);
+      const pieceCount = 1 + Math.floor(random() * 20);
+      for (let k = 0; k < pieceCount; k++) {
+        // Any bit range of a page (word-aligned or not, within one word or across many, empty ones
+        // too), as a class piece or as a run of one-respondent classes.
+        const start = random() < 0.3 ? 64 * Math.floor(random() * (PAGE_BITS / 64)) : Math.floor(random() * PAGE_BITS);
+        const end = Math.min(PAGE_BITS, start + Math.floor(random() * (random() < 0.5 ? 70 : 1500)));
+        const run = random() < 0.3;
+        const at = pieces + k * PIECE_BYTES;
+        view.setInt32(at, start | (end << 16), true);
+        view.setInt32(at + 4, Math.floor(random() * slots) | (run ? RUN_FLAG : 0), true);
+        if (run) view.setInt32(at + 8, weights + 8 * Math.floor(random() * 400), true);
+        else view.setFloat64(at + 8, random() < 0.5 ? 1.5 : random() * 1000, true);
+      }
+      const outWasm = 8192;
+      const outJs = 9216;
+      pairs(aTable, bTable, pieces, pieceCount, outWasm, groups);
+      pairsJs(buffer, aTable, bTable, pieces, pieceCount, outJs, groups);
       expect([...new Float64Array(buffer, outWasm, 9)]).toEqual([...new Float64Array(buffer, outJs, 9)]);
+      expect(new Float64Array(buffer, outWasm, 9).some((x) => x > 0)).toBe(true);
     }
   });
 
-  it('counts one hand-checked class: 8 words of 0xffffffff AND (1 | 0xf0f0f0f0) = 8 x 1 + 8 x 16 bits', () => {
+  it('counts one hand-checked piece: 8 words of 0xffffffff AND (1 | 0xf0f0f0f0) = 8 x 1 + 8 x 16 bits', () => {
     const memory = allocateSharedMemory(65536);
     const view = new DataView(memory.buffer);
-    view.setInt32(4, 64, true);
-    view.setFloat64(16, 2.5, true);
-    view.setFloat64(24, 6.25, true);
+    // a's page at 8192, b's at 16384; the piece covers bits 64..576 of the page (8 words: both middle loops run).
+    view.setInt32(0, 8192, true);
+    view.setInt32(64, 16384, true);
+    view.setInt32(128, 0, true);
+    view.setInt32(256, 64 | (576 << 16), true);
+    view.setInt32(260, 0, true);
+    view.setFloat64(264, 2.5, true);
     const words = new Uint32Array(memory.buffer);
     for (let i = 0; i < 16; i++) {
-      words[256 + i] = 0xffffffff;
-      words[512 + i] = i % 2 ? 0xf0f0f0f0 : 1;
+      words[8192 / 4 + 2 + i] = 0xffffffff;
+      words[16384 / 4 + 2 + i] = i % 2 ? 0xf0f0f0f0 : 1;
     }
-    instantiateKernel(memory)(1024, 2048, 0, 1, 4096);
+    // Bits outside the piece must not count.
+    words[8192 / 4] = words[16384 / 4] = 0xffffffff;
+    words[8192 / 4 + 18] = words[16384 / 4 + 18] = 0xffffffff;
+    instantiateKernel(memory)(0, 64, 256, 1, 4096, 128);
     expect([...new Float64Array(memory.buffer, 4096, 3)]).toEqual([136 * 2.5, 136 * 6.25, 136]);
+  });
+
+  it('counts a class piece inside one word, and adds the own weights of a run bit by bit', () => {
+    const memory = allocateSharedMemory(65536);
+    const view = new DataView(memory.buffer);
+    const words = new Uint32Array(memory.buffer);
+    view.setInt32(0, 8192, true); // a's page
+    view.setInt32(64, 16384, true); // b's page
+    words[8192 / 4] = 0b1111_0110; // a: bits 1, 2, 4..7
+    words[16384 / 4] = 0b1011_1110; // b: bits 1..5, 7
+    // Class piece over bits 2..6 (both: 2, 4, 5): 3 respondents of weight 2.
+    view.setInt32(256, 2 | (6 << 16), true);
+    view.setFloat64(264, 2, true);
+    // Run piece over bits 0..8 (both: 1, 2, 4, 5, 7): each its own weight, bit b weighs 10 + b.
+    view.setInt32(272, 0 | (8 << 16), true);
+    view.setInt32(276, RUN_FLAG, true);
+    view.setInt32(280, 32768, true);
+    for (let b = 0; b < 8; b++) view.setFloat64(32768 + 8 * b, 10 + b, true);
+    const pairs = instantiateKernel(memory);
+    pairs(0, 64, 256, 1, 4096, 128);
+    expect([...new Float64Array(memory.buffer, 4096, 3)]).toEqual([6, 12, 3]);
+    pairs(0, 64, 272, 1, 4200, 128);
+    const own = [11, 12, 14, 15, 17];
+    expect([...new Float64Array(memory.buffer, 4200, 3)]).toEqual([own.reduce((s, w) => s + w, 0), own.reduce((s, w) => s + w * w, 0), 5]);
   });
 });

@@ -5,23 +5,39 @@ import { wasm, type WasmMemory, type WasmModule } from './wasm-api';
  * WebAssembly module (no toolchain: the bytes are written below, opcode by opcode) and the same
  * function in plain JavaScript, which the tests hold the module to.
  *
- * Memory layout the kernel reads (all in one shared WebAssembly.Memory, little-endian):
- * - a class table of `CLASS_ENTRY_BYTES`-byte entries, one per weight class of every selected
- *   partition: i32 startByte, i32 endByte (offsets inside one audience's packed bitset; a multiple
- *   of 32 apart, padding bits 0), i32 group (the output slot: 0, or a segment), i32 unused,
- *   f64 weight, f64 weight^2;
- * - packed audience bitsets, `stride` bytes each, every class segment at the same offsets in all;
+ * Memory the kernel reads (all in one shared WebAssembly.Memory, little-endian):
+ * - packed audiences in fixed-size pages (`PAGE_BYTES`): a partition's packed bitset is cut into
+ *   pages, each audience's pages sit anywhere in memory, and an audience is given to the kernel as
+ *   a **page table**: one i32 per page slot of the query, the byte address of that audience's page;
+ * - a piece table of `PIECE_BYTES`-byte entries in class order, one per (weight class x page it
+ *   overlaps), or per run of single-respondent classes:
+ *   - class piece: i32 range (start bit | end bit << 16, inside the page), i32 slot (the page
+ *     slot), f64 weight: adds n = popcount(a AND b over the bits) as n w, n w^2, n;
+ *   - run piece (slot | `RUN_FLAG`): the same range over respondents who each have a class (a
+ *     weight) of their own, and at +8 an i32 address of their weights (f64, one per bit of the
+ *     range): adds each set bit's w, w^2 and 1 in bit order, which is exactly what the class pieces
+ *     of those one-respondent classes add (1 x w = w), at a cost that follows the set bits, not
+ *     the classes;
+ * - a group table: per page slot, the byte offset of its group's output (group x 24);
  * - outputs: per (pair, group) three f64: sum of weights, sum of squared weights, count.
  *
- * `pairs(a, b, classes, classCount, out)` adds, for every class k, n = popcount(a AND b over the
- * class's bytes) into out[group_k]: += n w_k, += n w_k^2, += n. With a = b it measures one bitset.
+ * `pairs(aTable, bTable, pieces, pieceCount, out, groups)` adds every piece into out[group of its
+ * slot]. With aTable = bTable it measures one audience. Pieces of one class in several pages add
+ * up, so a class's sums do not depend on where pages fall.
  */
 
-export const CLASS_ENTRY_BYTES = 32;
+export const PIECE_BYTES = 16;
 /** Per group and pair: sum w, sum w^2, count (f64 each). */
 export const GROUP_OUTPUT_BYTES = 24;
-/** Class segments are padded to this many bytes (the inner loop handles 4 x 64 bits per turn). */
-export const SEGMENT_ALIGN_BYTES = 32;
+/**
+ * Bytes of one page of a packed audience. Small enough that a small partition wastes little of its
+ * last page, large enough that the extra piece per page costs a few percent of the popcounts; the
+ * piece table stores bit offsets in 16 bits, so at most 8 KiB.
+ */
+export const PAGE_BYTES = 2048;
+export const PAGE_BITS = PAGE_BYTES * 8;
+/** Marks a run piece in the slot member. */
+export const RUN_FLAG = 0x40000000;
 
 /** Unsigned LEB128. */
 function uleb(value: number): number[] {
@@ -48,7 +64,10 @@ function name(text: string): number[] {
 const OP = {
   block: 0x02,
   loop: 0x03,
+  if: 0x04,
+  else: 0x05,
   end: 0x0b,
+  br: 0x0c,
   brIf: 0x0d,
   void: 0x40,
   localGet: 0x20,
@@ -60,15 +79,27 @@ const OP = {
   f64Store: 0x39,
   i32Const: 0x41,
   i64Const: 0x42,
+  f64Const: 0x44,
   i32Eqz: 0x45,
+  i32Eq: 0x46,
   i32LtU: 0x49,
+  i32LeU: 0x4d,
   i32GeU: 0x4f,
+  i64Eqz: 0x50,
   i32Add: 0x6a,
   i32Sub: 0x6b,
-  i32Mul: 0x6c,
+  i32And: 0x71,
+  i32Shl: 0x74,
+  i32ShrU: 0x76,
+  i64Ctz: 0x7a,
   i64Popcnt: 0x7b,
   i64Add: 0x7c,
+  i64Sub: 0x7d,
   i64And: 0x83,
+  i64Shl: 0x86,
+  i64ShrU: 0x88,
+  i32WrapI64: 0xa7,
+  i64ExtendI32U: 0xad,
   f64Add: 0xa0,
   f64Mul: 0xa2,
   f64ConvertI64U: 0xba,
@@ -77,151 +108,312 @@ const I32 = 0x7f;
 const I64 = 0x7e;
 const F64 = 0x7c;
 
-// Locals of `pairs`: params 0..4, then p, end, o (i32), cnt (i64), c (f64).
-const A = 0,
-  B = 1,
-  CLS = 2,
-  N = 3,
+// Locals of `pairs`: params 0..5; then i32 pa, pb, s, e, o, slot, slot4, fw, last, qa, qb, n, wp, i;
+// i64 cnt, x, mlast; f64 c, w, sw, sw2, sn.
+const A_TABLE = 0,
+  B_TABLE = 1,
+  PIECES = 2,
+  COUNT = 3,
   OUT = 4,
-  P = 5,
-  END = 6,
-  O = 7,
-  CNT = 8,
-  C = 9;
+  GROUPS = 5,
+  PA = 6,
+  PB = 7,
+  S = 8,
+  E = 9,
+  O = 10,
+  SLOT = 11,
+  SLOT4 = 12,
+  FW = 13,
+  LAST = 14,
+  QA = 15,
+  QB = 16,
+  N = 17,
+  WP = 18,
+  I = 19,
+  CNT = 20,
+  X = 21,
+  MLAST = 22,
+  C = 23,
+  W = 24,
+  SW = 25,
+  SW2 = 26,
+  SN = 27;
 
+const get = (local: number): number[] => [OP.localGet, local];
+const set = (local: number): number[] => [OP.localSet, local];
+const tee = (local: number): number[] => [OP.localTee, local];
 const load = (op: number, align: number, offset: number): number[] => [op, align, ...uleb(offset)];
-
-/** cnt += popcnt(i64(a + p + offset) & i64(b + p + offset)) */
-function popcntStep(offset: number): number[] {
-  return [
-    OP.localGet,
-    A,
-    OP.localGet,
-    P,
-    OP.i32Add,
-    ...load(OP.i64Load, 3, offset),
-    OP.localGet,
-    B,
-    OP.localGet,
-    P,
-    OP.i32Add,
-    ...load(OP.i64Load, 3, offset),
-    OP.i64And,
-    OP.i64Popcnt,
-    OP.i64Add,
-  ];
+/** Signed LEB128 (i32 and i64 constants). */
+function sleb(value: bigint): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = Number(value & 0x7fn);
+    value >>= 7n;
+    const done = (value === 0n && (byte & 0x40) === 0) || (value === -1n && (byte & 0x40) !== 0);
+    out.push(done ? byte : byte | 0x80);
+    if (done) return out;
+  }
 }
-
-/** out[o + offset] += c * f64(cls + weightOffset) (or += c when weightOffset is null). */
-function accumulate(offset: number, weightOffset: number | null): number[] {
-  const term = weightOffset === null ? [OP.localGet, C] : [OP.localGet, C, OP.localGet, CLS, ...load(OP.f64Load, 3, weightOffset), OP.f64Mul];
-  return [OP.localGet, O, OP.localGet, O, ...load(OP.f64Load, 3, offset), ...term, OP.f64Add, ...load(OP.f64Store, 3, offset)];
-}
-
-const PAIRS_BODY: number[] = [
-  // locals: 3 x i32, 1 x i64, 1 x f64
-  3,
-  3,
-  I32,
-  1,
-  I64,
-  1,
-  F64,
-  OP.block,
+const i32 = (value: number): number[] => [OP.i32Const, ...sleb(BigInt(value))];
+const i64 = (value: number): number[] => [OP.i64Const, ...sleb(BigInt(value))];
+const ONE_F64 = [OP.f64Const, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f];
+/** local += step (i32) */
+const advance = (local: number, step: number): number[] => [...get(local), ...i32(step), OP.i32Add, ...set(local)];
+/** The i64 word at byte address (pointer local) + offset. */
+const word = (pointer: number, offset: number): number[] => [...get(pointer), ...load(OP.i64Load, 3, offset)];
+/** popcnt(word(qa + offset) & word(qb + offset)) */
+const popcntAt = (offset: number): number[] => [...word(QA, offset), ...word(QB, offset), OP.i64And, OP.i64Popcnt];
+/** The byte address of word `index` (an i32 expression) of page `page`. */
+const wordAddress = (page: number, index: number[]): number[] => [...get(page), ...index, ...i32(3), OP.i32Shl, OP.i32Add];
+/** a[index] & b[index] (index: an i32 expression evaluated twice) */
+const bothAt = (index: number[]): number[] => [
+  ...wordAddress(PA, index),
+  ...load(OP.i64Load, 3, 0),
+  ...wordAddress(PB, index),
+  ...load(OP.i64Load, 3, 0),
+  OP.i64And,
+];
+/** The first word's mask: bits from s & 63 up. */
+const firstMask = [...i64(-1), ...get(S), ...i32(63), OP.i32And, OP.i64ExtendI32U, OP.i64Shl];
+/** out[o + offset] += value (value pushed by `term`). */
+const accumulate = (offset: number, term: number[]): number[] => [
+  ...get(O),
+  ...get(O),
+  ...load(OP.f64Load, 3, offset),
+  ...term,
+  OP.f64Add,
+  ...load(OP.f64Store, 3, offset),
+];
+const block = (...code: number[][]): number[] => [OP.block, OP.void, ...code.flat(), OP.end];
+const loop = (...code: number[][]): number[] => [OP.loop, OP.void, ...code.flat(), OP.end];
+const ifThen = (condition: number[], then: number[], otherwise?: number[]): number[] => [
+  ...condition,
+  OP.if,
   OP.void,
-  OP.localGet,
-  N,
-  OP.i32Eqz,
-  OP.brIf,
-  0,
-  OP.loop,
-  OP.void,
-  OP.localGet,
-  CLS,
-  ...load(OP.i32Load, 2, 0),
-  OP.localSet,
-  P,
-  OP.localGet,
-  CLS,
-  ...load(OP.i32Load, 2, 4),
-  OP.localSet,
-  END,
-  OP.i64Const,
-  0,
-  OP.localSet,
-  CNT,
-  OP.block,
-  OP.void,
-  OP.localGet,
-  P,
-  OP.localGet,
-  END,
-  OP.i32GeU,
-  OP.brIf,
-  0,
-  OP.loop,
-  OP.void,
-  OP.localGet,
-  CNT,
-  ...popcntStep(0),
-  ...popcntStep(8),
-  ...popcntStep(16),
-  ...popcntStep(24),
-  OP.localSet,
-  CNT,
-  OP.localGet,
-  P,
-  OP.i32Const,
-  32,
-  OP.i32Add,
-  OP.localTee,
-  P,
-  OP.localGet,
-  END,
-  OP.i32LtU,
-  OP.brIf,
-  0,
-  OP.end,
-  OP.end,
-  OP.localGet,
-  CNT,
-  OP.f64ConvertI64U,
-  OP.localSet,
-  C,
-  OP.localGet,
-  OUT,
-  OP.localGet,
-  CLS,
-  ...load(OP.i32Load, 2, 8),
-  OP.i32Const,
-  GROUP_OUTPUT_BYTES,
-  OP.i32Mul,
-  OP.i32Add,
-  OP.localSet,
-  O,
-  ...accumulate(0, 16),
-  ...accumulate(8, 24),
-  ...accumulate(16, null),
-  OP.localGet,
-  CLS,
-  OP.i32Const,
-  CLASS_ENTRY_BYTES,
-  OP.i32Add,
-  OP.localSet,
-  CLS,
-  OP.localGet,
-  N,
-  OP.i32Const,
-  1,
-  OP.i32Sub,
-  OP.localTee,
-  N,
-  OP.brIf,
-  0,
-  OP.end,
-  OP.end,
+  ...then,
+  ...(otherwise === undefined ? [] : [OP.else, ...otherwise]),
   OP.end,
 ];
+
+/** A run piece: every set bit of a AND b in [s, e) adds its own weight (from wp), in bit order. */
+const RUN_PATH: number[] = [
+  ...get(PIECES),
+  ...load(OP.i32Load, 2, 8),
+  ...set(WP),
+  ...get(O),
+  ...load(OP.f64Load, 3, 0),
+  ...set(SW),
+  ...get(O),
+  ...load(OP.f64Load, 3, 8),
+  ...set(SW2),
+  ...get(O),
+  ...load(OP.f64Load, 3, 16),
+  ...set(SN),
+  ...get(FW),
+  ...set(I),
+  ...loop(
+    // x = a[i] & b[i], masked to [s, e) in the first and last words
+    bothAt(get(I)),
+    set(X),
+    ifThen([...get(I), ...get(FW), OP.i32Eq], [...get(X), ...firstMask, OP.i64And, ...set(X)]),
+    ifThen([...get(I), ...get(LAST), OP.i32Eq], [...get(X), ...get(MLAST), OP.i64And, ...set(X)]),
+    block(
+      loop(
+        get(X),
+        [OP.i64Eqz, OP.brIf, 1],
+        // w = f64 at wp + (i * 64 + ctz(x) - s) * 8
+        get(WP),
+        get(I),
+        i32(6),
+        [OP.i32Shl],
+        get(X),
+        [OP.i64Ctz, OP.i32WrapI64, OP.i32Add],
+        get(S),
+        [OP.i32Sub],
+        i32(3),
+        [OP.i32Shl, OP.i32Add],
+        load(OP.f64Load, 3, 0),
+        tee(W),
+        get(SW),
+        [OP.f64Add],
+        set(SW),
+        get(W),
+        get(W),
+        [OP.f64Mul],
+        get(SW2),
+        [OP.f64Add],
+        set(SW2),
+        get(SN),
+        ONE_F64,
+        [OP.f64Add],
+        set(SN),
+        get(X),
+        get(X),
+        i64(1),
+        [OP.i64Sub, OP.i64And],
+        set(X),
+        [OP.br, 0],
+      ),
+    ),
+    advance(I, 1),
+    get(I),
+    get(LAST),
+    [OP.i32LeU, OP.brIf, 0],
+  ),
+  ...get(O),
+  ...get(SW),
+  ...load(OP.f64Store, 3, 0),
+  ...get(O),
+  ...get(SW2),
+  ...load(OP.f64Store, 3, 8),
+  ...get(O),
+  ...get(SN),
+  ...load(OP.f64Store, 3, 16),
+];
+
+/** A class piece: n = popcount of a AND b over [s, e); adds n w, n w^2, n. */
+const CLASS_PATH: number[] = [
+  ...ifThen(
+    [...get(FW), ...get(LAST), OP.i32Eq],
+    // One word: both masks on it.
+    [...bothAt(get(FW)), ...firstMask, OP.i64And, ...get(MLAST), OP.i64And, OP.i64Popcnt, ...set(CNT)],
+    [
+      // Head word, whole middle words (4 per turn, then 1), tail word.
+      ...bothAt(get(FW)),
+      ...firstMask,
+      OP.i64And,
+      OP.i64Popcnt,
+      ...set(CNT),
+      ...wordAddress(PA, [...get(FW), ...i32(1), OP.i32Add]),
+      ...set(QA),
+      ...wordAddress(PB, [...get(FW), ...i32(1), OP.i32Add]),
+      ...set(QB),
+      ...get(LAST),
+      ...get(FW),
+      OP.i32Sub,
+      ...i32(1),
+      OP.i32Sub,
+      ...set(N),
+      ...block(
+        [...get(N), ...i32(4), OP.i32LtU, OP.brIf, 0],
+        loop(
+          get(CNT),
+          popcntAt(0),
+          popcntAt(8),
+          [OP.i64Add],
+          popcntAt(16),
+          popcntAt(24),
+          [OP.i64Add, OP.i64Add, OP.i64Add],
+          set(CNT),
+          advance(QA, 32),
+          advance(QB, 32),
+          get(N),
+          i32(4),
+          [OP.i32Sub],
+          tee(N),
+          i32(4),
+          [OP.i32GeU, OP.brIf, 0],
+        ),
+      ),
+      ...block(
+        [...get(N), OP.i32Eqz, OP.brIf, 0],
+        loop(get(CNT), popcntAt(0), [OP.i64Add], set(CNT), advance(QA, 8), advance(QB, 8), get(N), i32(1), [OP.i32Sub], tee(N), [OP.brIf, 0]),
+      ),
+      ...get(CNT),
+      ...bothAt(get(LAST)),
+      ...get(MLAST),
+      OP.i64And,
+      OP.i64Popcnt,
+      OP.i64Add,
+      ...set(CNT),
+    ],
+  ),
+  ...get(CNT),
+  OP.f64ConvertI64U,
+  ...set(C),
+  ...get(PIECES),
+  ...load(OP.f64Load, 3, 8),
+  ...set(W),
+  ...accumulate(0, [...get(C), ...get(W), OP.f64Mul]),
+  ...accumulate(8, [...get(C), ...get(W), ...get(W), OP.f64Mul, OP.f64Mul]),
+  ...accumulate(16, get(C)),
+];
+
+const PAIRS_CODE: number[] = block(
+  [...get(COUNT), OP.i32Eqz, OP.brIf, 0],
+  loop(
+    // s, e from the range; slot, its page addresses and its group's output
+    get(PIECES),
+    load(OP.i32Load, 2, 0),
+    tee(S),
+    i32(16),
+    [OP.i32ShrU],
+    set(E),
+    get(S),
+    i32(0xffff),
+    [OP.i32And],
+    set(S),
+    get(PIECES),
+    load(OP.i32Load, 2, 4),
+    tee(SLOT),
+    i32(RUN_FLAG - 1),
+    [OP.i32And],
+    i32(2),
+    [OP.i32Shl],
+    set(SLOT4),
+    get(A_TABLE),
+    get(SLOT4),
+    [OP.i32Add],
+    load(OP.i32Load, 2, 0),
+    set(PA),
+    get(B_TABLE),
+    get(SLOT4),
+    [OP.i32Add],
+    load(OP.i32Load, 2, 0),
+    set(PB),
+    get(OUT),
+    get(GROUPS),
+    get(SLOT4),
+    [OP.i32Add],
+    load(OP.i32Load, 2, 0),
+    [OP.i32Add],
+    set(O),
+    block(
+      // An empty piece adds nothing.
+      [...get(E), ...get(S), OP.i32LeU, OP.brIf, 0],
+      get(S),
+      i32(6),
+      [OP.i32ShrU],
+      set(FW),
+      get(E),
+      i32(1),
+      [OP.i32Sub],
+      tee(LAST),
+      i32(6),
+      [OP.i32ShrU],
+      set(LAST),
+      // mlast = ~0 >>> (63 - ((e - 1) & 63)): the last word's bits below e
+      i64(-1),
+      i32(63),
+      get(E),
+      i32(1),
+      [OP.i32Sub],
+      i32(63),
+      [OP.i32And, OP.i32Sub, OP.i64ExtendI32U, OP.i64ShrU],
+      set(MLAST),
+      ifThen([...get(SLOT), ...i32(RUN_FLAG), OP.i32And], RUN_PATH, CLASS_PATH),
+    ),
+    advance(PIECES, PIECE_BYTES),
+    get(COUNT),
+    i32(1),
+    [OP.i32Sub],
+    tee(COUNT),
+    [OP.brIf, 0],
+  ),
+);
+
+// locals: 14 x i32, 3 x i64, 5 x f64
+const PAIRS_BODY: number[] = [3, 14, I32, 3, I64, 5, F64, ...PAIRS_CODE, OP.end];
 
 /** The module's bytes: imports env.memory (shared, up to 4 GiB), exports `pairs`. */
 export function kernelModuleBytes(): Uint8Array<ArrayBuffer> {
@@ -234,8 +426,8 @@ export function kernelModuleBytes(): Uint8Array<ArrayBuffer> {
     0x00,
     0x00,
     0x00,
-    // type 0: (i32 a, i32 b, i32 classes, i32 classCount, i32 out) -> ()
-    ...section(1, [1, 0x60, 5, I32, I32, I32, I32, I32, 0]),
+    // type 0: (i32 aTable, i32 bTable, i32 pieces, i32 pieceCount, i32 out, i32 groups) -> ()
+    ...section(1, [1, 0x60, 6, I32, I32, I32, I32, I32, I32, 0]),
     // import env.memory: shared (flag 3), min 1 page, max 65536 pages
     ...section(2, [1, ...name('env'), ...name('memory'), 0x02, 0x03, ...uleb(1), ...uleb(65536)]),
     ...section(3, [1, 0]),
@@ -253,12 +445,19 @@ export function kernelModule(): WasmModule {
   return compiled;
 }
 
-export type PairsFunction = (a: number, b: number, classes: number, classCount: number, out: number) => void;
+export type PairsFunction = (aTable: number, bTable: number, pieces: number, pieceCount: number, out: number, groups: number) => void;
 
-/** The kernel bound to a memory. */
+const instances = new WeakMap<WasmMemory, PairsFunction>();
+
+/** The kernel bound to a memory (one instance per memory and thread). */
 export function instantiateKernel(memory: WasmMemory): PairsFunction {
-  const instance = new wasm.Instance(kernelModule(), { env: { memory } });
-  return instance.exports['pairs'] as PairsFunction;
+  let pairs = instances.get(memory);
+  if (pairs === undefined) {
+    const instance = new wasm.Instance(kernelModule(), { env: { memory } });
+    pairs = instance.exports['pairs'] as PairsFunction;
+    instances.set(memory, pairs);
+  }
+  return pairs;
 }
 
 /** A shared memory of at least `bytes` bytes (fixed size: it never grows). */
@@ -267,29 +466,38 @@ export function allocateSharedMemory(bytes: number): WasmMemory {
   return new wasm.Memory({ initial: pages, maximum: pages, shared: true });
 }
 
-function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
-}
-
-/** The same computation as the WebAssembly `pairs`, in JavaScript (SWAR popcount): the tests' yardstick. */
-export function pairsJs(buffer: ArrayBufferLike, a: number, b: number, classes: number, classCount: number, out: number): void {
+/** The same computation as the WebAssembly `pairs`, in JavaScript: the tests' yardstick. */
+export function pairsJs(buffer: ArrayBufferLike, aTable: number, bTable: number, pieces: number, pieceCount: number, out: number, groups: number): void {
   const u32 = new Uint32Array(buffer);
-  const i32 = new Int32Array(buffer);
+  const i32v = new Int32Array(buffer);
   const f64 = new Float64Array(buffer);
-  for (let k = 0; k < classCount; k++) {
-    const entry = classes + k * CLASS_ENTRY_BYTES;
-    const start = i32[entry >>> 2];
-    const end = i32[(entry >>> 2) + 1];
-    const group = i32[(entry >>> 2) + 2];
-    const weight = f64[(entry + 16) >>> 3];
-    const weightSquared = f64[(entry + 24) >>> 3];
-    let count = 0;
-    for (let p = start; p < end; p += 4) count += popcount32(u32[(a + p) >>> 2] & u32[(b + p) >>> 2]);
-    const o = (out + group * GROUP_OUTPUT_BYTES) >>> 3;
-    f64[o] += count * weight;
-    f64[o + 1] += count * weightSquared;
-    f64[o + 2] += count;
+  const bit = (page: number, index: number): number => (u32[(page >>> 2) + (index >>> 5)] >>> (index & 31)) & 1;
+  for (let k = 0; k < pieceCount; k++) {
+    const entry = pieces + k * PIECE_BYTES;
+    const range = i32v[entry >>> 2];
+    const slotField = i32v[(entry >>> 2) + 1];
+    const slot = slotField & (RUN_FLAG - 1);
+    const start = range & 0xffff;
+    const end = range >>> 16;
+    const a = i32v[(aTable >>> 2) + slot];
+    const b = i32v[(bTable >>> 2) + slot];
+    const o = (out + i32v[(groups >>> 2) + slot]) >>> 3;
+    if ((slotField & RUN_FLAG) !== 0) {
+      const weights = i32v[(entry + 8) >>> 2];
+      for (let p = start; p < end; p++) {
+        if ((bit(a, p) & bit(b, p)) === 0) continue;
+        const w = f64[(weights + (p - start) * 8) >>> 3];
+        f64[o] += w;
+        f64[o + 1] += w * w;
+        f64[o + 2] += 1;
+      }
+    } else {
+      const weight = f64[(entry + 8) >>> 3];
+      let count = 0;
+      for (let p = start; p < end; p++) count += bit(a, p) & bit(b, p);
+      f64[o] += count * weight;
+      f64[o + 1] += count * (weight * weight);
+      f64[o + 2] += count;
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import type { CellExecutor, CellTask } from './cell-executor';
-import { CLASS_ENTRY_BYTES, GROUP_OUTPUT_BYTES, kernelModule } from './kernel';
+import { GROUP_OUTPUT_BYTES, kernelModule, PIECE_BYTES } from './kernel';
 
 /**
  * The worker's whole program, run with `eval: true`: no file to resolve, so it behaves the same
@@ -14,22 +14,27 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const kernel = workerData.module;
 const GROUP_OUTPUT_BYTES = ${GROUP_OUTPUT_BYTES};
-const CLASS_ENTRY_BYTES = ${CLASS_ENTRY_BYTES};
+const PIECE_BYTES = ${PIECE_BYTES};
+// The engine posts the same arena with every task: keep the kernel bound to it (one memory at a time).
+let bound;
 parentPort.on('message', (message) => {
   if (message.crashWith !== undefined) process.exit(message.crashWith);
   const t = message.task;
   try {
-    const pairs = new WebAssembly.Instance(kernel, { env: { memory: t.memory } }).exports.pairs;
+    if (bound === undefined || bound.id !== message.memoryId) {
+      bound = { id: message.memoryId, pairs: new WebAssembly.Instance(kernel, { env: { memory: t.memory } }).exports.pairs };
+    }
+    const pairs = bound.pairs;
     const groupBytes = t.groups * GROUP_OUTPUT_BYTES;
     const tiles = t.tiles;
     for (let k = 0; k + 1 < tiles.length; k++) {
-      const classes = t.classes + tiles[k] * CLASS_ENTRY_BYTES;
+      const pieces = t.pieces + tiles[k] * PIECE_BYTES;
       const count = tiles[k + 1] - tiles[k];
       for (let a = message.from; a < message.to; a++) {
-        const aPtr = t.aBase + a * t.stride;
+        const aTable = t.aTables + a * t.tableBytes;
         let out = t.outBase + a * t.bCount * groupBytes;
         for (let b = 0; b < t.bCount; b++) {
-          pairs(aPtr, t.bBase + b * t.stride, classes, count, out);
+          pairs(aTable, t.bTables + b * t.tableBytes, pieces, count, out, t.groupTable);
           out += groupBytes;
         }
       }
@@ -82,6 +87,8 @@ export class WorkerPool implements CellExecutor {
   private nextId = 1;
   private closed = false;
   private crashNext: number | undefined;
+  private readonly memoryIds = new WeakMap<object, number>();
+  private nextMemoryId = 1;
 
   constructor(options: WorkerPoolOptions = {}) {
     this.threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
@@ -127,6 +134,16 @@ export class WorkerPool implements CellExecutor {
     this.crashNext = code;
   }
 
+  /** A number per memory, so a worker keeps its kernel instance while tasks bring the same memory. */
+  private memoryId(task: CellTask): number {
+    let id = this.memoryIds.get(task.memory);
+    if (id === undefined) {
+      id = this.nextMemoryId++;
+      this.memoryIds.set(task.memory, id);
+    }
+    return id;
+  }
+
   private spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module: kernelModule() } });
     const slot: Slot = { worker, current: undefined };
@@ -168,7 +185,7 @@ export class WorkerPool implements CellExecutor {
       slot.worker.ref();
       const crashWith = this.crashNext;
       this.crashNext = undefined;
-      slot.worker.postMessage({ id: chunk.id, task: chunk.batch.task, from: chunk.from, to: chunk.to, crashWith });
+      slot.worker.postMessage({ id: chunk.id, task: chunk.batch.task, memoryId: this.memoryId(chunk.batch.task), from: chunk.from, to: chunk.to, crashWith });
     }
   }
 

@@ -1,0 +1,37 @@
+import { ConfigError, loadConfig } from '@aas/infra';
+import { EngineHost } from '@aas/engine';
+import { createStorePool, PartitionReader, StoreVersion } from '@aas/respondent-store-data';
+import { WorkerConfig } from './worker.config';
+
+describe('WorkerConfig: the engine memory settings', () => {
+  it('defaults to a 256 MiB arena and a 64 MiB leaf cache, which the engine host passes to the engine', async () => {
+    const config = loadConfig(WorkerConfig, {});
+    expect([config.ENGINE_ARENA_MB, config.ENGINE_LEAF_CACHE_MB]).toEqual([256, 64]);
+    // The pool connects only when the engine reads; these assertions never do.
+    const pool = createStorePool('postgres://nobody@127.0.0.1:1/none');
+    const host = new EngineHost(
+      pool,
+      new StoreVersion(new PartitionReader(pool)),
+      loadConfig(WorkerConfig, { ENGINE_ARENA_MB: '48', ENGINE_LEAF_CACHE_MB: '8' }),
+    );
+    try {
+      expect(host.engine.audiences.arenaBytes).toBe(48 * 2 ** 20);
+      expect(host.engine.audiences.leafCacheBytes).toBe(8 * 2 ** 20);
+    } finally {
+      await host.onApplicationShutdown();
+      await pool.end();
+    }
+  });
+
+  it('names a size that is not an integer or out of range', () => {
+    for (const [name, value, message] of [
+      ['ENGINE_ARENA_MB', '8', /ENGINE_ARENA_MB must be at least 16/],
+      ['ENGINE_ARENA_MB', '4096', /ENGINE_ARENA_MB must be at most 2047/],
+      ['ENGINE_ARENA_MB', 'lots', /ENGINE_ARENA_MB must be an integer/],
+      ['ENGINE_LEAF_CACHE_MB', '-1', /ENGINE_LEAF_CACHE_MB/],
+    ] as const) {
+      expect(() => loadConfig(WorkerConfig, { [name]: value })).toThrow(ConfigError);
+      expect(() => loadConfig(WorkerConfig, { [name]: value })).toThrow(message);
+    }
+  });
+});
