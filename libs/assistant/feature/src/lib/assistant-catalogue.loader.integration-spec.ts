@@ -1,11 +1,10 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { CATALOGUE_MIGRATIONS, CatalogueAccessModule, replaceCatalogue, replaceEntitlements, type CatalogueContent } from '@aas/catalogue';
-import { AudienceDirectory, type DirectoryAudience, type Question } from '@aas/contracts';
-import { AppConfigModule, CommonConfig, DatabaseModule, IDENTITY_MIGRATIONS, loadConfig, upsertOrganisation } from '@aas/infra';
+import { AudienceDirectory, CatalogueAccess, type CatalogueView, type DirectoryAudience, type OrganisationCatalogue, type Question } from '@aas/contracts';
+import { AppConfigModule, CommonConfig, dataSourceOptions, loadConfig } from '@aas/infra';
 import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
 import { encodePartition, PARTITION_FORMAT_VERSION } from '@aas/respondent-store';
-import { PartitionReader, RESPONDENT_STORE_MIGRATIONS, RespondentStoreModule, StoreVersion, SurveyDataVersion } from '@aas/respondent-store-data';
+import { PartitionReader, RESPONDENT_STORE_MIGRATIONS, RespondentStoreModule, SurveyDataVersion } from '@aas/respondent-store-data';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 
 const question = (namespace: string, code: string, order: number, datasets: string[]): Question => ({
@@ -31,9 +30,10 @@ const question = (namespace: string, code: string, order: number, datasets: stri
   suffixes: [],
 });
 
-/** Two datasets (`gaming` a panel of its own namespace), three markets, three quarters listed newest first. */
-function catalogue(label: string): CatalogueContent {
+/** Two datasets (`gaming` a panel of its own namespace), three markets, three quarters; `label` names the core dataset. */
+function view(version: string, label: string): CatalogueView {
   return {
+    version,
     datasets: [
       { code: 'core', name: `Core ${label}`, description: '', base_namespace_code: 'core', depth: 0, order: 1, is_syndicated: false },
       { code: 'gaming', name: 'Gaming', description: '', base_namespace_code: 'gaming', depth: 1, order: 2, is_syndicated: true },
@@ -41,23 +41,76 @@ function catalogue(label: string): CatalogueContent {
     categories: [{ id: 1, dataset_code: 'core', name: 'All', description: '', order: 1, parent_id: null }],
     questions: [question('core', 'gender', 1, ['core', 'gaming']), question('gaming', 'plays_rpg', 2, ['gaming'])],
     locations: [
-      { code: 'gb', name: 'United Kingdom', region: 'europe' },
       { code: 'fr', name: 'France', region: 'europe' },
+      { code: 'gb', name: 'United Kingdom', region: 'europe' },
       { code: 'us', name: 'United States', region: 'americas' },
     ],
     waves: [
-      { code: 'q3_2025', name: 'Q3 2025', kind: 'quarter', start_date: '2025-07-01', end_date: '2025-09-30' },
-      { code: 'q2_2025', name: 'Q2 2025', kind: 'quarter', start_date: '2025-04-01', end_date: '2025-06-30' },
       { code: 'q1_2025', name: 'Q1 2025', kind: 'quarter', start_date: '2025-01-01', end_date: '2025-03-31' },
+      { code: 'q2_2025', name: 'Q2 2025', kind: 'quarter', start_date: '2025-04-01', end_date: '2025-06-30' },
+      { code: 'q3_2025', name: 'Q3 2025', kind: 'quarter', start_date: '2025-07-01', end_date: '2025-09-30' },
     ],
-    populations: [],
   };
+}
+
+interface Entitled {
+  datasets: string[];
+  locations: string[];
+  waves: string[];
+}
+
+/**
+ * The catalogue's side of CatalogueAccess, as the catalogue lib serves it (one view object per
+ * data version; per organisation, what exists and what it may use). The catalogue lib is a
+ * feature the assistant may not import, so its service cannot be put in this module; its own
+ * spec tests it against Postgres. The version here is the respondent store's, as there.
+ */
+class Catalogue extends CatalogueAccess {
+  current!: CatalogueView;
+  readonly entitled = new Map<string, Entitled>();
+
+  async view(): Promise<CatalogueView> {
+    return this.current;
+  }
+
+  async forOrganisation(orgId: string): Promise<OrganisationCatalogue> {
+    const v = this.current;
+    const e = this.entitled.get(orgId) ?? { datasets: [], locations: [], waves: [] };
+    return {
+      orgId,
+      findQuestion: (code) => {
+        const q = v.questions.find((x) => x.code === code);
+        const datasetCode = q && (v.datasets.find((d) => d.base_namespace_code === q.namespace_code)?.code ?? q.dataset_codes[0]);
+        return q && datasetCode
+          ? {
+              code: q.code,
+              namespaceCode: q.namespace_code,
+              name: q.name,
+              description: q.description,
+              datasetCode,
+              datasetCodes: q.dataset_codes,
+              datapoints: q.datapoints,
+              suffixes: q.suffixes,
+            }
+          : undefined;
+      },
+      isDatasetEntitled: (code) => e.datasets.includes(code),
+      isLocationEntitled: (code) => e.locations.includes(code),
+      isWaveEntitled: (code) => e.waves.includes(code),
+      locationExists: (code) => v.locations.some((l) => l.code === code),
+      waveExists: (code) => v.waves.some((w) => w.code === code),
+      datasetExists: (code) => v.datasets.some((d) => d.code === code),
+      entitledDatasets: v.datasets.filter((d) => e.datasets.includes(d.code)).map((d) => d.code),
+      entitledLocations: v.locations.filter((l) => e.locations.includes(l.code)).map((l) => ({ code: l.code, name: l.name })),
+      entitledWaves: v.waves.filter((w) => e.waves.includes(w.code)).map((w) => ({ code: w.code, name: w.name, startDate: w.start_date, endDate: w.end_date })),
+    };
+  }
 }
 
 /** Where the survey has respondents: [dataset, wave, location, respondents]. */
 type Fielded = [string, string, string, number][];
 
-/** The saved audiences each organisation may read, as the audiences lib would answer (that lib is out of this one's scope). */
+/** The saved audiences each organisation may read, as the audiences lib answers AudienceDirectory (also a feature the assistant may not import). */
 class Audiences extends AudienceDirectory {
   readonly byOrg = new Map<string, DirectoryAudience[]>();
   async readable(orgId: string): Promise<DirectoryAudience[]> {
@@ -73,19 +126,19 @@ const GAMERS: DirectoryAudience = {
   curated: true,
 };
 
-describe('AssistantCatalogueLoader (real Postgres, the real catalogue service and respondent store)', () => {
+describe('AssistantCatalogueLoader (the real respondent store in Postgres)', () => {
   let db: TestDatabase;
   let moduleRef: TestingModule;
   let ds: DataSource;
   let loader: AssistantCatalogueLoader;
   let reader: PartitionReader;
   const audiences = new Audiences();
+  const catalogue = new Catalogue();
 
-  /** A catalogue and the respondents' partitions in one new data version, as a seed writes them. */
+  /** The respondents' partitions as one new data version (as a seed writes them), and the catalogue at that version. */
   async function publish(label: string, fielded: Fielded): Promise<string> {
-    return ds.transaction(async (tx) => {
+    const written = await ds.transaction(async (tx) => {
       const version = await SurveyDataVersion.begin(tx);
-      await replaceCatalogue(tx, catalogue(label));
       for (const [dataset, wave, location, respondents] of fielded) {
         const key = { dataset, wave, location };
         const blob = encodePartition({
@@ -103,6 +156,8 @@ describe('AssistantCatalogueLoader (real Postgres, the real catalogue service an
       await version.commit({ label });
       return version.version;
     });
+    catalogue.current = view(written, label);
+    return written;
   }
 
   const FIELDED: Fielded = [
@@ -115,35 +170,23 @@ describe('AssistantCatalogueLoader (real Postgres, the real catalogue service an
   ];
 
   beforeAll(async () => {
-    db = await createTestDatabase('assistantloader', [...IDENTITY_MIGRATIONS, ...CATALOGUE_MIGRATIONS, ...RESPONDENT_STORE_MIGRATIONS]);
+    db = await createTestDatabase('assistantloader', RESPONDENT_STORE_MIGRATIONS);
+    ds = new DataSource(dataSourceOptions(db.url));
+    await ds.initialize();
     moduleRef = await Test.createTestingModule({
-      imports: [
-        AppConfigModule.forRoot(loadConfig(CommonConfig, { NODE_ENV: 'test', DATABASE_URL: db.url })),
-        DatabaseModule,
-        RespondentStoreModule,
-        CatalogueAccessModule,
-      ],
-      providers: [AssistantCatalogueLoader, { provide: AudienceDirectory, useValue: audiences }],
-    })
-      // Asked on every call (the process's signal waits a second), so a version a test writes is seen at once.
-      .overrideProvider(StoreVersion)
-      .useFactory({ factory: (r: PartitionReader) => new StoreVersion(r, 0), inject: [PartitionReader] })
-      .compile();
-    ds = moduleRef.get(DataSource);
+      imports: [AppConfigModule.forRoot(loadConfig(CommonConfig, { NODE_ENV: 'test', DATABASE_URL: db.url })), RespondentStoreModule],
+      providers: [AssistantCatalogueLoader, { provide: CatalogueAccess, useValue: catalogue }, { provide: AudienceDirectory, useValue: audiences }],
+    }).compile();
     loader = moduleRef.get(AssistantCatalogueLoader);
     reader = moduleRef.get(PartitionReader);
-    for (const org of ['demo', 'acme']) await upsertOrganisation(ds, org, org);
     await publish('v1', FIELDED);
-    await ds.transaction((tx) =>
-      replaceEntitlements(tx, [
-        { slug: 'demo', datasets: ['core'], locations: ['gb', 'us'], waves: ['q2_2025', 'q3_2025'] },
-        { slug: 'acme', datasets: ['core', 'gaming'], locations: ['gb'], waves: ['q1_2025'] },
-      ]),
-    );
+    catalogue.entitled.set('demo', { datasets: ['core'], locations: ['gb', 'us'], waves: ['q2_2025', 'q3_2025'] });
+    catalogue.entitled.set('acme', { datasets: ['core', 'gaming'], locations: ['gb'], waves: ['q1_2025'] });
     audiences.byOrg.set('demo', [GAMERS]);
   });
   afterAll(async () => {
     await moduleRef?.close();
+    await ds?.destroy();
     await db?.drop();
   });
 
@@ -166,7 +209,7 @@ describe('AssistantCatalogueLoader (real Postgres, the real catalogue service an
       },
       expect.objectContaining({ code: 'plays_rpg', datasetCode: 'gaming', datasetCodes: ['gaming'], entitled: false }),
     ]);
-    // Every market and wave, so the planner can tell "not licensed" from "unknown"; waves oldest first.
+    // Every market and wave, so the planner can tell "not licensed" from "unknown".
     expect(planner.locations).toEqual([
       { code: 'fr', name: 'France', entitled: false },
       { code: 'gb', name: 'United Kingdom', entitled: true },
@@ -207,7 +250,7 @@ describe('AssistantCatalogueLoader (real Postgres, the real catalogue service an
     expect((await loader.load('acme')).planner).toBe(acme);
   });
 
-  it('rebuilds for a new data version (catalogue and coverage), and for new entitlements once the catalogue serves them', async () => {
+  it('rebuilds for a new data version (catalogue and coverage), and for new entitlements', async () => {
     const before = (await loader.load('demo')).planner;
     await publish('v2', [...FIELDED, ['gaming', 'q1_2025', 'fr', 3]]);
     const after = (await loader.load('demo')).planner;
@@ -217,13 +260,19 @@ describe('AssistantCatalogueLoader (real Postgres, the real catalogue service an
       ['Gaming', { locations: ['fr', 'gb'], waves: ['q1_2025', 'q3_2025'] }],
     ]);
 
-    await ds.transaction((tx) =>
-      replaceEntitlements(tx, [{ slug: 'demo', datasets: ['core', 'gaming'], locations: ['gb', 'us', 'fr'], waves: ['q2_2025', 'q3_2025'] }]),
-    );
-    await publish('v3', FIELDED);
-    const entitled = (await loader.load('demo')).planner;
+    // Each kind of entitlement on its own: a market, a wave, a dataset.
+    let previous = after;
+    const entitle = async (change: Partial<Entitled>) => {
+      catalogue.entitled.set('demo', { ...catalogue.entitled.get('demo')!, ...change });
+      const planner = (await loader.load('demo')).planner;
+      expect(planner).not.toBe(previous);
+      previous = planner;
+      return planner;
+    };
+    expect((await entitle({ locations: ['gb', 'us', 'fr'] })).locations.every((l) => l.entitled)).toBe(true);
+    expect((await entitle({ waves: ['q1_2025', 'q2_2025', 'q3_2025'] })).waves.every((w) => w.entitled)).toBe(true);
+    const entitled = await entitle({ datasets: ['core', 'gaming'] });
     expect(entitled.datasets.map((d) => d.entitled)).toEqual([true, true]);
-    expect(entitled.locations.every((l) => l.entitled)).toBe(true);
     expect(entitled.questions.find((q) => q.code === 'plays_rpg')?.entitled).toBe(true);
   });
 
