@@ -8,13 +8,14 @@ const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
 
 /**
  * How long a built app may take to start (spawn to ready). Starting is CPU-bound: a worker needs
- * about 1.3 s of CPU, nearly all of it loading some 1,500 modules (Nest 12 through require(esm),
- * BullMQ, TypeORM, class-validator) before it prints its first line, and a gateway about twice
- * that. On two cores shared with two CPU-bound processes and other test runs (load average 13 to
- * 17) a stack's workers were measured ready after up to 22 s and its gateway after up to 35 s,
- * silent nearly all that time: the old 30 s bound left a loaded machine no margin. This bound is for a
- * process that will never be ready, not for a slow one; a failure says which it was (see
- * `AppProcess.describe`: the CPU the process used, its output, whether it is alive).
+ * about 1.1-1.4 s of CPU, nearly all of it loading some 1,500 modules (Nest 12 through
+ * require(esm), BullMQ, TypeORM, class-validator) before it prints its first line, and a gateway
+ * about 1.5 s plus its migrations. On two cores shared with two CPU-bound processes and other
+ * test runs (load average 13 to 17) a stack's workers were measured ready after up to 22 s and its
+ * gateway after up to 35 s, silent nearly all that time: the old 30 s bound left a loaded machine
+ * no margin. This bound is for a process that will never be ready, not for a slow one; a failure
+ * says which it was (see `AppProcess.describe`: the CPU the process used, its output, whether it
+ * is alive).
  */
 export const START_TIMEOUT_MS = 90_000;
 
