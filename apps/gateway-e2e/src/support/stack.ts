@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { signDevToken } from '@aas/infra';
 import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/infra/testing';
-import { AppProcess, freePort, runTool, waitForStatus } from './processes';
+import { AppProcess, freePort, runTool, START_TIMEOUT_MS, waitForStatus } from './processes';
 
 export const TEST_JWT_SECRET = 'e2e-secret-0123456789abcdef';
 
@@ -81,17 +81,19 @@ export class Stack {
     this.baseUrl = `http://127.0.0.1:${port}`;
     this.gateway = new AppProcess('gateway', 'apps/gateway/src/main.js', this.env({ PORT: String(port), HOST: '127.0.0.1' }));
     const workerCount = (this.options.jobMode ?? 'queue') === 'queue' ? (this.options.workers ?? 1) : 0;
-    for (let i = 0; i < workerCount; i++) await this.startWorker();
-    await waitForStatus(`${this.baseUrl}/health/${this.options.waitFor ?? 'ready'}`, 200, 30_000).catch((err: Error) => {
-      throw new Error(`${err.message}\n--- gateway output ---\n${this.gateway.logs}`);
-    });
+    // Started together, and waited for together: one bound for the whole start, not one per process.
+    const workers = Array.from({ length: workerCount }, () => this.startWorker());
+    const gatewayUp = waitForStatus(`${this.baseUrl}/health/${this.options.waitFor ?? 'ready'}`, 200, START_TIMEOUT_MS, this.gateway);
+    const started = await Promise.allSettled([gatewayUp, ...workers]);
+    const failures = started.flatMap((s) => (s.status === 'rejected' ? [s.reason instanceof Error ? s.reason.message : String(s.reason)] : []));
+    if (failures.length > 0) throw new Error(`the stack '${this.options.label}' did not start:\n${failures.join('\n\n')}`);
   }
 
-  /** Starts one more worker process and waits until it consumes. */
+  /** Starts one more worker process and waits until it consumes (failing with its pid, state and output). */
   async startWorker(extra: NodeJS.ProcessEnv = {}): Promise<AppProcess> {
     const worker = new AppProcess(`worker-${this.workers.length + 1}`, 'apps/worker/src/main.js', this.env(extra));
     this.workers.push(worker);
-    await worker.waitForLog('worker ready', 30_000);
+    await worker.waitForLog('worker ready', START_TIMEOUT_MS);
     return worker;
   }
 

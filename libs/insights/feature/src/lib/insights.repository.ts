@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CatalogueAccess, type Category } from '@aas/contracts';
 import { InsightOrderBy } from './insights-filter.dto';
 
 export interface InsightQuery {
@@ -35,21 +36,37 @@ const ORDER_COLUMNS: Record<InsightOrderBy, string> = {
   id: 'id',
 };
 
+/** The given categories that exist and every category below them (the catalogue's tree). */
+function categoriesUnder(categories: readonly Pick<Category, 'id' | 'parent_id'>[], ids: readonly number[]): number[] {
+  const children = new Map<number, number[]>();
+  for (const c of categories) if (c.parent_id !== null) children.set(c.parent_id, [...(children.get(c.parent_id) ?? []), c.id]);
+  const known = new Set(categories.map((c) => c.id));
+  const out = new Set<number>();
+  const stack = ids.filter((id) => known.has(id));
+  while (stack.length > 0) {
+    const id = stack.pop() as number;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** The insights table (this lib's own); the category tree comes from the catalogue, through its contract. */
 @Injectable()
 export class InsightsRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly catalogue: CatalogueAccess,
+  ) {}
 
   async filter(query: InsightQuery): Promise<{ rows: InsightRow[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (query.categories && query.categories.length > 0) {
-      params.push(query.categories);
       // A category filter covers its sub-categories too.
-      where.push(`category_ids && (
-        WITH RECURSIVE tree(id) AS (
-          SELECT id FROM categories WHERE id = ANY($${params.length}::int[])
-          UNION SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id
-        ) SELECT coalesce(array_agg(id), '{}') FROM tree)`);
+      params.push(categoriesUnder((await this.catalogue.view()).categories, query.categories));
+      where.push(`category_ids && $${params.length}::int[]`);
     }
     if (query.isTrending !== undefined) {
       params.push(query.isTrending);

@@ -13,7 +13,8 @@ const ENTITLEMENT_TTL_MS = 10_000;
  */
 @Injectable()
 export class CatalogueService extends CatalogueAccess {
-  private snapshot?: Promise<CatalogueSnapshot>;
+  /** The snapshot of one data version, loaded or loading: callers that ask at once share one load. */
+  private snapshot?: { version: string; value: Promise<CatalogueSnapshot> };
   private readonly entitlementCache = new Map<string, { at: number; value: Promise<Entitlements> }>();
 
   constructor(
@@ -25,12 +26,13 @@ export class CatalogueService extends CatalogueAccess {
 
   async current(): Promise<CatalogueSnapshot> {
     const version = await this.dataVersion.current();
-    const existing = this.snapshot ? await this.snapshot.catch(() => undefined) : undefined;
-    if (existing && existing.version === version) return existing;
-    this.snapshot = this.repository.loadSnapshot(version);
-    this.snapshot.catch(() => (this.snapshot = undefined));
+    if (this.snapshot?.version === version) return this.snapshot.value;
+    const entry = { version, value: this.repository.loadSnapshot(version) };
+    this.snapshot = entry;
+    // A failed load is forgotten, so the next call tries again.
+    entry.value.catch(() => this.snapshot === entry && (this.snapshot = undefined));
     this.entitlementCache.clear();
-    return this.snapshot;
+    return entry.value;
   }
 
   async entitlements(orgId: string): Promise<Entitlements> {
@@ -49,7 +51,8 @@ export class CatalogueService extends CatalogueAccess {
   }
 
   async forOrganisation(orgId: string): Promise<OrganisationCatalogue> {
-    const [snapshot, entitlements] = await Promise.all([this.current(), this.entitlements(orgId)]);
-    return snapshot.viewFor(orgId, entitlements);
+    // The snapshot first: when the data version moved, it drops the entitlements cached before.
+    const snapshot = await this.current();
+    return snapshot.viewFor(orgId, await this.entitlements(orgId));
   }
 }

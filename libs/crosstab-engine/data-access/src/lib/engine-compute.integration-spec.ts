@@ -1,0 +1,227 @@
+import { Test, TestingModule } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { matches, parseStandardExpression, type Expression } from '@aas/audience-expression';
+import { EngineComputePayload, EngineComputeResult, JOBS, WireExpression } from '@aas/contracts';
+import { partitionsOf, randomRecords, testDictionary, TEST_DATASETS, type TestRecord } from '@aas/crosstab-engine/testing';
+import { AppConfigModule, CommonConfig, dataSourceOptions, JobRunner, loadConfig, ProblemException, QueueModule } from '@aas/infra';
+import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
+import { encodePartition, PARTITION_FORMAT_VERSION } from '@aas/respondent-store';
+import { PartitionReader, RESPONDENT_STORE_MIGRATIONS, RespondentStoreModule, StoreVersion, SurveyDataVersion } from '@aas/respondent-store-data';
+import { EngineJobsModule } from './engine.module';
+import { EngineHost } from './engine-host';
+
+const GENDER_M: WireExpression = { question: 'gender', datapoints: ['m'] };
+const YOUNG_NOT_TIKTOK: WireExpression = {
+  and: [
+    { question: 'age', datapoints: ['a1', 'a2'] },
+    { question: 'platforms', datapoints: ['tt'], not: true },
+  ],
+};
+const BRAND_AWARE: WireExpression = { question: 'brand', datapoints: ['b1', 'b2'], suffixes: ['1'] };
+const FREQUENT: WireExpression = {
+  or: [
+    { question: 'freq', datapoints: ['fb'], suffixes: ['1'] },
+    { question: 'platforms', datapoints: ['yt'] },
+  ],
+};
+const EVERYONE: WireExpression = {};
+
+const parse = (wire: WireExpression): Expression => {
+  const parsed = parseStandardExpression(wire);
+  if (!parsed.ok) throw new Error(`test expression does not parse: ${JSON.stringify(parsed.errors)}`);
+  return parsed.value;
+};
+
+/**
+ * The sums the job promises, computed respondent by respondent with the reference evaluator:
+ * per audience (base, rows AND base, columns AND base) and per cell, for each group, the sum of
+ * weights, the sum of squared weights and the count.
+ */
+function referenceSums(records: readonly TestRecord[], payload: EngineComputePayload): EngineComputeResult {
+  const labels = payload.groupBy === 'wave' ? payload.waves : payload.groupBy === 'location' ? payload.locations : [''];
+  const groups = labels.length;
+  const base = parse(payload.base);
+  const rows = payload.rows.map(parse);
+  const columns = payload.columns.map(parse);
+  const singles = new Float64Array((1 + rows.length + columns.length) * groups * 3);
+  const cells = new Float64Array(rows.length * columns.length * groups * 3);
+  const add = (array: Float64Array, triple: number, weight: number) => {
+    array[triple * 3] += weight;
+    array[triple * 3 + 1] += weight * weight;
+    array[triple * 3 + 2] += 1;
+  };
+  for (const r of records) {
+    if (r.dataset !== payload.dataset || !payload.waves.includes(r.wave) || !payload.locations.includes(r.location) || !matches(base, r)) continue;
+    const group = payload.groupBy === 'wave' ? labels.indexOf(r.wave) : payload.groupBy === 'location' ? labels.indexOf(r.location) : 0;
+    add(singles, group, r.weight);
+    const inRow = rows.map((e) => matches(e, r));
+    const inColumn = columns.map((e) => matches(e, r));
+    inRow.forEach((yes, i) => yes && add(singles, (1 + i) * groups + group, r.weight));
+    inColumn.forEach((yes, j) => yes && add(singles, (1 + rows.length + j) * groups + group, r.weight));
+    inRow.forEach((rowYes, i) => inColumn.forEach((columnYes, j) => rowYes && columnYes && add(cells, (i * columns.length + j) * groups + group, r.weight)));
+  }
+  return { groups, rowCount: rows.length, columnCount: columns.length, singles, cells };
+}
+
+/** Every sum within a relative 1e-9 of the reference (the engine adds per weight class, in another order). */
+function expectSums(actual: EngineComputeResult, expected: EngineComputeResult): void {
+  expect({ groups: actual.groups, rowCount: actual.rowCount, columnCount: actual.columnCount }).toEqual({
+    groups: expected.groups,
+    rowCount: expected.rowCount,
+    columnCount: expected.columnCount,
+  });
+  for (const part of ['singles', 'cells'] as const) {
+    expect(actual[part]).toBeInstanceOf(Float64Array);
+    expect(actual[part].length).toBe(expected[part].length);
+    actual[part].forEach((value, i) => {
+      const want = expected[part][i];
+      if (Math.abs(value - want) > 1e-9 * Math.max(1, Math.abs(want))) throw new Error(`${part}[${i}] is ${value}, the reference ${want}`);
+    });
+  }
+}
+
+async function problemOf(promise: Promise<unknown>): Promise<ProblemException> {
+  const outcome = await promise.then(
+    () => new Error('the job succeeded'),
+    (err: unknown) => err,
+  );
+  if (!(outcome instanceof ProblemException)) throw outcome;
+  return outcome;
+}
+
+describe('the engine job on a real respondent store (EngineComputeJobHandler, EngineHost)', () => {
+  let db: TestDatabase;
+  let writer: DataSource;
+  let moduleRef: TestingModule;
+  let jobs: JobRunner;
+  let host: EngineHost;
+  let records: TestRecord[];
+
+  /** Writes `records` as a new data version of the store, replacing everything before it (as a seed does). */
+  async function publish(data: readonly TestRecord[]): Promise<string> {
+    return writer.transaction(async (tx) => {
+      const version = await SurveyDataVersion.begin(tx);
+      for (const dataset of TEST_DATASETS) await version.putDictionary(testDictionary(dataset));
+      for (const partition of partitionsOf(data).partitions) {
+        await version.putPartition({
+          key: partition.key,
+          respondentCount: partition.respondentCount,
+          formatVersion: PARTITION_FORMAT_VERSION,
+          dictionaryHash: partition.dictionaryHash,
+          blob: encodePartition(partition),
+        });
+      }
+      await version.retireOthers();
+      await version.commit({ test: true });
+      return version.version;
+    });
+  }
+
+  const payload = (overrides: Partial<EngineComputePayload> = {}): EngineComputePayload => ({
+    requestId: 'req-1',
+    orgId: 'demo',
+    rows: [GENDER_M, YOUNG_NOT_TIKTOK, BRAND_AWARE],
+    columns: [FREQUENT, GENDER_M],
+    base: EVERYONE,
+    waves: ['w1', 'w2', 'w3'],
+    locations: ['l1', 'l2'],
+    dataset: 'core',
+    groupBy: 'none',
+    ...overrides,
+  });
+  const run = (p: unknown) => jobs.run(JOBS.engineCompute, p as EngineComputePayload);
+
+  beforeAll(async () => {
+    db = await createTestDatabase('engine', RESPONDENT_STORE_MIGRATIONS);
+    writer = new DataSource(dataSourceOptions(db.url));
+    await writer.initialize();
+    records = randomRecords(11, 3000);
+    await publish(records);
+    moduleRef = await Test.createTestingModule({
+      // Inline: the job runs through the handler registry in this process, payload validation included, as a worker runs it.
+      imports: [
+        AppConfigModule.forRoot(loadConfig(CommonConfig, { NODE_ENV: 'test', DATABASE_URL: db.url, JOB_MODE: 'inline' })),
+        QueueModule,
+        RespondentStoreModule,
+        EngineJobsModule,
+      ],
+    })
+      // Asked on every call (the process's signal waits a second), so a version a test writes is seen at once.
+      .overrideProvider(StoreVersion)
+      .useFactory({ factory: (reader: PartitionReader) => new StoreVersion(reader, 0), inject: [PartitionReader] })
+      .compile();
+    await moduleRef.init();
+    jobs = moduleRef.get(JobRunner);
+    host = moduleRef.get(EngineHost);
+  });
+  afterAll(async () => {
+    await moduleRef?.close();
+    await writer?.destroy();
+    await db?.drop();
+  });
+
+  it.each(['none', 'wave', 'location'] as const)('computes the sums of every audience and cell, grouped by %s, as the reference does', async (groupBy) => {
+    const p = payload({ groupBy, base: { question: 'gender', datapoints: ['m', 'f'] } });
+    const result = await run(p);
+    expectSums(result, referenceSums(records, p));
+    expect(result.singles[2]).toBeGreaterThan(100); // a real base, not a vacuous match of zeros
+  });
+
+  it("counts one dataset's respondents, only in the waves and locations asked", async () => {
+    const gaming = payload({ dataset: 'gaming', rows: [{ question: 'games', datapoints: ['g1'] }], columns: [GENDER_M], waves: ['w2'], locations: ['l1'] });
+    const result = await run(gaming);
+    expectSums(result, referenceSums(records, gaming));
+    const all = await run(payload({ dataset: 'gaming', rows: gaming.rows, columns: gaming.columns }));
+    expect(result.singles[2]).toBeLessThan(all.singles[2]);
+    expect(result.singles[2]).toBeGreaterThan(0);
+  });
+
+  it('answers zeros, not an error, for a dataset, wave or location the store does not have', async () => {
+    for (const p of [payload({ dataset: 'nope' }), payload({ waves: ['w9'] }), payload({ locations: ['zz'], groupBy: 'location' })]) {
+      const result = await run(p);
+      expect([result.rowCount, result.columnCount, result.groups]).toEqual([3, 2, 1]);
+      expect([...result.singles, ...result.cells].every((v) => v === 0)).toBe(true);
+    }
+  });
+
+  it('counts nobody in an audience of a question or datapoint the store does not know', async () => {
+    const p = payload({ rows: [{ question: 'nosuch', datapoints: ['x'] }], columns: [{ question: 'gender', datapoints: ['zz'] }] });
+    const result = await run(p);
+    expectSums(result, referenceSums(records, p));
+    expect(result.singles[2]).toBeGreaterThan(0);
+    expect([...result.singles.slice(3), ...result.cells].every((v) => v === 0)).toBe(true);
+  });
+
+  describe('payload validation: a malformed job is a 400 naming the member, not a crash', () => {
+    it.each<[string, unknown, string]>([
+      ['a payload that is not an object', null, ''],
+      ['an array', [payload()], ''],
+      ['a missing dataset', { ...payload(), dataset: undefined }, '/dataset'],
+      ['an unknown member', { ...payload(), cells: 5 }, '/cells'],
+      ['rows that are not a list', { ...payload(), rows: { question: 'gender' } }, '/rows'],
+      ['a row that is not an object', { ...payload(), rows: ['gender'] }, '/rows'],
+      ['an unknown grouping', { ...payload(), groupBy: 'planet' }, '/groupBy'],
+      ['a wave that is not a string', { ...payload(), waves: ['w1', 2] }, '/waves'],
+      ['a malformed row expression', payload({ rows: [GENDER_M, { question: 42 }] }), '/rows/1/question'],
+      ['a malformed base', payload({ base: { and: 'x' } }), '/base/and'],
+    ])('refuses %s', async (_what, bad, path) => {
+      const problem = await problemOf(run(bad));
+      expect(problem.getStatus()).toBe(400);
+      expect(problem.toProblem()).toMatchObject({ type: 'urn:aas:problem:validation', errors: expect.arrayContaining([expect.objectContaining({ path })]) });
+    });
+
+    it('still computes after refusing malformed jobs', async () => {
+      expectSums(await run(payload()), referenceSums(records, payload()));
+    });
+  });
+
+  it('switches to a new data version at the next job, and computes on it', async () => {
+    const before = await run(payload());
+    const next = randomRecords(12, 2000);
+    const version = await publish(next);
+    const after = await run(payload());
+    expect(host.engine.cache.currentVersion).toBe(version);
+    expectSums(after, referenceSums(next, payload()));
+    expect(after.singles[2]).not.toBe(before.singles[2]);
+  });
+});

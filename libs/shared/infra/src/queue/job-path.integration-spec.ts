@@ -1,0 +1,211 @@
+import { Injectable } from '@nestjs/common';
+import { Test, TestingModule } from '@nestjs/testing';
+import { IsInt, IsString, Max, Min } from 'class-validator';
+import { Redis } from 'ioredis';
+import { runInThisContext } from 'node:vm';
+import { EngineComputePayload, EngineComputeResult, JOBS, SystemPingPayload, SystemPingResult } from '@aas/contracts';
+import { AppConfigModule } from '../config/config.module';
+import { CommonConfig } from '../config/common.config';
+import { loadConfig } from '../config/load-config';
+import { ProblemException, PROBLEM_TYPES } from '../errors/problem.exception';
+import { deleteRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../testing/test-redis';
+import { HandlesJob, JobContext, JobHandler } from './job-handler';
+import { jobResultKey } from './job-retention';
+import { BullJobRunner, JobRunner } from './job-runner';
+import { QueueModule } from './queue.module';
+import { WorkerHost } from './worker-host';
+
+/** The ping payload as a worker checks it. */
+class PingCommand implements SystemPingPayload {
+  @IsString() nonce!: string;
+  @IsInt() sentAt!: number;
+  @IsInt() @Min(0) @Max(10_000) delayMs!: number;
+}
+
+/** What the handlers saw: every call, with its job id and attempt. */
+const calls: { job: string; nonce: string; jobId: string; attempt: number }[] = [];
+
+/**
+ * A ping handler whose nonce says what to do: answer, refuse with a client error, or fail like a
+ * bug (so the job path's treatment of each can be seen from the caller's side).
+ */
+@Injectable()
+@HandlesJob(JOBS.systemPing, { payload: PingCommand })
+class ScriptedPing implements JobHandler<'system.ping'> {
+  async handle(payload: SystemPingPayload, context: JobContext): Promise<SystemPingResult> {
+    calls.push({ job: 'ping', nonce: payload.nonce, jobId: context.jobId, attempt: context.attempt });
+    if (payload.delayMs > 0) await new Promise((r) => setTimeout(r, payload.delayMs));
+    if (payload.nonce.startsWith('refuse')) {
+      throw ProblemException.validation('The ping cannot be answered: its nonce says no', [{ path: '/nonce', message: 'says no' }]);
+    }
+    if (payload.nonce.startsWith('crash')) throw new Error('the handler broke (connection string postgres://secret@db)');
+    return { nonce: payload.nonce, sentAt: payload.sentAt, handledBy: process.pid, handledAt: Date.now(), attempt: context.attempt };
+  }
+}
+
+/**
+ * Node's own Float64Array. Jest gives test code globals of its own but keeps Node's Uint8Array
+ * (for Buffer), and msgpackr recognises typed arrays by that Uint8Array's prototype chain, so an
+ * array made with jest's Float64Array would travel as a plain object. Outside jest there is one
+ * realm and the engine's arrays are Node's.
+ */
+const NodeFloat64Array = runInThisContext('Float64Array') as Float64ArrayConstructor;
+
+/** An engine handler that answers sums made from the payload, to see typed arrays cross Redis. */
+@Injectable()
+@HandlesJob(JOBS.engineCompute)
+class SumsFromPayload implements JobHandler<'engine.compute'> {
+  async handle(payload: EngineComputePayload): Promise<EngineComputeResult> {
+    calls.push({ job: 'engine', nonce: payload.requestId, jobId: '', attempt: 1 });
+    const n = payload.rows.length;
+    return {
+      groups: 1,
+      rowCount: n,
+      columnCount: 1,
+      singles: NodeFloat64Array.from({ length: (2 + n) * 3 }, (_, i) => i / 3),
+      cells: NodeFloat64Array.from({ length: n * 3 }, (_, i) => 0.1 * i + Number.EPSILON),
+    };
+  }
+}
+
+describe('the job path through the real Redis: BullJobRunner to WorkerHost and back', () => {
+  const prefix = uniqueRedisPrefix('jobpath');
+  let moduleRef: TestingModule;
+  let runner: JobRunner;
+  let host: WorkerHost;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    const config = loadConfig(CommonConfig, { NODE_ENV: 'test', JOB_MODE: 'queue', REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, JOB_TIMEOUT_MS: '20000' });
+    moduleRef = await Test.createTestingModule({
+      imports: [AppConfigModule.forRoot(config), QueueModule],
+      providers: [ScriptedPing, SumsFromPayload],
+    }).compile();
+    await moduleRef.init();
+    runner = moduleRef.get(JobRunner);
+    host = moduleRef.get(WorkerHost);
+    host.start({ queues: ['system', 'engine'], concurrency: 2, lockDurationMs: 5000, shutdownTimeoutMs: 2000 });
+    redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });
+  });
+  afterAll(async () => {
+    await host?.stop(2000);
+    await moduleRef?.close();
+    redis?.disconnect();
+    await deleteRedisPrefix(prefix);
+  });
+  beforeEach(() => (calls.length = 0));
+
+  const ping = (nonce: string, delayMs = 0) => runner.run(JOBS.systemPing, { nonce, sentAt: Date.now(), delayMs });
+
+  async function outcome(promise: Promise<unknown>): Promise<ProblemException> {
+    const result = await promise.then(
+      (value) => new Error(`the job succeeded: ${JSON.stringify(value)}`),
+      (err: unknown) => err,
+    );
+    if (!(result instanceof ProblemException)) throw result;
+    return result;
+  }
+
+  /** Resolves once the key is gone, or throws after ms (the job record is removed just after the result is taken). */
+  async function gone(key: string, ms = 5000): Promise<void> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      if ((await redis.exists(key)) === 0) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`${key} still exists after ${ms} ms: ${JSON.stringify(await redis.hgetall(key))}`);
+  }
+
+  it('runs through the queue mode runner', () => {
+    expect(runner).toBeInstanceOf(BullJobRunner);
+    expect(runner.mode).toBe('queue');
+  });
+
+  it("returns a job's result to its caller once, and leaves nothing of the job in Redis", async () => {
+    const result = await ping('hello');
+    expect(result).toMatchObject({ nonce: 'hello', handledBy: process.pid, attempt: 1 });
+    expect(calls).toHaveLength(1);
+    const { jobId } = calls[0];
+    // Taken with GETDEL: a second read finds nothing.
+    expect(await redis.getBuffer(jobResultKey(prefix, jobId))).toBeNull();
+    await gone(`${prefix}:system:${jobId}`);
+    expect(await redis.zscore(`${prefix}:system:completed`, jobId)).toBeNull();
+  });
+
+  it('brings typed arrays back typed, with every value exact', async () => {
+    const payload: EngineComputePayload = {
+      requestId: 'typed',
+      orgId: 'demo',
+      rows: [{}, {}, {}],
+      columns: [{}],
+      base: {},
+      waves: ['w1'],
+      locations: ['gb'],
+      dataset: 'core',
+      groupBy: 'none',
+    };
+    const result = await runner.run(JOBS.engineCompute, payload);
+    expect(result.singles).toBeInstanceOf(Float64Array);
+    expect(result.cells).toBeInstanceOf(Float64Array);
+    expect(Array.from(result.singles)).toEqual(Array.from({ length: 15 }, (_, i) => i / 3));
+    expect(Array.from(result.cells)).toEqual(Array.from({ length: 9 }, (_, i) => 0.1 * i + Number.EPSILON));
+  });
+
+  it("carries a handler's client error back as the same problem, without a retry", async () => {
+    const problem = await outcome(ping('refuse-1'));
+    expect(problem.getStatus()).toBe(400);
+    expect(problem.toProblem()).toEqual({
+      type: PROBLEM_TYPES.validation,
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The ping cannot be answered: its nonce says no',
+      errors: [{ path: '/nonce', message: 'says no' }],
+    });
+    expect(calls.map((c) => c.attempt)).toEqual([1]);
+  });
+
+  it('refuses a payload that fails its class before the handler sees it, naming the member', async () => {
+    const problem = await outcome(runner.run(JOBS.systemPing, { nonce: 42, sentAt: 'yesterday', delayMs: 0, extra: true } as unknown as SystemPingPayload));
+    expect(problem.getStatus()).toBe(400);
+    expect(problem.problemType).toBe(PROBLEM_TYPES.validation);
+    expect([...new Set(problem.fieldErrors?.map((e) => e.path))].sort()).toEqual(['/extra', '/nonce', '/sentAt']);
+    expect(calls).toEqual([]);
+  });
+
+  it('retries a job that fails like a bug once, then answers 502 without the reason', async () => {
+    const problem = await outcome(ping('crash-1'));
+    expect(problem.getStatus()).toBe(502);
+    expect(problem.problemType).toBe(PROBLEM_TYPES.unavailable);
+    expect(problem.message).toBe('The job failed after 2 attempt(s); the service logged why');
+    expect(problem.message).not.toContain('secret');
+    expect(calls.map((c) => c.attempt)).toEqual([1, 2]);
+    expect(new Set(calls.map((c) => c.jobId)).size).toBe(1);
+  });
+
+  it('answers 504 when the result does not come within the caller’s bound, and the job still runs to its end', async () => {
+    const started = Date.now();
+    const problem = await outcome(runner.run(JOBS.systemPing, { nonce: 'slow', sentAt: started, delayMs: 1500 }, { timeoutMs: 300 }));
+    expect(problem.getStatus()).toBe(504);
+    expect(problem.problemType).toBe(PROBLEM_TYPES.timeout);
+    expect(Date.now() - started).toBeLessThan(1500);
+    // Jobs after it are not stuck behind it.
+    expect(await ping('after-timeout')).toMatchObject({ nonce: 'after-timeout' });
+    // The abandoned job finishes; its result, collected by nobody, waits under a TTL and then goes.
+    const slow = calls.find((c) => c.nonce === 'slow')!;
+    const key = jobResultKey(prefix, slow.jobId);
+    const until = Date.now() + 10_000;
+    while ((await redis.exists(key)) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const ttl = await redis.pttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    await redis.del(key);
+  });
+
+  it('keeps answers apart when many jobs run at once', async () => {
+    const nonces = Array.from({ length: 20 }, (_, i) => `n${i}`);
+    const results = await Promise.all(nonces.map((n) => ping(n, 20)));
+    expect(results.map((r) => r.nonce)).toEqual(nonces);
+    const keys = await redis.keys(`${prefix}:result:*`);
+    expect(keys).toEqual([]);
+  });
+});
