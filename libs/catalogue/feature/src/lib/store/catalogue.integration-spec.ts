@@ -6,11 +6,10 @@ import { AppConfigModule, CommonConfig, DatabaseModule, IDENTITY_MIGRATIONS, loa
 import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
 import { PartitionReader, RESPONDENT_STORE_MIGRATIONS, RespondentStoreModule, StoreVersion, SurveyDataVersion } from '@aas/respondent-store-data';
 import { CatalogueAccessModule } from '../catalogue.module';
-import { testCatalogue } from '../testing/catalogue-fixture';
+import { testCatalogue } from '@aas/catalogue-data/testing';
 import { CatalogueRepository } from './catalogue.repository';
 import { CatalogueService } from './catalogue.service';
-import { replaceCatalogue, replaceEntitlements, type EntitlementSet } from './catalogue.writer';
-import { CATALOGUE_MIGRATIONS } from './migrations/1763769700000-Catalogue';
+import { CATALOGUE_MIGRATIONS, replaceCatalogue, replaceEntitlements, type EntitlementSet } from '@aas/catalogue-data';
 
 const DEMO: EntitlementSet = { slug: 'demo', datasets: ['core'], locations: ['gb', 'us'], waves: ['q3_2025', 'q1_2025', 'q4_2024'] };
 

@@ -1,5 +1,5 @@
 import type { Question } from '@aas/contracts';
-import type { CatalogueContent } from '../store/catalogue.writer';
+import type { CatalogueContent } from '../lib/catalogue.writer';
 
 /** A question of the test catalogue: the columns a test cares about, the rest defaulted. */
 function question(namespace: string, code: string, order: number, categories: number[], datasets: string[], datapoints: string[]): Question {
