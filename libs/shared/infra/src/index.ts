@@ -23,6 +23,7 @@ export * from './auth/sign-token';
 export * from './queue/redis';
 export * from './queue/job-handler';
 export * from './queue/job-runner';
+export * from './queue/job-admission';
 export * from './queue/job-errors';
 export * from './queue/job-retention';
 export * from './queue/worker-host';
