@@ -31,3 +31,4 @@ export * from './queue/redis-probe';
 export * from './queue/queue.module';
 export * from './http/validators';
 export * from './http/client-gone';
+export * from './http/bounded-stream';
