@@ -1,4 +1,4 @@
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
@@ -8,6 +8,8 @@ import { ProblemException } from '../errors/problem.exception';
 import { ProblemDetailsFilter } from '../errors/problem.filter';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { validationExceptionFactory } from '../errors/validation';
+import { ServiceValidationPipe } from '../errors/validation-pipe';
+import { UnstorableTextPipe } from './unstorable-text';
 import { ProblemSchema } from './problem.schema';
 import { assignRequestId } from './request-id';
 
@@ -52,7 +54,8 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpOptio
     next();
   });
   app.useGlobalPipes(
-    new ValidationPipe({
+    new UnstorableTextPipe(),
+    new ServiceValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,
       forbidUnknownValues: true,
