@@ -62,8 +62,9 @@ const MAX_RETRY_AFTER_SECONDS = 10;
  * jobs return. A block that fails, or the caller's signal, stops the others.
  *
  * Admission control lives here because every engine computation passes here: a computation
- * reserves its blocks (ENGINE_MAX_JOBS_IN_FLIGHT, ..._PER_ORG) before queueing any, or is refused
- * with a 503 and Retry-After at once.
+ * reserves its blocks (ENGINE_MAX_JOBS_IN_FLIGHT, ..._PER_ORG) before queueing any, and holds them
+ * until its caller has taken the last block (for a stream: written it), or is refused with a 503 and
+ * Retry-After at once.
  */
 @Injectable()
 export class EngineClient {
@@ -78,6 +79,14 @@ export class EngineClient {
       perOrganisation: config.ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG,
       maxRetryAfterSeconds: MAX_RETRY_AFTER_SECONDS,
     });
+  }
+
+  /**
+   * Throws the 503 (with Retry-After) a computation for this organisation would get now, before
+   * the caller spends anything on preparing it: under overload a refusal must cost next to nothing.
+   */
+  assertCapacity(orgId: string): void {
+    this.admission.assertRoom(orgId);
   }
 
   /** Cells block by block as each block finishes (completion order); indices are positions in the whole query. */
@@ -156,10 +165,7 @@ export class EngineClient {
         };
         pending.set(
           id,
-          this.jobs
-            .run('engine.compute', payload, { signal: stop.signal })
-            .finally(() => ticket.finished())
-            .then((result) => ({ id, block, result })),
+          this.jobs.run('engine.compute', payload, { signal: stop.signal }).then((result) => ({ id, block, result })),
         );
       });
       // Settle every promise eventually, so an early exit leaves no unhandled rejection behind.

@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Logger, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Logger, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CatalogueAccess } from '@aas/contracts';
 import type { ConfidenceLevel, CrosstabCell } from '@aas/crosstab-engine';
-import { EngineClient } from '@aas/engine-client';
+import { EngineCapacityGuard, EngineClient } from '@aas/engine-client';
 import { BoundedStreamWriter, clientGoneSignal, CommonConfig, CurrentPrincipal, Principal, ProblemException, toProblem } from '@aas/infra';
 import { toWireCell } from './crosstab-cell.mapper';
 import { CrosstabOptionsQueryDto, CrosstabQueryDto } from './crosstab-query.dto';
@@ -29,6 +29,7 @@ export class CrosstabQueryController {
 
   @Post('crosstab')
   @HttpCode(200)
+  @UseGuards(EngineCapacityGuard)
   @ApiOperation({
     summary: 'Bulk crosstab: one result object per row x column intersection, streamed as each block is ready',
     description:

@@ -105,14 +105,14 @@ export class CommonConfig {
   @IsInt()
   @Min(1)
   @Max(100_000)
-  ENGINE_MAX_JOBS_IN_FLIGHT = 64;
+  ENGINE_MAX_JOBS_IN_FLIGHT = 128;
 
   /** The same bound for one organisation, so one tenant cannot fill the service alone. */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(100_000)
-  ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG = 32;
+  ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG = 64;
 
   /**
    * How long a streamed response may wait for its client to take data (ms): a client that reads

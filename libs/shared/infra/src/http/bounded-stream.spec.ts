@@ -37,7 +37,7 @@ class FakeResponse extends EventEmitter {
 }
 
 describe('BoundedStreamWriter', () => {
-  beforeEach(() => jest.useFakeTimers());
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
   afterEach(() => jest.useRealTimers());
 
   it('lets writes through while the buffer is within the bound', async () => {

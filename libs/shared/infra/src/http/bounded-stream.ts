@@ -46,13 +46,18 @@ export class BoundedStreamWriter {
     return this.stopped;
   }
 
-  /** Writes `chunk`; resolves true once the buffer is within the bound again, false when the stream is over (client gone or cut off). */
+  /**
+   * Writes `chunk`; resolves true once the buffer is within the bound again, false when the stream
+   * is over (client gone or cut off). Always lets the event loop turn before resolving: a stream
+   * serialised in one go would keep every other request (readiness, refusals) waiting behind it.
+   */
   async write(chunk: string): Promise<boolean> {
     if (this.stopped || this.res.destroyed) return false;
     this.res.write(chunk);
     while (!this.stopped && this.res.writableLength > this.bounds.maxBufferedBytes) {
       if (!(await this.progress('drain'))) return false;
     }
+    await new Promise<void>((resolve) => setImmediate(resolve));
     return !this.stopped;
   }
 

@@ -33,15 +33,13 @@ describe('JobAdmission', () => {
     expect(admission.inFlight).toBe(10);
   });
 
-  it('gives jobs back one by one as they finish, and the rest at once, only once', () => {
+  it('gives the jobs back when the request is over, only once', () => {
     const admission = new JobAdmission(limits);
     const ticket = admission.admit('a', 3);
-    ticket.finished();
+    admission.admit('b', 2);
+    ticket.release();
+    ticket.release();
     expect(admission.inFlight).toBe(2);
-    ticket.release();
-    ticket.release();
-    ticket.finished();
-    expect(admission.inFlight).toBe(0);
     expect(admission.inFlightFor('a')).toBe(0);
   });
 
@@ -65,5 +63,17 @@ describe('JobAdmission', () => {
     expect(refusal(() => admission.admit('a', 1)).retryAfterSeconds).toBe(20);
     now += 60_000; // nothing finished lately: the longest wait
     expect(admission.retryAfterSeconds()).toBe(30);
+  });
+});
+
+describe('JobAdmission.assertRoom', () => {
+  it('refuses before any work when not even one more job would be admitted', () => {
+    const admission = new JobAdmission({ total: 4, perOrganisation: 2, maxRetryAfterSeconds: 5 });
+    admission.assertRoom('a');
+    admission.admit('a', 2);
+    expect(() => admission.assertRoom('a')).toThrow(ProblemException);
+    admission.assertRoom('b');
+    admission.admit('b', 2);
+    expect(() => admission.assertRoom('c')).toThrow(/capacity/);
   });
 });

@@ -9,11 +9,9 @@ export interface AdmissionLimits {
   readonly maxRetryAfterSeconds: number;
 }
 
-/** Jobs a request holds: given back one by one as they finish, or all at once when it ends. */
+/** The jobs a request holds until it is over. */
 export interface AdmissionTicket {
-  /** One job finished (or failed): it no longer counts. */
-  finished(): void;
-  /** The request is over: every job it still holds no longer counts. Idempotent. */
+  /** The request is over (answered, failed or gone): its jobs no longer count. Idempotent. */
   release(): void;
 }
 
@@ -22,8 +20,10 @@ const RATE_WINDOW_MS = 10_000;
 
 /**
  * Admission control for queued work, counted in this process: a request reserves the jobs it is
- * about to queue, all or nothing, and releases them when it is done; past a bound it is refused at
- * once (503 with Retry-After) instead of joining a backlog that only makes every answer later.
+ * about to queue, all or nothing, and holds them until it is over (its results computed and, for a
+ * stream, delivered: a stream being written costs the gateway as much as the jobs cost the
+ * workers); past a bound it is refused at once (503 with Retry-After) instead of joining a backlog
+ * that only makes every answer later.
  *
  * Counted per process, not in Redis: the count is exact and free (no round trip per request), and
  * it cannot leak (a gateway that dies takes its count with it; a Redis counter would need leases).
@@ -35,7 +35,7 @@ const RATE_WINDOW_MS = 10_000;
 export class JobAdmission {
   private inFlightTotal = 0;
   private readonly byOrganisation = new Map<string, number>();
-  /** When jobs were released, and how many: the recent drain rate, for Retry-After. */
+  /** When requests released their jobs, and how many: the recent drain rate, for Retry-After. */
   private readonly releases: { at: number; jobs: number }[] = [];
 
   constructor(
@@ -53,36 +53,47 @@ export class JobAdmission {
 
   /**
    * Reserves `jobs` for `orgId`, or throws a 503 ProblemException (with Retry-After) when that
-   * would pass a bound. The ticket gives the jobs back one by one as they finish, and the rest at
-   * once when the request ends.
+   * would pass a bound.
    */
   admit(orgId: string, jobs: number): AdmissionTicket {
+    this.refuseBeyond(orgId, jobs);
+    const org = this.inFlightFor(orgId);
+    this.inFlightTotal += jobs;
+    this.byOrganisation.set(orgId, org + jobs);
+    let held = true;
+    return {
+      release: () => {
+        if (!held) return;
+        held = false;
+        this.inFlightTotal -= jobs;
+        this.releases.push({ at: this.now(), jobs });
+        if (this.releases.length > 1000) this.releases.splice(0, this.releases.length - 1000);
+        const left = this.inFlightFor(orgId) - jobs;
+        if (left > 0) this.byOrganisation.set(orgId, left);
+        else this.byOrganisation.delete(orgId);
+      },
+    };
+  }
+
+  /**
+   * Throws the 503 `admit` would throw for a request of one job: a cheap check a caller makes
+   * before the work of preparing a request, so a refusal under overload costs next to nothing.
+   */
+  assertRoom(orgId: string): void {
+    this.refuseBeyond(orgId, 1);
+  }
+
+  private refuseBeyond(orgId: string, jobs: number): void {
     const org = this.inFlightFor(orgId);
     const overTotal = this.inFlightTotal > 0 && this.inFlightTotal + jobs > this.limits.total;
     const overOrg = org > 0 && org + jobs > this.limits.perOrganisation;
-    if (overTotal || overOrg) {
-      throw ProblemException.unavailable(
-        overOrg
-          ? `Your organisation has ${org} engine jobs queued or running, the most this service takes from one organisation at once; try again shortly`
-          : 'The service is at capacity; try again shortly',
-        this.retryAfterSeconds(),
-      );
-    }
-    this.inFlightTotal += jobs;
-    this.byOrganisation.set(orgId, org + jobs);
-    let held = jobs;
-    const give = (count: number) => {
-      const n = Math.min(count, held);
-      if (n <= 0) return;
-      held -= n;
-      this.inFlightTotal -= n;
-      this.releases.push({ at: this.now(), jobs: n });
-      if (this.releases.length > 1000) this.releases.splice(0, this.releases.length - 1000);
-      const left = this.inFlightFor(orgId) - n;
-      if (left > 0) this.byOrganisation.set(orgId, left);
-      else this.byOrganisation.delete(orgId);
-    };
-    return { finished: () => give(1), release: () => give(held) };
+    if (!overTotal && !overOrg) return;
+    throw ProblemException.unavailable(
+      overOrg
+        ? `Your organisation has ${org} engine jobs queued or running, the most this service takes from one organisation at once; try again shortly`
+        : 'The service is at capacity; try again shortly',
+      this.retryAfterSeconds(),
+    );
   }
 
   /**
