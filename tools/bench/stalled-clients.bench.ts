@@ -1,13 +1,13 @@
 /**
  * Stalled-client benchmark (not a test): 60 clients each start a 100x100 crosstab stream and never
  * read it, against the built gateway and two workers; the gateway's resident memory is sampled
- * every half second for BENCH_HOLD_S (default 40 s), then the clients leave and it is sampled again.
+ * every half second for BENCH_HOLD_S (default 60 s), then the clients leave and it is sampled again.
  * Each stalled stream may hold at most STREAM_MAX_BUFFERED_BYTES (plus one 64 K-character write and
  * the block being written) in the gateway, and only until STREAM_WRITE_TIMEOUT_MS has passed
  * without the client taking data; then it is cut off.
  *
  *   npm run bench:stalled-clients
- *   BENCH_CLIENTS=60 BENCH_SIZE=100 BENCH_HOLD_S=40 npm run bench:stalled-clients
+ *   BENCH_CLIENTS=60 BENCH_SIZE=100 BENCH_HOLD_S=60 npm run bench:stalled-clients
  *
  * Admission control is raised out of the way (ENGINE_MAX_JOBS_IN_FLIGHT 100000) so that every
  * client gets its stream: this measures the streams' bound, not admission. DATABASE_URL defaults to
@@ -22,7 +22,7 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const RESPONDENTS = Number(process.env.BENCH_RESPONDENTS ?? 50_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 60);
 const SIZE = Number(process.env.BENCH_SIZE ?? 100);
-const HOLD_S = Number(process.env.BENCH_HOLD_S ?? 40);
+const HOLD_S = Number(process.env.BENCH_HOLD_S ?? 60);
 
 /** Sends the request on a raw socket and never reads the answer. */
 function stalledClient(port: number, token: string, body: string): net.Socket {
@@ -73,16 +73,18 @@ async function main(): Promise<void> {
     );
 
     const sockets = Array.from({ length: CLIENTS }, () => stalledClient(port, token, body));
-    const samples: { t: number; rss: number }[] = [];
+    const samples: { t: number; rss: number; cutOff: number }[] = [];
     const started = Date.now();
     while (Date.now() - started < HOLD_S * 1000) {
       await sleep(500);
-      samples.push({ t: (Date.now() - started) / 1000, rss: rssMiB(gateway.pid) });
+      samples.push({ t: (Date.now() - started) / 1000, rss: rssMiB(gateway.pid), cutOff: (gateway.logs.match(/cut off/g) ?? []).length });
     }
     const peak = samples.reduce((a, b) => (b.rss > a.rss ? b : a));
     const cutOff = (gateway.logs.match(/cut off/g) ?? []).length;
-    const every5 = samples.filter((s) => Math.abs(s.t - Math.round(s.t / 5) * 5) < 0.26);
-    console.log(`  gateway RSS while the clients stall (every 5 s): ${every5.map((s) => `${s.t.toFixed(0)} s ${s.rss}`).join(', ')} MiB`);
+    const every5 = [5, 10, 15, 20, 25, 30, 40, 50, 60, 90, 120]
+      .filter((t) => t <= HOLD_S)
+      .map((t) => samples.reduce((a, b) => (Math.abs(b.t - t) < Math.abs(a.t - t) ? b : a)));
+    console.log(`  gateway RSS while the clients stall: ${every5.map((s) => `${s.t.toFixed(0)} s ${s.rss} MiB (${s.cutOff} cut off)`).join(', ')}`);
     console.log(
       `  peak ${peak.rss} MiB at ${peak.t.toFixed(1)} s: +${peak.rss - baseline} MiB, ${((peak.rss - baseline) / CLIENTS).toFixed(1)} MiB per stalled client`,
     );
