@@ -114,7 +114,10 @@ export class WorkerHost {
     await withTimeout(Promise.all(this.workers.map((w) => w.pause(true))), HAND_BACK_TIMEOUT_MS, 'pausing the workers').catch((err: Error) =>
       this.logger.warn({ err }, 'could not pause the workers'),
     );
-    const drained = Promise.all([...this.active.values()].map((a) => a.done));
+    // Until nothing is active: a job fetched just as the workers paused joins the set late.
+    const drained = (async () => {
+      while (this.active.size > 0) await Promise.all([...this.active.values()].map((a) => a.done));
+    })();
     const outcome = await Promise.race([
       drained.then(() => 'drained' as const),
       new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref()),
