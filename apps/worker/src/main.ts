@@ -4,6 +4,9 @@ import { ConfigError, createRootLogger, loadConfig, PinoNestLogger, WorkerHost }
 import { WorkerConfig } from './worker.config';
 import { WorkerModule } from './worker.module';
 
+/** Time after SHUTDOWN_TIMEOUT_MS for handing jobs back and closing connections (ms). */
+const SHUTDOWN_GRACE_MS = 4000;
+
 async function main(): Promise<void> {
   const config = loadConfig(WorkerConfig);
   const logger = createRootLogger(config.LOG_LEVEL, 'worker');
@@ -23,6 +26,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: no new jobs, finishing active ones');
+    // The last word on the bound: whatever hangs past it (a handler, a connection), the process goes.
+    setTimeout(() => {
+      logger.warn({ shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown overran its bound; exiting now');
+      process.exit(0);
+    }, config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_GRACE_MS).unref();
     await host.stop(config.SHUTDOWN_TIMEOUT_MS);
     await app.close();
     process.exit(0);

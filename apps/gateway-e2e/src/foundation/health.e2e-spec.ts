@@ -1,26 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
+import { ChildProcess } from 'node:child_process';
 import request from 'supertest';
-import { freePort, sleep, waitForStatus } from '../support/processes';
+import { freePort, waitForStatus } from '../support/processes';
+import { startRedis } from '../support/redis-server';
 import { Stack } from '../support/stack';
-
-/** A private redis-server, so this test can stop Redis without disturbing anyone else. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  const until = Date.now() + 10_000;
-  while (Date.now() < until) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1');
-      s.once('connect', () => (s.end(), resolve(true)));
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return child;
-    await sleep(100);
-  }
-  throw new Error('redis-server did not start');
-}
 
 describe('readiness follows Redis', () => {
   let stack: Stack;

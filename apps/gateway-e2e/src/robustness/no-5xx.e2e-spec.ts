@@ -35,6 +35,36 @@ function mutate(body: unknown, path: number[], value: unknown): unknown {
   return copy;
 }
 
+/** Text Postgres cannot store: a NUL, and lone surrogates (high, low, high at the very end). */
+const UNSTORABLE = ['a\u0000b', 'a\ud800b', '\udc00', 'end\udbff'];
+
+/** Random strings with one character Postgres cannot store somewhere in them. */
+const unstorableString = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\ud800', '\udbff', '\udc00', '\udfff'), fc.string({ maxLength: 8 }))
+  .map(([a, bad, b]) => a + bad + b);
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** JSON pointers of every string leaf (kind 'string') and every array member (kind 'array') of a body. */
+function leaves(value: Json, path = ''): { path: string; kind: 'string' | 'array' }[] {
+  if (typeof value === 'string') return [{ path, kind: 'string' }];
+  if (value === null || typeof value !== 'object') return [];
+  const here = Array.isArray(value) && path !== '' ? [{ path, kind: 'array' as const }] : [];
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  return [...here, ...entries.flatMap(([k, v]) => leaves(v, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`))];
+}
+
+/** A copy of `value` with the member at `pointer` replaced. */
+function setAt(value: Json, pointer: string, replacement: Json): Json {
+  const [head, ...rest] = pointer.split('/').slice(1);
+  if (head === undefined) return replacement;
+  const key = head.replace(/~1/g, '/').replace(/~0/g, '~');
+  const copy: Json = Array.isArray(value) ? [...value] : { ...(value as { [k: string]: Json }) };
+  const child = (copy as { [k: string]: Json })[key];
+  (copy as { [k: string]: Json })[key] = setAt(child, rest.length ? `/${rest.join('/')}` : '', replacement);
+  return copy;
+}
+
 describe('no request makes a 5xx', () => {
   let stack: Stack;
   let auth: string;
@@ -76,6 +106,84 @@ describe('no request makes a 5xx', () => {
       ),
       { seed: 20261122, numRuns: 25 },
     );
+  });
+
+  it.each(Object.keys(VALID))('POST %s survives bodies with text Postgres cannot store, and nulls', async (path) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(fc.array(fc.nat(), { maxLength: 5 }), fc.oneof(unstorableString, fc.constant(null))).map(([p, v]) => mutate(VALID[path], p, v)),
+        async (body) => {
+          expectNo5xx(await send('POST', path, JSON.stringify(body)), `POST ${path} ${JSON.stringify(body).slice(0, 200)}`);
+        },
+      ),
+      { seed: 20261122, numRuns: 25 },
+    );
+  });
+
+  /** Every string member of `body` replaced in turn by each unstorable text: each a 400 naming that member (or, for a member name, its path). */
+  async function expectUnstorableRefused(method: 'POST' | 'PUT', path: string, body: Json): Promise<void> {
+    const strings = leaves(body).filter((l) => l.kind === 'string');
+    expect(strings.length).toBeGreaterThan(0);
+    for (const leaf of strings) {
+      for (const bad of UNSTORABLE) {
+        const sent = JSON.stringify(setAt(body, leaf.path, bad));
+        const r = await send(method, path, sent);
+        const what = `${method} ${path} with ${JSON.stringify(bad)} at ${leaf.path}`;
+        if (r.status !== 400) throw new Error(`${what} answered ${r.status}: ${r.text.slice(0, 300)}`);
+        const problem = JSON.parse(r.text) as { type: string; errors: { path: string }[] };
+        expect(problem.type).toBe('urn:aas:problem:validation');
+        expect(problem.errors.map((e) => e.path)).toContain(leaf.path);
+        expect(r.text).not.toContain('-32603');
+      }
+    }
+    const key = await send(method, path, JSON.stringify({ ...(body as object), 'x\u0000': 1 }));
+    expect(key.status).toBe(400);
+    expect(JSON.parse(key.text).errors.map((e: { path: string }) => e.path)).toContain('/x\u0000');
+  }
+
+  it.each(Object.keys(VALID))('POST %s: text Postgres cannot store is a 400 naming the member', async (path) => {
+    await expectUnstorableRefused('POST', path, VALID[path] as Json);
+  });
+
+  it('PUT bodies and query strings: text Postgres cannot store is a 400 naming the member', async () => {
+    const chart = await send('POST', '/v1/charts', JSON.stringify(VALID['/v1/charts']));
+    expect(chart.status).toBe(201);
+    await expectUnstorableRefused('PUT', `/v1/charts/${JSON.parse(chart.text).id}`, VALID['/v1/charts'] as Json);
+    const saved = await send('POST', '/v2/saved/crosstabs', JSON.stringify(VALID['/v2/saved/crosstabs']));
+    expect(saved.status).toBe(200);
+    await expectUnstorableRefused('PUT', `/v2/saved/crosstabs/${JSON.parse(saved.text).uuid}`, VALID['/v2/saved/crosstabs'] as Json);
+    const search = await send('GET', `/v2/questions/search?q=${encodeURIComponent('gen\u0000der')}`);
+    expect(search.status).toBe(400);
+    expect(JSON.parse(search.text).errors.map((e: { path: string }) => e.path)).toContain('/q');
+    const param = await send('GET', `/v2/questions/${encodeURIComponent('core.gen\u0000der')}`);
+    expect(param.status).toBe(400);
+  });
+
+  it('a null where an array is expected is a 400 naming it (chart calculate and every body)', async () => {
+    const chart = await send('POST', '/v1/charts', JSON.stringify(VALID['/v1/charts']));
+    expect(chart.status).toBe(201);
+    const calculate = `/v1/charts/${JSON.parse(chart.text).id}/calculate`;
+    for (const member of ['waves', 'locations']) {
+      const r = await send('POST', calculate, JSON.stringify({ [member]: null }));
+      if (r.status !== 400) throw new Error(`calculate with "${member}": null answered ${r.status}: ${r.text.slice(0, 300)}`);
+      expect(JSON.parse(r.text).errors.map((e: { path: string }) => e.path)).toContain(`/${member}`);
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          { waves: fc.oneof(fc.constant(null), fc.jsonValue({ maxDepth: 2 })), locations: fc.oneof(fc.constant(null), fc.jsonValue({ maxDepth: 2 })) },
+          { requiredKeys: [] },
+        ),
+        async (body) => expectNo5xx(await send('POST', calculate, JSON.stringify(body)), `POST ${calculate} ${JSON.stringify(body).slice(0, 200)}`),
+      ),
+      { seed: 20261122, numRuns: 30 },
+    );
+    for (const path of Object.keys(VALID)) {
+      for (const leaf of leaves(VALID[path] as Json).filter((l) => l.kind === 'array')) {
+        const r = await send('POST', path, JSON.stringify(setAt(VALID[path] as Json, leaf.path, null)));
+        expectNo5xx(r, `POST ${path} with null at ${leaf.path}`);
+      }
+    }
   });
 
   it('GET endpoints survive random path parameters and query strings', async () => {

@@ -2915,7 +2915,24 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      503: components['responses']['Unavailable'];
+      /** @description The job queue is unavailable or the service is at its bound of engine work (Retry-After says when to try again) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No worker computed the first block within JOB_TIMEOUT_MS */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       default: components['responses']['Unexpected'];
     };
   };

@@ -14,7 +14,7 @@ import {
   type SegmentBy,
   type SegmentResult,
 } from '@aas/crosstab-engine';
-import { CommonConfig, JobRunner } from '@aas/infra';
+import { CommonConfig, JobAdmission, JobRunner } from '@aas/infra';
 import { Block, planBlocks } from './plan-blocks';
 
 /**
@@ -52,18 +52,42 @@ interface BlockSums {
 
 const distinct = (values: readonly string[]): number => new Set(values).size;
 
+/** The longest a refused computation is told to wait before trying again (s). */
+const MAX_RETRY_AFTER_SECONDS = 10;
+
 /**
  * The one way into the engine. Cuts a crosstab into blocks (`planBlocks`, about
  * CROSSTAB_CHUNK_CELLS cells each), runs each block as an `engine.compute` job (on the workers,
  * or in this process in inline mode), and builds the engine's typed results from the raw sums the
  * jobs return. A block that fails, or the caller's signal, stops the others.
+ *
+ * Admission control lives here because every engine computation passes here: a computation
+ * reserves its blocks (ENGINE_MAX_JOBS_IN_FLIGHT, ..._PER_ORG) before queueing any, and holds them
+ * until its caller has taken the last block (for a stream: written it), or is refused with a 503 and
+ * Retry-After at once.
  */
 @Injectable()
 export class EngineClient {
+  private readonly admission: JobAdmission;
+
   constructor(
     private readonly jobs: JobRunner,
     private readonly config: CommonConfig,
-  ) {}
+  ) {
+    this.admission = new JobAdmission({
+      total: config.ENGINE_MAX_JOBS_IN_FLIGHT,
+      perOrganisation: config.ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG,
+      maxRetryAfterSeconds: MAX_RETRY_AFTER_SECONDS,
+    });
+  }
+
+  /**
+   * Throws the 503 (with Retry-After) a computation for this organisation would get now, before
+   * the caller spends anything on preparing it: under overload a refusal must cost next to nothing.
+   */
+  assertCapacity(orgId: string): void {
+    this.admission.assertRoom(orgId);
+  }
 
   /** Cells block by block as each block finishes (completion order); indices are positions in the whole query. */
   async *stream(query: EngineQuery, context: EngineCallContext, options: CrosstabOptions = {}): AsyncGenerator<CrosstabCell[]> {
@@ -119,13 +143,15 @@ export class EngineClient {
   private async *run(query: EngineQuery, groupBy: GroupBy, context: EngineCallContext): AsyncGenerator<BlockSums> {
     // Our own signal: the caller's abort stops it, and so does ending early for any reason (a
     // failed block, the consumer stopping), so blocks nobody will read are not left queued.
+    const blocks = planBlocks(query.rows.length, query.columns.length, this.config.CROSSTAB_CHUNK_CELLS);
+    const ticket = this.admission.admit(context.orgId, blocks.length);
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     if (context.signal?.aborted) stop.abort();
     else context.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const pending = new Map<number, Promise<{ id: number; block: Block; result: EngineComputeResult }>>();
-      planBlocks(query.rows.length, query.columns.length, this.config.CROSSTAB_CHUNK_CELLS).forEach((block, id) => {
+      blocks.forEach((block, id) => {
         const payload: EngineComputePayload = {
           requestId: context.requestId,
           orgId: context.orgId,
@@ -152,6 +178,7 @@ export class EngineClient {
     } finally {
       context.signal?.removeEventListener('abort', onAbort);
       stop.abort();
+      ticket.release();
     }
   }
 }

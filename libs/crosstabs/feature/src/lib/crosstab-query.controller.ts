@@ -1,10 +1,20 @@
-import { Body, Controller, HttpCode, Logger, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Logger, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CatalogueAccess } from '@aas/contracts';
-import { ConfidenceLevel } from '@aas/crosstab-engine';
-import { EngineClient } from '@aas/engine-client';
-import { ApiProblems, clientGoneSignal, CommonConfig, CurrentPrincipal, Principal, ProblemException, ProblemSchema, toProblem } from '@aas/infra';
+import type { ConfidenceLevel, CrosstabCell } from '@aas/crosstab-engine';
+import { EngineCapacityGuard, EngineClient } from '@aas/engine-client';
+import {
+  ApiProblems,
+  BoundedStreamWriter,
+  clientGoneSignal,
+  CommonConfig,
+  CurrentPrincipal,
+  Principal,
+  ProblemException,
+  ProblemSchema,
+  toProblem,
+} from '@aas/infra';
 import { CrosstabCellSchema } from './crosstab-cell.schema';
 import { toWireCell } from './crosstab-cell.mapper';
 import { CrosstabOptionsQueryDto, CrosstabQueryDto } from './crosstab-query.dto';
@@ -12,18 +22,8 @@ import { prepareCrosstab } from './prepare-crosstab';
 
 const JSON_SEQ = 'application/json-seq';
 
-/** Waits until the socket takes more data, or the client is gone (then 'drain' would never come). */
-function drainOrClose(res: Response): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.once('drain', done);
-    res.once('close', done);
-  });
-}
+/** About how much text goes to the socket in one write (characters). */
+const WRITE_CHUNK_CHARS = 64 * 1024;
 const NDJSON = 'application/x-ndjson';
 const RS = '\u001e';
 
@@ -57,6 +57,7 @@ export class CrosstabQueryController {
 
   @Post('crosstab')
   @HttpCode(200)
+  @UseGuards(EngineCapacityGuard)
   @ApiOperation({
     operationId: 'runCrosstab',
     summary: 'Bulk crosstab: one result object per row x column intersection, streamed as each block is ready',
@@ -86,6 +87,8 @@ export class CrosstabQueryController {
   @ApiProblems(
     [400, 'Invalid body, expression or query option, an unknown code, questions that share no dataset, or more than CROSSTAB_MAX_CELLS cells'],
     [403, 'A dataset, location or wave your organisation is not licensed for'],
+    [503, 'The job queue is unavailable or the service is at its bound of engine work (Retry-After says when to try again)'],
+    [504, 'No worker computed the first block within JOB_TIMEOUT_MS'],
   )
   async crosstab(
     @Body() body: CrosstabQueryDto,
@@ -102,43 +105,75 @@ export class CrosstabQueryController {
     const seq = (req.headers.accept ?? '').includes(JSON_SEQ);
     const frame = (value: unknown) => (seq ? `${RS}${JSON.stringify(value)}\n` : `${JSON.stringify(value)}\n`);
     const gone = clientGoneSignal(res);
+    const blocks = this.engine.stream(
+      {
+        rows: crosstab.rows.map((r) => r.wire),
+        columns: crosstab.columns.map((c) => c.wire),
+        base: crosstab.base.wire,
+        waves: crosstab.waves,
+        locations: crosstab.locations,
+        dataset: crosstab.dataset,
+      },
+      { orgId: principal.orgId, requestId: req.id ?? '', signal: gone },
+      {
+        significance: options.significance ? ((Number(options.significance) / 100) as ConfidenceLevel) : undefined,
+        effectiveBase: options.effective_base === 'true',
+      },
+    );
+
+    // No header goes out before the first block is ready: a failure before any data (queue down,
+    // overload, timeout, a bad request found by a worker) answers with its own status and
+    // Retry-After; only a failure after data has been sent has to travel inside the stream.
+    let next: IteratorResult<CrosstabCell[]>;
+    try {
+      next = await blocks.next();
+    } catch (err) {
+      if (gone.aborted) {
+        this.logger.log({ requestId: req.id, cells: 0 }, 'client went away; crosstab stopped');
+        return;
+      }
+      throw err;
+    }
 
     res.status(200);
     res.setHeader('Content-Type', `${seq ? JSON_SEQ : NDJSON}; charset=utf-8`);
     res.setHeader('Cache-Control', 'no-store');
-    res.flushHeaders();
+    const writer = new BoundedStreamWriter(
+      res,
+      { writeTimeoutMs: this.config.STREAM_WRITE_TIMEOUT_MS, maxBufferedBytes: this.config.STREAM_MAX_BUFFERED_BYTES },
+      (info) => this.logger.warn({ requestId: req.id, ...info }, 'client took no data within the write timeout; cut off'),
+    );
+    const writeBlock = async (block: CrosstabCell[]): Promise<boolean> => {
+      // Serialised a piece at a time, so a block's text never sits whole in memory beside its cells.
+      let chunk = '';
+      for (const cell of block) {
+        chunk += frame(toWireCell(cell, crosstab.rows, crosstab.columns));
+        if (chunk.length >= WRITE_CHUNK_CHARS) {
+          if (!(await writer.write(chunk))) return false;
+          chunk = '';
+        }
+      }
+      return chunk.length === 0 || writer.write(chunk);
+    };
     let cells = 0;
     try {
-      const blocks = this.engine.stream(
-        {
-          rows: crosstab.rows.map((r) => r.wire),
-          columns: crosstab.columns.map((c) => c.wire),
-          base: crosstab.base.wire,
-          waves: crosstab.waves,
-          locations: crosstab.locations,
-          dataset: crosstab.dataset,
-        },
-        { orgId: principal.orgId, requestId: req.id ?? '', signal: gone },
-        {
-          significance: options.significance ? ((Number(options.significance) / 100) as ConfidenceLevel) : undefined,
-          effectiveBase: options.effective_base === 'true',
-        },
-      );
-      for await (const block of blocks) {
-        if (gone.aborted) break;
-        const ok = res.write(block.map((cell) => frame(toWireCell(cell, crosstab.rows, crosstab.columns))).join(''));
-        cells += block.length;
-        if (!ok) await drainOrClose(res);
+      while (!next.done && !gone.aborted) {
+        if (!(await writeBlock(next.value))) break;
+        cells += next.value.length;
+        next = await blocks.next();
       }
     } catch (err) {
-      if (!gone.aborted) {
+      if (!gone.aborted && !writer.stop) {
         const { problem, unexpected } = toProblem(err);
         if (unexpected) this.logger.error({ err, requestId: req.id }, 'crosstab failed mid-stream');
-        res.write(frame({ ...problem, instance: req.originalUrl, request_id: req.id }));
+        await writer.write(frame({ ...problem, instance: req.originalUrl, request_id: req.id }));
       }
     } finally {
-      if (gone.aborted) this.logger.log({ requestId: req.id, cells }, 'client went away; crosstab stopped');
-      res.end();
+      // Stopping early (client gone, cut off) ends the engine's run: its queued blocks are removed.
+      await blocks.return(undefined);
+      if (gone.aborted || writer.stop)
+        this.logger.log({ requestId: req.id, cells, reason: writer.stop ?? 'client-gone' }, 'client went away; crosstab stopped');
+      await writer.end();
     }
   }
 }

@@ -126,6 +126,44 @@ export class CommonConfig {
   })
   MCP_ALLOWED_ORIGINS?: string;
 
+  /**
+   * Engine jobs (crosstab blocks, chart and assistant computations) one gateway process may have
+   * queued or running at once; a request that would pass it answers 503 with Retry-After at once.
+   * Per process: with N gateways the service takes N times this.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  ENGINE_MAX_JOBS_IN_FLIGHT = 128;
+
+  /** The same bound for one organisation, so one tenant cannot fill the service alone. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG = 64;
+
+  /**
+   * How long a streamed response may wait for its client to take data (ms): a client that reads
+   * nothing for this long is cut off and the work done for it cancelled.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  STREAM_WRITE_TIMEOUT_MS = 15_000;
+
+  /**
+   * Bytes a streamed response may hold in the gateway, written but not yet taken by the socket;
+   * past it the stream waits for its client (bounded by STREAM_WRITE_TIMEOUT_MS).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(16 * 1024)
+  @Max(256 * 1024 * 1024)
+  STREAM_MAX_BUFFERED_BYTES = 1024 * 1024;
+
   /** Cross-field rules class-validator cannot express on one property. */
   validateTogether(): string[] {
     const problems: string[] = [];

@@ -41,11 +41,17 @@ export const PROBLEM_TYPES = {
   http: 'urn:aas:problem:http',
 } as const;
 
+/** What a 503 tells a client to wait before trying again (s), unless the thrower knows better. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
 /**
  * The exception every layer throws for a client-visible error. The exception filter
  * turns it (and every other error) into the one problem-details body.
  */
 export class ProblemException extends HttpException {
+  /** Sent as the `Retry-After` header (seconds) when set: a 503 the client may retry later. */
+  retryAfterSeconds?: number;
+
   constructor(
     status: number,
     readonly problemType: string,
@@ -103,7 +109,10 @@ export class ProblemException extends HttpException {
     return new ProblemException(504, PROBLEM_TYPES.timeout, detail);
   }
 
-  static unavailable(detail: string): ProblemException {
-    return new ProblemException(503, PROBLEM_TYPES.unavailable, detail);
+  /** 503 with `Retry-After`: the service cannot take the request now (a dependency is down, or it is overloaded). */
+  static unavailable(detail: string, retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS): ProblemException {
+    const error = new ProblemException(503, PROBLEM_TYPES.unavailable, detail);
+    error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return error;
   }
 }

@@ -70,3 +70,37 @@ describe('ProblemDetailsFilter', () => {
     });
   });
 });
+
+describe('ProblemDetailsFilter and Retry-After', () => {
+  function send(exception: unknown): { status?: number; headers: Record<string, string> } {
+    const sent: { status?: number; headers: Record<string, string> } = { headers: {} };
+    const response = {
+      headersSent: false,
+      setHeader(name: string, value: string) {
+        sent.headers[name.toLowerCase()] = value;
+      },
+      status(code: number) {
+        sent.status = code;
+        return this;
+      },
+      type() {
+        return this;
+      },
+      send() {
+        return this;
+      },
+    };
+    const host = {
+      switchToHttp: () => ({ getRequest: () => ({ id: 'r', method: 'POST', originalUrl: '/x' }), getResponse: () => response }),
+    } as unknown as ArgumentsHost;
+    new ProblemDetailsFilter().catch(exception, host);
+    return sent;
+  }
+
+  it('tells a client when to retry a 503, and says nothing of retrying a 400 or a 504', () => {
+    expect(send(ProblemException.unavailable('busy', 2.2))).toEqual({ status: 503, headers: { 'retry-after': '3' } });
+    expect(send(ProblemException.unavailable('down')).headers['retry-after']).toBe('5');
+    expect(send(ProblemException.badRequest('no')).headers).toEqual({});
+    expect(send(ProblemException.timeout('slow')).headers).toEqual({});
+  });
+});

@@ -79,6 +79,9 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       return;
     }
     const body: ProblemDetails = { ...problem, instance: request.originalUrl, request_id: requestId };
+    if (exception instanceof ProblemException && exception.retryAfterSeconds !== undefined) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    }
     response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 }

@@ -1,4 +1,4 @@
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
@@ -9,6 +9,8 @@ import { ProblemDetailsFilter } from '../errors/problem.filter';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { validationExceptionFactory } from '../errors/validation';
 import { createOpenApiDocument, OpenApiOptions } from './openapi';
+import { ServiceValidationPipe } from '../errors/validation-pipe';
+import { UnstorableTextPipe } from './unstorable-text';
 import { assignRequestId } from './request-id';
 
 export interface HttpOptions {
@@ -51,7 +53,8 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpOptio
     next();
   });
   app.useGlobalPipes(
-    new ValidationPipe({
+    new UnstorableTextPipe(),
+    new ServiceValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,
       forbidUnknownValues: true,

@@ -45,6 +45,22 @@ function abortPromise(signal: AbortSignal | undefined): { aborted: Promise<never
 /** How long adding a job may take before the request answers 503 (Redis down). */
 const ENQUEUE_TIMEOUT_MS = 2000;
 
+/** What a request that lost the job queue tells its client to wait before retrying (s): Redis restarts take seconds. */
+const QUEUE_LOST_RETRY_AFTER_SECONDS = 5;
+
+/** Rejects a wait when this process lost its connection to Redis: the job's outcome can no longer arrive. */
+class QueueConnectionLost extends Error {
+  constructor() {
+    super('lost the connection to the job queue');
+    this.name = 'QueueConnectionLost';
+  }
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(error: Error): void;
+}
+
 @Injectable()
 export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
   readonly mode = 'queue' as const;
@@ -53,11 +69,21 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
   private readonly events: Redis;
   private readonly queues = new Map<QueueName, Queue>();
   private readonly queueEvents = new Map<QueueName, QueueEvents>();
+  /**
+   * Every request waiting for a job, by job id. One 'completed' and one 'failed' listener per
+   * QueueEvents dispatch through it: BullMQ's own `waitUntilFinished` adds listeners per waiting
+   * job (to the Queue's 'closing' event too, hence MaxListenersExceededWarning under load), and
+   * this map is also what a lost connection fails at once.
+   */
+  private readonly waiters = new Map<string, Waiter>();
 
   constructor(private readonly config: CommonConfig) {
     super();
     this.producer = createRedis(config.REDIS_URL, 'producer', 'producer');
     this.events = createRedis(config.REDIS_URL, 'blocking', 'queue-events');
+    // The producer is connected all the time, so it sees a dead Redis at once (the socket closes).
+    // The QueueEvents connections are BullMQ's duplicates of `events` and reconnect by themselves.
+    this.producer.on('close', () => this.failWaiters());
   }
 
   queue(name: QueueName): Queue {
@@ -81,15 +107,41 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     return queue;
   }
 
-  /** One QueueEvents per queue per process, shared by every waiting request. */
+  /** One QueueEvents per queue per process, shared by every waiting request through `waiters`. */
   private eventsFor(name: QueueName): QueueEvents {
     let events = this.queueEvents.get(name);
     if (!events) {
       events = new QueueEvents(name, { connection: this.events, prefix: this.config.REDIS_PREFIX });
       events.on('error', (err) => this.logger.warn({ err, queue: name }, 'queue events connection error'));
+      events.on('completed', ({ jobId }) => this.waiters.get(jobId)?.resolve());
+      events.on('failed', ({ jobId, failedReason }) => this.waiters.get(jobId)?.reject(new Error(failedReason)));
       this.queueEvents.set(name, events);
     }
     return events;
+  }
+
+  /** Fails every wait in progress: their jobs' outcomes travel through a connection that is gone. */
+  private failWaiters(): void {
+    if (this.waiters.size === 0) return;
+    this.logger.warn({ waiting: this.waiters.size }, 'lost the connection to Redis; failing the requests waiting for jobs');
+    for (const waiter of this.waiters.values()) waiter.reject(new QueueConnectionLost());
+  }
+
+  /** Resolves when the job completes, rejects with its failure reason, a lost connection, or the bound. */
+  private waitFor(jobId: string, timeoutMs: number): { finished: Promise<void>; settle: Waiter; done: () => void } {
+    let settle!: Waiter;
+    const finished = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    finished.catch(() => undefined);
+    this.waiters.set(jobId, settle);
+    const timer = setTimeout(() => settle.reject(new TimeoutError('waiting for the job', timeoutMs)), timeoutMs);
+    return {
+      finished,
+      settle,
+      done: () => {
+        clearTimeout(timer);
+        this.waiters.delete(jobId);
+      },
+    };
   }
 
   async run<N extends JobName>(name: N, payload: JobPayloads[N], options: RunOptions = {}): Promise<JobResults[N]> {
@@ -97,31 +149,53 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     const events = this.eventsFor(queueName);
     const timeoutMs = options.timeoutMs ?? this.config.JOB_TIMEOUT_MS;
     const attempts = options.attempts ?? 2;
-    let job: Job;
-    try {
-      await withTimeout(events.waitUntilReady(), ENQUEUE_TIMEOUT_MS, 'connecting to the job queue');
-      job = await withTimeout(this.queue(queueName).add(name, payload, { jobId: randomUUID(), attempts }), ENQUEUE_TIMEOUT_MS, 'queueing the job');
-    } catch (err) {
-      this.logger.warn({ err, job: name }, 'could not queue job');
-      throw ProblemException.unavailable('The job queue is unavailable; try again shortly');
-    }
+    const jobId = randomUUID();
+    // Listening before the job exists, so no outcome can slip by between adding it and waiting.
+    const wait = this.waitFor(jobId, timeoutMs);
     const { aborted, release } = abortPromise(options.signal);
+    let job: Job | undefined;
     try {
-      // Our own bound decides (TimeoutError); BullMQ's ttl, a little longer, only cleans up its listener.
-      await Promise.race([withTimeout(job.waitUntilFinished(events, timeoutMs + 1000), timeoutMs, 'waiting for the job'), aborted]);
+      try {
+        await withTimeout(events.waitUntilReady(), ENQUEUE_TIMEOUT_MS, 'connecting to the job queue');
+        job = await withTimeout(this.queue(queueName).add(name, payload, { jobId, attempts }), ENQUEUE_TIMEOUT_MS, 'queueing the job');
+      } catch (err) {
+        this.logger.warn({ err, job: name }, 'could not queue job');
+        throw ProblemException.unavailable('The job queue is unavailable; try again shortly', QUEUE_LOST_RETRY_AFTER_SECONDS);
+      }
+      // QueueEvents reads the event stream from when its first read began: a job that finished
+      // before then (a fresh process) would never be announced, so ask once.
+      void this.settleIfFinished(this.queue(queueName), job, wait.settle);
+      await Promise.race([wait.finished, aborted]);
       return await this.collect<N>(job);
     } catch (err) {
       if (err instanceof ProblemException) throw err;
+      if (err instanceof QueueConnectionLost) {
+        throw ProblemException.unavailable('Lost the connection to the job queue; try again shortly', QUEUE_LOST_RETRY_AFTER_SECONDS);
+      }
       if (options.signal?.aborted || err instanceof TimeoutError) {
-        await this.discard(job);
+        if (job) await this.discard(job);
         if (options.signal?.aborted) throw ProblemException.unavailable('The request was cancelled');
         throw ProblemException.timeout(`The job did not finish within ${timeoutMs} ms`);
       }
       const reason = err instanceof Error ? err.message : String(err);
-      this.logger.warn({ job: name, jobId: job.id, reason }, 'job failed');
+      this.logger.warn({ job: name, jobId, reason }, 'job failed');
       throw decodeJobFailure(reason, attempts);
     } finally {
+      wait.done();
       release();
+    }
+  }
+
+  private async settleIfFinished(queue: Queue, job: Job, settle: Waiter): Promise<void> {
+    try {
+      const state = await job.getState();
+      if (state === 'completed') settle.resolve();
+      else if (state === 'failed') {
+        const failed = await Job.fromId(queue, job.id ?? '');
+        settle.reject(new Error(failed?.failedReason ?? 'failed'));
+      }
+    } catch {
+      // Redis trouble: the wait's own bounds (lost connection, timeout) decide
     }
   }
 
@@ -136,7 +210,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
       stored = await withTimeout(this.producer.getdelBuffer(jobResultKey(this.config.REDIS_PREFIX, id)), ENQUEUE_TIMEOUT_MS, 'reading the job result');
     } catch (err) {
       this.logger.warn({ err, jobId: id }, 'could not read a job result');
-      throw ProblemException.unavailable('The job queue is unavailable; try again shortly');
+      throw ProblemException.unavailable('The job queue is unavailable; try again shortly', QUEUE_LOST_RETRY_AFTER_SECONDS);
     }
     void job.remove().catch(() => undefined);
     if (stored === null) {

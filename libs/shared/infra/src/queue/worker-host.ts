@@ -7,7 +7,7 @@ import { ProblemException } from '../errors/problem.exception';
 import { encodeJobProblem } from './job-errors';
 import { JobHandlerRegistry } from './job-handler';
 import { jobResultKey, jobRetention, packJobResult } from './job-retention';
-import { createRedis } from './redis';
+import { createRedis, withTimeout } from './redis';
 
 export interface WorkerHostOptions {
   queues: readonly QueueName[];
@@ -16,6 +16,15 @@ export interface WorkerHostOptions {
   lockDurationMs: number;
   /** How long shutdown waits for active jobs before handing them back to the queue. */
   shutdownTimeoutMs: number;
+}
+
+/** How long handing jobs back and closing connections may take after SHUTDOWN_TIMEOUT_MS (ms). */
+const HAND_BACK_TIMEOUT_MS = 2000;
+
+interface ActiveJob {
+  readonly job: Job;
+  readonly token: string | undefined;
+  readonly done: Promise<unknown>;
 }
 
 /**
@@ -27,8 +36,10 @@ export interface WorkerHostOptions {
 export class WorkerHost {
   private readonly logger = new Logger('WorkerHost');
   private readonly workers: Worker[] = [];
-  /** Never aborted in a worker: jobs there run to the end or die with the process (then they are retried). */
-  private readonly running = new AbortController().signal;
+  /** Aborted only once shutdown has handed the running jobs back: their handlers may stop, their outcome is ignored. */
+  private readonly handedBack = new AbortController();
+  /** Jobs this process is running, with the lock token that proves it owns them. */
+  private readonly active = new Map<string, ActiveJob>();
   private connection?: Redis;
 
   constructor(
@@ -40,13 +51,13 @@ export class WorkerHost {
     this.registry.assertComplete(options.queues);
     this.connection = createRedis(this.config.REDIS_URL, 'blocking', 'worker');
     const retention = jobRetention(this.config);
+    const locks = workerLocks(options.lockDurationMs);
     for (const queue of options.queues) {
-      const worker = new Worker(queue, (job) => this.process(job, retention.resultTtlMs), {
+      const worker = new Worker(queue, (job, token) => this.track(job, token, retention.resultTtlMs), {
         connection: this.connection,
         prefix: this.config.REDIS_PREFIX,
         concurrency: options.concurrency,
-        lockDuration: options.lockDurationMs,
-        stalledInterval: Math.max(1000, Math.floor(options.lockDurationMs / 2)),
+        ...locks,
         maxStalledCount: 1,
         removeOnComplete: retention.removeOnComplete,
         removeOnFail: retention.removeOnFail,
@@ -55,7 +66,14 @@ export class WorkerHost {
       worker.on('failed', (job, err) => this.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'));
       this.workers.push(worker);
     }
-    this.logger.log({ queues: options.queues, concurrency: options.concurrency }, 'worker consuming');
+    this.logger.log({ queues: options.queues, concurrency: options.concurrency, ...locks }, 'worker consuming');
+  }
+
+  private track(job: Job, token: string | undefined, resultTtlMs: number): Promise<null> {
+    const id = job.id ?? '';
+    const done = this.process(job, resultTtlMs);
+    this.active.set(id, { job, token, done: done.catch(() => undefined) });
+    return done.finally(() => this.active.delete(id));
   }
 
   /**
@@ -69,8 +87,10 @@ export class WorkerHost {
       const result = await this.registry.run(job.name, job.data, {
         jobId: job.id ?? '',
         attempt: job.attemptsStarted,
-        signal: this.running,
+        signal: this.handedBack.signal,
       });
+      // Handed back at shutdown: another worker runs it now, and its result is the one that counts.
+      if (this.handedBack.signal.aborted) return null;
       await (this.connection as Redis).set(jobResultKey(this.config.REDIS_PREFIX, job.id ?? ''), packJobResult(result), 'PX', resultTtlMs);
       this.logger.debug({ job: job.name, jobId: job.id, ms: Date.now() - started }, 'job done');
       return null;
@@ -83,22 +103,53 @@ export class WorkerHost {
   }
 
   /**
-   * Stops taking jobs, lets active ones finish within the bound, then force-closes:
-   * jobs still active are left with expiring locks and are retried by another worker.
+   * Stops taking jobs, lets active ones finish within the bound, then hands the rest back to the
+   * queue (each moved from active to waiting, releasing its lock: another worker takes it at once,
+   * on the same attempt) and closes without waiting for them. Resolves within `timeoutMs` plus
+   * about HAND_BACK_TIMEOUT_MS, whatever the handlers do; the caller then exits the process.
    */
   async stop(timeoutMs: number): Promise<void> {
-    const graceful = Promise.all(this.workers.map((w) => w.close()));
+    // Paused, not closed: BullMQ's close() waits for active jobs, and a later close(true) would
+    // only return that same wait.
+    await withTimeout(Promise.all(this.workers.map((w) => w.pause(true))), HAND_BACK_TIMEOUT_MS, 'pausing the workers').catch((err: Error) =>
+      this.logger.warn({ err }, 'could not pause the workers'),
+    );
+    // Until nothing is active: a job fetched just as the workers paused joins the set late.
+    const drained = (async () => {
+      while (this.active.size > 0) await Promise.all([...this.active.values()].map((a) => a.done));
+    })();
     const outcome = await Promise.race([
-      graceful.then(() => 'drained' as const),
+      drained.then(() => 'drained' as const),
       new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref()),
     ]);
     if (outcome === 'timeout') {
-      // Not aborted: a handler that gave up would fail its attempt. Closed with force, its lock
-      // expires and the stalled-job check hands the job to another worker on the same attempt.
-      this.logger.warn({ timeoutMs }, 'active jobs did not finish in time; handing them back to the queue');
-      await Promise.allSettled(this.workers.map((w) => w.close(true)));
+      const jobs = [...this.active.values()];
+      this.logger.warn({ timeoutMs, jobs: jobs.map((a) => a.job.id) }, 'active jobs did not finish in time; handing them back to the queue');
+      const handedBack = await withTimeout(Promise.allSettled(jobs.map((a) => a.job.moveToWait(a.token))), HAND_BACK_TIMEOUT_MS, 'handing jobs back').catch(
+        () => [],
+      );
+      // A job not handed back (Redis unreachable) keeps its lock until it expires; the stalled-job check then retries it.
+      const failed = handedBack.filter((r) => r.status === 'rejected').length + (handedBack.length === 0 ? jobs.length : 0);
+      if (failed > 0) this.logger.warn({ failed }, 'some jobs could not be handed back; they are retried once their locks expire');
+      this.handedBack.abort();
     }
+    await withTimeout(Promise.allSettled(this.workers.map((w) => w.close(true))), HAND_BACK_TIMEOUT_MS, 'closing the workers').catch(() => undefined);
     this.connection?.disconnect();
     this.logger.log({ outcome }, 'worker stopped');
   }
+}
+
+/**
+ * Lock settings for a lock of `lockDurationMs`. A worker renews the locks of its jobs every half
+ * lock (BullMQ's default ratio), so an event loop may stall for up to half a lock before a job is
+ * taken for dead; a dead worker's job is noticed once its lock has expired and a stalled-job check
+ * runs, between half a lock and a lock plus one check interval after the death. The check runs
+ * every quarter lock: a Lua script over the active list, cheap at the sizes here.
+ */
+export function workerLocks(lockDurationMs: number): { lockDuration: number; lockRenewTime: number; stalledInterval: number } {
+  return {
+    lockDuration: lockDurationMs,
+    lockRenewTime: Math.floor(lockDurationMs / 2),
+    stalledInterval: Math.max(500, Math.floor(lockDurationMs / 4)),
+  };
 }

@@ -1,0 +1,108 @@
+import { EventEmitter } from 'node:events';
+import { BoundedStreamWriter } from './bounded-stream';
+
+/** A response whose client takes data only when the test says so. */
+class FakeResponse extends EventEmitter {
+  writableLength = 0;
+  writableFinished = false;
+  destroyed = false;
+  ended = false;
+  written = 0;
+
+  write(chunk: string): boolean {
+    this.writableLength += chunk.length;
+    this.written += chunk.length;
+    return this.writableLength < 16;
+  }
+  end(): void {
+    this.ended = true;
+    if (this.writableLength === 0) this.finish();
+  }
+  destroy(): void {
+    this.destroyed = true;
+    this.emit('close');
+  }
+  /** The client takes `bytes`; 'drain' once nothing is left. */
+  take(bytes: number): void {
+    this.writableLength = Math.max(0, this.writableLength - bytes);
+    if (this.writableLength === 0) {
+      this.emit('drain');
+      if (this.ended) this.finish();
+    }
+  }
+  private finish(): void {
+    this.writableFinished = true;
+    this.emit('finish');
+  }
+}
+
+describe('BoundedStreamWriter', () => {
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('lets writes through while the buffer is within the bound', async () => {
+    const res = new FakeResponse();
+    const writer = new BoundedStreamWriter(res, { writeTimeoutMs: 1000, maxBufferedBytes: 100 });
+    await expect(writer.write('x'.repeat(60))).resolves.toBe(true);
+    await expect(writer.write('x'.repeat(40))).resolves.toBe(true);
+    expect(res.written).toBe(100);
+  });
+
+  it('waits past the bound until the client takes data', async () => {
+    const res = new FakeResponse();
+    const writer = new BoundedStreamWriter(res, { writeTimeoutMs: 1000, maxBufferedBytes: 100 });
+    let done = false;
+    const pending = writer.write('x'.repeat(150)).then((ok) => ((done = true), ok));
+    await jest.advanceTimersByTimeAsync(500);
+    expect(done).toBe(false);
+    res.take(150);
+    await expect(pending).resolves.toBe(true);
+  });
+
+  it('cuts off a client that takes nothing for the write timeout', async () => {
+    const res = new FakeResponse();
+    const cutOff = jest.fn();
+    const writer = new BoundedStreamWriter(res, { writeTimeoutMs: 1000, maxBufferedBytes: 100 }, cutOff);
+    const pending = writer.write('x'.repeat(150));
+    await jest.advanceTimersByTimeAsync(1000);
+    await expect(pending).resolves.toBe(false);
+    expect(res.destroyed).toBe(true);
+    expect(writer.stop).toBe('cut-off');
+    expect(cutOff).toHaveBeenCalledWith({ bufferedBytes: 150, writeTimeoutMs: 1000 });
+    await expect(writer.write('more')).resolves.toBe(false);
+  });
+
+  it('keeps a client that takes some data within every timeout, however slowly', async () => {
+    const res = new FakeResponse();
+    const writer = new BoundedStreamWriter(res, { writeTimeoutMs: 1000, maxBufferedBytes: 100 });
+    const pending = writer.write('x'.repeat(400));
+    for (let i = 0; i < 3; i++) {
+      await jest.advanceTimersByTimeAsync(900);
+      res.take(100);
+    }
+    await jest.advanceTimersByTimeAsync(900);
+    res.take(100);
+    await expect(pending).resolves.toBe(true);
+    expect(res.destroyed).toBe(false);
+  });
+
+  it('reports a client that went away, and writes nothing more', async () => {
+    const res = new FakeResponse();
+    const writer = new BoundedStreamWriter(res, { writeTimeoutMs: 1000, maxBufferedBytes: 100 });
+    const pending = writer.write('x'.repeat(150));
+    res.emit('close');
+    await expect(pending).resolves.toBe(false);
+    expect(writer.stop).toBe('client-gone');
+  });
+
+  it('waits, within the bound, for the client to take the end of the stream', async () => {
+    const res = new FakeResponse();
+    const writer = new BoundedStreamWriter(res, { writeTimeoutMs: 1000, maxBufferedBytes: 100 });
+    await writer.write('x'.repeat(80));
+    const ended = writer.end();
+    await jest.advanceTimersByTimeAsync(1000);
+    await ended;
+    expect(res.destroyed).toBe(true);
+    expect(writer.stop).toBe('cut-off');
+  });
+});

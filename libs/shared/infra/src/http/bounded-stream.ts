@@ -1,0 +1,104 @@
+/** What `BoundedStreamWriter` needs of a response (an express Response has it). */
+export interface StreamingResponse {
+  write(chunk: string): boolean;
+  end(): unknown;
+  destroy(error?: Error): unknown;
+  once(event: 'drain' | 'close' | 'finish', listener: () => void): unknown;
+  off(event: 'drain' | 'close' | 'finish', listener: () => void): unknown;
+  /** Bytes written but not yet taken by the kernel (the response's buffer and its socket's). */
+  readonly writableLength: number;
+  readonly writableFinished: boolean;
+  readonly destroyed: boolean;
+}
+
+export interface StreamBounds {
+  /** How long the client may take no data at all before it is cut off (ms). */
+  readonly writeTimeoutMs: number;
+  /** Bytes the response may hold in this process before a write waits for the client. */
+  readonly maxBufferedBytes: number;
+}
+
+/** Why a stream stopped early. */
+export type StreamStop = 'client-gone' | 'cut-off';
+
+/**
+ * Writes a long response within bounds: at most `maxBufferedBytes` wait in this process (past them
+ * a write waits for the client to take some), and a client that takes nothing for `writeTimeoutMs`
+ * is cut off (its socket destroyed, which aborts the work done for it through its client-gone
+ * signal). Without this a client that stops reading holds its whole response in the gateway, for
+ * as long as it keeps the connection open.
+ */
+export class BoundedStreamWriter {
+  private stopped?: StreamStop;
+
+  constructor(
+    private readonly res: StreamingResponse,
+    private readonly bounds: StreamBounds,
+    private readonly onCutOff: (info: { bufferedBytes: number; writeTimeoutMs: number }) => void = () => undefined,
+  ) {
+    res.once('close', () => {
+      if (!res.writableFinished) this.stopped ??= 'client-gone';
+    });
+  }
+
+  /** Why the stream stopped early, if it did. */
+  get stop(): StreamStop | undefined {
+    return this.stopped;
+  }
+
+  /**
+   * Writes `chunk`; resolves true once the buffer is within the bound again, false when the stream
+   * is over (client gone or cut off). Always lets the event loop turn before resolving: a stream
+   * serialised in one go would keep every other request (readiness, refusals) waiting behind it.
+   */
+  async write(chunk: string): Promise<boolean> {
+    if (this.stopped || this.res.destroyed) return false;
+    this.res.write(chunk);
+    while (!this.stopped && this.res.writableLength > this.bounds.maxBufferedBytes) {
+      if (!(await this.progress('drain'))) return false;
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return !this.stopped;
+  }
+
+  /** Ends the response and waits, within the same bound, until the client has taken the rest. */
+  async end(): Promise<void> {
+    if (this.stopped || this.res.destroyed) return;
+    this.res.end();
+    while (!this.stopped && !this.res.writableFinished) {
+      if (!(await this.progress('finish'))) return;
+    }
+  }
+
+  /**
+   * Waits for `event`, the client going away, or the timeout. On a timeout the client is cut off
+   * unless it took some data meanwhile (then it gets another period). False when the stream is over.
+   */
+  private async progress(event: 'drain' | 'finish'): Promise<boolean> {
+    const before = this.res.writableLength;
+    const outcome = await new Promise<'event' | 'close' | 'timeout'>((resolve) => {
+      const finish = (why: 'event' | 'close' | 'timeout') => {
+        clearTimeout(timer);
+        this.res.off(event, onEvent);
+        this.res.off('close', onClose);
+        resolve(why);
+      };
+      const onEvent = () => finish('event');
+      const onClose = () => finish('close');
+      const timer = setTimeout(() => finish('timeout'), this.bounds.writeTimeoutMs);
+      this.res.once(event, onEvent);
+      this.res.once('close', onClose);
+    });
+    if (outcome === 'close') {
+      this.stopped ??= 'client-gone';
+      return false;
+    }
+    if (outcome === 'timeout' && this.res.writableLength >= before) {
+      this.stopped = 'cut-off';
+      this.onCutOff({ bufferedBytes: this.res.writableLength, writeTimeoutMs: this.bounds.writeTimeoutMs });
+      this.res.destroy();
+      return false;
+    }
+    return true;
+  }
+}

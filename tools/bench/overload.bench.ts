@@ -1,0 +1,162 @@
+/**
+ * Overload benchmark (not a test): C clients (BENCH_CONNECTIONS, default "50,150") each send
+ * 100x100 crosstabs back to back for BENCH_SECONDS (default 30) against the built gateway and two
+ * workers, while a prober asks GET /health/ready every half second. Prints, per level: the status
+ * codes (and whether 503s carry Retry-After), latency of the answered crosstabs (p50/p99), and
+ * readiness latency (p50/p99/max) and its answers.
+ *
+ *   npm run bench:overload
+ *
+ * DATABASE_URL defaults to the local aas_bench_reliability (50,000 respondents, seed 42, seeded
+ * when it holds anything else); admission control runs with its defaults unless set in the
+ * environment (ENGINE_MAX_JOBS_IN_FLIGHT, ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG).
+ */
+import 'reflect-metadata';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  crosstabBody,
+  demoToken,
+  StackEnv,
+  ensureSurveyDatabase,
+  loadAverage,
+  machine,
+  percentile,
+  sleep,
+  startGateway,
+  startRedisServer,
+  startWorker,
+} from './bench-stack';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench_reliability';
+const RESPONDENTS = Number(process.env.BENCH_RESPONDENTS ?? 50_000);
+const LEVELS = (process.env.BENCH_CONNECTIONS ?? '50,150').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const SIZE = Number(process.env.BENCH_SIZE ?? 100);
+const BACKOFF_CAP_MS = Number(process.env.BENCH_BACKOFF_CAP_MS ?? 2000);
+
+interface Outcome {
+  status: number;
+  ms: number;
+  /** The Retry-After header (s), when there was one. */
+  retryAfter?: number;
+  /** The status of a problem that ended a 200 stream. */
+  inStream?: number;
+}
+
+const PROBER = `
+const [url, ms] = process.argv.slice(1);
+const until = Date.now() + Number(ms);
+const out = [];
+(async () => {
+  while (Date.now() < until) {
+    const started = performance.now();
+    const status = await fetch(url).then((r) => r.status, () => 0);
+    out.push({ ms: performance.now() - started, status });
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  process.stdout.write(JSON.stringify(out));
+})();
+`;
+
+/** GET /health/ready every half second for `ms`, from a separate process; each answer's time and status. */
+function probeReadiness(baseUrl: string, ms: number): Promise<{ ms: number; status: number }[]> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['-e', PROBER, `${baseUrl}/health/ready`, String(ms)], (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout) as { ms: number; status: number }[]),
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  console.log(`overload: ${machine()}`);
+  await ensureSurveyDatabase(DATABASE_URL, RESPONDENTS);
+  const redisServer = await startRedisServer();
+  const env: StackEnv = {
+    DATABASE_URL,
+    REDIS_URL: redisServer.url,
+    REDIS_PREFIX: `aas-overload-${randomBytes(4).toString('hex')}`,
+    JOB_MODE: 'queue',
+  };
+  for (const name of ['ENGINE_MAX_JOBS_IN_FLIGHT', 'ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG']) if (process.env[name]) env[name] = process.env[name] as string;
+  const workers = [await startWorker(env, 'worker-1'), await startWorker(env, 'worker-2')];
+  const { gateway, baseUrl } = await startGateway(env);
+  const token = await demoToken(DATABASE_URL);
+  const body = crosstabBody(SIZE);
+  const crosstab = async (): Promise<Outcome> => {
+    const started = performance.now();
+    try {
+      const res = await fetch(`${baseUrl}/v2/query/crosstab`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      });
+      // Only the tail matters (a problem ending the stream): the client keeps it alone, so its own
+      // CPU (it shares the machine with the service) goes to reading, not to decoding 8 MB answers.
+      let tail = Buffer.alloc(0);
+      for await (const chunk of res.body ?? []) tail = Buffer.concat([tail, Buffer.from(chunk as Uint8Array)]).subarray(-4096);
+      const ms = performance.now() - started;
+      const text = tail.toString('utf8');
+      const last = res.status === 200 ? text.slice(text.lastIndexOf('\n', text.length - 2) + 1) : '';
+      const inStream = last.includes('"status"') ? (JSON.parse(last) as { status: number }).status : undefined;
+      const retryAfter = res.headers.get('retry-after');
+      return { status: res.status, ms, retryAfter: retryAfter === null ? undefined : Number(retryAfter), inStream };
+    } catch {
+      return { status: 0, ms: performance.now() - started };
+    }
+  };
+  try {
+    for (let i = 0; i < 3; i++) await crosstab();
+    console.log(`${SIZE}x${SIZE} crosstabs, ${RESPONDENTS} respondents, 2 workers, ${SECONDS} s per level; load average ${loadAverage()}`);
+    for (const connections of LEVELS) {
+      const results: Outcome[] = [];
+      const until = Date.now() + SECONDS * 1000;
+      const client = async () => {
+        while (Date.now() < until) {
+          const r = await crosstab();
+          results.push(r);
+          // A refused client backs off as told, capped (BENCH_BACKOFF_CAP_MS, default 2 s) to keep the pressure on.
+          if (r.status === 503) await sleep(Math.min(BACKOFF_CAP_MS, (r.retryAfter ?? 1) * 1000));
+        }
+      };
+      // Readiness is probed from a process of its own: timed inside this one, it would measure this
+      // process's own event loop, busy reading the crosstab answers.
+      const prober = probeReadiness(baseUrl, SECONDS * 1000);
+      await Promise.all(Array.from({ length: connections }, client));
+      const ready = await prober;
+      const codes = new Map<string, number>();
+      for (const r of results) {
+        const key = r.status === 200 && r.inStream ? `200 (in-stream ${r.inStream})` : String(r.status);
+        codes.set(key, (codes.get(key) ?? 0) + 1);
+      }
+      const ok = results.filter((r) => r.status === 200 && !r.inStream).map((r) => r.ms);
+      const unavailable = results.filter((r) => r.status === 503);
+      const readyMs = ready.map((r) => r.ms);
+      console.log(`  ${connections} connections: ${results.length} crosstabs; status ${[...codes].map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+      console.log(
+        `    answered: p50 ${percentile(ok, 50).toFixed(0)} ms, p99 ${percentile(ok, 99).toFixed(0)} ms (${(ok.length / SECONDS).toFixed(1)}/s); ` +
+          `503s with Retry-After: ${unavailable.filter((r) => r.retryAfter !== undefined).length} of ${unavailable.length} (median ${percentile(
+            unavailable.map((r) => r.retryAfter ?? NaN),
+            50,
+          )} s), answered in p50 ${percentile(
+            unavailable.map((r) => r.ms),
+            50,
+          ).toFixed(0)} ms`,
+      );
+      console.log(
+        `    /health/ready: p50 ${percentile(readyMs, 50).toFixed(0)} ms, p99 ${percentile(readyMs, 99).toFixed(0)} ms, max ${Math.max(...readyMs).toFixed(0)} ms; ` +
+          `${ready.filter((r) => r.status === 200).length} of ${ready.length} answered 200; load average ${loadAverage()}`,
+      );
+      await sleep(3000);
+    }
+    console.log(`  MaxListenersExceededWarning in the gateway's output: ${gateway.logs.includes('MaxListenersExceededWarning') ? 'yes' : 'no'}`);
+  } finally {
+    await Promise.all([gateway.stop(), ...workers.map((w) => w.stop())]);
+    redisServer.process.kill('SIGKILL');
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
