@@ -24,8 +24,12 @@ const shared = {
 };
 
 module.exports = {
+  // A suite that fails on a busy machine (a timeout) can leave its work running: a stream still read
+  // a byte at a time, a pool still computing. Jest then never exits and CI hangs until its own
+  // limit. The run's result is known once the last suite ends; exit then, whatever is left.
+  forceExit: true,
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/jest/unit-timeout.ts'] },
     {
       ...shared,
       displayName: 'integration',

@@ -145,6 +145,8 @@ async function endToEnd(): Promise<void> {
     LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',
+    // Benchmarks measure the service's capacity, not the per-organisation rate limit.
+    RATE_LIMIT_REQUESTS: '0',
   };
   const worker = launch('apps/worker/src/main.js', env);
   const gateway = launch('apps/gateway/src/main.js', env);

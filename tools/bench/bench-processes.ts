@@ -20,5 +20,9 @@ export async function freePort(): Promise<number> {
 
 /** Starts a built app (dist/<script>) with the workspace aliases registered, output discarded. */
 export function launch(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['-r', REGISTER, path.join(ROOT, 'dist', script)], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  return spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), '-r', REGISTER, path.join(ROOT, 'dist', script)],
+    { env: { ...process.env, ...env }, stdio: 'ignore' },
+  );
 }

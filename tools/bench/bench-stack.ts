@@ -149,6 +149,8 @@ export async function startGateway(env: StackEnv): Promise<{ gateway: BenchProce
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // Benchmarks measure the service's capacity, not the per-organisation rate limit.
+    RATE_LIMIT_REQUESTS: '0',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import os from 'node:os';
 import { decodePartition } from '@aas/respondent-store';
 import { createStorePool, PartitionReader } from '@aas/respondent-store-data';
-import { resolveDatabaseUrl } from '../lib/runtime-state';
+import { openDatabase } from '../lib/database';
 
 /**
  * Loads every respondent partition of DATABASE_URL into memory through the store's
@@ -11,7 +11,8 @@ import { resolveDatabaseUrl } from '../lib/runtime-state';
  */
 async function main(): Promise<void> {
   const runs = Number(process.argv[2] ?? 5);
-  const pool = createStorePool(resolveDatabaseUrl());
+  const database = await openDatabase((msg) => console.error(`[bench] ${msg}`));
+  const pool = createStorePool(database.url);
   const reader = new PartitionReader(pool);
   const keys = await reader.list();
   const respondents = keys.reduce((n, k) => n + k.respondentCount, 0);
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     }),
   );
   await pool.end();
+  await database.release();
 }
 
 main().catch((err: unknown) => {

@@ -39,9 +39,10 @@ async function main(): Promise<void> {
   const prefix = `aas-recovery-${randomBytes(4).toString('hex')}`;
   const env = { DATABASE_URL, REDIS_URL: redisServer.url, REDIS_PREFIX: prefix, JOB_MODE: 'queue', WORKER_QUEUES: 'system', JOB_TIMEOUT_MS: '120000' };
   const redis = new Redis(redisServer.url);
+  // The worker first: in queue mode the gateway is ready only once a worker is alive.
+  const workers: BenchProcess[] = [await startWorker(env, 'worker-0')];
   const { gateway, baseUrl } = await startGateway(env);
   const token = await demoToken(DATABASE_URL);
-  const workers: BenchProcess[] = [];
   const ping = (delayMs: number) =>
     fetch(`${baseUrl}/v1/system/ping`, {
       method: 'POST',
@@ -56,8 +57,7 @@ async function main(): Promise<void> {
     throw new Error('no job became active');
   };
   try {
-    let current = await startWorker(env, 'worker-0');
-    workers.push(current);
+    let current = workers[0];
     const retries: number[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const pending = ping(DELAY_MS);

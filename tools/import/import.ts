@@ -8,7 +8,8 @@ import { dataSourceOptions } from '@aas/infra';
 import { migrateDatabase } from '@aas/schema';
 import { draftMapping, parseMapping, readCsv, readSav, type ImportReport, type SurveyFile } from '@aas/survey-import';
 import { importSurvey, type ImportMode } from '@aas/survey-import-feature';
-import { parseArgs, resolveDatabaseUrl } from '../lib/runtime-state';
+import { InterruptedError, runCli, UsageError } from '../lib/cli';
+import { withDatabase } from '../lib/database';
 
 const HELP = `Imports a survey file (SPSS .sav or CSV) as one dataset of the service.
 
@@ -23,8 +24,9 @@ usage:
 Nothing changes unless every check passes (ids, weights, waves, locations, labels, the
 catalogue): the report lists each problem with its variable and first rows. The data switches
 to the new version in one transaction; queries running meanwhile see the old data.
-Database: DATABASE_URL, else the one the last \`npm start\` used. The mapping format:
-libs/survey-import/domain/README.md.`;
+Ctrl-C stops it and changes nothing. Database: DATABASE_URL when set, else the embedded Postgres
+of \`npm start\` (used when it runs, started for the command when it does not). The mapping
+format: libs/survey-import/domain/README.md.`;
 
 function open(file: string): Promise<SurveyFile> {
   const stream = createReadStream(file);
@@ -40,16 +42,7 @@ function printReport(report: ImportReport): void {
   }
 }
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
-    console.log(HELP);
-    return;
-  }
-  const file = argv[0].startsWith('--') ? undefined : argv[0];
-  const args = parseArgs(file ? argv.slice(1) : argv);
-  if (!file) throw new Error(`name the survey file first.\n\n${HELP}`);
-
+async function main(file: string, args: Record<string, string>, signal: AbortSignal): Promise<void> {
   if (args['draft-mapping'] === 'true') {
     const survey = await open(file);
     const dataset =
@@ -65,13 +58,19 @@ async function main(): Promise<void> {
     return;
   }
   const mappingFile = args['mapping'];
-  if (!mappingFile) throw new Error(`--mapping is required (or --draft-mapping to make one).\n\n${HELP}`);
+  if (!mappingFile) throw new UsageError('--mapping is required (or --draft-mapping to make one)');
   const mode = (args['mode'] ?? 'replace') as ImportMode;
-  if (mode !== 'replace' && mode !== 'append') throw new Error(`--mode must be replace or append`);
+  if (mode !== 'replace' && mode !== 'append') throw new UsageError('--mode must be replace or append');
   const mappingText = await readFile(mappingFile, 'utf8');
   const mapping = parseMapping(mappingText, mappingFile.endsWith('.json') ? 'json' : 'yaml');
 
-  const url = resolveDatabaseUrl();
+  await withDatabase(
+    (msg) => console.error(`[import] ${msg}`),
+    (url) => importInto(url, file, mapping, mode, signal),
+  );
+}
+
+async function importInto(url: string, file: string, mapping: ReturnType<typeof parseMapping>, mode: ImportMode, signal: AbortSignal): Promise<void> {
   await migrateDatabase(url);
   const ds = new DataSource(dataSourceOptions(url, { extra: { max: 2, statement_timeout: 0 } }));
   await ds.initialize();
@@ -85,6 +84,8 @@ async function main(): Promise<void> {
       mode,
       source: path.basename(file),
       onProgress: (p) => {
+        // Ctrl-C: the next progress report throws, the import's transaction rolls back.
+        if (signal.aborted) throw new InterruptedError();
         if (!tty) {
           if (p.phase === 'read' && p.rowsRead - logged >= 100_000) console.error(`read ${(logged = p.rowsRead)} rows`);
           if (p.phase === 'write') console.error(`partition ${p.partitionsWritten}/${p.partitionsTotal} written (${p.rowsRead} rows read)`);
@@ -126,7 +127,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
+runCli({
+  help: HELP,
+  options: ['mapping', 'mode', 'draft-mapping', 'dataset'],
+  positional: 1,
+  main: ({ positional, args, signal }) => main(positional[0], args, signal),
 });

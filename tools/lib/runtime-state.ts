@@ -1,45 +1,79 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_DATABASE_URL } from '@aas/infra';
 
-/** Where `npm start` keeps local state (embedded Postgres data, the URL it chose). Git-ignored. */
-export const DATA_DIR = path.resolve(__dirname, '..', '..', '..', '.data');
-const STATE_FILE = path.join(DATA_DIR, 'runtime.json');
+/**
+ * Where `npm start` and the CLIs keep local state (the embedded Postgres's data, what is running):
+ * `.data/` in the clone (git-ignored), or AAS_DATA_DIR (tests use their own).
+ */
+export const DATA_DIR = process.env.AAS_DATA_DIR ? path.resolve(process.env.AAS_DATA_DIR) : path.resolve(__dirname, '..', '..', '..', '.data');
+const START_FILE = path.join(DATA_DIR, 'start.json');
 
-export interface RuntimeState {
-  databaseUrl: string;
+/** What a running `npm start` tells a second one (and anyone reading .data/start.json). */
+export interface StartState {
+  pid: number;
+  startedAt: string;
+  /** The gateway's URL. */
+  url: string;
+  /** The database it uses (the embedded one unless DATABASE_URL was set). */
+  database?: string;
+  jobMode?: string;
 }
 
-export function writeRuntimeState(state: RuntimeState): void {
-  fs.mkdirSync(DATA_DIR, { recursive: true });
-  fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+/** Whether pid is a live `npm start` (where /proc tells the command line, a recycled pid does not count). */
+function isStartProcess(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join('tools', 'start', 'start.js'));
+  } catch {
+    return true;
+  }
+}
+
+function readStartState(): StartState | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(START_FILE, 'utf8')) as StartState;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `npm start` running in this clone, if one is. */
+export function runningStart(): StartState | undefined {
+  const state = readStartState();
+  return state && state.pid !== process.pid && isStartProcess(state.pid) ? state : undefined;
 }
 
 /**
- * The database the CLIs talk to: DATABASE_URL when set, else the one the last
- * `npm start` used (the embedded Postgres), else the local default.
+ * Claims this clone for this `npm start`: returns the other one's state when one is running (and
+ * claims nothing), else undefined. The file is created exclusively, so two starts at the same
+ * moment do not both win; a file left by a start that died is replaced.
  */
-export function resolveDatabaseUrl(): string {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  try {
-    const state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as RuntimeState;
-    if (state.databaseUrl) return state.databaseUrl;
-  } catch {
-    // no state yet
+export function claimStart(state: StartState): StartState | undefined {
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(START_FILE, JSON.stringify(state, null, 2), { flag: 'wx' });
+      return undefined;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const other = runningStart();
+      if (other) return other;
+      fs.rmSync(START_FILE, { force: true });
+    }
   }
-  return DEFAULT_DATABASE_URL;
+  return runningStart();
 }
 
-/** Minimal `--name value` argument parsing for the CLIs. */
-export function parseArgs(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('--')) throw new Error(`unexpected argument '${arg}'`);
-    const [key, inline] = arg.slice(2).split('=', 2);
-    if (inline !== undefined) out[key] = inline;
-    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) out[key] = argv[++i];
-    else out[key] = 'true';
-  }
-  return out;
+/** Updates what this start tells others (once it knows its database, its URL). */
+export function updateStart(state: StartState): void {
+  fs.writeFileSync(START_FILE, JSON.stringify(state, null, 2));
+}
+
+/** Releases the claim (only this process's own). */
+export function releaseStart(): void {
+  if (readStartState()?.pid === process.pid) fs.rmSync(START_FILE, { force: true });
 }

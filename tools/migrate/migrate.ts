@@ -1,15 +1,25 @@
 import 'reflect-metadata';
 import { migrateDatabase } from '@aas/schema';
-import { resolveDatabaseUrl } from '../lib/runtime-state';
+import { runCli } from '../lib/cli';
+import { withDatabase } from '../lib/database';
 
-/** `npm run migrate`: applies pending migrations to DATABASE_URL. */
-async function main(): Promise<void> {
-  const url = resolveDatabaseUrl();
-  const applied = await migrateDatabase(url);
-  console.log(applied.length ? `applied: ${applied.join(', ')}` : 'no pending migrations');
-}
+const HELP = `Applies the pending migrations (under an advisory lock, so it is safe beside running apps).
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
+usage:
+  npm run migrate
+  npm run migrate -- --help
+
+Database: DATABASE_URL when set, else the embedded Postgres of \`npm start\` (used when it runs,
+started for the command when it does not).`;
+
+runCli({
+  help: HELP,
+  options: [],
+  async main() {
+    const applied = await withDatabase(
+      (msg) => console.error(`[migrate] ${msg}`),
+      (url) => migrateDatabase(url),
+    );
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'no pending migrations');
+  },
 });

@@ -17,6 +17,9 @@ async function digest(ds: DataSource): Promise<string> {
   return rows[0].digest;
 }
 
+// Each test seeds thousands of respondents into fresh databases: minutes on a busy 2-core machine.
+jest.setTimeout(180_000);
+
 describe('seedSurvey (real Postgres)', () => {
   const dbs: TestDatabase[] = [];
   const sources: DataSource[] = [];

@@ -6,6 +6,7 @@ import { upsertOrganisation } from '@aas/infra';
 import { replaceInsights } from '@aas/insights';
 import { PARTITION_FORMAT_VERSION } from '@aas/respondent-store';
 import { SurveyDataVersion } from '@aas/respondent-store-data';
+import { throwIfInterrupted } from '../lib/cli';
 
 export interface SeedOptions {
   respondents: number;
@@ -14,6 +15,8 @@ export interface SeedOptions {
   compress?: boolean;
   /** Called after each partition is written, with how many of how many. */
   progress?: (written: number, total: number) => void;
+  /** Checked before each partition: once aborted, the transaction is rolled back and nothing changes. */
+  signal?: AbortSignal;
 }
 
 export interface SeedReport {
@@ -52,7 +55,9 @@ export async function seedSurvey(ds: DataSource, options: SeedOptions): Promise<
     for (const dictionary of Object.values(survey.dictionaries)) await version.putDictionary(dictionary);
     writeMs += Date.now() - t0;
     let tGen = Date.now();
+    options.progress?.(0, survey.plan.length);
     for (const part of survey.encodedPartitions({ compress: options.compress ?? false })) {
+      throwIfInterrupted(options.signal);
       generateMs += Date.now() - tGen;
       const tWrite = Date.now();
       await version.putPartition({

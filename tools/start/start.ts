@@ -1,23 +1,53 @@
 import 'reflect-metadata';
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
-import { DataSource } from 'typeorm';
-import { CommonConfig, DEFAULT_REDIS_URL, createRedis, dataSourceOptions, ensureOrgAndUser, loadConfig, signDevToken, waitForReady } from '@aas/infra';
-import { hasSurveyData } from '@aas/respondent-store-data';
-import { migrateDatabase } from '@aas/schema';
-import { seedSurvey } from '../seed/seed-survey';
-import { DATA_DIR, writeRuntimeState } from '../lib/runtime-state';
-import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import {
+  CommonConfig,
+  ConfigError,
+  createRedis,
+  DEFAULT_HOST,
+  DEFAULT_REDIS_URL,
+  developmentSecretProblem,
+  isLoopbackHost,
+  loadConfig,
+  waitForReady,
+} from '@aas/infra';
+import { InterruptedError } from '../lib/cli';
+import { stopActiveProgress } from '../lib/progress';
+import { embeddedPort, ensureEmbeddedPostgres, EmbeddedDatabase, runningEmbeddedPostgres } from '../lib/embedded-postgres';
+import { DEFAULT_SEED, DEMO_ORG, DEMO_USER, demoToken, prepareDemoDatabase } from '../lib/demo';
+import { claimStart, DATA_DIR, releaseStart, StartState, updateStart } from '../lib/runtime-state';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
-const DEMO_ORG = { id: 'demo', name: 'Demo Organisation' };
-/** The demo survey `npm start` loads into an empty database (SEED_RESPONDENTS overrides the size). */
-const DEFAULT_SEED = { respondents: 200_000, seed: 42 };
-const DEMO_USER = { id: 1, email: 'analyst@demo.example' };
+
+const HELP = `Starts the whole service on this machine, with demo data: Postgres (DATABASE_URL, else an
+embedded one with its data in .data/pg), migrations, a demo survey seeded into an empty database,
+the demo organisation '${DEMO_ORG.id}' and user ${DEMO_USER.id}, then the gateway (and a worker when Redis
+answers at REDIS_URL; otherwise the gateway runs jobs itself). Prints the URL and a token.
+
+usage:
+  npm start
+  npm start -- --help
+
+Listens on ${DEFAULT_HOST} (this machine only) unless HOST is set; any other HOST needs a real
+JWT_SECRET. Variables: PORT, HOST, DATABASE_URL, REDIS_URL, EMBEDDED_PG_PORT, SEED_RESPONDENTS,
+LOG_LEVEL (debug shows Nest's route table), and the rest in the README's Configuration table.
+Ctrl-C stops everything it started.`;
 
 function log(msg: string): void {
   console.log(`[start] ${msg}`);
+}
+
+/** A refusal to start that is a message, not a crash: printed as it is, exit code as given. */
+class StartRefused extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
 }
 
 async function redisReachable(url: string): Promise<boolean> {
@@ -32,6 +62,15 @@ async function redisReachable(url: string): Promise<boolean> {
   }
 }
 
+/** Whether something already listens on host:port (then the gateway could not). */
+function portTaken(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'EADDRINUSE'));
+    server.listen(port, host, () => server.close(() => resolve(false)));
+  });
+}
+
 function launch(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, ['-r', REGISTER, path.join(ROOT, 'dist', script)], {
     env,
@@ -41,11 +80,11 @@ function launch(name: string, script: string, env: NodeJS.ProcessEnv): ChildProc
   return child;
 }
 
-async function waitForHttp(url: string, ms: number): Promise<boolean> {
+async function waitForHttp(url: string, ms: number, isAlive: () => boolean): Promise<boolean> {
   const until = Date.now() + ms;
-  while (Date.now() < until) {
+  while (Date.now() < until && isAlive()) {
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return true;
     } catch {
       // not listening yet
@@ -55,50 +94,127 @@ async function waitForHttp(url: string, ms: number): Promise<boolean> {
   return false;
 }
 
+/** The command line of a process, for messages ('' where /proc cannot tell). */
+function commandOf(pid: number): string {
+  try {
+    return execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The parent of a process (from ps), or undefined. */
+function parentOf(pid: number): number | undefined {
+  try {
+    const ppid = Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+    return Number.isInteger(ppid) && ppid > 0 ? ppid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * `npm start`: the whole service on one machine. Postgres from DATABASE_URL or an
- * embedded one; Redis from REDIS_URL when it answers (then a separate worker process
- * runs the jobs) or none (then the gateway runs jobs itself); demo data; a token.
+ * A CLI may hold the embedded Postgres for its own command (it stops it when it finishes): wait for
+ * it rather than build on a database about to go away. One left behind by a start that was killed
+ * (its parent gone) is simply used.
  */
-async function main(): Promise<void> {
+async function waitForCliHoldingPostgres(signal: AbortSignal): Promise<void> {
+  let told = false;
+  const until = Date.now() + 10 * 60_000;
+  for (;;) {
+    const running = runningEmbeddedPostgres(DATA_DIR);
+    const parent = running ? parentOf(running.pid) : undefined;
+    if (!running || parent === undefined || parent === 1) return;
+    if (!told) {
+      log(`the embedded Postgres (pid ${running.pid}) belongs to another command, pid ${parent}: ${commandOf(parent) || '?'}; waiting for it to finish`);
+      told = true;
+    }
+    if (signal.aborted) throw new InterruptedError();
+    if (Date.now() > until) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+function describeOther(other: StartState): string {
+  const since = new Date(other.startedAt);
+  return [
+    `npm start is already running in this clone: pid ${other.pid}, since ${Number.isNaN(since.getTime()) ? other.startedAt : since.toLocaleString()}`,
+    `  gateway:  ${other.url}`,
+    ...(other.database ? [`  database: ${other.database}`] : []),
+    `Use that one (npm run token -- --org demo --user 1 prints a token), or stop it (Ctrl-C in its terminal, or kill ${other.pid}) first.`,
+  ].join('\n');
+}
+
+/**
+ * `npm start`: the whole service on one machine. Postgres from DATABASE_URL or an embedded one;
+ * Redis from REDIS_URL when it answers (then a separate worker process runs the jobs) or none (then
+ * the gateway runs jobs itself); demo data; a token.
+ */
+async function main(signal: AbortSignal, onChildren: (children: ChildProcess[]) => void): Promise<void> {
   const config = loadConfig(CommonConfig);
+  const host = process.env.HOST || DEFAULT_HOST;
+  const port = Number(process.env.PORT || 3000);
+  const secretProblem = developmentSecretProblem(config, host);
+  if (secretProblem) throw new ConfigError([secretProblem]);
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const shownHost = wildcard || isLoopbackHost(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const url = process.env.PUBLIC_BASE_URL ?? `http://${shownHost}:${port}`;
+  const probeBase = `http://${wildcard || isLoopbackHost(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  const state: StartState = { pid: process.pid, startedAt: new Date().toISOString(), url };
+  const other = claimStart(state);
+  if (other) throw new StartRefused(describeOther(other), 1);
+  if (await portTaken(host, port)) {
+    throw new StartRefused(`port ${port} on ${host} is in use by another program (not an npm start of this clone); set PORT to another port`, 1);
+  }
+
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = process.env.DATABASE_URL;
+  let database = 'DATABASE_URL';
   if (!databaseUrl) {
-    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-    log(`no DATABASE_URL: starting an embedded Postgres on port ${port} (data in .data/pg)`);
-    embedded = await startEmbeddedPostgres(DATA_DIR, port, log);
+    await waitForCliHoldingPostgres(signal);
+    embedded = await ensureEmbeddedPostgres(DATA_DIR, embeddedPort(), log);
     databaseUrl = embedded.url;
+    database = `embedded Postgres on 127.0.0.1:${embedded.port} (data in .data/pg)`;
+    log(embedded.owned ? `no DATABASE_URL: started the ${database}` : `no DATABASE_URL: using the ${database}, already running`);
   }
-  writeRuntimeState({ databaseUrl });
-  const applied = await migrateDatabase(databaseUrl);
-  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+  stopEmbedded = embedded?.owned ? () => embedded.stop() : undefined;
+  updateStart({ ...state, database });
 
-  const ds = new DataSource(dataSourceOptions(databaseUrl, { logging: ['error'], extra: { statement_timeout: 0 } }));
-  await ds.initialize();
-  if (!(await hasSurveyData(ds))) {
-    const respondents = Number(process.env.SEED_RESPONDENTS ?? DEFAULT_SEED.respondents);
-    log(`empty database: seeding a demo survey of ${respondents} respondents (seed ${DEFAULT_SEED.seed})`);
-    const report = await seedSurvey(ds, { respondents, seed: DEFAULT_SEED.seed });
-    log(`seeded ${report.partitions} partitions in ${(report.totalMs / 1000).toFixed(1)} s`);
-  }
-  await ensureOrgAndUser(ds, DEMO_ORG, DEMO_USER);
-  await ds.destroy();
+  const respondents = Number(process.env.SEED_RESPONDENTS ?? DEFAULT_SEED.respondents);
+  await prepareDemoDatabase(databaseUrl, { log, respondents, signal });
 
   const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
   const useRedis = await redisReachable(redisUrl);
   const jobMode = useRedis ? 'queue' : 'inline';
   if (useRedis) log(`Redis answers at ${redisUrl}: jobs go through BullMQ to a separate worker process`);
   else log(`Redis not reachable at ${redisUrl}: jobs run in-process in the gateway (JOB_MODE=inline)`);
+  updateStart({ ...state, database, jobMode });
+  if (signal.aborted) throw new InterruptedError();
 
-  const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, JOB_MODE: jobMode };
+  const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, JOB_MODE: jobMode, HOST: host, PORT: String(port) };
   const children: ChildProcess[] = [];
   if (useRedis) children.push(launch('worker', 'apps/worker/src/main.js', env));
   children.push(launch('gateway', 'apps/gateway/src/main.js', env));
+  onChildren(children);
 
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
+  const alive = () => children.every((c) => c.exitCode === null && c.signalCode === null);
+  if (!(await waitForHttp(`${probeBase}/health/ready`, 90_000, alive))) {
+    throw new StartRefused(alive() ? 'the gateway did not become ready within 90 s' : 'a process exited before the gateway was ready (its output is above)', 1);
+  }
+  log(`ready: ${url}  (OpenAPI: ${url}/docs)`);
+  log(`demo token (org '${DEMO_ORG.id}', user ${DEMO_USER.id}, 12 h; another: npm run token -- --org <org> --user <id>):`);
+  console.log(demoToken(config.jwtSecret, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }));
+  log(`try: curl -X POST ${url}/v1/system/ping -H "Authorization: Bearer <token>"   (Ctrl-C stops everything)`);
+}
+
+let stopEmbedded: (() => Promise<void>) | undefined;
+let children: ChildProcess[] = [];
+let stopping = false;
+
+/** Stops the apps (SIGTERM, each finishing its work within its own bound), then the Postgres this start began. */
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
     stopping = true;
     await Promise.all(
       children.map(
@@ -110,28 +226,40 @@ async function main(): Promise<void> {
           }),
       ),
     );
-    await embedded?.stop();
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
-  for (const child of children) child.on('exit', () => void stop(1));
-
-  const port = Number(process.env.PORT ?? 3000);
-  const base = `http://localhost:${port}`;
-  if (!(await waitForHttp(`${base}/health/ready`, 60_000))) {
-    log('the gateway did not become ready within 60 s');
-    await stop(1);
-    return;
+    await stopEmbedded?.().catch(() => undefined);
   }
-  const token = signDevToken(config.jwtSecret, { sub: DEMO_USER.id, org: DEMO_ORG.id, email: DEMO_USER.email });
-  log(`ready: ${base}  (OpenAPI: ${base}/docs)`);
-  log(`demo token (org '${DEMO_ORG.id}', user ${DEMO_USER.id}, 12 h):`);
-  console.log(token);
-  log(`try: curl -X POST ${base}/v1/system/ping -H "Authorization: Bearer <token>"`);
+  releaseStart();
+  process.exit(code);
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(HELP);
+} else {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSignal = () => {
+    interrupts++;
+    if (interrupts > 1) process.exit(130);
+    stopActiveProgress();
+    if (children.length === 0) process.stderr.write('\nstopping (Ctrl-C again to quit at once)...\n');
+    controller.abort();
+    if (children.length > 0) void stopAll(0);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', releaseStart);
+  main(controller.signal, (started) => {
+    children = started;
+    for (const child of started) child.on('exit', () => void stopAll(1));
+  }).catch((err: unknown) => {
+    if (controller.signal.aborted || err instanceof InterruptedError) {
+      process.stderr.write('interrupted: stopped before the service was up\n');
+      void stopAll(130);
+      return;
+    }
+    if (err instanceof StartRefused) console.error(err.message);
+    else if (err instanceof ConfigError) console.error(err.message);
+    else console.error(`npm start failed: ${err instanceof Error ? err.message : String(err ?? 'an error with no message')}`);
+    void stopAll(err instanceof ConfigError ? 78 : 1);
+  });
+}

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfigModule, AuthModule, DatabaseModule, QueueModule } from '@aas/infra';
+import { AppConfigModule, AuthModule, DatabaseModule, QueueModule, RateLimitModule } from '@aas/infra';
+import { AdminModule } from '@aas/admin';
 import { AssistantModule } from '@aas/assistant';
 import { AudiencesModule } from '@aas/audiences';
 import { CatalogueModule } from '@aas/catalogue';
@@ -10,6 +11,7 @@ import { RespondentStoreModule } from '@aas/respondent-store-data';
 import { EngineClientModule } from '@aas/engine-client';
 import { InsightsModule } from '@aas/insights';
 import { SavedCrosstabsModule } from '@aas/saved-crosstabs';
+import { SurveyImportJobsModule } from '@aas/survey-import-feature';
 import { SystemModule } from '@aas/system';
 import { GatewayConfig } from './gateway.config';
 
@@ -25,6 +27,8 @@ export class AppModule {
         QueueModule,
         RespondentStoreModule,
         AuthModule,
+        // After AuthModule: its guard runs after authentication, so it counts the token's organisation.
+        RateLimitModule.forRoot({ requests: config.RATE_LIMIT_REQUESTS, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }),
         SystemModule,
         CatalogueModule,
         InsightsModule,
@@ -32,10 +36,13 @@ export class AppModule {
         EngineClientModule,
         // The engine job's handler, for inline mode (JOB_MODE=inline: the gateway computes); idle in queue mode.
         EngineJobsModule,
+        // The survey import's handler, for inline mode as well; its pool opens only when it runs an import.
+        SurveyImportJobsModule,
         CrosstabsModule,
         SavedCrosstabsModule,
         ChartsModule,
         AssistantModule,
+        AdminModule,
       ],
     };
   }

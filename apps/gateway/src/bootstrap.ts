@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ALL_QUEUES } from '@aas/contracts';
-import { configureHttpApp, createRootLogger, JobHandlerRegistry, JobRunner, PinoNestLogger } from '@aas/infra';
+import { BullJobRunner, configureHttpApp, createRootLogger, JobHandlerRegistry, JobRunner, Metrics, mountQueueBoard, PinoNestLogger } from '@aas/infra';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './gateway.config';
 import { gatewayOpenApiOptions } from './openapi';
@@ -14,10 +14,23 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  configureHttpApp(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES, logger, openApi: gatewayOpenApiOptions(config) });
+  configureHttpApp(app, {
+    bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    logger,
+    openApi: gatewayOpenApiOptions(config),
+    metrics: app.get(Metrics),
+    corsOrigins: config.corsOrigins,
+  });
+  const runner = app.get(JobRunner);
+  // The queue board (admin tokens only); inline mode has no queues to show.
+  if (runner instanceof BullJobRunner)
+    mountQueueBoard(
+      app,
+      ALL_QUEUES.map((queue) => runner.queue(queue)),
+      config,
+    );
   app.enableShutdownHooks();
   await app.init();
-  const runner = app.get(JobRunner);
   if (runner.mode === 'inline') {
     // Inline mode runs every job here, so every job needs its handler in this process.
     app.get(JobHandlerRegistry).assertComplete(ALL_QUEUES);

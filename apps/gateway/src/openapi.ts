@@ -16,8 +16,10 @@ const TAGS: OpenApiOptions['tags'] = [
   { name: 'saved crosstabs', description: "Your organisation's crosstab projects" },
   { name: 'charts', description: "Your organisation's charts and their calculation (audiences x attributes over waves and locations)" },
   { name: 'assistant', description: 'The assistant grounded in engine numbers, and the same tools as an MCP server (JSON-RPC 2.0 over Streamable HTTP)' },
+  { name: 'admin', description: 'Organisations, their entitlements and survey imports, for administrators (tokens with `admin: true`)' },
   { name: 'system', description: 'Probes of the job path' },
   { name: 'health', description: 'Liveness and readiness for orchestrators (no token)' },
+  { name: 'metrics', description: 'Prometheus metrics for monitoring (no user token; the METRICS_TOKEN bearer when the deployment sets one)' },
   { name: 'authorization', description: 'OAuth 2.0 protected-resource metadata (RFC 9728): where the tokens this API accepts come from (no token)' },
 ];
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, createRootLogger, loadConfig, PinoNestLogger, WorkerHost } from '@aas/infra';
+import { ConfigError, createRootLogger, loadConfig, Metrics, MetricsServer, PinoNestLogger, WorkerHost } from '@aas/infra';
 import { WorkerConfig } from './worker.config';
 import { WorkerModule } from './worker.module';
 
@@ -15,7 +15,12 @@ async function main(): Promise<void> {
     abortOnError: false,
   });
   const host = app.get(WorkerHost);
-  host.start({
+  // Before consuming, so a port already taken stops the start instead of a worker nobody can see.
+  const metricsServer =
+    config.WORKER_METRICS_PORT === undefined
+      ? undefined
+      : await MetricsServer.start(app.get(Metrics), { port: config.WORKER_METRICS_PORT, host: config.WORKER_METRICS_HOST, token: config.METRICS_TOKEN });
+  await host.start({
     queues: config.WORKER_QUEUES,
     concurrency: config.WORKER_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_MS,
@@ -32,12 +37,13 @@ async function main(): Promise<void> {
       process.exit(0);
     }, config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_GRACE_MS).unref();
     await host.stop(config.SHUTDOWN_TIMEOUT_MS);
+    await metricsServer?.stop();
     await app.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-  logger.info({ queues: config.WORKER_QUEUES, pid: process.pid }, 'worker ready');
+  logger.info({ queues: config.WORKER_QUEUES, pid: process.pid, worker: host.identity?.id, metricsPort: metricsServer?.port }, 'worker ready');
 }
 
 main().catch((err: unknown) => {

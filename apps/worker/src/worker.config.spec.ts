@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@aas/infra';
+import { ConfigError, loadConfig, Metrics } from '@aas/infra';
 import { EngineHost } from '@aas/engine';
 import { createStorePool, PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 import { WorkerConfig } from './worker.config';
@@ -13,6 +13,7 @@ describe('WorkerConfig: the engine memory settings', () => {
       pool,
       new StoreVersion(new PartitionReader(pool)),
       loadConfig(WorkerConfig, { ENGINE_ARENA_MB: '48', ENGINE_LEAF_CACHE_MB: '8' }),
+      new Metrics(),
     );
     try {
       expect(host.engine.audiences.arenaBytes).toBe(48 * 2 ** 20);

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayNotEmpty, IsIn, IsInt, Max, Min } from 'class-validator';
+import { ArrayNotEmpty, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { ALL_QUEUES, QueueName } from '@aas/contracts';
 import { CommonConfig } from '@aas/infra';
 
@@ -57,4 +57,23 @@ export class WorkerConfig extends CommonConfig {
   @Min(0)
   @Max(65536)
   ENGINE_LEAF_CACHE_MB = 64;
+
+  /**
+   * Port of this worker's Prometheus endpoint (`GET /metrics`). Unset: no listener. Off by default
+   * because several workers often share a host (and a fixed default port would collide there);
+   * set it per worker where a scraper can reach it.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'WORKER_METRICS_PORT must be an integer port' })
+  @Min(1)
+  @Max(65535)
+  WORKER_METRICS_PORT?: number;
+
+  /**
+   * Address the metrics listener binds to: this machine only by default, like the gateway's HOST;
+   * `0.0.0.0` (in a container) lets a scraper on another host reach it.
+   */
+  @IsString()
+  WORKER_METRICS_HOST = '127.0.0.1';
 }

@@ -6,6 +6,7 @@ import { IDENTITY_MIGRATIONS, MigrationClass, runMigrations } from '@aas/infra';
 import { INSIGHTS_MIGRATIONS } from '@aas/insights';
 import { RESPONDENT_STORE_MIGRATIONS } from '@aas/respondent-store-data';
 import { SAVED_CROSSTABS_MIGRATIONS } from '@aas/saved-crosstabs';
+import { SURVEY_IMPORT_MIGRATIONS } from '@aas/survey-import-data';
 
 const timestampOf = (m: MigrationClass): number => Number(/(\d{13})$/.exec(m.name)?.[1] ?? NaN);
 
@@ -22,6 +23,7 @@ export const ALL_MIGRATIONS: readonly MigrationClass[] = [
   ...SAVED_CROSSTABS_MIGRATIONS,
   ...CHARTS_MIGRATIONS,
   ...ASSISTANT_MIGRATIONS,
+  ...SURVEY_IMPORT_MIGRATIONS,
 ].sort((a, b) => timestampOf(a) - timestampOf(b));
 
 /** Applies every pending migration under the advisory lock (see runMigrations); returns those applied. */

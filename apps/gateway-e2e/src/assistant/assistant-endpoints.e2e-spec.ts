@@ -95,7 +95,7 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
     });
   });
 
-  describe('POST /v1/assistant-api/mcp as plain JSON-RPC (spec 4.1)', () => {
+  describe('POST /v1/assistant-api/mcp as plain JSON-RPC (tools/call without initialize)', () => {
     it('tools/call chat_service without initialize, then a follow-up with the chat id', async () => {
       const first = await demo.post(MCP, {
         jsonrpc: '2.0',

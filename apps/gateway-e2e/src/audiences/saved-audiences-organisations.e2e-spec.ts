@@ -10,12 +10,14 @@ describe('saved audiences across organisations', () => {
   let stack: Stack;
   let orgA: Client;
   let orgB: Client;
+  let orgBAdmin: Client;
   let audience: AudienceBody;
 
   beforeAll(async () => {
     stack = await Stack.start({ label: 'audiencesorgs', jobMode: 'inline', seed: SURVEY });
     orgA = client(stack, await stack.token('demo', 301));
     orgB = client(stack, await stack.token('acme-retail', 401));
+    orgBAdmin = client(stack, await stack.token('acme-retail', 402, { admin: true }));
     const res = await orgA.post(BASE, { ...women, name: "A's audience", flags: ['isP2'] });
     expect(res.status).toBe(201);
     audience = res.body.data;
@@ -39,6 +41,20 @@ describe('saved audiences across organisations', () => {
     expect(JSON.stringify(problemWithoutRequest(foreign.body))).toBe(JSON.stringify(problemWithoutRequest(missing.body)));
     expect(await storedRow(stack, audience.id)).toEqual(before);
   });
+
+  it.each(['get', 'put', 'patch', 'delete'] as Method[])(
+    '%s by an administrator of the other organisation also answers 404: the admin claim opens only the admin endpoints',
+    async (method) => {
+      const before = await storedRow(stack, audience.id);
+      const foreign = await orgBAdmin.send(method, `${BASE}/${audience.id}`, bodies[method]);
+      const missing = await orgBAdmin.send(method, `${BASE}/${randomUUID()}`, bodies[method]);
+      expect(foreign.status).toBe(404);
+      expect(JSON.stringify(problemWithoutRequest(foreign.body))).toBe(JSON.stringify(problemWithoutRequest(missing.body)));
+      expect(await storedRow(stack, audience.id)).toEqual(before);
+      // The same token does open the admin endpoints: it is an administrator's.
+      expect((await orgBAdmin.get('/v1/admin/organisations/demo')).status).toBe(200);
+    },
+  );
 
   it("does not list the other organisation's audience", async () => {
     const res = await orgB.get(`${BASE}?limit=200`);

@@ -27,7 +27,7 @@ describe('saved audiences', () => {
   }
 
   describe('POST', () => {
-    it('creates an audience and answers it in a data wrapper with every member of spec 2.2', async () => {
+    it('creates an audience and answers it in a data wrapper with every member of a saved audience', async () => {
       const res = await demo.post(BASE, {
         name: 'Gen Z women',
         expression: {

@@ -55,7 +55,7 @@ const leaf = (a: (typeof ATTRIBUTES)[number]) => ({
   ...(a.suffix_code ? { suffixes: [a.suffix_code] } : {}),
 });
 
-describe('charts (spec 4.4, 2.3, 2.4)', () => {
+describe('charts: definitions and their calculation', () => {
   let stack: Stack;
   let demo: string;
   let demo2: string;
@@ -364,7 +364,7 @@ describe('charts (spec 4.4, 2.3, 2.4)', () => {
             positive_sample: cell.intersect.sample,
             positive_size: cell.intersect.size,
           });
-          // And the formulas of metrics.md on the reference evaluator's sizes.
+          // And the chart formulas (docs/metrics.md#chart-metrics) on the reference evaluator's sizes.
           const scope = { waves: WAVES, locations: LOCATIONS, datasets: ['core'] };
           const base = reference(records, {}, BASE, scope);
           const dp = reference(records, leaf(ATTRIBUTES[r]), BASE, scope);

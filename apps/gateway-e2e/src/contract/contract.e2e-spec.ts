@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
+import { fixturePath } from '@aas/survey-import/testing';
 import { Stack } from '../support/stack';
 import { HttpMethod, OpenApiContract } from './openapi-contract';
 import { runTypedClientSample } from './typed-client-sample';
@@ -21,13 +23,24 @@ interface Options {
   headers?: Record<string, string>;
   /** The body is meant to be valid: it is also checked against the document's request schema. */
   valid?: boolean;
+  /** A multipart/form-data body instead: text fields, then files (name, content, filename). */
+  multipart?: { fields?: [string, string][]; files?: [string, Buffer, string][] };
 }
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const MISSING_UUID = '7b0c6a1e-5b1f-4c55-9d4a-1f0e2d3c4b5a';
-/** Statuses no request of this test can provoke: a dependency down (503), a job past JOB_TIMEOUT_MS (504). */
-const NOT_PROVOKED = new Set(['503', '504', 'default']);
+/**
+ * Statuses no request of this test can provoke: a dependency down (503), a job past JOB_TIMEOUT_MS
+ * (504), and the rate limit (429: every authenticated operation shares one guard; the stack runs with
+ * a limit no test reaches, and foundation/safe-defaults.e2e-spec.ts provokes it and checks the answer
+ * against this document).
+ */
+const NOT_PROVOKED = new Set(['429', '503', '504', 'default']);
 const GAMING = { question: 'gaming_platforms_used' };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const METRICS_TOKEN = 'contract-metrics-token-0123456789';
+/** IMPORT_MAX_UPLOAD_BYTES of the contract's stack: small, so a 413 costs little. */
+const CONTRACT_UPLOAD_LIMIT = 600 * 1024;
 
 /**
  * The contract test: real requests to every operation of the served document, successes and
@@ -41,6 +54,7 @@ describe('the OpenAPI document is the contract: every operation, its successes a
   let contract: OpenApiContract;
   let demo: string;
   let acme: string;
+  let admin: string;
   const mismatches: string[] = [];
 
   async function call(method: HttpMethod, url: string, options: Options = {}): Promise<Reply> {
@@ -58,6 +72,10 @@ describe('the OpenAPI document is the contract: every operation, its successes a
     for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
     if (options.raw !== undefined) req = req.set('Content-Type', 'application/json').send(options.raw);
     else if (options.body !== undefined) req = req.send(options.body as object);
+    else if (options.multipart) {
+      for (const [name, value] of options.multipart.fields ?? []) req = req.field(name, value);
+      for (const [name, content, filename] of options.multipart.files ?? []) req = req.attach(name, content, { filename });
+    }
     const res = await req;
     const text = typeof res.body === 'string' ? res.body : '';
     const reply: Reply = { status: res.status, headers: res.headers as Record<string, string | undefined>, text, body: {} };
@@ -71,13 +89,13 @@ describe('the OpenAPI document is the contract: every operation, its successes a
     return reply;
   }
 
-  /** Sends each documented example of an operation to `url` and expects `status`. */
-  async function sendExamples(operationId: string, method: HttpMethod, url: string, status: number): Promise<Reply[]> {
+  /** Sends each documented example of an operation to `url` (as `token`, the demo user by default) and expects `status`. */
+  async function sendExamples(operationId: string, method: HttpMethod, url: string, status: number, token?: string): Promise<Reply[]> {
     const examples = contract.examples(operationId);
     expect(examples.length).toBeGreaterThan(0);
     const replies: Reply[] = [];
     for (const example of examples) {
-      const reply = await call(method, url, { body: example.value, valid: true });
+      const reply = await call(method, url, { token, body: example.value, valid: true });
       expect({ operationId, example: example.name, status: reply.status, body: reply.status === status ? undefined : reply.body }).toEqual({
         operationId,
         example: example.name,
@@ -96,9 +114,11 @@ describe('the OpenAPI document is the contract: every operation, its successes a
   }
 
   beforeAll(async () => {
-    stack = await Stack.start({ label: 'contract', seed: true, workers: 1 });
+    // A metrics token, so that /metrics shows both of its documented answers.
+    stack = await Stack.start({ label: 'contract', seed: true, workers: 1, env: { METRICS_TOKEN, IMPORT_MAX_UPLOAD_BYTES: String(CONTRACT_UPLOAD_LIMIT) } });
     demo = await stack.token('demo', 1);
     acme = await stack.token('acme-retail', 2);
+    admin = await stack.token('ops', 3, { admin: true });
     const doc = await request(stack.baseUrl).get('/docs/openapi.json');
     expect(doc.status).toBe(200);
     contract = new OpenApiContract(doc.body as Json);
@@ -117,6 +137,14 @@ describe('the OpenAPI document is the contract: every operation, its successes a
     expect(metadata.body).toMatchObject({ resource: stack.baseUrl, bearer_methods_supported: ['header'] });
     const mcp = await call('get', '/.well-known/oauth-protected-resource/v1/assistant-api/mcp', { token: null });
     expect(mcp.body).toMatchObject({ resource: `${stack.baseUrl}/v1/assistant-api/mcp` });
+  });
+
+  it('the metrics endpoint wants the metrics token (when one is set), not a user token', async () => {
+    expect((await call('get', '/metrics', { token: null })).status).toBe(401);
+    expect((await call('get', '/metrics')).status).toBe(401);
+    const scraped = await call('get', '/metrics', { token: METRICS_TOKEN });
+    expect(scraped.status).toBe(200);
+    expect(scraped.text).toContain('aas_http_request_duration_seconds_bucket{');
   });
 
   it('every operation that needs a token answers 401 without one, with a challenge naming the metadata', async () => {
@@ -255,8 +283,19 @@ describe('the OpenAPI document is the contract: every operation, its successes a
       expect((await call('post', '/v2/query/crosstab', { body: {}, valid: true })).status).toBe(200);
     });
 
+    it('the example as CSV and as an Excel workbook; any other Accept is 406', async () => {
+      const body = contract.examples('runCrosstab')[0].value;
+      const csv = await call('post', '/v2/query/crosstab?metric=column_percentage', { body, headers: { Accept: 'text/csv' } });
+      expect({ status: csv.status, type: csv.headers['content-type'] }).toEqual({ status: 200, type: 'text/csv; charset=utf-8; header=present' });
+      expect(csv.text).toContain('Column %,TikTok,Instagram');
+      const xlsx = await call('post', '/v2/query/crosstab', { body, headers: { Accept: XLSX } });
+      expect({ status: xlsx.status, type: xlsx.headers['content-type'] }).toEqual({ status: 200, type: XLSX });
+      expect((await call('post', '/v2/query/crosstab', { body, headers: { Accept: 'text/html' } })).status).toBe(406);
+    });
+
     it('invalid (400) and unlicensed (403) requests', async () => {
       expect((await call('post', '/v2/query/crosstab', { body: { rows: [{ expression: { qustion: 'gender' } }] } })).status).toBe(400);
+      expect((await call('post', '/v2/query/crosstab?metric=percent', { body: {}, headers: { Accept: 'text/csv' } })).status).toBe(400);
       expect((await call('post', '/v2/query/crosstab?significance=50', { body: {} })).status).toBe(400);
       expect((await call('post', '/v2/query/crosstab', { token: acme, body: { rows: [{ expression: GAMING }] } })).status).toBe(403);
     });
@@ -300,9 +339,40 @@ describe('the OpenAPI document is the contract: every operation, its successes a
         expect((await call(method, `${BASE}/${MISSING_UUID}`, { body })).status).toBe(404);
         expect((await call(method, `${BASE}/${uuid}`, { token: acme, body })).status).toBe(404);
       }
+      expect((await call('get', `${BASE}/${uuid}/export?metric=index`)).headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+      expect((await call('get', `${BASE}/${uuid}/export`, { headers: { Accept: XLSX } })).status).toBe(200);
+      expect((await call('get', `${BASE}/${uuid}/export`, { headers: { Accept: 'application/json' } })).status).toBe(406);
+      expect((await call('get', `${BASE}/${uuid}/export?metric=percent`)).status).toBe(400);
+      expect((await call('get', `${BASE}/not-a-uuid/export`)).status).toBe(400);
+      expect((await call('get', `${BASE}/${MISSING_UUID}/export`)).status).toBe(404);
+      expect((await call('get', `${BASE}/${uuid}/export`, { token: acme })).status).toBe(404);
       expect((await call('put', `${BASE}/${uuid}`, { body: { name: 'x', notes: 42 } })).status).toBe(400);
       expect((await call('patch', `${BASE}/${uuid}`, { body: { name: null } })).status).toBe(400);
       expect((await call('delete', `${BASE}/${uuid}`)).status).toBe(204);
+    });
+
+    it('export: a project whose licence ended since it was saved answers 403', async () => {
+      // An organisation of its own, so that taking its licence away touches no other test.
+      const lapsed = await stack.token('lapsed', 31);
+      await stack.query(`INSERT INTO entitled_datasets (org_id, dataset_code) VALUES ('lapsed', 'core')`);
+      await stack.query(`INSERT INTO entitled_locations (org_id, location_code) VALUES ('lapsed', 'us')`);
+      await stack.query(`INSERT INTO entitled_waves (org_id, wave_code) VALUES ('lapsed', 'q3_2026')`);
+      const project = await call('post', BASE, {
+        token: lapsed,
+        body: { name: 'Lapsing', rows: [{ expression: { qustion: 'gender', options: ['female'] } }] },
+      });
+      expect(project.status).toBe(200);
+      const url = `${BASE}/${project.body['uuid'] as string}/export`;
+      expect((await call('get', url, { token: lapsed })).status).toBe(200);
+      await stack.query(`DELETE FROM entitled_datasets WHERE org_id = 'lapsed'`);
+      // Entitlements are cached for 10 s: asked again until the change shows, at most 30 s.
+      const until = Date.now() + 30_000;
+      let reply = await call('get', url, { token: lapsed });
+      while (reply.status === 200 && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 1000));
+        reply = await call('get', url, { token: lapsed });
+      }
+      expect({ status: reply.status, detail: reply.body['detail'] }).toEqual({ status: 403, detail: expect.stringContaining('/rows/0/expression') });
     });
   });
 
@@ -316,6 +386,9 @@ describe('the OpenAPI document is the contract: every operation, its successes a
       const [replaced] = await sendExamples('replaceChart', 'put', `${BASE}/${id}`, 200);
       expect(JSON.parse(replaced.text)).toBe(id);
       for (const reply of await sendExamples('calculateChart', 'post', `${BASE}/${id}/calculate`, 200)) expect(reply.body['stats']).toHaveLength(3);
+      const csv = await call('post', `${BASE}/${id}/calculate`, { body: {}, headers: { Accept: 'text/csv' } });
+      expect({ status: csv.status, type: csv.headers['content-type'] }).toEqual({ status: 200, type: 'text/csv; charset=utf-8; header=present' });
+      expect((await call('post', `${BASE}/${id}/calculate`, { body: {}, headers: { Accept: 'text/html' } })).status).toBe(406);
       // A split chart that selects two metrics, with an attribute that does not exist (an errored stat).
       const split = await call('post', BASE, {
         body: {
@@ -392,6 +465,72 @@ describe('the OpenAPI document is the contract: every operation, its successes a
     });
   });
 
+  describe('admin', () => {
+    const ORGS = '/v1/admin/organisations';
+
+    it('organisations: create (the example), list, read, grant and revoke (the examples); the wrong ids, bodies and tokens', async () => {
+      const [created] = await sendExamples('createOrganisation', 'post', ORGS, 201, admin);
+      const id = (created.body['data'] as Json)['id'] as string;
+      expect((await call('post', ORGS, { token: admin, body: { id, name: 'Again' } })).status).toBe(409);
+      expect((await call('post', ORGS, { token: admin, body: { id: 'Bad Id', name: '' } })).status).toBe(400);
+      expect((await call('get', `${ORGS}?limit=5&offset=0`, { token: admin })).status).toBe(200);
+      expect((await call('get', `${ORGS}?limit=0`, { token: admin })).status).toBe(400);
+      expect((await call('get', `${ORGS}/${id}`, { token: admin })).status).toBe(200);
+      expect((await call('get', `${ORGS}/Bad%20Id`, { token: admin })).status).toBe(400);
+      expect((await call('get', `${ORGS}/ghost`, { token: admin })).status).toBe(404);
+      for (const action of ['grant', 'revoke']) {
+        const operationId = `${action}Entitlements`;
+        const [reply] = await sendExamples(operationId, 'post', `${ORGS}/${id}/entitlements/${action}`, 200, admin);
+        // The example names core, gb, us, q3_2025 and q4_2025: all granted, then all revoked.
+        expect(reply.body['changed']).toBe(5);
+        expect((await call('post', `${ORGS}/${id}/entitlements/${action}`, { token: admin, body: { waves: ['q9_2099'] } })).status).toBe(400);
+        expect((await call('post', `${ORGS}/ghost/entitlements/${action}`, { token: admin, body: { datasets: ['core'] }, valid: true })).status).toBe(404);
+      }
+    });
+
+    it('imports: upload (queued, then failed on its mapping), read; the wrong parts, sizes, media types, ids and tokens', async () => {
+      const IMPORTS = '/v1/admin/imports';
+      const sav = readFileSync(fixturePath('tracker.sav'));
+      const mapping = JSON.parse(readFileSync(fixturePath('tracker.mapping.json'), 'utf8')) as Json;
+      // A mapping that fits its schema but not the file: the job ends at once with its report, and nothing changes.
+      const upload = {
+        fields: [['mapping', JSON.stringify({ ...mapping, weight: 'no_such_weight' })]] as [string, string][],
+        files: [['file', sav, 'tracker.sav']] as [string, Buffer, string][],
+      };
+      const accepted = await call('post', IMPORTS, { token: admin, multipart: upload });
+      expect(accepted.status).toBe(202);
+      const url = `${IMPORTS}/${(accepted.body['data'] as Json)['id'] as string}`;
+      const until = Date.now() + 60_000;
+      let read = await call('get', url, { token: admin });
+      while (!['succeeded', 'failed'].includes((read.body['data'] as Json)['status'] as string) && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 200));
+        read = await call('get', url, { token: admin });
+      }
+      expect({ status: read.status, importStatus: (read.body['data'] as Json)['status'] }).toEqual({ status: 200, importStatus: 'failed' });
+      expect((await call('post', IMPORTS, { token: admin, multipart: { files: upload.files } })).status).toBe(400);
+      const big = { fields: upload.fields, files: [['file', Buffer.alloc(CONTRACT_UPLOAD_LIMIT + 100_000, 'x'), 'big.csv']] as [string, Buffer, string][] };
+      expect((await call('post', IMPORTS, { token: admin, multipart: big })).status).toBe(413);
+      expect((await call('post', IMPORTS, { token: admin, body: { file: 'x' } })).status).toBe(415);
+      expect((await call('get', `${IMPORTS}/not-a-uuid`, { token: admin })).status).toBe(400);
+      expect((await call('get', `${IMPORTS}/${MISSING_UUID}`, { token: admin })).status).toBe(404);
+      expect((await call('post', IMPORTS, { multipart: upload })).status).toBe(403);
+      expect((await call('get', url)).status).toBe(403);
+    });
+
+    it('organisations answer 403 to a token without the admin claim', async () => {
+      const id = 'northwind';
+      for (const [method, url, body] of [
+        ['get', ORGS, undefined],
+        ['post', ORGS, { id: 'intruder', name: 'x' }],
+        ['get', `${ORGS}/${id}`, undefined],
+        ['post', `${ORGS}/${id}/entitlements/grant`, { datasets: ['core'] }],
+        ['post', `${ORGS}/${id}/entitlements/revoke`, { datasets: ['core'] }],
+      ] as const) {
+        expect({ url, status: (await call(method, url, { body })).status }).toEqual({ url, status: 403 });
+      }
+    });
+  });
+
   describe('system', () => {
     it('ping: the examples and an invalid delay', async () => {
       await sendExamples('pingJobPath', 'post', '/v1/system/ping', 200);
@@ -415,7 +554,11 @@ describe('the OpenAPI document is the contract: every operation, its successes a
     expect(outcome.insight?.computed_from.datasets).toEqual([{ code: 'core', name: expect.any(String) }]);
     expect(outcome.tools).toEqual(['chat_service', 'explore_insight', 'list_datasets', 'search_questions', 'run_crosstab']);
     expect(outcome.ping.mode).toBe('queue');
-    expect(outcome.ready).toEqual({ status: 'ok', checks: { postgres: 'up', redis: 'up' } });
+    expect(outcome.ready).toEqual({
+      status: 'ok',
+      checks: { postgres: 'up', redis: 'up', workers: 'up' },
+      workers: [{ id: expect.any(String), queues: ['system', 'engine', 'imports'], started_at: expect.any(String) }],
+    });
     expect(outcome.missingAudience).toMatchObject({ status: 404, type: 'urn:aas:problem:not-found' });
   });
 

@@ -28,6 +28,7 @@ const DOCUMENT = {
             content: {
               'application/x-ndjson': { schema: { $ref: '#/components/schemas/Thing' } },
               'application/json-seq': { schema: { $ref: '#/components/schemas/Thing' } },
+              'text/csv': { schema: { type: 'string' } },
             },
           },
         },
@@ -74,6 +75,7 @@ describe('OpenApiContract', () => {
     expect(
       contract.check('post', '/stream', { status: 200, headers: { 'content-type': 'application/json-seq' }, text: `\u001e${JSON.stringify(THING)}\n` }),
     ).toEqual([]);
+    expect(contract.check('post', '/stream', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, text: 'a,b\r\n1,2\r\n' })).toEqual([]);
     expect([...contract.seen.entries()].map(([id, statuses]) => [id, [...statuses]])).toEqual([
       ['getThing', [200, 404]],
       ['getSpecialThing', [204]],
@@ -105,6 +107,9 @@ describe('OpenApiContract', () => {
     const seq = contract.check('post', '/stream', { status: 200, headers: { 'content-type': 'application/json-seq' }, text: `\u001e${JSON.stringify(THING)}` });
     expect(seq).toEqual([expect.stringMatching(/does not end with LF/)]);
     expect(contract.check('get', '/things/special', { status: 204, headers: {}, text: 'x' })).toEqual([expect.stringMatching(/says no body/)]);
+    expect(contract.check('post', '/stream', { status: 200, headers: { 'content-type': 'text/csv' }, text: '' })).toEqual([
+      expect.stringMatching(/text\/csv body is empty/),
+    ]);
   });
 
   it('checks request bodies sent as valid against the request schema, and finds the operation of a URL', () => {

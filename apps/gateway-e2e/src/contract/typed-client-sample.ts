@@ -97,7 +97,10 @@ export async function runTypedClientSample(baseUrl: string, token: string): Prom
     }),
     'createChart',
   );
-  const calculation = ok(await api.POST('/v1/charts/{id}/calculate', { params: { path: { id: chart.id } }, body: {} }), 'calculateChart');
+  // The calculation is JSON by default; the document also offers it as CSV (`Accept: text/csv`), so the type says either.
+  const calculated = ok(await api.POST('/v1/charts/{id}/calculate', { params: { path: { id: chart.id } }, body: {} }), 'calculateChart');
+  if (typeof calculated === 'string') throw new Error('calculateChart answered CSV to a request that did not ask for it');
+  const calculation = calculated;
   await api.DELETE('/v1/charts/{id}', { params: { path: { id: chart.id } } });
 
   // The assistant, and one of its insights.

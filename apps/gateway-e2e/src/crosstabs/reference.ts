@@ -34,7 +34,7 @@ export function expr(wire: unknown): Expression {
   return parsed.value;
 }
 
-/** size/sample of (audience AND base) over the given waves/locations/datasets, per metrics.md. */
+/** size/sample of (audience AND base) over the given waves/locations/datasets (docs/metrics.md#pooling-across-waves). */
 export function reference(
   records: (RespondentRecord & { dataset: string })[],
   audience: unknown,

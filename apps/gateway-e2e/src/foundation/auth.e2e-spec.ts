@@ -157,4 +157,20 @@ describe('npm run token', () => {
     expect(users).toEqual([{ id: 42, org_id: 'cli-org', email: 'ana@cli.example' }]);
     await expect(runTool('tools/token/token.js', ['--org', 'Bad Org!', '--user', '1'], { DATABASE_URL: stack.databaseUrl })).rejects.toThrow(/--org/);
   });
+
+  it('--admin adds the admin claim, which opens the admin endpoints; without it they answer 403', async () => {
+    const mint = async (...extra: string[]) =>
+      (await runTool('tools/token/token.js', ['--org', 'cli-ops', '--user', '43', ...extra], { DATABASE_URL: stack.databaseUrl, JWT_SECRET: TEST_JWT_SECRET }))
+        .trim()
+        .split('\n')
+        .pop()!;
+    const admin = await mint('--admin');
+    const member = await mint();
+    expect((await request(stack.baseUrl).get('/v1/admin/organisations').set('Authorization', `Bearer ${admin}`)).status).toBe(200);
+    const refused = await request(stack.baseUrl).get('/v1/admin/organisations').set('Authorization', `Bearer ${member}`);
+    expect({ status: refused.status, type: refused.body.type }).toEqual({ status: 403, type: 'urn:aas:problem:forbidden' });
+    await expect(runTool('tools/token/token.js', ['--org', 'cli-ops', '--user', '43', '--admin', 'yes'], { DATABASE_URL: stack.databaseUrl })).rejects.toThrow(
+      /--admin takes no value/,
+    );
+  });
 });

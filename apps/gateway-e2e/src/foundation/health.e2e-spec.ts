@@ -12,7 +12,8 @@ describe('readiness follows Redis', () => {
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis(port);
-    stack = await Stack.start({ label: 'health', jobMode: 'queue', workers: 0, redisUrl: `redis://127.0.0.1:${port}` });
+    // One worker: in queue mode readiness also wants a live worker (its heartbeat lives in this Redis too).
+    stack = await Stack.start({ label: 'health', jobMode: 'queue', workers: 1, redisUrl: `redis://127.0.0.1:${port}` });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -22,12 +23,12 @@ describe('readiness follows Redis', () => {
   it('is 200 with Postgres and Redis up, 503 with Redis stopped, and 200 again when it returns, without a restart', async () => {
     const up = await request(stack.baseUrl).get('/health/ready');
     expect(up.status).toBe(200);
-    expect(up.body.checks).toEqual({ postgres: 'up', redis: 'up' });
+    expect(up.body.checks).toEqual({ postgres: 'up', redis: 'up', workers: 'up' });
 
     redis.kill('SIGKILL');
     await waitForStatus(`${stack.baseUrl}/health/ready`, 503, 10_000);
     const down = await request(stack.baseUrl).get('/health/ready');
-    expect(down.body.checks).toEqual({ postgres: 'up', redis: 'down' });
+    expect(down.body.checks).toEqual({ postgres: 'up', redis: 'down', workers: 'down' });
     expect((await request(stack.baseUrl).get('/health/live')).status).toBe(200);
 
     const gatewayPid = stack.gateway.pid;

@@ -98,6 +98,9 @@ describe('job path without Redis (inline mode)', () => {
     expect(res.body.mode).toBe('inline');
     expect(res.body.handled_by).toBe(stack.gateway.pid);
     const ready = await request(stack.baseUrl).get('/health/ready');
-    expect(ready.body.checks).toEqual({ postgres: 'up', redis: 'not used' });
+    expect(ready.body.checks).toEqual({ postgres: 'up', redis: 'not used', workers: 'not used' });
+    expect(ready.body.workers).toEqual([]);
+    // No queues, so no queue board either.
+    expect((await request(stack.baseUrl).get('/admin/queues').set('Authorization', auth)).status).toBe(404);
   });
 });

@@ -8,7 +8,8 @@ import { Stack } from '../support/stack';
  * fixture is imported through the CLI into an empty service, and every weighted count, row % and
  * column % of PSPP's CROSSTABS of its questions by gender (per wave, and pooled as the service
  * defines sizes: the mean of per-wave sums) is compared with POST /v2/query/crosstab, at PSPP's
- * printed precision.
+ * printed precision; then a chart and an assistant answer over the same imported data, against
+ * PSPP's tables too.
  */
 
 type Wire = Record<string, unknown>;
@@ -109,10 +110,10 @@ describe('import a PSPP-made .sav, query it over HTTP: the numbers are PSPP\u201
       const waves = t.split === null ? ALL_WAVES : [WAVES[t.split]];
       const def = rowsOf(t.rowVariable);
       const rowValues = [...t.rows.keys()].filter((r) => r !== 'Total');
-      const base = { and: [...(def.base ? [def.base] : []), leaf('gender')] };
+      const base = { and: [...(def.base ? [def.base] : []), leaf('tracker_gender')] };
       const cells = await crosstab(
         rowValues.map((v) => def.row(v)),
-        t.columns.map((c) => leaf('gender', [GENDER[c]])),
+        t.columns.map((c) => leaf('tracker_gender', [GENDER[c]])),
         base,
         waves,
       );
@@ -140,5 +141,73 @@ describe('import a PSPP-made .sav, query it over HTTP: the numbers are PSPP\u201
     }
     expect(failures).toEqual([]);
     expect(figures).toBeGreaterThan(500);
+  });
+
+  /** PSPP's CROSSTABS of a variable by gender in one wave (SPLIT FILE value). */
+  function psppTable(rowVariable: string, split: string): PsppCrosstab {
+    const { crosstabs } = readPsppTables(readFileSync(fixturePath('tracker.tables.csv'), 'utf8'));
+    const table = crosstabs.find((t) => t.rowVariable === rowVariable && t.columnVariable === 'gender' && t.split === split);
+    if (!table) throw new Error(`PSPP printed no ${rowVariable} x gender table for wave ${split}`);
+    return table;
+  }
+
+  async function call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+    const res = await fetch(`${stack.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  }
+
+  it('a chart of the imported questions has PSPP\u2019s column %, row % and counts (wave 3, by gender)', async () => {
+    const chart = await call('POST', '/v1/charts', {
+      name: 'Social media by gender, Q3 2025',
+      attributes: SOCIAL.map((datapoint_code) => ({ namespace_code: 'tracker', question_code: 'social', datapoint_code })),
+      audiences: Object.entries(GENDER).map(([value, code]) => ({ id: value, name: code, expression: leaf('tracker_gender', [code]) })),
+      base_audience: { id: 'answered', name: 'Gender answered', expression: leaf('tracker_gender') },
+      wave_codes: [WAVES['3']],
+      location_codes: MARKETS,
+    });
+    const result = (await call('POST', `/v1/charts/${chart['id'] as string}/calculate`, {})) as {
+      stats: { code: number; attributes: { datapoint_code: string }[]; data: { audience: string; metrics: Record<string, number> }[] }[];
+    };
+    const failures: string[] = [];
+    let figures = 0;
+    const check = (label: string, service: number, printed: PrintedNumber) => {
+      figures++;
+      if (!(Math.abs(service - printed.value) <= printed.tolerance + 1e-9 * Math.abs(printed.value)))
+        failures.push(`${label}: service ${service}, PSPP ${printed.value}`);
+    };
+    for (const stat of result.stats) {
+      expect(stat.code).toBe(200);
+      const variable = `soc_${SOCIAL.indexOf(stat.attributes[0].datapoint_code) + 1}`;
+      const table = psppTable(variable, '3');
+      const selected = table.rows.get('1') as Map<string, PrintedNumber[]>;
+      for (const row of stat.data) {
+        const k = table.columns.indexOf(row.audience);
+        const where = `${variable} x gender ${row.audience} [wave 3]`;
+        check(`${where} positive_size`, row.metrics['positive_size'], selected.get('Count')?.[k] as PrintedNumber);
+        check(`${where} audience_percentage`, row.metrics['audience_percentage'], selected.get('Column %')?.[k] as PrintedNumber);
+        check(`${where} datapoint_percentage`, row.metrics['datapoint_percentage'], selected.get('Row %')?.[k] as PrintedNumber);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(figures).toBe(SOCIAL.length * 3 * 3);
+  });
+
+  it('the assistant answers from the imported data: its share is PSPP\u2019s', async () => {
+    const answer = (await call('POST', '/v1/assistant-api/generic', { prompt: 'How many respondents use Mastodon in Q3 2025?' })) as {
+      message: string;
+      sources: { datasets: { code: string }[] };
+    };
+    expect(answer.sources.datasets.map((d) => d.code)).toEqual(['tracker']);
+    const share = /([\d.]+)% of all respondents/.exec(answer.message);
+    if (!share) throw new Error(`no share of all respondents in the answer: ${answer.message}`);
+    // PSPP's total column % of soc_6 = 1 in wave 3: the same share, both printed to one decimal.
+    const printed = (psppTable('soc_6', '3').rows.get('1')?.get('Column %') as PrintedNumber[]).at(-1) as PrintedNumber;
+    expect(Math.abs(Number(share[1]) - printed.value)).toBeLessThanOrEqual(2 * printed.tolerance);
   });
 });

@@ -39,7 +39,7 @@ describe('saved crosstabs', () => {
   }
 
   describe('POST', () => {
-    it('creates a project and answers every member of spec 2.6 with user_id, org_id, times and metadata', async () => {
+    it('creates a project and answers every member of a project with user_id, org_id, times and metadata', async () => {
       const res = await demo.post(BASE, {
         ...project,
         bases: { id: 'base', name: 'Adults', full_name: 'Everyone', expression: {} },

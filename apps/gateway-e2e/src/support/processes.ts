@@ -223,3 +223,34 @@ export async function waitForStatus(url: string, status: number, ms = 20_000, pr
   }
   throw new Error(`${url} did not answer ${status} within ${ms} ms (last: ${last})${process ? `: ${process.describe()}` : ''}`);
 }
+
+/** The `checks` of a readiness answer (GET /health/ready), by name. */
+export type ReadinessChecks = Record<string, string>;
+
+/**
+ * Polls a readiness URL until its `checks` satisfy `accept` (whatever the status: 503 for want of a
+ * worker may be what the caller waits for), or throws after ms with the last answer; with `process`,
+ * fails at once when that process exits.
+ */
+export async function waitForReadiness(url: string, accept: (checks: ReadinessChecks) => boolean, ms = 20_000, process?: AppProcess): Promise<ReadinessChecks> {
+  const until = Date.now() + ms;
+  let last = 'no answer';
+  for (;;) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      const text = await res.text();
+      last = `HTTP ${res.status} ${text}`;
+      const checks = (JSON.parse(text) as { checks?: ReadinessChecks }).checks;
+      if (checks && accept(checks)) return checks;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    if (process && !process.running) {
+      await Promise.race([process.exited, sleep(2000)]);
+      throw new Error(`${url} never answered the awaited checks: the process exited (last: ${last}): ${process.describe()}`);
+    }
+    if (Date.now() >= until) break;
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer the awaited checks within ${ms} ms (last: ${last})${process ? `: ${process.describe()}` : ''}`);
+}

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { signDevToken } from '@aas/infra';
 import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/infra/testing';
-import { AppProcess, freePort, runTool, START_TIMEOUT_MS, waitForStatus } from './processes';
+import { AppProcess, freePort, runTool, START_TIMEOUT_MS, waitForReadiness, waitForStatus } from './processes';
 
 export const TEST_JWT_SECRET = 'e2e-secret-0123456789abcdef';
 
@@ -14,8 +14,12 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Redis for this stack (default: the shared test Redis). */
   redisUrl?: string;
-  /** Wait for /health/ready (default) or only /health/live (when Redis is meant to be down). */
-  waitFor?: 'ready' | 'live';
+  /**
+   * What the start waits for: `ready` (/health/ready answers 200: the default, with workers or
+   * inline), `dependencies` (Postgres and Redis up, whatever the workers: the default in queue mode
+   * with no worker, when readiness says 503 for want of one) or `live` (when Redis is meant to be down).
+   */
+  waitFor?: 'ready' | 'dependencies' | 'live';
   /** Load the demo survey (catalogue, organisations `demo` and `acme-retail`, curated audiences, respondents). */
   seed?: boolean | { respondents: number; seed: number };
 }
@@ -64,6 +68,9 @@ export class Stack {
       REDIS_PREFIX: this.prefix,
       JOB_MODE: this.options.jobMode ?? 'queue',
       JWT_SECRET: TEST_JWT_SECRET,
+      // The per-organisation rate limit is on (every request passes its guard and Redis counter) but
+      // out of reach; safe-defaults.e2e-spec.ts sets a small one to provoke it.
+      RATE_LIMIT_REQUESTS: '1000000',
       ...this.options.env,
       ...extra,
     };
@@ -83,7 +90,11 @@ export class Stack {
     const workerCount = (this.options.jobMode ?? 'queue') === 'queue' ? (this.options.workers ?? 1) : 0;
     // Started together, and waited for together: one bound for the whole start, not one per process.
     const workers = Array.from({ length: workerCount }, () => this.startWorker());
-    const gatewayUp = waitForStatus(`${this.baseUrl}/health/${this.options.waitFor ?? 'ready'}`, 200, START_TIMEOUT_MS, this.gateway);
+    const waitFor = this.options.waitFor ?? (workerCount === 0 && (this.options.jobMode ?? 'queue') === 'queue' ? 'dependencies' : 'ready');
+    const gatewayUp =
+      waitFor === 'dependencies'
+        ? waitForReadiness(`${this.baseUrl}/health/ready`, (checks) => checks.postgres === 'up' && checks.redis === 'up', START_TIMEOUT_MS, this.gateway)
+        : waitForStatus(`${this.baseUrl}/health/${waitFor}`, 200, START_TIMEOUT_MS, this.gateway);
     const started = await Promise.allSettled([gatewayUp, ...workers]);
     const failures = started.flatMap((s) => (s.status === 'rejected' ? [s.reason instanceof Error ? s.reason.message : String(s.reason)] : []));
     if (failures.length > 0) throw new Error(`the stack '${this.options.label}' did not start:\n${failures.join('\n\n')}`);
@@ -97,8 +108,8 @@ export class Stack {
     return worker;
   }
 
-  /** A token for org/user, creating both in this stack's database. */
-  async token(org = 'acme', user = 1, options: { email?: string; expiresInSeconds?: number } = {}): Promise<string> {
+  /** A token for org/user, creating both in this stack's database; `admin` adds the admin claim. */
+  async token(org = 'acme', user = 1, options: { email?: string; expiresInSeconds?: number; admin?: boolean } = {}): Promise<string> {
     const client = new Client({ connectionString: this.db.url });
     await client.connect();
     try {
@@ -111,7 +122,7 @@ export class Stack {
     } finally {
       await client.end();
     }
-    return signDevToken(TEST_JWT_SECRET, { sub: user, org, email: options.email }, { expiresInSeconds: options.expiresInSeconds });
+    return signDevToken(TEST_JWT_SECRET, { sub: user, org, email: options.email, admin: options.admin }, { expiresInSeconds: options.expiresInSeconds });
   }
 
   /** Resolves once a worker holds at least one job of the queue (BullMQ's active list), so a test can act on a running job. */

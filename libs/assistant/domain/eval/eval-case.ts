@@ -1,6 +1,6 @@
-/**
+/*
  * The assistant's evaluation set: prompts with the resolution a researcher means, written from
- * the catalogue (libs/catalogue/domain) and never from the planner's output. Three files share this
+ * the demo catalogue (libs/demo-data) and never from the planner's output. Three files share this
  * format: `tuning.json` and `tuning-2.json` (the planner is tuned against them; the second says the
  * same rules in other words) and `held-out.json` (never looked at while tuning; scored separately,
  * so the tuning score can be checked for over-fitting).
@@ -10,6 +10,7 @@
  * `core`, markets us, gb, de, fr and the last 5 waves (`q3_2025` .. `q3_2026`).
  */
 
+/** The kind of prompt a case exercises; scores are reported per family. */
 export type EvalFamily =
   /** "What share of Germans use TikTok?": one datapoint over the whole population of a market. */
   | 'share-population'

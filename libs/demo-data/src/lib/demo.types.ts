@@ -13,7 +13,7 @@ export interface DemoWave extends Wave {
   order: number;
 }
 
-/** The standard wire form of an audience expression (spec 2.1). */
+/** The standard wire form of an audience expression (docs/metrics.md#the-three-wire-forms). */
 export interface AudienceExpression {
   and?: AudienceExpression[];
   or?: AudienceExpression[];

@@ -1,6 +1,6 @@
 /** Global lookups are slow inside jest's vm context (10x on the hot loops); a module-local alias is not. */
 const M = Math;
-/**
+/*
  * The latent-trait model behind the demo survey. Every respondent has a discrete profile
  * (age group, gender, parent, income third, tech-savviness, gamer); every answer probability is a
  * logistic function of the profile, the market and the wave. The catalogue definitions
@@ -14,8 +14,6 @@ export type Effects = readonly [number, number, number, number, number, number];
 export const NO_EFFECTS: Effects = [0, 0, 0, 0, 0, 0];
 
 export const AGE_GROUPS = ['16_24', '25_34', '35_44', '45_54', '55_64'] as const;
-export const GENDERS = ['male', 'female'] as const;
-export const INCOME_GROUPS = ['low', 'medium', 'high'] as const;
 
 /** Standardised value of each profile dimension, in the order of Effects. */
 export const AGE_Z = [-1, -0.5, 0, 0.5, 1];

@@ -3,7 +3,7 @@ export { readSav } from './lib/sav-reader';
 export { readCsv } from './lib/csv-reader';
 export type { CsvOptions } from './lib/csv-reader';
 export type * from './lib/survey-mapping.types';
-export { parseMapping, validateMapping, compileMapping, MappingError, SURVEY_MAPPING_SCHEMA, quarterWave, slug } from './lib/survey-mapping';
+export { parseMapping, validateMapping, compileMapping, MappingError, quarterWave, slug } from './lib/survey-mapping';
 export type { CompiledMapping, ImportedLocation, VariableRule } from './lib/survey-mapping';
 export { draftMapping } from './lib/draft-mapping';
 export type { DraftMapping, DraftOptions } from './lib/draft-mapping';

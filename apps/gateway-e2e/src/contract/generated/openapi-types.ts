@@ -43,8 +43,28 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Postgres and Redis answer: 200 when both do, 503 otherwise */
+    /** Postgres and Redis answer and, in queue mode, a worker is alive: 200 when all hold, 503 otherwise */
     get: operations['getReadiness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics of this gateway (text exposition format 0.0.4)
+     * @description HTTP requests by route template, the jobs this gateway waited for, queue depth, live workers, and the Node.js process. No user token; when the deployment sets METRICS_TOKEN, send `Authorization: Bearer <METRICS_TOKEN>`. The names, labels and example queries are in docs/observability.md.
+     */
+    get: operations['getMetrics'];
     put?: never;
     post?: never;
     delete?: never;
@@ -275,7 +295,7 @@ export interface paths {
     put?: never;
     /**
      * Bulk crosstab: one result object per row x column intersection, streamed as each block is ready
-     * @description The response is NDJSON (`application/x-ndjson`, one JSON object per line) unless the Accept header asks for `application/json-seq` (RFC 7464: each object preceded by RS and followed by LF). Objects come in any order. `row_index`/`column_index` are 1-based positions in the request; 0 means the base audience stood in for that side (when `rows` or `columns` is absent or empty). Waves default to the last 4 licensed waves (by end date), locations to every licensed location. The crosstab is computed within one dataset (one respondent universe): a licensed dataset that asks every question it uses, preferring the one most of them belong to (demographics asked in several datasets are read in the dataset of the topic); questions that share no dataset answer 400 naming them; every audience `{}`: the first licensed dataset. Unknown waves, locations or codes: 400; unlicensed ones: 403; more than CROSSTAB_MAX_CELLS cells (default 10,000) or 1,000 nodes in one expression: 400. If something fails once the stream has started, its last object is a problem-details error object (with `status`) and the stream ends. Query options: `significance` (90, 95, 99) adds a two-proportion z-test per cell; `effective_base=true` adds Kish effective bases.
+     * @description The response is NDJSON (`application/x-ndjson`, one JSON object per line) unless the Accept header asks for `application/json-seq` (RFC 7464: each object preceded by RS and followed by LF). Objects come in any order. `row_index`/`column_index` are 1-based positions in the request; 0 means the base audience stood in for that side (when `rows` or `columns` is absent or empty). Waves default to the last 4 licensed waves (by end date), locations to every licensed location. The crosstab is computed within one dataset (one respondent universe): a licensed dataset that asks every question it uses, preferring the one most of them belong to (demographics asked in several datasets are read in the dataset of the topic); questions that share no dataset answer 400 naming them; every audience `{}`: the first licensed dataset. Unknown waves, locations or codes: 400; unlicensed ones: 403; more than CROSSTAB_MAX_CELLS cells (default 10,000) or 1,000 nodes in one expression: 400. If something fails once the stream has started, its last object is a problem-details error object (with `status`) and the stream ends. Query options: `significance` (90, 95, 99) adds a two-proportion z-test per cell; `effective_base=true` adds Kish effective bases (JSON only: 400 with CSV or Excel). With `Accept: text/csv` or `Accept: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet` the same crosstab (same checks, same numbers) comes as a file instead: a header block (title, metric, base name, size and sample, dataset, waves, markets, data version, the low-base mark), then rows by columns of the `metric` chosen, a low-base value (fewer than 50 respondents in the cell, `flags.low_base`) marked with `*` after the number (Excel: through its number format, with a fill, so it stays a number); `metric=all` (the default) gives one worksheet per metric in Excel and, in CSV, the long form: one line per cell with the row and column index, id and name, every metric and low_base. CSV: UTF-8 with a byte-order mark, CRLF, RFC 4180 quoting; the header block ends at the first empty line; text starting with = + - @, tab or CR is prefixed with an apostrophe (CSV injection). Any other Accept: 406.
      */
     post: operations['runCrosstab'];
     delete?: never;
@@ -299,7 +319,7 @@ export interface paths {
     put?: never;
     /**
      * Creates a project in your organisation
-     * @description Answers 200 with the project (spec 4.6: "Response OK"), including user_id (you), org_id (yours), created_at, updated_at and metadata. Crosstab audiences without id, name or full_name get a generated UUID and labels made from the expression with the catalogue's names. A uuid is unique within an organisation: one that another organisation uses creates your own project like any free uuid.
+     * @description Answers 200 (not 201, for compatibility with existing clients) with the project, including user_id (you), org_id (yours), created_at, updated_at and metadata. Crosstab audiences without id, name or full_name get a generated UUID and labels made from the expression with the catalogue's names. A uuid is unique within an organisation: one that another organisation uses creates your own project like any free uuid.
      */
     post: operations['createSavedCrosstab'];
     delete?: never;
@@ -332,6 +352,26 @@ export interface paths {
      * @description Only the members sent are checked against the catalogue; metadata is recomputed. `bases: null` removes the base. Send `last_updated_at` to refuse overwriting a newer version (409).
      */
     patch: operations['patchSavedCrosstab'];
+    trace?: never;
+  };
+  '/v2/saved/crosstabs/{uuid}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Computes a project now and answers it as CSV or an Excel workbook
+     * @description The project as it stands: its rows and columns within its base (none: every respondent), over its wave_codes and country_codes (none: the last 4 licensed waves and every licensed location), checked against your catalogue today and computed on request, exactly as POST /v2/query/crosstab computes it with `Accept: text/csv` or `Accept: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`; the sheet is the same (see that operation), titled with the project name. `avg` is not part of a crosstab and is not exported. Accept: `text/csv` (also when absent or *\/*) or the Excel type; anything else: 406.
+     */
+    get: operations['exportSavedCrosstab'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/v1/charts': {
@@ -369,7 +409,7 @@ export interface paths {
     get: operations['getChart'];
     /**
      * Replaces a chart (every member; those left out take their defaults)
-     * @description An `id` in the body is ignored. Keeps owner_id, owner_email and created_at. Answers the chart id as a JSON string (spec 4.4).
+     * @description An `id` in the body is ignored. Keeps owner_id, owner_email and created_at. Answers the chart id as a JSON string.
      */
     put: operations['replaceChart'];
     post?: never;
@@ -390,8 +430,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Calculates a chart (spec 2.4) on a worker
-     * @description One stat per attribute: datapoints x audiences within the base audience over the waves and locations (the body's, else the chart's wave_codes/location_codes, else every licensed one), computed over the dataset of each attribute's question (one engine query per dataset). Data rows: one per audience, or per audience and segment with a splitter, segment 'all' otherwise; metrics of metrics.md. A stat whose attribute cannot be computed has no data and its own code/error/error_type: `unknown_attribute` (404), `attribute_not_licensed` (403), `invalid_base_audience` (422), `incompatible_attribute` (409). An audience whose expression no longer validates has no rows and is listed in meta.audience_errors: `invalid_audience` (422), `audience_not_licensed` (403). Stats are ordered per sort_type/sort_parameter_type/sort_parameter_value; errored stats last.
+     * Calculates a chart on a worker
+     * @description One stat per attribute: datapoints x audiences within the base audience over the waves and locations (the body's, else the chart's wave_codes/location_codes, else every licensed one), computed over the dataset of each attribute's question (one engine query per dataset). Data rows: one per audience, or per audience and segment with a splitter, segment 'all' otherwise; the nine metrics are defined in docs/metrics.md (chart metrics). A stat whose attribute cannot be computed has no data and its own code/error/error_type: `unknown_attribute` (404), `attribute_not_licensed` (403), `invalid_base_audience` (422), `incompatible_attribute` (409). An audience whose expression no longer validates has no rows and is listed in meta.audience_errors: `invalid_audience` (422), `audience_not_licensed` (403). Stats are ordered per sort_type/sort_parameter_type/sort_parameter_value; errored stats last. With `Accept: text/csv` the same calculation comes as CSV: a header block (chart, base audience, waves, markets, split, data version) ending at the first empty line, then one line per data row in the order of the JSON (order, namespace_code, question_code, question_label, datapoint_code, datapoint_label, suffix_code, suffix_label, dataset, group_id, audience, audience_name, segment, waves joined by `;`, the metrics the chart returns under their JSON names, code, error_type); a stat without data has one line with empty metrics. UTF-8 with a byte-order mark, CRLF, RFC 4180 quoting, text starting with = + - @, tab or CR prefixed with an apostrophe. Any Accept other than JSON or CSV: 406.
      */
     post: operations['calculateChart'];
     delete?: never;
@@ -410,7 +450,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Ask the assistant (spec 4.2)
+     * Ask the assistant a question about the survey data
      * @description Every number in `message` and `insights` is computed by the crosstab engine for this request; `sources` lists the topics, audiences, datasets, locations and waves used. A prompt it cannot ground answers with no insights and says why. Unknown chat ids and docked audiences your organisation cannot read answer 404. A prompt that would need more than 16 engine runs (for example a trend over many markets) is answered with what was too broad, and no number. Nothing is stored unless the answer is: a failed request leaves no chat behind.
      */
     post: operations['askAssistant'];
@@ -447,7 +487,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * JSON-RPC 2.0 tool calls and a Model Context Protocol server over Streamable HTTP (spec 4.1)
+     * JSON-RPC 2.0 tool calls and a Model Context Protocol server over Streamable HTTP
      * @description One JSON-RPC message per POST. Methods: initialize (protocol versions 2025-11-25, 2025-06-18, 2025-03-26), notifications/* (202, no body), ping, tools/list, tools/call (tools chat_service, explore_insight, list_datasets, search_questions, run_crosstab). Stateless: no session id; GET and other methods answer 405. Arguments that break a tool's input schema, and a tool that fails, answer a result with isError: true and a message saying what to fix. The Host (and Origin, when sent) must be one the server answers for (MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS, PUBLIC_BASE_URL, loopback); an MCP-Protocol-Version header, when sent, one it speaks. A 401 names the protected-resource metadata (RFC 9728) in WWW-Authenticate.
      */
     post: operations['callMcp'];
@@ -466,6 +506,124 @@ export interface paths {
     };
     /** OAuth 2.0 protected-resource metadata of the MCP server (RFC 9728): which authorization server issues its tokens */
     get: operations['getMcpProtectedResourceMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/organisations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lists organisations with their entitlements, by id */
+    get: operations['listOrganisations'];
+    put?: never;
+    /**
+     * Creates an organisation (with no entitlements)
+     * @description Its users need tokens whose `org` claim is the id. It sees the catalogue but may use nothing until entitlements are granted.
+     */
+    post: operations['createOrganisation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/organisations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Reads an organisation and its entitlements */
+    get: operations['getOrganisation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/organisations/{id}/entitlements/grant': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Entitles an organisation to datasets, locations and waves
+     * @description Idempotent: codes it has already are left alone. All or nothing: one unknown code and nothing changes.
+     */
+    post: operations['grantEntitlements'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/organisations/{id}/entitlements/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Takes datasets, locations and waves away from an organisation
+     * @description Idempotent: codes it lacks are ignored. All or nothing: one unknown code and nothing changes.
+     */
+    post: operations['revokeEntitlements'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Uploads a survey file and its mapping, and queues the import
+     * @description A multipart/form-data body: `file`, an SPSS system file (`.sav`, uncompressed or bytecode-compressed) or a CSV export (`.csv`), of at most IMPORT_MAX_UPLOAD_BYTES (256 MiB by default); `mapping`, the JSON mapping (libs/survey-import/domain/README.md), as a file or a text field, at most 1048576 bytes; optionally `mode`: `replace` (default: the file is the whole dataset) or `append` (it adds or replaces waves). The mapping is checked against its schema at once (400); everything else (the file against the mapping, the dataset against the catalogue) is checked by the job, whose report GET /v1/admin/imports/{id} gives. The 202 means the file is stored and the import queued.
+     */
+    post: operations['createImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/imports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Reads an import: its status, progress, report and outcome
+     * @description `succeeded` names the data version it created; `failed` gives the report and the reasons, and nothing was changed.
+     */
+    get: operations['getImport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -617,11 +775,39 @@ export interface components {
        * @enum {string}
        */
       redis: 'up' | 'down' | 'not used';
+      /**
+       * @description `up` when at least one worker is alive (its heartbeat, renewed every 3 s, is younger than 10 s); `down` when none is, or the registry cannot be read; `not used` with JOB_MODE=inline
+       * @enum {string}
+       */
+      workers: 'up' | 'down' | 'not used';
+    };
+    LiveWorker: {
+      /**
+       * @description Unique per worker process start: `<host>-<pid>-<random>`
+       * @example worker-7c9f-1234-a1b2c3
+       */
+      id: string;
+      /**
+       * @description Queues it consumes
+       * @example [
+       *       "system",
+       *       "engine",
+       *       "imports"
+       *     ]
+       */
+      queues: string[];
+      /**
+       * Format: date-time
+       * @description When it started beating
+       */
+      started_at: string;
     };
     ReadinessResponse: {
       /** @enum {string} */
       status: 'ok' | 'unavailable';
       checks: components['schemas']['ReadinessChecks'];
+      /** @description The workers alive at the last check, by id (empty with JOB_MODE=inline) */
+      workers: components['schemas']['LiveWorker'][];
     };
     PingRequest: {
       /** @description How long the job holds the worker (ms): for probing timeouts and retries */
@@ -1030,7 +1216,7 @@ export interface components {
     SaveAudienceRequest: {
       /** @example Gen Z women */
       name: string;
-      /** @description Audience expression, standard form (spec 2.1). Checked for shape (400 with the JSON pointer of the offending member, e.g. /expression/and/0/min_count) and against the catalogue of your organisation (unknown question, datapoint or suffix: 400 naming the code; a dataset your organisation is not entitled to: 403). Stored and answered in the standard form. */
+      /** @description Audience expression, standard form (`and`, `or`, `not`, `question`, `datapoints`, `suffixes`, `min_count`). Checked for shape (400 with the JSON pointer of the offending member, e.g. /expression/and/0/min_count) and against the catalogue of your organisation (unknown question, datapoint or suffix: 400 naming the code; a dataset your organisation is not entitled to: 403). Stored and answered in the standard form. */
       expression: components['schemas']['AudienceExpression'];
       /**
        * Format: uuid
@@ -1058,7 +1244,7 @@ export interface components {
     };
     PatchAudienceRequest: {
       name?: string;
-      /** @description Audience expression, standard form (spec 2.1). Checked for shape (400 with the JSON pointer of the offending member, e.g. /expression/and/0/min_count) and against the catalogue of your organisation (unknown question, datapoint or suffix: 400 naming the code; a dataset your organisation is not entitled to: 403). Stored and answered in the standard form. */
+      /** @description Audience expression, standard form (`and`, `or`, `not`, `question`, `datapoints`, `suffixes`, `min_count`). Checked for shape (400 with the JSON pointer of the offending member, e.g. /expression/and/0/min_count) and against the catalogue of your organisation (unknown question, datapoint or suffix: 400 naming the code; a dataset your organisation is not entitled to: 403). Stored and answered in the standard form. */
       expression?: components['schemas']['AudienceExpression'];
       /**
        * Format: uuid
@@ -1166,7 +1352,7 @@ export interface components {
        */
       name?: string;
       /**
-       * @description Audience expression, standard form (spec 2.1)
+       * @description Audience expression, standard form (`and`, `or`, `not`, `question`, `datapoints`, `suffixes`, `min_count`)
        * @example {
        *       "question": "age_group",
        *       "datapoints": [
@@ -1242,7 +1428,7 @@ export interface components {
     SavedCrosstabMetadata: {
       row_count: number;
       column_count: number;
-      /** @description Cells the crosstab computes: max(rows, 1) x max(columns, 1), since a missing side is the base (spec 4.5 rules 1-2) */
+      /** @description Cells the crosstab computes: max(rows, 1) x max(columns, 1), since a missing side is the base */
       cell_count: number;
       /**
        * @description Datasets touched by the expressions and avg questions of rows, columns and bases, sorted
@@ -1303,7 +1489,7 @@ export interface components {
       name?: string;
       /** @description Generated from the expression (catalogue names) when absent */
       full_name?: string;
-      /** @description Saved-crosstab expression form (spec 2.1: `qustion`, `options`, integer `suffixes`). Checked for shape (400 with the JSON pointer of the offending member, e.g. /rows/2/expression/and/0/qustion) and against the catalogue of your organisation (unknown question, option or suffix: 400 naming the code; a dataset your organisation is not entitled to: 403). Stored and answered in canonical member order. `{}` is every respondent. */
+      /** @description Saved-crosstab expression form (`qustion`, `options`, integer `suffixes`). Checked for shape (400 with the JSON pointer of the offending member, e.g. /rows/2/expression/and/0/qustion) and against the catalogue of your organisation (unknown question, option or suffix: 400 naming the code; a dataset your organisation is not entitled to: 403). Stored and answered in canonical member order. `{}` is every respondent. */
       expression: components['schemas']['SavedCrosstabExpression'];
       avg?: components['schemas']['SavedCrosstabAvgInput'];
     };
@@ -1332,7 +1518,7 @@ export interface components {
        *     ]
        */
       wave_codes?: string[];
-      /** @description The base audience (a crosstab audience object, spec 2.6); null or absent: every respondent */
+      /** @description The base audience (a crosstab audience object); null or absent: every respondent */
       bases?: components['schemas']['SavedCrosstabAudienceInput'] | null;
       /**
        * Format: date-time
@@ -1370,7 +1556,7 @@ export interface components {
        *     ]
        */
       wave_codes?: string[];
-      /** @description The base audience (a crosstab audience object, spec 2.6); null or absent: every respondent */
+      /** @description The base audience (a crosstab audience object); null or absent: every respondent */
       bases?: components['schemas']['SavedCrosstabAudienceInput'] | null;
       /**
        * Format: date-time
@@ -1502,7 +1688,7 @@ export interface components {
        */
       is_hidden?: boolean;
       /**
-       * @description Audience expression, chart form (spec 2.1: suffix items strings or integers)
+       * @description Audience expression, chart form (the standard members; suffix items strings or integers)
        * @example {
        *       "question": "age_group",
        *       "datapoints": [
@@ -1599,12 +1785,6 @@ export interface components {
       shared_type?: string;
       /** @description Ignored: computed from dataset_codes */
       dataset_names?: string[];
-    };
-    CalculateChartRequest: {
-      /** @description Overrides the chart's wave_codes; default: the chart's, else every licensed wave */
-      waves?: string[];
-      /** @description Overrides the chart's location_codes; default: the chart's, else every licensed location */
-      locations?: string[];
     };
     ChartAudienceError: {
       /** @description The audience id */
@@ -1779,6 +1959,12 @@ export interface components {
     ChartCalculationResponse: {
       meta: components['schemas']['ChartCalculationMeta'];
       stats: components['schemas']['ChartStat'][];
+    };
+    CalculateChartRequest: {
+      /** @description Overrides the chart's wave_codes; default: the chart's, else every licensed wave */
+      waves?: string[];
+      /** @description Overrides the chart's location_codes; default: the chart's, else every licensed location */
+      locations?: string[];
     };
     GenericChatDto: {
       /** @example Which social platforms do Gen Z in the UK use daily? */
@@ -1984,6 +2170,233 @@ export interface components {
       /** @description true: the tool failed or its arguments were invalid; `content` says why, so a model can correct itself */
       isError?: boolean;
     };
+    CreateOrganisationRequest: {
+      /**
+       * @description The id tokens carry in their `org` claim: lowercase letters, digits, `_` and `-`, at most 63, starting with a letter or digit
+       * @example northwind
+       */
+      id: string;
+      /** @example Northwind Traders */
+      name: string;
+    };
+    EntitlementsResponse: {
+      /**
+       * @description Sorted
+       * @example [
+       *       "core"
+       *     ]
+       */
+      datasets: string[];
+      /**
+       * @description Sorted
+       * @example [
+       *       "gb",
+       *       "us"
+       *     ]
+       */
+      locations: string[];
+      /**
+       * @description Sorted
+       * @example [
+       *       "q1_2026",
+       *       "q2_2026"
+       *     ]
+       */
+      waves: string[];
+    };
+    OrganisationResponse: {
+      /** @example northwind */
+      id: string;
+      /** @example Northwind Traders */
+      name: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC
+       * @example 2026-01-05T09:30:00.000Z
+       */
+      created_at: string;
+      entitlements: components['schemas']['EntitlementsResponse'];
+    };
+    OrganisationEnvelope: {
+      data: components['schemas']['OrganisationResponse'];
+    };
+    OrganisationPaging: {
+      /** @example 50 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+      /** @description Organisations over all pages */
+      total: number;
+    };
+    OrganisationListResponse: {
+      /** @description By id */
+      data: components['schemas']['OrganisationResponse'][];
+      paging: components['schemas']['OrganisationPaging'];
+    };
+    EntitlementChangeRequest: {
+      /**
+       * @description Dataset codes (GET /v2/datasets)
+       * @example [
+       *       "core"
+       *     ]
+       */
+      datasets?: string[];
+      /**
+       * @description Location codes (GET /v2/locations)
+       * @example [
+       *       "gb",
+       *       "us"
+       *     ]
+       */
+      locations?: string[];
+      /**
+       * @description Wave codes (GET /v2/waves)
+       * @example [
+       *       "q1_2026",
+       *       "q2_2026"
+       *     ]
+       */
+      waves?: string[];
+    };
+    EntitlementChangeResponse: {
+      data: components['schemas']['OrganisationResponse'];
+      /**
+       * @description Entitlements added (grant) or removed (revoke); 0 when it had them (or lacked them) already
+       * @example 3
+       */
+      changed: number;
+    };
+    ImportFileResponse: {
+      /**
+       * @description The uploaded file's name (without any directory)
+       * @example tracker.sav
+       */
+      name: string;
+      /**
+       * @description Read as an SPSS system file or a CSV export, by the name
+       * @enum {string}
+       */
+      format: 'sav' | 'csv';
+      /** @example 444649 */
+      bytes: number;
+    };
+    ImportProgressResponse: {
+      /**
+       * @description `read`: checking the rows against the mapping; `write`: writing partitions
+       * @enum {string|null}
+       */
+      phase: 'read' | 'write' | null;
+      /** @example 2400 */
+      rows_read: number;
+      /** @example 12 */
+      partitions_written: number;
+      /**
+       * @description Known once the file is read
+       * @example 12
+       */
+      partitions_total: number;
+    };
+    ImportIssueResponse: {
+      /**
+       * @description An error stops the import; a warning does not
+       * @enum {string}
+       */
+      severity: 'error' | 'warning';
+      /**
+       * @description What kind of problem (libs/survey-import/domain/README.md lists them)
+       * @example unknown-wave
+       */
+      code: string;
+      /**
+       * @description The variable concerned (null: the mapping as a whole)
+       * @example wave
+       */
+      variable: string | null;
+      /** @example values the mapping does not name as a wave */
+      message: string;
+      /** @description Rows affected (0 for the mapping or a whole variable) */
+      count: number;
+      /** @description The first rows affected (1-based, header not counted) */
+      rows: number[];
+      /** @description A few of the offending values */
+      values?: (string | number)[];
+    };
+    ImportPartitionResponse: {
+      /** @example tracker */
+      dataset: string;
+      /** @example q1_2025 */
+      wave: string;
+      /** @example gb */
+      location: string;
+      /** @example 200 */
+      respondents: number;
+      /** @example 200.5 */
+      weight_sum: number;
+    };
+    ImportReportResponse: {
+      /** @description No error: the file could be written */
+      ok: boolean;
+      rows_read: number;
+      respondents: number;
+      /** @description Variables the mapping neither uses nor ignores (also warnings) */
+      unmapped: string[];
+      issues: components['schemas']['ImportIssueResponse'][];
+      /** @description Dataset x wave x location, as the file fills them */
+      partitions: components['schemas']['ImportPartitionResponse'][];
+    };
+    ImportRequesterResponse: {
+      /** @example ops */
+      org: string;
+      /** @example 1 */
+      user: number;
+    };
+    ImportResponse: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description `queued`: stored, waiting for a worker; `running`; `succeeded`: the data is in, as `data_version`; `failed`: nothing changed (see `report` and `errors`)
+       * @enum {string}
+       */
+      status: 'queued' | 'running' | 'succeeded' | 'failed';
+      /** @enum {string} */
+      mode: 'replace' | 'append';
+      file: components['schemas']['ImportFileResponse'];
+      progress: components['schemas']['ImportProgressResponse'];
+      /** @description Tries so far: a second one means a worker died during the first */
+      attempts: number;
+      /** @description Once the file was read against its mapping */
+      report: components['schemas']['ImportReportResponse'] | null;
+      /** @description What stopped a failed import besides the errors of its report (a catalogue conflict, an unreadable file, a lost job) */
+      errors: string[];
+      /**
+       * @description The dataset written (succeeded)
+       * @example tracker
+       */
+      dataset: string | null;
+      /**
+       * @description The data version the import created (succeeded)
+       * @example 1795385633303
+       */
+      data_version: string | null;
+      requested_by: components['schemas']['ImportRequesterResponse'];
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC; changes at least every 5 s while it runs
+       */
+      updated_at: string;
+      /** Format: date-time */
+      started_at: string | null;
+      /** Format: date-time */
+      finished_at: string | null;
+    };
+    ImportEnvelope: {
+      data: components['schemas']['ImportResponse'];
+    };
     ProblemFieldError: {
       /**
        * @description JSON pointer to the offending member
@@ -2029,6 +2442,17 @@ export interface components {
       headers: {
         /** @description The Bearer challenge (RFC 6750), with `resource_metadata`: the URL of the OAuth 2.0 protected-resource metadata (RFC 9728) that names the authorization server */
         'WWW-Authenticate'?: string;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description Your organisation passed its rate limit (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS); retry after `Retry-After` seconds */
+    TooManyRequests: {
+      headers: {
+        /** @description Seconds until the organisation's rate-limit window ends */
+        'Retry-After'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -2121,13 +2545,47 @@ export interface operations {
           'application/json': components['schemas']['ReadinessResponse'];
         };
       };
-      /** @description A dependency is down (`checks` says which) */
+      /** @description A dependency is down or no worker is alive (`checks` says which) */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ReadinessResponse'];
+        };
+      };
+      default: components['responses']['Unexpected'];
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics, in the Prometheus text format (`text/plain; version=0.0.4`) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example # TYPE aas_http_request_duration_seconds histogram
+           *     aas_http_request_duration_seconds_count{method="GET",route="/v2/datasets",status_code="200"} 42
+           */
+          'text/plain': unknown;
+        };
+      };
+      /** @description METRICS_TOKEN is set and the request did not send it as a bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       default: components['responses']['Unexpected'];
@@ -2174,6 +2632,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       /** @description The job did not finish within JOB_TIMEOUT_MS (60 s by default) */
       504: {
@@ -2237,6 +2696,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2291,6 +2751,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2328,6 +2789,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2375,6 +2837,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2421,6 +2884,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2444,6 +2908,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2467,6 +2932,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2490,6 +2956,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2535,6 +3002,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2574,6 +3042,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2628,6 +3097,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2672,6 +3142,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2738,6 +3209,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2789,6 +3261,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2855,6 +3328,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -2862,6 +3336,8 @@ export interface operations {
   runCrosstab: {
     parameters: {
       query?: {
+        /** @description CSV and Excel only: the metric the sheet shows, named as in the JSON cell: `column_percentage` (audiences.column.intersect_percentage, % of column), `row_percentage` (audiences.row.intersect_percentage, % of row), `percentage` (intersect.percentage, % of base), `index` (intersect.index), `size` (intersect.size, weighted), `sample` (intersect.sample, respondents); `all` (the default): one worksheet per metric in Excel, and in CSV the long form, one line per cell with every metric as a column. */
+        metric?: 'column_percentage' | 'row_percentage' | 'percentage' | 'index' | 'size' | 'sample' | 'all';
         /** @description Adds a two-proportion z-test per cell at this confidence level */
         significance?: '90' | '95' | '99';
         /** @description Adds Kish effective bases per cell */
@@ -2877,7 +3353,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description A stream of crosstab cells (spec 2.5). The schema is that of each element: with `application/x-ndjson` (the default) one element per line; with `application/json-seq` (RFC 7464) each element preceded by RS (0x1E) and followed by LF. A stream that fails after it started ends with a problem-details element. */
+      /** @description A stream of crosstab cells, one per row x column intersection. The schema is that of each element: with `application/x-ndjson` (the default) one element per line; with `application/json-seq` (RFC 7464) each element preceded by RS (0x1E) and followed by LF. A stream that fails after it started ends with a problem-details element. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2885,9 +3361,11 @@ export interface operations {
         content: {
           'application/x-ndjson': components['schemas']['CrosstabCell'] | components['schemas']['Problem'];
           'application/json-seq': components['schemas']['CrosstabCell'] | components['schemas']['Problem'];
+          'text/csv': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
         };
       };
-      /** @description Invalid body, expression or query option, an unknown code, questions that share no dataset, or more than CROSSTAB_MAX_CELLS cells */
+      /** @description Invalid body, expression or query option (`metric` not one of its values; `significance` or `effective_base` with CSV or Excel), an unknown code, questions that share no dataset, or more than CROSSTAB_MAX_CELLS cells */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2906,6 +3384,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description The Accept header allows none of NDJSON, json-seq, JSON (the NDJSON stream), CSV and Excel */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description The body is larger than the body limit (BODY_LIMIT_BYTES, 1 MiB by default) */
       413: {
         headers: {
@@ -2915,6 +3402,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       /** @description The job queue is unavailable or the service is at its bound of engine work (Retry-After says when to try again) */
       503: {
         headers: {
@@ -2967,6 +3455,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3030,6 +3519,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3074,6 +3564,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3149,6 +3640,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3191,6 +3683,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3266,7 +3759,84 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  exportSavedCrosstab: {
+    parameters: {
+      query?: {
+        /** @description CSV and Excel only: the metric the sheet shows, named as in the JSON cell: `column_percentage` (audiences.column.intersect_percentage, % of column), `row_percentage` (audiences.row.intersect_percentage, % of row), `percentage` (intersect.percentage, % of base), `index` (intersect.index), `size` (intersect.size, weighted), `sample` (intersect.sample, respondents); `all` (the default): one worksheet per metric in Excel, and in CSV the long form, one line per cell with every metric as a column. */
+        metric?: 'column_percentage' | 'row_percentage' | 'percentage' | 'index' | 'size' | 'sample' | 'all';
+      };
+      header?: never;
+      path: {
+        /** @description Project uuid */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The computed project, as a download named after it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      /** @description The uuid is not a UUID, `metric` is not one of its values, or the project no longer fits your catalogue (an unknown code; paths name its members) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The project uses a dataset, location or wave your organisation is no longer licensed for */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such project, or another organisation's (the same answer for both) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Accept header allows neither CSV nor Excel */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+      /** @description The job did not finish within JOB_TIMEOUT_MS (60 s by default) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       default: components['responses']['Unexpected'];
     };
   };
@@ -3301,6 +3871,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3355,6 +3926,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3399,6 +3971,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3465,6 +4038,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3507,6 +4081,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3527,13 +4102,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The stats */
+      /** @description The stats (JSON), or the same as CSV */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ChartCalculationResponse'];
+          'text/csv': string;
         };
       };
       /** @description Invalid id or body, or an unknown wave or location */
@@ -3564,6 +4140,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description The Accept header allows neither JSON nor CSV */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description The body is larger than the body limit (BODY_LIMIT_BYTES, 1 MiB by default) */
       413: {
         headers: {
@@ -3573,6 +4158,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       /** @description The job did not finish within JOB_TIMEOUT_MS (60 s by default) */
       504: {
@@ -3636,6 +4222,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       /** @description The job did not finish within JOB_TIMEOUT_MS (60 s by default) */
       504: {
@@ -3680,6 +4267,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3741,6 +4329,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
@@ -3763,6 +4352,436 @@ export interface operations {
           'application/json': components['schemas']['ProtectedResourceMetadata'];
         };
       };
+      default: components['responses']['Unexpected'];
+    };
+  };
+  listOrganisations: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of organisations */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganisationListResponse'];
+        };
+      };
+      /** @description Invalid or unknown query parameter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The token has no admin claim */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  createOrganisation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateOrganisationRequest'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganisationEnvelope'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each offending member by JSON pointer (also a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The token has no admin claim */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The id is taken; nothing was changed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the body limit (BODY_LIMIT_BYTES, 1 MiB by default) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  getOrganisation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Organisation id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The organisation */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganisationEnvelope'];
+        };
+      };
+      /** @description The organisation id is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The token has no admin claim */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such organisation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  grantEntitlements: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Organisation id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EntitlementChangeRequest'];
+      };
+    };
+    responses: {
+      /** @description The organisation as it stands now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EntitlementChangeResponse'];
+        };
+      };
+      /** @description Invalid body or id, no code named, or a code the catalogue does not have (`errors` names each, e.g. `/waves/2`); nothing was changed */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The token has no admin claim */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such organisation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the body limit (BODY_LIMIT_BYTES, 1 MiB by default) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  revokeEntitlements: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Organisation id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EntitlementChangeRequest'];
+      };
+    };
+    responses: {
+      /** @description The organisation as it stands now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EntitlementChangeResponse'];
+        };
+      };
+      /** @description Invalid body or id, no code named, or a code the catalogue does not have (`errors` names each, e.g. `/waves/2`); nothing was changed */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The token has no admin claim */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such organisation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the body limit (BODY_LIMIT_BYTES, 1 MiB by default) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  createImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The survey file, named `*.sav` or `*.csv`
+           */
+          file: string;
+          /** @description The mapping (JSON), as a file part or a text field */
+          mapping: string;
+          /**
+           * @description `replace` when absent
+           * @enum {string}
+           */
+          mode?: 'replace' | 'append';
+        };
+      };
+    };
+    responses: {
+      /** @description Stored and queued; poll the `Location` for its progress and outcome */
+      202: {
+        headers: {
+          /** @description GET this for the import */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportEnvelope'];
+        };
+      };
+      /** @description A part missing, unknown or repeated, a file not named .sav or .csv, an empty file, an invalid mode, or a mapping that breaks its schema (`errors` under `/mapping`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The token has no admin claim */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The file is larger than IMPORT_MAX_UPLOAD_BYTES, or the mapping larger than 1 MiB; nothing was kept */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not multipart/form-data */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  getImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Import id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The import */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportEnvelope'];
+        };
+      };
+      /** @description The id is not a UUID */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The token has no admin claim */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such import */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
       default: components['responses']['Unexpected'];
     };
   };

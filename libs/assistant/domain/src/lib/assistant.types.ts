@@ -1,10 +1,10 @@
-/**
+/*
  * The plain data the assistant's pure core works on: a snapshot of the catalogue as one
  * organisation sees it (passed in by the feature, never read here), the plan it derives from
  * a prompt, and the computed cells it writes about.
  */
 
-/** A standard-form audience expression (spec 2.1), as JSON. */
+/** A standard-form audience expression (docs/metrics.md#the-three-wire-forms), as JSON. */
 export type WireExpression = Record<string, unknown>;
 
 export interface CodeName {
@@ -175,6 +175,6 @@ export interface WrittenAnswer {
   insights: WrittenInsight[];
 }
 
-/** Reading conventions of metrics.md. */
+/** Index thresholds for over- and under-indexing (docs/metrics.md#reading-the-numbers). */
 export const OVER_INDEX = 120;
 export const UNDER_INDEX = 80;

@@ -1,4 +1,4 @@
-/**
+/*
  * Foreign names in Japanese are written in katakana by their sound (テスラ for Tesla, ネット
  * フリックス for Netflix). To find them in the catalogue, a katakana word is romanised and both it
  * and the catalogue's Latin names are reduced to a sound key: their consonants, with the sounds
@@ -6,6 +6,7 @@
  * Japanese adds after every consonant left out. A key matching exactly one name names it.
  */
 
+/** Each katakana's syllable in Latin letters (Hepburn-like). */
 const BASE: Record<string, string> = {
   ア: 'a', イ: 'i', ウ: 'u', エ: 'e', オ: 'o',
   カ: 'ka', キ: 'ki', ク: 'ku', ケ: 'ke', コ: 'ko',

@@ -216,7 +216,7 @@ const reportable = (cell: ComputedCell) => cell.audienceSample >= UNRELIABLE_SAM
  * Writes the message and insights from cells the engine computed: every number in the text comes
  * from `cells`, as is. Audiences with fewer than 30 respondents are withheld and said so; a figure
  * carries the engine's own flags of its cell (low base under 50 respondents, unreliable under 30;
- * metrics.md, "Reading the numbers").
+ * docs/metrics.md#reading-the-numbers).
  */
 export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments: PlanSegment[], cells: ComputedCell[]): WrittenAnswer {
   // An open indexing answer has thousands of cells: look them up by key, not by scanning.

@@ -31,7 +31,7 @@ import { AGE_BANDS, ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WE
 import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoDistance, typoMatch } from './text';
 import { bandInside, Interval, Quantity, readQuantities } from './quantities';
 import { FUTURE, readTime, TimeReading } from './time';
-import { chooseUniverse } from '@aas/query-rules';
+import { chooseUniverse, DEFAULT_WAVE_COUNT } from '@aas/query-rules';
 
 export const EVERYONE: PlanAudience = {
   id: 'all',
@@ -41,8 +41,7 @@ export const EVERYONE: PlanAudience = {
   origin: 'everyone',
 };
 
-/** How many waves an answer covers when the prompt names none (as POST /v2/query/crosstab). */
-export const DEFAULT_WAVES = 4;
+/** How many datapoints a ranking lists when the prompt gives no number. */
 export const DEFAULT_LIMIT = 5;
 /** Datapoints an open indexing answer lists when the prompt gives no number. */
 export const DEFAULT_OPEN_LIMIT = 10;
@@ -411,7 +410,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
       kindCues.trend ||
       reading.time.pointsInTime ||
       reading.time.perWave ||
-      (reading.time.range && reading.time.waves.length > DEFAULT_WAVES && !kindCues.share && /\bover the (last|past)\b/.test(text))
+      (reading.time.range && reading.time.waves.length > DEFAULT_WAVE_COUNT && !kindCues.share && /\bover the (last|past)\b/.test(text))
     )
       kind = 'trend';
     else if (kindCues.indexing || kindCues.openIndexing) kind = 'indexing';
@@ -448,7 +447,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   }
   const licensedWaves = catalogue.waves.filter((w) => w.entitled && (!fielded || fielded.waves.includes(w.code))).map(codeName);
   if (licensedWaves.length === 0) return refuse('not-entitled', 'Your organisation has no licensed waves for that data.');
-  if (waves.length === 0) waves = kind === 'trend' ? licensedWaves : licensedWaves.slice(-DEFAULT_WAVES);
+  if (waves.length === 0) waves = kind === 'trend' ? licensedWaves : licensedWaves.slice(-DEFAULT_WAVE_COUNT);
   if (kind === 'trend' && waves.length < 2) {
     waves = licensedWaves;
     notes.push('A trend needs several waves, so I used every wave available to you.');
@@ -1035,12 +1034,6 @@ function singleLeaf(expression: Record<string, unknown>): { question: string; da
 }
 
 /**
- * Which mentions are the group and which the topic: demographic and saved audiences are groups;
- * a datapoint is a group when people are named by it ("TikTok users", "users of TikTok",
- * "among Netflix subscribers") and something else is measured; everything else is the topic.
- * Groups joined by "or", "vs", "and" are sides of a comparison; other groups narrow each side.
- */
-/**
  * "Of Formula 1 fans, what proportion are men?", "what share of Germans are parents?": a
  * demographic after "are"/"is" in a share question is what is asked about, so it is read as a
  * topic mention rather than an audience.
@@ -1062,6 +1055,12 @@ function askedDemographics(reading: Reading, catalogue: PlannerCatalogue): void 
   });
 }
 
+/**
+ * Which mentions are the group and which the topic: demographic and saved audiences are groups;
+ * a datapoint is a group when people are named by it ("TikTok users", "users of TikTok",
+ * "among Netflix subscribers") and something else is measured; everything else is the topic.
+ * Groups joined by "or", "vs", "and" are sides of a comparison; other groups narrow each side.
+ */
 function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue, frame: { indexing: boolean; contextAudience: boolean }): Roles {
   const { words, spans } = reading;
   const datapointSpans = spans.filter((s) => s.entry.kind === 'datapoint');

@@ -1,4 +1,4 @@
-/** Phrase tables of the planner: places, audiences, answer scales and names in the words people use. */
+/* Phrase tables of the planner: places, audiences, answer scales and names in the words people use. */
 
 /**
  * Location code -> names, adjectives and demonyms (normalised), in the languages of the markets

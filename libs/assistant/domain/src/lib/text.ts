@@ -38,13 +38,6 @@ export function foldAccents(text: string): string {
     .replace(/ø/g, 'o');
 }
 
-export function tokens(text: string): string[] {
-  return normalize(text)
-    .trim()
-    .split(' ')
-    .filter((t) => t.length > 0);
-}
-
 const CANONICAL: Record<string, string> = {
   used: 'use',
   uses: 'use',
@@ -145,21 +138,6 @@ export const FUNCTION_WORDS = new Set(
     'than then so as if about into onto over under up down out off per via'
   ).split(' '),
 );
-
-/** Whether `phrase` (normalised, no padding) occurs in `text` (normalised, padded) as whole words. */
-export function hasPhrase(text: string, phrase: string): boolean {
-  const p = phrase.trim();
-  return p.length > 0 && text.includes(` ${p} `);
-}
-
-/** Removes every occurrence of the phrase, leaving a marker so neighbouring words do not join. */
-export function consume(text: string, phrase: string): string {
-  const p = phrase.trim();
-  if (!p) return text;
-  let out = text;
-  while (out.includes(` ${p} `)) out = out.replace(` ${p} `, ' | ');
-  return out;
-}
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,

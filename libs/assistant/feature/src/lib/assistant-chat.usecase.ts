@@ -22,7 +22,7 @@ import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';
 import { runLimited } from './run-limited';
 
-/** Spec 2.10 with the sources of spec 4.2. */
+/** The chat answer: message, chat id, insights and the sources they were computed from (docs/api-guide.md#assistant-chat). */
 export interface ChatResponse {
   message: string;
   chat_id: string;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { expressionSchemaRef } from '@aas/audience-expression';
 
-/** OpenAPI description of what the assistant answers (spec 2.10). */
+/* OpenAPI description of what the assistant answers (`ChatResponse` of assistant-chat.usecase.ts). */
 
 export class CodeName {
   @ApiProperty() code!: string;

@@ -2,12 +2,11 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MAX_SEGMENTS } from '@aas/assistant-domain';
-import { ApiProblems, CurrentPrincipal, Principal, ProblemException, UUID_PATTERN } from '@aas/infra';
+import { ApiProblems, clientGoneSignal, CurrentPrincipal, Principal, ProblemException, UUID_PATTERN } from '@aas/infra';
 import { AssistantChatUseCase, ChatResponse } from './assistant-chat.usecase';
 import { ChatAnswer, InsightDetails } from './assistant-response.dto';
 import { AssistantStore } from './assistant.store';
 import { GenericChatDto } from './generic-chat.dto';
-import { abortOnClose } from './run-limited';
 
 @ApiTags('assistant')
 @Controller('v1/assistant-api/generic')
@@ -21,7 +20,7 @@ export class GenericChatController {
   @HttpCode(200)
   @ApiOperation({
     operationId: 'askAssistant',
-    summary: 'Ask the assistant (spec 4.2)',
+    summary: 'Ask the assistant a question about the survey data',
     description:
       'Every number in `message` and `insights` is computed by the crosstab engine for this request; `sources` lists the ' +
       'topics, audiences, datasets, locations and waves used. A prompt it cannot ground answers with no insights and says why. ' +
@@ -49,7 +48,7 @@ export class GenericChatController {
       chatId: body.chat_id,
       dockedAudiences: body.docked_audiences,
       // A client that goes away stops the engine jobs and stores nothing.
-      signal: abortOnClose(res),
+      signal: clientGoneSignal(res),
     });
   }
 

@@ -1,5 +1,4 @@
-import { EventEmitter } from 'node:events';
-import { abortOnClose, runLimited } from './run-limited';
+import { runLimited } from './run-limited';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -39,19 +38,5 @@ describe('runLimited', () => {
 
   it('handles an empty list', async () => {
     expect(await runLimited([], 4, async () => 1)).toEqual([]);
-  });
-});
-
-describe('abortOnClose', () => {
-  it('aborts when the connection closes before the response finished, not after', () => {
-    const gone = Object.assign(new EventEmitter(), { writableFinished: false });
-    const signal = abortOnClose(gone as never);
-    gone.emit('close');
-    expect(signal.aborted).toBe(true);
-
-    const done = Object.assign(new EventEmitter(), { writableFinished: true });
-    const kept = abortOnClose(done as never);
-    done.emit('close');
-    expect(kept.aborted).toBe(false);
   });
 });

@@ -1,5 +1,3 @@
-import type { Response } from 'express';
-
 /**
  * Maps `items` through `fn` with at most `limit` calls in flight, keeping the order. The first
  * failure stops starting new calls, `onError` runs once (to abort the calls in flight), and it is
@@ -25,13 +23,4 @@ export async function runLimited<T, R>(items: readonly T[], limit: number, fn: (
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   if (failure !== null) throw (failure as { error: unknown }).error;
   return out;
-}
-
-/** A signal aborted when the client goes away before the response is finished (as the crosstab query controller does). */
-export function abortOnClose(res: Pick<Response, 'on' | 'writableFinished'>): AbortSignal {
-  const abort = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) abort.abort();
-  });
-  return abort.signal;
 }

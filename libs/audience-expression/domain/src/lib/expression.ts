@@ -1,5 +1,5 @@
-/**
- * The one typed AST behind the three wire forms of an audience expression (spec 2.1).
+/*
+ * The one typed AST behind the three wire forms of an audience expression (docs/metrics.md#the-three-wire-forms).
  *
  * Optional members stay optional here (rather than being filled with defaults) because the
  * wire forms must round-trip: `{ "not": false }` and `{}` mean the same audience but are

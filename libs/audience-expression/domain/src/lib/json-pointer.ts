@@ -1,4 +1,4 @@
-/**
+/*
  * RFC 6901 JSON pointers: every error names where it is, in the JSON the caller sent.
  */
 

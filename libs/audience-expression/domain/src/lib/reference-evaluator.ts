@@ -18,8 +18,8 @@ export interface RespondentRecord {
 }
 
 /**
- * Whether a respondent is in the audience an expression describes (metrics.md, "Audience
- * expressions"). This is the reference the fast engine is tested against: it is meant to be
+ * Whether a respondent is in the audience an expression describes
+ * (docs/metrics.md#audience-expressions). This is the reference the fast engine is tested against: it is meant to be
  * read and trusted, not to be fast.
  *
  * The expression's `question` members are compared with the answers' `question` as they are:
@@ -37,7 +37,7 @@ export function matches(expression: Expression, respondent: RespondentRecord): b
     result = expression.children.some((child) => matches(child, respondent));
   }
   // A respondent never asked the question has no answers to it, so the leaf is false for
-  // them and the negation true: they are in `not`, as metrics.md requires.
+  // them and the negation true: they are in `not` (docs/metrics.md#not-and-the-respondents-who-were-never-asked).
   return expression.not === true ? !result : result;
 }
 
@@ -69,7 +69,7 @@ export interface MetricSelection {
 }
 
 /**
- * The metrics.md rule for an audience within a base, in the selected waves and locations:
+ * The pooling rule (docs/metrics.md#pooling-across-waves) for an audience within a base, in the selected waves and locations:
  * `sample` counts the respondents matching (expression AND base); `size` is the mean, over the
  * selected waves, of each wave's sum of their weights (a wave where nobody matches counts 0).
  * With no wave selected both are 0 rather than NaN.

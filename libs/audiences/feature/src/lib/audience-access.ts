@@ -1,4 +1,4 @@
-/**
+/*
  * Who may do what with a saved audience. Pure, so the rules are unit-tested without a database.
  *
  * - An organisation's audiences are shared within it: every user of the organisation reads and

@@ -92,7 +92,12 @@ describe('checkAgainstCatalogue', () => {
 
   it('answers 403 for a dataset the organisation is not entitled to', () => {
     const result = check({ question: 'gaming_hours_per_week', datapoints: ['range_1'] });
-    expect(result).toMatchObject({ ok: false, status: 403, errors: [{ path: '/expression/question', message: expect.stringContaining('gaming') }] });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 403,
+      detail: 'The audience uses a dataset your organisation is not entitled to',
+      errors: [{ path: '/expression/question', message: expect.stringContaining('gaming') }],
+    });
   });
 
   it('lets 403 win over 400 when both occur', () => {
@@ -105,6 +110,7 @@ describe('checkAgainstCatalogue', () => {
     expect(check({ question: 'gender' }, ['core', 'nope'])).toMatchObject({
       ok: false,
       status: 400,
+      detail: 'The request is invalid: /datasets/1',
       errors: [{ path: '/datasets/1', message: expect.stringContaining('nope') }],
     });
     expect(check({ question: 'gender' }, ['gaming'])).toMatchObject({ ok: false, status: 403, errors: [{ path: '/datasets/0' }] });

@@ -1,22 +1,21 @@
 import {
   CatalogueLookup,
-  ExpressionError,
   parseStandardExpression,
   printStandardExpression,
   StandardExpression,
   StandardWire,
   validateAgainstCatalogue,
 } from '@aas/audience-expression';
-import { ProblemFieldError } from '@aas/contracts';
+import { CheckOutcome, failed, FieldProblems, recordExpressionErrors } from '@aas/query-rules';
 
-/**
+/*
  * The checks a saved audience's expression (and its optional `datasets` list) goes through,
  * as pure functions so every rule is unit-tested without a database or a catalogue service.
  * Paths are JSON pointers into the request body (`/expression/and/0/min_count`).
  */
 
-export type CheckResult<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly status: 400 | 403; readonly errors: ProblemFieldError[] };
+/** The detail of a 403 (its errors name the members). */
+const NOT_ENTITLED = 'The audience uses a dataset your organisation is not entitled to';
 
 /** What the catalogue check needs beyond `CatalogueLookup`: whether a dataset code exists. */
 export interface AudienceCatalogue extends CatalogueLookup {
@@ -30,15 +29,13 @@ export interface CheckedExpression {
   readonly datasets: string[];
 }
 
-function located(base: string, errors: readonly ExpressionError[]): ProblemFieldError[] {
-  return errors.map((e) => ({ path: `${base}${e.path}`, message: e.message }));
-}
-
 /** Structural check (no catalogue): shape, members, depth and size bounds. */
-export function parseAudienceExpression(input: unknown, base = '/expression'): CheckResult<StandardExpression> {
+export function parseAudienceExpression(input: unknown, base = '/expression'): CheckOutcome<StandardExpression> {
   const parsed = parseStandardExpression(input);
-  if (!parsed.ok) return { ok: false, status: 400, errors: located(base, parsed.errors) };
-  return { ok: true, value: parsed.value };
+  if (parsed.ok) return { ok: true, value: parsed.value };
+  const problems = new FieldProblems();
+  recordExpressionErrors(problems, base, parsed.errors);
+  return failed(problems.failure('The request') ?? { status: 400, detail: 'The request is invalid', errors: [] });
 }
 
 /**
@@ -55,24 +52,18 @@ export function checkAgainstCatalogue(
   expression: StandardExpression,
   catalogue: AudienceCatalogue,
   requestedDatasets: readonly string[] | undefined,
-): CheckResult<CheckedExpression> {
-  const badRequest: ProblemFieldError[] = [];
-  const forbidden: ProblemFieldError[] = [];
-
+): CheckOutcome<CheckedExpression> {
+  const problems = new FieldProblems();
   const validated = validateAgainstCatalogue(expression, catalogue);
-  if (!validated.ok) {
-    for (const error of validated.errors) {
-      (error.kind === 'forbidden' ? forbidden : badRequest).push({ path: `/expression${error.path}`, message: error.message });
-    }
-  }
+  if (!validated.ok) recordExpressionErrors(problems, '/expression', validated.errors);
   requestedDatasets?.forEach((code, i) => {
     const path = `/datasets/${i}`;
-    if (!catalogue.datasetExists(code)) badRequest.push({ path, message: `unknown dataset "${code}"` });
-    else if (!catalogue.isDatasetEntitled(code)) forbidden.push({ path, message: `dataset "${code}" is not one your organisation is entitled to` });
+    if (!catalogue.datasetExists(code)) problems.unknown(path, `unknown dataset "${code}"`);
+    else if (!catalogue.isDatasetEntitled(code)) problems.notLicensed(path, `dataset "${code}" is not one your organisation is entitled to`);
   });
 
-  if (forbidden.length > 0) return { ok: false, status: 403, errors: forbidden };
-  if (badRequest.length > 0 || !validated.ok) return { ok: false, status: 400, errors: badRequest };
+  const failure = problems.failure('The request', NOT_ENTITLED);
+  if (failure !== null || !validated.ok) return failed(failure ?? { status: 400, detail: 'The request is invalid', errors: [] });
   return { ok: true, value: { expression: printStandardExpression(expression), datasets: [...validated.value.datasets] } };
 }
 

@@ -19,7 +19,7 @@ const record: AudienceRecord = {
 };
 
 describe('toAudienceResponse', () => {
-  it('answers every member of spec 2.2 in the API spelling', () => {
+  it('answers every member of a saved audience in the API spelling', () => {
     expect(toAudienceResponse(record, 'write')).toEqual({
       id: record.id,
       v1_id: null,

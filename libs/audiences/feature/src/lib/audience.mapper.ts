@@ -16,7 +16,7 @@ export interface AudienceRecord {
   updatedAt: Date;
 }
 
-/** A stored audience as the API answers it (spec 2.2), for a caller who may see it. */
+/** A stored audience as the API answers it (docs/api-guide.md#saved-audiences), for a caller who may see it. */
 export function toAudienceResponse(record: AudienceRecord, access: Exclude<AudienceAccess, 'none'>): AudienceResponse {
   const flags = new Set(record.flags);
   return {

@@ -25,13 +25,14 @@ const EXAMPLE_AUDIENCE = {
   position: 1,
 };
 
+/** The id in the path: a UUID (400 otherwise, before any lookup). */
+const AUDIENCE_ID = new UuidParamPipe('id', 'The audience id');
+
 /**
- * Saved audiences (spec 4.3). Audiences are shared within their organisation (taken from the
+ * Saved audiences (docs/api-guide.md#saved-audiences). Audiences are shared within their organisation (taken from the
  * token); curated audiences are readable by all and writable by none; another organisation's
  * audience answers exactly like a missing one.
  */
-const AUDIENCE_ID = new UuidParamPipe('id', 'The audience id');
-
 @ApiTags('saved audiences')
 @Controller('v2/saved/audiences')
 export class SavedAudiencesController {

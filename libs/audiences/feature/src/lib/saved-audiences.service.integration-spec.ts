@@ -12,10 +12,10 @@ import { SAVED_AUDIENCES_MIGRATIONS } from './migrations/1763769800000-SavedAudi
 import { curatedAudienceId } from './saved-audiences.repository';
 import { SavedAudiencesService } from './saved-audiences.service';
 
-const ANA: Principal = { orgId: 'org-a', userId: 11, email: 'ana@a.example' };
-const BEA: Principal = { orgId: 'org-a', userId: 12, email: 'bea@a.example' };
+const ANA: Principal = { orgId: 'org-a', userId: 11, email: 'ana@a.example', admin: false };
+const BEA: Principal = { orgId: 'org-a', userId: 12, email: 'bea@a.example', admin: false };
 /** Another organisation, entitled to core only. */
-const OTTO: Principal = { orgId: 'org-b', userId: 21, email: 'otto@b.example' };
+const OTTO: Principal = { orgId: 'org-b', userId: 21, email: 'otto@b.example', admin: false };
 const CURATED = curatedAudienceId('Gen Z women');
 
 const women = (extra: Partial<SaveAudienceRequest> = {}): SaveAudienceRequest =>

@@ -4,7 +4,7 @@ import { StandardExpression } from '@aas/audience-expression';
 import { CatalogueAccess } from '@aas/contracts';
 import { DEFAULT_PAGE_LIMIT, NIL_UUID, Principal, ProblemException, WriteTransaction } from '@aas/infra';
 import { audienceAccess, organisationFlags } from './audience-access';
-import { checkAgainstCatalogue, CheckedExpression, CheckResult, parseAudienceExpression } from './audience-expression.check';
+import { checkAgainstCatalogue, CheckedExpression, parseAudienceExpression } from './audience-expression.check';
 import { toAudienceResponse } from './audience.mapper';
 import { AudienceListResponse, AudienceResponse } from './dto/audience-response.dto';
 import { PatchAudienceRequest, SaveAudienceRequest } from './dto/audience-request.dto';
@@ -17,14 +17,6 @@ import { SavedAudienceChanges, SavedAudienceRow, SavedAudiencesRepository } from
  */
 const NOT_FOUND = 'No saved audience with this id exists in your organisation or among the curated audiences';
 const CURATED_READ_ONLY = 'Curated audiences are read-only: copy it into a new audience to change it';
-
-function fail(result: Extract<CheckResult<unknown>, { ok: false }>): never {
-  if (result.status === 403) {
-    throw ProblemException.forbidden('The audience uses a dataset your organisation is not entitled to', result.errors);
-  }
-  const paths = [...new Set(result.errors.map((e) => e.path))].join(', ');
-  throw ProblemException.validation(`The request is invalid: ${paths}`, result.errors);
-}
 
 function folderOf(value: string | null): string {
   return (value ?? NIL_UUID).toLowerCase();
@@ -169,12 +161,12 @@ export class SavedAudiencesService {
     let expression: StandardExpression | undefined;
     if (input !== undefined) {
       const parsed = parseAudienceExpression(input);
-      if (!parsed.ok) fail(parsed);
+      if (!parsed.ok) throw ProblemException.fromCheck(parsed);
       expression = parsed.value;
     }
     const catalogue = await this.catalogue.forOrganisation(principal.orgId);
     const checked = checkAgainstCatalogue(expression ?? { kind: 'all' }, catalogue, datasets);
-    if (!checked.ok) fail(checked);
+    if (!checked.ok) throw ProblemException.fromCheck(checked);
     return checked.value;
   }
 }

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions, IDENTITY_MIGRATIONS, upsertOrganisation } from '@aas/infra';
 import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
 import { testCatalogue } from '../testing/catalogue-fixture';
-import { replaceCatalogue, replaceEntitlements, type EntitlementSet } from './catalogue.writer';
+import { CatalogueConflict, mergeDatasetCatalogue, replaceCatalogue, replaceEntitlements, type EntitlementSet } from './catalogue.writer';
 import { CATALOGUE_MIGRATIONS } from './migrations/1763769700000-Catalogue';
 
 const ALL: Omit<EntitlementSet, 'slug'> = {
@@ -132,6 +132,38 @@ describe('catalogue writer (real Postgres): replaceCatalogue, replaceEntitlement
     } finally {
       await reader.end();
     }
+  });
+
+  it('refuses an imported dataset whose question code another dataset uses, saying why and what to call it, and writes nothing', async () => {
+    await ds.transaction((tx) => replaceCatalogue(tx, testCatalogue('clash')));
+    const core = testCatalogue('clash');
+    const gender = core.questions.find((q) => q.code === 'gender');
+    if (!gender) throw new Error('the test catalogue has no gender question');
+    const tracker = {
+      dataset: { code: 'tracker', name: 'Tracker', description: '', base_namespace_code: 'tracker', depth: 0, order: 3, is_syndicated: false },
+      categories: [{ id: 1, dataset_code: 'tracker', name: 'Demographics', description: '', order: 1, parent_id: null }],
+      questions: [{ ...gender, namespace_code: 'tracker', category_ids: [1], dataset_codes: ['tracker'] }],
+      waves: core.waves.slice(0, 1),
+      locations: core.locations.slice(0, 1),
+      populations: [],
+    };
+    const error = await ds
+      .transaction((tx) => mergeDatasetCatalogue(tx, tracker))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(CatalogueConflict);
+    expect((error as CatalogueConflict).problems).toEqual([
+      "question code 'gender' is already used by namespace 'core' (question codes are unique across the catalogue): give the question another code in the mapping, e.g. 'tracker_gender'",
+    ]);
+    expect(await ds.query(`SELECT code FROM datasets WHERE code = 'tracker'`)).toEqual([]);
+    // Under another code it joins the catalogue.
+    await ds.transaction((tx) => mergeDatasetCatalogue(tx, { ...tracker, questions: [{ ...tracker.questions[0], code: 'tracker_gender' }] }));
+    expect(await ds.query(`SELECT code, namespace_code FROM questions WHERE code LIKE '%gender' ORDER BY code`)).toEqual([
+      { code: 'gender', namespace_code: 'core' },
+      { code: 'tracker_gender', namespace_code: 'tracker' },
+    ]);
   });
 
   it('writes parents before children across insert batches (6,000 categories, every child listed before its parent)', async () => {

@@ -2,6 +2,25 @@ import type { Category, Dataset, Location, LocationWavePopulation, Question, Wav
 import { insertRows, type Queryable } from '@aas/infra';
 
 /** The survey catalogue's own tables (not insights, audiences or respondents: other owners write those). */
+
+/** The questions table's columns, in the order both writers (whole catalogue, one dataset) give values. */
+const QUESTION_COLUMNS = [
+  'namespace_code',
+  'code',
+  'name',
+  'description',
+  'kind',
+  'unit',
+  'flags',
+  'order',
+  'knowledge_base',
+  'message',
+  'notice',
+  'warning',
+  'dataset_codes',
+  'datapoints',
+  'suffixes',
+];
 export interface CatalogueContent {
   readonly datasets: readonly Dataset[];
   readonly categories: readonly Category[];
@@ -73,23 +92,7 @@ export async function replaceCatalogue(tx: Queryable, catalogue: CatalogueConten
   await insertRows(
     tx,
     'questions',
-    [
-      'namespace_code',
-      'code',
-      'name',
-      'description',
-      'kind',
-      'unit',
-      'flags',
-      'order',
-      'knowledge_base',
-      'message',
-      'notice',
-      'warning',
-      'dataset_codes',
-      'datapoints',
-      'suffixes',
-    ],
+    QUESTION_COLUMNS,
     catalogue.questions.map((q) => [
       q.namespace_code,
       q.code,
@@ -222,7 +225,12 @@ export async function mergeDatasetCatalogue(tx: Queryable, content: DatasetCatal
     code: string;
     namespace_code: string;
   }[];
-  for (const c of clashes) problems.push(`question code '${c.code}' is already used by namespace '${c.namespace_code}': rename it in the mapping`);
+  for (const c of clashes) {
+    problems.push(
+      `question code '${c.code}' is already used by namespace '${c.namespace_code}' (question codes are unique across the catalogue): ` +
+        `give the question another code in the mapping, e.g. '${namespace}_${c.code}'`,
+    );
+  }
   const existingWaves = (await tx.query(
     `SELECT code, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date FROM waves WHERE code = ANY($1::text[])`,
     [content.waves.map((w) => w.code)],
@@ -289,23 +297,7 @@ export async function mergeDatasetCatalogue(tx: Queryable, content: DatasetCatal
   await insertRows(
     tx,
     'questions',
-    [
-      'namespace_code',
-      'code',
-      'name',
-      'description',
-      'kind',
-      'unit',
-      'flags',
-      'order',
-      'knowledge_base',
-      'message',
-      'notice',
-      'warning',
-      'dataset_codes',
-      'datapoints',
-      'suffixes',
-    ],
+    QUESTION_COLUMNS,
     content.questions.map((q) => [
       namespace,
       q.code,

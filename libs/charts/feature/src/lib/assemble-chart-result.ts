@@ -53,7 +53,7 @@ export function groupIds(attributes: readonly PreparedAttribute[], groupType: nu
 }
 
 /**
- * Turns the engine's cells into the result of spec 2.4: one stat per attribute (in the chart's
+ * Turns the engine's cells into a chart calculation (docs/api-guide.md#chart-calculation): one stat per attribute (in the chart's
  * order, or sorted), each with one data row per good audience (x segment); an attribute that did
  * not resolve, or every attribute when the base no longer validates, carries its own code, error
  * and error_type and no data. Audiences that no longer validate are listed in

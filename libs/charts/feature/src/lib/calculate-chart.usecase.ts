@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { StandardWire } from '@aas/audience-expression';
-import { CatalogueAccess } from '@aas/contracts';
+import { CatalogueAccess, CSV_MEDIA_TYPE } from '@aas/contracts';
 import { EngineClient } from '@aas/engine-client';
-import { Principal, ProblemException } from '@aas/infra';
+import { type Download, Principal, ProblemException } from '@aas/infra';
+import { fileNameOf } from '@aas/infra';
 import { assembleChartResult, ChartCalculation, GroupCells } from './assemble-chart-result';
+import { chartCsv } from './chart-csv';
 import { definitionOf } from './chart.mapper';
 import { ChartTaxonomySource } from './chart-taxonomy.source';
 import { resultAttribute } from './chart-taxonomy';
@@ -30,6 +32,42 @@ export class CalculateChartUseCase {
     override: { waves?: string[]; locations?: string[] },
     context: { requestId: string; signal?: AbortSignal },
   ): Promise<ChartCalculation> {
+    return (await this.run(principal, id, override, context)).calculation;
+  }
+
+  /**
+   * The same calculation as CSV (`chartCsv`: a header block, then one line per data row of the
+   * JSON), as a download named after the chart.
+   */
+  async calculateCsv(
+    principal: Principal,
+    id: string,
+    override: { waves?: string[]; locations?: string[] },
+    context: { requestId: string; signal?: AbortSignal },
+  ): Promise<Download> {
+    const { calculation, name, chart } = await this.run(principal, id, override, context);
+    const [catalogue, view] = await Promise.all([this.catalogue.forOrganisation(principal.orgId), this.catalogue.view()]);
+    const waveNames = new Map(catalogue.entitledWaves.map((w) => [w.code, w.name]));
+    const locationNames = new Map(catalogue.entitledLocations.map((l) => [l.code, l.name]));
+    const meta = calculation.meta as { waves: string[]; locations: string[] };
+    const text = chartCsv(calculation, {
+      name,
+      baseAudienceName: chart.base_audience.name,
+      audienceNames: new Map(chart.audiences.map((a) => [a.id, a.name])),
+      metrics: chart.metrics,
+      dataVersion: view.version,
+      waves: meta.waves.map((code) => ({ code, name: waveNames.get(code) ?? code })),
+      locations: meta.locations.map((code) => ({ code, name: locationNames.get(code) ?? code })),
+    });
+    return { contentType: `${CSV_MEDIA_TYPE}; charset=utf-8; header=present`, fileName: fileNameOf(name, 'csv', 'chart'), body: Buffer.from(text, 'utf8') };
+  }
+
+  private async run(
+    principal: Principal,
+    id: string,
+    override: { waves?: string[]; locations?: string[] },
+    context: { requestId: string; signal?: AbortSignal },
+  ): Promise<{ calculation: ChartCalculation; name: string; chart: ReturnType<typeof definitionOf> }> {
     const row = await this.charts.find(principal, id);
     const [catalogue, taxonomy] = await Promise.all([this.catalogue.forOrganisation(principal.orgId), this.taxonomy.snapshot()]);
     const chart = definitionOf(row);
@@ -68,6 +106,7 @@ export class CalculateChartUseCase {
       for (const g of p.groups) results.set(g.dataset, { segments: [], total: [] });
     }
     const audiencesForFlags = p.base ? [p.base, ...p.audiences] : p.audiences;
-    return assembleChartResult(chart, p, results, (attribute) => resultAttribute(attribute, catalogue, taxonomy, audiencesForFlags));
+    const calculation = assembleChartResult(chart, p, results, (attribute) => resultAttribute(attribute, catalogue, taxonomy, audiencesForFlags));
+    return { calculation, name: row.name, chart };
   }
 }

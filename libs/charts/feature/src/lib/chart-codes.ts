@@ -1,9 +1,9 @@
-/**
- * The documented meanings of a chart's integer codes and enumerated strings (spec 2.3 leaves them
- * open). Pure, so the DTOs, the OpenAPI document and the calculation share one definition.
+/*
+ * The documented meanings of a chart's integer codes and enumerated strings (the chart's wire
+ * members carry bare integers). Pure, so the DTOs, the OpenAPI document and the calculation share one definition.
  */
 
-/** The nine chart metrics of metrics.md ("Chart calculation"), in the order results list them. */
+/** The nine chart metrics (docs/metrics.md#chart-metrics), in the order results list them. */
 export const CHART_METRICS = [
   'audience_index',
   'audience_percentage',
@@ -55,7 +55,6 @@ export const SORT_PARAMETER_TYPES = {
 
 /** `splitter`: '' = no split; 'wave' / 'location' = one data row per wave / location. */
 export const SPLITTERS = ['', 'wave', 'location'] as const;
-export type Splitter = (typeof SPLITTERS)[number];
 
 /** The `segment` of a data row of an unsplit chart. */
 export const ALL_SEGMENT = 'all';
@@ -74,7 +73,7 @@ export function describeCodes(o: Record<string, number>): string {
 }
 
 /**
- * Per-stat errors of a calculation (spec 7.2): `code` is an HTTP-like status, `error_type` a
+ * Per-stat errors of a calculation (docs/api-guide.md#chart-calculation): `code` is an HTTP-like status, `error_type` a
  * stable string, `error` a sentence. A good stat has code 200 and empty strings.
  */
 export const STAT_ERRORS = {
@@ -86,7 +85,7 @@ export const STAT_ERRORS = {
   invalid_base_audience: 422,
   /**
    * The attribute's question shares no dataset with the questions of the base and the audiences:
-   * no one respondent universe holds them all (datasets are separate surveys; metrics.md).
+   * no one respondent universe holds them all (docs/metrics.md#one-dataset-per-query).
    */
   incompatible_attribute: 409,
 } as const;

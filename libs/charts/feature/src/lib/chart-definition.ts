@@ -1,5 +1,4 @@
-/** A chart as stored and answered (the members the calculation reads), in wire spelling. */
-
+/** A datapoint a chart shows: question, datapoint and, for a grid question, the suffix. */
 export interface ChartAttributeInput {
   namespace_code: string;
   question_code: string;
@@ -7,15 +6,17 @@ export interface ChartAttributeInput {
   suffix_code?: string;
 }
 
+/** One of a chart's audiences, or its base audience. */
 export interface ChartAudienceInput {
   id: string;
   name: string;
   color_index: number;
   is_hidden: boolean;
-  /** Chart form (spec 2.1), as sent. */
+  /** Chart form (docs/metrics.md#the-three-wire-forms), as sent. */
   expression: Record<string, unknown>;
 }
 
+/** A chart as stored and answered (the members the calculation reads), in wire spelling. */
 export interface ChartDefinition {
   attributes: ChartAttributeInput[];
   audiences: ChartAudienceInput[];

@@ -1,6 +1,6 @@
 import { chartMetricsOf, chartRatios, selectMetrics } from './chart-metrics';
 
-describe('chart metrics (metrics.md, "Chart calculation")', () => {
+describe('chart metrics (docs/metrics.md#chart-metrics)', () => {
   it('reproduces the published worked example: German men x Facebook, 57.7 / 48.7 and an index of 96 at a base % of 60.1', () => {
     const positive = 14_656_980;
     const audience = 25_411_761;

@@ -15,7 +15,7 @@ export interface ChartCell {
 export type ChartMetrics = Record<ChartMetric, number>;
 
 /**
- * The three chart ratios of metrics.md from sizes: audience % = positive / audience,
+ * The three chart ratios (docs/metrics.md#chart-metrics) from sizes: audience % = positive / audience,
  * datapoint % = positive / datapoint, audience index = audience % / (datapoint / base x 100) x 100.
  * Zero denominators give 0.
  */

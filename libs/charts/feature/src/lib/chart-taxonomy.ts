@@ -3,9 +3,9 @@ import { Category, Dataset } from '@aas/contracts';
 import { OrganisationCatalogue } from '@aas/contracts';
 import { PreparedAttribute, PreparedAudience } from './prepare-chart-calculation';
 
-/**
- * The catalogue's taxonomy as the chart result needs it, and the result attribute of spec 2.4
- * with its taxonomy paths in the older nested form of spec 2.8 (last paragraph). Pure.
+/*
+ * The catalogue's taxonomy as the chart result needs it, and the result attribute of a chart
+ * calculation with its taxonomy paths in the older nested form (docs/api-guide.md#chart-calculation). Pure.
  */
 
 /** Rows of the catalogue tables, in the domain's own types. */
@@ -118,7 +118,7 @@ export function nestedTaxonomyPaths(taxonomy: TaxonomySnapshot, questionChild: W
 }
 
 /**
- * A result attribute (spec 2.4): the chart's codes, labels from the catalogue (codes where it
+ * A result attribute of a chart calculation: the chart's codes, labels from the catalogue (codes where it
  * does not know them), `order` = the attribute's position in the chart (stats may be sorted),
  * compatibilities and taxonomy paths.
  *

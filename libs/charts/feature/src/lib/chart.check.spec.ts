@@ -59,6 +59,7 @@ describe('checkChart sort_parameter_value', () => {
     expect(check({ audiences: [WOMEN], sort_parameter_value: 'nobody' })).toMatchObject({
       ok: false,
       status: 400,
+      detail: 'The request is invalid: /sort_parameter_value',
       errors: [{ path: '/sort_parameter_value' }],
     });
     expect(check({ sort_parameter_value: 'nobody' })).toMatchObject({ ok: false, status: 400 });

@@ -1,11 +1,13 @@
 import { NIL_UUID } from '@aas/infra';
 import { labelExpression, parseChartExpression, validateAgainstCatalogue } from '@aas/audience-expression';
-import { OrganisationCatalogue, ProblemFieldError } from '@aas/contracts';
+import { OrganisationCatalogue } from '@aas/contracts';
+import { CheckOutcome, failed, FieldProblems, recordExpressionErrors } from '@aas/query-rules';
 import { CHART_METRICS } from './chart-codes';
 import { ALL_RESPONDENTS, ChartAudienceInput, ChartDefinition } from './chart-definition';
 import { SaveChartRequest } from './dto/chart-request.dto';
 
-export type CheckResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 403; errors: ProblemFieldError[] };
+/** The detail of a 403 (its errors name the members). */
+const NOT_LICENSED = 'The chart uses a dataset, location or wave your organisation is not licensed for';
 
 /** What a chart stores beyond the calculation's members. */
 export interface CheckedChart extends ChartDefinition {
@@ -23,21 +25,20 @@ export interface CheckedChart extends ChartDefinition {
  * likewise. Attributes are only checked for shape here: one that is unknown or unlicensed is
  * reported per stat by the calculation, since the catalogue and licences change after saving.
  */
-export function checkChart(body: SaveChartRequest, catalogue: OrganisationCatalogue, newId: () => string): CheckResult<CheckedChart> {
-  const bad: ProblemFieldError[] = [];
-  const forbidden: ProblemFieldError[] = [];
+export function checkChart(body: SaveChartRequest, catalogue: OrganisationCatalogue, newId: () => string): CheckOutcome<CheckedChart> {
+  const problems = new FieldProblems();
   const datasets = new Set<string>();
 
   const audience = (dto: SaveChartRequest['base_audience'], path: string, fallbackId: () => string): ChartAudienceInput | undefined => {
     if (!dto) return undefined;
     const parsed = parseChartExpression(dto.expression);
     if (!parsed.ok) {
-      parsed.errors.forEach((e) => bad.push({ path: `${path}/expression${e.path}`, message: e.message }));
+      recordExpressionErrors(problems, `${path}/expression`, parsed.errors);
       return undefined;
     }
     const checked = validateAgainstCatalogue(parsed.value, catalogue, { form: 'chart' });
     if (!checked.ok) {
-      checked.errors.forEach((e) => (e.kind === 'forbidden' ? forbidden : bad).push({ path: `${path}/expression${e.path}`, message: e.message }));
+      recordExpressionErrors(problems, `${path}/expression`, checked.errors);
       return undefined;
     }
     checked.value.datasets.forEach((d) => datasets.add(d));
@@ -56,14 +57,14 @@ export function checkChart(body: SaveChartRequest, catalogue: OrganisationCatalo
   const ids = new Map<string, number>();
   audiences.forEach((a, i) => {
     if (!a) return;
-    if (ids.has(a.id)) bad.push({ path: `/audiences/${i}/id`, message: `audience id '${a.id}' is already used by /audiences/${ids.get(a.id)}` });
+    if (ids.has(a.id)) problems.unknown(`/audiences/${i}/id`, `audience id '${a.id}' is already used by /audiences/${ids.get(a.id)}`);
     else ids.set(a.id, i);
   });
 
   const codes = (list: string[] | undefined, path: string, exists: (c: string) => boolean, entitled: (c: string) => boolean, kind: string) =>
     (list ?? []).forEach((code, i) => {
-      if (!exists(code)) bad.push({ path: `${path}/${i}`, message: `unknown ${kind} '${code}'` });
-      else if (!entitled(code)) forbidden.push({ path: `${path}/${i}`, message: `${kind} '${code}' is not licensed to your organisation` });
+      if (!exists(code)) problems.unknown(`${path}/${i}`, `unknown ${kind} '${code}'`);
+      else if (!entitled(code)) problems.notLicensed(`${path}/${i}`, `${kind} '${code}' is not licensed to your organisation`);
     });
   codes(
     body.wave_codes,
@@ -89,10 +90,10 @@ export function checkChart(body: SaveChartRequest, catalogue: OrganisationCatalo
 
   const splitter = body.splitter ?? '';
   const segments = body.segments ?? [];
-  if (splitter === '' && segments.length > 0) bad.push({ path: '/segments', message: "segments need a splitter ('wave' or 'location')" });
+  if (splitter === '' && segments.length > 0) problems.unknown('/segments', "segments need a splitter ('wave' or 'location')");
   segments.forEach((code, i) => {
     const known = splitter === 'wave' ? catalogue.waveExists(code) : splitter === 'location' ? catalogue.locationExists(code) : true;
-    if (!known) bad.push({ path: `/segments/${i}`, message: `unknown ${splitter} '${code}'` });
+    if (!known) problems.unknown(`/segments/${i}`, `unknown ${splitter} '${code}'`);
   });
   // The value must name a row the calculation produces: one of the audiences, or the base
   // audience only when there are none (the base then stands in as the only audience). With
@@ -104,11 +105,11 @@ export function checkChart(body: SaveChartRequest, catalogue: OrganisationCatalo
       base !== undefined && sortValue === base.id
         ? `sort_parameter_value '${sortValue}' is the base audience, which has no row of its own when the chart has audiences; name one of /audiences`
         : `sort_parameter_value '${sortValue}' is not the id of an audience of the chart`;
-    bad.push({ path: '/sort_parameter_value', message });
+    problems.unknown('/sort_parameter_value', message);
   }
 
-  if (forbidden.length > 0) return { ok: false, status: 403, errors: forbidden };
-  if (bad.length > 0 || !base) return { ok: false, status: 400, errors: bad };
+  const failure = problems.failure('The request', NOT_LICENSED);
+  if (failure !== null || !base) return failed(failure ?? { status: 400, detail: 'The request is invalid', errors: [] });
 
   const attributes = (body.attributes ?? []).map((a) => ({
     namespace_code: a.namespace_code,

@@ -49,7 +49,7 @@ export function columnsOf(checked: CheckedChart): ChartContent {
   };
 }
 
-/** Spec 2.3 for the caller: is_owner is theirs, times are Unix seconds. */
+/** A chart as the API answers it to the caller: is_owner is theirs, times are Unix seconds. */
 export function toChartResponse(row: ChartRow, principal: Principal, datasetNames: string[]): ChartResponse {
   const d = definitionOf(row);
   return {

@@ -13,7 +13,13 @@ describe('ChartsController.calculate', () => {
     const calculate = jest.fn(async () => ({ stats: [], meta: {} }));
     const controller = new ChartsController({} as ChartsService, { calculate } as unknown as CalculateChartUseCase);
     const res = response();
-    await controller.calculate({ orgId: 'o' } as Principal, 'id', {}, { id: 'req-1' } as Request & { id: string }, res as unknown as Response);
+    await controller.calculate(
+      { orgId: 'o' } as Principal,
+      'id',
+      {},
+      { id: 'req-1', accepts: (types: string[]) => types[0] } as unknown as Request & { id: string },
+      res as unknown as Response,
+    );
     const context = (calculate.mock.calls[0] as unknown[])[3] as { requestId: string; signal: AbortSignal };
     expect(context.requestId).toBe('req-1');
     expect(context.signal.aborted).toBe(false);

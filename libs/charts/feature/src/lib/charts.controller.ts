@@ -1,7 +1,18 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ApiProblems, clientGoneSignal, CurrentPrincipal, Principal, UuidParamPipe } from '@aas/infra';
+import { CSV_MEDIA_TYPE } from '@aas/contracts';
+import { ApiProblems, clientGoneSignal, CurrentPrincipal, downloadOf, negotiateMediaType, Principal, UuidParamPipe } from '@aas/infra';
 import { ChartCalculation } from './assemble-chart-result';
 import { AUDIENCE_ERRORS, STAT_ERRORS } from './chart-codes';
 import { CalculateChartUseCase } from './calculate-chart.usecase';
@@ -35,12 +46,13 @@ const list = (o: Record<string, number>) =>
     .map(([t, c]) => `\`${t}\` (${c})`)
     .join(', ');
 
-/**
- * Charts (spec 4.4, 2.3, 2.4). A chart belongs to the organisation of the token and is shared by
- * its users; another organisation's chart answers exactly like a missing one.
- */
+/** The id in the path: a UUID (400 otherwise, before any lookup). */
 const CHART_ID = new UuidParamPipe('id', 'The chart id');
 
+/**
+ * Charts and their calculation (docs/api-guide.md#charts). A chart belongs to the organisation of the token and is shared by
+ * its users; another organisation's chart answers exactly like a missing one.
+ */
 @ApiTags('charts')
 @Controller('v1/charts')
 export class ChartsController {
@@ -88,7 +100,7 @@ export class ChartsController {
   @ApiOperation({
     operationId: 'replaceChart',
     summary: 'Replaces a chart (every member; those left out take their defaults)',
-    description: 'An `id` in the body is ignored. Keeps owner_id, owner_email and created_at. Answers the chart id as a JSON string (spec 4.4).',
+    description: 'An `id` in the body is ignored. Keeps owner_id, owner_email and created_at. Answers the chart id as a JSON string.',
   })
   @ApiParam(ID_PARAM)
   @ApiBody({ type: SaveChartRequest, examples: { 'Gen Z vs 25-34': { value: EXAMPLE_CHART } } })
@@ -112,14 +124,20 @@ export class ChartsController {
   @HttpCode(200)
   @ApiOperation({
     operationId: 'calculateChart',
-    summary: 'Calculates a chart (spec 2.4) on a worker',
+    summary: 'Calculates a chart on a worker',
     description:
       "One stat per attribute: datapoints x audiences within the base audience over the waves and locations (the body's, else the chart's " +
       "wave_codes/location_codes, else every licensed one), computed over the dataset of each attribute's question (one engine query per dataset). " +
-      "Data rows: one per audience, or per audience and segment with a splitter, segment 'all' otherwise; metrics of metrics.md. " +
+      "Data rows: one per audience, or per audience and segment with a splitter, segment 'all' otherwise; the nine metrics are defined in docs/metrics.md (chart metrics). " +
       `A stat whose attribute cannot be computed has no data and its own code/error/error_type: ${list(STAT_ERRORS)}. ` +
       `An audience whose expression no longer validates has no rows and is listed in meta.audience_errors: ${list(AUDIENCE_ERRORS)}. ` +
-      'Stats are ordered per sort_type/sort_parameter_type/sort_parameter_value; errored stats last.',
+      'Stats are ordered per sort_type/sort_parameter_type/sort_parameter_value; errored stats last. ' +
+      'With `Accept: text/csv` the same calculation comes as CSV: a header block (chart, base audience, waves, markets, split, data ' +
+      'version) ending at the first empty line, then one line per data row in the order of the JSON (order, namespace_code, ' +
+      'question_code, question_label, datapoint_code, datapoint_label, suffix_code, suffix_label, dataset, group_id, audience, ' +
+      'audience_name, segment, waves joined by `;`, the metrics the chart returns under their JSON names, code, error_type); a stat ' +
+      'without data has one line with empty metrics. UTF-8 with a byte-order mark, CRLF, RFC 4180 quoting, text starting with ' +
+      '= + - @, tab or CR prefixed with an apostrophe. Any Accept other than JSON or CSV: 406.',
   })
   @ApiParam(ID_PARAM)
   @ApiBody({
@@ -127,20 +145,31 @@ export class ChartsController {
     required: false,
     examples: { "the chart's waves and locations": { value: {} }, 'one wave in the US': { value: { waves: ['q3_2026'], locations: ['us'] } } },
   })
-  @ApiOkResponse({ type: ChartCalculationResponse, description: 'The stats' })
+  @ApiOkResponse({
+    description: 'The stats (JSON), or the same as CSV',
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(ChartCalculationResponse) } },
+      [CSV_MEDIA_TYPE]: { schema: { type: 'string', description: 'The calculation as CSV (see the operation)' } },
+    },
+  })
+  @ApiExtraModels(ChartCalculationResponse)
   @ApiProblems(
     [400, 'Invalid id or body, or an unknown wave or location'],
     [403, 'A wave or location your organisation is not licensed for'],
     [404, NOT_FOUND],
+    [406, 'The Accept header allows neither JSON nor CSV'],
     504,
   )
-  calculate(
+  async calculate(
     @CurrentPrincipal() principal: Principal,
     @Param('id', CHART_ID) id: string,
     @Body() body: CalculateChartRequest,
     @Req() req: Request & { id?: string },
     @Res({ passthrough: true }) res: Response,
-  ): Promise<ChartCalculation> {
-    return this.calculator.calculate(principal, id, body ?? {}, { requestId: req.id ?? '', signal: clientGoneSignal(res) });
+  ): Promise<ChartCalculation | StreamableFile> {
+    const mediaType = negotiateMediaType(req, ['application/json', CSV_MEDIA_TYPE] as const);
+    const context = { requestId: req.id ?? '', signal: clientGoneSignal(res) };
+    if (mediaType === CSV_MEDIA_TYPE) return downloadOf(res, await this.calculator.calculateCsv(principal, id, body ?? {}, context));
+    return this.calculator.calculate(principal, id, body ?? {}, context);
   }
 }

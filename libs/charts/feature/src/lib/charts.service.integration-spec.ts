@@ -11,10 +11,10 @@ import { ChartsService } from './charts.service';
 import { SaveChartRequest } from './dto/chart-request.dto';
 import { CHARTS_MIGRATIONS } from './migrations/1763770000000-Charts';
 
-const ANA: Principal = { orgId: 'org-a', userId: 11, email: 'ana@a.example' };
-const BEA: Principal = { orgId: 'org-a', userId: 12, email: 'bea@a.example' };
+const ANA: Principal = { orgId: 'org-a', userId: 11, email: 'ana@a.example', admin: false };
+const BEA: Principal = { orgId: 'org-a', userId: 12, email: 'bea@a.example', admin: false };
 /** Another organisation: core only, gb only, q3_2026 only. */
-const OTTO: Principal = { orgId: 'org-b', userId: 21, email: 'otto@b.example' };
+const OTTO: Principal = { orgId: 'org-b', userId: 21, email: 'otto@b.example', admin: false };
 
 const chart = (extra: object = {}) =>
   ({

@@ -103,8 +103,6 @@ export class ChartsService {
   private async check(principal: Principal, body: SaveChartRequest): Promise<CheckedChart> {
     const checked = checkChart(body, await this.catalogue.forOrganisation(principal.orgId), randomUUID);
     if (checked.ok) return checked.value;
-    if (checked.status === 403)
-      throw ProblemException.forbidden('The chart uses a dataset, location or wave your organisation is not licensed for', checked.errors);
-    throw ProblemException.validation(`The request is invalid: ${[...new Set(checked.errors.map((e) => e.path))].join(', ')}`, checked.errors);
+    throw ProblemException.fromCheck(checked);
   }
 }

@@ -154,7 +154,6 @@ export class EngineClient {
       blocks.forEach((block, id) => {
         const payload: EngineComputePayload = {
           requestId: context.requestId,
-          orgId: context.orgId,
           rows: query.rows.slice(block.rowStart, block.rowEnd) as WireExpression[],
           columns: query.columns.slice(block.columnStart, block.columnEnd) as WireExpression[],
           base: query.base as WireExpression,

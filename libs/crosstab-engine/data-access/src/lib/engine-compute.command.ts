@@ -7,7 +7,6 @@ import type { EngineComputePayload, WireExpression } from '@aas/contracts';
  */
 export class EngineComputeCommand implements EngineComputePayload {
   @IsString() @MaxLength(128) requestId!: string;
-  @IsString() @MaxLength(128) orgId!: string;
   @IsArray() @ArrayMaxSize(100_000) @IsObject({ each: true }) rows!: WireExpression[];
   @IsArray() @ArrayMaxSize(100_000) @IsObject({ each: true }) columns!: WireExpression[];
   @IsObject() base!: WireExpression;

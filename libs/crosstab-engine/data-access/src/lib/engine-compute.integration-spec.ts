@@ -119,7 +119,6 @@ describe('the engine job on a real respondent store (EngineComputeJobHandler, En
 
   const payload = (overrides: Partial<EngineComputePayload> = {}): EngineComputePayload => ({
     requestId: 'req-1',
-    orgId: 'demo',
     rows: [GENDER_M, YOUNG_NOT_TIKTOK, BRAND_AWARE],
     columns: [FREQUENT, GENDER_M],
     base: EVERYONE,

@@ -21,7 +21,7 @@ function parse(wire: unknown, path: string): Expression {
  * partitions in the selected waves and locations, on this process's engine.
  */
 @Injectable()
-@HandlesJob(JOBS.engineCompute, { payload: EngineComputeCommand })
+@HandlesJob(JOBS.engineCompute, { payload: EngineComputeCommand, shallow: true })
 export class EngineComputeJobHandler implements JobHandler<'engine.compute'> {
   constructor(private readonly host: EngineHost) {}
 

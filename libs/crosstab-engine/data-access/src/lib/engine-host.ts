@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { CommonConfig } from '@aas/infra';
-import { CrosstabEngine, DEFAULT_ARENA_BYTES, DEFAULT_LEAF_CACHE_BYTES } from '@aas/crosstab-engine';
+import { CommonConfig, Metrics } from '@aas/infra';
+import { CrosstabEngine, DEFAULT_ARENA_BYTES, DEFAULT_LEAF_CACHE_BYTES, PAGE_BYTES } from '@aas/crosstab-engine';
 import { PgPartitionSource, STORE_POOL, StoreVersion } from '@aas/respondent-store-data';
 
 /**
@@ -31,6 +31,7 @@ export class EngineHost implements OnApplicationShutdown {
     @Inject(STORE_POOL) private readonly pool: Pool,
     private readonly version: StoreVersion,
     private readonly config: CommonConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Created on first use: a gateway that hands every computation to workers never loads data or starts threads. */
@@ -43,6 +44,7 @@ export class EngineHost implements OnApplicationShutdown {
         arenaBytes: memory.ENGINE_ARENA_MB === undefined ? DEFAULT_ARENA_BYTES : memory.ENGINE_ARENA_MB * MIB,
         leafCacheBytes: memory.ENGINE_LEAF_CACHE_MB === undefined ? DEFAULT_LEAF_CACHE_BYTES : memory.ENGINE_LEAF_CACHE_MB * MIB,
       });
+      registerEngineMetrics(this.metrics, this.instance);
     }
     return this.instance;
   }
@@ -50,4 +52,47 @@ export class EngineHost implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.instance?.close();
   }
+}
+
+/**
+ * The engine's caches as gauges, read at scrape time from the engine's own counters (nothing is
+ * computed for them). Registered when the engine starts: a gateway that hands every computation to
+ * workers has no engine, and shows none of these series rather than zeros.
+ */
+function registerEngineMetrics(metrics: Metrics, engine: CrosstabEngine): void {
+  const reading = <L extends string>(
+    name: string,
+    help: string,
+    read: (set: (value: number, labels?: Partial<Record<L, string>>) => void) => void,
+    labelNames: L[] = [],
+  ) => {
+    const gauge = metrics.gauge<L>({
+      name,
+      help,
+      labelNames,
+      collect: () => {
+        gauge.reset();
+        read((value, labels) => (labels ? gauge.set(labels, value) : gauge.set(value)));
+      },
+    });
+  };
+  reading('aas_engine_arena_bytes', 'Size of the engine arena (ENGINE_ARENA_MB once reserved at first use; 0 before)', (set) => set(engine.stats().arenaBytes));
+  reading('aas_engine_arena_used_bytes', 'Bytes of arena pages holding cached packed audiences or in use by a running pass', (set) => {
+    const stats = engine.stats();
+    set((stats.pageCount - stats.freePages) * PAGE_BYTES);
+  });
+  reading('aas_engine_cached_blocks', 'Packed audience blocks cached in the arena for the current data version', (set) => set(engine.stats().cachedBlocks));
+  reading('aas_engine_leaf_cache_bytes', 'Bytes of evaluated leaf bitsets cached for the current data version (bounded by ENGINE_LEAF_CACHE_MB)', (set) =>
+    set(engine.stats().leafBytes),
+  );
+  reading('aas_engine_partitions_loaded', 'Survey partitions decoded and held in memory by the engine', (set) => set(engine.cache.size));
+  reading(
+    'aas_engine_data_version_info',
+    'The survey data version the engine serves (1, labelled with the version; absent before the first computation)',
+    (set) => {
+      const version = engine.cache.currentVersion;
+      if (version !== undefined) set(1, { version });
+    },
+    ['version'],
+  );
 }

@@ -50,7 +50,7 @@ export interface ComputeOptions {
 }
 
 /**
- * One crosstab (metrics.md, "Crosstab cell"): rows x columns within the base, over the selected
+ * One crosstab (docs/metrics.md#crosstab-cell): rows x columns within the base, over the selected
  * waves, locations and datasets. Sizes are per-wave sums averaged over `query.waves` (a wave
  * without data counts 0), samples are totals.
  */
@@ -562,7 +562,7 @@ function sumsAt(array: Float64Array, triple: number, waveCount: number): Sums {
 }
 
 /**
- * The metrics of metrics.md ("Crosstab cell") from raw sums, for one group: sizes are sums of
+ * The crosstab cell's metrics (docs/metrics.md#crosstab-cell) from raw sums, for one group: sizes are sums of
  * weights divided by `waveCount` (the mean of per-wave sums), samples are counts, every ratio 0
  * with a reason where its denominator is 0; Kish effective bases and the significance test on
  * request. Pure and cheap: a gateway runs it on sums a worker computed.

@@ -45,7 +45,7 @@ export interface AudienceMetrics extends SizeSample {
   readonly effectiveBase: number;
 }
 
-/** One row/column intersection (metrics.md, "Crosstab cell"; spec 2.5 once mapped). */
+/** One row/column intersection (docs/metrics.md#crosstab-cell; the crosstab stream's element once mapped). */
 export interface CrosstabCell {
   readonly rowIndex: number;
   readonly columnIndex: number;

@@ -314,7 +314,7 @@ function computeLeafKey(leaf: LeafNode): string {
 
 /**
  * The respondents of one partition matching an expression, as a bitset of `wordCount` words with
- * padding bits 0 (a `not` is masked with `universe`). Leaf semantics as metrics.md and the reference
+ * padding bits 0 (a `not` is masked with `universe`). Leaf semantics as docs/metrics.md#leaves and the reference
  * evaluator: listed datapoints (none = all of the question), listed suffixes only (grid rows without
  * suffixes = any suffix), at least `minCount` distinct datapoints; a question the dataset does not
  * have matches nobody.

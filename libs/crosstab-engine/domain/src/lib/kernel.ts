@@ -1,6 +1,6 @@
 import { wasm, type WasmMemory, type WasmModule } from './wasm-api';
 
-/**
+/*
  * The cell kernel: weighted popcounts of (A AND B) over weight classes, as a hand-assembled
  * WebAssembly module (no toolchain: the bytes are written below, opcode by opcode) and the same
  * function in plain JavaScript, which the tests hold the module to.
@@ -26,6 +26,7 @@ import { wasm, type WasmMemory, type WasmModule } from './wasm-api';
  * up, so a class's sums do not depend on where pages fall.
  */
 
+/** Bytes of one piece-table entry. */
 export const PIECE_BYTES = 16;
 /** Per group and pair: sum w, sum w^2, count (f64 each). */
 export const GROUP_OUTPUT_BYTES = 24;
@@ -60,7 +61,7 @@ function name(text: string): number[] {
   return [...uleb(bytes.length), ...bytes];
 }
 
-// Opcodes used (WebAssembly core spec 1.0 numbering).
+// Opcodes used (numbered as in the WebAssembly 1.0 core specification).
 const OP = {
   block: 0x02,
   loop: 0x03,

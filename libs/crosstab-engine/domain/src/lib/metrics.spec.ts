@@ -18,7 +18,7 @@ describe('metric helpers (hand-computed numbers)', () => {
     expect(indexZeroReason(200, 300, 1000)).toBeUndefined();
   });
 
-  it('the worked example of metrics.md: German men x Facebook', () => {
+  it('the worked example of docs/metrics.md: German men x Facebook', () => {
     const positive = 14_656_980;
     const audience = 25_411_761;
     const datapoint = 30_080_227;

@@ -1,17 +1,11 @@
-/**
- * The metric formulas of metrics.md as small pure functions. Every function is total: where a
+/*
+ * The metric formulas of docs/metrics.md as small pure functions. Every function is total: where a
  * denominator is 0 the value is 0 and a reason code says why, so no NaN or Infinity ever reaches
  * a result.
  */
 
 /** Why a metric is 0 because its denominator is 0. */
 export type ZeroReason = 'empty-base' | 'empty-row' | 'empty-column' | 'no-variance';
-
-/** A metric value, with the reason when it was forced to 0 by a zero denominator. */
-export interface MetricValue {
-  readonly value: number;
-  readonly reason?: ZeroReason;
-}
 
 /** `numerator / denominator`, 0 when the denominator is 0 (or not finite). */
 export function ratio(numerator: number, denominator: number): number {
@@ -42,7 +36,7 @@ export function indexZeroReason(rowSize: number, columnSize: number, baseSize: n
 }
 
 /**
- * Chart metrics (metrics.md, "Chart calculation"): audience % = positive / audience,
+ * Chart metrics (docs/metrics.md#chart-metrics): audience % = positive / audience,
  * datapoint % = positive / datapoint, audience index = audience % / (datapoint / base x 100) x 100.
  */
 export function chartPercentages(
@@ -67,7 +61,7 @@ export function kishEffectiveBase(sumWeights: number, sumSquaredWeights: number)
   return ratio(sumWeights * sumWeights, sumSquaredWeights);
 }
 
-/** A cell is "low base" under 50 respondents and "unreliable" under 30 (metrics.md). */
+/** A cell is "low base" under 50 respondents and "unreliable" under 30 (docs/metrics.md#low-base-flags). */
 export const LOW_BASE_SAMPLE = 50;
 export const UNRELIABLE_SAMPLE = 30;
 

@@ -1,7 +1,7 @@
 import type { CrosstabCell } from '@aas/crosstab-engine';
 import { PreparedAudience } from './prepare-crosstab';
 
-/** One element of the response stream (spec 2.5), plus flags, reasons and optional statistics. */
+/** One element of the response stream (docs/api-guide.md#crosstab), plus flags, reasons and optional statistics. */
 export interface WireCrosstabCell {
   row: { id: string; name: string; expression: unknown };
   row_index: number;

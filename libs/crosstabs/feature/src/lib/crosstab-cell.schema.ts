@@ -3,7 +3,7 @@ import { expressionSchemaRef } from '@aas/audience-expression';
 
 const ZERO_REASONS = ['empty-base', 'empty-row', 'empty-column', 'no-variance'];
 
-/** OpenAPI description of one element of the crosstab stream (`WireCrosstabCell`, spec 2.5). */
+/* OpenAPI description of one element of the crosstab stream (`WireCrosstabCell`). */
 export class CrosstabCellSide {
   @ApiProperty({ description: "The audience's id as sent, else `rows-<n>` / `columns-<n>` (`base` for the base audience)" }) id!: string;
   @ApiProperty({ description: 'The name sent, else a label made from the expression with the catalogue names' }) name!: string;

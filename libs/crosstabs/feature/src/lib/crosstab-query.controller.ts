@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Logger, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CatalogueAccess } from '@aas/contracts';
+import { CatalogueAccess, CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '@aas/contracts';
 import type { ConfidenceLevel, CrosstabCell } from '@aas/crosstab-engine';
 import { EngineCapacityGuard, EngineClient } from '@aas/engine-client';
 import {
@@ -10,14 +10,17 @@ import {
   clientGoneSignal,
   CommonConfig,
   CurrentPrincipal,
+  negotiateMediaType,
   Principal,
   ProblemException,
   ProblemSchema,
+  sendDownload,
   toProblem,
 } from '@aas/infra';
 import { CrosstabCellSchema } from './crosstab-cell.schema';
 import { toWireCell } from './crosstab-cell.mapper';
 import { CrosstabOptionsQueryDto, CrosstabQueryDto } from './crosstab-query.dto';
+import { CrosstabExportService } from './export/crosstab-export.service';
 import { prepareCrosstab } from './prepare-crosstab';
 
 const JSON_SEQ = 'application/json-seq';
@@ -26,6 +29,8 @@ const JSON_SEQ = 'application/json-seq';
 const WRITE_CHUNK_CHARS = 64 * 1024;
 const NDJSON = 'application/x-ndjson';
 const RS = '\u001e';
+/** What the operation answers with, in order of preference (`application/json` asks for the default NDJSON stream). */
+const OFFERED = [NDJSON, JSON_SEQ, 'application/json', CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE] as const;
 
 /** Each element of the stream: a cell, or (last, when something failed after the stream started) a problem. */
 const STREAM_ITEM = { oneOf: [{ $ref: getSchemaPath(CrosstabCellSchema) }, { $ref: getSchemaPath(ProblemSchema) }] };
@@ -53,6 +58,7 @@ export class CrosstabQueryController {
     private readonly catalogue: CatalogueAccess,
     private readonly config: CommonConfig,
     private readonly engine: EngineClient,
+    private readonly exports: CrosstabExportService,
   ) {}
 
   @Post('crosstab')
@@ -72,21 +78,40 @@ export class CrosstabQueryController {
       'licensed dataset. Unknown waves, locations or codes: 400; unlicensed ones: 403; more than CROSSTAB_MAX_CELLS ' +
       'cells (default 10,000) or 1,000 nodes in one expression: 400. If something fails once the stream has started, its last ' +
       'object is a problem-details error object (with `status`) and the stream ends. Query options: `significance` (90, 95, 99) ' +
-      'adds a two-proportion z-test per cell; `effective_base=true` adds Kish effective bases.',
+      'adds a two-proportion z-test per cell; `effective_base=true` adds Kish effective bases (JSON only: 400 with CSV or Excel). ' +
+      'With `Accept: text/csv` or `Accept: ' +
+      XLSX_MEDIA_TYPE +
+      '` the same crosstab (same checks, same numbers) comes as a file instead: a header block (title, metric, base ' +
+      'name, size and sample, dataset, waves, markets, data version, the low-base mark), then rows by columns of the `metric` ' +
+      'chosen, a low-base value (fewer than 50 respondents in the cell, `flags.low_base`) marked with `*` after the number (Excel: ' +
+      'through its number format, with a fill, so it stays a number); `metric=all` (the default) gives one worksheet per metric in ' +
+      'Excel and, in CSV, the long form: one line per cell with the row and column index, id and name, every metric and low_base. ' +
+      'CSV: UTF-8 with a byte-order mark, CRLF, RFC 4180 quoting; the header block ends at the first empty line; text starting ' +
+      'with = + - @, tab or CR is prefixed with an apostrophe (CSV injection). Any other Accept: 406.',
   })
   @ApiExtraModels(CrosstabCellSchema)
   @ApiBody({ type: CrosstabQueryDto, examples: { 'two audiences by two platforms': { value: EXAMPLE_CROSSTAB } } })
   @ApiResponse({
     status: 200,
     description:
-      'A stream of crosstab cells (spec 2.5). The schema is that of each element: with `application/x-ndjson` (the default) ' +
+      'A stream of crosstab cells, one per row x column intersection. The schema is that of each element: with `application/x-ndjson` (the default) ' +
       'one element per line; with `application/json-seq` (RFC 7464) each element preceded by RS (0x1E) and followed by LF. ' +
       'A stream that fails after it started ends with a problem-details element.',
-    content: { [NDJSON]: { schema: STREAM_ITEM }, [JSON_SEQ]: { schema: STREAM_ITEM } },
+    content: {
+      [NDJSON]: { schema: STREAM_ITEM },
+      [JSON_SEQ]: { schema: STREAM_ITEM },
+      [CSV_MEDIA_TYPE]: { schema: { type: 'string', description: 'The crosstab as CSV (see the operation)' } },
+      [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary', description: 'The crosstab as an Excel workbook (see the operation)' } },
+    },
   })
   @ApiProblems(
-    [400, 'Invalid body, expression or query option, an unknown code, questions that share no dataset, or more than CROSSTAB_MAX_CELLS cells'],
+    [
+      400,
+      'Invalid body, expression or query option (`metric` not one of its values; `significance` or `effective_base` with CSV or Excel), ' +
+        'an unknown code, questions that share no dataset, or more than CROSSTAB_MAX_CELLS cells',
+    ],
     [403, 'A dataset, location or wave your organisation is not licensed for'],
+    [406, 'The Accept header allows none of NDJSON, json-seq, JSON (the NDJSON stream), CSV and Excel'],
     [503, 'The job queue is unavailable or the service is at its bound of engine work (Retry-After says when to try again)'],
     [504, 'No worker computed the first block within JOB_TIMEOUT_MS'],
   )
@@ -97,12 +122,31 @@ export class CrosstabQueryController {
     @Req() req: Request & { id?: string },
     @Res() res: Response,
   ): Promise<void> {
+    const mediaType = negotiateMediaType(req, OFFERED);
+    if (mediaType === CSV_MEDIA_TYPE || mediaType === XLSX_MEDIA_TYPE) {
+      for (const option of ['significance', 'effective_base'] as const) {
+        if (options[option] !== undefined) {
+          throw ProblemException.validation(`The request is invalid: /${option}`, [
+            { path: `/${option}`, message: `${option} is part of the JSON stream only; CSV and Excel exports do not carry it` },
+          ]);
+        }
+      }
+      const file = await this.exports.export(principal.orgId, body, {
+        mediaType,
+        metric: options.metric ?? 'all',
+        title: 'Crosstab',
+        requestId: req.id ?? '',
+        signal: clientGoneSignal(res),
+      });
+      sendDownload(res, file);
+      return;
+    }
     const catalogue = await this.catalogue.forOrganisation(principal.orgId);
     const prepared = prepareCrosstab(body, catalogue, this.config.CROSSTAB_MAX_CELLS);
     if (!prepared.ok) throw ProblemException.fromCheck(prepared);
     const crosstab = prepared.value;
 
-    const seq = (req.headers.accept ?? '').includes(JSON_SEQ);
+    const seq = mediaType === JSON_SEQ;
     const frame = (value: unknown) => (seq ? `${RS}${JSON.stringify(value)}\n` : `${JSON.stringify(value)}\n`);
     const gone = clientGoneSignal(res);
     const blocks = this.engine.stream(

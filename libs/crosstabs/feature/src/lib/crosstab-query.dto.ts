@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { expressionSchemaRef } from '@aas/audience-expression';
+import { CROSSTAB_EXPORT_METRICS, type CrosstabExportMetric, METRIC_PARAMETER_DESCRIPTION } from '@aas/contracts';
 
 export class CrosstabAudienceDto {
   @ApiPropertyOptional({ example: 'a1', maxLength: 255, description: 'Echoed in each cell; default `rows-<n>` / `columns-<n>`' })
@@ -22,7 +23,7 @@ export class CrosstabAudienceDto {
 
   @ApiProperty({
     allOf: [{ $ref: expressionSchemaRef('standard') }],
-    description: 'Audience expression, standard form (spec 2.1)',
+    description: 'Audience expression, standard form (`and`, `or`, `not`, `question`, `datapoints`, `suffixes`, `min_count`)',
     example: { question: 'age_group', datapoints: ['16_24'] },
   })
   @IsObject()
@@ -67,7 +68,15 @@ export class CrosstabQueryDto {
   base_audience?: CrosstabAudienceDto;
 }
 
-export class CrosstabOptionsQueryDto {
+/** `metric` of a crosstab export. */
+export class CrosstabMetricQueryDto {
+  @ApiPropertyOptional({ enum: CROSSTAB_EXPORT_METRICS, description: METRIC_PARAMETER_DESCRIPTION })
+  @IsOptional()
+  @IsIn(CROSSTAB_EXPORT_METRICS)
+  metric?: CrosstabExportMetric;
+}
+
+export class CrosstabOptionsQueryDto extends CrosstabMetricQueryDto {
   @ApiPropertyOptional({ enum: ['90', '95', '99'], description: 'Adds a two-proportion z-test per cell at this confidence level' })
   @IsOptional()
   @IsIn(['90', '95', '99'])

@@ -1,6 +1,16 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { CrosstabExporter } from '@aas/contracts';
 import { CrosstabQueryController } from './crosstab-query.controller';
+import { CrosstabExportService } from './export/crosstab-export.service';
 
-/** POST /v2/query/crosstab. Needs CatalogueAccess and the EngineClient. */
-@Module({ controllers: [CrosstabQueryController] })
+/**
+ * POST /v2/query/crosstab, and the CrosstabExporter other domains (saved crosstabs) export through
+ * (hence global). Needs CatalogueAccess and the EngineClient.
+ */
+@Global()
+@Module({
+  controllers: [CrosstabQueryController],
+  providers: [CrosstabExportService, { provide: CrosstabExporter, useExisting: CrosstabExportService }],
+  exports: [CrosstabExporter],
+})
 export class CrosstabsModule {}

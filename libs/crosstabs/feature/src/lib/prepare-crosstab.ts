@@ -1,7 +1,6 @@
 import { Expression, labelExpression, StandardWire } from '@aas/audience-expression';
-import { OrganisationCatalogue } from '@aas/contracts';
+import type { CrosstabAudienceInput, CrosstabQueryInput, OrganisationCatalogue } from '@aas/contracts';
 import { checkExpression, CheckedExpression, chooseUniverse, CheckOutcome, failed, FieldProblems, resolveSelection } from '@aas/query-rules';
-import { CrosstabAudienceDto, CrosstabQueryDto } from './crosstab-query.dto';
 
 /** One side's audience as the response names it. */
 export interface PreparedAudience {
@@ -25,17 +24,17 @@ export interface PreparedCrosstab {
 
 export type PrepareOutcome = CheckOutcome<PreparedCrosstab>;
 
-const EMPTY_BASE: CrosstabAudienceDto = { id: 'base', name: 'All respondents', expression: {} };
+const EMPTY_BASE: CrosstabAudienceInput = { id: 'base', name: 'All respondents', expression: {} };
 
 /**
  * Turns a validated request body into a crosstab the engine can run, or the client error:
  * expressions parsed (paths into the body) and checked against the caller's catalogue, waves
  * (default: the last 4 licensed) and locations (default: every licensed one) checked, the
  * dataset chosen by the universe rule (questions that share no dataset: 400), the base standing
- * in for a missing side (spec rules 1 and 2), the cell limit enforced before any work. Unknown
+ * in for a missing side (row or column index 0), the cell limit enforced before any work. Unknown
  * codes are 400; codes the organisation may not use are 403 (403 wins).
  */
-export function prepareCrosstab(body: CrosstabQueryDto, catalogue: OrganisationCatalogue, maxCells: number): PrepareOutcome {
+export function prepareCrosstab(body: CrosstabQueryInput, catalogue: OrganisationCatalogue, maxCells: number): PrepareOutcome {
   const rowCount = body.rows?.length ?? 0;
   const columnCount = body.columns?.length ?? 0;
   const cells = Math.max(rowCount, 1) * Math.max(columnCount, 1);
@@ -49,7 +48,7 @@ export function prepareCrosstab(body: CrosstabQueryDto, catalogue: OrganisationC
 
   const problems = new FieldProblems();
   const checked: CheckedExpression[] = [];
-  const prepare = (dto: CrosstabAudienceDto, path: string, index: number): PreparedAudience | undefined => {
+  const prepare = (dto: CrosstabAudienceInput, path: string, index: number): PreparedAudience | undefined => {
     const result = checkExpression(dto.expression, `${path}/expression`, catalogue, problems);
     if (!result) return undefined;
     checked.push(result);

@@ -31,7 +31,7 @@ export interface UniverseOptions {
 const datasetsOf = (q: UniverseQuestion): readonly string[] => (q.datasetCodes && q.datasetCodes.length > 0 ? q.datasetCodes : [q.datasetCode]);
 
 /**
- * The one dataset a query is computed in (metrics.md, "one respondent universe per query").
+ * The one dataset a query is computed in (docs/metrics.md#one-dataset-per-query).
  * Datasets are separate surveys weighted to the same population, so summing two of them counts
  * the population twice: a query runs within a licensed dataset that asks every question it uses.
  * When several do (a query of demographics asked in every dataset), the preferred dataset (the

@@ -23,4 +23,16 @@ describe('StoreVersion', () => {
     fail = false;
     expect(await signal.current()).toBe('v1');
   });
+
+  it('asks again on the next call after invalidate(), within the ttl', async () => {
+    let calls = 0;
+    let version = 'v1';
+    const signal = new StoreVersion({ currentVersion: async () => (calls++, version) }, 1000, () => 0);
+    expect(await signal.current()).toBe('v1');
+    version = 'v2';
+    expect(await signal.current()).toBe('v1');
+    signal.invalidate();
+    expect(await signal.current()).toBe('v2');
+    expect(calls).toBe(2);
+  });
 });

@@ -16,6 +16,14 @@ export class StoreVersion {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * Forgets the version read last, so the next call asks the store: for a writer in this process
+   * that just committed a new version (an import job), whose next queries should see it at once.
+   */
+  invalidate(): void {
+    this.value = undefined;
+  }
+
   current(): Promise<string> {
     if (this.value && this.now() - this.value.at < this.ttlMs) return Promise.resolve(this.value.version);
     this.pending ??= this.reader

@@ -106,9 +106,3 @@ export async function hasSurveyData(tx: Queryable): Promise<boolean> {
   const rows = (await tx.query(`SELECT 1 FROM data_versions WHERE name = 'survey'`)) as unknown[];
   return rows.length > 0;
 }
-
-/** The details the current version was written with (e.g. the demo seed's size), or null. */
-export async function surveyDataDetails(tx: Queryable): Promise<Record<string, unknown> | null> {
-  const rows = (await tx.query(`SELECT details FROM data_versions WHERE name = 'survey'`)) as { details: Record<string, unknown> }[];
-  return rows[0]?.details ?? null;
-}

@@ -135,6 +135,8 @@ describe('checkProject', () => {
     expect(unknown).toEqual({
       ok: false,
       status: 400,
+      detail:
+        'The request is invalid: /columns/0/expression/qustion, /columns/1/expression/options/0, /columns/1/avg/with_datapoints/datapoints/0, /country_codes/0, /wave_codes/0',
       errors: [
         { path: '/columns/0/expression/qustion', message: expect.stringContaining('shoe_size') },
         { path: '/columns/1/expression/options/0', message: expect.stringContaining('robot') },
@@ -156,6 +158,7 @@ describe('checkProject', () => {
     expect(forbidden).toMatchObject({
       ok: false,
       status: 403,
+      detail: 'The saved crosstab uses a dataset, location or wave your organisation is not entitled to',
       errors: [{ path: '/rows/1/expression/qustion', message: expect.stringContaining('gaming') }, { path: '/country_codes/0' }, { path: '/wave_codes/0' }],
     });
     expect(checkProject({ ...empty, rows: [{ ...women, avg: { question: 'gaming_platforms_used' } }] }, acme, options())).toMatchObject({

@@ -9,20 +9,19 @@ import {
   resolveQuestion,
   validateAgainstCatalogue,
 } from '@aas/audience-expression';
-import { ProblemFieldError } from '@aas/contracts';
+import { CheckOutcome, failed, FieldProblems, recordExpressionErrors } from '@aas/query-rules';
 
-/**
+/*
  * The checks a saved crosstab's content goes through, and what the service derives from it
  * (normalised audiences, generated labels, metadata), as pure functions: every rule is
  * unit-tested without a database or a catalogue service. Paths are JSON pointers into the
  * request body (`/rows/2/expression/and/0/qustion`).
  */
 
-export type CheckResult<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly status: 400 | 403; readonly errors: ProblemFieldError[] };
-
 /** Errors past this many are dropped: 2,000 bad expressions must not make a huge answer. */
 export const MAX_REPORTED_ERRORS = 100;
+/** The detail of a 403 (its errors name the members). */
+const NOT_ENTITLED = 'The saved crosstab uses a dataset, location or wave your organisation is not entitled to';
 /** Generated labels are cut to the request limits of `name` and `full_name`. */
 export const GENERATED_NAME_MAX = 255;
 export const GENERATED_FULL_NAME_MAX = 2000;
@@ -120,33 +119,14 @@ function normaliseAvg(avg: AvgValue): AvgValue {
   };
 }
 
-class Problems {
-  readonly badRequest: ProblemFieldError[] = [];
-  readonly forbidden: ProblemFieldError[] = [];
-  private count = 0;
-
-  add(kind: 'bad' | 'forbidden', path: string, message: string): void {
-    if (this.count >= MAX_REPORTED_ERRORS) return;
-    this.count++;
-    (kind === 'forbidden' ? this.forbidden : this.badRequest).push({ path, message });
-  }
-
-  /** 403 wins over 400: fixing codes cannot help a caller who may not use the dataset at all. */
-  result(): Extract<CheckResult<never>, { ok: false }> | undefined {
-    if (this.forbidden.length > 0) return { ok: false, status: 403, errors: this.forbidden };
-    if (this.badRequest.length > 0) return { ok: false, status: 400, errors: this.badRequest };
-    return undefined;
-  }
-}
-
-function checkAvg(avg: AvgValue, path: string, catalogue: ProjectCatalogue, problems: Problems): void {
+function checkAvg(avg: AvgValue, path: string, catalogue: ProjectCatalogue, problems: FieldProblems): void {
   const question = resolveQuestion(avg.question, catalogue);
   if (question === undefined) {
-    problems.add('bad', `${path}/question`, `unknown question "${avg.question}"`);
+    problems.unknown(`${path}/question`, `unknown question "${avg.question}"`);
     return;
   }
   if (!catalogue.isDatasetEntitled(question.datasetCode)) {
-    problems.add('forbidden', `${path}/question`, `question "${avg.question}" belongs to dataset "${question.datasetCode}", which you are not entitled to`);
+    problems.notLicensed(`${path}/question`, `question "${avg.question}" belongs to dataset "${question.datasetCode}", which you are not entitled to`);
     return;
   }
   const datapoints = new Set(question.datapoints.map((d) => d.code));
@@ -154,17 +134,17 @@ function checkAvg(avg: AvgValue, path: string, catalogue: ProjectCatalogue, prob
   if (avg.with_suffixes) {
     const { datapoint } = avg.with_suffixes;
     if (!datapoints.has(datapoint)) {
-      problems.add('bad', `${path}/with_suffixes/datapoint`, `datapoint "${datapoint}" does not belong to question "${avg.question}"`);
+      problems.unknown(`${path}/with_suffixes/datapoint`, `datapoint "${datapoint}" does not belong to question "${avg.question}"`);
     }
     avg.with_suffixes.suffixes.forEach((suffix, i) => {
       if (!suffixes.has(String(suffix))) {
-        problems.add('bad', `${path}/with_suffixes/suffixes/${i}`, `suffix "${suffix}" does not belong to question "${avg.question}"`);
+        problems.unknown(`${path}/with_suffixes/suffixes/${i}`, `suffix "${suffix}" does not belong to question "${avg.question}"`);
       }
     });
   }
   avg.with_datapoints?.datapoints.forEach((datapoint, i) => {
     if (!datapoints.has(datapoint)) {
-      problems.add('bad', `${path}/with_datapoints/datapoints/${i}`, `datapoint "${datapoint}" does not belong to question "${avg.question}"`);
+      problems.unknown(`${path}/with_datapoints/datapoints/${i}`, `datapoint "${datapoint}" does not belong to question "${avg.question}"`);
     }
   });
 }
@@ -174,13 +154,13 @@ function checkCodes(
   codes: readonly string[],
   exists: (code: string) => boolean,
   entitled: (code: string) => boolean,
-  problems: Problems,
+  problems: FieldProblems,
 ): void {
   const what = member === 'country_codes' ? 'location' : 'wave';
   codes.forEach((code, i) => {
     const path = `/${member}/${i}`;
-    if (!exists(code)) problems.add('bad', path, `unknown ${what} "${code}"`);
-    else if (!entitled(code)) problems.add('forbidden', path, `${what} "${code}" is not one your organisation is entitled to`);
+    if (!exists(code)) problems.unknown(path, `unknown ${what} "${code}"`);
+    else if (!entitled(code)) problems.notLicensed(path, `${what} "${code}" is not one your organisation is entitled to`);
   });
 }
 
@@ -191,8 +171,8 @@ function checkCodes(
  * missing audience ids are generated, missing names and full names are generated from the
  * expression with the catalogue's names, and the metadata is recomputed from every side.
  */
-export function checkProject(content: ProjectContent, catalogue: ProjectCatalogue, options: CheckOptions): CheckResult<CheckedProject> {
-  const problems = new Problems();
+export function checkProject(content: ProjectContent, catalogue: ProjectCatalogue, options: CheckOptions): CheckOutcome<CheckedProject> {
+  const problems = new FieldProblems(MAX_REPORTED_ERRORS);
   const parsed = new Map<AudienceInput, CrosstabExpression | undefined>();
 
   for (const side of SIDES) {
@@ -200,18 +180,18 @@ export function checkProject(content: ProjectContent, catalogue: ProjectCatalogu
     for (const { item, path } of sideItems(content, side)) {
       const result = parseCrosstabExpression(item.expression);
       if (result.ok) parsed.set(item, result.value);
-      else if (sent) result.errors.forEach((e) => problems.add('bad', `${path}/expression${e.path}`, e.message));
+      else if (sent) recordExpressionErrors(problems, `${path}/expression`, result.errors);
     }
   }
-  const structural = problems.result();
-  if (structural) return structural;
+  const structural = problems.failure('The request', NOT_ENTITLED);
+  if (structural) return failed(structural);
 
   for (const side of SIDES) {
     if (!options.sent.has(side)) continue;
     for (const { item, path } of sideItems(content, side)) {
       const validated = validateAgainstCatalogue(parsed.get(item) as CrosstabExpression, catalogue, { form: 'crosstab' });
       if (!validated.ok) {
-        validated.errors.forEach((e) => problems.add(e.kind === 'forbidden' ? 'forbidden' : 'bad', `${path}/expression${e.path}`, e.message));
+        recordExpressionErrors(problems, `${path}/expression`, validated.errors);
       }
       if (item.avg) checkAvg(item.avg, `${path}/avg`, catalogue, problems);
     }
@@ -234,8 +214,8 @@ export function checkProject(content: ProjectContent, catalogue: ProjectCatalogu
       problems,
     );
   }
-  const failed = problems.result();
-  if (failed) return failed;
+  const failure = problems.failure('The request', NOT_ENTITLED);
+  if (failure) return failed(failure);
 
   const generated: GeneratedLabels = { rows: 0, columns: 0, bases: 0, ...options.previousLabels };
   const datasets = new Set<string>();
@@ -274,7 +254,7 @@ export function checkProject(content: ProjectContent, catalogue: ProjectCatalogu
       metadata: {
         row_count: rowCount,
         column_count: columnCount,
-        // A missing side is the base (spec 4.5 rules 1 and 2), so it still yields one line of cells.
+        // A missing side is the base (as in POST /v2/query/crosstab), so it still yields one line of cells.
         cell_count: Math.max(rowCount, 1) * Math.max(columnCount, 1),
         datasets: [...datasets].sort(),
         generated_labels: generated,

@@ -26,7 +26,7 @@ const record: ProjectRecord = {
 };
 
 describe('toProjectResponse', () => {
-  it('answers every member of spec 2.6 in order, with canonical audiences and ISO UTC times', () => {
+  it('answers every member of a project in order, with canonical audiences and ISO UTC times', () => {
     const response = toProjectResponse(record);
     expect(Object.keys(response)).toEqual([
       'uuid',

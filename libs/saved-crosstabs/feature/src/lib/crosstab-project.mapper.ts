@@ -61,7 +61,7 @@ function metadataOf(value: unknown): ProjectMetadata {
   };
 }
 
-/** A stored project as the API answers it (spec 2.6), members in the spec's order. */
+/** A stored project as the API answers it, members in the documented order (docs/api-guide.md#saved-crosstabs). */
 export function toProjectResponse(record: ProjectRecord): SavedCrosstabResponse {
   return {
     uuid: record.uuid,

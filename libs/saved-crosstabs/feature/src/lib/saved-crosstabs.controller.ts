@@ -1,8 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiProblems, CurrentPrincipal, Principal, UuidParamPipe } from '@aas/infra';
+import type { Request, Response } from 'express';
+import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '@aas/contracts';
+import { ApiProblems, clientGoneSignal, CurrentPrincipal, negotiateMediaType, Principal, sendDownload, UuidParamPipe } from '@aas/infra';
 import { PatchSavedCrosstabRequest, SaveSavedCrosstabRequest } from './dto/crosstab-request.dto';
 import { SavedCrosstabListResponse, SavedCrosstabResponse } from './dto/crosstab-response.dto';
+import { ExportSavedCrosstabQuery } from './dto/export-crosstab.query';
 import { ListSavedCrosstabsQuery } from './dto/list-crosstabs.query';
 import { SavedCrosstabsService } from './saved-crosstabs.service';
 
@@ -32,13 +35,14 @@ const EXAMPLE_PROJECT = {
   notes: 'Shared with the social team',
 };
 
+/** The id in the path: a UUID (400 otherwise, before any lookup). */
+const CROSSTAB_UUID = new UuidParamPipe('uuid', 'The saved crosstab uuid');
+
 /**
- * Saved crosstabs (projects, spec 4.6 and 2.6). A project belongs to the organisation of the
+ * Saved crosstabs (projects; docs/api-guide.md#saved-crosstabs). A project belongs to the organisation of the
  * token and is shared by its users; another organisation's project answers exactly like a
  * missing one. A failed request changes nothing.
  */
-const CROSSTAB_UUID = new UuidParamPipe('uuid', 'The saved crosstab uuid');
-
 @ApiTags('saved crosstabs')
 @Controller('v2/saved/crosstabs')
 export class SavedCrosstabsController {
@@ -64,7 +68,7 @@ export class SavedCrosstabsController {
     operationId: 'createSavedCrosstab',
     summary: 'Creates a project in your organisation',
     description:
-      'Answers 200 with the project (spec 4.6: "Response OK"), including user_id (you), org_id (yours), created_at, ' +
+      'Answers 200 (not 201, for compatibility with existing clients) with the project, including user_id (you), org_id (yours), created_at, ' +
       'updated_at and metadata. Crosstab audiences without id, name or full_name get a generated UUID and labels made ' +
       "from the expression with the catalogue's names. A uuid is unique within an organisation: one that another " +
       'organisation uses creates your own project like any free uuid.',
@@ -87,6 +91,50 @@ export class SavedCrosstabsController {
   @ApiProblems(NOT_UUID, [404, NOT_FOUND])
   get(@CurrentPrincipal() principal: Principal, @Param('uuid', CROSSTAB_UUID) uuid: string): Promise<SavedCrosstabResponse> {
     return this.crosstabs.get(principal, uuid);
+  }
+
+  @Get(':uuid/export')
+  @ApiOperation({
+    operationId: 'exportSavedCrosstab',
+    summary: 'Computes a project now and answers it as CSV or an Excel workbook',
+    description:
+      'The project as it stands: its rows and columns within its base (none: every respondent), over its wave_codes and ' +
+      'country_codes (none: the last 4 licensed waves and every licensed location), checked against your catalogue today and ' +
+      'computed on request, exactly as POST /v2/query/crosstab computes it with `Accept: text/csv` or `Accept: ' +
+      XLSX_MEDIA_TYPE +
+      '`; the sheet is the same (see that operation), titled with the project name. `avg` is not part of a crosstab and is not ' +
+      'exported. Accept: `text/csv` (also when absent or */*) or the Excel type; anything else: 406.',
+  })
+  @ApiParam(UUID_PARAM)
+  @ApiOkResponse({
+    description: 'The computed project, as a download named after it',
+    content: {
+      [CSV_MEDIA_TYPE]: { schema: { type: 'string', description: 'The crosstab as CSV' } },
+      [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary', description: 'The crosstab as an Excel workbook' } },
+    },
+  })
+  @ApiProblems(
+    [400, 'The uuid is not a UUID, `metric` is not one of its values, or the project no longer fits your catalogue (an unknown code; paths name its members)'],
+    [403, 'The project uses a dataset, location or wave your organisation is no longer licensed for'],
+    [404, NOT_FOUND],
+    [406, 'The Accept header allows neither CSV nor Excel'],
+    504,
+  )
+  async export(
+    @CurrentPrincipal() principal: Principal,
+    @Param('uuid', CROSSTAB_UUID) uuid: string,
+    @Query() query: ExportSavedCrosstabQuery,
+    @Req() req: Request & { id?: string },
+    @Res() res: Response,
+  ): Promise<void> {
+    const mediaType = negotiateMediaType(req, [CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE] as const);
+    const file = await this.crosstabs.export(principal, uuid, {
+      mediaType,
+      metric: query.metric ?? 'all',
+      requestId: req.id ?? '',
+      signal: clientGoneSignal(res),
+    });
+    sendDownload(res, file);
   }
 
   @Put(':uuid')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { INestApplicationContext } from '@nestjs/common';
-import { CatalogueAccess } from '@aas/contracts';
+import { CatalogueAccess, CrosstabExporter } from '@aas/contracts';
 import { IDENTITY_MIGRATIONS } from '@aas/infra';
 import { createIntegrationContext, createTestDatabase, TestCatalogue, TestDatabase } from '@aas/infra/testing';
 import { SAVED_CROSSTABS_MIGRATIONS } from './migrations/1763769900000-SavedCrosstabs';
@@ -35,7 +35,11 @@ describe('SavedCrosstabsRepository (real Postgres)', () => {
     app = await createIntegrationContext({
       databaseUrl: db.url,
       imports: [SavedCrosstabsModule],
-      globals: [{ provide: CatalogueAccess, useValue: new TestCatalogue() }],
+      // The module's service needs an exporter; the repository's SQL never reaches it.
+      globals: [
+        { provide: CatalogueAccess, useValue: new TestCatalogue() },
+        { provide: CrosstabExporter, useValue: {} },
+      ],
     });
     repo = app.get(SavedCrosstabsRepository);
   });

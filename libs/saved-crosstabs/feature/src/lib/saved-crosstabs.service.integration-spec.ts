@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CatalogueAccess } from '@aas/contracts';
+import { CatalogueAccess, CrosstabExporter, type CrosstabExportOptions, type CrosstabQueryInput, type ExportedFile } from '@aas/contracts';
 import { IDENTITY_MIGRATIONS, Principal, ProblemException } from '@aas/infra';
 import { createIntegrationContext, createTestDatabase, TestCatalogue, TestDatabase } from '@aas/infra/testing';
 import { PatchSavedCrosstabRequest, SaveSavedCrosstabRequest } from './dto/crosstab-request.dto';
@@ -11,10 +11,10 @@ import { SAVED_CROSSTABS_MIGRATIONS } from './migrations/1763769900000-SavedCros
 import { SavedCrosstabsModule } from './saved-crosstabs.module';
 import { SavedCrosstabsService } from './saved-crosstabs.service';
 
-const ANA: Principal = { orgId: 'org-a', userId: 11, email: null };
-const BEA: Principal = { orgId: 'org-a', userId: 12, email: null };
+const ANA: Principal = { orgId: 'org-a', userId: 11, email: null, admin: false };
+const BEA: Principal = { orgId: 'org-a', userId: 12, email: null, admin: false };
 /** Another organisation: core only, gb only, q3_2026 only. */
-const OTTO: Principal = { orgId: 'org-b', userId: 21, email: null };
+const OTTO: Principal = { orgId: 'org-b', userId: 21, email: null, admin: false };
 
 const women = { id: 'women', name: 'Women', full_name: 'Gender: Female', expression: { qustion: 'gender', options: ['female'] } };
 const men = { id: 'men', name: 'Men', full_name: 'Gender: Male', expression: { qustion: 'gender', options: ['male'] } };
@@ -42,7 +42,23 @@ async function problemOf(call: Promise<unknown>): Promise<{ status: number; type
   return error.toProblem();
 }
 
+/**
+ * The crosstab feature's side of the CrosstabExporter contract, as this feature sees it: records
+ * what it is asked to export, and answers a file or the problem it is told to throw.
+ */
+class RecordingExporter extends CrosstabExporter {
+  readonly calls: { orgId: string; query: CrosstabQueryInput; options: CrosstabExportOptions }[] = [];
+  failWith?: ProblemException;
+
+  async export(orgId: string, query: CrosstabQueryInput, options: CrosstabExportOptions): Promise<ExportedFile> {
+    this.calls.push({ orgId, query, options });
+    if (this.failWith) throw this.failWith;
+    return { contentType: 'text/csv', fileName: 'x.csv', body: Buffer.from('x') };
+  }
+}
+
 describe('SavedCrosstabsService (real Postgres)', () => {
+  const exporter = new RecordingExporter();
   let db: TestDatabase;
   let app: INestApplicationContext;
   let service: SavedCrosstabsService;
@@ -66,7 +82,10 @@ describe('SavedCrosstabsService (real Postgres)', () => {
     app = await createIntegrationContext({
       databaseUrl: db.url,
       imports: [SavedCrosstabsModule],
-      globals: [{ provide: CatalogueAccess, useValue: catalogue }],
+      globals: [
+        { provide: CatalogueAccess, useValue: catalogue },
+        { provide: CrosstabExporter, useValue: exporter },
+      ],
     });
     service = app.get(SavedCrosstabsService);
   });
@@ -111,6 +130,60 @@ describe('SavedCrosstabsService (real Postgres)', () => {
       });
       expect(await problemOf(service.create(OTTO, project({ country_codes: ['jp', 'narnia'] })))).toMatchObject({ status: 403 });
       expect(await count()).toBe(before);
+    });
+  });
+
+  describe('export', () => {
+    const options = { mediaType: 'text/csv' as const, metric: 'all' as const, requestId: 'r' };
+
+    it('hands the stored project to the exporter as a crosstab in the standard form, titled with its name', async () => {
+      const p = await service.create(ANA, project({ bases: men }));
+      exporter.calls.length = 0;
+      expect(await service.export(BEA, p.uuid, options)).toMatchObject({ fileName: 'x.csv' });
+      expect(exporter.calls).toEqual([
+        {
+          orgId: 'org-a',
+          query: {
+            rows: [
+              { id: 'women', name: 'Women', expression: { question: 'gender', datapoints: ['female'] } },
+              { id: 'men', name: 'Men', expression: { question: 'gender', datapoints: ['male'] } },
+            ],
+            columns: [{ id: p.columns[0].id, name: 'Age group: 16-24', expression: { question: 'age_group', datapoints: ['16_24'] } }],
+            base_audience: { id: 'men', name: 'Men', expression: { question: 'gender', datapoints: ['male'] } },
+            waves: ['q3_2026'],
+            locations: ['gb'],
+          },
+          options: { ...options, title: 'Gender by age' },
+        },
+      ]);
+    });
+
+    it("answers another organisation's project, and a missing one, with the same 404, and asks the exporter nothing", async () => {
+      const p = await service.create(ANA, project());
+      exporter.calls.length = 0;
+      const other = await problemOf(service.export(OTTO, p.uuid, options));
+      const missing = await problemOf(service.export(ANA, randomUUID(), options));
+      expect(other).toEqual(missing);
+      expect(other).toMatchObject({ status: 404, type: 'urn:aas:problem:not-found' });
+      expect(exporter.calls).toEqual([]);
+    });
+
+    it("names the project's members in the crosstab's problems (a licence that ended since the project was saved)", async () => {
+      const p = await service.create(ANA, project({ bases: men }));
+      exporter.failWith = ProblemException.forbidden('not licensed', [
+        { path: '/base_audience/expression', message: 'dataset core is not licensed' },
+        { path: '/waves/0', message: "wave 'q3_2026' is not licensed" },
+        { path: '/rows/1/expression', message: 'dataset core is not licensed' },
+      ]);
+      try {
+        expect(await problemOf(service.export(ANA, p.uuid, options))).toMatchObject({
+          status: 403,
+          type: 'urn:aas:problem:forbidden',
+          errors: [{ path: '/bases/expression' }, { path: '/wave_codes/0' }, { path: '/rows/1/expression' }],
+        });
+      } finally {
+        exporter.failWith = undefined;
+      }
     });
   });
 

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { CatalogueAccess, OrganisationCatalogue } from '@aas/contracts';
+import { CatalogueAccess, CrosstabExporter, type CrosstabExportMetric, type ExportedFile, type ExportMediaType, OrganisationCatalogue } from '@aas/contracts';
 import { DEFAULT_PAGE_LIMIT, Principal, ProblemException } from '@aas/infra';
-import { AudienceInput, CheckedProject, checkProject, CheckResult, ContentMember, GeneratedLabels, isStale, ProjectContent } from './crosstab-project.check';
+import { AudienceInput, CheckedProject, checkProject, ContentMember, GeneratedLabels, isStale, ProjectContent } from './crosstab-project.check';
 import { toProjectResponse } from './crosstab-project.mapper';
+import { projectPath, projectQuery } from './crosstab-project.query';
 import { PatchSavedCrosstabRequest, SaveSavedCrosstabRequest } from './dto/crosstab-request.dto';
 import { SavedCrosstabListResponse, SavedCrosstabResponse } from './dto/crosstab-response.dto';
 import { ListSavedCrosstabsQuery } from './dto/list-crosstabs.query';
@@ -19,14 +20,6 @@ const UUID_TAKEN = 'A saved crosstab with this uuid already exists in your organ
 const STALE = 'The saved crosstab changed after last_updated_at: read it again (GET) and retry with its updated_at, or leave last_updated_at out to overwrite';
 
 const ALL_CONTENT: ReadonlySet<ContentMember> = new Set(['rows', 'columns', 'bases', 'country_codes', 'wave_codes']);
-
-function fail(result: Extract<CheckResult<unknown>, { ok: false }>): never {
-  if (result.status === 403) {
-    throw ProblemException.forbidden('The saved crosstab uses a dataset, location or wave your organisation is not entitled to', result.errors);
-  }
-  const paths = [...new Set(result.errors.map((e) => e.path))].join(', ');
-  throw ProblemException.validation(`The request is invalid: ${paths}`, result.errors);
-}
 
 /** The content of a full body (POST, PUT): members left out take their defaults. */
 function fullContent(body: SaveSavedCrosstabRequest): ProjectContent {
@@ -70,6 +63,7 @@ export class SavedCrosstabsService {
   constructor(
     private readonly repository: SavedCrosstabsRepository,
     private readonly catalogue: CatalogueAccess,
+    private readonly exporter: CrosstabExporter,
   ) {}
 
   /** The organisation's projects, most recently changed first, a page at a time. */
@@ -83,6 +77,38 @@ export class SavedCrosstabsService {
   /** Reads one project of the caller's organisation. */
   async get(principal: Principal, uuid: string): Promise<SavedCrosstabResponse> {
     return toProjectResponse(current(await this.repository.find(principal.orgId, uuid), undefined));
+  }
+
+  /**
+   * Computes a project of the caller's organisation as it stands (its rows, columns and base against
+   * today's catalogue and data, its waves and locations or the crosstab's defaults) and lays it out
+   * as CSV or Excel (the crosstab feature's CrosstabExporter). Another organisation's project is a
+   * 404 like a missing one. A project that no longer fits the catalogue (a question gone with a new
+   * import, a licence ended) answers the crosstab's 400/403, its paths naming the project's members.
+   */
+  async export(
+    principal: Principal,
+    uuid: string,
+    options: { mediaType: ExportMediaType; metric: CrosstabExportMetric; requestId: string; signal?: AbortSignal },
+  ): Promise<ExportedFile> {
+    const project = current(await this.repository.find(principal.orgId, uuid), undefined);
+    const query = projectQuery(project);
+    if (!query.ok) {
+      throw ProblemException.validation(
+        'The saved crosstab cannot be computed: a stored expression does not parse',
+        query.errors.map((e) => ({ path: e.path, message: e.message })),
+      );
+    }
+    try {
+      return await this.exporter.export(principal.orgId, query.value, { ...options, title: project.name });
+    } catch (error) {
+      if (error instanceof ProblemException && error.fieldErrors && (error.getStatus() === 400 || error.getStatus() === 403)) {
+        const errors = error.fieldErrors.map((e) => ({ ...e, path: projectPath(e.path) }));
+        const detail = `The saved crosstab cannot be computed against your catalogue today: ${[...new Set(errors.map((e) => e.path))].join(', ')}`;
+        throw new ProblemException(error.getStatus(), error.problemType, detail, errors);
+      }
+      throw error;
+    }
   }
 
   /**
@@ -193,7 +219,7 @@ export class SavedCrosstabsService {
   /** Checks content against a catalogue read before any lock (a pure function of both). */
   private check(catalogue: OrganisationCatalogue, content: ProjectContent, sent: ReadonlySet<ContentMember>, previousLabels?: GeneratedLabels): CheckedProject {
     const checked = checkProject(content, catalogue, { sent, previousLabels, newId: randomUUID });
-    if (!checked.ok) fail(checked);
+    if (!checked.ok) throw ProblemException.fromCheck(checked);
     return checked.value;
   }
 }

@@ -1,6 +1,6 @@
 import type { Category, Dataset, Location, Question, Wave } from './catalogue.types';
 
-/**
+/*
  * The catalogue as other domains see it, per organisation. Implemented by the catalogue
  * feature; injected elsewhere through the abstract class (a Nest DI token that needs no
  * Nest import). Structurally compatible with `CatalogueLookup` of @aas/audience-expression.

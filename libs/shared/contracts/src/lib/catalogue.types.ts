@@ -1,7 +1,7 @@
-/**
+/*
  * The survey catalogue's data shapes, as the catalogue publishes them to other domains (and as its
- * tables hold them). Field names follow the wire form of the service spec
- * (2.7, 2.8, 2.9: snake_case) so that tables and DTOs can be written from these types one to one.
+ * tables hold them). Field names follow the wire form of the catalogue and insights endpoints
+ * (snake_case; docs/api-guide.md#catalogue) so that tables and DTOs can be written from these types one to one.
  * Where the wire wraps a number (`order: { value }`, `midpoint: { value }`), the model keeps the
  * plain number and the HTTP layer wraps it.
  */
@@ -17,7 +17,7 @@ export interface Dataset {
 }
 
 export interface Category {
-  /** Unique across the whole catalogue (the spec's `GET /v2/categories/{category_id}` is global). */
+  /** Unique across the whole catalogue (`GET /v2/categories/{category_id}` takes no dataset). */
   id: number;
   dataset_code: string;
   name: string;

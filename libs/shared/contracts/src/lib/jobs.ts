@@ -11,6 +11,8 @@ export const QUEUES = {
   system: 'system',
   /** The crosstab engine: every crosstab, chart and assistant computation. */
   engine: 'engine',
+  /** Survey imports uploaded through the admin endpoint: long jobs, kept off the engine's queue. */
+  imports: 'imports',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -20,6 +22,7 @@ export const ALL_QUEUES: readonly QueueName[] = Object.values(QUEUES);
 export const JOBS = {
   systemPing: 'system.ping',
   engineCompute: 'engine.compute',
+  surveyImport: 'survey.import',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -28,23 +31,21 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'system.ping': QUEUES.system,
   'engine.compute': QUEUES.engine,
+  'survey.import': QUEUES.imports,
 };
 
 export interface SystemPingPayload {
   /** Echoed back, so a caller can tell its own answer from another's. */
   nonce: string;
-  /** When the gateway queued it (ms since epoch). */
-  sentAt: number;
   /** How long the handler holds the job before answering (ms); probes timeouts and retries. */
   delayMs: number;
 }
 
 export interface SystemPingResult {
   nonce: string;
-  sentAt: number;
   /** Process id of whoever ran the job: a worker's pid, or the gateway's in inline mode. */
   handledBy: number;
-  handledAt: number;
+  /** Which attempt answered (2 after a worker died holding the job). */
   attempt: number;
 }
 
@@ -58,9 +59,8 @@ export type WireExpression = Record<string, unknown>;
  * again and parses the expressions with the same parser.
  */
 export interface EngineComputePayload {
-  /** The request it serves, for logs and traces. */
+  /** The request it serves: the worker logs it with a failure of the job, to find the request in the gateway's log. */
   requestId: string;
-  orgId: string;
   rows: WireExpression[];
   columns: WireExpression[];
   base: WireExpression;
@@ -84,21 +84,33 @@ export interface EngineComputeResult {
   cells: Float64Array;
 }
 
+/**
+ * Runs one uploaded survey import: the file and mapping wait in Postgres under this id (the
+ * worker shares the database with the gateway, not a filesystem). Queued, not awaited: the
+ * gateway answers 202 and the import's row carries its status, progress and outcome.
+ */
+export interface SurveyImportPayload {
+  importId: string;
+}
+
+/** How the import ended (the details are in its row). */
+export interface SurveyImportResult {
+  status: 'succeeded' | 'failed';
+}
+
 export interface JobPayloads {
   'system.ping': SystemPingPayload;
   'engine.compute': EngineComputePayload;
+  'survey.import': SurveyImportPayload;
 }
 
 export interface JobResults {
   'system.ping': SystemPingResult;
   'engine.compute': EngineComputeResult;
+  'survey.import': SurveyImportResult;
 }
 
 /** Jobs of the given queue. */
 export function jobsOfQueue(queue: QueueName): JobName[] {
   return (Object.keys(JOB_QUEUE) as JobName[]).filter((job) => JOB_QUEUE[job] === queue);
-}
-
-export function isQueueName(value: string): value is QueueName {
-  return (ALL_QUEUES as readonly string[]).includes(value);
 }

@@ -1,13 +1,14 @@
-/**
- * The one error body of the service (RFC 9457 problem details), for every error of
- * every endpoint, and for the error item that ends a failed stream.
- */
+/** One member of a request that is wrong, and why. */
 export interface ProblemFieldError {
   /** JSON pointer (RFC 6901) to the offending member of the request, e.g. `/rows/3/expression/and/0`. */
   path: string;
   message: string;
 }
 
+/**
+ * The one error body of the service (RFC 9457 problem details), for every error of
+ * every endpoint, and for the error item that ends a failed stream.
+ */
 export interface ProblemDetails {
   /** A URI naming the kind of problem, e.g. `urn:aas:problem:validation`. */
   type: string;

@@ -4,7 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
 import { CommonConfig } from '../config/common.config';
 import { ProblemException } from '../errors/problem.exception';
-import { IS_PUBLIC } from './principal';
+import { ADMIN_ONLY, IS_PUBLIC, Principal } from './principal';
 import { OWN_PROTECTED_RESOURCE, PROTECTED_RESOURCE_METADATA_PATH, publicBaseUrl } from './protected-resource';
 import { extractToken } from './token';
 
@@ -16,6 +16,12 @@ const REASONS: Record<string, string> = {
   'jwt malformed': 'The token is malformed',
   'invalid algorithm': 'The token algorithm is not accepted',
 };
+
+/** The 401 for a token passport-jwt refused, saying why in words a client understands. */
+export function tokenRefusal(info: unknown): ProblemException {
+  const message = info instanceof Error ? info.message : undefined;
+  return ProblemException.unauthorized((message && REASONS[message]) ?? 'The token is invalid');
+}
 
 /**
  * The challenge of a 401 (RFC 6750 section 3, RFC 9728 section 5.1): `Bearer`, with the URL of the
@@ -50,9 +56,10 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     if (err || !user) {
       this.challenge(context);
       if (err instanceof ProblemException) throw err;
-      const message = info instanceof Error ? info.message : undefined;
-      throw ProblemException.unauthorized((message && REASONS[message]) ?? 'The token is invalid');
+      throw tokenRefusal(info);
     }
+    const adminOnly = this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, [context.getHandler(), context.getClass()]);
+    if (adminOnly && !(user as unknown as Principal).admin) throw ProblemException.forbidden('This endpoint needs an administrator token (the admin claim)');
     return user;
   }
 

@@ -24,8 +24,20 @@ describe('JwtStrategy.validate', () => {
   );
 
   it('turns valid claims into the principal (sub as string or number)', async () => {
-    await expect(strategy.validate({ sub: '7', org: 'acme', email: 'a@b.c', exp })).resolves.toEqual({ userId: 7, orgId: 'acme', email: 'a@b.c' });
-    await expect(strategy.validate({ sub: 7, org: 'acme', exp })).resolves.toEqual({ userId: 7, orgId: 'acme', email: null });
+    await expect(strategy.validate({ sub: '7', org: 'acme', email: 'a@b.c', exp })).resolves.toEqual({
+      userId: 7,
+      orgId: 'acme',
+      email: 'a@b.c',
+      admin: false,
+    });
+    await expect(strategy.validate({ sub: 7, org: 'acme', exp })).resolves.toEqual({ userId: 7, orgId: 'acme', email: null, admin: false });
+  });
+
+  it('grants admin only for the literal claim admin: true', async () => {
+    await expect(strategy.validate({ sub: 7, org: 'acme', exp, admin: true })).resolves.toMatchObject({ admin: true });
+    for (const admin of ['true', 1, 'yes', {}, null]) {
+      await expect(strategy.validate({ sub: 7, org: 'acme', exp, admin })).resolves.toMatchObject({ admin: false });
+    }
   });
 
   it.each([

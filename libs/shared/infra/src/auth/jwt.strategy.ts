@@ -11,6 +11,7 @@ interface Claims {
   sub?: unknown;
   org?: unknown;
   email?: unknown;
+  admin?: unknown;
   exp?: unknown;
 }
 
@@ -61,6 +62,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (!known) {
       throw ProblemException.unauthorized('The token names an unknown organisation');
     }
-    return { userId, orgId: claims.org, email: typeof claims.email === 'string' ? claims.email : null };
+    return { userId, orgId: claims.org, email: typeof claims.email === 'string' ? claims.email : null, admin: claims.admin === true };
   }
 }

@@ -51,6 +51,7 @@ describe("the JWT strategy's organisation check against Postgres (JwtStrategy, O
       userId: 7,
       orgId: 'acme',
       email: 'ana@acme.example',
+      admin: false,
     });
   });
 

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 
 /**
  * Reads the token from `Authorization: Bearer <jwt>` or from a bare `Authorization: <jwt>`
- * (the spec's REST examples send the key with no scheme word).
+ * (clients of the older REST API send the key with no scheme word).
  */
 export function extractToken(req: Request): string | null {
   const header = req.headers.authorization;

@@ -164,11 +164,34 @@ export class CommonConfig {
   @Max(256 * 1024 * 1024)
   STREAM_MAX_BUFFERED_BYTES = 1024 * 1024;
 
+  /**
+   * When set, `GET /metrics` (the gateway's, and a worker's metrics listener) answers only requests
+   * with `Authorization: Bearer <METRICS_TOKEN>`; unset, they are open like `/health/*`. The series
+   * carry no tenant data (no organisation, user or raw URL), but a public gateway may still prefer
+   * not to show its traffic and queue depth to anyone.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+
+  /**
+   * Largest survey file POST /v1/admin/imports takes (bytes); a larger one answers 413 and nothing is
+   * kept. The file waits in Postgres (in 1 MiB chunks) until its import has run.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  @Max(4 * 1024 * 1024 * 1024)
+  IMPORT_MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
+
   /** Cross-field rules class-validator cannot express on one property. */
   validateTogether(): string[] {
     const problems: string[] = [];
     if (this.NODE_ENV === 'production' && !this.JWT_SECRET && !this.JWT_PUBLIC_KEY) {
       problems.push('JWT_SECRET: required when NODE_ENV=production (or set JWT_PUBLIC_KEY for RS256)');
+    } else if (this.NODE_ENV === 'production' && this.JWT_SECRET === DEVELOPMENT_JWT_SECRET && !this.JWT_PUBLIC_KEY) {
+      problems.push('JWT_SECRET: the development secret is published in the repository and refused when NODE_ENV=production');
     }
     return problems;
   }

@@ -1,8 +1,12 @@
 import { Client } from 'pg';
 import type { ClientBase } from 'pg';
 import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
+import { SafeTypeOrmLogger } from './typeorm-logger';
 
-/** Connection options shared by the apps, the CLIs and tests. `synchronize` is never on; migrations run only through `runMigrations`. */
+/**
+ * Connection options shared by the apps, the CLIs and tests. `synchronize` is never on; migrations run
+ * only through `runMigrations`. The logger never prints query parameters (SafeTypeOrmLogger).
+ */
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
   return {
     type: 'postgres',
@@ -11,6 +15,7 @@ export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions>
     migrationsRun: false,
     migrationsTableName: 'migrations',
     logging: ['error'],
+    logger: new SafeTypeOrmLogger(),
     extra: { max: 10, connectionTimeoutMillis: 5000, statement_timeout: 60000, onConnect: keepErrorsFromCrashing },
     ...extra,
   } as DataSourceOptions;

@@ -3,14 +3,16 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommonConfig } from '../config/common.config';
 import { dataSourceOptions } from './data-source';
 
-/** The one TypeORM DataSource of a process. Migrations are not run here: the gateway runs them before it starts (runMigrations). */
+/**
+ * The one TypeORM DataSource of a process, through which the libs run their own SQL (there are no
+ * entities). Migrations are not run here: the gateway runs them before it starts (runMigrations).
+ */
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [CommonConfig],
       useFactory: (config: CommonConfig) => ({
         ...dataSourceOptions(config.DATABASE_URL),
-        autoLoadEntities: true,
         retryAttempts: 3,
         retryDelay: 1000,
       }),

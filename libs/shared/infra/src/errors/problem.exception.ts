@@ -31,10 +31,12 @@ export const PROBLEM_TYPES = {
   forbidden: 'urn:aas:problem:forbidden',
   notFound: 'urn:aas:problem:not-found',
   methodNotAllowed: 'urn:aas:problem:method-not-allowed',
+  notAcceptable: 'urn:aas:problem:not-acceptable',
   conflict: 'urn:aas:problem:conflict',
   payloadTooLarge: 'urn:aas:problem:payload-too-large',
   unsupportedMediaType: 'urn:aas:problem:unsupported-media-type',
   limit: 'urn:aas:problem:limit-exceeded',
+  rateLimited: 'urn:aas:problem:rate-limited',
   timeout: 'urn:aas:problem:timeout',
   unavailable: 'urn:aas:problem:unavailable',
   internal: 'urn:aas:problem:internal',
@@ -97,6 +99,11 @@ export class ProblemException extends HttpException {
     return new ProblemException(401, PROBLEM_TYPES.unauthorized, detail);
   }
 
+  /** 406: none of the media types the request's Accept header allows is one the operation can answer with. */
+  static notAcceptable(detail: string): ProblemException {
+    return new ProblemException(406, PROBLEM_TYPES.notAcceptable, detail);
+  }
+
   static conflict(detail: string): ProblemException {
     return new ProblemException(409, PROBLEM_TYPES.conflict, detail);
   }
@@ -107,6 +114,13 @@ export class ProblemException extends HttpException {
 
   static timeout(detail: string): ProblemException {
     return new ProblemException(504, PROBLEM_TYPES.timeout, detail);
+  }
+
+  /** 429 with `Retry-After`: the caller's organisation made more requests than its rate limit allows. */
+  static tooManyRequests(detail: string, retryAfterSeconds: number): ProblemException {
+    const error = new ProblemException(429, PROBLEM_TYPES.rateLimited, detail);
+    error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return error;
   }
 
   /** 503 with `Retry-After`: the service cannot take the request now (a dependency is down, or it is overloaded). */

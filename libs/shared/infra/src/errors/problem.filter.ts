@@ -20,6 +20,7 @@ const TYPE_BY_STATUS: Record<number, string> = {
   409: PROBLEM_TYPES.conflict,
   413: PROBLEM_TYPES.payloadTooLarge,
   415: PROBLEM_TYPES.unsupportedMediaType,
+  429: PROBLEM_TYPES.rateLimited,
   503: PROBLEM_TYPES.unavailable,
   504: PROBLEM_TYPES.timeout,
 };

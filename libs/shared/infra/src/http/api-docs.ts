@@ -10,8 +10,10 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   403: 'Your organisation is not entitled to something the request uses',
   404: "Not found, or another organisation's (the same answer for both)",
   405: 'Method not allowed',
+  406: 'The Accept header allows none of the media types this operation answers with (they are listed under 200)',
   409: 'Conflict with the stored state; nothing was changed',
   413: 'The body is larger than the body limit (BODY_LIMIT_BYTES, 1 MiB by default)',
+  429: 'Your organisation passed its rate limit (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS); retry after `Retry-After` seconds',
   503: 'A dependency (Postgres, Redis) does not answer right now; retry shortly',
   504: 'The job did not finish within JOB_TIMEOUT_MS (60 s by default)',
 };
@@ -26,7 +28,7 @@ export function problemContent(): Record<string, { schema: { $ref: string } }> {
 
 /**
  * Documents the error statuses an operation answers, each as problem details under
- * `application/problem+json`: `@ApiProblems(400, [404, 'No such chart'], 403)`. 401, 503 and the
+ * `application/problem+json`: `@ApiProblems(400, [404, 'No such chart'], 403)`. 401, 429, 503 and the
  * body statuses (400, 413) that every operation shares are added by the document builder.
  */
 export function ApiProblems(...responses: ProblemResponse[]): MethodDecorator & ClassDecorator {

@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
 import type { Logger as PinoLogger } from 'pino';
 import pinoHttp from 'pino-http';
 import { ProblemException } from '../errors/problem.exception';
@@ -12,22 +13,49 @@ import { createOpenApiDocument, OpenApiOptions } from './openapi';
 import { ServiceValidationPipe } from '../errors/validation-pipe';
 import { UnstorableTextPipe } from './unstorable-text';
 import { assignRequestId } from './request-id';
+import { httpMetricsMiddleware } from '../observability/http-metrics';
+import { Metrics } from '../observability/metrics';
+import { requestContextMiddleware } from '../observability/request-context';
 
 export interface HttpOptions {
   bodyLimitBytes: number;
   logger: PinoLogger;
   openApi: OpenApiOptions;
+  /** Origins browsers may call the API from (`*`: any); empty or unset: no CORS headers. */
+  corsOrigins?: readonly string[];
+  /** Where every request is recorded (`aas_http_request_duration_seconds`). */
+  metrics: Metrics;
 }
+
+/** Headers a browser script may read on a cross-origin answer, besides the CORS-safelisted ones. */
+const CORS_EXPOSED_HEADERS = ['x-request-id', 'Retry-After', 'WWW-Authenticate', 'Location'];
 
 /** The HTTP conventions of the whole service, applied in one place (used by main.ts and the e2e tests alike). */
 export function configureHttpApp(app: NestExpressApplication, options: HttpOptions): void {
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
   express.set('etag', false);
+  // Security headers on every answer: helmet's defaults (a Content-Security-Policy that the Swagger
+  // UI at /docs satisfies, nosniff, no framing by other origins, no referrer, HSTS, ...) less
+  // upgrade-insecure-requests, which would send /docs' own scripts to https:// on a plain-HTTP host.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  // CORS only for the configured origins: without them no Access-Control-* header is sent, so a
+  // page on another origin cannot read any answer.
+  const origins = options.corsOrigins ?? [];
+  if (origins.length > 0) {
+    app.enableCors({
+      origin: origins.includes('*') ? '*' : [...origins],
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'x-request-id', 'mcp-session-id', 'mcp-protocol-version'],
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      maxAge: 600,
+    });
+  }
   app.use((req: Request, res: Response, next: NextFunction) => {
     assignRequestId(req, res);
     next();
   });
+  app.use(httpMetricsMiddleware(options.metrics));
   app.use(
     pinoHttp({
       logger: options.logger,
@@ -52,6 +80,8 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpOptio
     }
     next();
   });
+  // The request id for code far from the controller (the job runner derives job ids from it).
+  app.use(requestContextMiddleware);
   app.useGlobalPipes(
     new UnstorableTextPipe(),
     new ServiceValidationPipe({

@@ -1,5 +1,26 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger as PinoLogger } from 'pino';
+import { summariseQuery } from '../database/typeorm-logger';
+
+/**
+ * pino's error serializer, less what a failed query carries: TypeORM's QueryFailedError holds the
+ * query's `parameters` (a respondent partition's blob, a request body), which never belong in a log.
+ */
+export function serializeError(err: unknown): Record<string, unknown> {
+  const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  if (typeof out !== 'object' || out === null) return out;
+  delete out['parameters'];
+  if (typeof out['query'] === 'string') out['query'] = summariseQuery(out['query']);
+  const driverError = out['driverError'];
+  if (typeof driverError === 'object' && driverError !== null) out['driverError'] = { ...driverError, parameters: undefined };
+  return out;
+}
+
+/**
+ * Nest's start-up chatter: one line per module initialised and per route mapped (68 of the
+ * gateway's first 100 lines). Logged at debug, so `LOG_LEVEL=debug` still shows the route table.
+ */
+const NEST_STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
 
 /** The process's one structured JSON logger (pino). */
 export function createRootLogger(level: string, name: string): PinoLogger {
@@ -8,7 +29,7 @@ export function createRootLogger(level: string, name: string): PinoLogger {
     name,
     base: { pid: process.pid, app: name },
     timestamp: pino.stdTimeFunctions.isoTime,
-    serializers: { err: pino.stdSerializers.err },
+    serializers: { err: serializeError },
     redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
   });
 }
@@ -29,7 +50,8 @@ export class PinoNestLogger implements LoggerService {
   }
 
   log(message: unknown, ...params: unknown[]): void {
-    this.write('info', message, params);
+    const context = params[params.length - 1];
+    this.write(typeof context === 'string' && NEST_STARTUP_CONTEXTS.has(context) ? 'debug' : 'info', message, params);
   }
   error(message: unknown, ...params: unknown[]): void {
     this.write('error', message, params);

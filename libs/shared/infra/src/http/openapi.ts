@@ -30,8 +30,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 /**
  * Builds the service's OpenAPI 3.1 document from the controllers' decorators, then applies the
  * conventions every operation shares, so no controller has to repeat them: error bodies under
- * `application/problem+json`; 401 (with its `WWW-Authenticate` challenge) and 503 on every
- * operation that needs a token; 400 and 413 on every operation with a body; a `default` problem for
+ * `application/problem+json`; 401 (with its `WWW-Authenticate` challenge), 429 (with `Retry-After`)
+ * and 503 on every operation that needs a token; 400 and 413 on every operation with a body; a `default` problem for
  * the unexpected; `security: []` on the public ones. Works on an app created with `preview: true`.
  */
 export function createOpenApiDocument(app: INestApplication, options: OpenApiOptions): OpenAPIObject {
@@ -94,6 +94,16 @@ function applyConventions(document: OpenAPIObject): void {
       },
       content: problemContent(),
     },
+    TooManyRequests: {
+      description: problemDescription(429),
+      headers: {
+        'Retry-After': {
+          description: "Seconds until the organisation's rate-limit window ends",
+          schema: { type: 'integer', minimum: 1, example: 12 },
+        },
+      },
+      content: problemContent(),
+    },
     Unavailable: { description: problemDescription(503), content: problemContent() },
     Unexpected: { description: 'An unexpected error (500); quote `request_id` when reporting it', content: problemContent() },
   };
@@ -113,6 +123,7 @@ function applyConventions(document: OpenAPIObject): void {
         op['security'] = [];
       } else {
         responses['401'] ??= { $ref: '#/components/responses/Unauthorized' };
+        responses['429'] ??= { $ref: '#/components/responses/TooManyRequests' };
         responses['503'] ??= { $ref: '#/components/responses/Unavailable' };
       }
       if (op['requestBody']) {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
-/** OpenAPI description of the service's one error body. */
+/* OpenAPI description of the service's one error body. */
 @ApiSchema({ name: 'ProblemFieldError' })
 export class ProblemFieldErrorSchema {
   @ApiProperty({ example: '/rows/3/expression/and/0', description: 'JSON pointer to the offending member' })

@@ -8,6 +8,8 @@ import { flattenValidationErrors } from '../errors/validation';
 
 export interface JobContext {
   jobId: string;
+  /** The HTTP request the job serves, for logs (absent for jobs queued outside a request). */
+  requestId?: string;
   /** 1 for the first try, 2 for the first retry, ... */
   attempt: number;
   /** Aborted when the job should stop early (shutdown, client gone). */
@@ -28,22 +30,30 @@ export type PayloadClass = new () => object;
 export interface HandlesJobOptions {
   /** Validates every payload before the handler sees it, with the rules HTTP bodies get (unknown members refused). */
   readonly payload?: PayloadClass;
+  /**
+   * Check the payload's own members only, without class-transformer's deep copy of nested
+   * values. For payloads whose nested values the handler parses itself (expressions: an open
+   * profile sends ~1,200 of them, and the copy cost more than computing them). The class must
+   * then use no @ValidateNested/@Type.
+   */
+  readonly shallow?: boolean;
 }
 
 /** Declares which job a provider handles (and how its payload is validated); the registry finds it at start. */
 export const HandlesJob = (name: JobName, options: HandlesJobOptions = {}): ClassDecorator =>
-  applyDecorators(SetMetadata(HANDLES_JOB, name), SetMetadata(JOB_PAYLOAD, options.payload));
+  applyDecorators(SetMetadata(HANDLES_JOB, name), SetMetadata(JOB_PAYLOAD, options.payload ? options : undefined));
 
 /**
  * Checks a job payload against its class like the ValidationPipe checks a body: whitelist, unknown
  * members refused, every problem named by its JSON pointer. A payload a worker cannot trust is a
  * client error (400: the job fails without retry), never a crash inside the handler.
  */
-export function validateJobPayload(name: string, payloadClass: PayloadClass, payload: unknown): void {
+export function validateJobPayload(name: string, payloadClass: PayloadClass, payload: unknown, shallow = false): void {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     throw ProblemException.validation(`The payload of job '${name}' is not an object`, [{ path: '', message: 'must be an object' }]);
   }
-  const errors = validateSync(plainToInstance(payloadClass, payload), { whitelist: true, forbidNonWhitelisted: true });
+  const instance = shallow ? Object.assign(new payloadClass(), payload) : plainToInstance(payloadClass, payload);
+  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length > 0) {
     const fieldErrors = flattenValidationErrors(errors);
     throw ProblemException.validation(`The payload of job '${name}' is invalid: ${[...new Set(fieldErrors.map((e) => e.path))].join(', ')}`, fieldErrors);
@@ -58,7 +68,7 @@ export function validateJobPayload(name: string, payloadClass: PayloadClass, pay
 @Injectable()
 export class JobHandlerRegistry implements OnModuleInit {
   private readonly handlers = new Map<JobName, JobHandler<JobName>>();
-  private readonly payloads = new Map<JobName, PayloadClass>();
+  private readonly payloads = new Map<JobName, HandlesJobOptions & { payload: PayloadClass }>();
   private readonly duplicates: string[] = [];
 
   constructor(private readonly discovery: DiscoveryService) {}
@@ -71,8 +81,8 @@ export class JobHandlerRegistry implements OnModuleInit {
       if (!name) continue;
       if (this.handlers.has(name) && this.handlers.get(name) !== instance) this.duplicates.push(name);
       this.handlers.set(name, instance as JobHandler<JobName>);
-      const payload = Reflect.getMetadata(JOB_PAYLOAD, metatype) as PayloadClass | undefined;
-      if (payload) this.payloads.set(name, payload);
+      const options = Reflect.getMetadata(JOB_PAYLOAD, metatype) as (HandlesJobOptions & { payload: PayloadClass }) | undefined;
+      if (options) this.payloads.set(name, options);
     }
   }
 
@@ -98,8 +108,8 @@ export class JobHandlerRegistry implements OnModuleInit {
    */
   run<N extends JobName>(name: N, payload: unknown, context: JobContext): Promise<JobResults[N]> {
     const handler = this.get(name);
-    const payloadClass = this.payloads.get(name);
-    if (payloadClass) validateJobPayload(name, payloadClass, payload);
+    const options = this.payloads.get(name);
+    if (options) validateJobPayload(name, options.payload, payload, options.shallow);
     return handler.handle(payload as JobPayloads[N], context);
   }
 

@@ -11,19 +11,20 @@ import { ProblemException, PROBLEM_TYPES } from '../errors/problem.exception';
 import { deleteRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../testing/test-redis';
 import { HandlesJob, JobContext, JobHandler } from './job-handler';
 import { jobResultKey } from './job-retention';
-import { BullJobRunner, JobRunner } from './job-runner';
+import { BackgroundJobState, BullJobRunner, JobRunner } from './job-runner';
+import { Metrics } from '../observability/metrics';
+import { runWithRequestId } from '../observability/request-context';
 import { QueueModule } from './queue.module';
 import { WorkerHost } from './worker-host';
 
 /** The ping payload as a worker checks it. */
 class PingCommand implements SystemPingPayload {
   @IsString() nonce!: string;
-  @IsInt() sentAt!: number;
   @IsInt() @Min(0) @Max(10_000) delayMs!: number;
 }
 
-/** What the handlers saw: every call, with its job id and attempt. */
-const calls: { job: string; nonce: string; jobId: string; attempt: number }[] = [];
+/** What the handlers saw: every call, with its job id, request id and attempt. */
+const calls: { job: string; nonce: string; jobId: string; requestId?: string; attempt: number }[] = [];
 
 /**
  * A ping handler whose nonce says what to do: answer, refuse with a client error, or fail like a
@@ -33,13 +34,13 @@ const calls: { job: string; nonce: string; jobId: string; attempt: number }[] = 
 @HandlesJob(JOBS.systemPing, { payload: PingCommand })
 class ScriptedPing implements JobHandler<'system.ping'> {
   async handle(payload: SystemPingPayload, context: JobContext): Promise<SystemPingResult> {
-    calls.push({ job: 'ping', nonce: payload.nonce, jobId: context.jobId, attempt: context.attempt });
+    calls.push({ job: 'ping', nonce: payload.nonce, jobId: context.jobId, requestId: context.requestId, attempt: context.attempt });
     if (payload.delayMs > 0) await new Promise((r) => setTimeout(r, payload.delayMs));
     if (payload.nonce.startsWith('refuse')) {
       throw ProblemException.validation('The ping cannot be answered: its nonce says no', [{ path: '/nonce', message: 'says no' }]);
     }
     if (payload.nonce.startsWith('crash')) throw new Error('the handler broke (connection string postgres://secret@db)');
-    return { nonce: payload.nonce, sentAt: payload.sentAt, handledBy: process.pid, handledAt: Date.now(), attempt: context.attempt };
+    return { nonce: payload.nonce, handledBy: process.pid, attempt: context.attempt };
   }
 }
 
@@ -84,7 +85,7 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
     await moduleRef.init();
     runner = moduleRef.get(JobRunner);
     host = moduleRef.get(WorkerHost);
-    host.start({ queues: ['system', 'engine'], concurrency: 2, lockDurationMs: 5000, shutdownTimeoutMs: 2000 });
+    await host.start({ queues: ['system', 'engine'], concurrency: 2, lockDurationMs: 5000, shutdownTimeoutMs: 2000 });
     redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });
   });
   afterAll(async () => {
@@ -95,7 +96,7 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
   });
   beforeEach(() => (calls.length = 0));
 
-  const ping = (nonce: string, delayMs = 0) => runner.run(JOBS.systemPing, { nonce, sentAt: Date.now(), delayMs });
+  const ping = (nonce: string, delayMs = 0) => runner.run(JOBS.systemPing, { nonce, delayMs });
 
   async function outcome(promise: Promise<unknown>): Promise<ProblemException> {
     const result = await promise.then(
@@ -116,6 +117,46 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
     throw new Error(`${key} still exists after ${ms} ms: ${JSON.stringify(await redis.hgetall(key))}`);
   }
 
+  /** A sample's value in the registry's exposition (undefined when absent). */
+  async function sampleOf(name: string, labels: Record<string, string>): Promise<number | undefined> {
+    // A histogram's count is a sample of its own name; getMetricsAsJSON lists every sample with its name.
+    const all = await moduleRef.get(Metrics).registry.getMetricsAsJSON();
+    for (const metric of all) {
+      for (const v of metric.values as { metricName?: string; labels: Record<string, string | number>; value: number }[]) {
+        if ((v.metricName ?? metric.name) === name && Object.entries(labels).every(([k, value]) => v.labels[k] === value)) return v.value;
+      }
+    }
+    return undefined;
+  }
+
+  it("gives a job served for a request an id derived from the request's, and hands the request id to the worker", async () => {
+    // Two requests sending the same request id (clients reuse them) still get distinct jobs.
+    const [a, b] = await Promise.all([
+      runWithRequestId('client:42', () => Promise.all([ping('rid-a1'), ping('rid-a2')])),
+      runWithRequestId('client:42', () => ping('rid-b1')),
+    ]);
+    expect([...a, b].map((r) => r.nonce)).toEqual(['rid-a1', 'rid-a2', 'rid-b1']);
+    expect(calls.map((c) => c.requestId)).toEqual(['client:42', 'client:42', 'client:42']);
+    const ids = calls.map((c) => c.jobId);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id).toMatch(/^client_42\.[12]\.[0-9a-f]{8}$/);
+    // Outside a request: a random id, and no request id.
+    await ping('no-request');
+    expect(calls[3]).toMatchObject({ requestId: undefined, jobId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
+  it('records each job on the producer side (waited, outcome) and the worker side (run, outcome)', async () => {
+    const waited = (outcome: string) => sampleOf('aas_job_wait_seconds_count', { queue: 'system', name: 'system.ping', outcome });
+    const ran = (outcome: string) => sampleOf('aas_job_run_seconds_count', { queue: 'system', name: 'system.ping', outcome });
+    const before = { completed: (await waited('completed')) ?? 0, rejected: (await waited('rejected')) ?? 0, runRejected: (await ran('rejected')) ?? 0 };
+    await ping('counted');
+    await outcome(ping('refuse-counted'));
+    expect(await waited('completed')).toBe(before.completed + 1);
+    expect(await waited('rejected')).toBe(before.rejected + 1);
+    expect(await ran('rejected')).toBe(before.runRejected + 1);
+    expect(await sampleOf('aas_jobs_active', { queue: 'system' })).toBe(0);
+  });
+
   it('runs through the queue mode runner', () => {
     expect(runner).toBeInstanceOf(BullJobRunner);
     expect(runner.mode).toBe('queue');
@@ -135,7 +176,6 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
   it('brings typed arrays back typed, with every value exact', async () => {
     const payload: EngineComputePayload = {
       requestId: 'typed',
-      orgId: 'demo',
       rows: [{}, {}, {}],
       columns: [{}],
       base: {},
@@ -165,14 +205,19 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
   });
 
   it('refuses a payload that fails its class before the handler sees it, naming the member', async () => {
-    const problem = await outcome(runner.run(JOBS.systemPing, { nonce: 42, sentAt: 'yesterday', delayMs: 0, extra: true } as unknown as SystemPingPayload));
+    const problem = await outcome(runner.run(JOBS.systemPing, { nonce: 42, delayMs: 'soon', extra: true } as unknown as SystemPingPayload));
     expect(problem.getStatus()).toBe(400);
     expect(problem.problemType).toBe(PROBLEM_TYPES.validation);
-    expect([...new Set(problem.fieldErrors?.map((e) => e.path))].sort()).toEqual(['/extra', '/nonce', '/sentAt']);
+    expect([...new Set(problem.fieldErrors?.map((e) => e.path))].sort()).toEqual(['/delayMs', '/extra', '/nonce']);
     expect(calls).toEqual([]);
   });
 
   it('retries a job that fails like a bug once, then answers 502 without the reason', async () => {
+    const retries = async () => [
+      (await sampleOf('aas_job_run_retries_total', { queue: 'system', name: 'system.ping' })) ?? 0,
+      (await sampleOf('aas_job_wait_retries_total', { queue: 'system', name: 'system.ping' })) ?? 0,
+    ];
+    const before = await retries();
     const problem = await outcome(ping('crash-1'));
     expect(problem.getStatus()).toBe(502);
     expect(problem.problemType).toBe(PROBLEM_TYPES.unavailable);
@@ -180,11 +225,13 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
     expect(problem.message).not.toContain('secret');
     expect(calls.map((c) => c.attempt)).toEqual([1, 2]);
     expect(new Set(calls.map((c) => c.jobId)).size).toBe(1);
+    // Both sides saw the retry: the worker ran attempt 2, the gateway saw its job start again.
+    expect(await retries()).toEqual([before[0] + 1, before[1] + 1]);
   });
 
   it('answers 504 when the result does not come within the caller’s bound, and the job still runs to its end', async () => {
     const started = Date.now();
-    const problem = await outcome(runner.run(JOBS.systemPing, { nonce: 'slow', sentAt: started, delayMs: 1500 }, { timeoutMs: 300 }));
+    const problem = await outcome(runner.run(JOBS.systemPing, { nonce: 'slow', delayMs: 1500 }, { timeoutMs: 300 }));
     expect(problem.getStatus()).toBe(504);
     expect(problem.problemType).toBe(PROBLEM_TYPES.timeout);
     expect(Date.now() - started).toBeLessThan(1500);
@@ -207,5 +254,34 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
     expect(results.map((r) => r.nonce)).toEqual(nonces);
     const keys = await redis.keys(`${prefix}:result:*`);
     expect(keys).toEqual([]);
+  });
+
+  /** Polls a job queued with `enqueue` until its state is `wanted`, within ms; fails with the last state seen. */
+  async function stateBecomes(jobId: string, wanted: string, ms = 10_000): Promise<BackgroundJobState> {
+    const until = Date.now() + ms;
+    let last: BackgroundJobState | undefined;
+    while (Date.now() < until) {
+      last = await runner.state(JOBS.systemPing, jobId);
+      if (last.state === wanted) return last;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`job ${jobId} is ${JSON.stringify(last)} after ${ms} ms, not ${wanted}`);
+  }
+
+  it('enqueue queues a job without waiting for it; state follows it to the end', async () => {
+    const started = Date.now();
+    await runner.enqueue(JOBS.systemPing, { nonce: 'background', delayMs: 1000 }, { jobId: 'background-1' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(['waiting', 'active']).toContain((await runner.state(JOBS.systemPing, 'background-1')).state);
+    await stateBecomes('background-1', 'completed');
+    expect(calls).toEqual([expect.objectContaining({ nonce: 'background', jobId: 'background-1', attempt: 1 })]);
+    expect(await runner.state(JOBS.systemPing, 'no-such-job')).toEqual({ state: 'missing' });
+  });
+
+  it('state says failed, with the reason, once every try of an enqueued job failed', async () => {
+    await runner.enqueue(JOBS.systemPing, { nonce: 'crash-background', delayMs: 0 }, { jobId: 'background-2', attempts: 2 });
+    const failed = await stateBecomes('background-2', 'failed');
+    expect(failed).toEqual({ state: 'failed', reason: expect.stringContaining('the handler broke') });
+    expect(calls.map((c) => c.attempt)).toEqual([1, 2]);
   });
 });

@@ -1,11 +1,15 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import { randomUUID } from 'node:crypto';
-import { JOB_QUEUE, JobName, JobPayloads, JobResults, QueueName } from '@aas/contracts';
+import type { Counter, Gauge } from 'prom-client';
+import { ALL_QUEUES, JOB_QUEUE, JobName, JobPayloads, JobResults, QueueName } from '@aas/contracts';
 import { CommonConfig, JobMode } from '../config/common.config';
 import { ProblemException, PROBLEM_TYPES } from '../errors/problem.exception';
+import { JobRunRecorder } from '../observability/job-run-recorder';
+import { JobWaitOutcome, Metrics } from '../observability/metrics';
+import { newJobId } from '../observability/request-context';
 import { decodeJobFailure } from './job-errors';
+import { REQUEST_ID_JOB_OPTION } from './job-request-id';
 import { JobHandlerRegistry } from './job-handler';
 import { jobResultKey, jobRetention, unpackJobResult } from './job-retention';
 import { createRedis, TimeoutError, withTimeout } from './redis';
@@ -19,10 +23,38 @@ export interface RunOptions {
   attempts?: number;
 }
 
+/** Job states whose counts are the queue depth (`aas_queue_jobs`). */
+const DEPTH_STATES = ['waiting', 'active', 'delayed'] as const;
+
+/** How long one scrape may spend reading the queue depth before it gives up on it (ms). */
+const DEPTH_TIMEOUT_MS = 1000;
+
+export interface EnqueueOptions {
+  /** The job's id: the caller's own id for the work (e.g. an import's), so it can ask for the job's state later. */
+  jobId: string;
+  /** Tries in all, including the first (default 2: one retry after a worker dies). */
+  attempts?: number;
+}
+
+/**
+ * Where a job queued with `enqueue` stands, as far as the queue knows: `missing` once its record
+ * is gone (removed after it finished, after JOB_RETENTION_SECONDS) or never there; `failed` when its
+ * last try failed without its handler recording an outcome (e.g. its worker died on the last try).
+ */
+export type BackgroundJobState = { state: 'waiting' | 'active' | 'completed' | 'missing' } | { state: 'failed'; reason: string };
+
 /** Runs a job and returns its result: through BullMQ workers, or inline in this process. */
 export abstract class JobRunner {
   abstract readonly mode: JobMode;
   abstract run<N extends JobName>(name: N, payload: JobPayloads[N], options?: RunOptions): Promise<JobResults[N]>;
+  /**
+   * Queues a job and returns once it is queued, without waiting for it: for long work whose
+   * handler records its own progress and outcome (a survey import). A 503 when the queue cannot
+   * take it: then it was not queued.
+   */
+  abstract enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions): Promise<void>;
+  /** The state of a job queued with `enqueue`. */
+  abstract state(name: JobName, jobId: string): Promise<BackgroundJobState>;
 }
 
 /**
@@ -59,6 +91,8 @@ class QueueConnectionLost extends Error {
 interface Waiter {
   resolve(): void;
   reject(error: Error): void;
+  /** A worker took the job (BullMQ's 'active' event); a second time means a retry. */
+  started?(): void;
 }
 
 @Injectable()
@@ -76,14 +110,44 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
    * this map is also what a lost connection fails at once.
    */
   private readonly waiters = new Map<string, Waiter>();
+  private readonly depthErrors: Counter<string>;
 
-  constructor(private readonly config: CommonConfig) {
+  constructor(
+    private readonly config: CommonConfig,
+    private readonly metrics: Metrics,
+  ) {
     super();
     this.producer = createRedis(config.REDIS_URL, 'producer', 'producer');
     this.events = createRedis(config.REDIS_URL, 'blocking', 'queue-events');
     // The producer is connected all the time, so it sees a dead Redis at once (the socket closes).
     // The QueueEvents connections are BullMQ's duplicates of `events` and reconnect by themselves.
     this.producer.on('close', () => this.failWaiters());
+    const depth: Gauge<'queue' | 'state'> = metrics.gauge({
+      name: 'aas_queue_jobs',
+      help: 'Jobs in each queue by state (waiting, active, delayed), read from Redis at scrape time; absent when Redis did not answer in time',
+      labelNames: ['queue', 'state'] as const,
+      collect: (): Promise<void> => this.collectDepth(depth),
+    });
+    this.depthErrors = metrics.counter({
+      name: 'aas_queue_depth_errors_total',
+      help: 'Scrapes at which the queue depth could not be read from Redis within its bound',
+    });
+  }
+
+  /** Reads every queue's depth, within DEPTH_TIMEOUT_MS: a scrape must not hang on a Redis that is away. */
+  private async collectDepth(gauge: Gauge<'queue' | 'state'>): Promise<void> {
+    try {
+      const counts = await withTimeout(
+        Promise.all(ALL_QUEUES.map(async (queue) => [queue, await this.queue(queue).getJobCounts(...DEPTH_STATES)] as const)),
+        DEPTH_TIMEOUT_MS,
+        'reading the queue depth',
+      );
+      for (const [queue, byState] of counts) for (const state of DEPTH_STATES) gauge.set({ queue, state }, byState[state] ?? 0);
+    } catch {
+      // No number is better than a stale one; the error counter says why the series is missing.
+      gauge.reset();
+      this.depthErrors.inc();
+    }
   }
 
   queue(name: QueueName): Queue {
@@ -113,6 +177,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     if (!events) {
       events = new QueueEvents(name, { connection: this.events, prefix: this.config.REDIS_PREFIX });
       events.on('error', (err) => this.logger.warn({ err, queue: name }, 'queue events connection error'));
+      events.on('active', ({ jobId }) => this.waiters.get(jobId)?.started?.());
       events.on('completed', ({ jobId }) => this.waiters.get(jobId)?.resolve());
       events.on('failed', ({ jobId, failedReason }) => this.waiters.get(jobId)?.reject(new Error(failedReason)));
       this.queueEvents.set(name, events);
@@ -127,10 +192,14 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     for (const waiter of this.waiters.values()) waiter.reject(new QueueConnectionLost());
   }
 
-  /** Resolves when the job completes, rejects with its failure reason, a lost connection, or the bound. */
-  private waitFor(jobId: string, timeoutMs: number): { finished: Promise<void>; settle: Waiter; done: () => void } {
+  /**
+   * Resolves when the job completes, rejects with its failure reason, a lost connection, or the
+   * bound; `onRetry` is called each time a worker starts the job again.
+   */
+  private waitFor(jobId: string, timeoutMs: number, onRetry: () => void): { finished: Promise<void>; settle: Waiter; done: () => void } {
     let settle!: Waiter;
-    const finished = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    let starts = 0;
+    const finished = new Promise<void>((resolve, reject) => (settle = { resolve, reject, started: () => ++starts > 1 && onRetry() }));
     finished.catch(() => undefined);
     this.waiters.set(jobId, settle);
     const timer = setTimeout(() => settle.reject(new TimeoutError('waiting for the job', timeoutMs)), timeoutMs);
@@ -146,20 +215,37 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
 
   async run<N extends JobName>(name: N, payload: JobPayloads[N], options: RunOptions = {}): Promise<JobResults[N]> {
     const queueName = JOB_QUEUE[name];
+    const started = process.hrtime.bigint();
+    let outcome: JobWaitOutcome = 'failed';
+    try {
+      const result = await this.queueAndWait(name, queueName, payload, options);
+      outcome = 'completed';
+      return result;
+    } catch (err) {
+      outcome = waitOutcome(err, options.signal);
+      throw err;
+    } finally {
+      this.metrics.jobWait.observe({ queue: queueName, name, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  }
+
+  private async queueAndWait<N extends JobName>(name: N, queueName: QueueName, payload: JobPayloads[N], options: RunOptions): Promise<JobResults[N]> {
     const events = this.eventsFor(queueName);
     const timeoutMs = options.timeoutMs ?? this.config.JOB_TIMEOUT_MS;
     const attempts = options.attempts ?? 2;
-    const jobId = randomUUID();
+    // Derived from the request being served (AsyncLocalStorage), so its logs lead to its jobs.
+    const { jobId, requestId } = newJobId();
     // Listening before the job exists, so no outcome can slip by between adding it and waiting.
-    const wait = this.waitFor(jobId, timeoutMs);
+    const wait = this.waitFor(jobId, timeoutMs, () => this.metrics.jobWaitRetries.inc({ queue: queueName, name }));
     const { aborted, release } = abortPromise(options.signal);
     let job: Job | undefined;
     try {
       try {
         await withTimeout(events.waitUntilReady(), ENQUEUE_TIMEOUT_MS, 'connecting to the job queue');
-        job = await withTimeout(this.queue(queueName).add(name, payload, { jobId, attempts }), ENQUEUE_TIMEOUT_MS, 'queueing the job');
+        const jobOptions = { jobId, attempts, ...(requestId === undefined ? {} : { [REQUEST_ID_JOB_OPTION]: requestId }) };
+        job = await withTimeout(this.queue(queueName).add(name, payload, jobOptions), ENQUEUE_TIMEOUT_MS, 'queueing the job');
       } catch (err) {
-        this.logger.warn({ err, job: name }, 'could not queue job');
+        this.logger.warn({ err, job: name, jobId, requestId }, 'could not queue job');
         throw ProblemException.unavailable('The job queue is unavailable; try again shortly', QUEUE_LOST_RETRY_AFTER_SECONDS);
       }
       // QueueEvents reads the event stream from when its first read began: a job that finished
@@ -178,12 +264,34 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
         throw ProblemException.timeout(`The job did not finish within ${timeoutMs} ms`);
       }
       const reason = err instanceof Error ? err.message : String(err);
-      this.logger.warn({ job: name, jobId, reason }, 'job failed');
+      this.logger.warn({ job: name, jobId, requestId, reason }, 'job failed');
       throw decodeJobFailure(reason, attempts);
     } finally {
       wait.done();
       release();
     }
+  }
+
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions): Promise<void> {
+    try {
+      await withTimeout(
+        this.queue(JOB_QUEUE[name]).add(name, payload, { jobId: options.jobId, attempts: options.attempts ?? 2 }),
+        ENQUEUE_TIMEOUT_MS,
+        'queueing the job',
+      );
+    } catch (err) {
+      this.logger.warn({ err, job: name }, 'could not queue job');
+      throw ProblemException.unavailable('The job queue is unavailable; try again shortly', QUEUE_LOST_RETRY_AFTER_SECONDS);
+    }
+  }
+
+  async state(name: JobName, jobId: string): Promise<BackgroundJobState> {
+    const job = await withTimeout(Job.fromId(this.queue(JOB_QUEUE[name]), jobId), ENQUEUE_TIMEOUT_MS, 'reading a job');
+    if (!job) return { state: 'missing' };
+    const state = await withTimeout(job.getState(), ENQUEUE_TIMEOUT_MS, 'reading a job');
+    if (state === 'failed') return { state: 'failed', reason: job.failedReason ?? 'failed' };
+    if (state === 'completed' || state === 'active') return { state };
+    return { state: state === 'unknown' ? 'missing' : 'waiting' };
   }
 
   private async settleIfFinished(queue: Queue, job: Job, settle: Waiter): Promise<void> {
@@ -238,16 +346,32 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
   }
 }
 
+/** How a wait for a job ended, from what the runner threw. */
+function waitOutcome(err: unknown, signal: AbortSignal | undefined): JobWaitOutcome {
+  if (signal?.aborted) return 'cancelled';
+  if (!(err instanceof ProblemException)) return 'failed';
+  const status = err.getStatus();
+  if (status === 504) return 'timeout';
+  if (status === 503) return 'unavailable';
+  return status < 500 ? 'rejected' : 'failed';
+}
+
 /** Runs jobs in this process through the same handlers (the no-Redis quick start and its tests). */
 @Injectable()
-export class InlineJobRunner extends JobRunner {
+export class InlineJobRunner extends JobRunner implements OnApplicationShutdown {
   readonly mode = 'inline' as const;
+  private readonly runs: JobRunRecorder;
+  private readonly logger = new Logger('Jobs');
+  /** Jobs queued with `enqueue`, running in this process, by id. */
+  private readonly background = new Map<string, AbortController>();
 
   constructor(
     private readonly registry: JobHandlerRegistry,
     private readonly config: CommonConfig,
+    private readonly metrics: Metrics,
   ) {
     super();
+    this.runs = new JobRunRecorder(metrics);
   }
 
   async run<N extends JobName>(name: N, payload: JobPayloads[N], options: RunOptions = {}): Promise<JobResults[N]> {
@@ -255,17 +379,53 @@ export class InlineJobRunner extends JobRunner {
     const onAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const timeoutMs = options.timeoutMs ?? this.config.JOB_TIMEOUT_MS;
+    const queue = JOB_QUEUE[name];
+    const { jobId, requestId } = newJobId();
+    const started = process.hrtime.bigint();
+    // This process is both sides here: the request's wait and the handler's run are recorded alike.
+    const finishRun = this.runs.start({ queue, name, jobId, requestId, attempt: 1 });
+    let outcome: JobWaitOutcome = 'failed';
     try {
-      return await withTimeout(this.registry.run(name, payload, { jobId: randomUUID(), attempt: 1, signal: controller.signal }), timeoutMs, 'job');
+      const result = await withTimeout(this.registry.run(name, payload, { jobId, requestId, attempt: 1, signal: controller.signal }), timeoutMs, 'job');
+      outcome = 'completed';
+      finishRun('completed');
+      return result;
     } catch (err) {
-      if (err instanceof ProblemException) throw err;
       if (err instanceof TimeoutError) {
         controller.abort();
+        outcome = 'timeout';
+        finishRun('failed', err);
         throw ProblemException.timeout(`The job did not finish within ${timeoutMs} ms`);
       }
+      outcome = waitOutcome(err, options.signal);
+      finishRun(outcome === 'rejected' ? 'rejected' : 'failed', err);
       throw err;
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
+      this.metrics.jobWait.observe({ queue, name, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
     }
+  }
+
+  /**
+   * Runs the job in this process after the current request, once (no retry: there is no other
+   * process to retry it in), with no time bound; its handler records the outcome.
+   */
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions): Promise<void> {
+    const controller = new AbortController();
+    this.background.set(options.jobId, controller);
+    setImmediate(() => {
+      this.registry
+        .run(name, payload, { jobId: options.jobId, attempt: 1, signal: controller.signal })
+        .catch((err: unknown) => this.logger.warn({ err, job: name, jobId: options.jobId }, 'background job failed'))
+        .finally(() => this.background.delete(options.jobId));
+    });
+  }
+
+  async state(_name: JobName, jobId: string): Promise<BackgroundJobState> {
+    return { state: this.background.has(jobId) ? 'active' : 'missing' };
+  }
+
+  onApplicationShutdown(): void {
+    for (const controller of this.background.values()) controller.abort();
   }
 }

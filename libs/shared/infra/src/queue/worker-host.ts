@@ -1,13 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { hostname } from 'node:os';
 import { QueueName } from '@aas/contracts';
 import { CommonConfig } from '../config/common.config';
 import { ProblemException } from '../errors/problem.exception';
+import { JobRunRecorder } from '../observability/job-run-recorder';
+import { Metrics } from '../observability/metrics';
 import { encodeJobProblem } from './job-errors';
 import { JobHandlerRegistry } from './job-handler';
+import { requestIdOfJob } from './job-request-id';
 import { jobResultKey, jobRetention, packJobResult } from './job-retention';
 import { createRedis, withTimeout } from './redis';
+import { DEFAULT_HEARTBEAT, HeartbeatTiming, newWorkerId, WorkerHeartbeat, WorkerInfo } from './worker-registry';
 
 export interface WorkerHostOptions {
   queues: readonly QueueName[];
@@ -16,6 +21,9 @@ export interface WorkerHostOptions {
   lockDurationMs: number;
   /** How long shutdown waits for active jobs before handing them back to the queue. */
   shutdownTimeoutMs: number;
+  /** Facts published with this worker's heartbeat (see worker-registry.ts), e.g. its shard. */
+  meta?: Record<string, unknown>;
+  heartbeat?: HeartbeatTiming;
 }
 
 /** How long handing jobs back and closing connections may take after SHUTDOWN_TIMEOUT_MS (ms). */
@@ -41,13 +49,27 @@ export class WorkerHost {
   /** Jobs this process is running, with the lock token that proves it owns them. */
   private readonly active = new Map<string, ActiveJob>();
   private connection?: Redis;
+  private heartbeat?: WorkerHeartbeat;
+  private heartbeatConnection?: Redis;
+  private readonly runs: JobRunRecorder;
+  /** Failures this process's runs already logged (BullMQ's 'failed' event would log them a second time). */
+  private readonly recorded = new WeakSet<Error>();
 
   constructor(
     private readonly registry: JobHandlerRegistry,
     private readonly config: CommonConfig,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.runs = new JobRunRecorder(metrics);
+  }
 
-  start(options: WorkerHostOptions): void {
+  /** Who this process is in the worker registry; set once start() has run. */
+  get identity(): WorkerInfo | undefined {
+    return this.heartbeat?.info;
+  }
+
+  /** Starts consuming, then announces the worker in the registry (resolved once the first beat is written or missed). */
+  async start(options: WorkerHostOptions): Promise<void> {
     this.registry.assertComplete(options.queues);
     this.connection = createRedis(this.config.REDIS_URL, 'blocking', 'worker');
     const retention = jobRetention(this.config);
@@ -63,10 +85,26 @@ export class WorkerHost {
         removeOnFail: retention.removeOnFail,
       });
       worker.on('error', (err) => this.logger.warn({ err, queue }, 'worker connection error'));
-      worker.on('failed', (job, err) => this.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'));
+      // Only failures no run of this process saw, e.g. a job that stalled too often (its run's line says the rest).
+      worker.on('failed', (job, err) => {
+        if (this.recorded.has(err)) return;
+        this.logger.warn(
+          { queue, job: job?.name, jobId: job?.id, requestId: job ? requestIdOfJob(job) : undefined, attempt: job?.attemptsMade, err },
+          'job failed',
+        );
+      });
       this.workers.push(worker);
     }
     this.logger.log({ queues: options.queues, concurrency: options.concurrency, ...locks }, 'worker consuming');
+    // A probe-style client: a beat while Redis is away fails at once instead of queueing up.
+    this.heartbeatConnection = createRedis(this.config.REDIS_URL, 'probe', 'worker-heartbeat');
+    this.heartbeat = new WorkerHeartbeat(
+      this.heartbeatConnection,
+      this.config.REDIS_PREFIX,
+      { id: newWorkerId(), queues: [...options.queues], host: hostname(), pid: process.pid, startedAt: new Date().toISOString(), meta: options.meta ?? {} },
+      options.heartbeat ?? DEFAULT_HEARTBEAT,
+    );
+    await this.heartbeat.start();
   }
 
   private track(job: Job, token: string | undefined, resultTtlMs: number): Promise<null> {
@@ -78,27 +116,40 @@ export class WorkerHost {
 
   /**
    * Runs a job and parks its result under its own key with a TTL (see job-retention.ts): the
-   * job's record and the event stream carry no result, whatever its size.
+   * job's record and the event stream carry no result, whatever its size. Every run is recorded
+   * (metrics, and one log line with the request id: see JobRunRecorder).
    */
   private async process(job: Job, resultTtlMs: number): Promise<null> {
-    if (!this.registry.has(job.name)) throw new UnrecoverableError(`unknown job '${job.name}'`);
-    const started = Date.now();
+    const finish = this.runs.start({
+      queue: job.queueName,
+      name: job.name,
+      jobId: job.id ?? '',
+      requestId: requestIdOfJob(job),
+      attempt: job.attemptsStarted,
+      queuedAt: job.timestamp,
+    });
     try {
+      if (!this.registry.has(job.name)) throw new UnrecoverableError(`unknown job '${job.name}'`);
       const result = await this.registry.run(job.name, job.data, {
         jobId: job.id ?? '',
+        requestId: requestIdOfJob(job),
         attempt: job.attemptsStarted,
         signal: this.handedBack.signal,
       });
       // Handed back at shutdown: another worker runs it now, and its result is the one that counts.
-      if (this.handedBack.signal.aborted) return null;
+      if (this.handedBack.signal.aborted) {
+        finish('handed_back');
+        return null;
+      }
       await (this.connection as Redis).set(jobResultKey(this.config.REDIS_PREFIX, job.id ?? ''), packJobResult(result), 'PX', resultTtlMs);
-      this.logger.debug({ job: job.name, jobId: job.id, ms: Date.now() - started }, 'job done');
+      finish('completed');
       return null;
     } catch (err) {
-      if (err instanceof ProblemException && err.getStatus() < 500) {
-        throw new UnrecoverableError(encodeJobProblem(err));
-      }
-      throw err;
+      const thrown = err instanceof ProblemException && err.getStatus() < 500 ? new UnrecoverableError(encodeJobProblem(err)) : err;
+      if (this.handedBack.signal.aborted) finish('handed_back');
+      else finish(thrown instanceof UnrecoverableError ? 'rejected' : 'failed', err);
+      if (thrown instanceof Error) this.recorded.add(thrown);
+      throw thrown;
     }
   }
 
@@ -109,6 +160,8 @@ export class WorkerHost {
    * about HAND_BACK_TIMEOUT_MS, whatever the handlers do; the caller then exits the process.
    */
   async stop(timeoutMs: number): Promise<void> {
+    // Leave the registry first: readiness and shard ownership move on without waiting for the TTL.
+    await this.heartbeat?.stop(HAND_BACK_TIMEOUT_MS);
     // Paused, not closed: BullMQ's close() waits for active jobs, and a later close(true) would
     // only return that same wait.
     await withTimeout(Promise.all(this.workers.map((w) => w.pause(true))), HAND_BACK_TIMEOUT_MS, 'pausing the workers').catch((err: Error) =>
@@ -135,6 +188,7 @@ export class WorkerHost {
     }
     await withTimeout(Promise.allSettled(this.workers.map((w) => w.close(true))), HAND_BACK_TIMEOUT_MS, 'closing the workers').catch(() => undefined);
     this.connection?.disconnect();
+    this.heartbeatConnection?.disconnect();
     this.logger.log({ outcome }, 'worker stopped');
   }
 }

@@ -29,6 +29,8 @@ export async function createIntegrationContext(options: IntegrationContextOption
   const config = Object.assign(new CommonConfig(), { NODE_ENV: 'test', DATABASE_URL: options.databaseUrl });
   return NestFactory.createApplicationContext(
     { module: class IntegrationRoot {}, imports: [AppConfigModule.forRoot(config), DatabaseModule, globals, ...options.imports] },
-    { logger: false },
+    // abortOnError false: a module that fails to start throws here (the test fails with the reason)
+    // instead of Nest calling process.exit, which would end the whole jest run without a summary.
+    { logger: false, abortOnError: false },
   );
 }

@@ -63,7 +63,7 @@ export interface ImportReport {
   partitions: PartitionSummary[];
 }
 
-/** One partition, encoded with the catalogue domain's codec, ready for the respondent store. */
+/** One partition, encoded with the respondent store's codec (`encodePartition`), ready to be written. */
 export interface BuiltPartition {
   key: PartitionKey;
   respondentCount: number;

@@ -79,7 +79,7 @@ const TRACKER: FixtureDef = {
   columns(variable) {
     if (variable === 'gender') {
       const code = lookup({ '1': 'male', '2': 'female', '3': 'another_way' }, 'gender');
-      return { kind: 'question', base: leaf('gender'), column: (v) => leaf('gender', [code(v)]) };
+      return { kind: 'question', base: leaf('tracker_gender'), column: (v) => leaf('tracker_gender', [code(v)]) };
     }
     if (variable === 'market') return { kind: 'location', location: lookup({ '1': 'us', '2': 'gb', '3': 'de', '4': 'br' }, 'market') };
     throw new Error(`no column definition for ${variable}`);
@@ -279,7 +279,9 @@ describe('imported fixtures against PSPP', () => {
         }
       } else {
         const rowDef =
-          f.variable === 'gender' ? { row: (v: string) => leaf('gender', [{ '1': 'male', '2': 'female', '3': 'another_way' }[v]!]) } : TRACKER.rows(f.variable);
+          f.variable === 'gender'
+            ? { row: (v: string) => leaf('tracker_gender', [{ '1': 'male', '2': 'female', '3': 'another_way' }[v]!]) }
+            : TRACKER.rows(f.variable);
         const result = await computeCrosstab(data, { rows: values.map((v) => rowDef.row(v)), columns: [], waves, locations: TRACKER.locations });
         values.forEach((v, i) => check(tally, `${f.variable} ${v} [${f.split}]`, result.rows[i].size, f.frequencies.get(v)!, false));
       }

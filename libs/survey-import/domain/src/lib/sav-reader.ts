@@ -2,7 +2,7 @@ import { TextDecoder } from 'node:util';
 import { ByteSource } from './byte-source';
 import type { MeasurementLevel, MissingValues, MultipleResponseSet, SurveyFile, SurveyRow, SurveyValue, SurveyVariable, ValueLabel } from './survey-file.types';
 
-/**
+/*
  * A reader of SPSS system files (.sav) written from the format as PSPP documents it (the
  * "System File Format" appendix of the PSPP developers' guide). It reads the dictionary
  * (variables, variable and value labels, missing values, measurement levels, long names, very

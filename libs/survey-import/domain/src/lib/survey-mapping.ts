@@ -10,9 +10,6 @@ import { isUserMissing, valueKey, type SurveyFileMetadata, type SurveyValue, typ
 import type { ImportIssue } from './import-issues';
 import type { FileValue, QuestionMapping, SurveyMapping } from './survey-mapping.types';
 
-/** The JSON Schema of the mapping file (also committed as survey-mapping.schema.json). */
-export const SURVEY_MAPPING_SCHEMA = schema;
-
 /** A location of the imported dataset (the catalogue's `locations` row). */
 export interface ImportedLocation {
   code: string;

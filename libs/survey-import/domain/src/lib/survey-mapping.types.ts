@@ -1,4 +1,4 @@
-/** The mapping file (JSON or YAML), as described by survey-mapping.schema.json. */
+/* The mapping file (JSON or YAML), as described by survey-mapping.schema.json. */
 export type FileValue = number | string;
 
 export interface WaveValue {

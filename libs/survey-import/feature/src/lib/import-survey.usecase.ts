@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { Queryable } from '@aas/infra';
 import { CatalogueConflict, mergeDatasetCatalogue } from '@aas/catalogue-data';
 import { attributeDictionaryFromList, PARTITION_FORMAT_VERSION } from '@aas/respondent-store';
 import { SurveyDataVersion } from '@aas/respondent-store-data';
@@ -21,6 +22,11 @@ export interface SurveyImportOptions {
   /** Where pass 1 parks rows (default: the OS temp directory). */
   readonly spillDirectory?: string;
   readonly onProgress?: (progress: SurveyImportProgress) => void;
+  /**
+   * Runs inside the import's transaction, after everything is written and before COMMIT: what the
+   * caller writes there (e.g. the import's own status row) commits with the data, or not at all.
+   */
+  readonly beforeCommit?: (tx: Queryable, outcome: { report: ImportReport; dataVersion: string; dataset: string; partitions: number }) => Promise<void>;
 }
 
 export type SurveyImportOutcome =
@@ -84,6 +90,7 @@ export async function importSurvey(ds: DataSource, file: SurveyFile, mapping: Su
         }
         if (options.mode === 'replace') await version.retireOthers([catalogue.dataset.code]);
         await version.commit({ source: options.source, dataset: catalogue.dataset.code, mode: options.mode, respondents: report.respondents });
+        await options.beforeCommit?.(tx, { report, dataVersion: version.version, dataset: catalogue.dataset.code, partitions: written });
         return { ok: true as const, report, dataVersion: version.version, dataset: catalogue.dataset.code, partitions: written };
       });
     } catch (error) {

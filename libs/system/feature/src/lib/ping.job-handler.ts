@@ -10,9 +10,7 @@ export class PingJobHandler implements JobHandler<'system.ping'> {
     if (payload.delayMs > 0) await abortableDelay(payload.delayMs, context.signal);
     return {
       nonce: payload.nonce,
-      sentAt: payload.sentAt,
       handledBy: process.pid,
-      handledAt: Date.now(),
       attempt: context.attempt,
     };
   }

@@ -36,16 +36,16 @@ export class SystemController {
   @ApiOkResponse({ type: PingResponse, description: 'The job ran' })
   @ApiProblems(504)
   async ping(@Body() body: PingRequest = {}): Promise<PingResponse> {
-    const sentAt = Date.now();
+    const started = Date.now();
     const nonce = randomUUID();
     const delayMs = body.delay_ms ?? 0;
-    const result = await this.jobs.run(JOBS.systemPing, { nonce, sentAt, delayMs });
+    const result = await this.jobs.run(JOBS.systemPing, { nonce, delayMs });
     return {
       mode: this.jobs.mode,
       nonce: result.nonce,
       handled_by: result.handledBy,
       gateway_pid: process.pid,
-      round_trip_ms: Date.now() - sentAt,
+      round_trip_ms: Date.now() - started,
       attempt: result.attempt,
     };
   }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 
-/**
+/*
  * OpenAPI description of the MCP endpoint's bodies: JSON-RPC 2.0 requests and responses, and the
  * MCP results this server returns. The MCP specification (2025-11-25) is the authority; these say
  * what this server sends and accepts.

@@ -45,8 +45,8 @@ function toolError(text: string): ToolResult {
 
 /**
  * JSON-RPC 2.0 and the Model Context Protocol (Streamable HTTP, stateless: no session id, JSON
- * responses, no server-initiated stream). A plain client may send `tools/call` alone, as in spec
- * 4.1; MCP clients initialize first. Invalid envelopes answer HTTP 400 (as the MCP reference
+ * responses, no server-initiated stream). A plain JSON-RPC client may send `tools/call` alone,
+ * without `initialize`; MCP clients initialize first. Invalid envelopes answer HTTP 400 (as the MCP reference
  * server does); unknown methods and malformed `tools/call` requests (no tool name, unknown tool,
  * arguments that are not an object) answer 200 with a JSON-RPC error; arguments that break the
  * tool's input schema, and a tool that fails, answer a result with `isError: true` and a message

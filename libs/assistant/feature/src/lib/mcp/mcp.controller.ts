@@ -2,6 +2,7 @@ import { All, Body, Controller, Get, Header, HttpCode, Injectable, NestMiddlewar
 import { ApiBody, ApiExcludeEndpoint, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import {
+  clientGoneSignal,
   CommonConfig,
   CurrentPrincipal,
   OwnProtectedResource,
@@ -14,7 +15,6 @@ import {
   Public,
   publicBaseUrl,
 } from '@aas/infra';
-import { abortOnClose } from '../run-limited';
 import { checkMcpRequest, mcpAccessPolicy, McpAccessPolicy } from './mcp-access';
 import { JsonRpcErrorResponseSchema, JsonRpcRequestSchema, JsonRpcResultResponseSchema, MCP_SCHEMAS } from './mcp-openapi.schema';
 import { McpServer, rpcError, SUPPORTED_PROTOCOL_VERSIONS } from './mcp-server';
@@ -61,7 +61,7 @@ export class McpController {
   @HttpCode(200)
   @ApiOperation({
     operationId: 'callMcp',
-    summary: 'JSON-RPC 2.0 tool calls and a Model Context Protocol server over Streamable HTTP (spec 4.1)',
+    summary: 'JSON-RPC 2.0 tool calls and a Model Context Protocol server over Streamable HTTP',
     description:
       'One JSON-RPC message per POST. Methods: initialize (protocol versions 2025-11-25, 2025-06-18, 2025-03-26), notifications/* ' +
       '(202, no body), ping, tools/list, tools/call (tools chat_service, explore_insight, list_datasets, search_questions, run_crosstab). ' +
@@ -115,7 +115,7 @@ export class McpController {
   })
   @ApiResponse({ status: 403, description: 'A Host or Origin this endpoint does not answer for (-32000): DNS rebinding protection', content: rpcErrorContent })
   async post(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Req() req: Request & { id?: string }, @Res() res: Response): Promise<void> {
-    const reply = await this.server.handle(body, principal, req.id ?? '', abortOnClose(res));
+    const reply = await this.server.handle(body, principal, req.id ?? '', clientGoneSignal(res));
     if (reply.body === undefined) {
       res.status(reply.status).end();
       return;

@@ -7,7 +7,7 @@ import { IsAudienceName, IsFolderId, NAME_MAX_LENGTH } from './audience-validato
 
 const FLAGS_MESSAGE = `each value of flags must be one of ${CLIENT_FLAGS.join(', ')} ('curated' is reserved for curated audiences)`;
 const EXPRESSION_DESCRIPTION =
-  'Audience expression, standard form (spec 2.1). Checked for shape (400 with the JSON pointer of the offending member, ' +
+  'Audience expression, standard form (`and`, `or`, `not`, `question`, `datapoints`, `suffixes`, `min_count`). Checked for shape (400 with the JSON pointer of the offending member, ' +
   'e.g. /expression/and/0/min_count) and against the catalogue of your organisation (unknown question, datapoint or suffix: ' +
   '400 naming the code; a dataset your organisation is not entitled to: 403). Stored and answered in the standard form.';
 const DATASETS_DESCRIPTION =
@@ -24,7 +24,7 @@ abstract class ReadOnlyMembers {
   @ReadOnlyMember() permissions?: unknown;
 }
 
-/** Body of POST (create) and PUT (replace): spec 4.3. */
+/** Body of POST (create) and PUT (replace) of a saved audience. */
 export class SaveAudienceRequest extends ReadOnlyMembers {
   @ApiProperty({ minLength: 1, maxLength: NAME_MAX_LENGTH, example: 'Gen Z women' })
   @IsAudienceName()
@@ -68,7 +68,7 @@ export class SaveAudienceRequest extends ReadOnlyMembers {
 /**
  * Body of PATCH: every member optional; the members sent replace the stored ones. `null` is
  * refused for every member but `folder_id` (where it means no folder). `position` is an
- * integer here, as spec 4.3 types it.
+ * integer here (a number on create and replace), as the API has always typed it.
  */
 export class PatchAudienceRequest extends ReadOnlyMembers {
   @ApiPropertyOptional({ minLength: 1, maxLength: NAME_MAX_LENGTH })

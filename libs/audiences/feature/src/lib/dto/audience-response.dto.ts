@@ -12,7 +12,7 @@ export class AudiencePermissions {
   audience_overall!: AudienceOverall;
 }
 
-/** A saved audience (spec 2.2). */
+/** A saved audience as the API answers it. */
 export class AudienceResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
 

@@ -1,7 +1,7 @@
 import { NIL_UUID, UUID_PATTERN } from '@aas/infra';
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 
-/** Any UUID spelling Postgres accepts in canonical form, the nil UUID included. */
+/** The longest audience name, in characters (code points): the `name` column's CHECK. */
 export const NAME_MAX_LENGTH = 255;
 
 /**

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { EntitlementVersions1764300000000 } from './1764300000000-EntitlementVersions';
 
 /**
  * The survey catalogue and the organisations' entitlements to its datasets, locations and waves.
@@ -113,4 +114,4 @@ export class Catalogue1763769700000 implements MigrationInterface {
 }
 
 /** The catalogue's migrations, oldest first. */
-export const CATALOGUE_MIGRATIONS = [Catalogue1763769700000];
+export const CATALOGUE_MIGRATIONS = [Catalogue1763769700000, EntitlementVersions1764300000000];

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-/** OpenAPI description of what `catalogue.presenter.ts` answers (spec 2.7, 2.8). */
+/* OpenAPI description of what `catalogue.presenter.ts` answers (docs/api-guide.md#catalogue). */
 
 export class CatalogueDataset {
   @ApiProperty({ example: 'core' }) code!: string;
@@ -54,7 +54,7 @@ export class TaxonomyPath {
   @ApiProperty({ type: [CategorySummary], description: 'Root first, the category itself last' }) categories_lineage!: CategorySummary[];
 }
 
-/** A question (spec 2.7); the optional members are there when `include` asks for them. */
+/** A question with its wire members; the optional members are there when `include` asks for them. */
 export class CatalogueQuestion {
   @ApiProperty({ example: 'gender' }) code!: string;
   @ApiProperty({ example: 'core' }) namespace_code!: string;
@@ -112,7 +112,7 @@ export class DescendantAttribute {
   @ApiProperty({ description: "'' for a question without suffixes" }) suffix_name!: string;
 }
 
-/** A category (spec 2.8) with the relations `include` asks for; `taxonomy_paths` always. */
+/** A category with the relations `include` asks for; `taxonomy_paths` always. */
 export class CatalogueCategory extends CategorySummary {
   @ApiPropertyOptional({ type: [CategorySummary], description: 'include=children' }) child_categories?: CategorySummary[];
   @ApiPropertyOptional({ type: [CatalogueQuestion], description: 'include=children: the questions filed directly under it' })

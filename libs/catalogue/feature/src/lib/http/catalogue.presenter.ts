@@ -60,7 +60,7 @@ export function taxonomyPaths(snapshot: CatalogueSnapshot, q: QuestionRow): Wire
     });
 }
 
-/** Spec 2.7, with the optional parts the caller asked for. */
+/** A question on the wire, with the optional parts the caller asked for. */
 export function questionWire(snapshot: CatalogueSnapshot, q: QuestionRow, ent: Entitlements, include: QuestionIncludes): Wire {
   const accessible = isQuestionAccessible(snapshot, q, ent);
   const out: Wire = {
@@ -101,7 +101,7 @@ export function questionWire(snapshot: CatalogueSnapshot, q: QuestionRow, ent: E
 export const CATEGORY_INCLUDES = ['children', 'lineage', 'attribute_count', 'datasets', 'descendant_attributes'] as const;
 export type CategoryInclude = (typeof CATEGORY_INCLUDES)[number];
 
-/** Spec 2.8 category, with the relations asked for. */
+/** A category on the wire, with the relations asked for. */
 export function categoryWire(snapshot: CatalogueSnapshot, c: CategoryRow, ent: Entitlements, include: ReadonlySet<CategoryInclude>): Wire {
   const out: Wire = shallowCategory(c);
   if (include.has('children')) {

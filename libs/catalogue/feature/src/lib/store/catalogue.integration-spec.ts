@@ -9,7 +9,7 @@ import { CatalogueAccessModule } from '../catalogue.module';
 import { testCatalogue } from '@aas/catalogue-data/testing';
 import { CatalogueRepository } from './catalogue.repository';
 import { CatalogueService } from './catalogue.service';
-import { CATALOGUE_MIGRATIONS, replaceCatalogue, replaceEntitlements, type EntitlementSet } from '@aas/catalogue-data';
+import { CATALOGUE_MIGRATIONS, grantEntitlements, replaceCatalogue, replaceEntitlements, revokeEntitlements, type EntitlementSet } from '@aas/catalogue-data';
 
 const DEMO: EntitlementSet = { slug: 'demo', datasets: ['core'], locations: ['gb', 'us'], waves: ['q3_2025', 'q1_2025', 'q4_2024'] };
 
@@ -132,13 +132,16 @@ describe('CatalogueRepository and CatalogueService (real Postgres)', () => {
     }
   });
 
-  it("reads an organisation's entitlements, and none for an organisation without any", async () => {
-    expect(await repository.entitlements('demo')).toEqual({
+  it("reads an organisation's entitlements with their version, and none (version 0) for an organisation without any", async () => {
+    const demo = await repository.entitlements('demo');
+    expect(demo.value).toEqual({
       datasets: new Set(['core']),
       locations: new Set(['gb', 'us']),
       waves: new Set(['q3_2025', 'q1_2025', 'q4_2024']),
     });
-    expect(await repository.entitlements('acme')).toEqual({ datasets: new Set(), locations: new Set(), waves: new Set() });
+    expect(demo.version).toBe(await repository.entitlementVersion('demo'));
+    expect(Number(demo.version)).toBeGreaterThan(0);
+    expect(await repository.entitlements('acme')).toEqual({ version: '0', value: { datasets: new Set(), locations: new Set(), waves: new Set() } });
   });
 
   it('serves one snapshot per data version, and the next one as soon as the version moves', async () => {
@@ -229,15 +232,45 @@ describe('CatalogueRepository and CatalogueService (real Postgres)', () => {
       expect([acme.locationExists('gb'), acme.isLocationEntitled('gb')]).toEqual([true, false]);
     });
 
-    it('caches entitlements until the data version moves', async () => {
+    it('serves a change of entitlements from the next call on, however it was written', async () => {
       expect((await service.forOrganisation('demo')).entitledDatasets).toEqual(['core']);
       await ds.transaction((tx) => replaceEntitlements(tx, [{ ...DEMO, datasets: ['core', 'gaming'] }]));
-      // Within the cache's lifetime (10 s) the organisation keeps what it had...
-      expect((await service.forOrganisation('demo')).entitledDatasets).toEqual(['core']);
-      // ...and a new data version (a seed, an import) drops the cache with the snapshot.
-      await publish('v6');
       expect((await service.forOrganisation('demo')).entitledDatasets).toEqual(['core', 'gaming']);
-      await ds.transaction((tx) => replaceEntitlements(tx, [DEMO]));
+      await ds.transaction((tx) => revokeEntitlements(tx, 'demo', { datasets: ['gaming'] }));
+      expect((await service.forOrganisation('demo')).entitledDatasets).toEqual(['core']);
+      // SQL typed by hand moves the version too (the trigger), so it is not served stale either.
+      await ds.query(`INSERT INTO entitled_locations (org_id, location_code) VALUES ('demo', 'fr')`);
+      expect((await service.forOrganisation('demo')).entitledLocations.map((l) => l.code)).toEqual(['fr', 'gb', 'us']);
+      await ds.query(`DELETE FROM entitled_locations WHERE org_id = 'demo' AND location_code = 'fr'`);
+      expect((await service.forOrganisation('demo')).entitledLocations.map((l) => l.code)).toEqual(['gb', 'us']);
+      // Another organisation's change leaves this one's version, and its entry, alone.
+      const before = await repository.entitlementVersion('demo');
+      await ds.transaction((tx) => grantEntitlements(tx, 'acme', { waves: ['q1_2025'] }));
+      expect(await repository.entitlementVersion('demo')).toBe(before);
+      expect((await service.forOrganisation('acme')).entitledWaves.map((w) => w.code)).toEqual(['q1_2025']);
+      await ds.transaction((tx) => revokeEntitlements(tx, 'acme', { waves: ['q1_2025'] }));
+      expect((await service.forOrganisation('acme')).entitledWaves).toEqual([]);
+    });
+
+    it('reads only the version while the entitlements stand, and loads them again once it moves', async () => {
+      await service.forOrganisation('demo');
+      const loads = jest.spyOn(repository, 'entitlements');
+      try {
+        for (let i = 0; i < 3; i++) expect((await service.forOrganisation('demo')).entitledDatasets).toEqual(['core']);
+        expect(loads).not.toHaveBeenCalled();
+        // Granting what it already has changes no row, so no version either.
+        const before = await repository.entitlementVersion('demo');
+        await ds.transaction((tx) => grantEntitlements(tx, 'demo', { datasets: ['core'] }));
+        expect(await repository.entitlementVersion('demo')).toBe(before);
+        await service.forOrganisation('demo');
+        expect(loads).not.toHaveBeenCalled();
+        await ds.transaction((tx) => grantEntitlements(tx, 'demo', { datasets: ['gaming'] }));
+        expect((await service.forOrganisation('demo')).entitledDatasets).toEqual(['core', 'gaming']);
+        expect(loads).toHaveBeenCalledTimes(1);
+      } finally {
+        loads.mockRestore();
+        await ds.transaction((tx) => replaceEntitlements(tx, [DEMO]));
+      }
     });
   });
 });

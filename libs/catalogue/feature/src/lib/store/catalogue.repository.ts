@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { entitlementVersion, versionedEntitlements } from '@aas/catalogue-data';
 import { CatalogueSnapshot, CategoryRow, DatasetRow, Entitlements, LocationRow, QuestionRow, WaveRow } from './catalogue-snapshot';
 
 /** Reads the catalogue tables. Everything here is small; the snapshot is rebuilt when the data version moves. */
@@ -30,13 +31,14 @@ export class CatalogueRepository {
     });
   }
 
-  async entitlements(orgId: string): Promise<Entitlements> {
-    const [datasets, locations, waves] = await Promise.all([
-      this.ds.query(`SELECT dataset_code AS code FROM entitled_datasets WHERE org_id = $1`, [orgId]),
-      this.ds.query(`SELECT location_code AS code FROM entitled_locations WHERE org_id = $1`, [orgId]),
-      this.ds.query(`SELECT wave_code AS code FROM entitled_waves WHERE org_id = $1`, [orgId]),
-    ]);
-    const set = (rows: { code: string }[]) => new Set(rows.map((r) => r.code));
-    return { datasets: set(datasets), locations: set(locations), waves: set(waves) };
+  /** An organisation's entitlements and their version, from one snapshot. */
+  async entitlements(orgId: string): Promise<{ version: string; value: Entitlements }> {
+    const { version, entitlements } = await versionedEntitlements(this.ds, orgId);
+    return { version, value: { datasets: new Set(entitlements.datasets), locations: new Set(entitlements.locations), waves: new Set(entitlements.waves) } };
+  }
+
+  /** The version an organisation's entitlements are at: one primary-key read (see EntitlementVersions1764300000000). */
+  entitlementVersion(orgId: string): Promise<string> {
+    return entitlementVersion(this.ds, orgId);
   }
 }

@@ -73,7 +73,7 @@ export class ChartAudienceDto {
 
   @ApiProperty({
     allOf: [{ $ref: expressionSchemaRef('chart') }],
-    description: 'Audience expression, chart form (spec 2.1: suffix items strings or integers)',
+    description: 'Audience expression, chart form (the standard members; suffix items strings or integers)',
     example: { question: 'age_group', datapoints: ['16_24'] },
   })
   @IsObject()
@@ -85,7 +85,7 @@ export class ChartAudienceDto {
 const codeEnum = (o: Record<string, number>) => ({ type: 'integer', enum: Object.values(o), description: `${describeCodes(o)}. Default 0` }) as const;
 
 /**
- * The body of POST /v1/charts and PUT /v1/charts/{id} (spec 4.4). Members left out take their
+ * The body of POST /v1/charts and PUT /v1/charts/{id}. Members left out take their
  * defaults. Members the server owns (id, created_at, updated_at, shared_at, is_owner, is_public,
  * is_shared, owner_email, owner_id, shared_type, dataset_names) are accepted and ignored, so a
  * chart read with GET can be sent back as it is.

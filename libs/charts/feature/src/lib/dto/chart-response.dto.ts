@@ -21,7 +21,7 @@ export class ChartAudienceResponse {
   @ApiProperty({ allOf: [{ $ref: expressionSchemaRef('chart') }], description: 'Chart form, as sent' }) expression!: Record<string, unknown>;
 }
 
-/** Spec 2.3. Times are Unix timestamps (seconds). */
+/** A chart as the API answers it. Times are Unix timestamps (seconds). */
 export class ChartResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() name!: string;
@@ -65,7 +65,7 @@ export class ChartListResponse {
   @ApiProperty({ type: ChartPaging }) paging!: ChartPaging;
 }
 
-/** The chart's metrics (metrics.md); a chart that selects some `metrics` gets only those. */
+/** The chart's metrics (docs/metrics.md#chart-metrics); a chart that selects some `metrics` gets only those. */
 export class ChartMetricsResponse {
   @ApiPropertyOptional({ description: 'audience_percentage / (datapoint_size / base_size x 100) x 100' }) audience_index?: number;
   @ApiPropertyOptional({ description: 'positive_size / audience_size x 100' }) audience_percentage?: number;

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Charts (spec 2.3). Always owned by an organisation (org_id NOT NULL, cascade) and shared by
+ * Charts (docs/data-model.md). Always owned by an organisation (org_id NOT NULL, cascade) and shared by
  * its users; owner_id/owner_email come from the creator's token. attributes, audiences and the
  * base audience are kept as sent (jsonb) because they are only ever read and written whole.
  * The index serves the list (an organisation's charts, newest change first).

@@ -13,7 +13,7 @@ export function close(actual: number, expected: number, what: string): void {
   }
 }
 
-/** Every metric of every cell against the reference evaluator, with the metrics.md formulas. */
+/** Every metric of every cell against the reference evaluator, with the formulas of docs/metrics.md. */
 export function checkAgainstReference(result: CrosstabResult, records: readonly TestRecord[], query: CrosstabQuery): void {
   const selection = { waves: query.waves, locations: query.locations };
   const datasets = query.datasets;

@@ -13,7 +13,7 @@ export const MAX_CODES = 200;
 const CODE_MAX_LENGTH = 100;
 
 const EXPRESSION_DESCRIPTION =
-  'Saved-crosstab expression form (spec 2.1: `qustion`, `options`, integer `suffixes`). Checked for shape (400 with the ' +
+  'Saved-crosstab expression form (`qustion`, `options`, integer `suffixes`). Checked for shape (400 with the ' +
   'JSON pointer of the offending member, e.g. /rows/2/expression/and/0/qustion) and against the catalogue of your ' +
   'organisation (unknown question, option or suffix: 400 naming the code; a dataset your organisation is not entitled ' +
   'to: 403). Stored and answered in canonical member order.';
@@ -42,7 +42,7 @@ export class SavedCrosstabAvgWithDatapointsInput {
   datapoints!: string[];
 }
 
-/** `avg` of a crosstab audience (spec 2.6): the question averaged, over suffixes of a datapoint or over datapoints. */
+/** `avg` of a crosstab audience: the question averaged, over suffixes of a datapoint or over datapoints. */
 export class SavedCrosstabAvgInput {
   @ApiProperty({ example: 'social_platform_frequency', description: 'Question code; must exist (400) and be entitled (403)' })
   @IsText(1, CODE_MAX_LENGTH)
@@ -148,7 +148,7 @@ abstract class CrosstabMembers extends ReadOnlyMembers {
   @ApiPropertyOptional({
     type: SavedCrosstabAudienceInput,
     nullable: true,
-    description: 'The base audience (a crosstab audience object, spec 2.6); null or absent: every respondent',
+    description: 'The base audience (a crosstab audience object); null or absent: every respondent',
   })
   @ValidateIf((o: CrosstabMembers) => o.bases !== undefined && o.bases !== null)
   @IsJsonObject()
@@ -167,7 +167,7 @@ abstract class CrosstabMembers extends ReadOnlyMembers {
   notes?: string;
 }
 
-/** Body of POST (create) and PUT (replace): spec 4.6. Members left out take their defaults. */
+/** Body of POST (create) and PUT (replace) of a project. Members left out take their defaults. */
 export class SaveSavedCrosstabRequest extends CrosstabMembers {
   @ApiProperty({ minLength: 1, maxLength: NAME_MAX_LENGTH, example: 'Gen Z by platform' })
   @IsText(1, NAME_MAX_LENGTH)

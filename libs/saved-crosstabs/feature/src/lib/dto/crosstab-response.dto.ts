@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { expressionSchemaRef } from '@aas/audience-expression';
 import { SavedCrosstabAvgInput } from './crosstab-request.dto';
 
-/** A crosstab audience as stored and answered (spec 2.6): id, name and full_name always present. */
+/** A crosstab audience as stored and answered: id, name and full_name always present. */
 export class SavedCrosstabAudience {
   @ApiProperty({ description: "The client's id, or a generated UUID" }) id!: string;
   @ApiProperty({ description: "The client's name, or one generated from the expression" }) name!: string;
@@ -21,14 +21,14 @@ export class SavedCrosstabGeneratedLabels {
   @ApiProperty({ type: 'integer' }) bases!: number;
 }
 
-/** Platform metadata (spec 2.6 `metadata`), computed by the service on every write. */
+/** Platform metadata (`metadata`), computed by the service on every write. */
 export class SavedCrosstabMetadata {
   @ApiProperty({ type: 'integer' }) row_count!: number;
   @ApiProperty({ type: 'integer' }) column_count!: number;
 
   @ApiProperty({
     type: 'integer',
-    description: 'Cells the crosstab computes: max(rows, 1) x max(columns, 1), since a missing side is the base (spec 4.5 rules 1-2)',
+    description: 'Cells the crosstab computes: max(rows, 1) x max(columns, 1), since a missing side is the base',
   })
   cell_count!: number;
 
@@ -42,7 +42,7 @@ export class SavedCrosstabMetadata {
   generated_labels!: SavedCrosstabGeneratedLabels;
 }
 
-/** A saved crosstab (project), spec 2.6. */
+/** A saved crosstab (project) as the API answers it. */
 export class SavedCrosstabResponse {
   @ApiProperty({ format: 'uuid' }) uuid!: string;
   @ApiProperty() name!: string;

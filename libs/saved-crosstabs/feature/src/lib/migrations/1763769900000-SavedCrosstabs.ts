@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Saved crosstabs (projects, spec 2.6). Always owned by an organisation: unlike saved
+ * Saved crosstabs (projects; docs/data-model.md). Always owned by an organisation: unlike saved
  * audiences there are no curated projects, so org_id is NOT NULL. rows, columns and bases are
  * kept as the saved-crosstab wire form (jsonb) because they are only ever read and written
  * whole; the index serves the list (an organisation's projects, newest change first).

@@ -1,0 +1,35 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CommonConfig, dataSourceOptions } from '@aas/infra';
+
+/** How long one statement of an import may run (a large partition's INSERT takes seconds, not minutes). */
+const IMPORT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * The import job's own small pool (3 connections: the import's transaction, its progress, and
+ * reading the staged file back), opened at the first import: the worker has no ORM otherwise, and a
+ * gateway in inline mode keeps its request pool for requests.
+ */
+@Injectable()
+export class ImportDatabase implements OnApplicationShutdown {
+  private pending?: Promise<DataSource>;
+
+  constructor(private readonly config: CommonConfig) {}
+
+  dataSource(): Promise<DataSource> {
+    if (!this.pending) {
+      const options = dataSourceOptions(this.config.DATABASE_URL);
+      const ds = new DataSource({ ...options, extra: { ...(options.extra as object), max: 3, statement_timeout: IMPORT_STATEMENT_TIMEOUT_MS } });
+      const pending = ds.initialize();
+      // A failed start is forgotten, so the next import tries again.
+      pending.catch(() => this.pending === pending && (this.pending = undefined));
+      this.pending = pending;
+    }
+    return this.pending;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const ds = await this.pending?.catch(() => undefined);
+    if (ds?.isInitialized) await ds.destroy();
+  }
+}
