@@ -124,20 +124,21 @@ describe('crosstab streams within bounds', () => {
     const socket = rawRequest(port, token, body(20, 100));
     const chunks: Buffer[] = [];
     socket.on('error', () => undefined);
-    // Takes 2 MiB, then nothing until the next tick half a timeout later: about 5 pauses for a
-    // 10 MiB stream, each shorter than the write timeout, the whole longer than several of them.
+    // Takes 1 MiB, then nothing until the next tick a quarter of a timeout later: about 10 pauses
+    // for a 10 MiB stream, each well short of the write timeout (a busy machine may run this
+    // process's timer late), the whole longer than several timeouts.
     let burst = 0;
     socket.on('data', (c: Buffer) => {
       chunks.push(c);
       burst += c.length;
-      if (burst >= 2 * 1024 * 1024) socket.pause();
+      if (burst >= 1024 * 1024) socket.pause();
     });
     socket.pause();
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     const reader = setInterval(() => {
       burst = 0;
       socket.resume();
-    }, WRITE_TIMEOUT_MS / 2);
+    }, WRITE_TIMEOUT_MS / 4);
     await closed;
     clearInterval(reader);
     const tookMs = Date.now() - started;

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import net from 'node:net';
 import { BoundedStreamWriter } from './bounded-stream';
 
 /** A response whose client takes data only when the test says so. */
@@ -84,6 +85,35 @@ describe('BoundedStreamWriter', () => {
     res.take(100);
     await expect(pending).resolves.toBe(true);
     expect(res.destroyed).toBe(false);
+  });
+
+  it('counts data the client took while this process was stalled past the timeout', async () => {
+    // Real timers and real I/O: the phases of the event loop are what this is about. The "client
+    // took data" news arrives as a socket event that became ready while the loop was blocked; on
+    // waking, the expired timer runs before that event is read.
+    jest.useRealTimers();
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+    const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+    const serverSide = await accepted;
+    try {
+      const res = new FakeResponse();
+      serverSide.on('data', () => res.take(150));
+      const cutOff = jest.fn();
+      const writer = new BoundedStreamWriter(res, { writeTimeoutMs: 20, maxBufferedBytes: 100 }, cutOff);
+      const pending = writer.write('x'.repeat(150));
+      client.write('took');
+      const until = Date.now() + 200;
+      while (Date.now() < until); // the stall: the timer expires, the socket event waits
+      await expect(pending).resolves.toBe(true);
+      expect(cutOff).not.toHaveBeenCalled();
+      expect(res.destroyed).toBe(false);
+    } finally {
+      client.destroy();
+      serverSide.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('reports a client that went away, and writes nothing more', async () => {

@@ -73,11 +73,19 @@ export class BoundedStreamWriter {
   /**
    * Waits for `event`, the client going away, or the timeout. On a timeout the client is cut off
    * unless it took some data meanwhile (then it gets another period). False when the stream is over.
+   *
+   * The timeout is judged one loop turn after its timer fires. When this process was starved (a
+   * busy machine, a long GC pause) the timer runs first on waking, before the poll phase has handed
+   * the kernel what the client made room for; judged then, a client that kept reading would look
+   * idle. `setImmediate` runs after that poll phase, so by then its progress is counted.
    */
   private async progress(event: 'drain' | 'finish'): Promise<boolean> {
     const before = this.res.writableLength;
     const outcome = await new Promise<'event' | 'close' | 'timeout'>((resolve) => {
+      let settled = false;
       const finish = (why: 'event' | 'close' | 'timeout') => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         this.res.off(event, onEvent);
         this.res.off('close', onClose);
@@ -85,7 +93,7 @@ export class BoundedStreamWriter {
       };
       const onEvent = () => finish('event');
       const onClose = () => finish('close');
-      const timer = setTimeout(() => finish('timeout'), this.bounds.writeTimeoutMs);
+      const timer = setTimeout(() => setImmediate(() => finish('timeout')), this.bounds.writeTimeoutMs);
       this.res.once(event, onEvent);
       this.res.once('close', onClose);
     });
