@@ -26,7 +26,8 @@ import { freePort, launch, median } from './bench-processes';
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RESPONDENTS = 1_000_000;
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 const WAVES = ['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'];
 const SECRET = randomBytes(24).toString('hex');
 
@@ -162,7 +163,7 @@ async function endToEnd(): Promise<void> {
         times.push(r.ms);
         cells = r.cells;
       }
-      console.log(`  HTTP ${n}x${n} (${cells} cells): median ${median(times).toFixed(0)} ms  [${times.map((t) => t.toFixed(0)).join(', ')}]`);
+      console.log(`  HTTP ${n}x${n} (${cells} cells): median ${median(times).toFixed(0)} ms  [${times.map((t) => t.toFixed(0)).join(', ')}]  load ${load()}`);
     }
     console.log(`  worker resident memory: ${workers.map((w) => `${rssMiB(w.pid ?? 0)} MiB`).join(', ')}; gateway ${rssMiB(gateway.pid ?? 0)} MiB`);
   } finally {
@@ -273,7 +274,7 @@ async function sqlComparison(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`crosstab end to end: ${os.cpus().length} cores, ${RESPONDENTS} respondents, waves ${WAVES.join(', ')}, all 9 locations, dataset core`);
+  console.log(`crosstab end to end: ${os.cpus().length} cores, ${RESPONDENTS} respondents, waves ${WAVES.join(', ')}, all 9 locations, dataset core, load average ${load()}`);
   await ensureDatabase();
   await endToEnd();
   await sqlComparison();
