@@ -27,7 +27,11 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RESPONDENTS = 1_000_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const WAVES = ['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'];
 const SECRET = randomBytes(24).toString('hex');
 
@@ -274,7 +278,9 @@ async function sqlComparison(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`crosstab end to end: ${os.cpus().length} cores, ${RESPONDENTS} respondents, waves ${WAVES.join(', ')}, all 9 locations, dataset core, load average ${load()}`);
+  console.log(
+    `crosstab end to end: ${os.cpus().length} cores, ${RESPONDENTS} respondents, waves ${WAVES.join(', ')}, all 9 locations, dataset core, load average ${load()}`,
+  );
   await ensureDatabase();
   await endToEnd();
   await sqlComparison();
