@@ -52,7 +52,7 @@ describe('ProblemDetailsFilter', () => {
       },
     };
     const host = {
-      switchToHttp: () => ({ getRequest: () => ({ id: 'req-1', method: 'GET', originalUrl: '/boom' }), getResponse: () => response }),
+      switchToHttp: () => ({ getRequest: () => ({ id: 'req-1', method: 'GET', originalUrl: '/boom', complete: true }), getResponse: () => response }),
     } as unknown as ArgumentsHost;
     const filter = new ProblemDetailsFilter();
     (filter as unknown as { logger: { error: () => void } }).logger = { error: () => undefined };
@@ -91,7 +91,7 @@ describe('ProblemDetailsFilter and Retry-After', () => {
       },
     };
     const host = {
-      switchToHttp: () => ({ getRequest: () => ({ id: 'r', method: 'POST', originalUrl: '/x' }), getResponse: () => response }),
+      switchToHttp: () => ({ getRequest: () => ({ id: 'r', method: 'POST', originalUrl: '/x', complete: true }), getResponse: () => response }),
     } as unknown as ArgumentsHost;
     new ProblemDetailsFilter().catch(exception, host);
     return sent;

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Request, Response } from 'express';
 import { PROBLEM_CONTENT_TYPE, ProblemDetails } from '@aas/contracts';
 import { PROBLEM_TYPES, ProblemException, titleOf } from './problem.exception';
+import { afterRequestBody, EARLY_ANSWER_DRAIN } from '../http/drain-request';
 
 interface HttpLikeError {
   status?: number;
@@ -83,6 +84,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (exception instanceof ProblemException && exception.retryAfterSeconds !== undefined) {
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
-    response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+    // Refused before its body was read (a guard, a media type): the body is received first, so a
+    // client still sending reads this answer rather than a reset connection.
+    afterRequestBody(request, EARLY_ANSWER_DRAIN, () => {
+      if (!response.headersSent) response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+    });
   }
 }
