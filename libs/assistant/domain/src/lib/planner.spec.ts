@@ -267,3 +267,27 @@ describe('the planner interface and the question search', () => {
     expect(searchQuestions('smart home devices', demo)[0].code).toBe('smart_home_devices');
   });
 });
+
+describe('planPrompt: third tuning round', () => {
+  const docked = (...names: string[]) =>
+    names.map((name) => {
+      const a = demo.audiences.find((x) => x.name === name);
+      if (!a) throw new Error(`no curated audience ${name}`);
+      return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' as const };
+    });
+  const planDocked = (prompt: string, names: string[]): AnalysisPlan => {
+    const out = planPrompt({ prompt, catalogue: demo, docked: docked(...names) });
+    if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
+    return out.plan;
+  };
+
+  it('"what is special about" a group is an open index', () => {
+    expect(planDocked('anything special about these people?', ['Parents'])).toMatchObject({ kind: 'indexing', topic: null });
+    expect(plan('What is so special about Gen X in France?')).toMatchObject({ kind: 'indexing', topic: null });
+  });
+  it('a lower-case "us" after a topic or another market is the United States, after a verb the pronoun', () => {
+    expect(markets(plan('snapchat usage us'))).toEqual(['us']);
+    expect(markets(plan('pinterest germany vs us'))).toEqual(['de', 'us']);
+    expect(markets(plan('tell us the share of Germans on Pinterest'))).toEqual(['de']);
+  });
+});

@@ -663,6 +663,26 @@ function readLimit(words: string[], used: Set<number>): number | undefined {
   return undefined;
 }
 
+/** Words after which a lower-case "us" is the pronoun ("tell us", "for us", "most of us"), not the market. */
+const US_PRONOUN_BEFORE = new Set(
+  (
+    'tell show give let lets help send get got ask remind brief email mail bring take keep make made for to with of about among ' +
+    'from like behind around against toward towards upon without join call leave lead guide walk'
+  ).split(' '),
+);
+
+/**
+ * A lower-case "us" in a messy prompt ("linkedin uk vs us", "netflix usage us last year") is the
+ * market unless a verb or a preposition before it makes it the pronoun; it also needs a topic
+ * word or another market before it, or to open the prompt, so that a bare "us" is never a place.
+ */
+function marketUs(words: string[], i: number): boolean {
+  const before = words[i - 1];
+  if (before === undefined || before === '|') return true;
+  if (US_PRONOUN_BEFORE.has(before)) return false;
+  return !STOPWORDS.has(before) || CONNECTORS.has(before);
+}
+
 /** Finds names of markets, places, audiences and datapoints; where two overlap, the longer wins. */
 function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, capitals: Set<string>, lang: Language, catalogue: PlannerCatalogue): Span[] {
   const candidates: Span[] = [];
@@ -703,7 +723,7 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     }
     // "US"/"USA" only as a market where it cannot be the pronoun "us" or a verb.
     if (
-      (w === 'us' && (capitals.has('us') || ['the', 'in'].includes(words[i - 1] ?? ''))) ||
+      (w === 'us' && (capitals.has('us') || ['the', 'in'].includes(words[i - 1] ?? '') || marketUs(words, i))) ||
       (w === 'usa' && lang !== 'es' && lang !== 'pt') ||
       (w === 'usa' && capitals.has('usa'))
     ) {
