@@ -290,4 +290,9 @@ describe('planPrompt: third tuning round', () => {
     expect(markets(plan('pinterest germany vs us'))).toEqual(['de', 'us']);
     expect(markets(plan('tell us the share of Germans on Pinterest'))).toEqual(['de']);
   });
+  it('a superlative opening the prompt asks for one answer; "news source" is singular', () => {
+    expect(plan('most watched streaming service in brazil').limit).toBe(1);
+    expect(plan('The most trusted news source among Gen X').limit).toBe(1);
+    expect(plan('most popular sports followed in the uk').limit).toBe(5);
+  });
 });

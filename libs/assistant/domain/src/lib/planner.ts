@@ -1298,10 +1298,16 @@ function readKind(text: string): KindCues {
   };
 }
 
+/** Nouns ending in s that are singular or stand before another noun ("news source", "sports brand"). */
+const ATTRIBUTIVE_S = new Set(['news', 'sports', 'esports', 'fitness', 'business', 'wellness', 'series', 'games', 'electronics', 'cosmetics']);
+
 /** "the most used social platform", "the favourite brand": one datapoint, not a list. */
 function singularSuperlative(text: string, kind: AnalysisKind): boolean {
   if (kind !== 'ranking' && kind !== 'comparison') return false;
-  const m = /\b(?:the|s) (?:single )?(?:most|favourite|favorite|top|biggest|leading|number one|#1|most popular|most used|most common)\b(.*)$/.exec(text);
+  // At the start of a clause too: "most used ai chatbot among gen z", "most popular news source for them".
+  const m = /(?:\b(?:the|s)|^|\|) (?:single )?(?:most|favourite|favorite|top|biggest|leading|number one|#1|most popular|most used|most common)\b(.*)$/.exec(
+    text,
+  );
   if (!m) return false;
   const next = m[1]
     .trim()
@@ -1312,7 +1318,11 @@ function singularSuperlative(text: string, kind: AnalysisKind): boolean {
           w,
         ),
     );
-  const noun = next.find((w) => w.length > 2 && !STOPWORDS.has(w));
+  const at = next.findIndex((w) => w.length > 2 && !STOPWORDS.has(w));
+  let noun = at >= 0 ? next[at] : undefined;
+  // "news source", "sports brand": a noun ending in s that modifies the next one is not the head.
+  const after = next[at + 1];
+  if (noun && ATTRIBUTIVE_S.has(noun) && after && after.length > 2 && !STOPWORDS.has(after) && !/(ed|ing)$/.test(after)) noun = after;
   return noun !== undefined && !noun.endsWith('s');
 }
 
