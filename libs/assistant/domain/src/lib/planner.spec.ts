@@ -295,4 +295,7 @@ describe('planPrompt: third tuning round', () => {
     expect(plan('The most trusted news source among Gen X').limit).toBe(1);
     expect(plan('most popular sports followed in the uk').limit).toBe(5);
   });
+  it('"holdings" and "hold" point to the question of things held (crypto as an investment)', () => {
+    expect(topic(plan('Bitcoin holdings in Germany and France'))).toEqual(['investments_held', ['cryptocurrency'], null]);
+  });
 });
