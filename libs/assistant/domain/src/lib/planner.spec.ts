@@ -298,4 +298,11 @@ describe('planPrompt: third tuning round', () => {
   it('"holdings" and "hold" point to the question of things held (crypto as an investment)', () => {
     expect(topic(plan('Bitcoin holdings in Germany and France'))).toEqual(['investments_held', ['cryptocurrency'], null]);
   });
+  it('a three-word name said in another order is found ("bank on a mobile app" for "Mobile banking app")', () => {
+    expect(topic(plan('What share of Brits bank on a mobile app?'))).toEqual(['banking_channel', ['mobile_banking_app'], null]);
+  });
+  it('a frequency said in full picks the datapoint of a frequency question ("a few times a week")', () => {
+    expect(topic(plan('How many Germans eat fast food a few times a week?'))).toEqual(['fast_food_frequency', ['several_times_a_week'], null]);
+    expect(topic(plan('Share of French adults who shop online once a month'))).toEqual(['online_shopping_frequency', ['once_a_month'], null]);
+  });
 });

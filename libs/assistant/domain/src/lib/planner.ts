@@ -873,11 +873,20 @@ function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex
         const b = a < 0 ? -1 : stems.indexOf(content[0], a + 1);
         if (a >= 0 && b > a && stems.slice(a + 1, b).every((x) => x === '')) at.splice(0, at.length, a, b);
       }
+      // Three or more content words in another order, close together ("bank through a mobile
+      // app" for "Mobile banking app"): the name said as a verb phrase.
+      if (at.length < content.length && content.length >= 3) {
+        const anyOrder = content.map((c) => stems.indexOf(c));
+        if (anyOrder.every((i) => i >= 0) && new Set(anyOrder).size === anyOrder.length) {
+          at.splice(0, at.length, ...anyOrder);
+        }
+      }
       if (at.length < content.length) continue;
     }
     const start = Math.min(...at);
     const end = Math.max(...at) + 1;
-    if (end - start > entry.words.length + (long ? 2 : 1)) continue;
+    // A short name of three content words may have a few words between them; of two, one.
+    if (end - start > entry.words.length + (long ? 2 : content.length >= 3 ? 3 : 1)) continue;
     const loose: number[] = [];
     for (let i = start; i < end; i++) if (!at.includes(i) && stems[i] !== '') loose.push(i);
     // Every content word of a short name, nothing else: the name itself, inflected.
@@ -1401,6 +1410,10 @@ const VALUE_WORDS: Record<string, string[]> = {
   monthly: ['monthly', 'every month'],
   never: ['never'],
   'less often': ['less often', 'rarely'],
+  'several times a week': ['several times a week', 'a few times a week', 'multiple times a week', 'several times per week', 'most days'],
+  'once a week': ['once a week', 'once per week'],
+  'a few times a month': ['a few times a month', 'several times a month', 'a couple of times a month'],
+  'once a month': ['once a month', 'once per month'],
 };
 
 function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] } {
@@ -1488,7 +1501,16 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
     .map(([v]) => v);
   const mentions = roles.topicSpans;
-  const unknown = free.filter((w) => !index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
+  // The words of a frequency said in full ("several times a week") are read, not unknown.
+  const valueWords = new Set(
+    Object.values(VALUE_WORDS)
+      .flat()
+      .filter((a) => text.includes(` ${a} `))
+      .flatMap((a) => a.split(' ')),
+  );
+  const unknown = free.filter(
+    (w) => !index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w) && !valueWords.has(w),
+  );
 
   // Only questions something in the prompt points at: held by a mention, or sharing a word.
   const candidates = new Set<PlannerQuestion>();
