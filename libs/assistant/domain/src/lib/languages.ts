@@ -1,6 +1,6 @@
 /**
  * Prompts in the languages of the markets in the data (German, Spanish, French, Portuguese,
- * Japanese; English for gb, us, au, in) are read by translating their question words, time
+ * Japanese; English for gb, us, au, in), and Italian are read by translating their question words, time
  * words, frequency words and audience words into the English the planner reads. Brand and
  * datapoint names are the same in every language and pass through untouched; market names and
  * demonyms of every language are aliases of the markets themselves (synonyms.ts).
@@ -8,7 +8,9 @@
 import { katakanaRuns } from './katakana';
 import { foldAccents } from './text';
 
-export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'ja';
+export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'it' | 'ja';
+/** The European languages read through a phrase table. */
+type Tabled = 'de' | 'es' | 'fr' | 'pt' | 'it';
 
 /**
  * Japanese has no spaces between words: its phrases are replaced in the raw prompt (longest
@@ -177,7 +179,7 @@ const JAPANESE_WORDS: [string, string][] = [
 ];
 
 /** Words that mark each language, counted to tell which one a prompt is in. */
-const MARKERS: Record<'de' | 'es' | 'fr' | 'pt', string[]> = {
+const MARKERS: Record<Tabled, string[]> = {
   de: 'der die das den dem des und oder wie viele welche welcher anteil nutzen nutzt benutzen verwenden frauen manner im ist sind mit bei von seit als mehr zwischen letzten jahr jahren quartal quartale deutschen taglich vergleich hat haben sich wer was eltern junge unter aus auf fur uber deutschland zeichnet'.split(
     ' ',
   ),
@@ -188,6 +190,9 @@ const MARKERS: Record<'de' | 'es' | 'fr' | 'pt', string[]> = {
     ' ',
   ),
   pt: 'de usa tem têm geracao uso jogos jogados sao o a os as do da dos das que qual quais quantos quantas porcentagem percentual usam utilizam mulheres homens entre desde ano anos trimestre trimestres mais como e ou pais maes jovens pessoas usuarios cada dia dias diariamente alemaes brasileiros no na nos nas em com para sao esta estao ultimo ultimos'.split(
+    ' ',
+  ),
+  it: 'il gli della delle degli dei nel nella negli che quale quali quanti quante percentuale quota usano utilizzano usa utilizza donne uomini tra fra anno anni trimestre trimestri piu come genitori giovani persone utenti ogni giorno giorni quotidianamente tedeschi spagnoli francesi americani britannici brasiliani giapponesi italiani sono hanno chi cosa rispetto oppure ultimi ultimo distingue caratterizza generazione cambiato cambiata andamento'.split(
     ' ',
   ),
 };
@@ -204,11 +209,12 @@ const ENGLISH_MARKERS =
 export function detectLanguage(raw: string): Language {
   if (/[\u3040-\u30ff\u4e00-\u9fff]/.test(raw)) return 'ja';
   // Letters only one of the languages writes count as a marker word each.
-  const letters: Record<'de' | 'es' | 'fr' | 'pt', number> = {
+  const letters: Record<Tabled, number> = {
     de: (raw.match(/[äöüß]/gi) ?? []).length,
     es: (raw.match(/[ñ¿¡]/gi) ?? []).length,
     fr: (raw.match(/[èêëîïûœ]|\b(?:qu|l|d|n|c|j|s)['’](?=[a-zà-ÿ])/gi) ?? []).length,
     pt: (raw.match(/[ãõ]/gi) ?? []).length,
+    it: (raw.match(/[ìò]|\b(?:è)\b/gi) ?? []).length,
   };
   const words = foldAccents(raw.toLowerCase())
     .replace(/[^a-z0-9 ]+/g, ' ')
@@ -220,7 +226,7 @@ export function detectLanguage(raw: string): Language {
   };
   let best: Language = 'en';
   let bestScore = score(ENGLISH_MARKERS);
-  for (const [lang, markers] of Object.entries(MARKERS) as ['de' | 'es' | 'fr' | 'pt', string[]][]) {
+  for (const [lang, markers] of Object.entries(MARKERS) as [Tabled, string[]][]) {
     const s = score(markers) + letters[lang];
     if (s > bestScore) {
       best = lang;
@@ -252,7 +258,7 @@ const COMMON_ROMANCE: [string, string][] = [
  * Per language: a phrase of normalised words -> English words. Only words whose meaning is not
  * the same in English are listed; longer phrases win over their parts.
  */
-const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
+const PHRASES: Record<Tabled, [string, string][]> = {
   es: [
     ...COMMON_ROMANCE,
     ['que porcentaje de', 'what share of'],
@@ -410,6 +416,21 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['pronostico', 'forecast'],
     ['proximo ano', 'next year'],
     ['el proximo ano', 'next year'],
+    ['refresco', 'soft drink'],
+    ['refrescos', 'soft drinks'],
+    ['coche electrico', 'electric car'],
+    ['coches electricos', 'electric cars'],
+    ['coche', 'car'],
+    ['coches', 'cars'],
+    ['aerolineas', 'airlines'],
+    ['aerolinea', 'airline'],
+    ['bancos', 'banks'],
+    ['hoteles', 'hotels'],
+    ['aseguradoras', 'insurance brands'],
+    ['cerveza', 'beer'],
+    ['cervezas', 'beers'],
+    ['moda', 'fashion'],
+    ['ropa deportiva', 'sportswear'],
   ],
   pt: [
     ...COMMON_ROMANCE,
@@ -548,6 +569,21 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['dez', 'ten'],
     ['previsao', 'forecast'],
     ['proximo ano', 'next year'],
+    ['refrigerante', 'soft drink'],
+    ['refrigerantes', 'soft drinks'],
+    ['carro eletrico', 'electric car'],
+    ['carros eletricos', 'electric cars'],
+    ['carro', 'car'],
+    ['carros', 'cars'],
+    ['companhias aereas', 'airlines'],
+    ['companhia aerea', 'airline'],
+    ['bancos', 'banks'],
+    ['hoteis', 'hotels'],
+    ['seguradoras', 'insurance brands'],
+    ['cerveja', 'beer'],
+    ['cervejas', 'beers'],
+    ['moda', 'fashion'],
+    ['roupa esportiva', 'sportswear'],
   ],
   fr: [
     ...COMMON_ROMANCE,
@@ -716,6 +752,21 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['prevision', 'forecast'],
     ['l annee prochaine', 'next year'],
     ['annee prochaine', 'next year'],
+    ['boissons gazeuses', 'soft drinks'],
+    ['boisson gazeuse', 'soft drink'],
+    ['sodas', 'soft drinks'],
+    ['voiture electrique', 'electric car'],
+    ['voitures electriques', 'electric cars'],
+    ['voiture', 'car'],
+    ['voitures', 'cars'],
+    ['compagnies aeriennes', 'airlines'],
+    ['compagnie aerienne', 'airline'],
+    ['banques', 'banks'],
+    ['assureurs', 'insurance brands'],
+    ['biere', 'beer'],
+    ['bieres', 'beers'],
+    ['mode', 'fashion'],
+    ['vetements de sport', 'sportswear'],
   ],
   de: [
     ['wie viel prozent der', 'what share of'],
@@ -870,12 +921,210 @@ const PHRASES: Record<'de' | 'es' | 'fr' | 'pt', [string, string][]> = {
     ['prognose', 'forecast'],
     ['nachstes jahr', 'next year'],
     ['nachsten jahr', 'next year'],
+    ['erfrischungsgetranke', 'soft drinks'],
+    ['softdrinks', 'soft drinks'],
+    ['limonade', 'soft drink'],
+    ['fluggesellschaften', 'airlines'],
+    ['fluggesellschaft', 'airline'],
+    ['banken', 'banks'],
+    ['versicherungen', 'insurance brands'],
+    ['versicherer', 'insurance brands'],
+    ['bier', 'beer'],
+    ['mode', 'fashion'],
+    ['sportbekleidung', 'sportswear'],
+  ],
+  it: [
+    ...COMMON_ROMANCE,
+    ['quanti', 'how many'],
+    ['quante', 'how many'],
+    ['quante persone', 'how many people'],
+    ['quanta gente', 'how many people'],
+    ['che percentuale di', 'what share of'],
+    ['quale percentuale di', 'what share of'],
+    ['che quota di', 'what share of'],
+    ['percentuale di', 'share of'],
+    ['percentuale', 'share'],
+    ['quota di', 'share of'],
+    ['quota', 'share'],
+    ['quali sono i', 'which are the'],
+    ['quali sono le', 'which are the'],
+    ['quali sono gli', 'which are the'],
+    ['quali', 'which'],
+    ['quale', 'which'],
+    ['qual e', 'which is'],
+    ['cosa', 'what'],
+    ['che cosa', 'what'],
+    ['usano', 'use'],
+    ['utilizzano', 'use'],
+    ['usa', 'uses'],
+    ['utilizza', 'uses'],
+    ['uso', 'use'],
+    ['utilizzo', 'usage'],
+    ['usare', 'use'],
+    ['possiedono', 'own'],
+    ['possiede', 'owns'],
+    ['guardano', 'watch'],
+    ['ascoltano', 'listen to'],
+    ['giocano a', 'play'],
+    ['giocano', 'play'],
+    ['comprano', 'buy'],
+    ['acquistano', 'buy'],
+    ['seguono', 'follow'],
+    ['leggono', 'read'],
+    ['donne', 'women'],
+    ['uomini', 'men'],
+    ['genitori', 'parents'],
+    ['giovani', 'young people'],
+    ['persone', 'people'],
+    ['utenti', 'users'],
+    ['generazione z', 'gen z'],
+    ['boomer', 'baby boomers'],
+    ['tra', 'among'],
+    ['fra', 'among'],
+    ['e', 'and'],
+    ['o', 'or'],
+    ['oppure', 'or'],
+    ['rispetto a', 'compared to'],
+    ['rispetto ai', 'compared to'],
+    ['rispetto alle', 'compared to'],
+    ['rispetto agli', 'compared to'],
+    ['confronta', 'compare'],
+    ['confronto', 'comparison'],
+    ['contro', 'vs'],
+    ['piu', 'more'],
+    ['piu di', 'more than'],
+    ['piu dei', 'more than'],
+    ['piu degli', 'more than'],
+    ['piu delle', 'more than'],
+    ['piu della', 'more than'],
+    ['piu del', 'more than'],
+    ['di piu', 'more'],
+    ['meno', 'less'],
+    ['il piu', 'the most'],
+    ['i piu', 'the most'],
+    ['le piu', 'the most'],
+    ['piu popolari', 'most popular'],
+    ['piu usati', 'most used'],
+    ['piu usate', 'most used'],
+    ['preferiti', 'favourite'],
+    ['preferite', 'favourite'],
+    ['preferito', 'favourite'],
+    ['preferita', 'favourite'],
+    ['come e cambiato', 'how has changed'],
+    ['come e cambiata', 'how has changed'],
+    ['e cambiato', 'changed'],
+    ['e cambiata', 'changed'],
+    ['cambiato', 'changed'],
+    ['cambiata', 'changed'],
+    ['andamento', 'trend'],
+    ['tendenza', 'trend'],
+    ['evoluzione', 'trend'],
+    ['evoluto', 'changed'],
+    ['nel tempo', 'over time'],
+    ['cresciuto', 'grown'],
+    ['cresciuta', 'grown'],
+    ['crescita', 'growth'],
+    ['ultimo anno', 'last year'],
+    ['l anno scorso', 'last year'],
+    ['anno scorso', 'last year'],
+    ['ultimi 12 mesi', 'last 12 months'],
+    ['ultimi dodici mesi', 'last 12 months'],
+    ['ultimi', 'last'],
+    ['ultime', 'last'],
+    ['ultimo', 'last'],
+    ['trimestri', 'quarters'],
+    ['trimestre', 'quarter'],
+    ['anni', 'years'],
+    ['anno', 'year'],
+    ['mesi', 'months'],
+    ['dal', 'since'],
+    ['dalla', 'since'],
+    ['primo', 'first'],
+    ['due', 'two'],
+    ['tre', 'three'],
+    ['quattro', 'four'],
+    ['cinque', 'five'],
+    ['sette', 'seven'],
+    ['otto', 'eight'],
+    ['nove', 'nine'],
+    ['dieci', 'ten'],
+    ['secondo', 'second'],
+    ['terzo', 'third'],
+    ['quarto', 'fourth'],
+    ['ogni giorno', 'every day'],
+    ['tutti i giorni', 'every day'],
+    ['quotidianamente', 'daily'],
+    ['ogni settimana', 'every week'],
+    ['settimanalmente', 'weekly'],
+    ['nel', 'in'],
+    ['nella', 'in'],
+    ['negli', 'in'],
+    ['nelle', 'in'],
+    ['con', 'with'],
+    ['per', 'for'],
+    ['di', 'of'],
+    ['dei', 'of'],
+    ['degli', 'of'],
+    ['delle', 'of'],
+    ['della', 'of'],
+    ['del', 'of'],
+    ['il', 'the'],
+    ['lo', 'the'],
+    ['la', 'the'],
+    ['i', 'the'],
+    ['gli', 'the'],
+    ['le', 'the'],
+    ['l', 'the'],
+    ['un', 'a'],
+    ['una', 'a'],
+    ['uno', 'a'],
+    ['che', 'who'],
+    ['chi', 'who'],
+    ['sono', 'are'],
+    ['hanno', 'have'],
+    ['ha', 'has'],
+    ['sovraindicizzano', 'over index'],
+    ['sovraindicizzati', 'over indexed'],
+    ['sovrarappresentati', 'over represented'],
+    ['indice', 'index'],
+    ['distingue', 'distinguishes'],
+    ['distinguono', 'distinguish'],
+    ['caratterizza', 'characterises'],
+    ['caratterizzano', 'characterise'],
+    ['diversi', 'different'],
+    ['diverso', 'different'],
+    ['diverse', 'different'],
+    ['rispetto alla media', 'than average'],
+    ['della media', 'than average'],
+    ['cane', 'dog'],
+    ['gatto', 'cat'],
+    ['auto elettrica', 'electric car'],
+    ['auto', 'car'],
+    ['automobili', 'cars'],
+    ['macchina', 'car'],
+    ['marche', 'brands'],
+    ['marca', 'brand'],
+    ['bibite', 'soft drinks'],
+    ['piattaforme', 'platforms'],
+    ['servizi di streaming', 'streaming services'],
+    ['previsione', 'forecast'],
+    ['prossimo anno', 'next year'],
+    ['bibita', 'soft drink'],
+    ['compagnie aeree', 'airlines'],
+    ['compagnia aerea', 'airline'],
+    ['banche', 'banks'],
+    ['alberghi', 'hotels'],
+    ['assicurazioni', 'insurance brands'],
+    ['birra', 'beer'],
+    ['birre', 'beers'],
+    ['moda', 'fashion'],
+    ['abbigliamento sportivo', 'sportswear'],
   ],
 };
 
 const TABLES = new Map<string, { longest: number; map: Map<string, string> }>();
 
-function table(lang: 'de' | 'es' | 'fr' | 'pt'): { longest: number; map: Map<string, string> } {
+function table(lang: Tabled): { longest: number; map: Map<string, string> } {
   let t = TABLES.get(lang);
   if (!t) {
     const map = new Map(PHRASES[lang]);

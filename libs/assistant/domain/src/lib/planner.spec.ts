@@ -305,4 +305,21 @@ describe('planPrompt: third tuning round', () => {
     expect(topic(plan('How many Germans eat fast food a few times a week?'))).toEqual(['fast_food_frequency', ['several_times_a_week'], null]);
     expect(topic(plan('Share of French adults who shop online once a month'))).toEqual(['online_shopping_frequency', ['once_a_month'], null]);
   });
+  it('"gaining", "losing ground", "slipping" ask for a trend', () => {
+    expect(plan('Is Threads gaining users in Spain?').kind).toBe('trend');
+    expect(plan('Has Facebook been losing ground among Gen Z?').kind).toBe('trend');
+  });
+  it('Italian prompts are read (question words, demonyms, numbers, "più ... degli")', () => {
+    const share = plan('Quanti tedeschi usano Telegram?');
+    expect([share.kind, markets(share), share.count]).toEqual(['share', ['de'], true]);
+    const compared = plan('Le donne guardano Netflix più degli uomini?');
+    expect([compared.kind, audiences(compared)]).toEqual(['comparison', ['Women', 'Men']]);
+    const ranked = plan('Quali sono le tre compagnie aeree preferite in Spagna?');
+    expect([topic(ranked), ranked.limit, markets(ranked)]).toEqual([['favourite_brand_airlines', [], null], 3, ['es']]);
+    expect(outcome('Quanti italiani usano TikTok?').outcome).toBe('refuse');
+  });
+  it('category nouns of brands are translated ("refrigerantes", "coches", "banques")', () => {
+    expect(topic(plan('¿Cuáles son las marcas de coches favoritas en España?'))).toEqual(['favourite_brand_cars', [], null]);
+    expect(topic(plan('Quais são as marcas de refrigerantes mais populares no Brasil?'))).toEqual(['favourite_brand_soft_drinks', [], null]);
+  });
 });

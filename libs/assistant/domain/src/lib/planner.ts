@@ -724,7 +724,7 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     // "US"/"USA" only as a market where it cannot be the pronoun "us" or a verb.
     if (
       (w === 'us' && (capitals.has('us') || ['the', 'in'].includes(words[i - 1] ?? '') || marketUs(words, i))) ||
-      (w === 'usa' && lang !== 'es' && lang !== 'pt') ||
+      (w === 'usa' && lang !== 'es' && lang !== 'pt' && lang !== 'it') ||
       (w === 'usa' && capitals.has('usa'))
     ) {
       const us = catalogue.locations.find((l) => l.code === 'us');

@@ -2,9 +2,9 @@
 
 /**
  * Location code -> names, adjectives and demonyms (normalised), in the languages of the markets
- * in the data. Catalogue names are added at run time. "us" and "usa" are not here: as words
- * they are a pronoun and a Spanish verb, so the planner reads them as markets only in capitals
- * or after "the"/"in" (see `marketWord`).
+ * in the data (and Italian). Catalogue names are added at run time. "us" and "usa" are not
+ * here: as words they are a pronoun and a Spanish, Portuguese or Italian verb, so the planner
+ * reads them as markets only where they cannot be those (see `findSpans` and `marketUs`).
  */
 export const LOCATION_ALIASES: Record<string, string[]> = {
   us: [
@@ -30,6 +30,8 @@ export const LOCATION_ALIASES: Record<string, string[]> = {
     'amerikaner',
     'vereinigte staaten',
     'vereinigten staaten',
+    'stati uniti',
+    'statunitensi',
   ],
   gb: [
     'united kingdom',
@@ -52,6 +54,11 @@ export const LOCATION_ALIASES: Record<string, string[]> = {
     'vereinigten konigreich',
     'briten',
     'inglaterra',
+    'regno unito',
+    'britannici',
+    'inglesi',
+    'gran bretagna',
+    'inghilterra',
   ],
   de: [
     'germany',
@@ -67,20 +74,65 @@ export const LOCATION_ALIASES: Record<string, string[]> = {
     'deutschland',
     'deutsche',
     'deutschen',
+    'germania',
+    'tedeschi',
+    'tedesche',
   ],
-  fr: ['france', 'french', 'francia', 'franceses', 'franca', 'francais', 'francaises', 'frankreich', 'franzosen'],
-  es: ['spain', 'spanish', 'spaniards', 'espana', 'espanoles', 'espanha', 'espanhois', 'espagne', 'espagnols', 'spanien', 'spanier'],
-  br: ['brazil', 'brazilian', 'brazilians', 'brasil', 'brasilenos', 'brasileiros', 'brasileiras', 'bresil', 'bresiliens', 'brasilien', 'brasilianer'],
-  jp: ['japan', 'japanese', 'japon', 'japoneses', 'japao', 'japonais', 'japaner'],
-  in: ['india', 'indian', 'indians', 'indios', 'indianos', 'indiens', 'indien', 'inde', 'inder'],
-  au: ['australia', 'australian', 'australians', 'aussies', 'aussie', 'down under', 'australianos', 'australie', 'australiens', 'australien', 'australier'],
+  fr: ['france', 'french', 'francia', 'franceses', 'franca', 'francais', 'francaises', 'frankreich', 'franzosen', 'francesi'],
+  es: [
+    'spain',
+    'spanish',
+    'spaniards',
+    'espana',
+    'espanoles',
+    'espanha',
+    'espanhois',
+    'espagne',
+    'espagnols',
+    'spanien',
+    'spanier',
+    'spagna',
+    'spagnoli',
+    'spagnole',
+  ],
+  br: [
+    'brazil',
+    'brazilian',
+    'brazilians',
+    'brasil',
+    'brasilenos',
+    'brasileiros',
+    'brasileiras',
+    'bresil',
+    'bresiliens',
+    'brasilien',
+    'brasilianer',
+    'brasile',
+    'brasiliani',
+  ],
+  jp: ['japan', 'japanese', 'japon', 'japoneses', 'japao', 'japonais', 'japaner', 'giappone', 'giapponesi'],
+  in: ['india', 'indian', 'indians', 'indios', 'indianos', 'indiens', 'indien', 'inde', 'inder', 'indiani'],
+  au: [
+    'australia',
+    'australian',
+    'australians',
+    'aussies',
+    'aussie',
+    'down under',
+    'australianos',
+    'australie',
+    'australiens',
+    'australien',
+    'australier',
+    'australiani',
+  ],
 };
 
 /** Places the survey does not cover: named so the assistant can say so instead of ignoring them. */
 export const OTHER_PLACES: Record<string, string[]> = {
   Canada: ['canada', 'canadian', 'canadians', 'canadienses', 'kanada'],
   Mexico: ['mexico', 'mexican', 'mexicans', 'mexicanos', 'mexiko'],
-  Italy: ['italy', 'italian', 'italians', 'italia', 'italiens', 'italie', 'italien', 'italiener'],
+  Italy: ['italy', 'italian', 'italians', 'italia', 'italiani', 'italiane', 'italiens', 'italie', 'italien', 'italiener'],
   China: ['china', 'chinese', 'chine', 'chinesen'],
   Russia: ['russia', 'russian', 'russians', 'russland', 'russie'],
   Netherlands: ['netherlands', 'holland', 'dutch', 'niederlande', 'pays bas'],
