@@ -431,6 +431,8 @@ const PHRASES: Record<Tabled, [string, string][]> = {
     ['cervezas', 'beers'],
     ['moda', 'fashion'],
     ['ropa deportiva', 'sportswear'],
+    ['anos', 'years'],
+    ['ano', 'year'],
   ],
   pt: [
     ...COMMON_ROMANCE,
@@ -584,6 +586,8 @@ const PHRASES: Record<Tabled, [string, string][]> = {
     ['cervejas', 'beers'],
     ['moda', 'fashion'],
     ['roupa esportiva', 'sportswear'],
+    ['anos', 'years'],
+    ['ano', 'year'],
   ],
   fr: [
     ...COMMON_ROMANCE,
@@ -767,6 +771,8 @@ const PHRASES: Record<Tabled, [string, string][]> = {
     ['bieres', 'beers'],
     ['mode', 'fashion'],
     ['vetements de sport', 'sportswear'],
+    ['annees', 'years'],
+    ['annee', 'year'],
   ],
   de: [
     ['wie viel prozent der', 'what share of'],
@@ -932,6 +938,9 @@ const PHRASES: Record<Tabled, [string, string][]> = {
     ['bier', 'beer'],
     ['mode', 'fashion'],
     ['sportbekleidung', 'sportswear'],
+    ['jahren', 'years'],
+    ['jahre', 'years'],
+    ['jahr', 'year'],
   ],
   it: [
     ...COMMON_ROMANCE,

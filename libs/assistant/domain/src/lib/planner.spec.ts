@@ -322,4 +322,10 @@ describe('planPrompt: third tuning round', () => {
     expect(topic(plan('¿Cuáles son las marcas de coches favoritas en España?'))).toEqual(['favourite_brand_cars', [], null]);
     expect(topic(plan('Quais são as marcas de refrigerantes mais populares no Brasil?'))).toEqual(['favourite_brand_soft_drinks', [], null]);
   });
+  it('an age range in another language ("de 25 à 34 ans", "zwischen 25 und 34 Jahren", "de 35 a 44 años")', () => {
+    const band = (prompt: string) => plan(prompt).audiences[0].expression;
+    expect(JSON.stringify(band('Les hommes de 35 à 44 ans utilisent-ils Reddit ?'))).toContain('35_44');
+    expect(JSON.stringify(band('Wie viele Männer zwischen 35 und 44 Jahren nutzen Reddit?'))).toContain('35_44');
+    expect(JSON.stringify(band('¿Cuántos hombres de 35 a 44 años usan Reddit?'))).toContain('35_44');
+  });
 });

@@ -896,6 +896,9 @@ function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex
   return out;
 }
 
+/** Words joining the two ends of an age range, English or left from another language ("à", "e", "y", "bis"). */
+const AGE_RANGE_LINKS = new Set(['to', 'and', 'a', 'the', 'e', 'y', 'et', 'bis', 'und', 'al']);
+
 /** Age phrases: "aged 25-34", "25-34 year olds", "under 35", "over-35s", "35+", "between 25 and 34". */
 function ageSpans(words: string[], used: Set<number>): Span[] {
   const out: Span[] = [];
@@ -937,11 +940,15 @@ function ageSpans(words: string[], used: Set<number>): Span[] {
       continue;
     }
     const lo = num(w);
+    // "aged 25 to 34", "between 25 and 34", and in other languages "de 25 à 34 ans", "tra 25 e 34
+    // anni" (the connector left untranslated, the years after): an age range.
     if (
       lo !== undefined &&
-      ['to', 'and'].includes(words[i + 1] ?? '') &&
+      AGE_RANGE_LINKS.has(words[i + 1] ?? '') &&
       num(words[i + 2]) !== undefined &&
-      (words[i - 1] === 'aged' || words[i - 1] === 'between')
+      (words[i - 1] === 'aged' ||
+        words[i - 1] === 'between' ||
+        (['year', 'years'].includes(words[i + 3] ?? '') && ['of', 'from', 'among'].includes(words[i - 1] ?? '')))
     ) {
       const hi = num(words[i + 2]) as number;
       if (lo >= 13 && hi <= 99 && lo < hi) make(i - 1, i + 3 + (['year', 'years'].includes(words[i + 3] ?? '') ? 2 : 0), lo, hi, `Aged ${lo}-${hi}`);
