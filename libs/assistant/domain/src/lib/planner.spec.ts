@@ -328,4 +328,8 @@ describe('planPrompt: third tuning round', () => {
     expect(JSON.stringify(band('Wie viele Männer zwischen 35 und 44 Jahren nutzen Reddit?'))).toContain('35_44');
     expect(JSON.stringify(band('¿Cuántos hombres de 35 a 44 años usan Reddit?'))).toContain('35_44');
   });
+  it('a gaming topic with the Gamers audience in a market the gaming survey skips is refused, not asked back', () => {
+    expect(outcome('What share of Spanish gamers play Minecraft?')).toMatchObject({ outcome: 'refuse', reason: 'no-data' });
+    expect(outcome('What share of gamers in the UK play Minecraft?').outcome).toBe('clarify');
+  });
 });

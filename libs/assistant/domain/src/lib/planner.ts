@@ -429,7 +429,12 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
 
   // One respondent universe: the dataset(s) holding every question the plan uses.
-  const universe = chooseDatasets(catalogue, topicQuestion ?? (topic ? catalogue.questions.find((q) => q.code === topic?.question) : undefined), audiences);
+  const universe = chooseDatasets(
+    catalogue,
+    topicQuestion ?? (topic ? catalogue.questions.find((q) => q.code === topic?.question) : undefined),
+    audiences,
+    locations,
+  );
   if ('refusal' in universe) return universe.refusal;
   const dataset = universe.dataset;
 
@@ -1902,6 +1907,7 @@ function chooseDatasets(
   catalogue: PlannerCatalogue,
   topic: PlannerQuestion | undefined,
   audiences: PlanAudience[],
+  locations: CodeName[] = [],
 ): { dataset: PlannerDataset } | { refusal: PlanOutcome } {
   const codes = new Set<string>();
   for (const a of audiences) questionsOf(a.expression, codes);
@@ -1924,6 +1930,13 @@ function chooseDatasets(
   );
   if (universe.ok) return { dataset: catalogue.datasets.find((d) => d.code === universe.value) as PlannerDataset };
   if (universe.status === 403) return { refusal: refuse('not-entitled', 'Your organisation licenses no dataset.') };
+  // No choice of audience helps where the topic's survey was never fielded: say so, do not ask back.
+  const notFielded = (code: string, market: CodeName) => {
+    const fielded = catalogue.datasets.find((d) => d.code === code)?.fielded;
+    return fielded !== undefined && !fielded.locations.includes(market.code);
+  };
+  const missing = topic ? locations.find((l) => topic.datasetCodes.every((code) => notFielded(code, l))) : undefined;
+  if (topic && missing) return { refusal: refuse('no-data', `“${topic.name}” is not asked in ${missing.name}: its survey was not fielded there.`) };
   return {
     refusal: clarify(
       `${all.map((q) => `“${q.name}”`).join(' and ')} are not asked of the same respondents (they are in different surveys), so I cannot combine them. Which one should I use?`,
