@@ -332,4 +332,8 @@ describe('planPrompt: third tuning round', () => {
     expect(outcome('What share of Spanish gamers play Minecraft?')).toMatchObject({ outcome: 'refuse', reason: 'no-data' });
     expect(outcome('What share of gamers in the UK play Minecraft?').outcome).toBe('clarify');
   });
+  it('customers named by a noun ("Lidl shoppers", "Hilton guests") are the funnel\'s usage row', () => {
+    expect(topic(plan('Do Parents over-index among Lidl shoppers?'))).toEqual(['brand_funnel_retail', ['lidl'], '3']);
+    expect(topic(plan('Share of Hilton guests in the US'))).toEqual(['brand_funnel_hotels', ['hilton'], '3']);
+  });
 });

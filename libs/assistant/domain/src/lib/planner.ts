@@ -1474,7 +1474,26 @@ function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, catalogue:
 }
 
 /** Stems of verbs that make someone a brand's customer: a brand funnel's "used or bought" row. */
-const CUSTOMER_STEMS = new Set(['use', 'buy', 'order', 'shop', 'eat', 'drive', 'stay', 'bank', 'wear', 'purchas']);
+const CUSTOMER_STEMS = new Set([
+  'use',
+  'buy',
+  'order',
+  'shop',
+  'eat',
+  'drive',
+  'stay',
+  'bank',
+  'wear',
+  'purchas',
+  // The customers themselves: "Aldi shoppers", "Ryanair passengers", "Hilton guests".
+  'shopper',
+  'buyer',
+  'client',
+  'guest',
+  'diner',
+  'passeng',
+  'flyer',
+]);
 
 function suffixWordsIn(text: string): { strong: string[]; weak: string[]; custom: boolean } {
   const strong: string[] = [];
