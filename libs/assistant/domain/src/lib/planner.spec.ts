@@ -336,4 +336,13 @@ describe('planPrompt: third tuning round', () => {
     expect(topic(plan('Do Parents over-index among Lidl shoppers?'))).toEqual(['brand_funnel_retail', ['lidl'], '3']);
     expect(topic(plan('Share of Hilton guests in the US'))).toEqual(['brand_funnel_hotels', ['hilton'], '3']);
   });
+  it('one group set against the base in words is an index, with or without a topic', () => {
+    expect(plan('what are millennials into compared to everyone else')).toMatchObject({ kind: 'indexing', topic: null });
+    expect(plan('Do Parents use Pinterest more than the average person?').kind).toBe('indexing');
+  });
+  it('difference words of the other languages ("besonders", "particularités", "especial")', () => {
+    expect(plan('Was macht Eltern in Deutschland besonders?')).toMatchObject({ kind: 'indexing', topic: null });
+    expect(plan('Quelles sont les particularités des hommes en France ?')).toMatchObject({ kind: 'indexing', topic: null });
+    expect(plan('¿Qué tienen de especial los padres en España?')).toMatchObject({ kind: 'indexing', topic: null });
+  });
 });

@@ -258,6 +258,11 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     kindCues.indexing = true;
     kindCues.openIndexing = true;
   }
+  // "What are Gen Z into compared to everyone else?": one group read against the base is an index.
+  if (BASE_CONTRAST.test(text) && roles.sides.length === 1 && markets.length <= 1) {
+    kindCues.indexing = true;
+    kindCues.openIndexing = true;
+  }
   // "How do men and women differ on X?": a difference between two named sides is a comparison, not an index.
   if (!kindCues.explicitIndex && (roles.sides.length > 1 || markets.length > 1)) {
     kindCues.indexing = false;
@@ -1303,6 +1308,8 @@ const DIFFERENCE = cueRegex(DIFFERENCE_CUES);
 const COMPARISON = cueRegex(COMPARISON_CUES);
 const RANKING = cueRegex(RANKING_CUES);
 const SHARE = cueRegex(SHARE_CUES);
+/** A group set against the base in words ("compared to everyone else", "than the average person"). */
+const BASE_CONTRAST = new RegExp(`\\b(than|to|from|with|against|versus|vs) (${BASE_PHRASES.join('|')})\\b`);
 
 function readKind(text: string): KindCues {
   const trend = TREND.test(text);
