@@ -345,4 +345,12 @@ describe('planPrompt: third tuning round', () => {
     expect(plan('Quelles sont les particularités des hommes en France ?')).toMatchObject({ kind: 'indexing', topic: null });
     expect(plan('¿Qué tienen de especial los padres en España?')).toMatchObject({ kind: 'indexing', topic: null });
   });
+  it('owners or users of one thing with a share word and nothing else asked: that thing is the topic', () => {
+    const p = plan('cat owners in japan share');
+    expect([p.kind, topic(p), audiences(p), markets(p)]).toEqual(['share', ['pets_owned', ['cat'], null], ['All respondents'], ['jp']]);
+  });
+  it('"fav" is favourite, which asks for one answer before a singular noun without an article', () => {
+    expect(plan('millennials fav fast food brand in the us')).toMatchObject({ kind: 'ranking', limit: 1 });
+    expect(plan('yt usage trend us last yr').locations.map((l) => l.code)).toEqual(['us']);
+  });
 });

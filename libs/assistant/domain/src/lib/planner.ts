@@ -93,6 +93,10 @@ const SHORTHAND: Record<string, string> = {
   qtrs: 'quarters',
   mnths: 'months',
   cmpare: 'compare',
+  fav: 'favourite',
+  fave: 'favourite',
+  favs: 'favourite',
+  faves: 'favourite',
 };
 
 /** Words that join two sides of a comparison. */
@@ -293,7 +297,10 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   if (!topic && roles.sides.length === 1 && roles.sides[0].length === 1 && !kindCues.indexing && !kindCues.trend && !isFollowUpText(text, previous)) {
     const only = roles.sides[0][0];
     const leaf = singleLeaf(only.expression);
-    const asked = leaf && /\b(are|is|who are|being)\b/.test(text.slice(0, text.indexOf(' ', 0)) + text) && (kindCues.share || count);
+    // "What share of Germans are parents?", and in messy shorthand "dog owners in spain share",
+    // "electric car owners germany percent": a group of owners or users is what is counted.
+    const ownersOrUsers = words.some((w) => GROUP_NOUNS.has(w));
+    const asked = leaf && (/\b(are|is|who are|being)\b/.test(text) || ownersOrUsers) && (kindCues.share || count);
     if (leaf && asked) {
       const q = catalogue.questions.find((x) => x.code === leaf.question);
       if (q) {
@@ -677,20 +684,18 @@ function readLimit(words: string[], used: Set<number>): number | undefined {
 const US_PRONOUN_BEFORE = new Set(
   (
     'tell show give let lets help send get got ask remind brief email mail bring take keep make made for to with of about among ' +
-    'from like behind around against toward towards upon without join call leave lead guide walk'
+    'from like behind around toward towards upon without join call leave lead guide walk please can could would will should do does did you me'
   ).split(' '),
 );
 
 /**
  * A lower-case "us" in a messy prompt ("linkedin uk vs us", "netflix usage us last year") is the
- * market unless a verb or a preposition before it makes it the pronoun; it also needs a topic
- * word or another market before it, or to open the prompt, so that a bare "us" is never a place.
+ * market unless a verb, an auxiliary or a preposition before it makes it the pronoun.
  */
 function marketUs(words: string[], i: number): boolean {
   const before = words[i - 1];
   if (before === undefined || before === '|') return true;
-  if (US_PRONOUN_BEFORE.has(before)) return false;
-  return !STOPWORDS.has(before) || CONNECTORS.has(before);
+  return !US_PRONOUN_BEFORE.has(before);
 }
 
 /** Finds names of markets, places, audiences and datapoints; where two overlap, the longer wins. */
@@ -1333,9 +1338,10 @@ const ATTRIBUTIVE_S = new Set(['news', 'sports', 'esports', 'fitness', 'business
 function singularSuperlative(text: string, kind: AnalysisKind): boolean {
   if (kind !== 'ranking' && kind !== 'comparison') return false;
   // At the start of a clause too: "most used ai chatbot among gen z", "most popular news source for them".
-  const m = /(?:\b(?:the|s)|^|\|) (?:single )?(?:most|favourite|favorite|top|biggest|leading|number one|#1|most popular|most used|most common)\b(.*)$/.exec(
-    text,
-  );
+  // "Favourite" needs no article before it ("gen z fav streaming service uk").
+  const m =
+    /(?:\b(?:the|s)|^|\|) (?:single )?(?:most|favourite|favorite|top|biggest|leading|number one|#1|most popular|most used|most common)\b(.*)$/.exec(text) ??
+    /\b(?:favourite|favorite)\b(.*)$/.exec(text);
   if (!m) return false;
   const next = m[1]
     .trim()
