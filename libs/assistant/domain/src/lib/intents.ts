@@ -135,6 +135,7 @@ export const DIFFERENCE_CUES = [
   'differ',
   'differs',
   'differing',
+  'differences',
   'distinctive',
   'distinct',
   'distinguish',

@@ -353,4 +353,13 @@ describe('planPrompt: third tuning round', () => {
     expect(plan('millennials fav fast food brand in the us')).toMatchObject({ kind: 'ranking', limit: 1 });
     expect(plan('yt usage trend us last yr').locations.map((l) => l.code)).toEqual(['us']);
   });
+  it('a difference with no topic between named sides profiles each side (audiences or markets)', () => {
+    expect(plan('How do Parents differ from Gen Z?')).toMatchObject({ kind: 'indexing', topic: null });
+    expect(audiences(plan('How do Parents differ from Gen Z?'))).toEqual(['Parents', 'Gen Z']);
+    expect(markets(plan('What makes Millennials in France and Spain different?'))).toEqual(['fr', 'es']);
+    expect(plan('the 3 main differences between Gen X and everyone else')).toMatchObject({ kind: 'indexing', topic: null, limit: 3 });
+  });
+  it('negative contractions are words ("aren\'t" is not a typo of a brand)', () => {
+    expect(plan("Don't Gen Z use Snapchat more than average?").topic?.datapoints.map((d) => d.code)).toEqual(['snapchat']);
+  });
 });

@@ -291,6 +291,12 @@ export function planPrompt(input: PlanInput): PlanOutcome {
       [],
     );
   let topic = topicChoice.topic;
+  // "How does Gen Z differ from Millennials?", "what makes Gen Z in the UK and Germany different?":
+  // a difference with no topic profiles each side (audience or market) against the base.
+  if (!topic && !kindCues.openIndexing && DIFFERENCE.test(text) && (roles.sides.length > 1 || markets.length > 1) && roles.sides.length > 0) {
+    kindCues.indexing = true;
+    kindCues.openIndexing = true;
+  }
   let topicQuestion = topicChoice.question;
 
   // A demographic the prompt asks about is the topic ("what share of Germans are parents?").
@@ -1314,7 +1320,7 @@ const COMPARISON = cueRegex(COMPARISON_CUES);
 const RANKING = cueRegex(RANKING_CUES);
 const SHARE = cueRegex(SHARE_CUES);
 /** A group set against the base in words ("compared to everyone else", "than the average person"). */
-const BASE_CONTRAST = new RegExp(`\\b(than|to|from|with|against|versus|vs) (${BASE_PHRASES.join('|')})\\b`);
+const BASE_CONTRAST = new RegExp(`\\b(than|to|from|with|against|versus|vs|and) (${BASE_PHRASES.join('|')})\\b`);
 
 function readKind(text: string): KindCues {
   const trend = TREND.test(text);
