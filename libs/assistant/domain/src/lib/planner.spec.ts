@@ -362,4 +362,11 @@ describe('planPrompt: third tuning round', () => {
   it('negative contractions are words ("aren\'t" is not a typo of a brand)', () => {
     expect(plan("Don't Gen Z use Snapchat more than average?").topic?.datapoints.map((d) => d.code)).toEqual(['snapchat']);
   });
+  it('a docked audience referred to and compared with a named one is one of the two sides', () => {
+    expect(audiences(planDocked('Compare them with Baby boomers on Facebook', ['Gen Z']))).toEqual(['Gen Z', 'Baby boomers']);
+    expect(audiences(planDocked('What share of Men use Facebook?', ['Gen Z']))).toEqual(['Men']);
+  });
+  it('"gen AI" is generative AI and "how often" its frequency question', () => {
+    expect(topic(plan('How often do Millennials use gen AI?'))).toEqual(['ai_usage_frequency', [], null]);
+  });
 });

@@ -438,6 +438,10 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   // Docked audiences are the answer's audiences when the prompt names none.
   if (!named && audiences.length === 0 && docked.length > 0) audiences = docked;
   else if (!named && (previous === null || !followUp) && docked.length > 0) audiences = docked;
+  // "Compare them with Millennials", "do they use it more than men?": the docked audience is one
+  // side, the one named the other.
+  else if (named && docked.length > 0 && they >= 0 && !followUp && (kindCues.comparison || /\bthan\b/.test(text)))
+    audiences = uniqueAudiences([...docked, ...audiences]);
   if (audiences.length === 0) audiences = [EVERYONE];
 
   if (kind === 'indexing' && !topic && audiences.every((a) => a.origin === 'everyone'))

@@ -459,6 +459,9 @@ export const TOPIC_SYNONYMS: Record<string, string[]> = {
   makes: ['brand'],
   labels: ['brand'],
   tech: ['technology'],
+  'gen ai': ['generative', 'ai'],
+  genai: ['generative', 'ai'],
+  'how often': ['frequency'],
 };
 
 /**
