@@ -369,4 +369,16 @@ describe('planPrompt: third tuning round', () => {
   it('"gen AI" is generative AI and "how often" its frequency question', () => {
     expect(topic(plan('How often do Millennials use gen AI?'))).toEqual(['ai_usage_frequency', [], null]);
   });
+  it('an unknown word naming the kind of a generic noun is not in the data ("gambling apps")', () => {
+    expect(outcome('poker apps usage in Germany')).toMatchObject({ outcome: 'refuse', unknown: ['poker'] });
+    expect(plan('social apps usage in Germany').kind).toBe('ranking');
+  });
+  it('a change yet to come is a forecast ("will X keep growing?", "is Y going to decline?")', () => {
+    expect(outcome('Will Snapchat keep growing in France?')).toMatchObject({ outcome: 'refuse' });
+    expect(outcome('Is Facebook going to decline among Gen Z?')).toMatchObject({ outcome: 'refuse' });
+    expect(plan('Can you show how Snapchat use has grown in France?').kind).toBe('trend');
+  });
+  it('"amex" is American Express', () => {
+    expect(plan('How many Americans use Amex?').topic?.datapoints.map((d) => d.code)).toEqual(['american_express']);
+  });
 });

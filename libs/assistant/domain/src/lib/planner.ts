@@ -534,6 +534,10 @@ function isForecast(text: string): boolean {
   if (/\b(plan|plans|planning|intend|intends|intention|intentions|expect to buy|planning to buy)\b/.test(text)) return false;
   if (FUTURE.test(text)) return true;
   if (/\bwill\b.*\bbe\b/.test(text) || /\bin (\d+|two|three|four|five|ten) years\b/.test(text)) return true;
+  // "Will Threads keep growing?", "will TikTok grow in Spain?": a change yet to come.
+  if (/\b(will|going to|gonna) (keep|continue|carry on|still)\b/.test(text)) return true;
+  const future = text.search(/\b(will|going to|gonna)\b/);
+  if (future >= 0 && !/\b(will|would|could|can) you\b/.test(text) && TREND.test(text.slice(future))) return true;
   return /\b(preve|prevision|prognose)\b/.test(text);
 }
 
@@ -1742,6 +1746,15 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     return { topic: null, question: null, unknown, outcome: notInData(unknown) };
   if (best.dpHits === 0 && mentions.length === 0 && unknown.length > 0 && best.score < 8)
     return { topic: null, question: null, unknown, outcome: notInData(unknown) };
+  // An unknown word naming the kind of a generic noun that found the question ("gambling apps",
+  // "crypto exchanges sites"): the thing asked about is the unknown one, not in the data.
+  const bestWords = index.questionWords.get(best.question.code);
+  const unknownKind = unknown.find((u) => {
+    const at = words.indexOf(u);
+    const next = words[at + 1];
+    return next !== undefined && (TOPIC_SYNONYMS[next] !== undefined || bestWords?.name.has(stem(next)) === true);
+  });
+  if (best.dpHits === 0 && unknownKind !== undefined) return { topic: null, question: null, unknown, outcome: notInData(unknown) };
 
   // Two readings equally close: ask which.
   const second = scored.find((s) => s.question.code !== best.question.code && s.question.entitled === best.question.entitled);

@@ -508,6 +508,7 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   cod: ['call_of_duty'],
   lol: ['league_of_legends'],
   bnpl: ['buy_now_pay_later'],
+  amex: ['american_express'],
   klarna: ['buy_now_pay_later'],
   bitcoin: ['cryptocurrency'],
   crypto: ['cryptocurrency'],
