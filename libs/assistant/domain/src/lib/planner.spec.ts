@@ -381,4 +381,8 @@ describe('planPrompt: third tuning round', () => {
   it('"amex" is American Express', () => {
     expect(plan('How many Americans use Amex?').topic?.datapoints.map((d) => d.code)).toEqual(['american_express']);
   });
+  it('the object of a verb of using is the topic even when a group follows after "vs"', () => {
+    const p = plan('how do millennials watch netflix vs gen z');
+    expect([p.kind, topic(p), audiences(p)]).toEqual(['comparison', ['streaming_services_used', ['netflix'], null], ['Millennials', 'Gen Z']]);
+  });
 });

@@ -1177,6 +1177,8 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
     changed = false;
     for (const s of datapointSpans) {
       if (groups.includes(s)) continue;
+      // The object of a verb of using ("how do boomers use Facebook vs Gen X") is what is measured.
+      if (OBJECT_VERB_STEMS.has(stem(words[s.start - 1] ?? ''))) continue;
       const partner = [...audienceSpans, ...groups].find((g) => coordinated(words, g, s) || coordinated(words, s, g));
       if (partner) {
         groups.push(s);
@@ -1228,6 +1230,9 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
   }
   return { sides, topicSpans, groupSpans: groups };
 }
+
+/** Stems of verbs whose object is the thing measured, never a group of people. */
+const OBJECT_VERB_STEMS = new Set(['use', 'watch', 'own', 'play', 'listen', 'follow', 'read', 'buy', 'drink', 'eat', 'visit', 'drive', 'wear', 'stream']);
 
 /** A datapoint named after a kind of person ("Hardcore gamer", "Bargain hunter", "Early adopter"): a group when something else is measured. */
 function namesPeople(span: Span): boolean {
