@@ -109,7 +109,6 @@ const JAPANESE_WORDS: [string, string][] = [
   ['スマホ', ' smartphone '],
   ['ソーシャルメディア', ' social media '],
   ['ソーシャルネットワーク', ' social networks '],
-  ['SNS', ' social media '],
   ['動画配信サービス', ' streaming services '],
   ['動画配信', ' streaming services '],
   ['ストリーミングサービス', ' streaming services '],
@@ -153,6 +152,7 @@ const JAPANESE_WORDS: [string, string][] = [
   ['違い', ' different '],
   ['特徴', ' different '],
   ['際立', ' stand out '],
+  ['SNS', ' social platforms '],
   ['特別', ' special '],
   ['独特', ' distinctive '],
   ['ならでは', ' distinctive '],
@@ -457,6 +457,18 @@ const PHRASES: Record<Tabled, [string, string][]> = {
     ['la media', 'the average'],
     ['el promedio', 'the average'],
     ['promedio', 'average'],
+    ['marca', 'brand'],
+    ['movil', 'smartphone'],
+    ['moviles', 'smartphones'],
+    ['celular', 'smartphone'],
+    ['preferida', 'favourite'],
+    ['preferido', 'favourite'],
+    ['preferidas', 'favourite'],
+    ['preferidos', 'favourite'],
+    ['favorita', 'favourite'],
+    ['favorito', 'favourite'],
+    ['favoritas', 'favourite'],
+    ['favoritos', 'favourite'],
   ],
   pt: [
     ...COMMON_ROMANCE,
@@ -632,6 +644,17 @@ const PHRASES: Record<Tabled, [string, string][]> = {
     ['do resto', 'than everyone else'],
     ['a media', 'the average'],
     ['media', 'average'],
+    ['marca', 'brand'],
+    ['celular', 'smartphone'],
+    ['celulares', 'smartphones'],
+    ['preferida', 'favourite'],
+    ['preferido', 'favourite'],
+    ['preferidas', 'favourite'],
+    ['preferidos', 'favourite'],
+    ['favorita', 'favourite'],
+    ['favorito', 'favourite'],
+    ['favoritas', 'favourite'],
+    ['favoritos', 'favourite'],
   ],
   fr: [
     ...COMMON_ROMANCE,
@@ -834,6 +857,17 @@ const PHRASES: Record<Tabled, [string, string][]> = {
     ['du reste de la population', 'than everyone else'],
     ['le reste de la population', 'the rest of the population'],
     ['la moyenne', 'the average'],
+    ['marque', 'brand'],
+    ['telephone', 'smartphone'],
+    ['portable', 'smartphone'],
+    ['prefere', 'favourite'],
+    ['preferee', 'favourite'],
+    ['preferes', 'favourite'],
+    ['preferees', 'favourite'],
+    ['favori', 'favourite'],
+    ['favorite', 'favourite'],
+    ['favoris', 'favourite'],
+    ['favorites', 'favourite'],
   ],
   de: [
     ['wie viel prozent der', 'what share of'],
@@ -1016,6 +1050,11 @@ const PHRASES: Record<Tabled, [string, string][]> = {
     ['der durchschnitt', 'the average'],
     ['dem rest', 'everyone else'],
     ['von allen anderen', 'than everyone else'],
+    ['marke', 'brand'],
+    ['handy', 'smartphone'],
+    ['handys', 'smartphones'],
+    ['lieblingsmarke', 'favourite brand'],
+    ['beliebteste', 'most popular'],
   ],
   it: [
     ...COMMON_ROMANCE,
@@ -1218,6 +1257,9 @@ const PHRASES: Record<Tabled, [string, string][]> = {
     ['cosa rende', 'what makes'],
     ['rende', 'makes'],
     ['cosa distingue', 'what makes different'],
+    ['cellulare', 'smartphone'],
+    ['telefono', 'smartphone'],
+    ['smartphone', 'smartphone'],
   ],
 };
 
@@ -1249,6 +1291,16 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
       out.push('what');
       i++;
       continue;
+    }
+    // "más ... que", "plus ... que", "mais ... (do) que": after a comparative, "que" is "than".
+    const than = words[i] === 'que' ? 1 : words[i] === 'do' && words[i + 1] === 'que' && lang === 'pt' ? 2 : 0;
+    if (than > 0) {
+      const clause = out.slice(out.lastIndexOf('|') + 1);
+      if ((clause.includes('more') || clause.includes('less')) && !clause.includes('than')) {
+        out.push('than');
+        i += than;
+        continue;
+      }
     }
     let done = false;
     for (let n = Math.min(longest, words.length - i); n >= 1; n--) {

@@ -385,4 +385,18 @@ describe('planPrompt: third tuning round', () => {
     const p = plan('how do millennials watch netflix vs gen z');
     expect([p.kind, topic(p), audiences(p)]).toEqual(['comparison', ['streaming_services_used', ['netflix'], null], ['Millennials', 'Gen Z']]);
   });
+  it('"que" after a comparative is "than" in Spanish, French and Portuguese', () => {
+    expect(audiences(plan('¿Los hombres usan más Reddit que las mujeres?'))).toEqual(['Men', 'Women']);
+    expect(audiences(plan('Os homens usam mais o Reddit do que as mulheres?'))).toEqual(['Men', 'Women']);
+  });
+  it('brand, phone and favourite words of the other languages ("marca de celular preferida")', () => {
+    expect(topic(plan('¿Cuál es la marca de móvil favorita en España?'))).toEqual(['smartphone_brand', [], null]);
+  });
+  it('a ranking of "social media" is of platforms unless time is asked about', () => {
+    expect(topic(plan('top social media for Gen X'))).toEqual(['social_platform_usage', [], null]);
+    expect(topic(plan('How many hours a day do Gen X spend on social media?'))?.[0]).toBe('hours_social_media_per_day');
+  });
+  it('a number before a short noun phrase and a superlative is the limit ("les trois réseaux sociaux les plus utilisés")', () => {
+    expect(plan('Quels sont les quatre réseaux sociaux les plus utilisés en Espagne ?').limit).toBe(4);
+  });
 });

@@ -677,6 +677,18 @@ function readLimit(words: string[], used: Set<number>): number | undefined {
         return n;
       }
     }
+    // "the three social media most used" (word order of other languages): a number, a short
+    // noun phrase and a superlative.
+    if (
+      ranking &&
+      ['the', 'which', 'what', 'are'].includes(before) &&
+      !COUNTED_UNITS.has(after) &&
+      words.slice(i + 2, i + 5).some((w) => LIMIT_WORDS.has(w)) &&
+      words.slice(i + 1, i + 5).every((w) => w !== '|' && !/^\d/.test(w))
+    ) {
+      used.add(i);
+      return n;
+    }
     if (
       ['top', 'first', 'bottom', 'which', 'the', 'what', 'best', 'leading', 'main'].includes(before) &&
       (before !== 'the' || LIMIT_WORDS.has(after)) &&
@@ -1707,6 +1719,9 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
           strongCue = true;
         }
       }
+    // Time spent ("Hours spent on social media per day") is meant only when time is asked about:
+    // "top social media for boomers" ranks the platforms, not the hours.
+    if (/^hours\b/i.test(q.name) && reading.quantities.length === 0 && !/\b(hour|hours|hrs|time|long|minutes|mins|much)\b/.test(text)) score -= 5;
     // A grid needs its scale: without a scale word it is not the question meant.
     if (q.suffixes.length > 0 && !suffix) score -= 4;
     if (dpHits === 0 && wordHits === 0) continue;

@@ -459,6 +459,7 @@ export const TOPIC_SYNONYMS: Record<string, string[]> = {
   makes: ['brand'],
   labels: ['brand'],
   tech: ['technology'],
+  sns: ['social', 'platform'],
   'gen ai': ['generative', 'ai'],
   genai: ['generative', 'ai'],
   'how often': ['frequency'],
