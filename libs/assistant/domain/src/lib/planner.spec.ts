@@ -399,4 +399,11 @@ describe('planPrompt: third tuning round', () => {
   it('a number before a short noun phrase and a superlative is the limit ("les trois réseaux sociaux les plus utilisés")', () => {
     expect(plan('Quels sont les quatre réseaux sociaux les plus utilisés en Espagne ?').limit).toBe(4);
   });
+  it('a verb of being a customer picks the retailer of a name shared with its products ("shop on Amazon")', () => {
+    expect(topic(plan('How many Spaniards shop on Amazon?'))).toEqual(['brand_funnel_retail', ['amazon'], '3']);
+  });
+  it('the same audience on both sides of a market comparison is one audience', () => {
+    const p = plan('Millennials in Spain vs Millennials in France on Instagram');
+    expect([audiences(p), markets(p)]).toEqual([['Millennials'], ['es', 'fr']]);
+  });
 });

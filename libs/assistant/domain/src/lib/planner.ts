@@ -348,7 +348,8 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     }
   }
 
-  let audiences = roles.sides.map((side) => combine(side));
+  // "Gen Z in Japan vs Gen Z in the US": the same audience on both sides of a market comparison is one audience.
+  let audiences = uniqueAudiences(roles.sides.map((side) => combine(side)));
   const named = audiences.length > 0;
   const followUp = previous !== null && (isFollowUpText(text, previous) || (!topic && !kindCues.openIndexing));
   let kind: AnalysisKind;
@@ -1779,7 +1780,10 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
   // Two readings equally close: ask which.
   const second = scored.find((s) => s.question.code !== best.question.code && s.question.entitled === best.question.entitled);
   const ambiguousName = mentions.find((m) => m.entry.kind === 'datapoint' && isPrefixOfOtherNames(m, index));
-  if (ambiguousName && !best.strongCue) {
+  // A verb of being a customer other than "use" ("shops on Amazon", "ordered from Amazon") picks the
+  // retailer, not the products named after it.
+  const customerOfBrand = suffixWords.custom && best.suffix !== null && best.dpHits > 0;
+  if (ambiguousName && !best.strongCue && !customerOfBrand) {
     const name = ambiguousName.entry.words.join(' ');
     const options = otherNamesStartingWith(ambiguousName, index);
     return {
