@@ -406,4 +406,11 @@ describe('planPrompt: third tuning round', () => {
     const p = plan('Millennials in Spain vs Millennials in France on Instagram');
     expect([audiences(p), markets(p)]).toEqual([['Millennials'], ['es', 'fr']]);
   });
+  it('lower-case market codes in a list of markets ("uk vs de", "fr and es") are markets', () => {
+    expect(markets(plan('snapchat uk vs de'))).toEqual(['gb', 'de']);
+    expect(markets(plan('reddit usage fr and es'))).toEqual(['fr', 'es']);
+  });
+  it('"top5" is "top 5"', () => {
+    expect(plan('top3 music genres in spain').limit).toBe(3);
+  });
 });

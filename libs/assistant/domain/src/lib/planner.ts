@@ -552,7 +552,11 @@ function wavesText(waves: CodeName[]): string {
 function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): Reading {
   const lang = detectLanguage(raw);
   // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
-  const undotted = raw.replace(/#\s?(\d+)/g, ' top $1 ').replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
+  const undotted = raw
+    .replace(/#\s?(\d+)/g, ' top $1 ')
+    // "top5", "top10": the number apart.
+    .replace(/\b(top|bottom)(\d+)\b/gi, '$1 $2')
+    .replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
   const text = lang === 'ja' ? translateJapanese(undotted, (run) => soundAlike(run, index)) : undotted;
   const letters = raw.replace(/[^A-Za-z]/g, '');
   const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
@@ -707,6 +711,16 @@ function readLimit(words: string[], used: Set<number>): number | undefined {
   return undefined;
 }
 
+/**
+ * A lower-case market code in a list of markets ("uk vs de", "fr and es"): the code, when the word
+ * across the connector is a market too.
+ */
+function listedCode(words: string[], i: number, index: CatalogueIndex, catalogue: PlannerCatalogue): boolean {
+  const isMarket = (w: string | undefined) =>
+    w !== undefined && (catalogue.locations.some((l) => l.code === w) || (index.byFirst.get(w) ?? []).some((e) => e.kind === 'market' && e.words.length === 1));
+  return (CONNECTORS.has(words[i - 1] ?? '') && isMarket(words[i - 2])) || (CONNECTORS.has(words[i + 1] ?? '') && isMarket(words[i + 2]));
+}
+
 /** Words after which a lower-case "us" is the pronoun ("tell us", "for us", "most of us"), not the market. */
 const US_PRONOUN_BEFORE = new Set(
   (
@@ -771,7 +785,7 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     ) {
       const us = catalogue.locations.find((l) => l.code === 'us');
       if (us) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: us }, typo: false });
-    } else if (w.length === 2 && capitals.has(w) && w !== 'us' && w !== 'in' && w !== 'x' && lang === 'en') {
+    } else if (w.length === 2 && (capitals.has(w) || listedCode(words, i, index, catalogue)) && w !== 'us' && w !== 'in' && w !== 'x' && lang === 'en') {
       const l = catalogue.locations.find((x) => x.code === w);
       if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
     }
