@@ -413,4 +413,8 @@ describe('planPrompt: third tuning round', () => {
   it('"top5" is "top 5"', () => {
     expect(plan('top3 music genres in spain').limit).toBe(3);
   });
+  it('a name in capitals the catalogue does not have is not in the data, even when it is a common word', () => {
+    expect(outcome('What share of Japanese adults use LINE?')).toMatchObject({ outcome: 'refuse', unknown: ['line'] });
+    expect(plan('What share of Germans use a VPN?').topic?.datapoints.map((d) => d.code)).toEqual(['used_a_vpn']);
+  });
 });

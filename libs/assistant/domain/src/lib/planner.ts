@@ -1598,8 +1598,15 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
       .filter((a) => text.includes(` ${a} `))
       .flatMap((a) => a.split(' ')),
   );
+  // A word written in capitals in a prompt that is not shouted ("LINE", "NFL") is a name: unknown
+  // unless the catalogue has it, even when it is also a common word.
+  const letters = reading.raw.replace(/[^A-Za-z]/g, '');
+  const shouted = letters.replace(/[^A-Z]/g, '').length > letters.length * 0.6;
+  const capitalNames = new Set(shouted ? [] : [...reading.raw.matchAll(/\b[A-Z]{3,}\b/g)].map((m) => m[0].toLowerCase()));
   const unknown = free.filter(
-    (w) => !index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w) && !valueWords.has(w),
+    (w) =>
+      (capitalNames.has(w) && !index.byFirst.has(w) && !QUERY_WORDS.has(w) && !ALL_MARKETS.includes(w)) ||
+      (!index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w) && !valueWords.has(w)),
   );
 
   // Only questions something in the prompt points at: held by a mention, or sharing a word.
