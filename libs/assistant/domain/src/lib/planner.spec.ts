@@ -417,4 +417,13 @@ describe('planPrompt: third tuning round', () => {
     expect(outcome('What share of Japanese adults use LINE?')).toMatchObject({ outcome: 'refuse', unknown: ['line'] });
     expect(plan('What share of Germans use a VPN?').topic?.datapoints.map((d) => d.code)).toEqual(['used_a_vpn']);
   });
+  it('per quarter, losing users and "then and now" ask for a trend', () => {
+    expect(plan('Hulu usage by quarter in the US').kind).toBe('trend');
+    expect(plan('Is Facebook losing users in Spain?').kind).toBe('trend');
+    const p = plan('What share used Claude in Q1 2025, and what is it now?');
+    expect([p.kind, waves(p)]).toEqual(['trend', ['q1_2025', 'q3_2026']]);
+  });
+  it('"have" a financial product is a product held', () => {
+    expect(topic(plan('What share of Spaniards have a credit card?'))).toEqual(['financial_products', ['credit_card'], null]);
+  });
 });

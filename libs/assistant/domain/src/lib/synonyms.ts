@@ -423,6 +423,8 @@ export const TOPIC_SYNONYMS: Record<string, string[]> = {
   holding: ['held', 'investment'],
   hold: ['held'],
   holds: ['held'],
+  have: ['held'],
+  has: ['held'],
   holidays: ['holiday', 'travel'],
   vacation: ['holiday', 'travel'],
   vacations: ['holiday', 'travel'],

@@ -339,7 +339,12 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       )
         continue;
       mark(at, phrase.split(' ').length);
-      if (!reading.pointsInTime) add([latest]);
+      if (!reading.pointsInTime) {
+        // "the share in Q2 2025 and how is it now?": a named wave and now are two points in time.
+        const named = chosen.size;
+        add([latest]);
+        if (named > 0 && chosen.size > named && !reading.range) reading.pointsInTime = true;
+      }
     }
     const thisYear = has(words, 'this year');
     if (thisYear >= 0 && !used.has(thisYear)) {
