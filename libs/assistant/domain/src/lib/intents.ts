@@ -266,6 +266,18 @@ export const BASE_PHRASES = [
   'the average person',
   'average person',
   'the average consumer',
+  'all adults',
+  'all respondents',
+  'all internet users',
+  'the total population',
+  'the whole population',
+  'the overall population',
+  'the wider population',
+  'the online population',
+  'the national average',
+  'the country as a whole',
+  'everyone',
+  'everybody',
   'the average',
   'the norm',
   'the mainstream',
@@ -285,7 +297,7 @@ export const QUERY_WORDS = new Set(
     'show give tell list please thanks thank what which who how where when why among across between within per each by vs or and quarter quarters wave waves year years month months ' +
     'now today currently latest recent previous one ago since until through from to over past last next this that these those them they it its their there here same also just only ' +
     'rely split breakdown distribution age gender income into really very interested pretty else general public norm mainstream rest respects ways way ' +
-    'likelier likeliest whereabouts respect regard regards terms things thing do have does doing having get gets'
+    'likelier likeliest whereabouts respect regard regards terms things thing do have does doing having get gets big bigger size sized'
   )
     .split(' ')
     .concat(...[TREND_CUES, INDEX_CUES, DIFFERENCE_CUES, COMPARISON_CUES, RANKING_CUES, SHARE_CUES, BASE_PHRASES].map((l) => l.flatMap((p) => p.split(' ')))),

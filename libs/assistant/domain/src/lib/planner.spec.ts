@@ -426,4 +426,11 @@ describe('planPrompt: third tuning round', () => {
   it('"have" a financial product is a product held', () => {
     expect(topic(plan('What share of Spaniards have a credit card?'))).toEqual(['financial_products', ['credit_card'], null]);
   });
+  it('a docked group set against everyone ("compared to all adults") is an index', () => {
+    expect(planDocked('How do they compare with everybody on Pinterest?', ['Parents']).kind).toBe('indexing');
+  });
+  it('the size of the one docked audience: its defining answer counted among everyone', () => {
+    const p = planDocked('How many are there in Spain?', ['Parents']);
+    expect([topic(p), audiences(p), markets(p), p.count]).toEqual([['parent_status', ['parent'], null], ['All respondents'], ['es'], true]);
+  });
 });

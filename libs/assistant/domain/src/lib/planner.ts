@@ -263,7 +263,8 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     kindCues.openIndexing = true;
   }
   // "What are Gen Z into compared to everyone else?": one group read against the base is an index.
-  if (BASE_CONTRAST.test(text) && roles.sides.length === 1 && markets.length <= 1) {
+  const oneGroup = roles.sides.length === 1 || (roles.sides.length === 0 && (docked.length === 1 || they >= 0));
+  if (BASE_CONTRAST.test(text) && oneGroup && markets.length <= 1) {
     kindCues.indexing = true;
     kindCues.openIndexing = true;
   }
@@ -319,6 +320,29 @@ export function planPrompt(input: PlanInput): PlanOutcome {
         topicQuestion = q;
         roles.sides = [];
       }
+    }
+  }
+
+  // "How many are there in the US?", "how big is this audience in France?" with one audience docked
+  // and nothing else asked: the size of that audience, its defining answer counted among everyone.
+  let dockedAsTopic = false;
+  const sizing = count || /\bhow (big|large)\b|\bsize of\b|\bsized?\b/.test(text);
+  if (
+    !topic &&
+    !topicChoice.mentioned &&
+    roles.sides.length === 0 &&
+    docked.length === 1 &&
+    previous === null &&
+    sizing &&
+    !kindCues.trend &&
+    !kindCues.indexing
+  ) {
+    const leaf = singleLeaf(docked[0].expression);
+    const q = leaf ? catalogue.questions.find((x) => x.code === leaf.question) : undefined;
+    if (leaf && q) {
+      topic = { question: q.code, questionName: q.name, datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName), suffix: null };
+      topicQuestion = q;
+      dockedAsTopic = true;
     }
   }
 
@@ -437,7 +461,8 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   }
 
   // Docked audiences are the answer's audiences when the prompt names none.
-  if (!named && audiences.length === 0 && docked.length > 0) audiences = docked;
+  if (dockedAsTopic) audiences = [];
+  else if (!named && audiences.length === 0 && docked.length > 0) audiences = docked;
   else if (!named && (previous === null || !followUp) && docked.length > 0) audiences = docked;
   // "Compare them with Millennials", "do they use it more than men?": the docked audience is one
   // side, the one named the other.
