@@ -433,4 +433,7 @@ describe('planPrompt: third tuning round', () => {
     const p = planDocked('How many are there in Spain?', ['Parents']);
     expect([topic(p), audiences(p), markets(p), p.count]).toEqual([['parent_status', ['parent'], null], ['All respondents'], ['es'], true]);
   });
+  it('a reordered name does not take a word that ends another name ("self employed ... full time")', () => {
+    expect(audiences(plan('Compare self-employed people with full-time employees on Reddit'))).toEqual(['Self-employed', 'Full-time employed']);
+  });
 });

@@ -958,7 +958,9 @@ function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex
       // app" for "Mobile banking app"): the name said as a verb phrase.
       if (at.length < content.length && content.length >= 3) {
         const anyOrder = content.map((c) => stems.indexOf(c));
-        if (anyOrder.every((i) => i >= 0) && new Set(anyOrder).size === anyOrder.length) {
+        // A word that ends another name ("employed" of "self employed") is that name's, not this one's.
+        const ownsWord = (i: number) => !(index.byFirst.get(words[i - 1] ?? '') ?? []).some((e) => e.words.length === 2 && e.words[1] === words[i]);
+        if (anyOrder.every((i) => i >= 0 && ownsWord(i)) && new Set(anyOrder).size === anyOrder.length) {
           at.splice(0, at.length, ...anyOrder);
         }
       }
