@@ -201,7 +201,7 @@ const MARKERS: Record<Tabled, string[]> = {
 };
 
 const ENGLISH_MARKERS =
-  'the of what which how do does use uses share percentage women men among who many in is are and or by with last year since compare vs than more most top people users'.split(
+  'the of what which how do does use uses usage share percentage women men among who many in is are and or by with last year since compare vs than more most top people users'.split(
     ' ',
   );
 
@@ -219,7 +219,8 @@ export function detectLanguage(raw: string): Language {
     pt: (raw.match(/[ãõ]/gi) ?? []).length,
     it: (raw.match(/[ìò]|\b(?:è)\b/gi) ?? []).length,
   };
-  const words = foldAccents(raw.toLowerCase())
+  // Codes in capitals ("DE", "ES") are markets, not the Romance word "de".
+  const words = foldAccents(raw.replace(/\b[A-Z]{2,3}\b/g, ' ').toLowerCase())
     .replace(/[^a-z0-9 ]+/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 0);

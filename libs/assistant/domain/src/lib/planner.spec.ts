@@ -436,4 +436,14 @@ describe('planPrompt: third tuning round', () => {
   it('a reordered name does not take a word that ends another name ("self employed ... full time")', () => {
     expect(audiences(plan('Compare self-employed people with full-time employees on Reddit'))).toEqual(['Self-employed', 'Full-time employed']);
   });
+  it('"people who own a dog ..., what share use X": the relative clause is the group, X the topic', () => {
+    const p = plan('people who own a cat in France: what share use Pinterest?');
+    expect([topic(p), audiences(p)]).toEqual([['social_platform_usage', ['pinterest'], null], ['Cat owners']]);
+    expect(topic(plan('Tell me the percentage of adults who own a smart lock.'))).toEqual(['smart_home_devices', ['smart_lock'], null]);
+  });
+  it('chat shorthand: "n", "b/w", "snap"; a code in capitals does not make the prompt Spanish', () => {
+    expect(audiences(plan('spotify b/w gen z n millennials'))).toEqual(['Gen Z', 'Millennials']);
+    expect(topic(plan('how many aussies use snap'))).toEqual(['social_platform_usage', ['snapchat'], null]);
+    expect(markets(plan('Instagram usage – Millennials – DE'))).toEqual(['de']);
+  });
 });

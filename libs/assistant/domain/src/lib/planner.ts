@@ -94,6 +94,7 @@ const SHORTHAND: Record<string, string> = {
   mnths: 'months',
   cmpare: 'compare',
   fav: 'favourite',
+  n: 'and',
   fave: 'favourite',
   favs: 'favourite',
   faves: 'favourite',
@@ -581,6 +582,10 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
     .replace(/#\s?(\d+)/g, ' top $1 ')
     // "top5", "top10": the number apart.
     .replace(/\b(top|bottom)(\d+)\b/gi, '$1 $2')
+    // Slashed shorthand: "b/w" between, "w/o" without, "w/" with.
+    .replace(/\bb\/w\b/gi, ' between ')
+    .replace(/\bw\/o\b/gi, ' without ')
+    .replace(/\bw\//gi, ' with ')
     .replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
   const text = lang === 'ja' ? translateJapanese(undotted, (run) => soundAlike(run, index)) : undotted;
   const letters = raw.replace(/[^A-Za-z]/g, '');
@@ -1205,6 +1210,13 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
       (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next))
     )
       groupCapable.add(s);
+    // "people who own a dog in the UK: what share use Instagram?", "of those who own a cat, how
+    // many...": a relative clause about people names a group, with or without "among".
+    const clauseStart = words.lastIndexOf('|', s.start) + 1;
+    const lead = words.slice(Math.max(clauseStart, s.start - 5), s.start);
+    const who = lead.findIndex((w) => w === 'who' || w === 'that');
+    const measuredAfter = datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
+    if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && measuredAfter) groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
     if (
       zoneStart >= 0 &&
@@ -1287,6 +1299,23 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
 
 /** Stems of verbs whose object is the thing measured, never a group of people. */
 const OBJECT_VERB_STEMS = new Set(['use', 'watch', 'own', 'play', 'listen', 'follow', 'read', 'buy', 'drink', 'eat', 'visit', 'drive', 'wear', 'stream']);
+
+/** Words for people that a relative clause ("who own a dog") turns into a group. */
+const RELATIVE_HEADS = new Set([
+  'people',
+  'those',
+  'anyone',
+  'adults',
+  'consumers',
+  'respondents',
+  'individuals',
+  'folks',
+  'men',
+  'women',
+  'parents',
+  'users',
+  'ones',
+]);
 
 /** A datapoint named after a kind of person ("Hardcore gamer", "Bargain hunter", "Early adopter"): a group when something else is measured. */
 function namesPeople(span: Span): boolean {

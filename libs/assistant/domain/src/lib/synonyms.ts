@@ -477,6 +477,7 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   insta: ['instagram'],
   ig: ['instagram'],
   fb: ['facebook'],
+  snap: ['snapchat'],
   yt: ['youtube'],
   'you tube': ['youtube'],
   'whats app': ['whatsapp'],
