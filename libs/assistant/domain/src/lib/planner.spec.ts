@@ -446,4 +446,8 @@ describe('planPrompt: third tuning round', () => {
     expect(topic(plan('how many aussies use snap'))).toEqual(['social_platform_usage', ['snapchat'], null]);
     expect(markets(plan('Instagram usage – Millennials – DE'))).toEqual(['de']);
   });
+  it('Latin America is its market in the data (not "America"); more places outside the data are named', () => {
+    expect(markets(plan('Facebook use in Latin America'))).toEqual(['br']);
+    expect(outcome('What share of Danes use Snapchat?')).toMatchObject({ outcome: 'refuse', reason: 'no-data' });
+  });
 });

@@ -155,12 +155,36 @@ export const OTHER_PLACES: Record<string, string[]> = {
   Tokyo: ['tokyo'],
   'New York': ['new york'],
   Africa: ['africa', 'african', 'afrique', 'afrika'],
+  Belgium: ['belgium', 'belgian', 'belgians', 'belgique', 'belgien'],
+  Denmark: ['denmark', 'danish', 'danes', 'danemark', 'danemark'],
+  Finland: ['finland', 'finnish', 'finns'],
+  'New Zealand': ['new zealand', 'kiwis', 'new zealanders'],
+  Singapore: ['singapore', 'singaporeans'],
+  Philippines: ['philippines', 'filipinos', 'filipino'],
+  Vietnam: ['vietnam', 'vietnamese'],
+  Colombia: ['colombia', 'colombian', 'colombians', 'colombianos'],
+  Chile: ['chile', 'chilean', 'chileans', 'chilenos'],
+  Peru: ['peru', 'peruvian', 'peruvians'],
+  'Saudi Arabia': ['saudi arabia', 'saudi', 'saudis'],
+  'United Arab Emirates': ['uae', 'united arab emirates', 'emirati', 'emiratis'],
+  Israel: ['israel', 'israeli', 'israelis'],
+  Pakistan: ['pakistan', 'pakistani', 'pakistanis'],
+  Kenya: ['kenya', 'kenyan', 'kenyans'],
+  'the Middle East': ['middle east', 'middle eastern'],
+  Scandinavia: ['scandinavia', 'scandinavian', 'scandinavians', 'nordics', 'nordic countries'],
+  Madrid: ['madrid'],
+  Rome: ['rome', 'roma'],
+  Sydney: ['sydney'],
+  Mumbai: ['mumbai'],
+  'Los Angeles': ['los angeles'],
 };
 
 /** Regions: the markets of the data that lie in them, side by side. */
 export const REGIONS: Record<string, { phrases: string[]; codes: string[] }> = {
   Europe: { phrases: ['europe', 'european', 'europeans', 'europa', 'europeos', 'european markets', 'european countries'], codes: ['gb', 'de', 'fr', 'es'] },
   'Asia-Pacific': { phrases: ['asia pacific', 'apac', 'asia', 'asian markets'], codes: ['jp', 'in', 'au'] },
+  'Latin America': { phrases: ['latin america', 'latam', 'south america', 'latin american markets'], codes: ['br'] },
+  'North America': { phrases: ['north america', 'north american markets'], codes: ['us'] },
 };
 
 /** Words that name every market together rather than one. */
