@@ -450,4 +450,13 @@ describe('planPrompt: third tuning round', () => {
     expect(markets(plan('Facebook use in Latin America'))).toEqual(['br']);
     expect(outcome('What share of Danes use Snapchat?')).toMatchObject({ outcome: 'refuse', reason: 'no-data' });
   });
+  it('"this group", "ce groupe", "esse público", "diese Zielgruppe" refer to the docked audience', () => {
+    for (const prompt of [
+      "Qu'est-ce qui distingue ce groupe ?",
+      'O que diferencia esse público?',
+      'Was unterscheidet diese Zielgruppe?',
+      '¿Qué distingue a este grupo?',
+    ])
+      expect(planDocked(prompt, ['Gen X'])).toMatchObject({ kind: 'indexing', topic: null });
+  });
 });
