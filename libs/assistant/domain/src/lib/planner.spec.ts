@@ -459,4 +459,9 @@ describe('planPrompt: third tuning round', () => {
     ])
       expect(planDocked(prompt, ['Gen X'])).toMatchObject({ kind: 'indexing', topic: null });
   });
+  it('"with kids and without kids" are parents and non-parents; "have a Tesla" is a customer of the brand', () => {
+    expect(audiences(plan('Compare people with kids and without kids on Hulu'))).toEqual(['Parents', 'Non-parents']);
+    expect(topic(plan('How many Germans have a BMW?'))).toEqual(['brand_funnel_cars', ['bmw'], '3']);
+    expect(topic(plan('Share of Brits who drink oat milk'))).toEqual(['drinks_consumed', ['plant_based_milk'], null]);
+  });
 });

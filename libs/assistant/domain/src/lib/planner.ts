@@ -1600,6 +1600,8 @@ const CUSTOMER_STEMS = new Set([
   'bank',
   'wear',
   'purchas',
+  'own',
+  'have',
   // The customers themselves: "Aldi shoppers", "Ryanair passengers", "Hilton guests".
   'shopper',
   'buyer',
