@@ -464,4 +464,9 @@ describe('planPrompt: third tuning round', () => {
     expect(topic(plan('How many Germans have a BMW?'))).toEqual(['brand_funnel_cars', ['bmw'], '3']);
     expect(topic(plan('Share of Brits who drink oat milk'))).toEqual(['drinks_consumed', ['plant_based_milk'], null]);
   });
+  it('months and "for a year" in the other languages ("nos últimos 6 meses", "depuis un an")', () => {
+    expect(waves(plan('Evolução do uso do Snapchat nos últimos 6 meses'))).toEqual(['q2_2026', 'q3_2026']);
+    expect(waves(plan("Évolution de l'utilisation de Snapchat depuis un an"))).toHaveLength(4);
+    expect(waves(plan('Entwicklung der Snapchat-Nutzung in den letzten sechs Monaten'))).toEqual(['q2_2026', 'q3_2026']);
+  });
 });
