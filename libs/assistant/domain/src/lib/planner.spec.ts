@@ -469,4 +469,9 @@ describe('planPrompt: third tuning round', () => {
     expect(waves(plan("Évolution de l'utilisation de Snapchat depuis un an"))).toHaveLength(4);
     expect(waves(plan('Entwicklung der Snapchat-Nutzung in den letzten sechs Monaten'))).toEqual(['q2_2026', 'q3_2026']);
   });
+  it('"since the start of last year" and "over 2025 and 2026"', () => {
+    const since = plan('Threads usage since the start of last year');
+    expect([since.kind, waves(since)[0], waves(since).length]).toEqual(['trend', 'q1_2025', 7]);
+    expect(waves(plan('Threads usage over 2025 and 2026'))).toHaveLength(7);
+  });
 });

@@ -454,7 +454,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
       kindCues.trend ||
       reading.time.pointsInTime ||
       reading.time.perWave ||
-      (reading.time.range && reading.time.waves.length > DEFAULT_WAVE_COUNT && !kindCues.share && /\bover the (last|past)\b/.test(text))
+      (reading.time.range && reading.time.waves.length > DEFAULT_WAVE_COUNT && !kindCues.share && /\bover the (last|past)\b|\bsince\b/.test(text))
     )
       kind = 'trend';
     else if (kindCues.indexing || kindCues.openIndexing) kind = 'indexing';
