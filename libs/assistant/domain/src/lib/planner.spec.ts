@@ -474,4 +474,7 @@ describe('planPrompt: third tuning round', () => {
     expect([since.kind, waves(since)[0], waves(since).length]).toEqual(['trend', 'q1_2025', 7]);
     expect(waves(plan('Threads usage over 2025 and 2026'))).toHaveLength(7);
   });
+  it('"compare our four markets" sets every licensed market side by side', () => {
+    expect(markets(plan('Compare our four markets on Netflix', null, acme))).toEqual(['us', 'gb', 'de', 'fr']);
+  });
 });

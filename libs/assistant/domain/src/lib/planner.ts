@@ -231,7 +231,11 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   }
   const unlicensed = markets.find((l) => !l.entitled);
   if (unlicensed) return refuse('not-entitled', `Your organisation does not license data for ${unlicensed.name}.`);
-  const allMarkets = ALL_MARKETS.some((p) => text.includes(` ${p} `)) || /\b(all|every) (\w+ )?(of )?(our|my|your|the)? ?(markets|countries)\b/.test(text);
+  const allMarkets =
+    ALL_MARKETS.some((p) => text.includes(` ${p} `)) ||
+    /\b(all|every) (\w+ )?(of )?(our|my|your|the)? ?(markets|countries)\b/.test(text) ||
+    // "our four markets", "my markets": every market licensed to the organisation.
+    /\b(our|my) (\w+ )?(markets|countries)\b/.test(text);
   for (let i = 0; i < words.length; i++)
     if (
       ALL_MARKETS.includes(words[i]) ||
