@@ -477,4 +477,10 @@ describe('planPrompt: third tuning round', () => {
   it('"compare our four markets" sets every licensed market side by side', () => {
     expect(markets(plan('Compare our four markets on Netflix', null, acme))).toEqual(['us', 'gb', 'de', 'fr']);
   });
+  it('parents of babies, toddlers or teenagers are read from the ages of the children', () => {
+    expect(plan('Do parents of teenagers use Snapchat more than average?').audiences[0].expression).toEqual({
+      question: 'children_ages',
+      datapoints: ['13_17'],
+    });
+  });
 });

@@ -258,6 +258,37 @@ export const AUDIENCE_PHRASES: AudiencePhrase[] = [
     expression: { and: [leaf('parent_status', ['parent']), leaf('gender', ['male'])] },
   },
   {
+    phrases: [
+      'parents of babies under two',
+      'parents of babies under 2',
+      'parents of babies',
+      'parents of infants',
+      'parents of newborns',
+      'parents with babies',
+    ],
+    name: 'Parents of babies',
+    description: 'A child under 2 in the household.',
+    expression: leaf('children_ages', ['under_2']),
+  },
+  {
+    phrases: ['parents of toddlers', 'parents with toddlers'],
+    name: 'Parents of toddlers',
+    description: 'A child aged 2-4 in the household.',
+    expression: leaf('children_ages', ['2_4']),
+  },
+  {
+    phrases: ['parents of teenagers', 'parents of teens', 'parents with teenagers', 'parents with teens'],
+    name: 'Parents of teenagers',
+    description: 'A child aged 13-17 in the household.',
+    expression: leaf('children_ages', ['13_17']),
+  },
+  {
+    phrases: ['parents of young children', 'parents of young kids', 'parents of small children'],
+    name: 'Parents of young children',
+    description: 'A child under 10 in the household.',
+    expression: leaf('children_ages', ['under_2', '2_4', '5_9']),
+  },
+  {
     phrases: ['parents', 'parent', 'people with kids', 'people with children', 'families with children'],
     name: 'Parents',
     description: 'Parents of children under 18.',
