@@ -483,4 +483,13 @@ describe('planPrompt: third tuning round', () => {
       datapoints: ['13_17'],
     });
   });
+  it('a superlative before a plural noun phrase lists, before a singular one answers once', () => {
+    expect(plan('Most innovative car brands according to women').limit).toBe(5);
+    expect(plan('The most popular holiday destinations for Germans').limit).toBe(5);
+    expect(plan('Most trusted tech brand in Spain').limit).toBe(1);
+  });
+  it('words of cue phrases are not typos of names ("league table" is not a tablet); "best known" is awareness', () => {
+    expect(topic(plan('League table of hotels people trust in Spain'))?.[0]).toBe('brand_perception_hotels');
+    expect(topic(plan('Best known banks in Spain'))).toEqual(['brand_funnel_banking', [], '1']);
+  });
 });

@@ -633,6 +633,13 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
       (words[i + 1] === 'between' || TREND.test(joined))
     )
       used.add(i);
+  // Cue phrases of several words ("league table", "side by side", "over time") are words of
+  // asking: their words are not typos of names ("table" is not "tablet").
+  for (const phrase of MULTIWORD_CUES) {
+    const p = phrase.split(' ');
+    for (let i = 0; i + p.length <= words.length; i++)
+      if (p.every((x, k) => words[i + k] === x)) for (let k = 0; k < p.length; k++) if (!index.byFirst.has(words[i + k])) used.add(i + k);
+  }
   // "than everyone else", "from the general population": the base of an index, not a name.
   for (const phrase of BASE_PHRASES) {
     const p = phrase.split(' ');
@@ -1419,6 +1426,7 @@ const DIFFERENCE = cueRegex(DIFFERENCE_CUES);
 const COMPARISON = cueRegex(COMPARISON_CUES);
 const RANKING = cueRegex(RANKING_CUES);
 const SHARE = cueRegex(SHARE_CUES);
+const MULTIWORD_CUES = [...RANKING_CUES, ...COMPARISON_CUES, ...TREND_CUES].filter((p) => p.includes(' '));
 /** A group set against the base in words ("compared to everyone else", "than the average person"). */
 const BASE_CONTRAST = new RegExp(`\\b(than|to|from|with|against|versus|vs|and) (${BASE_PHRASES.join('|')})\\b`);
 
@@ -1458,12 +1466,21 @@ function singularSuperlative(text: string, kind: AnalysisKind): boolean {
           w,
         ),
     );
+  // The noun phrase after it, up to a function word (at most three words): singular when no word
+  // of it is a plural ("most innovative car brands" is a list, "most trusted tech brand" one).
   const at = next.findIndex((w) => w.length > 2 && !STOPWORDS.has(w));
-  let noun = at >= 0 ? next[at] : undefined;
-  // "news source", "sports brand": a noun ending in s that modifies the next one is not the head.
-  const after = next[at + 1];
-  if (noun && ATTRIBUTIVE_S.has(noun) && after && after.length > 2 && !STOPWORDS.has(after) && !/(ed|ing)$/.test(after)) noun = after;
-  return noun !== undefined && !noun.endsWith('s');
+  if (at < 0) return false;
+  const run: string[] = [];
+  for (const w of next.slice(at)) {
+    if (w === '|' || STOPWORDS.has(w) || run.length === 3) break;
+    run.push(w);
+  }
+  return run.every((w, k) => {
+    if (w.length <= 3 || !w.endsWith('s') || w.endsWith('ss')) return true;
+    // "news source", "sports brand": a noun ending in s before another noun is not the head.
+    const after = run[k + 1];
+    return ATTRIBUTIVE_S.has(w) && after !== undefined && !/(ed|ing)$/.test(after);
+  });
 }
 
 /**
