@@ -492,4 +492,9 @@ describe('planPrompt: third tuning round', () => {
     expect(topic(plan('League table of hotels people trust in Spain'))?.[0]).toBe('brand_perception_hotels');
     expect(topic(plan('Best known banks in Spain'))).toEqual(['brand_funnel_banking', [], '1']);
   });
+  it('demonyms of places outside the data in the other languages are refused; a future year anywhere is a forecast', () => {
+    expect(outcome('Wie viele Kanadier nutzen Snapchat?')).toMatchObject({ outcome: 'refuse', reason: 'no-data' });
+    expect(outcome('Combien de Belges utilisent TikTok ?')).toMatchObject({ outcome: 'refuse', reason: 'no-data' });
+    expect(outcome('Wie entwickelt sich die Netflix-Nutzung 2028?')).toMatchObject({ outcome: 'refuse', reason: 'no-data' });
+  });
 });

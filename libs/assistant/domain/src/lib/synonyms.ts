@@ -130,10 +130,10 @@ export const LOCATION_ALIASES: Record<string, string[]> = {
 
 /** Places the survey does not cover: named so the assistant can say so instead of ignoring them. */
 export const OTHER_PLACES: Record<string, string[]> = {
-  Canada: ['canada', 'canadian', 'canadians', 'canadienses', 'kanada'],
-  Mexico: ['mexico', 'mexican', 'mexicans', 'mexicanos', 'mexiko'],
+  Canada: ['canada', 'canadian', 'canadians', 'canadienses', 'canadenses', 'canadiens', 'canadesi', 'kanada', 'kanadier'],
+  Mexico: ['mexico', 'mexican', 'mexicans', 'mexicanos', 'mexicains', 'messico', 'messicani', 'mexiko', 'mexikaner'],
   Italy: ['italy', 'italian', 'italians', 'italia', 'italiani', 'italiane', 'italiens', 'italie', 'italien', 'italiener'],
-  China: ['china', 'chinese', 'chine', 'chinesen'],
+  China: ['china', 'chinese', 'chine', 'chinois', 'chinos', 'chineses', 'chinesen'],
   Russia: ['russia', 'russian', 'russians', 'russland', 'russie'],
   Netherlands: ['netherlands', 'holland', 'dutch', 'niederlande', 'pays bas'],
   Sweden: ['sweden', 'swedish', 'swedes', 'schweden', 'suede'],
@@ -147,7 +147,7 @@ export const OTHER_PLACES: Record<string, string[]> = {
   Switzerland: ['switzerland', 'swiss', 'schweiz', 'suisse'],
   Norway: ['norway', 'norwegian', 'norwegians'],
   Egypt: ['egypt', 'egyptian', 'egyptians'],
-  Portugal: ['portugal', 'portuguese'],
+  Portugal: ['portugal', 'portuguese', 'portugueses', 'portugais', 'portugiesen', 'portoghesi'],
   Austria: ['austria', 'osterreich', 'autriche'],
   Paris: ['paris'],
   London: ['london', 'londres'],
@@ -155,7 +155,7 @@ export const OTHER_PLACES: Record<string, string[]> = {
   Tokyo: ['tokyo'],
   'New York': ['new york'],
   Africa: ['africa', 'african', 'afrique', 'afrika'],
-  Belgium: ['belgium', 'belgian', 'belgians', 'belgique', 'belgien'],
+  Belgium: ['belgium', 'belgian', 'belgians', 'belgique', 'belges', 'belgas', 'belgien', 'belgier'],
   Denmark: ['denmark', 'danish', 'danes', 'danemark', 'danemark'],
   Finland: ['finland', 'finnish', 'finns'],
   'New Zealand': ['new zealand', 'kiwis', 'new zealanders'],

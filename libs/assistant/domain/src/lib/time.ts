@@ -211,6 +211,9 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       from = i - 1;
       prev = 'in';
     }
+    // A year after the last wave, however it is said ("TikTok-Nutzung 2027"): a forecast.
+    if (last && year > yearOf(last) && year < 2100)
+      return refuse('no-data', `I can only report what the survey measured, and it has no data for ${year}: ${coverage()}. I do not forecast future waves.`);
     // "over 2025 and 2026", "in 2025 and 2026": the second year joined to the first.
     const joinedYear = (prev === 'and' || prev === 'or') && YEAR.test(words[i - 2] ?? '') && used.has(i - 2);
     if (joinedYear) prev = 'in';
