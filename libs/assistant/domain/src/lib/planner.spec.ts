@@ -497,4 +497,7 @@ describe('planPrompt: third tuning round', () => {
     expect(outcome('Combien de Belges utilisent TikTok ?')).toMatchObject({ outcome: 'refuse', reason: 'no-data' });
     expect(outcome('Wie entwickelt sich die Netflix-Nutzung 2028?')).toMatchObject({ outcome: 'refuse', reason: 'no-data' });
   });
+  it('"vs total population" is the base of an index', () => {
+    expect(planDocked('Hulu penetration in this group vs total population', ['Parents']).kind).toBe('indexing');
+  });
 });
