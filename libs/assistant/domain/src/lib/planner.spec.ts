@@ -500,4 +500,8 @@ describe('planPrompt: third tuning round', () => {
   it('"vs total population" is the base of an index', () => {
     expect(planDocked('Hulu penetration in this group vs total population', ['Parents']).kind).toBe('indexing');
   });
+  it('three-letter market codes in capitals ("GBR vs DEU") are markets; "aus" in German is not Australia', () => {
+    expect(markets(plan('snapchat usage FRA vs ESP'))).toEqual(['fr', 'es']);
+    expect(markets(plan('Wie viele Menschen aus Deutschland nutzen Snapchat?'))).toEqual(['de']);
+  });
 });

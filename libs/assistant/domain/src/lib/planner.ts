@@ -762,6 +762,9 @@ function listedCode(words: string[], i: number, index: CatalogueIndex, catalogue
   return (CONNECTORS.has(words[i - 1] ?? '') && isMarket(words[i - 2])) || (CONNECTORS.has(words[i + 1] ?? '') && isMarket(words[i + 2]));
 }
 
+/** ISO 3166 three-letter codes of the markets, read in capitals only ("AUS" is also German "aus"). */
+const ISO3: Record<string, string> = { usa: 'us', gbr: 'gb', deu: 'de', fra: 'fr', esp: 'es', bra: 'br', jpn: 'jp', ind: 'in', aus: 'au' };
+
 /** Words after which a lower-case "us" is the pronoun ("tell us", "for us", "most of us"), not the market. */
 const US_PRONOUN_BEFORE = new Set(
   (
@@ -828,6 +831,10 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
       if (us) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: us }, typo: false });
     } else if (w.length === 2 && (capitals.has(w) || listedCode(words, i, index, catalogue)) && w !== 'us' && w !== 'in' && w !== 'x' && lang === 'en') {
       const l = catalogue.locations.find((x) => x.code === w);
+      if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
+    } else if (w.length === 3 && capitals.has(w) && ISO3[w]) {
+      // Three-letter country codes in capitals ("GBR vs DEU", "JPN").
+      const l = catalogue.locations.find((x) => x.code === ISO3[w]);
       if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
     }
     if (w === 'x' && capitals.has('x')) {
