@@ -504,4 +504,10 @@ describe('planPrompt: third tuning round', () => {
     expect(markets(plan('snapchat usage FRA vs ESP'))).toEqual(['fr', 'es']);
     expect(markets(plan('Wie viele Menschen aus Deutschland nutzen Snapchat?'))).toEqual(['de']);
   });
+  it('a request to describe a group with no topic is its open profile ("tell me about", "what are X like")', () => {
+    expect(plan('Tell me about Baby boomers in Spain')).toMatchObject({ kind: 'indexing', topic: null });
+    expect(plan('What are Tech early adopters like?')).toMatchObject({ kind: 'indexing', topic: null });
+    expect(planDocked('Give me a portrait of this audience', ['Women'])).toMatchObject({ kind: 'indexing', topic: null });
+    expect(plan('Tell me about Snapchat use in Spain').kind).toBe('share');
+  });
 });

@@ -299,7 +299,10 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   let topic = topicChoice.topic;
   // "How does Gen Z differ from Millennials?", "what makes Gen Z in the UK and Germany different?":
   // a difference with no topic profiles each side (audience or market) against the base.
-  if (!topic && !kindCues.openIndexing && DIFFERENCE.test(text) && (roles.sides.length > 1 || markets.length > 1) && roles.sides.length > 0) {
+  // "Tell me about Gen Z in Germany", "what are Luxury fashion buyers like?", "a portrait of
+  // parents": with no topic, a request to describe a group is its open profile.
+  const describe = PROFILE_REQUEST.test(text) && (roles.sides.length > 0 || docked.length > 0);
+  if (!topic && !kindCues.openIndexing && (describe || (DIFFERENCE.test(text) && (roles.sides.length > 1 || markets.length > 1) && roles.sides.length > 0))) {
     kindCues.indexing = true;
     kindCues.openIndexing = true;
   }
@@ -1433,6 +1436,9 @@ const DIFFERENCE = cueRegex(DIFFERENCE_CUES);
 const COMPARISON = cueRegex(COMPARISON_CUES);
 const RANKING = cueRegex(RANKING_CUES);
 const SHARE = cueRegex(SHARE_CUES);
+/** Requests to describe a group, read as its open profile when no topic is named. */
+const PROFILE_REQUEST =
+  /\b(tell me about|talk me through|know about|portrait of|persona of|picture of|insights? (about|into|on)|help me understand|deep dive|dive into|overview of|snapshot of|summary of|who are|what are .+ like)\b/;
 const MULTIWORD_CUES = [...RANKING_CUES, ...COMPARISON_CUES, ...TREND_CUES].filter((p) => p.includes(' '));
 /** A group set against the base in words ("compared to everyone else", "than the average person"). */
 const BASE_CONTRAST = new RegExp(`\\b(than|to|from|with|against|versus|vs|and) (${BASE_PHRASES.join('|')})\\b`);
