@@ -510,4 +510,9 @@ describe('planPrompt: third tuning round', () => {
     expect(planDocked('Give me a portrait of this audience', ['Women'])).toMatchObject({ kind: 'indexing', topic: null });
     expect(plan('Tell me about Snapchat use in Spain').kind).toBe('share');
   });
+  it('"tell me about" and everyday topic words in the other languages', () => {
+    expect(plan('Parle-moi des femmes en Espagne')).toMatchObject({ kind: 'indexing', topic: null });
+    expect(topic(plan('Quelle proportion de Brésiliens boit du café ?'))).toEqual(['drinks_consumed', ['coffee'], null]);
+    expect(topic(plan('Wie viel Prozent der Japaner haben eine Kreditkarte?'))?.[1]).toEqual(['credit_card']);
+  });
 });
