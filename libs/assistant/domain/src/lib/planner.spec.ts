@@ -515,4 +515,8 @@ describe('planPrompt: third tuning round', () => {
     expect(topic(plan('Quelle proportion de Brésiliens boit du café ?'))).toEqual(['drinks_consumed', ['coffee'], null]);
     expect(topic(plan('Wie viel Prozent der Japaner haben eine Kreditkarte?'))?.[1]).toEqual(['credit_card']);
   });
+  it('"the number of X users" is a headcount; common misspellings of question words', () => {
+    expect(plan('number of netflix subscribers in spain').count).toBe(true);
+    expect(plan('wich streaming services do boomers use most').kind).toBe('ranking');
+  });
 });

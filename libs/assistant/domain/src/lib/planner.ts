@@ -94,6 +94,14 @@ const SHORTHAND: Record<string, string> = {
   mnths: 'months',
   cmpare: 'compare',
   fav: 'favourite',
+  wich: 'which',
+  whch: 'which',
+  whcih: 'which',
+  waht: 'what',
+  hwo: 'how',
+  amoung: 'among',
+  thru: 'through',
+  compair: 'compare',
   n: 'and',
   fave: 'favourite',
   favs: 'favourite',
@@ -278,8 +286,9 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     kindCues.indexing = false;
     kindCues.openIndexing = false;
   }
+  // "the number of Spotify users in Germany" is a headcount too (not "the number of holidays").
   const count =
-    /\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) &&
+    (/\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) || NUMBER_OF_GROUP.test(text)) &&
     !/\bhow many (hours|times|days|minutes|waves|quarters|brands|platforms|devices)\b/.test(text);
 
   // The topic.
@@ -1439,6 +1448,8 @@ const SHARE = cueRegex(SHARE_CUES);
 /** Requests to describe a group, read as its open profile when no topic is named. */
 const PROFILE_REQUEST =
   /\b(tell me about|talk me through|know about|portrait of|persona of|picture of|insights? (about|into|on)|help me understand|deep dive|dive into|overview of|snapshot of|summary of|who are|what are .+ like)\b/;
+/** "The number of Spotify users": a headcount of a group. */
+const NUMBER_OF_GROUP = new RegExp(`\\bnumber of (\\w+ ){0,3}(${[...GROUP_NOUNS].join('|')})\\b`);
 const MULTIWORD_CUES = [...RANKING_CUES, ...COMPARISON_CUES, ...TREND_CUES].filter((p) => p.includes(' '));
 /** A group set against the base in words ("compared to everyone else", "than the average person"). */
 const BASE_CONTRAST = new RegExp(`\\b(than|to|from|with|against|versus|vs|and) (${BASE_PHRASES.join('|')})\\b`);
