@@ -519,4 +519,10 @@ describe('planPrompt: third tuning round', () => {
     expect(plan('number of netflix subscribers in spain').count).toBe(true);
     expect(plan('wich streaming services do boomers use most').kind).toBe('ranking');
   });
+  it('affinity, propensity, "especially popular with", "vs average" and "than others" ask for an index', () => {
+    expect(plan('Affinity of Parents for Disney+').kind).toBe('indexing');
+    expect(plan('Is Snapchat especially popular with Gen Z?').kind).toBe('indexing');
+    expect(plan('Are Gen X heavier Facebook users than others?').kind).toBe('indexing');
+    expect(plan('Likelihood of men to own a smartwatch vs average').kind).toBe('indexing');
+  });
 });
