@@ -525,4 +525,8 @@ describe('planPrompt: third tuning round', () => {
     expect(plan('Are Gen X heavier Facebook users than others?').kind).toBe('indexing');
     expect(plan('Likelihood of men to own a smartwatch vs average').kind).toBe('indexing');
   });
+  it('a prompt opening with "compare with" or "vs" sets the docked audience against the one named', () => {
+    expect(audiences(planDocked('vs Baby boomers: Facebook', ['Gen X']))).toEqual(['Gen X', 'Baby boomers']);
+    expect(audiences(planDocked('compare with Millennials on Hulu', ['Gen Z']))).toEqual(['Gen Z', 'Millennials']);
+  });
 });

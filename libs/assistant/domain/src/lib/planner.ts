@@ -481,9 +481,15 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   if (dockedAsTopic) audiences = [];
   else if (!named && audiences.length === 0 && docked.length > 0) audiences = docked;
   else if (!named && (previous === null || !followUp) && docked.length > 0) audiences = docked;
-  // "Compare them with Millennials", "do they use it more than men?": the docked audience is one
-  // side, the one named the other.
-  else if (named && docked.length > 0 && they >= 0 && !followUp && (kindCues.comparison || /\bthan\b/.test(text)))
+  // "Compare them with Millennials", "do they use it more than men?", "vs men: Instagram": the
+  // docked audience is one side, the one named the other.
+  else if (
+    named &&
+    docked.length > 0 &&
+    !followUp &&
+    (they >= 0 || /^ (compare|compared|comparing|contrast|vs|versus|against)\b/.test(text)) &&
+    (kindCues.comparison || /\bthan\b/.test(text))
+  )
     audiences = uniqueAudiences([...docked, ...audiences]);
   if (audiences.length === 0) audiences = [EVERYONE];
 
