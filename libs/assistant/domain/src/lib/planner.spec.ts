@@ -529,4 +529,9 @@ describe('planPrompt: third tuning round', () => {
     expect(audiences(planDocked('vs Baby boomers: Facebook', ['Gen X']))).toEqual(['Gen X', 'Baby boomers']);
     expect(audiences(planDocked('compare with Millennials on Hulu', ['Gen Z']))).toEqual(['Gen Z', 'Millennials']);
   });
+  it('a follow-up setting the last audience against everyone indexes the same topic', () => {
+    const first = plan('What share of Millennials use Reddit?');
+    const next = plan('and compared to everyone else?', first);
+    expect([next.kind, topic(next), audiences(next)]).toEqual(['indexing', ['social_platform_usage', ['reddit'], null], ['Millennials']]);
+  });
 });

@@ -276,10 +276,13 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     kindCues.openIndexing = true;
   }
   // "What are Gen Z into compared to everyone else?": one group read against the base is an index.
-  const oneGroup = roles.sides.length === 1 || (roles.sides.length === 0 && (docked.length === 1 || they >= 0));
+  const previousGroup = previous !== null && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone';
+  const oneGroup = roles.sides.length === 1 || (roles.sides.length === 0 && (docked.length === 1 || they >= 0 || previousGroup));
   if (BASE_CONTRAST.test(text) && oneGroup && markets.length <= 1) {
     kindCues.indexing = true;
     kindCues.openIndexing = true;
+    // Set against a base in words, it is an index proper: a follow-up keeps its topic.
+    kindCues.explicitIndex = true;
   }
   // "How do men and women differ on X?": a difference between two named sides is a comparison, not an index.
   if (!kindCues.explicitIndex && (roles.sides.length > 1 || markets.length > 1)) {
