@@ -534,4 +534,7 @@ describe('planPrompt: third tuning round', () => {
     const next = plan('and compared to everyone else?', first);
     expect([next.kind, topic(next), audiences(next)]).toEqual(['indexing', ['social_platform_usage', ['reddit'], null], ['Millennials']]);
   });
+  it('Japanese "more than average" (平均より多く) is an index', () => {
+    expect(plan('ミレニアル世代はSpotifyを平均より多く使っていますか？').kind).toBe('indexing');
+  });
 });
