@@ -537,4 +537,9 @@ describe('planPrompt: third tuning round', () => {
   it('Japanese "more than average" (平均より多く) is an index', () => {
     expect(plan('ミレニアル世代はSpotifyを平均より多く使っていますか？').kind).toBe('indexing');
   });
+  it('"where is X heading?", "likely to keep growing", "what will happen to" are forecasts', () => {
+    for (const prompt of ['Where is Snapchat heading in France?', 'Is Reddit likely to keep growing in the US?', 'What will happen to Threads usage?'])
+      expect(outcome(prompt).outcome).toBe('refuse');
+    expect(plan('Financial outlook of Gen X in Spain').kind).toBe('ranking');
+  });
 });

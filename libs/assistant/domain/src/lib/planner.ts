@@ -586,6 +586,13 @@ function isForecast(text: string): boolean {
   if (/\b(plan|plans|planning|intend|intends|intention|intentions|expect to buy|planning to buy)\b/.test(text)) return false;
   if (FUTURE.test(text)) return true;
   if (/\bwill\b.*\bbe\b/.test(text) || /\bin (\d+|two|three|four|five|ten) years\b/.test(text)) return true;
+  // "likely to keep growing", "where is TikTok heading?", "what will happen to...": what is to come.
+  if (
+    /\b(keep|keeps|continue to|continues to|carry on) (grow|growing|rising|rise|falling|fall|declining|decline|increasing|increase|shrinking|dropping)\b|\bwill happen\b|\bhead(ing|ed)\b|\bgoing forward\b|\bin the coming (months|years|quarters|waves)\b/.test(
+      text,
+    )
+  )
+    return true;
   // "Will Threads keep growing?", "will TikTok grow in Spain?": a change yet to come.
   if (/\b(will|going to|gonna) (keep|continue|carry on|still)\b/.test(text)) return true;
   const future = text.search(/\b(will|going to|gonna)\b/);
