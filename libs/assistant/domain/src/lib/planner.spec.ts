@@ -542,4 +542,8 @@ describe('planPrompt: third tuning round', () => {
       expect(outcome(prompt).outcome).toBe('refuse');
     expect(plan('Financial outlook of Gen X in Spain').kind).toBe('ranking');
   });
+  it('a slash between names is an alternative, side by side ("men/women", "uk/germany")', () => {
+    expect(audiences(plan('reddit men/women'))).toEqual(['Men', 'Women']);
+    expect(markets(plan('france/spain hulu'))).toEqual(['fr', 'es']);
+  });
 });

@@ -618,6 +618,8 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
     .replace(/\bb\/w\b/gi, ' between ')
     .replace(/\bw\/o\b/gi, ' without ')
     .replace(/\bw\//gi, ' with ')
+    // "men/women", "gen z/millennials", "uk/germany": alternatives side by side, never both at once.
+    .replace(/([A-Za-z])\s*\/\s*(?=[A-Za-z])/g, '$1 or ')
     .replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
   const text = lang === 'ja' ? translateJapanese(undotted, (run) => soundAlike(run, index)) : undotted;
   const letters = raw.replace(/[^A-Za-z]/g, '');
