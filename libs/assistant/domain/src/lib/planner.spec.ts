@@ -546,4 +546,9 @@ describe('planPrompt: third tuning round', () => {
     expect(audiences(plan('reddit men/women'))).toEqual(['Men', 'Women']);
     expect(markets(plan('france/spain hulu'))).toEqual(['fr', 'es']);
   });
+  it('the group noun of a named thing is not a topic word ("Tesla drivers" are not "Purchase drivers")', () => {
+    const p = plan('What share of BMW drivers are women?');
+    expect([topic(p), audiences(p)]).toEqual([['gender', ['female'], null], ['BMW users']]);
+    expect(topic(plan('How many bitcoin holders are there in Spain?'))?.[0]).toBe('investments_held');
+  });
 });

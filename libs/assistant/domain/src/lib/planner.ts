@@ -1608,7 +1608,12 @@ const VALUE_WORDS: Record<string, string[]> = {
 
 function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] } {
   const { words, used, spans } = reading;
-  const free = words.filter((w, i) => !used.has(i) && w !== '|' && w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w) && !CONNECTORS.has(w));
+  // The group noun of a datapoint ("Tesla drivers", "Netflix subscribers") belongs to that group:
+  // not a topic word ("drivers" is not "Purchase drivers").
+  const groupNoun = (i: number) => GROUP_NOUNS.has(words[i]) && spans.some((sp) => sp.entry.kind === 'datapoint' && sp.end === i);
+  const free = words.filter(
+    (w, i) => !used.has(i) && w !== '|' && w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w) && !CONNECTORS.has(w) && !groupNoun(i),
+  );
   const stems = new Set<string>();
   // A verb of buying or using with a brand named after it ("shop at Tesco") says how, not what:
   // it picks the brand's usage row, it is not a topic of its own.
@@ -1618,6 +1623,10 @@ function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] 
     stems.add(stem(w));
     for (const s of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(s));
   }
+  // What such a noun says of the measure still counts ("crypto holders": held).
+  words.forEach((w, i) => {
+    if (!used.has(i) && groupNoun(i)) for (const x of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(x));
+  });
   const text = ` ${words.filter((_, i) => !used.has(i)).join(' ')} `;
   for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS))
     if (phrase.includes(' ') && text.includes(` ${phrase} `)) list.forEach((s) => stems.add(stem(s)));

@@ -505,6 +505,8 @@ export const TOPIC_SYNONYMS: Record<string, string[]> = {
   holding: ['held', 'investment'],
   hold: ['held'],
   holds: ['held'],
+  holders: ['held'],
+  holder: ['held'],
   have: ['held'],
   has: ['held'],
   holidays: ['holiday', 'travel'],
