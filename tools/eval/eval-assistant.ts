@@ -3,11 +3,11 @@ import path from 'node:path';
 import { formatScoreTable, parseEvalCases, scoreEval } from '@aas/assistant-domain/eval';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SETS = ['tuning', 'tuning-2', 'held-out'];
+const SETS = ['tuning', 'tuning-2', 'tuning-3', 'held-out'];
 
 /**
  * Scores the assistant's planner on an evaluation set:
- *   npm run eval:assistant -- [--set tuning|tuning-2|held-out] [--show-failures]
+ *   npm run eval:assistant -- [--set tuning|tuning-2|tuning-3|held-out] [--show-failures]
  * prints the share of fully right cases per family and overall; --show-failures lists what
  * differed in each wrong case (for the tuning sets: the held-out set is only ever scored).
  */

@@ -3,6 +3,7 @@ import type { Question } from '@aas/contracts';
 import type { EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolution } from './eval-case';
 import heldOutJson from './held-out.json';
 import tuning2Json from './tuning-2.json';
+import tuning3Json from './tuning-3.json';
 import tuningJson from './tuning.json';
 
 // The set is data written by hand: this spec is what keeps it honest against the catalogue, so a
@@ -16,7 +17,7 @@ const waveOrder = new Map(catalogue.waves.map((w) => [w.code, w.order]));
 const markets = new Set(catalogue.locations.map((l) => l.code));
 
 /** Minimum cases per family in each file; a Record so that a family added to the format must be given one. */
-const MINIMUM: Record<'tuning' | 'held-out' | 'tuning-2', Record<EvalFamily, number>> = {
+const MINIMUM: Record<'tuning' | 'held-out' | 'tuning-2' | 'tuning-3', Record<EvalFamily, number>> = {
   tuning: {
     'share-population': 15,
     'share-audience': 15,
@@ -62,6 +63,21 @@ const MINIMUM: Record<'tuning' | 'held-out' | 'tuning-2', Record<EvalFamily, num
     messy: 12,
     language: 12,
   },
+  'tuning-3': {
+    'share-population': 3,
+    'share-audience': 3,
+    ranking: 3,
+    'comparison-audiences': 3,
+    'comparison-markets': 3,
+    indexing: 3,
+    'indexing-open': 3,
+    trend: 3,
+    'follow-up': 3,
+    docked: 3,
+    refusal: 3,
+    messy: 3,
+    language: 3,
+  },
 };
 const FAMILIES = new Set<string>(Object.keys(MINIMUM.tuning));
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);
@@ -73,6 +89,7 @@ const files: Record<EvalFile, EvalCase[]> = {
   tuning: tuningJson as unknown as EvalCase[],
   'held-out': heldOutJson as unknown as EvalCase[],
   'tuning-2': tuning2Json as unknown as EvalCase[],
+  'tuning-3': tuning3Json as unknown as EvalCase[],
 };
 const fileNames = Object.keys(files) as EvalFile[];
 

@@ -93,6 +93,19 @@ const SHORTHAND: Record<string, string> = {
   qtrs: 'quarters',
   mnths: 'months',
   cmpare: 'compare',
+  fav: 'favourite',
+  wich: 'which',
+  whch: 'which',
+  whcih: 'which',
+  waht: 'what',
+  hwo: 'how',
+  amoung: 'among',
+  thru: 'through',
+  compair: 'compare',
+  n: 'and',
+  fave: 'favourite',
+  favs: 'favourite',
+  faves: 'favourite',
 };
 
 /** Words that join two sides of a comparison. */
@@ -226,7 +239,11 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   }
   const unlicensed = markets.find((l) => !l.entitled);
   if (unlicensed) return refuse('not-entitled', `Your organisation does not license data for ${unlicensed.name}.`);
-  const allMarkets = ALL_MARKETS.some((p) => text.includes(` ${p} `)) || /\b(all|every) (\w+ )?(of )?(our|my|your|the)? ?(markets|countries)\b/.test(text);
+  const allMarkets =
+    ALL_MARKETS.some((p) => text.includes(` ${p} `)) ||
+    /\b(all|every) (\w+ )?(of )?(our|my|your|the)? ?(markets|countries)\b/.test(text) ||
+    // "our four markets", "my markets": every market licensed to the organisation.
+    /\b(our|my) (\w+ )?(markets|countries)\b/.test(text);
   for (let i = 0; i < words.length; i++)
     if (
       ALL_MARKETS.includes(words[i]) ||
@@ -258,13 +275,23 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     kindCues.indexing = true;
     kindCues.openIndexing = true;
   }
+  // "What are Gen Z into compared to everyone else?": one group read against the base is an index.
+  const previousGroup = previous !== null && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone';
+  const oneGroup = roles.sides.length === 1 || (roles.sides.length === 0 && (docked.length === 1 || they >= 0 || previousGroup));
+  if (BASE_CONTRAST.test(text) && oneGroup && markets.length <= 1) {
+    kindCues.indexing = true;
+    kindCues.openIndexing = true;
+    // Set against a base in words, it is an index proper: a follow-up keeps its topic.
+    kindCues.explicitIndex = true;
+  }
   // "How do men and women differ on X?": a difference between two named sides is a comparison, not an index.
   if (!kindCues.explicitIndex && (roles.sides.length > 1 || markets.length > 1)) {
     kindCues.indexing = false;
     kindCues.openIndexing = false;
   }
+  // "the number of Spotify users in Germany" is a headcount too (not "the number of holidays").
   const count =
-    /\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) &&
+    (/\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) || NUMBER_OF_GROUP.test(text)) &&
     !/\bhow many (hours|times|days|minutes|waves|quarters|brands|platforms|devices)\b/.test(text);
 
   // The topic.
@@ -282,13 +309,25 @@ export function planPrompt(input: PlanInput): PlanOutcome {
       [],
     );
   let topic = topicChoice.topic;
+  // "How does Gen Z differ from Millennials?", "what makes Gen Z in the UK and Germany different?":
+  // a difference with no topic profiles each side (audience or market) against the base.
+  // "Tell me about Gen Z in Germany", "what are Luxury fashion buyers like?", "a portrait of
+  // parents": with no topic, a request to describe a group is its open profile.
+  const describe = PROFILE_REQUEST.test(text) && (roles.sides.length > 0 || docked.length > 0);
+  if (!topic && !kindCues.openIndexing && (describe || (DIFFERENCE.test(text) && (roles.sides.length > 1 || markets.length > 1) && roles.sides.length > 0))) {
+    kindCues.indexing = true;
+    kindCues.openIndexing = true;
+  }
   let topicQuestion = topicChoice.question;
 
   // A demographic the prompt asks about is the topic ("what share of Germans are parents?").
   if (!topic && roles.sides.length === 1 && roles.sides[0].length === 1 && !kindCues.indexing && !kindCues.trend && !isFollowUpText(text, previous)) {
     const only = roles.sides[0][0];
     const leaf = singleLeaf(only.expression);
-    const asked = leaf && /\b(are|is|who are|being)\b/.test(text.slice(0, text.indexOf(' ', 0)) + text) && (kindCues.share || count);
+    // "What share of Germans are parents?", and in messy shorthand "dog owners in spain share",
+    // "electric car owners germany percent": a group of owners or users is what is counted.
+    const ownersOrUsers = words.some((w) => GROUP_NOUNS.has(w));
+    const asked = leaf && (/\b(are|is|who are|being)\b/.test(text) || ownersOrUsers) && (kindCues.share || count);
     if (leaf && asked) {
       const q = catalogue.questions.find((x) => x.code === leaf.question);
       if (q) {
@@ -301,6 +340,29 @@ export function planPrompt(input: PlanInput): PlanOutcome {
         topicQuestion = q;
         roles.sides = [];
       }
+    }
+  }
+
+  // "How many are there in the US?", "how big is this audience in France?" with one audience docked
+  // and nothing else asked: the size of that audience, its defining answer counted among everyone.
+  let dockedAsTopic = false;
+  const sizing = count || /\bhow (big|large)\b|\bsize of\b|\bsized?\b/.test(text);
+  if (
+    !topic &&
+    !topicChoice.mentioned &&
+    roles.sides.length === 0 &&
+    docked.length === 1 &&
+    previous === null &&
+    sizing &&
+    !kindCues.trend &&
+    !kindCues.indexing
+  ) {
+    const leaf = singleLeaf(docked[0].expression);
+    const q = leaf ? catalogue.questions.find((x) => x.code === leaf.question) : undefined;
+    if (leaf && q) {
+      topic = { question: q.code, questionName: q.name, datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName), suffix: null };
+      topicQuestion = q;
+      dockedAsTopic = true;
     }
   }
 
@@ -330,7 +392,8 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     }
   }
 
-  let audiences = roles.sides.map((side) => combine(side));
+  // "Gen Z in Japan vs Gen Z in the US": the same audience on both sides of a market comparison is one audience.
+  let audiences = uniqueAudiences(roles.sides.map((side) => combine(side)));
   const named = audiences.length > 0;
   const followUp = previous !== null && (isFollowUpText(text, previous) || (!topic && !kindCues.openIndexing));
   let kind: AnalysisKind;
@@ -410,7 +473,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
       kindCues.trend ||
       reading.time.pointsInTime ||
       reading.time.perWave ||
-      (reading.time.range && reading.time.waves.length > DEFAULT_WAVE_COUNT && !kindCues.share && /\bover the (last|past)\b/.test(text))
+      (reading.time.range && reading.time.waves.length > DEFAULT_WAVE_COUNT && !kindCues.share && /\bover the (last|past)\b|\bsince\b/.test(text))
     )
       kind = 'trend';
     else if (kindCues.indexing || kindCues.openIndexing) kind = 'indexing';
@@ -418,8 +481,19 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   }
 
   // Docked audiences are the answer's audiences when the prompt names none.
-  if (!named && audiences.length === 0 && docked.length > 0) audiences = docked;
+  if (dockedAsTopic) audiences = [];
+  else if (!named && audiences.length === 0 && docked.length > 0) audiences = docked;
   else if (!named && (previous === null || !followUp) && docked.length > 0) audiences = docked;
+  // "Compare them with Millennials", "do they use it more than men?", "vs men: Instagram": the
+  // docked audience is one side, the one named the other.
+  else if (
+    named &&
+    docked.length > 0 &&
+    !followUp &&
+    (they >= 0 || /^ (compare|compared|comparing|contrast|vs|versus|against)\b/.test(text)) &&
+    (kindCues.comparison || /\bthan\b/.test(text))
+  )
+    audiences = uniqueAudiences([...docked, ...audiences]);
   if (audiences.length === 0) audiences = [EVERYONE];
 
   if (kind === 'indexing' && !topic && audiences.every((a) => a.origin === 'everyone'))
@@ -429,7 +503,12 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
 
   // One respondent universe: the dataset(s) holding every question the plan uses.
-  const universe = chooseDatasets(catalogue, topicQuestion ?? (topic ? catalogue.questions.find((q) => q.code === topic?.question) : undefined), audiences);
+  const universe = chooseDatasets(
+    catalogue,
+    topicQuestion ?? (topic ? catalogue.questions.find((q) => q.code === topic?.question) : undefined),
+    audiences,
+    locations,
+  );
   if ('refusal' in universe) return universe.refusal;
   const dataset = universe.dataset;
 
@@ -507,6 +586,17 @@ function isForecast(text: string): boolean {
   if (/\b(plan|plans|planning|intend|intends|intention|intentions|expect to buy|planning to buy)\b/.test(text)) return false;
   if (FUTURE.test(text)) return true;
   if (/\bwill\b.*\bbe\b/.test(text) || /\bin (\d+|two|three|four|five|ten) years\b/.test(text)) return true;
+  // "likely to keep growing", "where is TikTok heading?", "what will happen to...": what is to come.
+  if (
+    /\b(keep|keeps|continue to|continues to|carry on) (grow|growing|rising|rise|falling|fall|declining|decline|increasing|increase|shrinking|dropping)\b|\bwill happen\b|\bhead(ing|ed)\b|\bgoing forward\b|\bin the coming (months|years|quarters|waves)\b/.test(
+      text,
+    )
+  )
+    return true;
+  // "Will Threads keep growing?", "will TikTok grow in Spain?": a change yet to come.
+  if (/\b(will|going to|gonna) (keep|continue|carry on|still)\b/.test(text)) return true;
+  const future = text.search(/\b(will|going to|gonna)\b/);
+  if (future >= 0 && !/\b(will|would|could|can) you\b/.test(text) && TREND.test(text.slice(future))) return true;
   return /\b(preve|prevision|prognose)\b/.test(text);
 }
 
@@ -520,7 +610,17 @@ function wavesText(waves: CodeName[]): string {
 function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): Reading {
   const lang = detectLanguage(raw);
   // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
-  const undotted = raw.replace(/#\s?(\d+)/g, ' top $1 ').replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
+  const undotted = raw
+    .replace(/#\s?(\d+)/g, ' top $1 ')
+    // "top5", "top10": the number apart.
+    .replace(/\b(top|bottom)(\d+)\b/gi, '$1 $2')
+    // Slashed shorthand: "b/w" between, "w/o" without, "w/" with.
+    .replace(/\bb\/w\b/gi, ' between ')
+    .replace(/\bw\/o\b/gi, ' without ')
+    .replace(/\bw\//gi, ' with ')
+    // "men/women", "gen z/millennials", "uk/germany": alternatives side by side, never both at once.
+    .replace(/([A-Za-z])\s*\/\s*(?=[A-Za-z])/g, '$1 or ')
+    .replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
   const text = lang === 'ja' ? translateJapanese(undotted, (run) => soundAlike(run, index)) : undotted;
   const letters = raw.replace(/[^A-Za-z]/g, '');
   const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
@@ -563,6 +663,13 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
       (words[i + 1] === 'between' || TREND.test(joined))
     )
       used.add(i);
+  // Cue phrases of several words ("league table", "side by side", "over time") are words of
+  // asking: their words are not typos of names ("table" is not "tablet").
+  for (const phrase of MULTIWORD_CUES) {
+    const p = phrase.split(' ');
+    for (let i = 0; i + p.length <= words.length; i++)
+      if (p.every((x, k) => words[i + k] === x)) for (let k = 0; k < p.length; k++) if (!index.byFirst.has(words[i + k])) used.add(i + k);
+  }
   // "than everyone else", "from the general population": the base of an index, not a name.
   for (const phrase of BASE_PHRASES) {
     const p = phrase.split(' ');
@@ -646,6 +753,18 @@ function readLimit(words: string[], used: Set<number>): number | undefined {
         return n;
       }
     }
+    // "the three social media most used" (word order of other languages): a number, a short
+    // noun phrase and a superlative.
+    if (
+      ranking &&
+      ['the', 'which', 'what', 'are'].includes(before) &&
+      !COUNTED_UNITS.has(after) &&
+      words.slice(i + 2, i + 5).some((w) => LIMIT_WORDS.has(w)) &&
+      words.slice(i + 1, i + 5).every((w) => w !== '|' && !/^\d/.test(w))
+    ) {
+      used.add(i);
+      return n;
+    }
     if (
       ['top', 'first', 'bottom', 'which', 'the', 'what', 'best', 'leading', 'main'].includes(before) &&
       (before !== 'the' || LIMIT_WORDS.has(after)) &&
@@ -661,6 +780,37 @@ function readLimit(words: string[], used: Set<number>): number | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * A lower-case market code in a list of markets ("uk vs de", "fr and es"): the code, when the word
+ * across the connector is a market too.
+ */
+function listedCode(words: string[], i: number, index: CatalogueIndex, catalogue: PlannerCatalogue): boolean {
+  const isMarket = (w: string | undefined) =>
+    w !== undefined && (catalogue.locations.some((l) => l.code === w) || (index.byFirst.get(w) ?? []).some((e) => e.kind === 'market' && e.words.length === 1));
+  return (CONNECTORS.has(words[i - 1] ?? '') && isMarket(words[i - 2])) || (CONNECTORS.has(words[i + 1] ?? '') && isMarket(words[i + 2]));
+}
+
+/** ISO 3166 three-letter codes of the markets, read in capitals only ("AUS" is also German "aus"). */
+const ISO3: Record<string, string> = { usa: 'us', gbr: 'gb', deu: 'de', fra: 'fr', esp: 'es', bra: 'br', jpn: 'jp', ind: 'in', aus: 'au' };
+
+/** Words after which a lower-case "us" is the pronoun ("tell us", "for us", "most of us"), not the market. */
+const US_PRONOUN_BEFORE = new Set(
+  (
+    'tell show give let lets help send get got ask remind brief email mail bring take keep make made for to with of about among ' +
+    'from like behind around toward towards upon without join call leave lead guide walk please can could would will should do does did you me'
+  ).split(' '),
+);
+
+/**
+ * A lower-case "us" in a messy prompt ("linkedin uk vs us", "netflix usage us last year") is the
+ * market unless a verb, an auxiliary or a preposition before it makes it the pronoun.
+ */
+function marketUs(words: string[], i: number): boolean {
+  const before = words[i - 1];
+  if (before === undefined || before === '|') return true;
+  return !US_PRONOUN_BEFORE.has(before);
 }
 
 /** Finds names of markets, places, audiences and datapoints; where two overlap, the longer wins. */
@@ -703,14 +853,18 @@ function findSpans(words: string[], used: Set<number>, index: CatalogueIndex, ca
     }
     // "US"/"USA" only as a market where it cannot be the pronoun "us" or a verb.
     if (
-      (w === 'us' && (capitals.has('us') || ['the', 'in'].includes(words[i - 1] ?? ''))) ||
-      (w === 'usa' && lang !== 'es' && lang !== 'pt') ||
+      (w === 'us' && (capitals.has('us') || ['the', 'in'].includes(words[i - 1] ?? '') || marketUs(words, i))) ||
+      (w === 'usa' && lang !== 'es' && lang !== 'pt' && lang !== 'it') ||
       (w === 'usa' && capitals.has('usa'))
     ) {
       const us = catalogue.locations.find((l) => l.code === 'us');
       if (us) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: us }, typo: false });
-    } else if (w.length === 2 && capitals.has(w) && w !== 'us' && w !== 'in' && w !== 'x' && lang === 'en') {
+    } else if (w.length === 2 && (capitals.has(w) || listedCode(words, i, index, catalogue)) && w !== 'us' && w !== 'in' && w !== 'x' && lang === 'en') {
       const l = catalogue.locations.find((x) => x.code === w);
+      if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
+    } else if (w.length === 3 && capitals.has(w) && ISO3[w]) {
+      // Three-letter country codes in capitals ("GBR vs DEU", "JPN").
+      const l = catalogue.locations.find((x) => x.code === ISO3[w]);
       if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
     }
     if (w === 'x' && capitals.has('x')) {
@@ -853,11 +1007,22 @@ function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex
         const b = a < 0 ? -1 : stems.indexOf(content[0], a + 1);
         if (a >= 0 && b > a && stems.slice(a + 1, b).every((x) => x === '')) at.splice(0, at.length, a, b);
       }
+      // Three or more content words in another order, close together ("bank through a mobile
+      // app" for "Mobile banking app"): the name said as a verb phrase.
+      if (at.length < content.length && content.length >= 3) {
+        const anyOrder = content.map((c) => stems.indexOf(c));
+        // A word that ends another name ("employed" of "self employed") is that name's, not this one's.
+        const ownsWord = (i: number) => !(index.byFirst.get(words[i - 1] ?? '') ?? []).some((e) => e.words.length === 2 && e.words[1] === words[i]);
+        if (anyOrder.every((i) => i >= 0 && ownsWord(i)) && new Set(anyOrder).size === anyOrder.length) {
+          at.splice(0, at.length, ...anyOrder);
+        }
+      }
       if (at.length < content.length) continue;
     }
     const start = Math.min(...at);
     const end = Math.max(...at) + 1;
-    if (end - start > entry.words.length + (long ? 2 : 1)) continue;
+    // A short name of three content words may have a few words between them; of two, one.
+    if (end - start > entry.words.length + (long ? 2 : content.length >= 3 ? 3 : 1)) continue;
     const loose: number[] = [];
     for (let i = start; i < end; i++) if (!at.includes(i) && stems[i] !== '') loose.push(i);
     // Every content word of a short name, nothing else: the name itself, inflected.
@@ -866,6 +1031,9 @@ function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex
   }
   return out;
 }
+
+/** Words joining the two ends of an age range, English or left from another language ("à", "e", "y", "bis"). */
+const AGE_RANGE_LINKS = new Set(['to', 'and', 'a', 'the', 'e', 'y', 'et', 'bis', 'und', 'al']);
 
 /** Age phrases: "aged 25-34", "25-34 year olds", "under 35", "over-35s", "35+", "between 25 and 34". */
 function ageSpans(words: string[], used: Set<number>): Span[] {
@@ -908,11 +1076,15 @@ function ageSpans(words: string[], used: Set<number>): Span[] {
       continue;
     }
     const lo = num(w);
+    // "aged 25 to 34", "between 25 and 34", and in other languages "de 25 à 34 ans", "tra 25 e 34
+    // anni" (the connector left untranslated, the years after): an age range.
     if (
       lo !== undefined &&
-      ['to', 'and'].includes(words[i + 1] ?? '') &&
+      AGE_RANGE_LINKS.has(words[i + 1] ?? '') &&
       num(words[i + 2]) !== undefined &&
-      (words[i - 1] === 'aged' || words[i - 1] === 'between')
+      (words[i - 1] === 'aged' ||
+        words[i - 1] === 'between' ||
+        (['year', 'years'].includes(words[i + 3] ?? '') && ['of', 'from', 'among'].includes(words[i - 1] ?? '')))
     ) {
       const hi = num(words[i + 2]) as number;
       if (lo >= 13 && hi <= 99 && lo < hi) make(i - 1, i + 3 + (['year', 'years'].includes(words[i + 3] ?? '') ? 2 : 0), lo, hi, `Aged ${lo}-${hi}`);
@@ -1086,6 +1258,13 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
       (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next))
     )
       groupCapable.add(s);
+    // "people who own a dog in the UK: what share use Instagram?", "of those who own a cat, how
+    // many...": a relative clause about people names a group, with or without "among".
+    const clauseStart = words.lastIndexOf('|', s.start) + 1;
+    const lead = words.slice(Math.max(clauseStart, s.start - 5), s.start);
+    const who = lead.findIndex((w) => w === 'who' || w === 'that');
+    const measuredAfter = datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
+    if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && measuredAfter) groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
     if (
       zoneStart >= 0 &&
@@ -1112,6 +1291,8 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
     changed = false;
     for (const s of datapointSpans) {
       if (groups.includes(s)) continue;
+      // The object of a verb of using ("how do boomers use Facebook vs Gen X") is what is measured.
+      if (OBJECT_VERB_STEMS.has(stem(words[s.start - 1] ?? ''))) continue;
       const partner = [...audienceSpans, ...groups].find((g) => coordinated(words, g, s) || coordinated(words, s, g));
       if (partner) {
         groups.push(s);
@@ -1163,6 +1344,26 @@ function assignRoles(reading: Reading, index: CatalogueIndex, catalogue: Planner
   }
   return { sides, topicSpans, groupSpans: groups };
 }
+
+/** Stems of verbs whose object is the thing measured, never a group of people. */
+const OBJECT_VERB_STEMS = new Set(['use', 'watch', 'own', 'play', 'listen', 'follow', 'read', 'buy', 'drink', 'eat', 'visit', 'drive', 'wear', 'stream']);
+
+/** Words for people that a relative clause ("who own a dog") turns into a group. */
+const RELATIVE_HEADS = new Set([
+  'people',
+  'those',
+  'anyone',
+  'adults',
+  'consumers',
+  'respondents',
+  'individuals',
+  'folks',
+  'men',
+  'women',
+  'parents',
+  'users',
+  'ones',
+]);
 
 /** A datapoint named after a kind of person ("Hardcore gamer", "Bargain hunter", "Early adopter"): a group when something else is measured. */
 function namesPeople(span: Span): boolean {
@@ -1262,6 +1463,14 @@ const DIFFERENCE = cueRegex(DIFFERENCE_CUES);
 const COMPARISON = cueRegex(COMPARISON_CUES);
 const RANKING = cueRegex(RANKING_CUES);
 const SHARE = cueRegex(SHARE_CUES);
+/** Requests to describe a group, read as its open profile when no topic is named. */
+const PROFILE_REQUEST =
+  /\b(tell me about|talk me through|know about|portrait of|persona of|picture of|insights? (about|into|on)|help me understand|deep dive|dive into|overview of|snapshot of|summary of|who are|what are .+ like)\b/;
+/** "The number of Spotify users": a headcount of a group. */
+const NUMBER_OF_GROUP = new RegExp(`\\bnumber of (\\w+ ){0,3}(${[...GROUP_NOUNS].join('|')})\\b`);
+const MULTIWORD_CUES = [...RANKING_CUES, ...COMPARISON_CUES, ...TREND_CUES].filter((p) => p.includes(' '));
+/** A group set against the base in words ("compared to everyone else", "than the average person"). */
+const BASE_CONTRAST = new RegExp(`\\b(than|to|from|with|against|versus|vs|and) (${BASE_PHRASES.join('|')})\\b`);
 
 function readKind(text: string): KindCues {
   const trend = TREND.test(text);
@@ -1278,10 +1487,17 @@ function readKind(text: string): KindCues {
   };
 }
 
+/** Nouns ending in s that are singular or stand before another noun ("news source", "sports brand"). */
+const ATTRIBUTIVE_S = new Set(['news', 'sports', 'esports', 'fitness', 'business', 'wellness', 'series', 'games', 'electronics', 'cosmetics']);
+
 /** "the most used social platform", "the favourite brand": one datapoint, not a list. */
 function singularSuperlative(text: string, kind: AnalysisKind): boolean {
   if (kind !== 'ranking' && kind !== 'comparison') return false;
-  const m = /\b(?:the|s) (?:single )?(?:most|favourite|favorite|top|biggest|leading|number one|#1|most popular|most used|most common)\b(.*)$/.exec(text);
+  // At the start of a clause too: "most used ai chatbot among gen z", "most popular news source for them".
+  // "Favourite" needs no article before it ("gen z fav streaming service uk").
+  const m =
+    /(?:\b(?:the|s)|^|\|) (?:single )?(?:most|favourite|favorite|top|biggest|leading|number one|#1|most popular|most used|most common)\b(.*)$/.exec(text) ??
+    /\b(?:favourite|favorite)\b(.*)$/.exec(text);
   if (!m) return false;
   const next = m[1]
     .trim()
@@ -1292,8 +1508,21 @@ function singularSuperlative(text: string, kind: AnalysisKind): boolean {
           w,
         ),
     );
-  const noun = next.find((w) => w.length > 2 && !STOPWORDS.has(w));
-  return noun !== undefined && !noun.endsWith('s');
+  // The noun phrase after it, up to a function word (at most three words): singular when no word
+  // of it is a plural ("most innovative car brands" is a list, "most trusted tech brand" one).
+  const at = next.findIndex((w) => w.length > 2 && !STOPWORDS.has(w));
+  if (at < 0) return false;
+  const run: string[] = [];
+  for (const w of next.slice(at)) {
+    if (w === '|' || STOPWORDS.has(w) || run.length === 3) break;
+    run.push(w);
+  }
+  return run.every((w, k) => {
+    if (w.length <= 3 || !w.endsWith('s') || w.endsWith('ss')) return true;
+    // "news source", "sports brand": a noun ending in s before another noun is not the head.
+    const after = run[k + 1];
+    return ATTRIBUTIVE_S.has(w) && after !== undefined && !/(ed|ing)$/.test(after);
+  });
 }
 
 /**
@@ -1371,11 +1600,20 @@ const VALUE_WORDS: Record<string, string[]> = {
   monthly: ['monthly', 'every month'],
   never: ['never'],
   'less often': ['less often', 'rarely'],
+  'several times a week': ['several times a week', 'a few times a week', 'multiple times a week', 'several times per week', 'most days'],
+  'once a week': ['once a week', 'once per week'],
+  'a few times a month': ['a few times a month', 'several times a month', 'a couple of times a month'],
+  'once a month': ['once a month', 'once per month'],
 };
 
 function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] } {
   const { words, used, spans } = reading;
-  const free = words.filter((w, i) => !used.has(i) && w !== '|' && w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w) && !CONNECTORS.has(w));
+  // The group noun of a datapoint ("Tesla drivers", "Netflix subscribers") belongs to that group:
+  // not a topic word ("drivers" is not "Purchase drivers").
+  const groupNoun = (i: number) => GROUP_NOUNS.has(words[i]) && spans.some((sp) => sp.entry.kind === 'datapoint' && sp.end === i);
+  const free = words.filter(
+    (w, i) => !used.has(i) && w !== '|' && w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w) && !CONNECTORS.has(w) && !groupNoun(i),
+  );
   const stems = new Set<string>();
   // A verb of buying or using with a brand named after it ("shop at Tesco") says how, not what:
   // it picks the brand's usage row, it is not a topic of its own.
@@ -1385,6 +1623,10 @@ function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] 
     stems.add(stem(w));
     for (const s of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(s));
   }
+  // What such a noun says of the measure still counts ("crypto holders": held).
+  words.forEach((w, i) => {
+    if (!used.has(i) && groupNoun(i)) for (const x of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(x));
+  });
   const text = ` ${words.filter((_, i) => !used.has(i)).join(' ')} `;
   for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS))
     if (phrase.includes(' ') && text.includes(` ${phrase} `)) list.forEach((s) => stems.add(stem(s)));
@@ -1419,7 +1661,28 @@ function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, catalogue:
 }
 
 /** Stems of verbs that make someone a brand's customer: a brand funnel's "used or bought" row. */
-const CUSTOMER_STEMS = new Set(['use', 'buy', 'order', 'shop', 'eat', 'drive', 'stay', 'bank', 'wear', 'purchas']);
+const CUSTOMER_STEMS = new Set([
+  'use',
+  'buy',
+  'order',
+  'shop',
+  'eat',
+  'drive',
+  'stay',
+  'bank',
+  'wear',
+  'purchas',
+  'own',
+  'have',
+  // The customers themselves: "Aldi shoppers", "Ryanair passengers", "Hilton guests".
+  'shopper',
+  'buyer',
+  'client',
+  'guest',
+  'diner',
+  'passeng',
+  'flyer',
+]);
 
 function suffixWordsIn(text: string): { strong: string[]; weak: string[]; custom: boolean } {
   const strong: string[] = [];
@@ -1458,7 +1721,23 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
     .map(([v]) => v);
   const mentions = roles.topicSpans;
-  const unknown = free.filter((w) => !index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w));
+  // The words of a frequency said in full ("several times a week") are read, not unknown.
+  const valueWords = new Set(
+    Object.values(VALUE_WORDS)
+      .flat()
+      .filter((a) => text.includes(` ${a} `))
+      .flatMap((a) => a.split(' ')),
+  );
+  // A word written in capitals in a prompt that is not shouted ("LINE", "NFL") is a name: unknown
+  // unless the catalogue has it, even when it is also a common word.
+  const letters = reading.raw.replace(/[^A-Za-z]/g, '');
+  const shouted = letters.replace(/[^A-Z]/g, '').length > letters.length * 0.6;
+  const capitalNames = new Set(shouted ? [] : [...reading.raw.matchAll(/\b[A-Z]{3,}\b/g)].map((m) => m[0].toLowerCase()));
+  const unknown = free.filter(
+    (w) =>
+      (capitalNames.has(w) && !index.byFirst.has(w) && !QUERY_WORDS.has(w) && !ALL_MARKETS.includes(w)) ||
+      (!index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w) && !valueWords.has(w)),
+  );
 
   // Only questions something in the prompt points at: held by a mention, or sharing a word.
   const candidates = new Set<PlannerQuestion>();
@@ -1592,6 +1871,9 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
           strongCue = true;
         }
       }
+    // Time spent ("Hours spent on social media per day") is meant only when time is asked about:
+    // "top social media for boomers" ranks the platforms, not the hours.
+    if (/^hours\b/i.test(q.name) && reading.quantities.length === 0 && !/\b(hour|hours|hrs|time|long|minutes|mins|much)\b/.test(text)) score -= 5;
     // A grid needs its scale: without a scale word it is not the question meant.
     if (q.suffixes.length > 0 && !suffix) score -= 4;
     if (dpHits === 0 && wordHits === 0) continue;
@@ -1636,11 +1918,23 @@ function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, cata
     return { topic: null, question: null, unknown, outcome: notInData(unknown) };
   if (best.dpHits === 0 && mentions.length === 0 && unknown.length > 0 && best.score < 8)
     return { topic: null, question: null, unknown, outcome: notInData(unknown) };
+  // An unknown word naming the kind of a generic noun that found the question ("gambling apps",
+  // "crypto exchanges sites"): the thing asked about is the unknown one, not in the data.
+  const bestWords = index.questionWords.get(best.question.code);
+  const unknownKind = unknown.find((u) => {
+    const at = words.indexOf(u);
+    const next = words[at + 1];
+    return next !== undefined && (TOPIC_SYNONYMS[next] !== undefined || bestWords?.name.has(stem(next)) === true);
+  });
+  if (best.dpHits === 0 && unknownKind !== undefined) return { topic: null, question: null, unknown, outcome: notInData(unknown) };
 
   // Two readings equally close: ask which.
   const second = scored.find((s) => s.question.code !== best.question.code && s.question.entitled === best.question.entitled);
   const ambiguousName = mentions.find((m) => m.entry.kind === 'datapoint' && isPrefixOfOtherNames(m, index));
-  if (ambiguousName && !best.strongCue) {
+  // A verb of being a customer other than "use" ("shops on Amazon", "ordered from Amazon") picks the
+  // retailer, not the products named after it.
+  const customerOfBrand = suffixWords.custom && best.suffix !== null && best.dpHits > 0;
+  if (ambiguousName && !best.strongCue && !customerOfBrand) {
     const name = ambiguousName.entry.words.join(' ');
     const options = otherNamesStartingWith(ambiguousName, index);
     return {
@@ -1843,6 +2137,7 @@ function chooseDatasets(
   catalogue: PlannerCatalogue,
   topic: PlannerQuestion | undefined,
   audiences: PlanAudience[],
+  locations: CodeName[] = [],
 ): { dataset: PlannerDataset } | { refusal: PlanOutcome } {
   const codes = new Set<string>();
   for (const a of audiences) questionsOf(a.expression, codes);
@@ -1865,6 +2160,13 @@ function chooseDatasets(
   );
   if (universe.ok) return { dataset: catalogue.datasets.find((d) => d.code === universe.value) as PlannerDataset };
   if (universe.status === 403) return { refusal: refuse('not-entitled', 'Your organisation licenses no dataset.') };
+  // No choice of audience helps where the topic's survey was never fielded: say so, do not ask back.
+  const notFielded = (code: string, market: CodeName) => {
+    const fielded = catalogue.datasets.find((d) => d.code === code)?.fielded;
+    return fielded !== undefined && !fielded.locations.includes(market.code);
+  };
+  const missing = topic ? locations.find((l) => topic.datasetCodes.every((code) => notFielded(code, l))) : undefined;
+  if (topic && missing) return { refusal: refuse('no-data', `“${topic.name}” is not asked in ${missing.name}: its survey was not fielded there.`) };
   return {
     refusal: clarify(
       `${all.map((q) => `“${q.name}”`).join(' and ')} are not asked of the same respondents (they are in different surveys), so I cannot combine them. Which one should I use?`,

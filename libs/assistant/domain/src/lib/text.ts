@@ -13,6 +13,10 @@ import porter2 from 'wink-porter2-stemmer';
 export function normalize(text: string): string {
   const s = foldAccents(text.normalize('NFKC').toLowerCase())
     .replace(/[\u2018\u2019`´]/g, "'")
+    // English negative contractions: "aren't" is "are not", not "aren" and a stray "t".
+    .replace(/\b(can)'t\b/g, '$1 not')
+    .replace(/\bwon't\b/g, 'will not')
+    .replace(/n't\b/g, ' not')
     .replace(/'s\b/g, '')
     .replace(/%/g, ' percent ')
     .replace(/(\d)\s*[-\u2013\u2014~〜]\s*(\d)/g, '$1-$2')

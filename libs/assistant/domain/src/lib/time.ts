@@ -211,7 +211,16 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       from = i - 1;
       prev = 'in';
     }
-    if (!['in', 'during', 'for', 'of', 'since', 'from', 'throughout', 'across', 'through'].includes(prev) && !(i === words.length - 1 || words.length < 4))
+    // A year after the last wave, however it is said ("TikTok-Nutzung 2027"): a forecast.
+    if (last && year > yearOf(last) && year < 2100)
+      return refuse('no-data', `I can only report what the survey measured, and it has no data for ${year}: ${coverage()}. I do not forecast future waves.`);
+    // "over 2025 and 2026", "in 2025 and 2026": the second year joined to the first.
+    const joinedYear = (prev === 'and' || prev === 'or') && YEAR.test(words[i - 2] ?? '') && used.has(i - 2);
+    if (joinedYear) prev = 'in';
+    if (
+      !['in', 'during', 'for', 'of', 'since', 'from', 'throughout', 'across', 'through', 'over'].includes(prev) &&
+      !(i === words.length - 1 || words.length < 4)
+    )
       continue;
     const quartersOf = (w: PlannerWave) => Number(/^q([1-4])_/.exec(w.code)?.[1] ?? 0);
     const list = waves.filter((w) => yearOf(w) === year && (half === undefined || Math.ceil(quartersOf(w) / 2) === half));
@@ -303,6 +312,18 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
         unit = 'quarters';
       }
       const since = words[i - 1] === 'since';
+      // "since the start of last year": from the first quarter of the year before the latest's.
+      const startOf = w === 'last' && unit === 'year' && count === undefined && words[i - 1] === 'of' && ['start', 'beginning'].includes(words[i - 2] ?? '');
+      if (startOf) {
+        let from = i - 2;
+        while (from > 0 && DETERMINERS.has(words[from - 1])) from--;
+        if (['since', 'from'].includes(words[from - 1] ?? '')) from--;
+        span(used, from, j + 1);
+        add(entitled.filter((x) => yearOf(x) >= yearOf(latest) - 1));
+        reading.range = true;
+        i = j;
+        continue;
+      }
       if (['year', 'years'].includes(unit) || (['12', 'twelve'].includes(words[i + 1] ?? '') && ['months', 'month'].includes(words[i + 2] ?? ''))) {
         const waves = ['months', 'month'].includes(words[i + 2] ?? '') ? WAVES_PER_YEAR : n * WAVES_PER_YEAR;
         const end = ['months', 'month'].includes(words[i + 2] ?? '') ? i + 3 : j + 1;
@@ -339,7 +360,12 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       )
         continue;
       mark(at, phrase.split(' ').length);
-      if (!reading.pointsInTime) add([latest]);
+      if (!reading.pointsInTime) {
+        // "the share in Q2 2025 and how is it now?": a named wave and now are two points in time.
+        const named = chosen.size;
+        add([latest]);
+        if (named > 0 && chosen.size > named && !reading.range) reading.pointsInTime = true;
+      }
     }
     const thisYear = has(words, 'this year');
     if (thisYear >= 0 && !used.has(thisYear)) {
