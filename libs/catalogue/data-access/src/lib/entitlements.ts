@@ -51,22 +51,15 @@ async function checkCodes(q: Queryable, codes: EntitlementCodes): Promise<void> 
  * Idempotent: codes it already has are left alone. Every code must exist in the catalogue, else
  * UnknownCatalogueCodes and nothing is written. Answers how many entitlements were added.
  */
-export async function grantEntitlements(tx: Queryable, orgId: string, codes: EntitlementCodes): Promise<number> {
-  await checkCodes(tx, codes);
-  let added = 0;
-  for (const kind of ENTITLEMENT_KINDS) {
-    const wanted = [...new Set(codes[kind] ?? [])];
-    if (wanted.length === 0) continue;
-    const { table, column } = TABLES[kind];
-    const [row] = await rowsOf<{ n: number }>(
-      tx,
-      `WITH added AS (INSERT INTO ${table} (org_id, ${column}) SELECT $1, code FROM unnest($2::text[]) AS code ON CONFLICT DO NOTHING RETURNING 1)
-       SELECT count(*)::int AS n FROM added`,
-      [orgId, wanted],
-    );
-    added += Number(row?.n ?? 0);
-  }
-  return added;
+export function grantEntitlements(tx: Queryable, orgId: string, codes: EntitlementCodes): Promise<number> {
+  return changeEntitlements(
+    tx,
+    orgId,
+    codes,
+    (table, column) =>
+      `WITH changed AS (INSERT INTO ${table} (org_id, ${column}) SELECT $1, code FROM unnest($2::text[]) AS code ON CONFLICT DO NOTHING RETURNING 1)
+       SELECT count(*)::int AS n FROM changed`,
+  );
 }
 
 /**
@@ -74,21 +67,36 @@ export async function grantEntitlements(tx: Queryable, orgId: string, codes: Ent
  * does not have are ignored; every code must still exist in the catalogue (a typo is an error,
  * not a silent no-op). Answers how many entitlements were removed.
  */
-export async function revokeEntitlements(tx: Queryable, orgId: string, codes: EntitlementCodes): Promise<number> {
+export function revokeEntitlements(tx: Queryable, orgId: string, codes: EntitlementCodes): Promise<number> {
+  return changeEntitlements(
+    tx,
+    orgId,
+    codes,
+    (table, column) =>
+      `WITH changed AS (DELETE FROM ${table} WHERE org_id = $1 AND ${column} = ANY($2::text[]) RETURNING 1) SELECT count(*)::int AS n FROM changed`,
+  );
+}
+
+/**
+ * Checks every code, then runs `statement` (parameters: the organisation, the kind's distinct
+ * codes; it answers the rows it changed as `n`) once per kind that has codes. Answers the total.
+ */
+async function changeEntitlements(
+  tx: Queryable,
+  orgId: string,
+  codes: EntitlementCodes,
+  statement: (table: string, column: string) => string,
+): Promise<number> {
   await checkCodes(tx, codes);
-  let removed = 0;
+  let changed = 0;
   for (const kind of ENTITLEMENT_KINDS) {
     const wanted = [...new Set(codes[kind] ?? [])];
     if (wanted.length === 0) continue;
     const { table, column } = TABLES[kind];
-    const [row] = await rowsOf<{ n: number }>(
-      tx,
-      `WITH removed AS (DELETE FROM ${table} WHERE org_id = $1 AND ${column} = ANY($2::text[]) RETURNING 1) SELECT count(*)::int AS n FROM removed`,
-      [orgId, wanted],
-    );
-    removed += Number(row?.n ?? 0);
+    const [row] = await rowsOf<{ n: number }>(tx, statement(table, column), [orgId, wanted]);
+    changed += Number(row?.n ?? 0);
   }
-  return removed;
+  return changed;
 }
 
 /** The entitlements of each organisation named (those without any get empty lists), read in one statement. */
