@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, createRootLogger, loadConfig, Metrics, MetricsServer, PinoNestLogger, WorkerHost } from '@aas/infra';
+import { engineQueue, QUEUES } from '@aas/contracts';
+import { EngineHost, ShardOwnership, type ShardMeta } from '@aas/engine';
+import { ConfigError, createRootLogger, DEFAULT_HEARTBEAT, loadConfig, Metrics, MetricsServer, PinoNestLogger, WorkerHost } from '@aas/infra';
 import { WorkerConfig } from './worker.config';
 import { WorkerModule } from './worker.module';
 
@@ -9,6 +11,16 @@ const SHUTDOWN_GRACE_MS = 4000;
 
 async function main(): Promise<void> {
   const config = loadConfig(WorkerConfig);
+  const shards = config.ENGINE_SHARDS;
+  if (config.WORKER_SHARD !== undefined && config.WORKER_SHARD >= shards) {
+    throw new ConfigError([`WORKER_SHARD must be below ENGINE_SHARDS (${shards}); got ${config.WORKER_SHARD}`]);
+  }
+  // Engine work on split data: the home shard's queue from the start, the rest by ShardOwnership.
+  const sharded = shards > 1 && config.WORKER_QUEUES.includes(QUEUES.engine);
+  const home = sharded ? config.WORKER_SHARD : undefined;
+  const queues = sharded
+    ? [...config.WORKER_QUEUES.filter((q) => q !== QUEUES.engine), ...(home === undefined ? [] : [engineQueue(home, shards)])]
+    : config.WORKER_QUEUES;
   const logger = createRootLogger(config.LOG_LEVEL, 'worker');
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: new PinoNestLogger(logger),
@@ -20,12 +32,18 @@ async function main(): Promise<void> {
     config.WORKER_METRICS_PORT === undefined
       ? undefined
       : await MetricsServer.start(app.get(Metrics), { port: config.WORKER_METRICS_PORT, host: config.WORKER_METRICS_HOST, token: config.METRICS_TOKEN });
+  const meta: ShardMeta | undefined = sharded ? { engineShards: shards, homeShard: home ?? null } : undefined;
   await host.start({
-    queues: config.WORKER_QUEUES,
+    queues,
     concurrency: config.WORKER_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_MS,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    meta: meta === undefined ? undefined : { ...meta },
   });
+  const ownership = sharded
+    ? new ShardOwnership(host, app.get(EngineHost), { shards, home, intervalMs: DEFAULT_HEARTBEAT.intervalMs, handBackMs: config.SHUTDOWN_TIMEOUT_MS })
+    : undefined;
+  await ownership?.start();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -36,6 +54,7 @@ async function main(): Promise<void> {
       logger.warn({ shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown overran its bound; exiting now');
       process.exit(0);
     }, config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_GRACE_MS).unref();
+    await ownership?.stop();
     await host.stop(config.SHUTDOWN_TIMEOUT_MS);
     await metricsServer?.stop();
     await app.close();
@@ -43,7 +62,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-  logger.info({ queues: config.WORKER_QUEUES, pid: process.pid, worker: host.identity?.id, metricsPort: metricsServer?.port }, 'worker ready');
+  logger.info(
+    { queues: host.queues, shards, homeShard: home ?? null, pid: process.pid, worker: host.identity?.id, metricsPort: metricsServer?.port },
+    'worker ready',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -25,6 +25,18 @@ export class WorkerConfig extends CommonConfig {
   WORKER_CONCURRENCY = 2;
 
   /**
+   * With ENGINE_SHARDS > 1: the shard this worker serves whenever it runs (0 ... ENGINE_SHARDS-1).
+   * Unset: it serves the shards no live worker has as its home, shared with the other workers
+   * like it. Either way it adopts a shard whose home worker died, and hands it back on its return.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'WORKER_SHARD must be an integer' })
+  @Min(0, { message: 'WORKER_SHARD must be at least 0' })
+  @Max(63, { message: 'WORKER_SHARD must be below ENGINE_SHARDS' })
+  WORKER_SHARD?: number;
+
+  /**
    * A job whose worker stops renewing its lock this long is retried elsewhere (ms). Locks are
    * renewed every half lock and checked every quarter (see workerLocks), so a killed worker's job is
    * retried 5-12.5 s after the kill with 10 s, against 15-45 s with BullMQ's 30 s default; an event

@@ -29,3 +29,5 @@ export { PartitionCache, InMemoryPartitionSource } from './lib/partition-cache';
 export type { PartitionSource, PartitionCacheOptions, PartitionSelection, DataSnapshot } from './lib/partition-cache';
 export { CrosstabEngine } from './lib/crosstab-engine';
 export type { CrosstabEngineOptions } from './lib/crosstab-engine';
+export { planShards, shardsServedBy } from './lib/shards';
+export type { ShardPlan, ShardMember, SizedPartition } from './lib/shards';

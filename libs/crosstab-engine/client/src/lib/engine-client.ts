@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { StandardWire } from '@aas/audience-expression';
-import type { EngineComputePayload, EngineComputeResult, WireExpression } from '@aas/contracts';
+import { engineQueue, type EngineComputePayload, type EngineComputeResult, type PartitionRef, type WireExpression } from '@aas/contracts';
 import {
+  addRawSums,
   buildCrosstabResult,
   buildSegmentResults,
   collapseGroups,
@@ -10,11 +11,14 @@ import {
   type CrosstabOptions,
   type CrosstabResult,
   type GroupBy,
+  planShards,
   type RawSums,
   type SegmentBy,
   type SegmentResult,
+  type ShardPlan,
 } from '@aas/crosstab-engine';
 import { CommonConfig, JobAdmission, JobRunner } from '@aas/infra';
+import { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 import { Block, planBlocks } from './plan-blocks';
 
 /**
@@ -50,6 +54,18 @@ interface BlockSums {
   readonly raw: RawSums;
 }
 
+/** One shard's part of a computation: its queue and, when the data is split, exactly its partitions of the selection. */
+interface ShardPart {
+  readonly queue: string;
+  readonly partitions?: PartitionRef[];
+}
+
+/** A shard plan and the partitions of the version it was made for. */
+interface VersionPlan {
+  readonly plan: ShardPlan;
+  readonly partitions: readonly PartitionRef[];
+}
+
 const distinct = (values: readonly string[]): number => new Set(values).size;
 
 /** The longest a refused computation is told to wait before trying again (s). */
@@ -69,10 +85,14 @@ const MAX_RETRY_AFTER_SECONDS = 10;
 @Injectable()
 export class EngineClient {
   private readonly admission: JobAdmission;
+  /** The shard plan of the data version read last (ENGINE_SHARDS > 1). */
+  private plan?: { readonly version: string; readonly made: Promise<VersionPlan> };
 
   constructor(
     private readonly jobs: JobRunner,
     private readonly config: CommonConfig,
+    private readonly reader: PartitionReader,
+    private readonly version: StoreVersion,
   ) {
     this.admission = new JobAdmission({
       total: config.ENGINE_MAX_JOBS_IN_FLIGHT,
@@ -140,17 +160,53 @@ export class EngineClient {
     return whole ?? emptyRawSums(rowCount, columnCount, groupBy === 'none' ? 1 : distinct(groupBy === 'wave' ? query.waves : query.locations) || 1);
   }
 
+  /**
+   * The shards a query's selection touches, in shard order, each with its partitions; with the data
+   * unsplit, the one engine queue. A selection without any partition still gets one part (the
+   * worker answers zeros without loading anything).
+   */
+  private async shardParts(query: EngineQuery): Promise<ShardPart[]> {
+    const shards = this.config.ENGINE_SHARDS;
+    if (shards <= 1) return [{ queue: engineQueue(0, 1) }];
+    const { plan, partitions } = await this.planFor(await this.version.current());
+    const waves = new Set(query.waves);
+    const locations = new Set(query.locations);
+    const byShard = new Map<number, PartitionRef[]>();
+    for (const p of partitions) {
+      if (p.dataset !== query.dataset || !waves.has(p.wave) || !locations.has(p.location)) continue;
+      const shard = plan.shardOf(p) as number;
+      byShard.set(shard, [...(byShard.get(shard) ?? []), p]);
+    }
+    if (byShard.size === 0) return [{ queue: engineQueue(0, shards), partitions: [] }];
+    return [...byShard.keys()].sort((a, b) => a - b).map((shard) => ({ queue: engineQueue(shard, shards), partitions: byShard.get(shard) }));
+  }
+
+  /** The shard plan of a data version, made once per version from the store's partition list (every gateway makes the same). */
+  private planFor(version: string): Promise<VersionPlan> {
+    if (this.plan?.version !== version) {
+      const made = this.reader.list(version).then((listed) => ({
+        plan: planShards(listed, this.config.ENGINE_SHARDS),
+        partitions: listed.map(({ dataset, wave, location }) => ({ dataset, wave, location })),
+      }));
+      // A failed read is not kept: the next computation asks again.
+      made.catch(() => this.plan?.made === made && (this.plan = undefined));
+      this.plan = { version, made };
+    }
+    return this.plan.made;
+  }
+
   private async *run(query: EngineQuery, groupBy: GroupBy, context: EngineCallContext): AsyncGenerator<BlockSums> {
     // Our own signal: the caller's abort stops it, and so does ending early for any reason (a
     // failed block, the consumer stopping), so blocks nobody will read are not left queued.
     const blocks = planBlocks(query.rows.length, query.columns.length, this.config.CROSSTAB_CHUNK_CELLS);
-    const ticket = this.admission.admit(context.orgId, blocks.length);
+    const parts = blocks.length === 0 ? [] : await this.shardParts(query);
+    const ticket = this.admission.admit(context.orgId, blocks.length * Math.max(1, parts.length));
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     if (context.signal?.aborted) stop.abort();
     else context.signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const pending = new Map<number, Promise<{ id: number; block: Block; result: EngineComputeResult }>>();
+      const pending = new Map<number, Promise<{ id: number; block: Block; result: RawSums }>>();
       blocks.forEach((block, id) => {
         const payload: EngineComputePayload = {
           requestId: context.requestId,
@@ -162,9 +218,15 @@ export class EngineClient {
           dataset: query.dataset,
           groupBy,
         };
+        const jobs = parts.map((part) =>
+          this.jobs.run('engine.compute', part.partitions === undefined ? payload : { ...payload, partitions: part.partitions }, {
+            signal: stop.signal,
+            queue: part.queue,
+          }),
+        );
         pending.set(
           id,
-          this.jobs.run('engine.compute', payload, { signal: stop.signal }).then((result) => ({ id, block, result })),
+          Promise.all(jobs).then((sums) => ({ id, block, result: mergeShards(sums) })),
         );
       });
       // Settle every promise eventually, so an early exit leaves no unhandled rejection behind.
@@ -180,4 +242,18 @@ export class EngineClient {
       ticket.release();
     }
   }
+}
+
+/**
+ * One block's sums from its shards' sums, added in shard order: sizes, samples and the sums of
+ * squares behind Kish bases and significance all add across disjoint partitions. The order is
+ * fixed by the plan, never by which worker answered first, so the same data gives the same
+ * figures to the last bit however many workers serve the shards.
+ */
+function mergeShards(sums: readonly EngineComputeResult[]): RawSums {
+  if (sums.length === 1) return sums[0];
+  const first = sums[0];
+  const merged = emptyRawSums(first.rowCount, first.columnCount, first.groups);
+  for (const part of sums) addRawSums(merged, part);
+  return merged;
 }

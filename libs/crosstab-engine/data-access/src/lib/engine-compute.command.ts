@@ -1,5 +1,5 @@
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsString, MaxLength } from 'class-validator';
-import type { EngineComputePayload, WireExpression } from '@aas/contracts';
+import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { EngineComputePayload, PartitionRef, WireExpression } from '@aas/contracts';
 
 /**
  * The shape of an `engine.compute` payload, checked in the worker with the rules HTTP bodies get
@@ -14,4 +14,6 @@ export class EngineComputeCommand implements EngineComputePayload {
   @IsArray() @ArrayMaxSize(500) @IsString({ each: true }) @MaxLength(64, { each: true }) locations!: string[];
   @IsString() @MaxLength(64) dataset!: string;
   @IsIn(['none', 'wave', 'location']) groupBy!: 'none' | 'wave' | 'location';
+  /** One shard's partitions; each is checked by the handler (a shallow check leaves nested values alone). */
+  @IsOptional() @IsArray() @ArrayMaxSize(100_000) @IsObject({ each: true }) partitions?: PartitionRef[];
 }

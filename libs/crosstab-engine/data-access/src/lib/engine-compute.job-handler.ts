@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Expression, parseStandardExpression } from '@aas/audience-expression';
-import { EngineComputePayload, EngineComputeResult, JOBS } from '@aas/contracts';
+import { EngineComputePayload, EngineComputeResult, JOBS, PartitionRef } from '@aas/contracts';
 import { HandlesJob, JobContext, JobHandler, ProblemException } from '@aas/infra';
 import { EngineComputeCommand } from './engine-compute.command';
 import { EngineHost } from './engine-host';
@@ -16,9 +16,29 @@ function parse(wire: unknown, path: string): Expression {
   return parsed.value;
 }
 
+const isCode = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 64;
+
+/** A shard's partition list as the gateway sent it: every member a { dataset, wave, location } of codes. */
+function parsePartitions(partitions: readonly unknown[]): PartitionRef[] {
+  return partitions.map((p, i) => {
+    const ref = p as Partial<Record<keyof PartitionRef, unknown>>;
+    const wrong = (['dataset', 'wave', 'location'] as const).filter((field) => !isCode(ref[field]));
+    if (wrong.length > 0 || Object.keys(ref).length !== 3)
+      throw ProblemException.validation(
+        `Invalid partition in engine job at /partitions/${i}`,
+        (wrong.length > 0 ? wrong : ['']).map((field) => ({
+          path: `/partitions/${i}${field ? `/${field}` : ''}`,
+          message: 'must be { dataset, wave, location } of codes',
+        })),
+      );
+    return { dataset: ref.dataset as string, wave: ref.wave as string, location: ref.location as string };
+  });
+}
+
 /**
  * The engine's one job: raw sums of a block of rows x columns within the base, over one dataset's
- * partitions in the selected waves and locations, on this process's engine.
+ * partitions in the selected waves and locations (with shards: exactly the partitions named), on
+ * this process's engine.
  */
 @Injectable()
 @HandlesJob(JOBS.engineCompute, { payload: EngineComputeCommand, shallow: true })
@@ -27,6 +47,9 @@ export class EngineComputeJobHandler implements JobHandler<'engine.compute'> {
 
   async handle(payload: EngineComputePayload, context: JobContext): Promise<EngineComputeResult> {
     if (context.signal.aborted) throw new Error('cancelled');
+    const partitions = payload.partitions === undefined ? undefined : parsePartitions(payload.partitions);
+    // What this job makes the process hold, by the queue (shard) it came from: handing the shard back drops it.
+    if (partitions !== undefined && context.queue !== undefined) this.host.holdFor(context.queue, partitions);
     const raw = await this.host.engine.rawSums(
       {
         rows: payload.rows.map((r, i) => parse(r, `/rows/${i}`)),
@@ -35,6 +58,7 @@ export class EngineComputeJobHandler implements JobHandler<'engine.compute'> {
         waves: payload.waves,
         locations: payload.locations,
         datasets: [payload.dataset],
+        partitions,
       },
       payload.groupBy,
     );

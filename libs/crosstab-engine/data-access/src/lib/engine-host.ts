@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { CommonConfig, Metrics } from '@aas/infra';
 import { CrosstabEngine, DEFAULT_ARENA_BYTES, DEFAULT_LEAF_CACHE_BYTES, PAGE_BYTES } from '@aas/crosstab-engine';
 import { PgPartitionSource, STORE_POOL, StoreVersion } from '@aas/respondent-store-data';
+import type { PartitionKey } from '@aas/respondent-store';
 
 /**
  * The engine's memory settings. The worker's config declares (and validates) them; a gateway that
@@ -26,6 +27,8 @@ const MIB = 2 ** 20;
 @Injectable()
 export class EngineHost implements OnApplicationShutdown {
   private instance?: CrosstabEngine;
+  /** Partitions jobs of each shard queue asked for (by key), so a shard handed back drops exactly its data. */
+  private readonly held = new Map<string, Map<string, PartitionKey>>();
 
   constructor(
     @Inject(STORE_POOL) private readonly pool: Pool,
@@ -47,6 +50,25 @@ export class EngineHost implements OnApplicationShutdown {
       registerEngineMetrics(this.metrics, this.instance);
     }
     return this.instance;
+  }
+
+  /** Records that jobs of `queue` (a shard's engine queue) use these partitions. */
+  holdFor(queue: string, partitions: readonly PartitionKey[]): void {
+    let keys = this.held.get(queue);
+    if (keys === undefined) this.held.set(queue, (keys = new Map()));
+    for (const p of partitions) keys.set(`${p.dataset}/${p.wave}/${p.location}`, p);
+  }
+
+  /**
+   * Drops the partitions that only jobs of `queue` used (this process stopped serving that
+   * shard), and what was packed from them. Returns how many partitions were dropped.
+   */
+  release(queue: string): number {
+    const keys = this.held.get(queue);
+    this.held.delete(queue);
+    if (keys === undefined || this.instance === undefined) return 0;
+    for (const other of this.held.values()) for (const id of other.keys()) keys.delete(id);
+    return this.instance.evict(keys.values());
   }
 
   async onApplicationShutdown(): Promise<void> {

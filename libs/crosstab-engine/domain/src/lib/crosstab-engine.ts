@@ -1,3 +1,4 @@
+import type { PartitionKey } from '@aas/respondent-store';
 import { InlineExecutor, type CellExecutor } from './cell-executor';
 import { computeCrosstab, computeRawSums, computeSegmentedCrosstab, type GroupBy, type RawSums } from './crosstab';
 import type { CrosstabOptions, CrosstabQuery, CrosstabResult, SegmentBy, SegmentResult } from './crosstab.types';
@@ -49,6 +50,16 @@ export class CrosstabEngine {
   async rawSums(query: CrosstabQuery, groupBy: GroupBy): Promise<RawSums> {
     const data = await this.cache.snapshot(query);
     return computeRawSums(data, query, groupBy, this.compute(data));
+  }
+
+  /**
+   * Forgets these partitions (a shard this process handed back) and what was packed from them:
+   * their memory is freed once no running query holds them. Returns how many were held.
+   */
+  evict(keys: Iterable<PartitionKey>): number {
+    const dropped = this.cache.evict(keys);
+    if (dropped > 0) this.audiences.reset();
+    return dropped;
   }
 
   /** What the caches hold and how often they were hit (for benchmarks, logs and tests). */

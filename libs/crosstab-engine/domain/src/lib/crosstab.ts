@@ -164,13 +164,24 @@ function unique(values: readonly string[]): string[] {
 }
 
 /** The partitions a query covers, in a stable order (dataset, wave, location). */
-export function selectPartitions(partitions: readonly DecodedPartition[], query: Pick<CrosstabQuery, 'waves' | 'locations' | 'datasets'>): DecodedPartition[] {
+export function selectPartitions(
+  partitions: readonly DecodedPartition[],
+  query: Pick<CrosstabQuery, 'waves' | 'locations' | 'datasets' | 'partitions'>,
+): DecodedPartition[] {
   const waves = new Set(query.waves);
   const locations = new Set(query.locations);
   const datasets = query.datasets === undefined ? undefined : new Set(query.datasets);
-  const key = (p: DecodedPartition): string => `${p.key.dataset}\u0000${p.key.wave}\u0000${p.key.location}`;
+  const keyOf = (k: DecodedPartition['key']): string => `${k.dataset}\u0000${k.wave}\u0000${k.location}`;
+  const key = (p: DecodedPartition): string => keyOf(p.key);
+  const only = query.partitions === undefined ? undefined : new Set(query.partitions.map(keyOf));
   return partitions
-    .filter((p) => waves.has(p.key.wave) && locations.has(p.key.location) && (datasets === undefined || datasets.has(p.key.dataset)))
+    .filter(
+      (p) =>
+        waves.has(p.key.wave) &&
+        locations.has(p.key.location) &&
+        (datasets === undefined || datasets.has(p.key.dataset)) &&
+        (only === undefined || only.has(key(p))),
+    )
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 

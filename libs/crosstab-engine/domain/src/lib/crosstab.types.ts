@@ -1,5 +1,5 @@
 import type { Expression } from '@aas/audience-expression';
-import type { AttributeDictionary, DecodedPartition } from '@aas/respondent-store';
+import type { AttributeDictionary, DecodedPartition, PartitionKey } from '@aas/respondent-store';
 import type { ConfidenceLevel, SignificanceResult, ZeroReason } from './metrics';
 
 /**
@@ -16,6 +16,11 @@ export interface CrosstabQuery {
   readonly locations: readonly string[];
   /** Datasets whose partitions count; default: all the data has. */
   readonly datasets?: readonly string[];
+  /**
+   * Of the partitions the waves, locations and datasets select, only these (one shard's share of
+   * the data); default: all of them.
+   */
+  readonly partitions?: readonly PartitionKey[];
 }
 
 export interface CrosstabOptions {

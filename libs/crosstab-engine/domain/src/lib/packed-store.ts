@@ -125,6 +125,15 @@ export class AudienceStore {
     return this.current;
   }
 
+  /**
+   * Retires what is packed and evaluated for the current version (as a new version would), so
+   * nothing here still refers to partitions the engine dropped; the next query starts afresh.
+   */
+  reset(): void {
+    this.current?.retire();
+    this.current = undefined;
+  }
+
   /** Pages of unpinned blocks, which a pass may evict (only the current version keeps any). */
   evictablePages(): number {
     return this.current?.evictablePages ?? 0;

@@ -25,6 +25,24 @@ describe('PartitionCache', () => {
     expect(source.loadCalls).toBe(2);
   });
 
+  it('loads only the named partitions of a selection (a shard), and loads an evicted one again when asked', async () => {
+    const source = new InMemoryPartitionSource(partitions, dictionaries);
+    const cache = new PartitionCache(source);
+    const shard = [
+      { dataset: 'core', wave: 'w1', location: 'l2' },
+      { dataset: 'core', wave: 'w2', location: 'l1' },
+    ];
+    const snapshot = await cache.snapshot({ waves: ['w1', 'w2'], locations: ['l1', 'l2'], partitions: shard });
+    expect(snapshot.partitions.map((p) => p.key)).toEqual(expect.arrayContaining(shard));
+    expect(snapshot.partitions).toHaveLength(2);
+    expect(cache.size).toBe(2);
+    expect(cache.evict([shard[0], { dataset: 'core', wave: 'w9', location: 'l1' }])).toBe(1);
+    expect(cache.size).toBe(1);
+    const again = await cache.snapshot({ waves: ['w1'], locations: ['l2'], partitions: shard });
+    expect(again.partitions.map((p) => p.key)).toEqual([shard[0]]);
+    expect(source.loadCalls).toBe(2);
+  });
+
   it('reloads when the data version changes, checking at most every interval (or when forced)', async () => {
     let now = 0;
     const source = new InMemoryPartitionSource(partitions, dictionaries);

@@ -68,11 +68,12 @@ export interface PartitionCacheOptions {
   readonly now?: () => number;
 }
 
-/** What a query needs: which waves, locations and datasets (all datasets when absent). */
+/** What a query needs: which waves, locations and datasets (all datasets when absent), and of those only `partitions` when given. */
 export interface PartitionSelection {
   readonly waves: readonly string[];
   readonly locations: readonly string[];
   readonly datasets?: readonly string[];
+  readonly partitions?: readonly PartitionKey[];
 }
 
 /** A consistent view of one data version: the selected decoded partitions and their dictionaries. */
@@ -138,7 +139,11 @@ export class PartitionCache {
     const waves = new Set(selection.waves);
     const locations = new Set(selection.locations);
     const datasets = selection.datasets === undefined ? undefined : new Set(selection.datasets);
-    const wanted = this.keys.filter((k) => waves.has(k.wave) && locations.has(k.location) && (datasets === undefined || datasets.has(k.dataset)));
+    const only = selection.partitions === undefined ? undefined : new Set(selection.partitions.map(keyString));
+    const wanted = this.keys.filter(
+      (k) =>
+        waves.has(k.wave) && locations.has(k.location) && (datasets === undefined || datasets.has(k.dataset)) && (only === undefined || only.has(keyString(k))),
+    );
     const missing = wanted.filter((k) => !this.partitions.has(keyString(k)));
     if (missing.length > 0) this.load(missing);
     const partitions = await Promise.all(wanted.map((k) => this.partitions.get(keyString(k)) as Promise<DecodedPartition>));
@@ -147,6 +152,16 @@ export class PartitionCache {
     );
     const dictionaries = new Map(dictionaryList);
     return { version: this.version ?? '', partitions, dictionary: (dataset) => dictionaries.get(dataset) };
+  }
+
+  /**
+   * Drops these partitions (a shard this process no longer serves): the memory goes back once no
+   * running query holds them, and a later query that selects one loads it again.
+   */
+  evict(keys: Iterable<PartitionKey>): number {
+    let dropped = 0;
+    for (const key of keys) if (this.partitions.delete(keyString(key))) dropped++;
+    return dropped;
   }
 
   private dictionary(dataset: string): Promise<AttributeDictionary> {

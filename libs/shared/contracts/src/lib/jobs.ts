@@ -69,6 +69,18 @@ export interface EngineComputePayload {
   dataset: string;
   /** Sums per wave or per location (in the order of `waves`/`locations`), or one group. */
   groupBy: 'none' | 'wave' | 'location';
+  /**
+   * With the data split into shards: exactly the partitions to compute (one shard's share of the
+   * selection), so a worker loads nothing else. Absent: every partition of the selection.
+   */
+  partitions?: PartitionRef[];
+}
+
+/** One stored partition: the respondents of one dataset in one wave and one location. */
+export interface PartitionRef {
+  dataset: string;
+  wave: string;
+  location: string;
 }
 
 /**
@@ -108,6 +120,27 @@ export interface JobResults {
   'system.ping': SystemPingResult;
   'engine.compute': EngineComputeResult;
   'survey.import': SurveyImportResult;
+}
+
+/**
+ * The engine queue of one shard when the data is split into `shards` (ENGINE_SHARDS): `engine`
+ * when it is not split, else `engine-s<k>`. Every shard's queue carries `engine.compute` only.
+ */
+export function engineQueue(shard: number, shards: number): string {
+  return shards <= 1 ? QUEUES.engine : `${QUEUES.engine}-s${shard}`;
+}
+
+/** The shard an engine queue serves (0 for the unsplit `engine`), or undefined for any other queue. */
+export function shardOfQueue(queue: string): number | undefined {
+  if (queue === QUEUES.engine) return 0;
+  const match = /^engine-s(\d{1,3})$/.exec(queue);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The kind of queue a queue name is: a shard's engine queue is an `engine` queue. */
+export function queueKind(queue: string): QueueName | undefined {
+  if (shardOfQueue(queue) !== undefined) return QUEUES.engine;
+  return (ALL_QUEUES as readonly string[]).includes(queue) ? (queue as QueueName) : undefined;
 }
 
 /** Jobs of the given queue. */

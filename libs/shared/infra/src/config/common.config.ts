@@ -97,6 +97,19 @@ export class CommonConfig {
   CROSSTAB_CHUNK_CELLS = 5_000;
 
   /**
+   * How many shards the survey data is split into. 1: every engine worker can compute everything
+   * (queue `engine`). N > 1: each partition (dataset, wave, location) belongs to one shard (balanced
+   * by respondents), each shard has its queue (`engine-s0` ... `engine-s<N-1>`), a worker holds only
+   * the partitions of the shards it serves, and the gateway adds the shards' sums. The gateway and
+   * every worker must agree on it.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'ENGINE_SHARDS must be an integer' })
+  @Min(1, { message: 'ENGINE_SHARDS must be at least 1' })
+  @Max(64, { message: 'ENGINE_SHARDS must be at most 64' })
+  ENGINE_SHARDS = 1;
+
+  /**
    * The URL clients reach the gateway at (e.g. https://aas.example.com): the `servers` entry of the
    * OpenAPI document, the resource of the OAuth protected-resource metadata, and an allowed Host and
    * Origin of the MCP endpoint. Unset: derived from each request (development).

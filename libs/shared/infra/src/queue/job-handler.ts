@@ -12,6 +12,8 @@ export interface JobContext {
   requestId?: string;
   /** 1 for the first try, 2 for the first retry, ... */
   attempt: number;
+  /** The queue the job came from (a shard's engine queue says which shard it computes for); absent in direct calls. */
+  queue?: string;
   /** Aborted when the job should stop early (shutdown, client gone). */
   signal: AbortSignal;
 }

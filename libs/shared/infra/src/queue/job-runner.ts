@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Counter, Gauge } from 'prom-client';
-import { ALL_QUEUES, JOB_QUEUE, JobName, JobPayloads, JobResults, QueueName } from '@aas/contracts';
+import { ALL_QUEUES, JOB_QUEUE, JobName, JobPayloads, JobResults } from '@aas/contracts';
 import { CommonConfig, JobMode } from '../config/common.config';
 import { ProblemException, PROBLEM_TYPES } from '../errors/problem.exception';
 import { JobRunRecorder } from '../observability/job-run-recorder';
@@ -21,6 +21,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Tries in all, including the first (default 2: one retry after a worker dies). */
   attempts?: number;
+  /** The queue to put it on, for a job that several queues carry (a shard's engine queue); default: its own (JOB_QUEUE). */
+  queue?: string;
 }
 
 /** Job states whose counts are the queue depth (`aas_queue_jobs`). */
@@ -101,8 +103,8 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly producer: Redis;
   private readonly events: Redis;
-  private readonly queues = new Map<QueueName, Queue>();
-  private readonly queueEvents = new Map<QueueName, QueueEvents>();
+  private readonly queues = new Map<string, Queue>();
+  private readonly queueEvents = new Map<string, QueueEvents>();
   /**
    * Every request waiting for a job, by job id. One 'completed' and one 'failed' listener per
    * QueueEvents dispatch through it: BullMQ's own `waitUntilFinished` adds listeners per waiting
@@ -138,7 +140,12 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
   private async collectDepth(gauge: Gauge<'queue' | 'state'>): Promise<void> {
     try {
       const counts = await withTimeout(
-        Promise.all(ALL_QUEUES.map(async (queue) => [queue, await this.queue(queue).getJobCounts(...DEPTH_STATES)] as const)),
+        // The fixed queues, and every shard queue this process has used.
+        Promise.all(
+          [...new Set<string>([...ALL_QUEUES, ...this.queues.keys()])].map(
+            async (queue) => [queue, await this.queue(queue).getJobCounts(...DEPTH_STATES)] as const,
+          ),
+        ),
         DEPTH_TIMEOUT_MS,
         'reading the queue depth',
       );
@@ -150,7 +157,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     }
   }
 
-  queue(name: QueueName): Queue {
+  queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
       const retention = jobRetention(this.config);
@@ -172,7 +179,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
   }
 
   /** One QueueEvents per queue per process, shared by every waiting request through `waiters`. */
-  private eventsFor(name: QueueName): QueueEvents {
+  private eventsFor(name: string): QueueEvents {
     let events = this.queueEvents.get(name);
     if (!events) {
       events = new QueueEvents(name, { connection: this.events, prefix: this.config.REDIS_PREFIX });
@@ -214,7 +221,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
   }
 
   async run<N extends JobName>(name: N, payload: JobPayloads[N], options: RunOptions = {}): Promise<JobResults[N]> {
-    const queueName = JOB_QUEUE[name];
+    const queueName = options.queue ?? JOB_QUEUE[name];
     const started = process.hrtime.bigint();
     let outcome: JobWaitOutcome = 'failed';
     try {
@@ -229,7 +236,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     }
   }
 
-  private async queueAndWait<N extends JobName>(name: N, queueName: QueueName, payload: JobPayloads[N], options: RunOptions): Promise<JobResults[N]> {
+  private async queueAndWait<N extends JobName>(name: N, queueName: string, payload: JobPayloads[N], options: RunOptions): Promise<JobResults[N]> {
     const events = this.eventsFor(queueName);
     const timeoutMs = options.timeoutMs ?? this.config.JOB_TIMEOUT_MS;
     const attempts = options.attempts ?? 2;
@@ -379,14 +386,14 @@ export class InlineJobRunner extends JobRunner implements OnApplicationShutdown 
     const onAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const timeoutMs = options.timeoutMs ?? this.config.JOB_TIMEOUT_MS;
-    const queue = JOB_QUEUE[name];
+    const queue = options.queue ?? JOB_QUEUE[name];
     const { jobId, requestId } = newJobId();
     const started = process.hrtime.bigint();
     // This process is both sides here: the request's wait and the handler's run are recorded alike.
     const finishRun = this.runs.start({ queue, name, jobId, requestId, attempt: 1 });
     let outcome: JobWaitOutcome = 'failed';
     try {
-      const result = await withTimeout(this.registry.run(name, payload, { jobId, requestId, attempt: 1, signal: controller.signal }), timeoutMs, 'job');
+      const result = await withTimeout(this.registry.run(name, payload, { jobId, requestId, attempt: 1, queue, signal: controller.signal }), timeoutMs, 'job');
       outcome = 'completed';
       finishRun('completed');
       return result;
@@ -415,7 +422,7 @@ export class InlineJobRunner extends JobRunner implements OnApplicationShutdown 
     this.background.set(options.jobId, controller);
     setImmediate(() => {
       this.registry
-        .run(name, payload, { jobId: options.jobId, attempt: 1, signal: controller.signal })
+        .run(name, payload, { jobId: options.jobId, attempt: 1, queue: JOB_QUEUE[name], signal: controller.signal })
         .catch((err: unknown) => this.logger.warn({ err, job: name, jobId: options.jobId }, 'background job failed'))
         .finally(() => this.background.delete(options.jobId));
     });

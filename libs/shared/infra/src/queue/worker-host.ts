@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { hostname } from 'node:os';
-import { QueueName } from '@aas/contracts';
+import { queueKind, QueueName } from '@aas/contracts';
 import { CommonConfig } from '../config/common.config';
 import { ProblemException } from '../errors/problem.exception';
 import { JobRunRecorder } from '../observability/job-run-recorder';
@@ -12,10 +12,11 @@ import { JobHandlerRegistry } from './job-handler';
 import { requestIdOfJob } from './job-request-id';
 import { jobResultKey, jobRetention, packJobResult } from './job-retention';
 import { createRedis, withTimeout } from './redis';
-import { DEFAULT_HEARTBEAT, HeartbeatTiming, newWorkerId, WorkerHeartbeat, WorkerInfo } from './worker-registry';
+import { DEFAULT_HEARTBEAT, HeartbeatTiming, liveWorkers, newWorkerId, WorkerHeartbeat, WorkerInfo } from './worker-registry';
 
 export interface WorkerHostOptions {
-  queues: readonly QueueName[];
+  /** Queues consumed from the start: fixed queues, or a shard's engine queue (`engine-s<k>`). */
+  queues: readonly string[];
   concurrency: number;
   /** A job whose worker stops renewing its lock for this long is retried elsewhere. */
   lockDurationMs: number;
@@ -43,7 +44,9 @@ interface ActiveJob {
 @Injectable()
 export class WorkerHost {
   private readonly logger = new Logger('WorkerHost');
-  private readonly workers: Worker[] = [];
+  /** One BullMQ Worker per consumed queue; `consume` and `release` change the set while running. */
+  private readonly workers = new Map<string, Worker>();
+  private settings?: { concurrency: number; locks: ReturnType<typeof workerLocks>; resultTtlMs: number; retention: ReturnType<typeof jobRetention> };
   /** Aborted only once shutdown has handed the running jobs back: their handlers may stop, their outcome is ignored. */
   private readonly handedBack = new AbortController();
   /** Jobs this process is running, with the lock token that proves it owns them. */
@@ -70,31 +73,12 @@ export class WorkerHost {
 
   /** Starts consuming, then announces the worker in the registry (resolved once the first beat is written or missed). */
   async start(options: WorkerHostOptions): Promise<void> {
-    this.registry.assertComplete(options.queues);
+    this.registry.assertComplete(options.queues.map((queue) => kindOf(queue)));
     this.connection = createRedis(this.config.REDIS_URL, 'blocking', 'worker');
     const retention = jobRetention(this.config);
     const locks = workerLocks(options.lockDurationMs);
-    for (const queue of options.queues) {
-      const worker = new Worker(queue, (job, token) => this.track(job, token, retention.resultTtlMs), {
-        connection: this.connection,
-        prefix: this.config.REDIS_PREFIX,
-        concurrency: options.concurrency,
-        ...locks,
-        maxStalledCount: 1,
-        removeOnComplete: retention.removeOnComplete,
-        removeOnFail: retention.removeOnFail,
-      });
-      worker.on('error', (err) => this.logger.warn({ err, queue }, 'worker connection error'));
-      // Only failures no run of this process saw, e.g. a job that stalled too often (its run's line says the rest).
-      worker.on('failed', (job, err) => {
-        if (this.recorded.has(err)) return;
-        this.logger.warn(
-          { queue, job: job?.name, jobId: job?.id, requestId: job ? requestIdOfJob(job) : undefined, attempt: job?.attemptsMade, err },
-          'job failed',
-        );
-      });
-      this.workers.push(worker);
-    }
+    this.settings = { concurrency: options.concurrency, locks, resultTtlMs: retention.resultTtlMs, retention };
+    for (const queue of options.queues) this.open(queue);
     this.logger.log({ queues: options.queues, concurrency: options.concurrency, ...locks }, 'worker consuming');
     // A probe-style client: a beat while Redis is away fails at once instead of queueing up.
     this.heartbeatConnection = createRedis(this.config.REDIS_URL, 'probe', 'worker-heartbeat');
@@ -105,6 +89,72 @@ export class WorkerHost {
       options.heartbeat ?? DEFAULT_HEARTBEAT,
     );
     await this.heartbeat.start();
+  }
+
+  /** The queues this process consumes now. */
+  get queues(): string[] {
+    return [...this.workers.keys()];
+  }
+
+  /** The live workers under this process's prefix (itself included once its first beat is in), from the registry. */
+  liveWorkers(timeoutMs = 1000): Promise<WorkerInfo[]> {
+    if (!this.heartbeatConnection) return Promise.resolve([]);
+    return withTimeout(liveWorkers(this.heartbeatConnection, this.config.REDIS_PREFIX), timeoutMs, 'reading the worker registry');
+  }
+
+  /** Starts consuming one more queue (a shard this process adopts); its heartbeat says so from its next beat. */
+  async consume(queue: string): Promise<void> {
+    if (!this.settings || this.workers.has(queue)) return;
+    this.registry.assertComplete([kindOf(queue)]);
+    this.open(queue);
+    this.logger.log({ queue }, 'consuming one more queue');
+    await this.heartbeat?.update({ queues: this.queues });
+  }
+
+  /**
+   * Stops consuming a queue (a shard handed back): takes no new job from it, lets the running ones
+   * finish within `timeoutMs`, then hands those back to the queue for whoever consumes it now.
+   */
+  async release(queue: string, timeoutMs: number): Promise<void> {
+    const worker = this.workers.get(queue);
+    if (!worker) return;
+    this.workers.delete(queue);
+    await this.heartbeat?.update({ queues: this.queues });
+    await withTimeout(worker.pause(true), HAND_BACK_TIMEOUT_MS, 'pausing a queue').catch(() => undefined);
+    const running = [...this.active.values()].filter((a) => a.job.queueName === queue);
+    const finished = await Promise.race([
+      Promise.all(running.map((a) => a.done)).then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
+    ]);
+    if (!finished) {
+      const left = running.filter((a) => this.active.has(a.job.id ?? ''));
+      await withTimeout(Promise.allSettled(left.map((a) => a.job.moveToWait(a.token))), HAND_BACK_TIMEOUT_MS, 'handing jobs back').catch(() => undefined);
+    }
+    await withTimeout(worker.close(true), HAND_BACK_TIMEOUT_MS, 'closing a queue').catch(() => undefined);
+    this.logger.log({ queue, finished }, 'stopped consuming a queue');
+  }
+
+  private open(queue: string): void {
+    const settings = this.settings as NonNullable<WorkerHost['settings']>;
+    const worker = new Worker(queue, (job, token) => this.track(job, token, settings.resultTtlMs), {
+      connection: this.connection as Redis,
+      prefix: this.config.REDIS_PREFIX,
+      concurrency: settings.concurrency,
+      ...settings.locks,
+      maxStalledCount: 1,
+      removeOnComplete: settings.retention.removeOnComplete,
+      removeOnFail: settings.retention.removeOnFail,
+    });
+    worker.on('error', (err) => this.logger.warn({ err, queue }, 'worker connection error'));
+    // Only failures no run of this process saw, e.g. a job that stalled too often (its run's line says the rest).
+    worker.on('failed', (job, err) => {
+      if (this.recorded.has(err)) return;
+      this.logger.warn(
+        { queue, job: job?.name, jobId: job?.id, requestId: job ? requestIdOfJob(job) : undefined, attempt: job?.attemptsMade, err },
+        'job failed',
+      );
+    });
+    this.workers.set(queue, worker);
   }
 
   private track(job: Job, token: string | undefined, resultTtlMs: number): Promise<null> {
@@ -134,6 +184,7 @@ export class WorkerHost {
         jobId: job.id ?? '',
         requestId: requestIdOfJob(job),
         attempt: job.attemptsStarted,
+        queue: job.queueName,
         signal: this.handedBack.signal,
       });
       // Handed back at shutdown: another worker runs it now, and its result is the one that counts.
@@ -164,7 +215,7 @@ export class WorkerHost {
     await this.heartbeat?.stop(HAND_BACK_TIMEOUT_MS);
     // Paused, not closed: BullMQ's close() waits for active jobs, and a later close(true) would
     // only return that same wait.
-    await withTimeout(Promise.all(this.workers.map((w) => w.pause(true))), HAND_BACK_TIMEOUT_MS, 'pausing the workers').catch((err: Error) =>
+    await withTimeout(Promise.all([...this.workers.values()].map((w) => w.pause(true))), HAND_BACK_TIMEOUT_MS, 'pausing the workers').catch((err: Error) =>
       this.logger.warn({ err }, 'could not pause the workers'),
     );
     // Until nothing is active: a job fetched just as the workers paused joins the set late.
@@ -186,11 +237,20 @@ export class WorkerHost {
       if (failed > 0) this.logger.warn({ failed }, 'some jobs could not be handed back; they are retried once their locks expire');
       this.handedBack.abort();
     }
-    await withTimeout(Promise.allSettled(this.workers.map((w) => w.close(true))), HAND_BACK_TIMEOUT_MS, 'closing the workers').catch(() => undefined);
+    await withTimeout(Promise.allSettled([...this.workers.values()].map((w) => w.close(true))), HAND_BACK_TIMEOUT_MS, 'closing the workers').catch(
+      () => undefined,
+    );
     this.connection?.disconnect();
     this.heartbeatConnection?.disconnect();
     this.logger.log({ outcome }, 'worker stopped');
   }
+}
+
+/** The kind of a queue this process is asked to consume; an unknown name is a start failure. */
+function kindOf(queue: string): QueueName {
+  const kind = queueKind(queue);
+  if (kind === undefined) throw new Error(`unknown queue '${queue}'`);
+  return kind;
 }
 
 /**

@@ -49,7 +49,7 @@ export class WorkerHeartbeat {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    readonly info: WorkerInfo,
+    public info: WorkerInfo,
     private readonly timing: HeartbeatTiming = DEFAULT_HEARTBEAT,
   ) {}
 
@@ -58,6 +58,14 @@ export class WorkerHeartbeat {
     await this.beat();
     this.timer = setInterval(() => void this.beat(), this.timing.intervalMs);
     this.timer.unref();
+  }
+
+  /** Changes what the entry says (e.g. the queues consumed now) and beats at once, so readers see it without waiting an interval. */
+  async update(patch: Partial<Pick<WorkerInfo, 'queues' | 'meta'>>): Promise<void> {
+    this.info = { ...this.info, ...patch };
+    // A beat already under way may have sent the old entry: this one sends the new.
+    await this.beating;
+    await this.beat();
   }
 
   private beat(): Promise<void> {

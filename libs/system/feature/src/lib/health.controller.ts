@@ -130,7 +130,10 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
     if (!this.redis.enabled) return 'not used';
     try {
       const alive = await this.directory.alive(CHECK_TIMEOUT_MS);
-      for (const queue of ALL_QUEUES) this.workersAlive.set({ queue }, alive.filter((w) => w.queues.includes(queue)).length);
+      // The fixed queues, and the shard queues (engine-s<k>) the workers say they consume.
+      this.workersAlive.reset();
+      const queues = new Set<string>([...ALL_QUEUES, ...alive.flatMap((w) => w.queues)]);
+      for (const queue of queues) this.workersAlive.set({ queue }, alive.filter((w) => w.queues.includes(queue)).length);
       return alive;
     } catch {
       this.workersAlive.reset();
