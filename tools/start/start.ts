@@ -29,6 +29,8 @@ answers at REDIS_URL; otherwise the gateway runs jobs itself). Prints the URL an
 
 usage:
   npm start
+  npm start -- --workers N     N worker processes, the survey data split into N shards (ENGINE_SHARDS=N),
+                               worker k serving shard k (WORKER_SHARD=k); needs Redis. Default 1.
   npm start -- --help
 
 Listens on ${DEFAULT_HOST} (this machine only) unless HOST is set; any other HOST needs a real
@@ -145,12 +147,23 @@ function describeOther(other: StartState): string {
   ].join('\n');
 }
 
+/** `--workers N` (or `--workers=N`): how many worker processes, 1 to 64; undefined when absent. */
+function workersOption(argv: readonly string[]): number | undefined {
+  const at = argv.findIndex((a) => a === '--workers' || a.startsWith('--workers='));
+  if (at < 0) return undefined;
+  const text = argv[at].includes('=') ? argv[at].slice('--workers='.length) : argv[at + 1];
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new StartRefused(`--workers takes a whole number from 1 to 64; got '${text ?? ''}'`, 64);
+  return n;
+}
+
 /**
  * `npm start`: the whole service on one machine. Postgres from DATABASE_URL or an embedded one;
  * Redis from REDIS_URL when it answers (then a separate worker process runs the jobs) or none (then
  * the gateway runs jobs itself); demo data; a token.
  */
 async function main(signal: AbortSignal, onChildren: (children: ChildProcess[]) => void): Promise<void> {
+  const workers = workersOption(process.argv.slice(2)) ?? 1;
   const config = loadConfig(CommonConfig);
   const host = process.env.HOST || DEFAULT_HOST;
   const port = Number(process.env.PORT || 3000);
@@ -187,14 +200,24 @@ async function main(signal: AbortSignal, onChildren: (children: ChildProcess[]) 
   const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
   const useRedis = await redisReachable(redisUrl);
   const jobMode = useRedis ? 'queue' : 'inline';
-  if (useRedis) log(`Redis answers at ${redisUrl}: jobs go through BullMQ to a separate worker process`);
+  if (useRedis)
+    log(
+      `Redis answers at ${redisUrl}: jobs go through BullMQ to ${workers === 1 ? 'a separate worker process' : `${workers} worker processes, one shard of the data each`}`,
+    );
+  else if (workers > 1) throw new StartRefused(`--workers ${workers} needs Redis (none answers at ${redisUrl}); start Redis or drop --workers`, 1);
   else log(`Redis not reachable at ${redisUrl}: jobs run in-process in the gateway (JOB_MODE=inline)`);
   updateStart({ ...state, database, jobMode });
   if (signal.aborted) throw new InterruptedError();
 
-  const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, JOB_MODE: jobMode, HOST: host, PORT: String(port) };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, JOB_MODE: jobMode, HOST: host, PORT: String(port) };
+  // Several workers split the data: the gateway and each worker must agree on the shard count.
+  if (workers > 1) env.ENGINE_SHARDS = String(workers);
   const children: ChildProcess[] = [];
-  if (useRedis) children.push(launch('worker', 'apps/worker/src/main.js', env));
+  if (useRedis) {
+    for (let k = 0; k < workers; k++) {
+      children.push(launch(workers === 1 ? 'worker' : `worker ${k}`, 'apps/worker/src/main.js', workers === 1 ? env : { ...env, WORKER_SHARD: String(k) }));
+    }
+  }
   children.push(launch('gateway', 'apps/gateway/src/main.js', env));
   onChildren(children);
 
@@ -260,6 +283,6 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
     if (err instanceof StartRefused) console.error(err.message);
     else if (err instanceof ConfigError) console.error(err.message);
     else console.error(`npm start failed: ${err instanceof Error ? err.message : String(err ?? 'an error with no message')}`);
-    void stopAll(err instanceof ConfigError ? 78 : 1);
+    void stopAll(err instanceof ConfigError ? 78 : err instanceof StartRefused ? err.exitCode : 1);
   });
 }

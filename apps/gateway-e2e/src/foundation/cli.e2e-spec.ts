@@ -141,6 +141,56 @@ describe('the CLIs', () => {
     }
   });
 
+  it('start refuses a --workers that is not a whole number from 1 to 64, before touching anything', async () => {
+    for (const bad of [['--workers', '0'], ['--workers=abc'], ['--workers']]) {
+      const { code, output } = await run('tools/start/start.js', bad, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+      expect({ bad, code, output }).toMatchObject({ code: 64 });
+      expect(output).toContain('--workers takes a whole number from 1 to 64');
+    }
+  });
+
+  it('start --workers 2 splits the data into two shards, one worker on each, and computes across both', async () => {
+    const db = await createTestDatabase('clistartshards');
+    databases.push(db);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aas-start-'));
+    dirs.push(dataDir);
+    const prefix = uniqueRedisPrefix('clistartshards');
+    prefixes.push(prefix);
+    const port = await freePort();
+    const env = {
+      AAS_DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      REDIS_PREFIX: prefix,
+      PORT: String(port),
+      JWT_SECRET: SECRET,
+      SEED_RESPONDENTS: '2000',
+    };
+    const start = new Cli('tools/start/start.js', ['--workers', '2'], env);
+    running.push(start);
+    await start.waitFor(/\[start\] try: curl/, 180_000);
+    expect(start.output).toContain('2 worker processes, one shard of the data each');
+    const lines = start.output.trim().split('\n');
+    const token = lines[lines.findIndex((l) => l.includes('[start] demo token')) + 1];
+    const base = `http://127.0.0.1:${port}`;
+    // Ready means one worker is up; the other announces itself within a heartbeat or two.
+    const shardsServed = async () => {
+      const ready = (await (await fetch(`${base}/health/ready`)).json()) as { workers: { queues: string[] }[] };
+      return ready.workers.map((w) => w.queues.filter((q) => q.startsWith('engine')).sort()).sort();
+    };
+    const until = Date.now() + 60_000;
+    while (JSON.stringify(await shardsServed()) !== JSON.stringify([['engine-s0'], ['engine-s1']]) && Date.now() < until) await sleep(250);
+    expect({ served: await shardsServed(), output: start.output }).toMatchObject({ served: [['engine-s0'], ['engine-s1']] });
+    const res = await fetch(`${base}/v2/query/crosstab`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ rows: [{ expression: { question: 'gender', datapoints: ['female'] } }] }),
+    });
+    const text = await res.text();
+    expect({ status: res.status, text: text.slice(0, 500) }).toMatchObject({ status: 200 });
+    await start.stop();
+  });
+
   it('a second npm start in the same clone says what is running, where, and exits 1; the first starts in few lines', async () => {
     const db = await createTestDatabase('clistart');
     databases.push(db);
