@@ -1,11 +1,20 @@
 /**
- * End-to-end crosstab benchmark (not a test): the built gateway and two worker processes over a
- * 1,000,000-respondent database, 10x10 / 100x100 / 200x200 crosstabs of realistic audiences over
- * 4 waves through HTTP (whole NDJSON stream read), median of 5 runs after a warm-up; the workers'
- * resident memory; and the same 100x100 crosstab computed by SQL in Postgres on a relational
- * (one row per answer) copy of a sample of the same data, against the engine on that sample.
+ * End-to-end crosstab benchmark (not a test): the built gateway and worker processes over a seeded
+ * database, 10x10 / 100x100 / 200x200 crosstabs of realistic audiences over 4 waves through HTTP
+ * (whole NDJSON stream read), median of BENCH_RUNS runs after a warm-up that loads every partition
+ * the crosstabs read; each worker's resident memory after them; and the same 100x100 crosstab
+ * computed by SQL in Postgres on a relational (one row per answer) copy of a sample of the data,
+ * against the engine on that sample.
  *
- *   npm run bench:crosstab            (DATABASE_URL, default: the local server's aas_bench database)
+ * Each configuration is `<workers>x<shards>`: that many worker processes, the data split into that
+ * many shards (ENGINE_SHARDS). With as many workers as shards, worker k is started for shard k.
+ *
+ *   npm run bench:crosstab     1,000,000 respondents; 1x1, 2x1, 2x2 and 4x4; then SQL
+ *   npm run bench:scale        1, 2 and 4 million respondents; 1x1 and 4x4; 100x100 only
+ *
+ * Variables: BENCH_RESPONDENTS (comma-separated sizes), BENCH_CONFIGS, BENCH_CROSSTABS (sides),
+ * BENCH_RUNS, BENCH_SQL (0: skip the SQL comparison), DATABASE_URL (for 1M; default the local
+ * server's aas_bench; other sizes use aas_bench_<millions>m beside it), REDIS_URL.
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
@@ -23,10 +32,30 @@ import { migrateDatabase } from '@aas/schema';
 import { seedSurvey } from '../seed/seed-survey';
 import { freePort, launch, median } from './bench-processes';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench';
+const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const RESPONDENTS = 1_000_000;
+const list = (value: string | undefined, fallback: string): string[] =>
+  (value ?? fallback)
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+const SIZES = list(process.env.BENCH_RESPONDENTS, '1000000').map(Number);
+const CONFIGS = list(process.env.BENCH_CONFIGS, '1x1,2x1,2x2,4x4').map((c) => {
+  const [workers, shards] = c.split('x').map(Number);
+  if (!(workers >= 1 && shards >= 1)) throw new Error(`BENCH_CONFIGS: '${c}' is not <workers>x<shards>`);
+  return { workers, shards };
+});
+const SIDES = list(process.env.BENCH_CROSSTABS, '10,100,200').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SQL = process.env.BENCH_SQL !== '0';
+
+/** The database of a size: DATABASE_URL for 1M, aas_bench_<n>m beside it for the others. */
+function databaseUrl(respondents: number): string {
+  if (respondents === 1_000_000) return BASE_DATABASE_URL;
+  const url = new URL(BASE_DATABASE_URL);
+  url.pathname = `/aas_bench_${respondents / 1_000_000}m`;
+  return url.toString();
+}
 const load = () =>
   os
     .loadavg()
@@ -35,7 +64,7 @@ const load = () =>
 const WAVES = ['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'];
 const SECRET = randomBytes(24).toString('hex');
 
-async function ensureDatabase(): Promise<void> {
+async function ensureDatabase(DATABASE_URL: string, RESPONDENTS: number): Promise<void> {
   const admin = new Client({ connectionString: DATABASE_URL.replace(/\/[^/]+$/, '/postgres') });
   await admin.connect();
   const name = new URL(DATABASE_URL).pathname.slice(1);
@@ -128,7 +157,34 @@ async function httpCrosstab(baseUrl: string, token: string, rows: StandardWire[]
   return { ms, cells: lines.length };
 }
 
-async function endToEnd(): Promise<void> {
+/** Resolves once every shard queue is consumed by exactly the workers meant for it (with homes: its own), or throws after `ms`. */
+async function waitForShards(baseUrl: string, workers: number, shards: number, ms = 120_000): Promise<void> {
+  const until = Date.now() + ms;
+  let seen = '';
+  while (Date.now() < until) {
+    const ready = await fetch(`${baseUrl}/health/ready`).then(
+      async (r) => (r.ok ? ((await r.json()) as { workers: { queues: string[] }[] }) : undefined),
+      () => undefined,
+    );
+    if (ready) {
+      const engine = ready.workers.map((w) => w.queues.filter((q) => q.startsWith('engine')).sort());
+      seen = JSON.stringify(engine);
+      const served = engine.flat();
+      const everyShardOnce = served.length === shards && new Set(served).size === shards;
+      // Unsplit: every worker consumes the one engine queue.
+      if (ready.workers.length === workers && (shards === 1 ? served.length === workers : everyShardOnce)) return;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the workers did not settle on ${shards} shard(s) within ${ms} ms; last seen ${seen}`);
+}
+
+interface Measured {
+  readonly medians: Map<number, number>;
+  readonly workerMiB: number[];
+}
+
+async function endToEnd(DATABASE_URL: string, workerCount: number, shards: number, respondents: number): Promise<Measured> {
   const port = await freePort();
   const env = {
     DATABASE_URL,
@@ -138,28 +194,25 @@ async function endToEnd(): Promise<void> {
     JWT_SECRET: SECRET,
     LOG_LEVEL: 'warn',
     CROSSTAB_MAX_CELLS: '40000',
+    ENGINE_SHARDS: String(shards),
     PORT: String(port),
     HOST: '127.0.0.1',
     // Benchmarks measure the service's capacity, not the per-organisation rate limit.
     RATE_LIMIT_REQUESTS: '0',
   };
-  const workers = [launch('apps/worker/src/main.js', env), launch('apps/worker/src/main.js', env)];
+  const homes = shards > 1 && workerCount === shards;
+  const workers = Array.from({ length: workerCount }, (_, k) => launch('apps/worker/src/main.js', homes ? { ...env, WORKER_SHARD: String(k) } : env));
   const gateway = launch('apps/gateway/src/main.js', env);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const label = `${workerCount} worker${workerCount === 1 ? '' : 's'}, ${shards} shard${shards === 1 ? '' : 's'}`;
   try {
-    for (let i = 0; i < 300; i++) {
-      const ok = await fetch(`${baseUrl}/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForShards(baseUrl, workerCount, shards);
     const token = signDevToken(SECRET, { sub: 1, org: 'demo' });
     const pool = audiences(400);
-    // Warm-up: loads the 4 waves' partitions into both workers' caches.
+    // Warm-up: loads the 4 waves' partitions into the workers' caches (every partition a worker's shards hold).
     for (let i = 0; i < 3; i++) await httpCrosstab(baseUrl, token, pool.slice(0, 50), pool.slice(50, 100));
-    for (const n of [10, 100, 200]) {
+    const medians = new Map<number, number>();
+    for (const n of SIDES) {
       const times: number[] = [];
       let cells = 0;
       for (let run = 0; run < RUNS; run++) {
@@ -167,16 +220,24 @@ async function endToEnd(): Promise<void> {
         times.push(r.ms);
         cells = r.cells;
       }
-      console.log(`  HTTP ${n}x${n} (${cells} cells): median ${median(times).toFixed(0)} ms  [${times.map((t) => t.toFixed(0)).join(', ')}]  load ${load()}`);
+      medians.set(n, median(times));
+      console.log(
+        `  ${respondents} respondents, ${label}: HTTP ${n}x${n} (${cells} cells) median ${median(times).toFixed(0)} ms  [${times.map((t) => t.toFixed(0)).join(', ')}]  load ${load()}`,
+      );
     }
-    console.log(`  worker resident memory: ${workers.map((w) => `${rssMiB(w.pid ?? 0)} MiB`).join(', ')}; gateway ${rssMiB(gateway.pid ?? 0)} MiB`);
+    const workerMiB = workers.map((w) => rssMiB(w.pid ?? 0));
+    console.log(
+      `  ${respondents} respondents, ${label}: worker resident memory ${workerMiB.map((m) => `${m} MiB`).join(', ')}; gateway ${rssMiB(gateway.pid ?? 0)} MiB`,
+    );
+    return { medians, workerMiB };
   } finally {
     for (const p of [gateway, ...workers]) p.kill('SIGTERM');
+    await Promise.all([gateway, ...workers].map((p) => new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once('exit', r)))));
   }
 }
 
 /** The same crosstab in SQL over a relational copy (one row per answer) of a sample, against the engine on that sample. */
-async function sqlComparison(): Promise<void> {
+async function sqlComparison(DATABASE_URL: string): Promise<void> {
   const sampleLocations = ['gb', 'de'];
   const sampleWave = 'q3_2026';
   const client = new Client({ connectionString: DATABASE_URL });
@@ -279,11 +340,25 @@ async function sqlComparison(): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(
-    `crosstab end to end: ${os.cpus().length} cores, ${RESPONDENTS} respondents, waves ${WAVES.join(', ')}, all 9 locations, dataset core, load average ${load()}`,
+    `crosstab end to end: ${os.cpus().length} cores, ${SIZES.join(' / ')} respondents, waves ${WAVES.join(', ')}, all 9 locations, dataset core, ` +
+      `configurations ${CONFIGS.map((c) => `${c.workers}x${c.shards}`).join(' ')} (workers x shards), ${RUNS} runs each, load average ${load()}`,
   );
-  await ensureDatabase();
-  await endToEnd();
-  await sqlComparison();
+  const table: string[] = [];
+  for (const respondents of SIZES) {
+    const url = databaseUrl(respondents);
+    await ensureDatabase(url, respondents);
+    for (const { workers, shards } of CONFIGS) {
+      const { medians, workerMiB } = await endToEnd(url, workers, shards, respondents);
+      table.push(
+        `| ${respondents.toLocaleString('en')} | ${workers} | ${shards} | ${SIDES.map((n) => `${medians.get(n)?.toFixed(0)} ms`).join(' | ')} | ${Math.max(...workerMiB)} MiB (${workerMiB.join(', ')}) |`,
+      );
+    }
+  }
+  console.log(`\n| respondents | workers | shards | ${SIDES.map((n) => `${n}x${n}`).join(' | ')} | largest worker (each, MiB) |`);
+  console.log(`|---|---|---|${SIDES.map(() => '---|').join('')}---|`);
+  for (const line of table) console.log(line);
+  console.log(`load average at the end ${load()}`);
+  if (SQL) await sqlComparison(databaseUrl(SIZES[0]));
 }
 
 main().then(

@@ -203,6 +203,9 @@ describe('the engine job on a real respondent store (EngineComputeJobHandler, En
       ['a wave that is not a string', { ...payload(), waves: ['w1', 2] }, '/waves'],
       ['a malformed row expression', payload({ rows: [GENDER_M, { question: 42 }] }), '/rows/1/question'],
       ['a malformed base', payload({ base: { and: 'x' } }), '/base/and'],
+      ['partitions that are not a list', { ...payload(), partitions: 'core/w1/l1' }, '/partitions'],
+      ['a partition without its wave', payload({ partitions: [{ dataset: 'core', location: 'l1' } as never] }), '/partitions/0/wave'],
+      ['a partition with an extra member', payload({ partitions: [{ dataset: 'core', wave: 'w1', location: 'l1', blob: 1 } as never] }), '/partitions/0'],
     ])('refuses %s', async (_what, bad, path) => {
       const problem = await problemOf(run(bad));
       expect(problem.getStatus()).toBe(400);
@@ -212,6 +215,38 @@ describe('the engine job on a real respondent store (EngineComputeJobHandler, En
     it('still computes after refusing malformed jobs', async () => {
       expectSums(await run(payload()), referenceSums(records, payload()));
     });
+  });
+
+  it('computes exactly the partitions a shard job names, loads only those, and drops them when the shard is handed back', async () => {
+    const shardA = [
+      { dataset: 'core', wave: 'w1', location: 'l1' },
+      { dataset: 'core', wave: 'w2', location: 'l2' },
+    ];
+    const shardB = [
+      { dataset: 'core', wave: 'w1', location: 'l2' },
+      { dataset: 'core', wave: 'w2', location: 'l1' },
+      { dataset: 'core', wave: 'w3', location: 'l1' },
+      { dataset: 'core', wave: 'w3', location: 'l2' },
+    ];
+    // A data version of its own: nothing of it is in memory yet.
+    const data = randomRecords(13, 3000);
+    await publish(data);
+    const named = (keys: typeof shardA) => new Set(keys.map((k) => `${k.wave}/${k.location}`));
+    const only = (keys: typeof shardA) => data.filter((r) => named(keys).has(`${r.wave}/${r.location}`));
+    const p = payload({ groupBy: 'wave' });
+    const a = await jobs.run(JOBS.engineCompute, { ...p, partitions: shardA }, { queue: 'engine-s0' });
+    expectSums(a, referenceSums(only(shardA), p));
+    expect(host.engine.cache.size).toBe(shardA.length);
+    const b = await jobs.run(JOBS.engineCompute, { ...p, partitions: shardB }, { queue: 'engine-s1' });
+    expectSums(b, referenceSums(only(shardB), p));
+    // The two shards' sums add up to the whole.
+    const whole = referenceSums(data, p);
+    expectSums({ ...a, singles: a.singles.map((v, i) => v + b.singles[i]), cells: a.cells.map((v, i) => v + b.cells[i]) }, whole);
+    // Shard 1 handed back: its partitions leave memory, shard 0's stay.
+    expect(host.engine.cache.size).toBe(shardA.length + shardB.length);
+    expect(host.release('engine-s1')).toBe(shardB.length);
+    expect(host.engine.cache.size).toBe(shardA.length);
+    expect(host.release('engine-s1')).toBe(0);
   });
 
   it('switches to a new data version at the next job, and computes on it', async () => {
