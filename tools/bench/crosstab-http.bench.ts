@@ -182,6 +182,15 @@ async function waitForShards(baseUrl: string, workers: number, shards: number, m
 interface Measured {
   readonly medians: Map<number, number>;
   readonly workerMiB: number[];
+  /** Decoded partition bytes each worker's engine holds (`aas_engine_partition_bytes`), MiB. */
+  readonly dataMiB: number[];
+}
+
+/** `aas_engine_partition_bytes` of the worker whose metrics listen on `port`, in MiB. */
+async function partitionMiB(port: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const bytes = Number(/^aas_engine_partition_bytes (\S+)$/m.exec(text)?.[1] ?? NaN);
+  return Math.round(bytes / 2 ** 20);
 }
 
 async function endToEnd(DATABASE_URL: string, workerCount: number, shards: number, respondents: number): Promise<Measured> {
@@ -201,12 +210,17 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
     RATE_LIMIT_REQUESTS: '0',
   };
   const homes = shards > 1 && workerCount === shards;
-  const workers = Array.from({ length: workerCount }, (_, k) => launch('apps/worker/src/main.js', homes ? { ...env, WORKER_SHARD: String(k) } : env));
+  // Each worker's metrics endpoint: the engine's own count of the partition bytes it holds.
+  const metricsPorts = await Promise.all(Array.from({ length: workerCount }, () => freePort()));
+  const workers = metricsPorts.map((metricsPort, k) =>
+    launch('apps/worker/src/main.js', { ...env, WORKER_METRICS_PORT: String(metricsPort), ...(homes ? { WORKER_SHARD: String(k) } : {}) }),
+  );
   const gateway = launch('apps/gateway/src/main.js', env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const label = `${workerCount} worker${workerCount === 1 ? '' : 's'}, ${shards} shard${shards === 1 ? '' : 's'}`;
   try {
     await waitForShards(baseUrl, workerCount, shards);
+    const startedMiB = workers.map((w) => rssMiB(w.pid ?? 0));
     const token = signDevToken(SECRET, { sub: 1, org: 'demo' });
     const pool = audiences(400);
     // Warm-up: loads the 4 waves' partitions into the workers' caches (every partition a worker's shards hold).
@@ -226,10 +240,12 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
       );
     }
     const workerMiB = workers.map((w) => rssMiB(w.pid ?? 0));
+    const dataMiB = await Promise.all(metricsPorts.map((port) => partitionMiB(port)));
     console.log(
-      `  ${respondents} respondents, ${label}: worker resident memory ${workerMiB.map((m) => `${m} MiB`).join(', ')}; gateway ${rssMiB(gateway.pid ?? 0)} MiB`,
+      `  ${respondents} respondents, ${label}: worker resident memory ${workerMiB.map((m) => `${m} MiB`).join(', ')} ` +
+        `(at start ${startedMiB.join(', ')} MiB), partitions held ${dataMiB.map((m) => `${m} MiB`).join(', ')}; gateway ${rssMiB(gateway.pid ?? 0)} MiB`,
     );
-    return { medians, workerMiB };
+    return { medians, workerMiB, dataMiB };
   } finally {
     for (const p of [gateway, ...workers]) p.kill('SIGTERM');
     await Promise.all([gateway, ...workers].map((p) => new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once('exit', r)))));
@@ -348,14 +364,17 @@ async function main(): Promise<void> {
     const url = databaseUrl(respondents);
     await ensureDatabase(url, respondents);
     for (const { workers, shards } of CONFIGS) {
-      const { medians, workerMiB } = await endToEnd(url, workers, shards, respondents);
+      const { medians, workerMiB, dataMiB } = await endToEnd(url, workers, shards, respondents);
       table.push(
-        `| ${respondents.toLocaleString('en')} | ${workers} | ${shards} | ${SIDES.map((n) => `${medians.get(n)?.toFixed(0)} ms`).join(' | ')} | ${Math.max(...workerMiB)} MiB (${workerMiB.join(', ')}) |`,
+        `| ${respondents.toLocaleString('en')} | ${workers} | ${shards} | ${SIDES.map((n) => `${medians.get(n)?.toFixed(0)} ms`).join(' | ')} | ` +
+          `${Math.max(...workerMiB)} MiB (${workerMiB.join(', ')}) | ${Math.max(...dataMiB)} MiB (${dataMiB.join(', ')}) |`,
       );
     }
   }
-  console.log(`\n| respondents | workers | shards | ${SIDES.map((n) => `${n}x${n}`).join(' | ')} | largest worker (each, MiB) |`);
-  console.log(`|---|---|---|${SIDES.map(() => '---|').join('')}---|`);
+  console.log(
+    `\n| respondents | workers | shards | ${SIDES.map((n) => `${n}x${n}`).join(' | ')} | largest worker, resident (each) | largest worker, partitions held (each) |`,
+  );
+  console.log(`|---|---|---|${SIDES.map(() => '---|').join('')}---|---|`);
   for (const line of table) console.log(line);
   console.log(`load average at the end ${load()}`);
   if (SQL) await sqlComparison(databaseUrl(SIZES[0]));

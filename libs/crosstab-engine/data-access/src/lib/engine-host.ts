@@ -108,6 +108,7 @@ function registerEngineMetrics(metrics: Metrics, engine: CrosstabEngine): void {
     set(engine.stats().leafBytes),
   );
   reading('aas_engine_partitions_loaded', 'Survey partitions decoded and held in memory by the engine', (set) => set(engine.cache.size));
+  reading('aas_engine_partition_bytes', 'Bytes of the decoded survey partitions the engine holds (bitsets and weights)', (set) => set(engine.cache.bytes));
   reading(
     'aas_engine_data_version_info',
     'The survey data version the engine serves (1, labelled with the version; absent before the first computation)',

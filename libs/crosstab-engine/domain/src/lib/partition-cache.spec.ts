@@ -1,6 +1,6 @@
 import { encodePartition } from '@aas/respondent-store';
 import { CrosstabEngine } from './crosstab-engine';
-import { InMemoryPartitionSource, PartitionCache } from './partition-cache';
+import { InMemoryPartitionSource, PartitionCache, partitionBytes } from './partition-cache';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';
 
 const dictionaries = { core: testDictionary('core'), gaming: testDictionary('gaming') };
@@ -36,8 +36,13 @@ describe('PartitionCache', () => {
     expect(snapshot.partitions.map((p) => p.key)).toEqual(expect.arrayContaining(shard));
     expect(snapshot.partitions).toHaveLength(2);
     expect(cache.size).toBe(2);
+    const bytes = snapshot.partitions.map(partitionBytes);
+    expect(bytes.every((b) => b > 0)).toBe(true);
+    expect(cache.bytes).toBe(bytes[0] + bytes[1]);
+    const evicted = snapshot.partitions.findIndex((p) => p.key.wave === 'w1');
     expect(cache.evict([shard[0], { dataset: 'core', wave: 'w9', location: 'l1' }])).toBe(1);
     expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(bytes[1 - evicted]);
     const again = await cache.snapshot({ waves: ['w1'], locations: ['l2'], partitions: shard });
     expect(again.partitions.map((p) => p.key)).toEqual([shard[0]]);
     expect(source.loadCalls).toBe(2);

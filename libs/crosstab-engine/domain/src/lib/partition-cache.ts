@@ -57,6 +57,13 @@ export class InMemoryPartitionSource implements PartitionSource {
   }
 }
 
+/** Bytes of a decoded partition's arrays: weights, universe and every attribute bitset. */
+export function partitionBytes(p: DecodedPartition): number {
+  let bytes = p.weights.byteLength + p.universe.byteLength;
+  for (const bits of p.attributes.values()) bytes += bits.byteLength;
+  return bytes;
+}
+
 function keyOf(p: DecodedPartition | Uint8Array): PartitionKey {
   return p instanceof Uint8Array ? decodePartition(p).key : p.key;
 }
@@ -93,6 +100,8 @@ export class PartitionCache {
   private checkedAt = -Infinity;
   private keys: PartitionKey[] = [];
   private readonly partitions = new Map<string, Promise<DecodedPartition>>();
+  /** Bytes of each loaded partition's arrays, by key (what `bytes` adds up). */
+  private readonly sizes = new Map<string, number>();
   private readonly dictionaries = new Map<string, Promise<AttributeDictionary>>();
   private versionCheck: Promise<void> | undefined;
 
@@ -114,6 +123,13 @@ export class PartitionCache {
     return this.partitions.size;
   }
 
+  /** Bytes of the decoded partitions held: their bitsets and weights (what grows with the data a process serves). */
+  get bytes(): number {
+    let total = 0;
+    for (const bytes of this.sizes.values()) total += bytes;
+    return total;
+  }
+
   /** Checks the data version now; a change drops every cached partition and dictionary. */
   async refresh(): Promise<void> {
     this.versionCheck ??= (async () => {
@@ -121,6 +137,7 @@ export class PartitionCache {
         const version = await this.source.dataVersion();
         if (version !== this.version) {
           this.partitions.clear();
+          this.sizes.clear();
           this.dictionaries.clear();
           this.keys = await this.source.listPartitions(version);
           this.version = version;
@@ -160,7 +177,10 @@ export class PartitionCache {
    */
   evict(keys: Iterable<PartitionKey>): number {
     let dropped = 0;
-    for (const key of keys) if (this.partitions.delete(keyString(key))) dropped++;
+    for (const key of keys) {
+      this.sizes.delete(keyString(key));
+      if (this.partitions.delete(keyString(key))) dropped++;
+    }
     return dropped;
   }
 
@@ -189,6 +209,8 @@ export class PartitionCache {
         for await (const item of this.source.loadPartitions(keys, version)) {
           const partition = item instanceof Uint8Array ? decodePartition(item) : item;
           const id = keyString(partition.key);
+          // Counted only while its entry is still the one this load filled (not evicted or replaced meanwhile).
+          if (waiting.has(id) && version === this.version) this.sizes.set(id, partitionBytes(partition));
           waiting.get(id)?.resolve(partition);
           waiting.delete(id);
         }
