@@ -186,11 +186,26 @@ interface Measured {
   readonly dataMiB: number[];
 }
 
-/** `aas_engine_partition_bytes` of the worker whose metrics listen on `port`, in MiB. */
-async function partitionMiB(port: number): Promise<number> {
+/** What a worker's engine holds, from its metrics endpoint (`aas_engine_*` gauges), in MiB. */
+interface EngineMemory {
+  readonly partitions: number;
+  readonly arenaUsed: number;
+  readonly leaves: number;
+  /** The V8 heap's size and the memory outside it that JavaScript objects hold (Buffers, the arena), from Node's own gauges. */
+  readonly heap: number;
+  readonly external: number;
+}
+
+async function engineMemory(port: number): Promise<EngineMemory> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const bytes = Number(/^aas_engine_partition_bytes (\S+)$/m.exec(text)?.[1] ?? NaN);
-  return Math.round(bytes / 2 ** 20);
+  const mib = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20);
+  return {
+    partitions: mib('aas_engine_partition_bytes'),
+    arenaUsed: mib('aas_engine_arena_used_bytes'),
+    leaves: mib('aas_engine_leaf_cache_bytes'),
+    heap: mib('nodejs_heap_size_total_bytes'),
+    external: mib('nodejs_external_memory_bytes'),
+  };
 }
 
 async function endToEnd(DATABASE_URL: string, workerCount: number, shards: number, respondents: number): Promise<Measured> {
@@ -240,10 +255,13 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
       );
     }
     const workerMiB = workers.map((w) => rssMiB(w.pid ?? 0));
-    const dataMiB = await Promise.all(metricsPorts.map((port) => partitionMiB(port)));
+    const engines = await Promise.all(metricsPorts.map((port) => engineMemory(port)));
+    const dataMiB = engines.map((e) => e.partitions);
     console.log(
       `  ${respondents} respondents, ${label}: worker resident memory ${workerMiB.map((m) => `${m} MiB`).join(', ')} ` +
-        `(at start ${startedMiB.join(', ')} MiB), partitions held ${dataMiB.map((m) => `${m} MiB`).join(', ')}; gateway ${rssMiB(gateway.pid ?? 0)} MiB`,
+        `(at start ${startedMiB.join(', ')} MiB), partitions held ${dataMiB.map((m) => `${m} MiB`).join(', ')}, ` +
+        `arena in use ${engines.map((e) => e.arenaUsed).join(', ')} MiB, leaf cache ${engines.map((e) => e.leaves).join(', ')} MiB, ` +
+        `V8 heap ${engines.map((e) => e.heap).join(', ')} MiB, external ${engines.map((e) => e.external).join(', ')} MiB; gateway ${rssMiB(gateway.pid ?? 0)} MiB`,
     );
     return { medians, workerMiB, dataMiB };
   } finally {

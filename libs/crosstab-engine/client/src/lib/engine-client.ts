@@ -175,7 +175,9 @@ export class EngineClient {
     for (const p of partitions) {
       if (p.dataset !== query.dataset || !waves.has(p.wave) || !locations.has(p.location)) continue;
       const shard = plan.shardOf(p) as number;
-      byShard.set(shard, [...(byShard.get(shard) ?? []), p]);
+      const own = byShard.get(shard);
+      if (own) own.push(p);
+      else byShard.set(shard, [p]);
     }
     if (byShard.size === 0) return [{ queue: engineQueue(0, shards), partitions: [] }];
     return [...byShard.keys()].sort((a, b) => a - b).map((shard) => ({ queue: engineQueue(shard, shards), partitions: byShard.get(shard) }));

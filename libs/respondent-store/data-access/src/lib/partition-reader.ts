@@ -18,6 +18,8 @@ export interface PartitionFilter {
   datasets?: readonly string[];
   waves?: readonly string[];
   locations?: readonly string[];
+  /** Exactly these partitions (of those the lists above select): a shard's, not the whole cross product of its waves and locations. */
+  keys?: readonly PartitionKey[];
 }
 
 /** The version a store without data answers. */
@@ -62,8 +64,13 @@ export class PartitionReader {
       open = true;
       const asOf = version ?? (await this.currentWith(client));
       const wanted = (values: readonly string[] | undefined, value: string) => values === undefined || values.includes(value);
+      const exact = filter.keys === undefined ? undefined : new Set(filter.keys.map((k) => `${k.dataset}/${k.wave}/${k.location}`));
       const keys = (await this.listWith(client, asOf)).filter(
-        (k) => wanted(filter.datasets, k.dataset) && wanted(filter.waves, k.wave) && wanted(filter.locations, k.location),
+        (k) =>
+          wanted(filter.datasets, k.dataset) &&
+          wanted(filter.waves, k.wave) &&
+          wanted(filter.locations, k.location) &&
+          (exact === undefined || exact.has(`${k.dataset}/${k.wave}/${k.location}`)),
       );
       for (let i = 0; i < keys.length; i += batchSize) {
         const batch = keys.slice(i, i + batchSize);

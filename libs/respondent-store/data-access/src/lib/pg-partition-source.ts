@@ -27,16 +27,13 @@ export class PgPartitionSource {
     return (await this.reader.list(version)).map(({ dataset, wave, location }) => ({ dataset, wave, location }));
   }
 
+  /**
+   * Reads exactly the partitions asked for (a shard's), not every partition of their waves and
+   * locations, one per round trip: a batch of large blobs arrives as hex text several times its
+   * size, and that transient peak stays in a worker's resident memory long after it is freed.
+   */
   async *loadPartitions(keys: readonly PartitionKey[], version: string): AsyncIterable<Uint8Array> {
-    const filter = {
-      datasets: [...new Set(keys.map((k) => k.dataset))],
-      waves: [...new Set(keys.map((k) => k.wave))],
-      locations: [...new Set(keys.map((k) => k.location))],
-    };
-    const wanted = new Set(keys.map((k) => `${k.dataset}/${k.wave}/${k.location}`));
-    for await (const stored of this.reader.read(filter, version)) {
-      if (wanted.has(`${stored.dataset}/${stored.wave}/${stored.location}`)) yield stored.blob;
-    }
+    for await (const stored of this.reader.read({ keys }, version, 1)) yield stored.blob;
   }
 
   dictionary(dataset: string, version: string): Promise<AttributeDictionary> {

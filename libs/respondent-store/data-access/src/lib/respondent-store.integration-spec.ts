@@ -106,6 +106,16 @@ describe('respondent store (real Postgres): versioned writes, as-of reads', () =
     expect(await weights(before)).toEqual({ 'w1/gb': 1.5, 'w2/gb': 2.5 });
   });
 
+  it('reads exactly the partitions named (a shard), not every partition of their waves and locations', async () => {
+    const named = [key('w1'), key('w3')];
+    const read: string[] = [];
+    for await (const stored of reader.read({ keys: named })) read.push(stored.wave);
+    expect(read).toEqual(['w1', 'w3']);
+    const none: string[] = [];
+    for await (const stored of reader.read({ keys: [] })) none.push(stored.wave);
+    expect(none).toEqual([]);
+  });
+
   it('shows nothing of a version before it commits, and nothing at all of one that fails', async () => {
     const current = await reader.currentVersion();
     const seen = await weights();

@@ -102,7 +102,7 @@ export class WorkerHost {
     return withTimeout(liveWorkers(this.heartbeatConnection, this.config.REDIS_PREFIX), timeoutMs, 'reading the worker registry');
   }
 
-  /** Starts consuming one more queue (a shard this process adopts); its heartbeat says so from its next beat. */
+  /** Starts consuming one more queue (a shard this process adopts), and says so in its heartbeat at once. */
   async consume(queue: string): Promise<void> {
     if (!this.settings || this.workers.has(queue)) return;
     this.registry.assertComplete([kindOf(queue)]);
