@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { AppProcess, sleep } from '../support/processes';
 import { Stack } from '../support/stack';
 
@@ -29,11 +30,18 @@ const CHUNK = '10';
 
 type Cell = Record<string, unknown> & { row_index: number; column_index: number };
 
-async function crosstab(stack: Stack, token: string): Promise<Cell[]> {
+/** 40 x 25 cells in blocks of 10: 100 blocks, 400 jobs over four shards, so a worker is in the middle of them when it dies. */
+const MANY = {
+  rows: Array.from({ length: 40 }, (_, i) => BODY.rows[i % BODY.rows.length]).map((r, i) => ({ ...r, id: `r${i}` })),
+  columns: Array.from({ length: 25 }, (_, i) => BODY.columns[i % BODY.columns.length]).map((c, i) => ({ ...c, id: `c${i}` })),
+  base_audience: BODY.base_audience,
+};
+
+async function crosstab(stack: Stack, token: string, body: object = BODY): Promise<Cell[]> {
   const res = await fetch(`${stack.baseUrl}/v2/query/crosstab?significance=95&effective_base=true`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(BODY),
+    body: JSON.stringify(body),
   });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`crosstab answered ${res.status}: ${text.slice(0, 2000)}`);
@@ -178,5 +186,38 @@ describe('crosstabs over data split into shards', () => {
     // It computed shard 1 while it held it, so it held that shard's partitions, and dropped them.
     expect(Number(/"droppedPartitions":(\d+)/.exec(handBacks()[before])?.[1])).toBeGreaterThan(0);
     expect(await crosstab(sharded, token)).toEqual(oneWorker);
+  });
+
+  it('the jobs a worker held when it died are retried by the worker that adopts its shard, and the answer is unchanged', async () => {
+    const expected = await crosstab(sharded, token, MANY);
+    const victim = sharded.workers[sharded.workers.length - 1];
+    expect(victim.logs).toContain('"homeShard":1');
+    const redis = new Redis(sharded.redisUrl);
+    try {
+      const pending = crosstab(sharded, token, MANY);
+      pending.catch(() => undefined);
+      // Frozen (SIGSTOP) first, then read: the jobs it holds cannot finish between the look and the kill.
+      let held: string[] = [];
+      for (let tries = 0; held.length === 0 && tries < 200; tries++) {
+        await sleep(10);
+        victim.child.kill('SIGSTOP');
+        held = await redis.lrange(`${sharded.prefix}:engine-s1:active`, 0, -1);
+        if (held.length === 0) victim.child.kill('SIGCONT');
+      }
+      if (held.length === 0) throw new Error(`shard 1's worker never held a job during a 400-job crosstab:\n${logsOf([victim])}`);
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      const killed = Date.now();
+      expect(await pending).toEqual(expected);
+      console.log(`shard 1's worker died holding ${held.length} job(s); the crosstab finished ${Date.now() - killed} ms after the kill`);
+      // Each held job ran again on a survivor, as a second attempt.
+      const survivors = running();
+      for (const jobId of held) {
+        const runs = survivors.flatMap((w) => w.logs.split('\n').filter((line) => line.includes('"msg":"job run"') && line.includes(`"jobId":"${jobId}"`)));
+        if (!runs.some((line) => line.includes('"attempt":2'))) throw new Error(`job ${jobId} was not retried on a survivor:\n${logsOf(survivors)}`);
+      }
+    } finally {
+      redis.disconnect();
+    }
   });
 });
