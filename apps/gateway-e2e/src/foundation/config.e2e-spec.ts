@@ -9,6 +9,9 @@ describe('configuration is validated at start', () => {
     ['gateway', 'apps/gateway/src/main.js', { NODE_ENV: 'production' }, 'JWT_SECRET'],
     ['worker', 'apps/worker/src/main.js', { WORKER_QUEUES: 'engine,nonsense' }, 'WORKER_QUEUES'],
     ['worker', 'apps/worker/src/main.js', { DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    ['worker', 'apps/worker/src/main.js', { ENGINE_SHARDS: '4', WORKER_SHARD: '4' }, 'WORKER_SHARD must be below ENGINE_SHARDS (4)'],
+    ['worker', 'apps/worker/src/main.js', { ENGINE_SHARDS: '0' }, 'ENGINE_SHARDS'],
+    ['gateway', 'apps/gateway/src/main.js', { ENGINE_SHARDS: 'many' }, 'ENGINE_SHARDS'],
   ])('%s refuses to start with %j and names %s', async (name, script, env, variable) => {
     const proc = new AppProcess(name, script, { ...base, ...env });
     const { code } = await proc.exited;
