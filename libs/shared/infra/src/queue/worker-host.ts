@@ -11,7 +11,7 @@ import { encodeJobProblem } from './job-errors';
 import { JobHandlerRegistry } from './job-handler';
 import { requestIdOfJob } from './job-request-id';
 import { jobResultKey, jobRetention, packJobResult } from './job-retention';
-import { createRedis, withTimeout } from './redis';
+import { createRedis, waitForReady, withTimeout } from './redis';
 import { DEFAULT_HEARTBEAT, HeartbeatTiming, liveWorkers, newWorkerId, WorkerHeartbeat, WorkerInfo } from './worker-registry';
 
 export interface WorkerHostOptions {
@@ -80,8 +80,11 @@ export class WorkerHost {
     this.settings = { concurrency: options.concurrency, locks, resultTtlMs: retention.resultTtlMs, retention };
     for (const queue of options.queues) this.open(queue);
     this.logger.log({ queues: options.queues, concurrency: options.concurrency, ...locks }, 'worker consuming');
-    // A probe-style client: a beat while Redis is away fails at once instead of queueing up.
+    // A probe-style client: a beat while Redis is away fails at once instead of queueing up. So the
+    // first beat waits (boundedly) for the connection: sent before it is up, it was always missed,
+    // and the worker stayed invisible (to readiness, to shard ownership) for a whole interval.
     this.heartbeatConnection = createRedis(this.config.REDIS_URL, 'probe', 'worker-heartbeat');
+    await waitForReady(this.heartbeatConnection, HAND_BACK_TIMEOUT_MS).catch(() => undefined);
     this.heartbeat = new WorkerHeartbeat(
       this.heartbeatConnection,
       this.config.REDIS_PREFIX,
