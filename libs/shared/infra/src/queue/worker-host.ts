@@ -46,7 +46,7 @@ export class WorkerHost {
   private readonly logger = new Logger('WorkerHost');
   /** One BullMQ Worker per consumed queue; `consume` and `release` change the set while running. */
   private readonly workers = new Map<string, Worker>();
-  private settings?: { concurrency: number; locks: ReturnType<typeof workerLocks>; resultTtlMs: number; retention: ReturnType<typeof jobRetention> };
+  private settings?: { concurrency: number; locks: ReturnType<typeof workerLocks>; retention: ReturnType<typeof jobRetention> };
   /** Aborted only once shutdown has handed the running jobs back: their handlers may stop, their outcome is ignored. */
   private readonly handedBack = new AbortController();
   /** Jobs this process is running, with the lock token that proves it owns them. */
@@ -77,7 +77,7 @@ export class WorkerHost {
     this.connection = createRedis(this.config.REDIS_URL, 'blocking', 'worker');
     const retention = jobRetention(this.config);
     const locks = workerLocks(options.lockDurationMs);
-    this.settings = { concurrency: options.concurrency, locks, resultTtlMs: retention.resultTtlMs, retention };
+    this.settings = { concurrency: options.concurrency, locks, retention };
     for (const queue of options.queues) this.open(queue);
     this.logger.log({ queues: options.queues, concurrency: options.concurrency, ...locks }, 'worker consuming');
     // A probe-style client: a beat while Redis is away fails at once instead of queueing up. So the
@@ -139,7 +139,7 @@ export class WorkerHost {
 
   private open(queue: string): void {
     const settings = this.settings as NonNullable<WorkerHost['settings']>;
-    const worker = new Worker(queue, (job, token) => this.track(job, token, settings.resultTtlMs), {
+    const worker = new Worker(queue, (job, token) => this.track(job, token, settings.retention.resultTtlMs), {
       connection: this.connection as Redis,
       prefix: this.config.REDIS_PREFIX,
       concurrency: settings.concurrency,
