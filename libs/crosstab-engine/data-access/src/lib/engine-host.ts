@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { CommonConfig, Metrics } from '@aas/infra';
 import { CrosstabEngine, DEFAULT_ARENA_BYTES, DEFAULT_LEAF_CACHE_BYTES, PAGE_BYTES } from '@aas/crosstab-engine';
 import { PgPartitionSource, STORE_POOL, StoreVersion } from '@aas/respondent-store-data';
-import type { PartitionKey } from '@aas/respondent-store';
+import { partitionId, type PartitionKey } from '@aas/respondent-store';
 
 /**
  * The engine's memory settings. The worker's config declares (and validates) them; a gateway that
@@ -56,7 +56,7 @@ export class EngineHost implements OnApplicationShutdown {
   holdFor(queue: string, partitions: readonly PartitionKey[]): void {
     let keys = this.held.get(queue);
     if (keys === undefined) this.held.set(queue, (keys = new Map()));
-    for (const p of partitions) keys.set(`${p.dataset}/${p.wave}/${p.location}`, p);
+    for (const p of partitions) keys.set(partitionId(p), p);
   }
 
   /**

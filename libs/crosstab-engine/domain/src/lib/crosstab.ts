@@ -1,5 +1,5 @@
 import type { Expression } from '@aas/audience-expression';
-import type { DecodedPartition } from '@aas/respondent-store';
+import { partitionId, type DecodedPartition } from '@aas/respondent-store';
 import { InlineExecutor, type CellExecutor } from './cell-executor';
 import { expressionKey, PartitionEvaluator } from './evaluate';
 import { GROUP_OUTPUT_BYTES, instantiateKernel, PAGE_BYTES, PIECE_BYTES, RUN_FLAG } from './kernel';
@@ -171,9 +171,8 @@ export function selectPartitions(
   const waves = new Set(query.waves);
   const locations = new Set(query.locations);
   const datasets = query.datasets === undefined ? undefined : new Set(query.datasets);
-  const keyOf = (k: DecodedPartition['key']): string => `${k.dataset}\u0000${k.wave}\u0000${k.location}`;
-  const key = (p: DecodedPartition): string => keyOf(p.key);
-  const only = query.partitions === undefined ? undefined : new Set(query.partitions.map(keyOf));
+  const key = (p: DecodedPartition): string => partitionId(p.key);
+  const only = query.partitions === undefined ? undefined : new Set(query.partitions.map(partitionId));
   return partitions
     .filter(
       (p) =>

@@ -1,4 +1,4 @@
-import { decodePartition, type AttributeDictionary, type DecodedPartition, type PartitionKey } from '@aas/respondent-store';
+import { decodePartition, partitionId, type AttributeDictionary, type DecodedPartition, type PartitionKey } from '@aas/respondent-store';
 import type { CrosstabData } from './crosstab.types';
 
 /**
@@ -17,8 +17,6 @@ export interface PartitionSource {
   loadPartitions(keys: readonly PartitionKey[], version: string): AsyncIterable<DecodedPartition | Uint8Array>;
   dictionary(dataset: string, version: string): Promise<AttributeDictionary>;
 }
-
-const keyString = (key: PartitionKey): string => `${key.dataset}\u0000${key.wave}\u0000${key.location}`;
 
 /** A source over partitions held in memory (blobs or decoded); `setVersion` simulates an import. */
 export class InMemoryPartitionSource implements PartitionSource {
@@ -46,8 +44,8 @@ export class InMemoryPartitionSource implements PartitionSource {
 
   async *loadPartitions(keys: readonly PartitionKey[]): AsyncIterable<DecodedPartition | Uint8Array> {
     this.loadCalls++;
-    const wanted = new Set(keys.map(keyString));
-    for (const p of this.partitions) if (wanted.has(keyString(keyOf(p)))) yield p;
+    const wanted = new Set(keys.map(partitionId));
+    for (const p of this.partitions) if (wanted.has(partitionId(keyOf(p)))) yield p;
   }
 
   async dictionary(dataset: string): Promise<AttributeDictionary> {
@@ -156,14 +154,17 @@ export class PartitionCache {
     const waves = new Set(selection.waves);
     const locations = new Set(selection.locations);
     const datasets = selection.datasets === undefined ? undefined : new Set(selection.datasets);
-    const only = selection.partitions === undefined ? undefined : new Set(selection.partitions.map(keyString));
+    const only = selection.partitions === undefined ? undefined : new Set(selection.partitions.map(partitionId));
     const wanted = this.keys.filter(
       (k) =>
-        waves.has(k.wave) && locations.has(k.location) && (datasets === undefined || datasets.has(k.dataset)) && (only === undefined || only.has(keyString(k))),
+        waves.has(k.wave) &&
+        locations.has(k.location) &&
+        (datasets === undefined || datasets.has(k.dataset)) &&
+        (only === undefined || only.has(partitionId(k))),
     );
-    const missing = wanted.filter((k) => !this.partitions.has(keyString(k)));
+    const missing = wanted.filter((k) => !this.partitions.has(partitionId(k)));
     if (missing.length > 0) this.load(missing);
-    const partitions = await Promise.all(wanted.map((k) => this.partitions.get(keyString(k)) as Promise<DecodedPartition>));
+    const partitions = await Promise.all(wanted.map((k) => this.partitions.get(partitionId(k)) as Promise<DecodedPartition>));
     const dictionaryList = await Promise.all(
       [...new Set(wanted.map((k) => k.dataset))].map(async (dataset) => [dataset, await this.dictionary(dataset)] as const),
     );
@@ -178,8 +179,8 @@ export class PartitionCache {
   evict(keys: Iterable<PartitionKey>): number {
     let dropped = 0;
     for (const key of keys) {
-      this.sizes.delete(keyString(key));
-      if (this.partitions.delete(keyString(key))) dropped++;
+      this.sizes.delete(partitionId(key));
+      if (this.partitions.delete(partitionId(key))) dropped++;
     }
     return dropped;
   }
@@ -198,7 +199,7 @@ export class PartitionCache {
     const version = this.version ?? '';
     const waiting = new Map<string, { resolve: (p: DecodedPartition) => void; reject: (e: unknown) => void }>();
     for (const key of keys) {
-      const id = keyString(key);
+      const id = partitionId(key);
       const promise = new Promise<DecodedPartition>((resolve, reject) => waiting.set(id, { resolve, reject }));
       // A failed load is forgotten, so the next query tries again.
       promise.catch(() => this.partitions.get(id) === promise && this.partitions.delete(id));
@@ -208,7 +209,7 @@ export class PartitionCache {
       try {
         for await (const item of this.source.loadPartitions(keys, version)) {
           const partition = item instanceof Uint8Array ? decodePartition(item) : item;
-          const id = keyString(partition.key);
+          const id = partitionId(partition.key);
           // Counted only while its entry is still the one this load filled (not evicted or replaced meanwhile).
           if (waiting.has(id) && version === this.version) this.sizes.set(id, partitionBytes(partition));
           waiting.get(id)?.resolve(partition);

@@ -1,4 +1,4 @@
-import type { PartitionKey } from '@aas/respondent-store';
+import { partitionId, type PartitionKey } from '@aas/respondent-store';
 
 /** A partition as the shard plan weighs it: its key and how many respondents it holds. */
 export interface SizedPartition extends PartitionKey {
@@ -14,8 +14,6 @@ export interface ShardPlan {
   readonly load: readonly number[];
 }
 
-const keyString = (key: PartitionKey): string => `${key.dataset}\u0000${key.wave}\u0000${key.location}`;
-
 /**
  * Splits partitions into `shards` shards of about equal respondents: longest processing time first
  * (the largest partition goes to the least loaded shard; ties to the lower shard, partitions of one
@@ -25,7 +23,7 @@ const keyString = (key: PartitionKey): string => `${key.dataset}\u0000${key.wave
 export function planShards(partitions: readonly SizedPartition[], shards: number): ShardPlan {
   const count = Math.max(1, Math.floor(shards));
   const ordered = [...partitions].sort(
-    (a, b) => b.respondentCount - a.respondentCount || (keyString(a) < keyString(b) ? -1 : keyString(a) > keyString(b) ? 1 : 0),
+    (a, b) => b.respondentCount - a.respondentCount || (partitionId(a) < partitionId(b) ? -1 : partitionId(a) > partitionId(b) ? 1 : 0),
   );
   const load = new Array<number>(count).fill(0);
   const owner = new Map<string, number>();
@@ -33,9 +31,9 @@ export function planShards(partitions: readonly SizedPartition[], shards: number
     let least = 0;
     for (let s = 1; s < count; s++) if (load[s] < load[least]) least = s;
     load[least] += partition.respondentCount;
-    owner.set(keyString(partition), least);
+    owner.set(partitionId(partition), least);
   }
-  return { shards: count, load, shardOf: (key) => owner.get(keyString(key)) };
+  return { shards: count, load, shardOf: (key) => owner.get(partitionId(key)) };
 }
 
 /** A live engine worker as shard ownership sees it: its id and the shard it was started for, if any. */

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { attributeDictionaryFromList, type Attribute, type AttributeDictionary, type PartitionKey } from '@aas/respondent-store';
+import { attributeDictionaryFromList, partitionId, type Attribute, type AttributeDictionary, type PartitionKey } from '@aas/respondent-store';
 
 /** A stored partition's row, without its blob. */
 export interface PartitionInfo extends PartitionKey {
@@ -64,13 +64,13 @@ export class PartitionReader {
       open = true;
       const asOf = version ?? (await this.currentWith(client));
       const wanted = (values: readonly string[] | undefined, value: string) => values === undefined || values.includes(value);
-      const exact = filter.keys === undefined ? undefined : new Set(filter.keys.map((k) => `${k.dataset}/${k.wave}/${k.location}`));
+      const exact = filter.keys === undefined ? undefined : new Set(filter.keys.map(partitionId));
       const keys = (await this.listWith(client, asOf)).filter(
         (k) =>
           wanted(filter.datasets, k.dataset) &&
           wanted(filter.waves, k.wave) &&
           wanted(filter.locations, k.location) &&
-          (exact === undefined || exact.has(`${k.dataset}/${k.wave}/${k.location}`)),
+          (exact === undefined || exact.has(partitionId(k))),
       );
       for (let i = 0; i < keys.length; i += batchSize) {
         const batch = keys.slice(i, i + batchSize);

@@ -5,6 +5,11 @@ export interface PartitionKey {
   location: string;
 }
 
+/** One string per partition key, for sets and maps of partitions (the parts cannot contain NUL). */
+export function partitionId(key: PartitionKey): string {
+  return `${key.dataset}\u0000${key.wave}\u0000${key.location}`;
+}
+
 /**
  * Respondents sharing one weight, stored contiguously from `startBit` (a multiple of 64), `count` bits long.
  * The bits between the end of a class and the next 64-bit boundary are padding (always 0).
