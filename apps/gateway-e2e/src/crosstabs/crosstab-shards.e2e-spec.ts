@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { AppProcess, sleep } from '../support/processes';
+import { AppProcess, eventually, sleep } from '../support/processes';
 import { Stack } from '../support/stack';
 
 /**
@@ -58,16 +58,6 @@ function numbers(value: unknown, path = ''): [string, number][] {
   if (Array.isArray(value)) return value.flatMap((v, i) => numbers(v, `${path}/${i}`));
   if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => numbers(v, `${path}/${k}`));
   return [];
-}
-
-/** Polls `check` until it holds, or throws with what `describe` says of the other side. */
-async function eventually(what: string, check: () => boolean | Promise<boolean>, describe: () => string | Promise<string>, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await sleep(200);
-  }
-  throw new Error(`${what} did not happen within ${ms} ms:\n${await describe()}`);
 }
 
 /** The live workers (id `<host>-<pid>-<random>`) and the shard queues each consumes, from the gateway's readiness answer (the heartbeats). */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
 import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/infra/testing';
-import { freePort, ROOT, runTool, sleep } from '../support/processes';
+import { eventually, freePort, ROOT, runTool, sleep } from '../support/processes';
 
 const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
 const SECRET = 'cli-e2e-secret-0123456789';
@@ -80,6 +80,27 @@ describe('the CLIs', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** What an `npm start` of a test needs of its own: a database, a data directory, a Redis prefix and a port, all cleaned up after the file. */
+  async function startSetup(label: string): Promise<{ port: number; env: NodeJS.ProcessEnv; dataDir: string }> {
+    const db = await createTestDatabase(label);
+    databases.push(db);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aas-start-'));
+    dirs.push(dataDir);
+    const prefix = uniqueRedisPrefix(label);
+    prefixes.push(prefix);
+    const port = await freePort();
+    const env = {
+      AAS_DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      REDIS_PREFIX: prefix,
+      PORT: String(port),
+      JWT_SECRET: SECRET,
+      SEED_RESPONDENTS: '2000',
+    };
+    return { port, env, dataDir };
+  }
+
   it.each(CLIS)('%s --help prints its usage and exits 0, touching nothing', async (_name, script, usage) => {
     // No database reachable: --help must not need one.
     const { code, output } = await run(script, ['--help'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
@@ -150,22 +171,7 @@ describe('the CLIs', () => {
   });
 
   it('start --workers 2 splits the data into two shards, one worker on each, and computes across both', async () => {
-    const db = await createTestDatabase('clistartshards');
-    databases.push(db);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aas-start-'));
-    dirs.push(dataDir);
-    const prefix = uniqueRedisPrefix('clistartshards');
-    prefixes.push(prefix);
-    const port = await freePort();
-    const env = {
-      AAS_DATA_DIR: dataDir,
-      DATABASE_URL: db.url,
-      REDIS_URL: testRedisUrl(),
-      REDIS_PREFIX: prefix,
-      PORT: String(port),
-      JWT_SECRET: SECRET,
-      SEED_RESPONDENTS: '2000',
-    };
+    const { port, env } = await startSetup('clistartshards');
     const start = new Cli('tools/start/start.js', ['--workers', '2'], env);
     running.push(start);
     await start.waitFor(/\[start\] try: curl/, 180_000);
@@ -178,9 +184,11 @@ describe('the CLIs', () => {
       const ready = (await (await fetch(`${base}/health/ready`)).json()) as { workers: { queues: string[] }[] };
       return ready.workers.map((w) => w.queues.filter((q) => q.startsWith('engine')).sort()).sort();
     };
-    const until = Date.now() + 60_000;
-    while (JSON.stringify(await shardsServed()) !== JSON.stringify([['engine-s0'], ['engine-s1']]) && Date.now() < until) await sleep(250);
-    expect({ served: await shardsServed(), output: start.output }).toMatchObject({ served: [['engine-s0'], ['engine-s1']] });
+    await eventually(
+      'each worker serving its own shard',
+      async () => JSON.stringify(await shardsServed()) === JSON.stringify([['engine-s0'], ['engine-s1']]),
+      async () => `served: ${JSON.stringify(await shardsServed())}\n${start.output}`,
+    );
     const res = await fetch(`${base}/v2/query/crosstab`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
@@ -192,22 +200,7 @@ describe('the CLIs', () => {
   });
 
   it('a second npm start in the same clone says what is running, where, and exits 1; the first starts in few lines', async () => {
-    const db = await createTestDatabase('clistart');
-    databases.push(db);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aas-start-'));
-    dirs.push(dataDir);
-    const prefix = uniqueRedisPrefix('clistart');
-    prefixes.push(prefix);
-    const port = await freePort();
-    const env = {
-      AAS_DATA_DIR: dataDir,
-      DATABASE_URL: db.url,
-      REDIS_URL: testRedisUrl(),
-      REDIS_PREFIX: prefix,
-      PORT: String(port),
-      JWT_SECRET: SECRET,
-      SEED_RESPONDENTS: '2000',
-    };
+    const { port, env, dataDir } = await startSetup('clistart');
     const first = new Cli('tools/start/start.js', [], env);
     running.push(first);
     await first.waitFor(/\[start\] try: curl/, 180_000);

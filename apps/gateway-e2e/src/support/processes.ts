@@ -199,6 +199,16 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
+/** Polls `check` until it holds, or throws with what `describe` says of the other side. */
+export async function eventually(what: string, check: () => boolean | Promise<boolean>, describe: () => string | Promise<string>, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await sleep(200);
+  }
+  throw new Error(`${what} did not happen within ${ms} ms:\n${await describe()}`);
+}
+
 /**
  * Polls url until it answers with the status, or throws after ms. With `process`, fails at once
  * when that process exits, and a failure describes it (output, pid, exit code).
