@@ -18,7 +18,7 @@ import {
   toProblem,
 } from '@aas/infra';
 import { CrosstabCellSchema } from './crosstab-cell.schema';
-import { toWireCell } from './crosstab-cell.mapper';
+import { CrosstabCellSerializer } from './crosstab-cell.serializer';
 import { CrosstabOptionsQueryDto, CrosstabQueryDto } from './crosstab-query.dto';
 import { CrosstabExportService } from './export/crosstab-export.service';
 import { prepareCrosstab } from './prepare-crosstab';
@@ -148,6 +148,8 @@ export class CrosstabQueryController {
 
     const seq = mediaType === JSON_SEQ;
     const frame = (value: unknown) => (seq ? `${RS}${JSON.stringify(value)}\n` : `${JSON.stringify(value)}\n`);
+    const cellText = new CrosstabCellSerializer(crosstab.rows, crosstab.columns);
+    const open = seq ? RS : '';
     const gone = clientGoneSignal(res);
     const blocks = this.engine.stream(
       {
@@ -189,15 +191,17 @@ export class CrosstabQueryController {
     );
     const writeBlock = async (block: CrosstabCell[]): Promise<boolean> => {
       // Serialised a piece at a time, so a block's text never sits whole in memory beside its cells.
+      // Each piece goes out as bytes, encoded once: given text, the response would measure it (for
+      // the chunk header) and encode it again.
       let chunk = '';
       for (const cell of block) {
-        chunk += frame(toWireCell(cell, crosstab.rows, crosstab.columns));
+        chunk += open + cellText.json(cell) + '\n';
         if (chunk.length >= WRITE_CHUNK_CHARS) {
-          if (!(await writer.write(chunk))) return false;
+          if (!(await writer.write(Buffer.from(chunk)))) return false;
           chunk = '';
         }
       }
-      return chunk.length === 0 || writer.write(chunk);
+      return chunk.length === 0 || writer.write(Buffer.from(chunk));
     };
     let cells = 0;
     try {

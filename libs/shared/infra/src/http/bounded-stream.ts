@@ -1,6 +1,6 @@
 /** What `BoundedStreamWriter` needs of a response (an express Response has it). */
 export interface StreamingResponse {
-  write(chunk: string): boolean;
+  write(chunk: string | Uint8Array): boolean;
   end(): unknown;
   destroy(error?: Error): unknown;
   once(event: 'drain' | 'close' | 'finish', listener: () => void): unknown;
@@ -51,7 +51,7 @@ export class BoundedStreamWriter {
    * is over (client gone or cut off). Always lets the event loop turn before resolving: a stream
    * serialised in one go would keep every other request (readiness, refusals) waiting behind it.
    */
-  async write(chunk: string): Promise<boolean> {
+  async write(chunk: string | Uint8Array): Promise<boolean> {
     if (this.stopped || this.res.destroyed) return false;
     this.res.write(chunk);
     while (!this.stopped && this.res.writableLength > this.bounds.maxBufferedBytes) {

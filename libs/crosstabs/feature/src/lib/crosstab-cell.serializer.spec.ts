@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import type { CrosstabCell } from '@aas/crosstab-engine';
+import type { StandardWire } from '@aas/audience-expression';
+import { toWireCell } from './crosstab-cell.mapper';
+import { CrosstabCellSerializer } from './crosstab-cell.serializer';
+import type { PreparedAudience } from './prepare-crosstab';
+
+/** Any double JSON can meet here, the awkward ones included. */
+const metric = fc.oneof(
+  fc.double(),
+  fc.constantFrom(0, -0, NaN, Infinity, -Infinity, 1e21, 1e-7, 5e-324, Number.MAX_VALUE, 0.1 + 0.2),
+  fc.integer({ min: 0, max: 10_000_000 }),
+);
+const sizeSample = { size: metric, sample: metric };
+const text = fc.oneof(fc.string(), fc.constantFrom('', '"quoted"', 'back\\slash', 'line\nbreak', '\u2028', '\ud800', 'Gen Z 🎮', '\u0000'));
+
+const audience = (index: number) =>
+  fc.record({ id: text, name: text, wire: fc.jsonValue() }).map(({ id, name, wire }): PreparedAudience => ({
+    id,
+    name,
+    wire: wire as unknown as StandardWire,
+    expression: { kind: 'all' },
+    index,
+  }));
+
+const cellAt = (rowIndex: number, columnIndex: number) =>
+  fc.record(
+    {
+      rowIndex: fc.constant(rowIndex),
+      columnIndex: fc.constant(columnIndex),
+      base: fc.record(sizeSample),
+      row: fc.record({ ...sizeSample, percentage: metric, intersectPercentage: metric }),
+      column: fc.record({ ...sizeSample, percentage: metric, intersectPercentage: metric }),
+      intersect: fc.record({ ...sizeSample, percentage: metric, index: metric }),
+      flags: fc.record({ lowBase: fc.boolean(), unreliable: fc.boolean() }),
+      reasons: fc.array(fc.constantFrom('empty-base', 'empty-row', 'empty-column', 'no-variance'), { maxLength: 3 }),
+      effectiveBase: fc.record({ base: metric, row: metric, column: metric, intersect: metric }),
+      significance: fc.record(
+        {
+          z: metric,
+          level: fc.constantFrom(0.9, 0.95, 0.99),
+          significant: fc.boolean(),
+          direction: fc.constantFrom('over', 'under', null),
+          reason: fc.constantFrom('empty-base', 'no-variance', undefined),
+        },
+        { requiredKeys: ['z', 'level', 'significant', 'direction'] },
+      ),
+    },
+    { requiredKeys: ['rowIndex', 'columnIndex', 'base', 'row', 'column', 'intersect', 'flags', 'reasons'] },
+  ) as fc.Arbitrary<CrosstabCell>;
+
+/** A request's sides (index 0: the base standing in for a side) and cells anywhere in it. */
+const crosstab = fc
+  .record({ rows: fc.integer({ min: 1, max: 4 }), columns: fc.integer({ min: 1, max: 4 }), baseSide: fc.boolean() })
+  .chain(({ rows, columns, baseSide }) =>
+    fc.record({
+      rows: fc.tuple(...Array.from({ length: rows }, (_, i) => audience(baseSide && rows === 1 ? 0 : i + 1))),
+      columns: fc.tuple(...Array.from({ length: columns }, (_, i) => audience(i + 1))),
+      cells: fc.array(
+        fc.tuple(fc.nat(rows - 1), fc.nat(columns - 1)).chain(([r, c]) => cellAt(r, c)),
+        { minLength: 1, maxLength: 8 },
+      ),
+    }),
+  );
+
+describe('CrosstabCellSerializer', () => {
+  it('writes exactly the text JSON.stringify gives for the wire cell', () => {
+    fc.assert(
+      fc.property(crosstab, ({ rows, columns, cells }) => {
+        const serializer = new CrosstabCellSerializer(rows, columns);
+        for (const cell of cells) {
+          expect(serializer.json(cell)).toBe(JSON.stringify(toWireCell(cell, rows, columns)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reuses the text of repeated side and base figures only while they are the same numbers', () => {
+    // Few distinct figures, so cells of one row, column or base meet both equal and changed ones.
+    const few = fc.constantFrom(0, -0, NaN, 1.5, 2, 1 / 3);
+    const figures = fc.record({ size: few, sample: few, percentage: few, intersectPercentage: few });
+    fc.assert(
+      fc.property(
+        crosstab.chain(({ rows, columns }) =>
+          fc.record({
+            rows: fc.constant(rows),
+            columns: fc.constant(columns),
+            cells: fc.array(
+              fc
+                .tuple(fc.nat(rows.length - 1), fc.nat(columns.length - 1))
+                .chain(([r, c]) =>
+                  fc
+                    .tuple(cellAt(r, c), figures, figures, fc.record({ size: few, sample: few }))
+                    .map(([cell, row, column, base]) => ({ ...cell, row, column, base })),
+                ),
+              { minLength: 1, maxLength: 20 },
+            ),
+          }),
+        ),
+        ({ rows, columns, cells }) => {
+          const serializer = new CrosstabCellSerializer(rows, columns);
+          for (const cell of cells) {
+            expect(serializer.json(cell)).toBe(JSON.stringify(toWireCell(cell, rows, columns)));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes parseable JSON with the numbers as they were, and non-finite ones as null', () => {
+    const side = (id: string, index: number): PreparedAudience => ({
+      id,
+      name: `${id} "name"`,
+      wire: { question: 'q', datapoints: ['a'] } as unknown as StandardWire,
+      expression: { kind: 'all' },
+      index,
+    });
+    const serializer = new CrosstabCellSerializer([side('r1', 1)], [side('c1', 1), side('c2', 2)]);
+    const cell: CrosstabCell = {
+      rowIndex: 0,
+      columnIndex: 1,
+      base: { size: 1234.5, sample: 100 },
+      row: { size: 0.1 + 0.2, sample: 3, percentage: NaN, intersectPercentage: -0 },
+      column: { size: 1e21, sample: 7, percentage: Infinity, intersectPercentage: 12.5 },
+      intersect: { size: 2, sample: 1, percentage: 0.5, index: 150 },
+      flags: { lowBase: true, unreliable: false },
+      reasons: [],
+    };
+    const parsed = JSON.parse(serializer.json(cell));
+    expect(parsed.column).toEqual({ id: 'c2', name: 'c2 "name"', expression: { question: 'q', datapoints: ['a'] } });
+    expect(parsed.column_index).toBe(2);
+    expect(parsed.audiences.row).toEqual({ audience: 'r1', size: 0.30000000000000004, sample: 3, percentage: null, intersect_percentage: 0 });
+    expect(parsed.audiences.column.size).toBe(1e21);
+    expect(parsed.audiences.column.percentage).toBeNull();
+    expect(parsed).not.toHaveProperty('effective_base');
+    expect(parsed).not.toHaveProperty('significance');
+  });
+
+  it('refuses a cell outside the request as the generic mapper does', () => {
+    const serializer = new CrosstabCellSerializer([], []);
+    const cell = { rowIndex: 3, columnIndex: 0 } as CrosstabCell;
+    expect(() => serializer.json(cell)).toThrow(TypeError);
+  });
+});
