@@ -137,6 +137,14 @@ function rssMiB(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** CPU time a process (all its threads) has used so far, ms (utime + stime of /proc/<pid>/stat, at the usual 100 ticks a second). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces), counted from field 3: utime is 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function httpCrosstab(baseUrl: string, token: string, rows: StandardWire[], columns: StandardWire[]): Promise<{ ms: number; cells: number }> {
   const started = performance.now();
   const res = await fetch(`${baseUrl}/v2/query/crosstab`, {
@@ -244,14 +252,21 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
     for (const n of SIDES) {
       const times: number[] = [];
       let cells = 0;
+      // CPU time is less disturbed by other work on a shared machine than wall time: it shows where a request's work goes.
+      const cpuBefore = [gateway, ...workers].map((p) => cpuMs(p.pid ?? 0));
       for (let run = 0; run < RUNS; run++) {
         const r = await httpCrosstab(baseUrl, token, pool.slice(0, n), pool.slice(200, 200 + n));
         times.push(r.ms);
         cells = r.cells;
       }
+      const cpu = [gateway, ...workers].map((p, i) => (cpuMs(p.pid ?? 0) - cpuBefore[i]) / RUNS);
       medians.set(n, median(times));
       console.log(
-        `  ${respondents} respondents, ${label}: HTTP ${n}x${n} (${cells} cells) median ${median(times).toFixed(0)} ms  [${times.map((t) => t.toFixed(0)).join(', ')}]  load ${load()}`,
+        `  ${respondents} respondents, ${label}: HTTP ${n}x${n} (${cells} cells) median ${median(times).toFixed(0)} ms  [${times.map((t) => t.toFixed(0)).join(', ')}]  ` +
+          `CPU per crosstab: gateway ${cpu[0].toFixed(0)} ms, worker${workers.length === 1 ? '' : 's'} ${cpu
+            .slice(1)
+            .map((m) => m.toFixed(0))
+            .join(' + ')} ms  load ${load()}`,
       );
     }
     const workerMiB = workers.map((w) => rssMiB(w.pid ?? 0));
