@@ -63,16 +63,54 @@ const crosstab = fc
     }),
   );
 
+/** The framed text of each cell as the serializer writes it, into one buffer (small at first, so cells also meet a full one). */
+function written(serializer: CrosstabCellSerializer, cells: readonly CrosstabCell[]): string[] {
+  let out = Buffer.alloc(64);
+  return cells.map((cell) => {
+    let end = serializer.write(cell, out, 0);
+    if (end < 0) {
+      // The answer says how much room the cell needs.
+      out = Buffer.alloc(-end);
+      end = serializer.write(cell, out, 0);
+      expect(end).toBe(out.length);
+    }
+    return out.subarray(0, end).toString('utf8');
+  });
+}
+
+const FRAMINGS = [
+  { open: '', close: '' },
+  { open: '\u001e', close: '\n' },
+];
+
 describe('CrosstabCellSerializer', () => {
-  it('writes exactly the text JSON.stringify gives for the wire cell', () => {
+  it('writes exactly the UTF-8 bytes of the text JSON.stringify gives for the wire cell, framed', () => {
     fc.assert(
-      fc.property(crosstab, ({ rows, columns, cells }) => {
-        const serializer = new CrosstabCellSerializer(rows, columns);
-        for (const cell of cells) {
-          expect(serializer.json(cell)).toBe(JSON.stringify(toWireCell(cell, rows, columns)));
-        }
+      fc.property(crosstab, fc.constantFrom(...FRAMINGS), ({ rows, columns, cells }, framing) => {
+        const serializer = new CrosstabCellSerializer(rows, columns, framing);
+        expect(written(serializer, cells)).toEqual(cells.map((cell) => framing.open + JSON.stringify(toWireCell(cell, rows, columns)) + framing.close));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('writes cells one after another into the room left, and nothing into too little', () => {
+    fc.assert(
+      fc.property(crosstab, ({ rows, columns, cells }) => {
+        const serializer = new CrosstabCellSerializer(rows, columns, FRAMINGS[1]);
+        const expected = Buffer.from(cells.map((cell) => `\u001e${JSON.stringify(toWireCell(cell, rows, columns))}\n`).join(''));
+        const out = Buffer.alloc(expected.length + 3, 0xaa);
+        let at = 0;
+        for (const cell of cells) {
+          const short = serializer.write(cell, out.subarray(0, at + 1), at);
+          expect(short).toBeLessThan(0);
+          expect(out.subarray(at).equals(Buffer.alloc(out.length - at, 0xaa))).toBe(true);
+          at = serializer.write(cell, out, at);
+        }
+        expect(out.subarray(0, at).toString('utf8')).toBe(expected.toString('utf8'));
+        expect(out.subarray(at).equals(Buffer.alloc(3, 0xaa))).toBe(true);
+      }),
+      { numRuns: 100 },
     );
   });
 
@@ -100,9 +138,7 @@ describe('CrosstabCellSerializer', () => {
         ),
         ({ rows, columns, cells }) => {
           const serializer = new CrosstabCellSerializer(rows, columns);
-          for (const cell of cells) {
-            expect(serializer.json(cell)).toBe(JSON.stringify(toWireCell(cell, rows, columns)));
-          }
+          expect(written(serializer, cells)).toEqual(cells.map((cell) => JSON.stringify(toWireCell(cell, rows, columns))));
         },
       ),
       { numRuns: 300 },
@@ -128,7 +164,7 @@ describe('CrosstabCellSerializer', () => {
       flags: { lowBase: true, unreliable: false },
       reasons: [],
     };
-    const parsed = JSON.parse(serializer.json(cell));
+    const parsed = JSON.parse(written(serializer, [cell])[0]);
     expect(parsed.column).toEqual({ id: 'c2', name: 'c2 "name"', expression: { question: 'q', datapoints: ['a'] } });
     expect(parsed.column_index).toBe(2);
     expect(parsed.audiences.row).toEqual({ audience: 'r1', size: 0.30000000000000004, sample: 3, percentage: null, intersect_percentage: 0 });
@@ -141,6 +177,6 @@ describe('CrosstabCellSerializer', () => {
   it('refuses a cell outside the request as the generic mapper does', () => {
     const serializer = new CrosstabCellSerializer([], []);
     const cell = { rowIndex: 3, columnIndex: 0 } as CrosstabCell;
-    expect(() => serializer.json(cell)).toThrow(TypeError);
+    expect(() => serializer.write(cell, Buffer.alloc(1024), 0)).toThrow(TypeError);
   });
 });

@@ -5,108 +5,109 @@ import type { PreparedAudience } from './prepare-crosstab';
 /** A number as JSON writes it: non-finite values are `null`, -0 is `0`. */
 const num = (value: number): string => (Number.isFinite(value) ? String(value) : 'null');
 
-/**
- * Writes crosstab cells as the JSON text `JSON.stringify(toWireCell(cell, rows, columns))` gives,
- * character for character, without building the wire object or serialising the row and column
- * audiences again for every cell.
- *
- * A 100x100 crosstab repeats each side's id, name and expression 100 times; serialising them once
- * per request and the numbers per cell is what keeps the gateway's share of a crosstab small (the
- * generic path cost ~85 ms of gateway CPU per 10,000 cells, most of a request's time outside the
- * engine). The few parts that are optional or rare (reasons, Kish bases, significance) go through
- * `JSON.stringify` as they are, so key order and omitted keys stay exactly the generic ones.
- * `crosstab-cell.serializer.spec.ts` checks the equality over generated cells.
- */
-/**
- * The text of a side's figures, which every cell of its row (or column) repeats: formatted once and
- * reused while the figures are the same numbers (compared, so a block that brought other figures
- * is written as it is).
- */
-class SideFigures {
-  private readonly size: Float64Array;
-  private readonly sample: Float64Array;
-  private readonly percentage: Float64Array;
-  private readonly text: (string | undefined)[];
-
-  constructor(count: number) {
-    this.size = new Float64Array(count);
-    this.sample = new Float64Array(count);
-    this.percentage = new Float64Array(count);
-    this.text = new Array<string | undefined>(count);
-  }
-
-  /** `<size>,"sample":<sample>,"percentage":<percentage>` of side `i`. */
-  of(i: number, figures: { readonly size: number; readonly sample: number; readonly percentage: number }): string {
-    const cached = this.text[i];
-    if (cached !== undefined && this.size[i] === figures.size && this.sample[i] === figures.sample && this.percentage[i] === figures.percentage) {
-      return cached;
-    }
-    const text = `${num(figures.size)},"sample":${num(figures.sample)},"percentage":${num(figures.percentage)}`;
-    this.size[i] = figures.size;
-    this.sample[i] = figures.sample;
-    this.percentage[i] = figures.percentage;
-    this.text[i] = text;
-    return text;
-  }
+interface SideFigures {
+  readonly size: number;
+  readonly sample: number;
+  readonly percentage: number;
 }
 
 /**
- * Writes crosstab cells as the JSON text `JSON.stringify(toWireCell(cell, rows, columns))` gives,
- * character for character, without building the wire object, serialising the row and column
- * audiences again for every cell, or formatting again the figures a row or column repeats.
+ * The bytes of a side's figures, which every cell of its row (or column) repeats: encoded once and
+ * reused while the figures are the same numbers (compared, so a block that brought other figures
+ * is written as it is).
+ */
+class SideFiguresBytes {
+  private readonly size: Float64Array;
+  private readonly sample: Float64Array;
+  private readonly percentage: Float64Array;
+  private readonly bytes: (Buffer | undefined)[];
+
+  /** `prefixes[i]`: what comes before side i's size (its audience id, as JSON, and the keys). */
+  constructor(private readonly prefixes: readonly string[]) {
+    this.size = new Float64Array(prefixes.length);
+    this.sample = new Float64Array(prefixes.length);
+    this.percentage = new Float64Array(prefixes.length);
+    this.bytes = new Array<Buffer | undefined>(prefixes.length);
+  }
+
+  /** `<prefix><size>,"sample":<sample>,"percentage":<percentage>` of side `i`, UTF-8. */
+  of(i: number, figures: SideFigures): Buffer {
+    const cached = this.bytes[i];
+    if (cached !== undefined && this.size[i] === figures.size && this.sample[i] === figures.sample && this.percentage[i] === figures.percentage) {
+      return cached;
+    }
+    const bytes = Buffer.from(`${this.prefixes[i]}${num(figures.size)},"sample":${num(figures.sample)},"percentage":${num(figures.percentage)}`);
+    this.size[i] = figures.size;
+    this.sample[i] = figures.sample;
+    this.percentage[i] = figures.percentage;
+    this.bytes[i] = bytes;
+    return bytes;
+  }
+}
+
+/** What goes around each cell in the stream: `open` before it, `close` after it (ASCII). */
+export interface CellFraming {
+  readonly open: string;
+  readonly close: string;
+}
+
+/**
+ * Writes crosstab cells as UTF-8 bytes of exactly the text `JSON.stringify(toWireCell(cell, rows,
+ * columns))` gives, without building the wire object, serialising or encoding again the row and
+ * column audiences for every cell, or formatting again the figures a row or column repeats.
  *
- * A 100x100 crosstab repeats each side's id, name, expression, size, sample and percentage 100
- * times; writing them once per request leaves per cell only the figures of the cell itself. This
- * is most of the gateway's share of a crosstab (the generic path cost ~85 ms of gateway CPU per
- * 10,000 cells). The parts that are optional or rare (reasons, Kish bases, significance) go through
- * `JSON.stringify` as they are, so key order and omitted keys stay exactly the generic ones.
- * `crosstab-cell.serializer.spec.ts` checks the equality over generated cells.
+ * A 200x200 crosstab is ~28 MB of JSON, and most of each cell is its row's and column's id, name
+ * and expression, the same 200 times. Those parts are encoded once per request and copied; per
+ * cell only the cell's own figures are formatted, as ASCII. This is most of the gateway's share of
+ * a crosstab: the generic path (objects, `JSON.stringify`, then the response measuring and
+ * encoding the text) cost the gateway more CPU than the engine's own work. The parts that are
+ * optional or rare (reasons, Kish bases, significance) go through `JSON.stringify` as they are, so
+ * key order and omitted keys stay exactly the generic ones. `crosstab-cell.serializer.spec.ts`
+ * checks the bytes over generated cells.
  */
 export class CrosstabCellSerializer {
-  /** Per row: `{"row":{...},"row_index":n,"column":`. */
-  private readonly rowHeads: string[];
+  /** Per row: `<open>{"row":{...},"row_index":n,"column":`. */
+  private readonly rowHeads: Buffer[];
   /** Per column: `{...},"column_index":n,"audiences":{"row":{"audience":`. */
-  private readonly columnHeads: string[];
-  /** Per row: its id as JSON, then `,"size":`. */
-  private readonly rowAudiences: string[];
-  /** Per column: `,"column":{"audience":"<id>","size":`. */
-  private readonly columnAudiences: string[];
-  private readonly rowFigures: SideFigures;
-  private readonly columnFigures: SideFigures;
+  private readonly columnHeads: Buffer[];
+  /** Per row: `"<id>","size":...,"percentage":...` (the row audience's figures). */
+  private readonly rowFigures: SideFiguresBytes;
+  /** Per column: `,"column":{"audience":"<id>","size":...,"percentage":...`. */
+  private readonly columnFigures: SideFiguresBytes;
   private base?: { readonly size: number; readonly sample: number; readonly text: string };
 
   constructor(
     private readonly rows: readonly PreparedAudience[],
     private readonly columns: readonly PreparedAudience[],
+    private readonly framing: CellFraming = { open: '', close: '' },
   ) {
     const side = (a: PreparedAudience) => JSON.stringify({ id: a.id, name: a.name, expression: a.wire });
-    this.rowHeads = rows.map((r) => `{"row":${side(r)},"row_index":${num(r.index)},"column":`);
-    this.columnHeads = columns.map((c) => `${side(c)},"column_index":${num(c.index)},"audiences":{"row":{"audience":`);
-    this.rowAudiences = rows.map((r) => `${JSON.stringify(r.id)},"size":`);
-    this.columnAudiences = columns.map((c) => `,"column":{"audience":${JSON.stringify(c.id)},"size":`);
-    this.rowFigures = new SideFigures(rows.length);
-    this.columnFigures = new SideFigures(columns.length);
+    this.rowHeads = rows.map((r) => Buffer.from(`${framing.open}{"row":${side(r)},"row_index":${num(r.index)},"column":`));
+    this.columnHeads = columns.map((c) => Buffer.from(`${side(c)},"column_index":${num(c.index)},"audiences":{"row":{"audience":`));
+    this.rowFigures = new SideFiguresBytes(rows.map((r) => `${JSON.stringify(r.id)},"size":`));
+    this.columnFigures = new SideFiguresBytes(columns.map((c) => `,"column":{"audience":${JSON.stringify(c.id)},"size":`));
   }
 
-  /** The cell's JSON text (no line ending). `rowIndex`/`columnIndex` are positions in the whole request. */
-  json(cell: CrosstabCell): string {
+  /**
+   * Writes the framed cell into `out` at `at`. Returns the offset after it; or, when it does not fit
+   * in what is left of `out`, writes nothing and returns minus the bytes it needs. `rowIndex` and
+   * `columnIndex` are positions in the whole request.
+   */
+  write(cell: CrosstabCell, out: Buffer, at: number): number {
     const r = cell.rowIndex;
     const c = cell.columnIndex;
-    if (this.rowHeads[r] === undefined || this.columnHeads[c] === undefined) {
+    const rowHead = this.rowHeads[r];
+    const columnHead = this.columnHeads[c];
+    if (rowHead === undefined || columnHead === undefined) {
       // Not a cell of this request: the generic path throws the same way it always did.
-      return JSON.stringify(toWireCell(cell, this.rows, this.columns));
+      return this.writeText(`${this.framing.open}${JSON.stringify(toWireCell(cell, this.rows, this.columns))}${this.framing.close}`, out, at);
     }
     const { row, column, intersect, flags } = cell;
-    return (
-      this.rowHeads[r] +
-      this.columnHeads[c] +
-      this.rowAudiences[r] +
-      this.rowFigures.of(r, row) +
-      ',"intersect_percentage":' +
-      num(row.intersectPercentage) +
-      '}' +
-      this.columnAudiences[c] +
-      this.columnFigures.of(c, column) +
+    const rowFigures = this.rowFigures.of(r, row);
+    const columnFigures = this.columnFigures.of(c, column);
+    // ASCII only (figures, keys and the engine's own enums), so one character is one byte.
+    const middle = `,"intersect_percentage":${num(row.intersectPercentage)}}`;
+    const tail =
       ',"intersect_percentage":' +
       num(column.intersectPercentage) +
       this.baseText(cell.base) +
@@ -125,8 +126,26 @@ export class CrosstabCellSerializer {
       (cell.reasons.length === 0 ? '[]' : JSON.stringify(cell.reasons)) +
       (cell.effectiveBase ? ',"effective_base":' + JSON.stringify({ ...cell.effectiveBase }) : '') +
       (cell.significance ? ',"significance":' + JSON.stringify({ ...cell.significance }) : '') +
-      '}'
-    );
+      '}' +
+      this.framing.close;
+    const need = rowHead.length + columnHead.length + rowFigures.length + middle.length + columnFigures.length + tail.length;
+    if (at + need > out.length) return -need;
+    out.set(rowHead, at);
+    at += rowHead.length;
+    out.set(columnHead, at);
+    at += columnHead.length;
+    out.set(rowFigures, at);
+    at += rowFigures.length;
+    at += out.write(middle, at, 'latin1');
+    out.set(columnFigures, at);
+    at += columnFigures.length;
+    return at + out.write(tail, at, 'latin1');
+  }
+
+  private writeText(text: string, out: Buffer, at: number): number {
+    const need = Buffer.byteLength(text);
+    if (at + need > out.length) return -need;
+    return at + out.write(text, at, 'utf8');
   }
 
   /** From the end of the column audience to the intersect's size: the base, the same in every cell. */

@@ -25,8 +25,8 @@ import { prepareCrosstab } from './prepare-crosstab';
 
 const JSON_SEQ = 'application/json-seq';
 
-/** About how much text goes to the socket in one write (characters). */
-const WRITE_CHUNK_CHARS = 64 * 1024;
+/** About how much goes to the socket in one write (bytes; more when one cell is larger). */
+const WRITE_CHUNK_BYTES = 64 * 1024;
 const NDJSON = 'application/x-ndjson';
 const RS = '\u001e';
 /** What the operation answers with, in order of preference (`application/json` asks for the default NDJSON stream). */
@@ -148,8 +148,7 @@ export class CrosstabQueryController {
 
     const seq = mediaType === JSON_SEQ;
     const frame = (value: unknown) => (seq ? `${RS}${JSON.stringify(value)}\n` : `${JSON.stringify(value)}\n`);
-    const cellText = new CrosstabCellSerializer(crosstab.rows, crosstab.columns);
-    const open = seq ? RS : '';
+    const cellBytes = new CrosstabCellSerializer(crosstab.rows, crosstab.columns, { open: seq ? RS : '', close: '\n' });
     const gone = clientGoneSignal(res);
     const blocks = this.engine.stream(
       {
@@ -190,18 +189,20 @@ export class CrosstabQueryController {
       (info) => this.logger.warn({ requestId: req.id, ...info }, 'client took no data within the write timeout; cut off'),
     );
     const writeBlock = async (block: CrosstabCell[]): Promise<boolean> => {
-      // Serialised a piece at a time, so a block's text never sits whole in memory beside its cells.
-      // Each piece goes out as bytes, encoded once: given text, the response would measure it (for
-      // the chunk header) and encode it again.
-      let chunk = '';
+      // Serialised a piece at a time, so a block's bytes never sit whole in memory beside its cells.
+      // A piece handed to the response is never written again (the socket may still be sending it).
+      let chunk = Buffer.allocUnsafe(WRITE_CHUNK_BYTES);
+      let at = 0;
       for (const cell of block) {
-        chunk += open + cellText.json(cell) + '\n';
-        if (chunk.length >= WRITE_CHUNK_CHARS) {
-          if (!(await writer.write(Buffer.from(chunk)))) return false;
-          chunk = '';
+        let end = cellBytes.write(cell, chunk, at);
+        if (end < 0) {
+          if (at > 0 && !(await writer.write(chunk.subarray(0, at)))) return false;
+          chunk = Buffer.allocUnsafe(Math.max(WRITE_CHUNK_BYTES, -end));
+          end = cellBytes.write(cell, chunk, 0);
         }
+        at = end;
       }
-      return chunk.length === 0 || writer.write(Buffer.from(chunk));
+      return at === 0 || writer.write(chunk.subarray(0, at));
     };
     let cells = 0;
     try {
