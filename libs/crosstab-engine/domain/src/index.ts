@@ -7,6 +7,8 @@ export {
   computeSegmentedCrosstab,
   computeRawSums,
   buildCrosstabResult,
+  crosstabCells,
+  type CellOffset,
   buildSegmentResults,
   addRawSums,
   emptyRawSums,

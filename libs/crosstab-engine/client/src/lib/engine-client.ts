@@ -4,6 +4,7 @@ import { engineQueue, type EngineComputePayload, type EngineComputeResult, type 
 import {
   addRawSums,
   buildCrosstabResult,
+  crosstabCells,
   buildSegmentResults,
   collapseGroups,
   emptyRawSums,
@@ -41,6 +42,12 @@ export interface EngineCallContext {
   readonly requestId: string;
   /** Aborting stops waiting and removes the blocks no worker has taken yet. */
   readonly signal?: AbortSignal;
+}
+
+/** One block of a streamed crosstab: its cells, made as they are read (indices are positions in the whole query). */
+export interface StreamedBlock {
+  readonly cellCount: number;
+  readonly cells: Iterable<CrosstabCell>;
 }
 
 export interface SegmentedResult {
@@ -109,15 +116,18 @@ export class EngineClient {
     this.admission.assertRoom(orgId);
   }
 
-  /** Cells block by block as each block finishes (completion order); indices are positions in the whole query. */
-  async *stream(query: EngineQuery, context: EngineCallContext, options: CrosstabOptions = {}): AsyncGenerator<CrosstabCell[]> {
+  /**
+   * Cells block by block as each block finishes (completion order); indices are positions in the
+   * whole query. A block's cells are made one at a time as the caller reads them, so a caller that
+   * writes each out never holds a whole block of cell objects.
+   */
+  async *stream(query: EngineQuery, context: EngineCallContext, options: CrosstabOptions = {}): AsyncGenerator<StreamedBlock> {
     const waveCount = distinct(query.waves);
     for await (const { block, raw } of this.run(query, 'none', context)) {
-      yield buildCrosstabResult(raw, 0, waveCount, options).cells.map((cell) => ({
-        ...cell,
-        rowIndex: cell.rowIndex + block.rowStart,
-        columnIndex: cell.columnIndex + block.columnStart,
-      }));
+      yield {
+        cellCount: raw.rowCount * raw.columnCount,
+        cells: crosstabCells(raw, 0, waveCount, options, { row: block.rowStart, column: block.columnStart }),
+      };
     }
   }
 

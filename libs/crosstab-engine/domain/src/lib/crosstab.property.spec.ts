@@ -7,6 +7,7 @@ import {
   computeCrosstab,
   computeRawSums,
   computeSegmentedCrosstab,
+  crosstabCells,
   emptyRawSums,
   selectPartitions,
 } from './crosstab';
@@ -122,6 +123,29 @@ describe('raw sums: what crosses the job boundary', () => {
         }
         const result = buildCrosstabResult(merged, 0, new Set(query.waves).size, { significance: true, effectiveBase: true });
         checkAgainstReference(result, records, query);
+      },
+    ),
+    40,
+  );
+
+  checkProperty(
+    "a block's cells made one at a time (crosstabCells) are the built result's cells, moved by the block's offset",
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      fc.array(expressionArbitrary, { minLength: 1, maxLength: 3 }),
+      fc.array(expressionArbitrary, { minLength: 1, maxLength: 3 }),
+      selectionArbitrary,
+      fc.record({ row: fc.nat(500), column: fc.nat(500) }),
+      fc.record({ significance: fc.constantFrom(undefined, true, 0.9 as const), effectiveBase: fc.boolean() }),
+      async (seed, rows, columns, selection, offset, options) => {
+        const { partitions } = partitionsOf(randomRecords(seed, 150));
+        const query: CrosstabQuery = { rows, columns, ...selection };
+        const raw = await computeRawSums({ partitions, dictionary }, query, 'none');
+        const waves = new Set(query.waves).size;
+        const built = buildCrosstabResult(raw, 0, waves, options).cells;
+        const streamed = [...crosstabCells(raw, 0, waves, options, offset)];
+        expect(streamed).toEqual(built.map((cell) => ({ ...cell, rowIndex: cell.rowIndex + offset.row, columnIndex: cell.columnIndex + offset.column })));
+        expect([...crosstabCells(raw, 0, waves, options)]).toEqual(built);
       },
     ),
     40,

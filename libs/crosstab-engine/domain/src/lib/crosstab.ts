@@ -578,6 +578,32 @@ function sumsAt(array: Float64Array, triple: number, waveCount: number): Sums {
  * request. Pure and cheap: a gateway runs it on sums a worker computed.
  */
 export function buildCrosstabResult(raw: RawSums, group: number, waveCount: number, options: CrosstabOptions = {}): CrosstabResult {
+  const metrics = crosstabMetrics(raw, group, waveCount, options);
+  return { base: metrics.base, rows: metrics.rows, columns: metrics.columns, cells: [...metrics.cells()] };
+}
+
+/** Where a block's cells sit in the whole crosstab: added to their row and column indices. */
+export interface CellOffset {
+  readonly row: number;
+  readonly column: number;
+}
+
+/**
+ * The cells of `buildCrosstabResult`, the same objects, made one at a time as they are read
+ * (row-major), with their indices moved by `offset`. For a caller that writes each cell out and
+ * drops it: a 200x200 crosstab's 40,000 cells never live all at once, which keeps a streaming
+ * gateway's garbage collection short.
+ */
+export function crosstabCells(raw: RawSums, group: number, waveCount: number, options: CrosstabOptions = {}, offset?: CellOffset): Iterable<CrosstabCell> {
+  return crosstabMetrics(raw, group, waveCount, options).cells(offset);
+}
+
+function crosstabMetrics(
+  raw: RawSums,
+  group: number,
+  waveCount: number,
+  options: CrosstabOptions,
+): Omit<CrosstabResult, 'cells'> & { cells(offset?: CellOffset): Generator<CrosstabCell> } {
   const { groups, rowCount, columnCount } = raw;
   const level: ConfidenceLevel | undefined = options.significance === true ? 0.95 : options.significance === false ? undefined : options.significance;
   const baseSums = sumsAt(raw.singles, group, waveCount);
@@ -589,41 +615,48 @@ export function buildCrosstabResult(raw: RawSums, group: number, waveCount: numb
   };
   const rows = Array.from({ length: rowCount }, (_, r) => audience(1 + r));
   const columns = Array.from({ length: columnCount }, (_, c) => audience(1 + rowCount + c));
-  const cells: CrosstabCell[] = new Array(rowCount * columnCount);
-  for (let r = 0; r < rowCount; r++) {
-    const row = rows[r];
-    for (let c = 0; c < columnCount; c++) {
-      const column = columns[c];
-      const cellIndex = r * columnCount + c;
-      const intersect = sumsAt(raw.cells, cellIndex * groups + group, waveCount);
-      const reasons: ZeroReason[] = [];
-      if (base.size === 0) reasons.push('empty-base');
-      if (row.size === 0) reasons.push('empty-row');
-      if (column.size === 0) reasons.push('empty-column');
-      const cell: {
-        -readonly [K in keyof CrosstabCell]: CrosstabCell[K];
-      } = {
-        rowIndex: r,
-        columnIndex: c,
-        base: baseOut,
-        row: { size: row.size, sample: row.sample, percentage: row.percentage, intersectPercentage: percentage(intersect.size, row.size) },
-        column: { size: column.size, sample: column.sample, percentage: column.percentage, intersectPercentage: percentage(intersect.size, column.size) },
-        intersect: {
-          size: intersect.size,
-          sample: intersect.sample,
-          percentage: percentage(intersect.size, base.size),
-          index: index(intersect.size, row.size, column.size, base.size),
-        },
-        flags: sampleFlags(intersect.sample),
-        reasons,
-      };
-      if (options.effectiveBase === true) {
-        cell.effectiveBase = { base: base.effectiveBase, row: row.effectiveBase, column: column.effectiveBase, intersect: intersect.effectiveBase };
+  function* cells(offset: CellOffset = { row: 0, column: 0 }): Generator<CrosstabCell> {
+    for (let r = 0; r < rowCount; r++) {
+      const row = rows[r];
+      for (let c = 0; c < columnCount; c++) {
+        const column = columns[c];
+        const cellIndex = r * columnCount + c;
+        const intersect = sumsAt(raw.cells, cellIndex * groups + group, waveCount);
+        const reasons: ZeroReason[] = [];
+        if (base.size === 0) reasons.push('empty-base');
+        if (row.size === 0) reasons.push('empty-row');
+        if (column.size === 0) reasons.push('empty-column');
+        const cell: {
+          -readonly [K in keyof CrosstabCell]: CrosstabCell[K];
+        } = {
+          rowIndex: offset.row + r,
+          columnIndex: offset.column + c,
+          base: baseOut,
+          row: { size: row.size, sample: row.sample, percentage: row.percentage, intersectPercentage: percentage(intersect.size, row.size) },
+          column: { size: column.size, sample: column.sample, percentage: column.percentage, intersectPercentage: percentage(intersect.size, column.size) },
+          intersect: {
+            size: intersect.size,
+            sample: intersect.sample,
+            percentage: percentage(intersect.size, base.size),
+            index: index(intersect.size, row.size, column.size, base.size),
+          },
+          flags: sampleFlags(intersect.sample),
+          reasons,
+        };
+        if (options.effectiveBase === true) {
+          cell.effectiveBase = { base: base.effectiveBase, row: row.effectiveBase, column: column.effectiveBase, intersect: intersect.effectiveBase };
+        }
+        if (level !== undefined) {
+          cell.significance = twoProportionZTest(
+            ratio(intersect.size, column.size),
+            column.effectiveBase,
+            ratio(row.size, base.size),
+            base.effectiveBase,
+            level,
+          );
+        }
+        yield cell;
       }
-      if (level !== undefined) {
-        cell.significance = twoProportionZTest(ratio(intersect.size, column.size), column.effectiveBase, ratio(row.size, base.size), base.effectiveBase, level);
-      }
-      cells[cellIndex] = cell;
     }
   }
   return { base, rows, columns, cells };

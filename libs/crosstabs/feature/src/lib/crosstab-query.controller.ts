@@ -2,8 +2,8 @@ import { Body, Controller, HttpCode, Logger, Post, Query, Req, Res, UseGuards } 
 import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CatalogueAccess, CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '@aas/contracts';
-import type { ConfidenceLevel, CrosstabCell } from '@aas/crosstab-engine';
-import { EngineCapacityGuard, EngineClient } from '@aas/engine-client';
+import type { ConfidenceLevel } from '@aas/crosstab-engine';
+import { EngineCapacityGuard, EngineClient, type StreamedBlock } from '@aas/engine-client';
 import {
   ApiProblems,
   BoundedStreamWriter,
@@ -169,7 +169,7 @@ export class CrosstabQueryController {
     // No header goes out before the first block is ready: a failure before any data (queue down,
     // overload, timeout, a bad request found by a worker) answers with its own status and
     // Retry-After; only a failure after data has been sent has to travel inside the stream.
-    let next: IteratorResult<CrosstabCell[]>;
+    let next: IteratorResult<StreamedBlock>;
     try {
       next = await blocks.next();
     } catch (err) {
@@ -188,12 +188,12 @@ export class CrosstabQueryController {
       { writeTimeoutMs: this.config.STREAM_WRITE_TIMEOUT_MS, maxBufferedBytes: this.config.STREAM_MAX_BUFFERED_BYTES },
       (info) => this.logger.warn({ requestId: req.id, ...info }, 'client took no data within the write timeout; cut off'),
     );
-    const writeBlock = async (block: CrosstabCell[]): Promise<boolean> => {
+    const writeBlock = async (block: StreamedBlock): Promise<boolean> => {
       // Serialised a piece at a time, so a block's bytes never sit whole in memory beside its cells.
       // A piece handed to the response is never written again (the socket may still be sending it).
       let chunk = Buffer.allocUnsafe(WRITE_CHUNK_BYTES);
       let at = 0;
-      for (const cell of block) {
+      for (const cell of block.cells) {
         let end = cellBytes.write(cell, chunk, at);
         if (end < 0) {
           if (at > 0 && !(await writer.write(chunk.subarray(0, at)))) return false;
@@ -208,7 +208,7 @@ export class CrosstabQueryController {
     try {
       while (!next.done && !gone.aborted) {
         if (!(await writeBlock(next.value))) break;
-        cells += next.value.length;
+        cells += next.value.cellCount;
         next = await blocks.next();
       }
     } catch (err) {
