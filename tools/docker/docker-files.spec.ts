@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ignore from '@balena/dockerignore';
 import { parse } from 'yaml';
+import { nodeFlagsFor } from '../lib/node-flags';
 
 /**
  * There is no Docker engine on the development machines, so the Docker files are checked for what
@@ -98,7 +99,8 @@ describe('docker/compose*.yml', () => {
       };
       for (const [name, script] of Object.entries(expected)) {
         const service = services[name];
-        expect(service.command).toEqual(['node', '-r', './tools/runtime/register.js', script]);
+        // With the V8 options npm start gives the same process.
+        expect(service.command).toEqual(['node', ...nodeFlagsFor(script), '-r', './tools/runtime/register.js', script]);
         expect(fs.existsSync(path.join(ROOT, script.replace(/^dist\//, '').replace(/\.js$/, '.ts')))).toBe(true);
         expect(service.build).toEqual({ context: '..', dockerfile: 'docker/Dockerfile' });
         expect(service.image).toBe(services.setup.image);
@@ -121,6 +123,12 @@ describe('docker/compose*.yml', () => {
 
 describe('docker/Dockerfile and .dockerignore', () => {
   const stages = dockerfileStages(read('docker/Dockerfile'));
+
+  it('runs the gateway by default, with the V8 options npm start gives it', () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(read('docker/Dockerfile'))?.[1];
+    const script = 'dist/apps/gateway/src/main.js';
+    expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...nodeFlagsFor(script), '-r', './tools/runtime/register.js', script]);
+  });
   const ignored = ignore().add(read('.dockerignore'));
 
   it('copies only sources that exist and that .dockerignore lets into the build context', () => {

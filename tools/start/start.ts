@@ -18,6 +18,7 @@ import { stopActiveProgress } from '../lib/progress';
 import { embeddedPort, ensureEmbeddedPostgres, EmbeddedDatabase, runningEmbeddedPostgres } from '../lib/embedded-postgres';
 import { DEFAULT_SEED, DEMO_ORG, DEMO_USER, demoToken, prepareDemoDatabase } from '../lib/demo';
 import { claimStart, DATA_DIR, releaseStart, StartState, updateStart } from '../lib/runtime-state';
+import { nodeFlagsFor } from '../lib/node-flags';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
@@ -74,7 +75,7 @@ function portTaken(host: string, port: number): Promise<boolean> {
 }
 
 function launch(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['-r', REGISTER, path.join(ROOT, 'dist', script)], {
+  const child = spawn(process.execPath, [...nodeFlagsFor(script), '-r', REGISTER, path.join(ROOT, 'dist', script)], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
