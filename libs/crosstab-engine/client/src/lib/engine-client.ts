@@ -20,6 +20,7 @@ import {
 } from '@aas/crosstab-engine';
 import { CommonConfig, JobAdmission, JobRunner } from '@aas/infra';
 import { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
+import { BandSingles, type BlockSums } from './band-singles';
 import { Block, planBlocks } from './plan-blocks';
 
 /**
@@ -54,11 +55,6 @@ export interface SegmentedResult {
   readonly segments: SegmentResult[];
   /** The unsplit result over the whole selection (from the same sums: no second pass). */
   readonly total: CrosstabResult;
-}
-
-interface BlockSums {
-  readonly block: Block;
-  readonly raw: RawSums;
 }
 
 /** One shard's part of a computation: its queue and, when the data is split, exactly its partitions of the selection. */
@@ -229,6 +225,8 @@ export class EngineClient {
           locations: [...query.locations],
           dataset: query.dataset,
           groupBy,
+          // Each row is measured in the first block of its row band, each column in the first of its column band.
+          singles: { rows: block.columnStart === 0, columns: block.rowStart === 0 },
         };
         const jobs = parts.map((part) =>
           this.jobs.run('engine.compute', part.partitions === undefined ? payload : { ...payload, partitions: part.partitions }, {
@@ -243,10 +241,11 @@ export class EngineClient {
       });
       // Settle every promise eventually, so an early exit leaves no unhandled rejection behind.
       for (const p of pending.values()) p.catch(() => undefined);
+      const sides = new BandSingles();
       while (pending.size > 0) {
         const { id, block, result } = await Promise.race(pending.values());
         pending.delete(id);
-        yield { block, raw: result };
+        yield* sides.complete({ block, raw: result });
       }
     } finally {
       context.signal?.removeEventListener('abort', onAbort);

@@ -16,4 +16,6 @@ export class EngineComputeCommand implements EngineComputePayload {
   @IsIn(['none', 'wave', 'location']) groupBy!: 'none' | 'wave' | 'location';
   /** One shard's partitions; each is checked by the handler (a shallow check leaves nested values alone). */
   @IsOptional() @IsArray() @ArrayMaxSize(100_000) @IsObject({ each: true }) partitions?: PartitionRef[];
+  /** Checked by the handler, like `partitions`. */
+  @IsOptional() @IsObject() singles?: { rows: boolean; columns: boolean };
 }

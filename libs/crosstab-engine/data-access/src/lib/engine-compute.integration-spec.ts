@@ -166,6 +166,15 @@ describe('the engine job on a real respondent store (EngineComputeJobHandler, En
     expect(result.singles[2]).toBeGreaterThan(100); // a real base, not a vacuous match of zeros
   });
 
+  it('measures only the sides the job asks for (singles), with every cell and the base as before', async () => {
+    const whole = await run(payload());
+    const part = await run(payload({ singles: { rows: false, columns: true } }));
+    const rows = payload().rows.length;
+    part.singles.forEach((v, i) => expect(v).toBe(Math.floor(i / 3) >= 1 && Math.floor(i / 3) <= rows ? 0 : whole.singles[i]));
+    expect(whole.singles.subarray(3, (1 + rows) * 3).some((v) => v !== 0)).toBe(true);
+    expect(part.cells).toEqual(whole.cells);
+  });
+
   it("counts one dataset's respondents, only in the waves and locations asked", async () => {
     const gaming = payload({ dataset: 'gaming', rows: [{ question: 'games', datapoints: ['g1'] }], columns: [GENDER_M], waves: ['w2'], locations: ['l1'] });
     const result = await run(gaming);
@@ -206,6 +215,9 @@ describe('the engine job on a real respondent store (EngineComputeJobHandler, En
       ['partitions that are not a list', { ...payload(), partitions: 'core/w1/l1' }, '/partitions'],
       ['a partition without its wave', payload({ partitions: [{ dataset: 'core', location: 'l1' } as never] }), '/partitions/0/wave'],
       ['a partition with an extra member', payload({ partitions: [{ dataset: 'core', wave: 'w1', location: 'l1', blob: 1 } as never] }), '/partitions/0'],
+      ['singles that are not an object', { ...payload(), singles: true }, '/singles'],
+      ['singles with a side that is not a boolean', payload({ singles: { rows: 'yes', columns: true } as never }), '/singles/rows'],
+      ['singles with an extra member', payload({ singles: { rows: true, columns: true, base: false } as never }), '/singles'],
     ])('refuses %s', async (_what, bad, path) => {
       const problem = await problemOf(run(bad));
       expect(problem.getStatus()).toBe(400);

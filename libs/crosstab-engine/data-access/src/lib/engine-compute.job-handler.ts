@@ -35,6 +35,18 @@ function parsePartitions(partitions: readonly unknown[]): PartitionRef[] {
   });
 }
 
+/** Which sides' own sums a job computes, as the gateway sent it: `{ rows, columns }` of booleans. */
+function parseSingles(singles: unknown): { rows: boolean; columns: boolean } {
+  const given = singles as Partial<Record<'rows' | 'columns', unknown>>;
+  const wrong = (['rows', 'columns'] as const).filter((side) => typeof given[side] !== 'boolean');
+  if (wrong.length > 0 || Object.keys(given).length !== 2)
+    throw ProblemException.validation(
+      'Invalid singles in engine job',
+      (wrong.length > 0 ? wrong : ['']).map((side) => ({ path: `/singles${side ? `/${side}` : ''}`, message: 'must be { rows, columns } of booleans' })),
+    );
+  return { rows: given.rows as boolean, columns: given.columns as boolean };
+}
+
 /**
  * The engine's one job: raw sums of a block of rows x columns within the base, over one dataset's
  * partitions in the selected waves and locations (with shards: exactly the partitions named), on
@@ -59,6 +71,7 @@ export class EngineComputeJobHandler implements JobHandler<'engine.compute'> {
         locations: payload.locations,
         datasets: [payload.dataset],
         partitions,
+        singles: payload.singles === undefined ? undefined : parseSingles(payload.singles),
       },
       payload.groupBy,
     );

@@ -129,6 +129,29 @@ describe('raw sums: what crosses the job boundary', () => {
   );
 
   checkProperty(
+    'sides left unmeasured (query.singles) have sums of 0; the base, the measured sides and every cell are unchanged',
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      fc.array(expressionArbitrary, { minLength: 1, maxLength: 3 }),
+      fc.array(expressionArbitrary, { minLength: 1, maxLength: 3 }),
+      selectionArbitrary,
+      fc.record({ rows: fc.boolean(), columns: fc.boolean() }),
+      fc.constantFrom('none' as const, 'wave' as const),
+      async (seed, rows, columns, selection, singles, groupBy) => {
+        const { partitions } = partitionsOf(randomRecords(seed, 150));
+        const query: CrosstabQuery = { rows, columns, ...selection };
+        const whole = await computeRawSums({ partitions, dictionary }, query, groupBy);
+        const part = await computeRawSums({ partitions, dictionary }, { ...query, singles }, groupBy);
+        const width = whole.groups * 3;
+        const measured = (a: number) => a === 0 || (a <= rows.length ? singles.rows : singles.columns);
+        whole.singles.forEach((v, i) => expect(part.singles[i]).toBe(measured(Math.floor(i / width)) ? v : 0));
+        expect(part.cells).toEqual(whole.cells);
+      },
+    ),
+    40,
+  );
+
+  checkProperty(
     "a block's cells made one at a time (crosstabCells) are the built result's cells, moved by the block's offset",
     fc.asyncProperty(
       fc.integer({ min: 1, max: 2 ** 31 - 1 }),

@@ -223,7 +223,15 @@ function blocksOf(count: number, size: number): [number, number][] {
  * and use `scratchBudget` bytes; when all audiences of the largest partition do not fit, rows and
  * columns are split into blocks, then partitions are grouped greedily within each block pair.
  */
-function planPasses(plans: readonly PartitionPlan[], rowCount: number, columnCount: number, groups: number, pageBudget: number, scratchBudget: number): Pass[] {
+function planPasses(
+  plans: readonly PartitionPlan[],
+  rowCount: number,
+  columnCount: number,
+  groups: number,
+  pageBudget: number,
+  scratchBudget: number,
+  singles: { readonly rows: boolean; readonly columns: boolean } = { rows: true, columns: true },
+): Pass[] {
   const maxSlots = plans.reduce((m, p) => Math.max(m, p.pageCount), 0);
   const maxWeights = plans.reduce((m, p) => Math.max(m, p.weightPageCount), 0);
   const maxPieces = plans.reduce((m, p) => Math.max(m, p.pieceCount), 0);
@@ -261,7 +269,16 @@ function planPasses(plans: readonly PartitionPlan[], rowCount: number, columnCou
           pieces += plans[to].pieceCount;
           to++;
         }
-        passes.push({ plans: plans.slice(from, to), r0, r1, c0, c1, base: ri === 0 && ci === 0, rowSingles: ci === 0, columnSingles: ri === 0 });
+        passes.push({
+          plans: plans.slice(from, to),
+          r0,
+          r1,
+          c0,
+          c1,
+          base: ri === 0 && ci === 0,
+          rowSingles: singles.rows && ci === 0,
+          columnSingles: singles.columns && ri === 0,
+        });
         from = to;
       }
     });
@@ -333,6 +350,7 @@ async function computeRaw(
     groups,
     Math.floor(arena.pageCount * store.passShare),
     Math.floor(arena.scratchBytes * store.passShare),
+    query.singles,
   );
   const executor = compute.executor ?? new InlineExecutor(sliceMs);
   const yielder = { started: performance.now() };

@@ -21,6 +21,12 @@ export interface CrosstabQuery {
    * the data); default: all of them.
    */
   readonly partitions?: readonly PartitionKey[];
+  /**
+   * Whose own sums (`RawSums.singles`) to compute besides the base's; default both sides. A caller
+   * that cuts a crosstab into blocks measures each row and column in one block only and leaves
+   * them 0 in the others: a side's sums cost a pass over its bits, like a cell.
+   */
+  readonly singles?: { readonly rows: boolean; readonly columns: boolean };
 }
 
 export interface CrosstabOptions {

@@ -74,6 +74,11 @@ export interface EngineComputePayload {
    * selection), so a worker loads nothing else. Absent: every partition of the selection.
    */
   partitions?: PartitionRef[];
+  /**
+   * Whose own sums to compute besides the base's (rows, columns). The gateway measures each row and
+   * column in one block of a crosstab only, and fills the others from it. Absent: both.
+   */
+  singles?: { rows: boolean; columns: boolean };
 }
 
 /** One stored partition: the respondents of one dataset in one wave and one location. */
