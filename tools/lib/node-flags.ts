@@ -8,7 +8,8 @@
  * what is alive at that moment, and the GC helper threads came to a third of the gateway's CPU.
  * With the larger semi-space a cell's garbage is almost always dead when it is collected: the
  * gateway's CPU per 100x100 crosstab went from ~182 to ~141 ms (tools/bench/crosstab-http.bench.ts,
- * interleaved runs), for up to ~50 MiB more resident memory under load. The worker keeps the
+ * interleaved runs), for ~100 MiB more resident memory once it has streamed (the young generation
+ * stays grown: 206-227 MiB before, 266-335 MiB after the 1M benchmark). The worker keeps the
  * default: its steady work is in the kernel threads, and its memory is what shards divide.
  */
 export function nodeFlagsFor(script: string): string[] {
