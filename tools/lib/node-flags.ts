@@ -5,7 +5,7 @@
  * The gateway gets a 32 MiB young-generation semi-space (V8's default is 16 MiB on 64-bit). A
  * crosstab stream allocates a few hundred bytes of short-lived objects and strings per cell, ~100
  * MB for a 200x200; with the default, young collections run every few thousand cells and copy
- * what is alive at that moment, and the GC helper threads came to a third of the gateway's CPU.
+ * what is alive at that moment; V8's helper threads came to a third to a half of the gateway's CPU.
  * With the larger semi-space a cell's garbage is almost always dead when it is collected: the
  * gateway's CPU per 100x100 crosstab went from ~182 to ~141 ms (tools/bench/crosstab-http.bench.ts,
  * interleaved runs), for ~100 MiB more resident memory once it has streamed (the young generation
