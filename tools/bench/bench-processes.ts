@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { nodeFlagsFor } from '../lib/node-flags';
+import { nodeFlagsFor } from '../lib/process-settings';
 
 /** The repository root, seen from the compiled file under dist/tools/bench. */
 export const ROOT = path.resolve(__dirname, '..', '..', '..');

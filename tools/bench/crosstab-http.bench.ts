@@ -31,6 +31,7 @@ import { dataSourceOptions, ensureOrgAndUser, signDevToken } from '@aas/infra';
 import { migrateDatabase } from '@aas/schema';
 import { seedSurvey } from '../seed/seed-survey';
 import { freePort, launch, median } from './bench-processes';
+import { engineThreadsFor } from '../lib/process-settings';
 
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -235,12 +236,19 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
   const homes = shards > 1 && workerCount === shards;
   // Each worker's metrics endpoint: the engine's own count of the partition bytes it holds.
   const metricsPorts = await Promise.all(Array.from({ length: workerCount }, () => freePort()));
+  // The cores shared among the workers as `npm start -- --workers N` shares them (unless ENGINE_THREADS is set).
+  const threads = process.env.ENGINE_THREADS ?? String(engineThreadsFor(workerCount));
   const workers = metricsPorts.map((metricsPort, k) =>
-    launch('apps/worker/src/main.js', { ...env, WORKER_METRICS_PORT: String(metricsPort), ...(homes ? { WORKER_SHARD: String(k) } : {}) }),
+    launch('apps/worker/src/main.js', {
+      ...env,
+      ENGINE_THREADS: threads,
+      WORKER_METRICS_PORT: String(metricsPort),
+      ...(homes ? { WORKER_SHARD: String(k) } : {}),
+    }),
   );
   const gateway = launch('apps/gateway/src/main.js', env);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const label = `${workerCount} worker${workerCount === 1 ? '' : 's'}, ${shards} shard${shards === 1 ? '' : 's'}`;
+  const label = `${workerCount} worker${workerCount === 1 ? '' : 's'}, ${shards} shard${shards === 1 ? '' : 's'}, ${threads} kernel thread${threads === '1' ? '' : 's'} each`;
   try {
     await waitForShards(baseUrl, workerCount, shards);
     const startedMiB = workers.map((w) => rssMiB(w.pid ?? 0));

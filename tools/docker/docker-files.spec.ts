@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ignore from '@balena/dockerignore';
 import { parse } from 'yaml';
-import { nodeFlagsFor } from '../lib/node-flags';
+import { nodeFlagsFor } from '../lib/process-settings';
 
 /**
  * There is no Docker engine on the development machines, so the Docker files are checked for what

@@ -18,7 +18,7 @@ import { stopActiveProgress } from '../lib/progress';
 import { embeddedPort, ensureEmbeddedPostgres, EmbeddedDatabase, runningEmbeddedPostgres } from '../lib/embedded-postgres';
 import { DEFAULT_SEED, DEMO_ORG, DEMO_USER, demoToken, prepareDemoDatabase } from '../lib/demo';
 import { claimStart, DATA_DIR, releaseStart, StartState, updateStart } from '../lib/runtime-state';
-import { nodeFlagsFor } from '../lib/node-flags';
+import { engineThreadsFor, nodeFlagsFor } from '../lib/process-settings';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
@@ -31,7 +31,8 @@ answers at REDIS_URL; otherwise the gateway runs jobs itself). Prints the URL an
 usage:
   npm start
   npm start -- --workers N     N worker processes, the survey data split into N shards (ENGINE_SHARDS=N),
-                               worker k serving shard k (WORKER_SHARD=k); needs Redis. Default 1.
+                               worker k serving shard k (WORKER_SHARD=k), the cores shared among
+                               them (ENGINE_THREADS, unless set); needs Redis. Default 1.
   npm start -- --help
 
 Listens on ${DEFAULT_HOST} (this machine only) unless HOST is set; any other HOST needs a real
@@ -213,6 +214,8 @@ async function main(signal: AbortSignal, onChildren: (children: ChildProcess[]) 
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, JOB_MODE: jobMode, HOST: host, PORT: String(port) };
   // Several workers split the data: the gateway and each worker must agree on the shard count.
   if (workers > 1) env.ENGINE_SHARDS = String(workers);
+  // ...and share this machine's cores rather than each start a kernel thread per core.
+  if (workers > 1 && env.ENGINE_THREADS === undefined) env.ENGINE_THREADS = String(engineThreadsFor(workers));
   const children: ChildProcess[] = [];
   if (useRedis) {
     for (let k = 0; k < workers; k++) {

@@ -63,6 +63,19 @@ export class WorkerConfig extends CommonConfig {
   @Max(2047, { message: 'ENGINE_ARENA_MB must be at most 2047 (the engine addresses its memory with 31 bits)' })
   ENGINE_ARENA_MB = 256;
 
+  /**
+   * Threads of the engine's cell kernel; 0 computes on the worker's own thread, in slices that
+   * yield to its event loop. Unset: the machine's available parallelism. Workers that share a
+   * machine should share its cores: each kernel thread also costs some 15-25 MiB of memory
+   * (`npm start -- --workers N` gives each worker cores / N, at least 1).
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'ENGINE_THREADS must be an integer' })
+  @Min(0, { message: 'ENGINE_THREADS must be at least 0' })
+  @Max(64, { message: 'ENGINE_THREADS must be at most 64' })
+  ENGINE_THREADS?: number;
+
   /** MiB of evaluated leaf bitsets the engine keeps across jobs (least recently used evicted first). */
   @Type(() => Number)
   @IsInt({ message: 'ENGINE_LEAF_CACHE_MB must be an integer (MiB)' })

@@ -14,6 +14,8 @@ export interface EngineMemoryConfig {
   readonly ENGINE_ARENA_MB?: number;
   /** MiB of evaluated leaf bitsets kept across queries (`leafCacheBytes`). */
   readonly ENGINE_LEAF_CACHE_MB?: number;
+  /** Threads of the cell kernel (`threads`; 0: the calling thread). Unset: available parallelism. */
+  readonly ENGINE_THREADS?: number;
 }
 
 const MIB = 2 ** 20;
@@ -46,6 +48,7 @@ export class EngineHost implements OnApplicationShutdown {
         checkIntervalMs: 0,
         arenaBytes: memory.ENGINE_ARENA_MB === undefined ? DEFAULT_ARENA_BYTES : memory.ENGINE_ARENA_MB * MIB,
         leafCacheBytes: memory.ENGINE_LEAF_CACHE_MB === undefined ? DEFAULT_LEAF_CACHE_BYTES : memory.ENGINE_LEAF_CACHE_MB * MIB,
+        threads: memory.ENGINE_THREADS,
       });
       registerEngineMetrics(this.metrics, this.instance);
     }

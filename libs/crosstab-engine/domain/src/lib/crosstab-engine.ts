@@ -34,6 +34,11 @@ export class CrosstabEngine {
     this.executor = this.pool ?? new InlineExecutor(this.sliceMs);
   }
 
+  /** Threads of the cell kernel (0: it runs on the calling thread). */
+  get threads(): number {
+    return this.pool?.threads ?? 0;
+  }
+
   /** A crosstab over the current data (see `computeCrosstab`). */
   async crosstab(query: CrosstabQuery, options: CrosstabOptions = {}): Promise<CrosstabResult> {
     const data = await this.cache.snapshot(query);

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * The V8 options each of the service's processes runs with, wherever this repository starts it
  * (`npm start`, the benchmarks; the Docker image passes the same on its command lines).
@@ -14,4 +16,15 @@
  */
 export function nodeFlagsFor(script: string): string[] {
   return script.includes('apps/gateway/') ? ['--max-semi-space-size=32'] : [];
+}
+
+/**
+ * The engine's kernel threads (ENGINE_THREADS) of each of `workers` workers sharing this machine:
+ * its cores divided among them, at least one each. One worker alone gets every core, as it would
+ * without the setting. Four workers on two cores with two threads each ran eight kernel threads on
+ * two cores, and each thread costs some 15-25 MiB of the worker's memory (4 workers on 4 shards,
+ * 1M respondents: the largest worker 348 MiB with 2 threads each, 331 MiB with 1).
+ */
+export function engineThreadsFor(workers: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / Math.max(1, workers)));
 }
