@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { nodeFlagsFor } from '../lib/process-settings';
+import { environmentFor, nodeFlagsFor } from '../lib/process-settings';
 
 /** The repository root, seen from the compiled file under dist/tools/bench. */
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -19,11 +19,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a built app (dist/<script>) as `npm start` does (its V8 options, the workspace aliases), output discarded. */
+/** Starts a built app (dist/<script>) as `npm start` does (its V8 options and environment, the workspace aliases), output discarded. */
 export function launch(script: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(
     process.execPath,
     [...nodeFlagsFor(script), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), '-r', REGISTER, path.join(ROOT, 'dist', script)],
-    { env: { ...process.env, ...env }, stdio: 'ignore' },
+    { env: { ...process.env, ...environmentFor(script), ...env }, stdio: 'ignore' },
   );
 }

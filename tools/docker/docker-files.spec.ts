@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ignore from '@balena/dockerignore';
 import { parse } from 'yaml';
-import { nodeFlagsFor } from '../lib/process-settings';
+import { environmentFor, nodeFlagsFor } from '../lib/process-settings';
 
 /**
  * There is no Docker engine on the development machines, so the Docker files are checked for what
@@ -99,8 +99,9 @@ describe('docker/compose*.yml', () => {
       };
       for (const [name, script] of Object.entries(expected)) {
         const service = services[name];
-        // With the V8 options npm start gives the same process.
+        // With the V8 options and environment npm start gives the same process.
         expect(service.command).toEqual(['node', ...nodeFlagsFor(script), '-r', './tools/runtime/register.js', script]);
+        expect(service.environment).toMatchObject(environmentFor(script, {}));
         expect(fs.existsSync(path.join(ROOT, script.replace(/^dist\//, '').replace(/\.js$/, '.ts')))).toBe(true);
         expect(service.build).toEqual({ context: '..', dockerfile: 'docker/Dockerfile' });
         expect(service.image).toBe(services.setup.image);

@@ -1,4 +1,4 @@
-import { engineThreadsFor, nodeFlagsFor } from './process-settings';
+import { engineThreadsFor, environmentFor, nodeFlagsFor } from './process-settings';
 
 describe('process settings', () => {
   it('divides the cores among the workers, at least one thread each', () => {
@@ -7,8 +7,15 @@ describe('process settings', () => {
     expect(engineThreadsFor(0, 4)).toBe(4);
   });
 
-  it('gives the gateway a larger young generation and the worker V8 defaults', () => {
+  it('gives the gateway a larger young generation, the worker a way to collect after loading, the rest V8 defaults', () => {
     expect(nodeFlagsFor('apps/gateway/src/main.js')).toEqual(['--max-semi-space-size=32']);
-    expect(nodeFlagsFor('apps/worker/src/main.js')).toEqual([]);
+    expect(nodeFlagsFor('apps/worker/src/main.js')).toEqual(['--expose-gc']);
+    expect(nodeFlagsFor('tools/setup/setup.js')).toEqual([]);
+  });
+
+  it("fixes the worker's malloc mapping threshold unless the caller set one", () => {
+    expect(environmentFor('apps/worker/src/main.js', {})).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    expect(environmentFor('apps/worker/src/main.js', { MALLOC_MMAP_THRESHOLD_: '65536' })).toEqual({});
+    expect(environmentFor('apps/gateway/src/main.js', {})).toEqual({});
   });
 });

@@ -18,7 +18,7 @@ import { stopActiveProgress } from '../lib/progress';
 import { embeddedPort, ensureEmbeddedPostgres, EmbeddedDatabase, runningEmbeddedPostgres } from '../lib/embedded-postgres';
 import { DEFAULT_SEED, DEMO_ORG, DEMO_USER, demoToken, prepareDemoDatabase } from '../lib/demo';
 import { claimStart, DATA_DIR, releaseStart, StartState, updateStart } from '../lib/runtime-state';
-import { engineThreadsFor, nodeFlagsFor } from '../lib/process-settings';
+import { engineThreadsFor, environmentFor, nodeFlagsFor } from '../lib/process-settings';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
@@ -77,7 +77,7 @@ function portTaken(host: string, port: number): Promise<boolean> {
 
 function launch(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, [...nodeFlagsFor(script), '-r', REGISTER, path.join(ROOT, 'dist', script)], {
-    env,
+    env: { ...environmentFor(script, env), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => log(`${name} exited (${signal ?? code})`));

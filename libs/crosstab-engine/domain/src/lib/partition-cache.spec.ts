@@ -48,6 +48,28 @@ describe('PartitionCache', () => {
     expect(source.loadCalls).toBe(2);
   });
 
+  it('reports each finished load (partitions and decoded bytes) to afterLoad, and a failing hook fails nothing', async () => {
+    const source = new InMemoryPartitionSource(
+      partitions.map((p) => encodePartition(p)),
+      dictionaries,
+    );
+    const loads: { partitions: number; bytes: number }[] = [];
+    const cache = new PartitionCache(source, {
+      afterLoad: (loaded) => {
+        loads.push(loaded);
+        throw new Error('hook failed');
+      },
+    });
+    const first = await cache.snapshot({ waves: ['w1'], locations: ['l1', 'l2'], datasets: ['core'] });
+    await cache.snapshot({ waves: ['w1'], locations: ['l1', 'l2'], datasets: ['core'] }); // held: no load
+    const second = await cache.snapshot({ waves: ['w2'], locations: ['l1'], datasets: ['core'] });
+    expect(loads).toEqual([
+      { partitions: 2, bytes: first.partitions.map(partitionBytes).reduce((a, b) => a + b, 0) },
+      { partitions: 1, bytes: partitionBytes(second.partitions[0]) },
+    ]);
+    expect(cache.bytes).toBe(loads[0].bytes + loads[1].bytes);
+  });
+
   it('reloads when the data version changes, checking at most every interval (or when forced)', async () => {
     let now = 0;
     const source = new InMemoryPartitionSource(partitions, dictionaries);

@@ -71,6 +71,12 @@ export interface PartitionCacheOptions {
   readonly checkIntervalMs?: number;
   /** Clock, for tests. */
   readonly now?: () => number;
+  /**
+   * Called when a batch of partitions has loaded, with how many and their decoded bytes. Loading
+   * leaves the stored blobs behind as garbage (several times the decoded size); a process that
+   * can collect it at once does so here (the worker: a full collection).
+   */
+  readonly afterLoad?: (loaded: { readonly partitions: number; readonly bytes: number }) => void;
 }
 
 /** What a query needs: which waves, locations and datasets (all datasets when absent), and of those only `partitions` when given. */
@@ -94,6 +100,7 @@ export interface DataSnapshot extends CrosstabData {
 export class PartitionCache {
   private readonly checkIntervalMs: number;
   private readonly now: () => number;
+  private readonly afterLoad: PartitionCacheOptions['afterLoad'];
   private version: string | undefined;
   private checkedAt = -Infinity;
   private keys: PartitionKey[] = [];
@@ -109,6 +116,7 @@ export class PartitionCache {
   ) {
     this.checkIntervalMs = options.checkIntervalMs ?? 30_000;
     this.now = options.now ?? Date.now;
+    this.afterLoad = options.afterLoad;
   }
 
   /** The data version of the cached content (after the last check). */
@@ -207,13 +215,25 @@ export class PartitionCache {
     }
     void (async () => {
       try {
+        let loaded = 0;
+        let bytes = 0;
         for await (const item of this.source.loadPartitions(keys, version)) {
           const partition = item instanceof Uint8Array ? decodePartition(item) : item;
           const id = partitionId(partition.key);
+          const size = partitionBytes(partition);
+          loaded++;
+          bytes += size;
           // Counted only while its entry is still the one this load filled (not evicted or replaced meanwhile).
-          if (waiting.has(id) && version === this.version) this.sizes.set(id, partitionBytes(partition));
+          if (waiting.has(id) && version === this.version) this.sizes.set(id, size);
           waiting.get(id)?.resolve(partition);
           waiting.delete(id);
+        }
+        if (loaded > 0) {
+          try {
+            this.afterLoad?.({ partitions: loaded, bytes });
+          } catch {
+            // A hook's failure is not the load's: the partitions are in.
+          }
         }
         for (const [id, pending] of waiting) pending.reject(new Error(`the source did not return partition ${id.split('\u0000').join('/')}`));
       } catch (error) {
