@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { engineThreadsFor, environmentFor, nodeFlagsFor } from './process-settings';
 
 describe('process settings', () => {
@@ -17,5 +19,17 @@ describe('process settings', () => {
     expect(environmentFor('apps/worker/src/main.js', {})).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
     expect(environmentFor('apps/worker/src/main.js', { MALLOC_MMAP_THRESHOLD_: '65536' })).toEqual({});
     expect(environmentFor('apps/gateway/src/main.js', {})).toEqual({});
+  });
+
+  it('is what npm run start:gateway and start:worker run with', () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    for (const [name, script] of [
+      ['start:gateway', 'dist/apps/gateway/src/main.js'],
+      ['start:worker', 'dist/apps/worker/src/main.js'],
+    ] as const) {
+      const command = `node ${[...nodeFlagsFor(script), '-r', './tools/runtime/register.js', script].join(' ')}`;
+      const environment = Object.entries(environmentFor(script, {})).map(([key, value]) => `${key}=\${${key}:-${value}} `);
+      expect(scripts[name]).toBe(environment.join('') + command);
+    }
   });
 });
