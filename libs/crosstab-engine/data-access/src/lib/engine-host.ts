@@ -28,7 +28,7 @@ const COLLECT_AFTER_LOAD_BYTES = 16 * MIB;
  * outside V8's heap and several times the decoded size. V8 sees little pressure to collect it, so
  * without this it stays resident: 100+ MiB in a worker holding 4M respondents' shard.
  */
-function collectLoadGarbage({ bytes }: { readonly bytes: number }): void {
+export function collectLoadGarbage({ bytes }: { readonly partitions: number; readonly bytes: number }): void {
   if (bytes < COLLECT_AFTER_LOAD_BYTES) return;
   (globalThis as { gc?: () => void }).gc?.();
 }
