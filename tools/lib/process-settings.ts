@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 
 /**
  * The V8 options each of the service's processes runs with, wherever this repository starts it
- * (`npm start`, the benchmarks; the Docker image passes the same on its command lines).
+ * (`npm start`, `npm run start:*`, the benchmarks; the Docker image passes the same on its
+ * command lines).
  *
  * The gateway gets a 32 MiB young-generation semi-space (V8's default is 16 MiB on 64-bit). A
  * crosstab stream allocates a few hundred bytes of short-lived objects and strings per cell, ~100
@@ -32,7 +33,7 @@ export function nodeFlagsFor(script: string): string[] {
  * threshold each time a large block is freed, so after the first partitions are loaded and their
  * blobs freed, later blobs come from the heap and their memory stays with the process when freed.
  * With a fixed threshold every block of 128 KiB or more is its own mapping, given back to the
- * system when freed. 4M respondents, 1M benchmark data: one worker holding everything 1,250 ->
+ * system when freed. 4M respondents: one worker holding everything 1,250 ->
  * 1,134 MiB; the largest of 4 shard workers 520 -> 451 MiB (with the collection after loading).
  * Other C libraries ignore the variable.
  */

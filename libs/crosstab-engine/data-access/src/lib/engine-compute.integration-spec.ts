@@ -216,6 +216,8 @@ describe('the engine job on a real respondent store (EngineComputeJobHandler, En
       ['a partition without its wave', payload({ partitions: [{ dataset: 'core', location: 'l1' } as never] }), '/partitions/0/wave'],
       ['a partition with an extra member', payload({ partitions: [{ dataset: 'core', wave: 'w1', location: 'l1', blob: 1 } as never] }), '/partitions/0'],
       ['singles that are not an object', { ...payload(), singles: true }, '/singles'],
+      ['singles that are null', { ...payload(), singles: null }, '/singles'],
+      ['partitions that are null', { ...payload(), partitions: null }, '/partitions'],
       ['singles with a side that is not a boolean', payload({ singles: { rows: 'yes', columns: true } as never }), '/singles/rows'],
       ['singles with an extra member', payload({ singles: { rows: true, columns: true, base: false } as never }), '/singles'],
     ])('refuses %s', async (_what, bad, path) => {

@@ -19,8 +19,10 @@ function parse(wire: unknown, path: string): Expression {
 const isCode = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 64;
 
 /** A shard's partition list as the gateway sent it: every member a { dataset, wave, location } of codes. */
-function parsePartitions(partitions: readonly unknown[]): PartitionRef[] {
-  return partitions.map((p, i) => {
+function parsePartitions(partitions: unknown): PartitionRef[] {
+  // Null passes the shape check (an optional member); it is no list of partitions.
+  if (!Array.isArray(partitions)) throw ProblemException.validation('Invalid partitions in engine job', [{ path: '/partitions', message: 'must be a list' }]);
+  return partitions.map((p: unknown, i) => {
     const ref = p as Partial<Record<keyof PartitionRef, unknown>>;
     const wrong = (['dataset', 'wave', 'location'] as const).filter((field) => !isCode(ref[field]));
     if (wrong.length > 0 || Object.keys(ref).length !== 3)
@@ -37,6 +39,9 @@ function parsePartitions(partitions: readonly unknown[]): PartitionRef[] {
 
 /** Which sides' own sums a job computes, as the gateway sent it: `{ rows, columns }` of booleans. */
 function parseSingles(singles: unknown): { rows: boolean; columns: boolean } {
+  if (typeof singles !== 'object' || singles === null || Array.isArray(singles)) {
+    throw ProblemException.validation('Invalid singles in engine job', [{ path: '/singles', message: 'must be { rows, columns } of booleans' }]);
+  }
   const given = singles as Partial<Record<'rows' | 'columns', unknown>>;
   const wrong = (['rows', 'columns'] as const).filter((side) => typeof given[side] !== 'boolean');
   if (wrong.length > 0 || Object.keys(given).length !== 2)
