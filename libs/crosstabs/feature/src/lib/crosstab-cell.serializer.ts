@@ -1,5 +1,4 @@
 import type { CrosstabCell } from '@aas/crosstab-engine';
-import { toWireCell } from './crosstab-cell.mapper';
 import type { PreparedAudience } from './prepare-crosstab';
 
 /** A number as JSON writes it: non-finite values are `null`, -0 is `0`. */
@@ -77,8 +76,8 @@ export class CrosstabCellSerializer {
   private base?: { readonly size: number; readonly sample: number; readonly text: string };
 
   constructor(
-    private readonly rows: readonly PreparedAudience[],
-    private readonly columns: readonly PreparedAudience[],
+    rows: readonly PreparedAudience[],
+    columns: readonly PreparedAudience[],
     private readonly framing: CellFraming = { open: '', close: '' },
   ) {
     const side = (a: PreparedAudience) => JSON.stringify({ id: a.id, name: a.name, expression: a.wire });
@@ -99,8 +98,8 @@ export class CrosstabCellSerializer {
     const rowHead = this.rowHeads[r];
     const columnHead = this.columnHeads[c];
     if (rowHead === undefined || columnHead === undefined) {
-      // Not a cell of this request: the generic path throws the same way it always did.
-      return this.writeText(`${this.framing.open}${JSON.stringify(toWireCell(cell, this.rows, this.columns))}${this.framing.close}`, out, at);
+      // Not a cell of this request (the mapper, toWireCell, fails on it with a TypeError too).
+      throw new TypeError(`cell (${r}, ${c}) is outside the crosstab's ${this.rowHeads.length} x ${this.columnHeads.length}`);
     }
     const { row, column, intersect, flags } = cell;
     const rowFigures = this.rowFigures.of(r, row);
@@ -140,12 +139,6 @@ export class CrosstabCellSerializer {
     out.set(columnFigures, at);
     at += columnFigures.length;
     return at + out.write(tail, at, 'latin1');
-  }
-
-  private writeText(text: string, out: Buffer, at: number): number {
-    const need = Buffer.byteLength(text);
-    if (at + need > out.length) return -need;
-    return at + out.write(text, at, 'utf8');
   }
 
   /** From the end of the column audience to the intersect's size: the base, the same in every cell. */
