@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { emptyRawSums, type RawSums } from '@aas/crosstab-engine';
-import { BandSingles, type BlockSums } from './band-singles';
+import { BandSingles, measuredSides, type BlockSums } from './band-singles';
 import { planBlocks } from './plan-blocks';
 
 /** A side's own sums as a worker would give them: distinct per side and group, never 0. */
@@ -14,10 +14,11 @@ function blockSums(block: BlockSums['block'], groups: number): RawSums {
   const raw = emptyRawSums(rows, columns, groups);
   const width = groups * 3;
   for (let x = 0; x < width; x++) raw.singles[x] = 7; // the base, measured in every block
-  if (block.columnStart === 0) {
+  const measured = measuredSides(block);
+  if (measured.rows) {
     for (let r = 0; r < rows; r++) for (let x = 0; x < width; x++) raw.singles[(1 + r) * width + x] = rowSum(block.rowStart + r, x);
   }
-  if (block.rowStart === 0) {
+  if (measured.columns) {
     for (let c = 0; c < columns; c++) for (let x = 0; x < width; x++) raw.singles[(1 + rows + c) * width + x] = columnSum(block.columnStart + c, x);
   }
   raw.cells.fill(block.rowStart * 1000 + block.columnStart);

@@ -7,6 +7,11 @@ export interface BlockSums {
   readonly raw: RawSums;
 }
 
+/** Which of a block's sides the block itself measures (the payload's `singles`): the first block of each band. */
+export function measuredSides(block: Block): { rows: boolean; columns: boolean } {
+  return { rows: block.columnStart === 0, columns: block.rowStart === 0 };
+}
+
 /**
  * Completes blocks' sums with their rows' and columns' own sums. A crosstab cut into a grid of
  * blocks measures each row only in the first block of its row band (column 0) and each column only
@@ -25,8 +30,9 @@ export class BandSingles {
     const { block, raw } = finished;
     const triple = raw.groups * 3;
     const rowsEnd = (1 + block.rowEnd - block.rowStart) * triple;
-    if (block.columnStart === 0) this.rowBands.set(block.rowStart, raw.singles.slice(triple, rowsEnd));
-    if (block.rowStart === 0) this.columnBands.set(block.columnStart, raw.singles.slice(rowsEnd));
+    const measured = measuredSides(block);
+    if (measured.rows) this.rowBands.set(block.rowStart, raw.singles.slice(triple, rowsEnd));
+    if (measured.columns) this.columnBands.set(block.columnStart, raw.singles.slice(rowsEnd));
     this.waiting.push(finished);
     for (let i = 0; i < this.waiting.length;) {
       const ready = this.waiting[i];

@@ -20,7 +20,7 @@ import {
 } from '@aas/crosstab-engine';
 import { CommonConfig, JobAdmission, JobRunner } from '@aas/infra';
 import { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
-import { BandSingles, type BlockSums } from './band-singles';
+import { BandSingles, measuredSides, type BlockSums } from './band-singles';
 import { Block, planBlocks } from './plan-blocks';
 
 /**
@@ -225,8 +225,8 @@ export class EngineClient {
           locations: [...query.locations],
           dataset: query.dataset,
           groupBy,
-          // Each row is measured in the first block of its row band, each column in the first of its column band.
-          singles: { rows: block.columnStart === 0, columns: block.rowStart === 0 },
+          // Each row and column is measured in one block of its band; BandSingles fills the others.
+          singles: measuredSides(block),
         };
         const jobs = parts.map((part) =>
           this.jobs.run('engine.compute', part.partitions === undefined ? payload : { ...payload, partitions: part.partitions }, {
