@@ -27,7 +27,8 @@ import { Attribute, attributeDictionaryFromList, decodePartition, DecodedPartiti
 import { buildCatalogue } from '@aas/demo-data';
 import { computeCrosstab, InlineExecutor } from '@aas/crosstab-engine';
 import { createStorePool, PartitionReader } from '@aas/respondent-store-data';
-import { dataSourceOptions, ensureOrgAndUser, signDevToken } from '@aas/infra';
+import { dataSourceOptions, ensureOrgAndUser } from '@aas/infra';
+import { signDevToken } from '@aas/infra/http';
 import { migrateDatabase } from '@aas/schema';
 import { seedSurvey } from '../seed/seed-survey';
 import { freePort, launch, median } from './bench-processes';

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, ensureOrgAndUser, signDevToken } from '@aas/infra';
+import { dataSourceOptions, ensureOrgAndUser } from '@aas/infra';
+import { signDevToken } from '@aas/infra/http';
 import { hasSurveyData } from '@aas/respondent-store-data';
 import { migrateDatabase } from '@aas/schema';
 import { seedSurvey } from '../seed/seed-survey';

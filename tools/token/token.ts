@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { CommonConfig, dataSourceOptions, ensureOrgAndUser, loadConfig, signDevToken } from '@aas/infra';
+import { CommonConfig, dataSourceOptions, ensureOrgAndUser, loadConfig } from '@aas/infra';
+import { signDevToken } from '@aas/infra/http';
 import { migrateDatabase } from '@aas/schema';
 import { runCli, UsageError } from '../lib/cli';
 import { withDatabase } from '../lib/database';

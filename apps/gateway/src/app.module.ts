@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfigModule, AuthModule, DatabaseModule, QueueModule, RateLimitModule } from '@aas/infra';
+import { AppConfigModule, QueueModule } from '@aas/infra';
+import { DatabaseModule } from '@aas/infra/database';
+import { AuthModule, RateLimitModule } from '@aas/infra/http';
 import { AdminModule } from '@aas/admin';
 import { AssistantModule } from '@aas/assistant';
 import { AudiencesModule } from '@aas/audiences';

@@ -1,7 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ALL_QUEUES } from '@aas/contracts';
-import { BullJobRunner, configureHttpApp, createRootLogger, JobHandlerRegistry, JobRunner, Metrics, mountQueueBoard, PinoNestLogger } from '@aas/infra';
+import { BullJobRunner, createRootLogger, JobHandlerRegistry, JobRunner, Metrics, PinoNestLogger } from '@aas/infra';
+import { configureHttpApp, mountQueueBoard } from '@aas/infra/http';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './gateway.config';
 import { gatewayOpenApiOptions } from './openapi';

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { OpenAPIObject } from '@nestjs/swagger';
 import { expressionSchemaComponents } from '@aas/audience-expression';
-import { createOpenApiDocument, OpenApiOptions } from '@aas/infra';
+import { createOpenApiDocument, OpenApiOptions } from '@aas/infra/http';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './gateway.config';
 

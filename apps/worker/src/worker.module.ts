@@ -3,7 +3,7 @@ import { AppConfigModule, QueueModule } from '@aas/infra';
 import { EngineJobsModule } from '@aas/engine';
 import { RespondentStoreModule } from '@aas/respondent-store-data';
 import { SurveyImportJobsModule } from '@aas/survey-import-feature';
-import { SystemJobsModule } from '@aas/system';
+import { SystemJobsModule } from '@aas/system/jobs';
 import { WorkerConfig } from './worker.config';
 
 /**

@@ -2,7 +2,7 @@ import { ASSISTANT_MIGRATIONS } from '@aas/assistant';
 import { SAVED_AUDIENCES_MIGRATIONS } from '@aas/audiences';
 import { CATALOGUE_MIGRATIONS } from '@aas/catalogue-data';
 import { CHARTS_MIGRATIONS } from '@aas/charts';
-import { IDENTITY_MIGRATIONS, MigrationClass, runMigrations } from '@aas/infra';
+import { IDENTITY_MIGRATIONS, MigrationClass, runMigrations } from '@aas/infra/database';
 import { INSIGHTS_MIGRATIONS } from '@aas/insights';
 import { RESPONDENT_STORE_MIGRATIONS } from '@aas/respondent-store-data';
 import { SAVED_CROSSTABS_MIGRATIONS } from '@aas/saved-crosstabs';

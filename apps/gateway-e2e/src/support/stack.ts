@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { signDevToken } from '@aas/infra';
+import { signDevToken } from '@aas/infra/http';
 import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/infra/testing';
 import { AppProcess, freePort, runTool, START_TIMEOUT_MS, waitForReadiness, waitForStatus } from './processes';
 

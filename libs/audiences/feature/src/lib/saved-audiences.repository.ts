@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { DirectoryAudience } from '@aas/contracts';
-import { checkThenWrite, insertRows, type Queryable, type WriteTransaction } from '@aas/infra';
+import { insertRows, type Queryable } from '@aas/infra';
+import { checkThenWrite, type WriteTransaction } from '@aas/infra/database';
 
 /** A row of `saved_audiences` (migration 1763769800000-SavedAudiences). */
 export interface SavedAudienceRow {

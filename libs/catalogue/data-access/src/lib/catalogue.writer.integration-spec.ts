@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, IDENTITY_MIGRATIONS, upsertOrganisation } from '@aas/infra';
+import { dataSourceOptions, upsertOrganisation } from '@aas/infra';
+import { IDENTITY_MIGRATIONS } from '@aas/infra/database';
 import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
 import { testCatalogue } from '../testing/catalogue-fixture';
 import { CatalogueConflict, mergeDatasetCatalogue, replaceCatalogue, replaceEntitlements, type EntitlementSet } from './catalogue.writer';

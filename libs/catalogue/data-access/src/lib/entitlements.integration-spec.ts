@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, IDENTITY_MIGRATIONS, upsertOrganisation } from '@aas/infra';
+import { dataSourceOptions, upsertOrganisation } from '@aas/infra';
+import { IDENTITY_MIGRATIONS } from '@aas/infra/database';
 import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
 import { testCatalogue } from '../testing/catalogue-fixture';
 import { replaceCatalogue, replaceEntitlements } from './catalogue.writer';

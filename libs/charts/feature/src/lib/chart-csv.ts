@@ -1,4 +1,4 @@
-import { toCsv, type CsvField } from '@aas/infra';
+import { toCsv, type CsvField } from '@aas/infra/http';
 import type { ChartCalculation } from './assemble-chart-result';
 import { CHART_METRICS } from './chart-codes';
 

@@ -1,4 +1,4 @@
-import { NIL_UUID } from '@aas/infra';
+import { NIL_UUID } from '@aas/infra/http';
 import { labelExpression, parseChartExpression, validateAgainstCatalogue } from '@aas/audience-expression';
 import { OrganisationCatalogue } from '@aas/contracts';
 import { CheckOutcome, failed, FieldProblems, recordExpressionErrors } from '@aas/query-rules';

@@ -12,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CSV_MEDIA_TYPE } from '@aas/contracts';
-import { ApiProblems, clientGoneSignal, CurrentPrincipal, downloadOf, negotiateMediaType, Principal, UuidParamPipe } from '@aas/infra';
+import { ApiProblems, clientGoneSignal, CurrentPrincipal, downloadOf, negotiateMediaType, Principal, UuidParamPipe } from '@aas/infra/http';
 import { ChartCalculation } from './assemble-chart-result';
 import { AUDIENCE_ERRORS, STAT_ERRORS } from './chart-codes';
 import { CalculateChartUseCase } from './calculate-chart.usecase';

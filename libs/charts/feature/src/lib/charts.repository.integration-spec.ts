@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { INestApplicationContext } from '@nestjs/common';
-import { IDENTITY_MIGRATIONS, NIL_UUID } from '@aas/infra';
+import { IDENTITY_MIGRATIONS } from '@aas/infra/database';
+import { NIL_UUID } from '@aas/infra/http';
 import { createIntegrationContext, createTestDatabase, TestDatabase } from '@aas/infra/testing';
 import { ChartContent, ChartRow, ChartsRepository } from './charts.repository';
 import { CHARTS_MIGRATIONS } from './migrations/1763770000000-Charts';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CatalogueAccess } from '@aas/contracts';
-import { DEFAULT_PAGE_LIMIT, Principal, ProblemException } from '@aas/infra';
+import { ProblemException } from '@aas/infra';
+import { DEFAULT_PAGE_LIMIT, Principal } from '@aas/infra/http';
 import { CheckedChart, checkChart } from './chart.check';
 import { columnsOf, toChartResponse } from './chart.mapper';
 import { ChartTaxonomySource } from './chart-taxonomy.source';

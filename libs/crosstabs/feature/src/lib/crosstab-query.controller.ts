@@ -4,19 +4,18 @@ import type { Request, Response } from 'express';
 import { CatalogueAccess, CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '@aas/contracts';
 import type { ConfidenceLevel } from '@aas/crosstab-engine';
 import { EngineCapacityGuard, EngineClient, type StreamedBlock } from '@aas/engine-client';
+import { CommonConfig, ProblemException } from '@aas/infra';
 import {
   ApiProblems,
   BoundedStreamWriter,
   clientGoneSignal,
-  CommonConfig,
   CurrentPrincipal,
   negotiateMediaType,
   Principal,
-  ProblemException,
   ProblemSchema,
   sendDownload,
   toProblem,
-} from '@aas/infra';
+} from '@aas/infra/http';
 import { CrosstabCellSchema } from './crosstab-cell.schema';
 import { CrosstabCellSerializer } from './crosstab-cell.serializer';
 import { CrosstabOptionsQueryDto, CrosstabQueryDto } from './crosstab-query.dto';

@@ -1,7 +1,8 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { CatalogueAccess, type Category, type CatalogueView, type OrganisationCatalogue } from '@aas/contracts';
-import { AppConfigModule, CommonConfig, DatabaseModule, loadConfig } from '@aas/infra';
+import { AppConfigModule, CommonConfig, loadConfig } from '@aas/infra';
+import { DatabaseModule } from '@aas/infra/database';
 import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
 import { INSIGHT_ORDER_BY, InsightOrderBy } from './insights-filter.dto';
 import { InsightQuery, InsightRow, InsightsRepository } from './insights.repository';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CatalogueAccess, CrosstabExporter, type CrosstabExportMetric, type ExportedFile, type ExportMediaType, OrganisationCatalogue } from '@aas/contracts';
-import { DEFAULT_PAGE_LIMIT, Principal, ProblemException } from '@aas/infra';
+import { ProblemException } from '@aas/infra';
+import { DEFAULT_PAGE_LIMIT, Principal } from '@aas/infra/http';
 import { AudienceInput, CheckedProject, checkProject, ContentMember, GeneratedLabels, isStale, ProjectContent } from './crosstab-project.check';
 import { toProjectResponse } from './crosstab-project.mapper';
 import { projectPath, projectQuery } from './crosstab-project.query';

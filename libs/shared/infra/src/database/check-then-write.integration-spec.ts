@@ -4,7 +4,7 @@ import { ProblemException } from '../errors/problem.exception';
 import { CommitCuttingProxy } from '../testing/commit-cutting-proxy';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { checkThenWrite, WRITE_NOT_COMMITTED, WriteTransaction } from './check-then-write';
-import { dataSourceOptions } from './data-source';
+import { dataSourceOptions } from './data-source-options';
 
 const ROW = 1;
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommonConfig } from '../config/common.config';
-import { dataSourceOptions } from './data-source';
+import { dataSourceOptions } from './data-source-options';
 
 /**
  * The one TypeORM DataSource of a process, through which the libs run their own SQL (there are no

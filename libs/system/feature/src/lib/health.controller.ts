@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import type { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ALL_QUEUES } from '@aas/contracts';
-import { Metrics, Public, RedisProbe, withTimeout, WorkerDirectory, WorkerInfo } from '@aas/infra';
+import { Metrics, RedisProbe, withTimeout, WorkerDirectory, WorkerInfo } from '@aas/infra';
+import { Public } from '@aas/infra/http';
 
 type CheckState = 'up' | 'down' | 'not used';
 const CHECK_STATES: CheckState[] = ['up', 'down', 'not used'];

@@ -3,7 +3,8 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional,
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { JOBS } from '@aas/contracts';
-import { ApiProblems, JobRunner } from '@aas/infra';
+import { JobRunner } from '@aas/infra';
+import { ApiProblems } from '@aas/infra/http';
 
 export class PingRequest {
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 30000, description: 'How long the job holds the worker (ms): for probing timeouts and retries' })

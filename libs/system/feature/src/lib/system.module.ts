@@ -10,7 +10,3 @@ import { SystemController } from './system.controller';
   providers: [PingJobHandler],
 })
 export class SystemModule {}
-
-/** The ping job's handler alone, for the worker. */
-@Module({ providers: [PingJobHandler] })
-export class SystemJobsModule {}

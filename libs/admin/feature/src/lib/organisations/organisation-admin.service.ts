@@ -9,17 +9,9 @@ import {
   type EntitlementCodes,
   type OrganisationEntitlements,
 } from '@aas/catalogue-data';
-import {
-  checkThenWrite,
-  createOrganisation,
-  DEFAULT_PAGE_LIMIT,
-  findOrganisation,
-  listOrganisations,
-  ProblemException,
-  type OrganisationRecord,
-  type Queryable,
-  type WriteTransaction,
-} from '@aas/infra';
+import { createOrganisation, findOrganisation, listOrganisations, ProblemException, type OrganisationRecord, type Queryable } from '@aas/infra';
+import { checkThenWrite, type WriteTransaction } from '@aas/infra/database';
+import { DEFAULT_PAGE_LIMIT } from '@aas/infra/http';
 import type {
   CreateOrganisationRequest,
   EntitlementChangeRequest,

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { searchQuestions } from '@aas/assistant-domain';
 import { labelExpression } from '@aas/audience-expression';
 import { EngineClient } from '@aas/engine-client';
-import { Principal, toProblem } from '@aas/infra';
+import { Principal, toProblem } from '@aas/infra/http';
 import { checkExpression, CheckedExpression, chooseUniverse, FieldProblems, resolveSelection } from '@aas/query-rules';
 import { AssistantChatUseCase } from '../assistant-chat.usecase';
 import { AssistantStore } from '../assistant.store';

@@ -1,20 +1,18 @@
 import { All, Body, Controller, Get, Header, HttpCode, Injectable, NestMiddleware, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiExcludeEndpoint, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
+import { CommonConfig, PROBLEM_TYPES, ProblemException } from '@aas/infra';
 import {
   clientGoneSignal,
-  CommonConfig,
   CurrentPrincipal,
   OwnProtectedResource,
   Principal,
-  PROBLEM_TYPES,
-  ProblemException,
   PROTECTED_RESOURCE_METADATA_PATH,
   protectedResourceMetadata,
   ProtectedResourceMetadata,
   Public,
   publicBaseUrl,
-} from '@aas/infra';
+} from '@aas/infra/http';
 import { checkMcpRequest, mcpAccessPolicy, McpAccessPolicy } from './mcp-access';
 import { JsonRpcErrorResponseSchema, JsonRpcRequestSchema, JsonRpcResultResponseSchema, MCP_SCHEMAS } from './mcp-openapi.schema';
 import { McpServer, rpcError, SUPPORTED_PROTOCOL_VERSIONS } from './mcp-server';

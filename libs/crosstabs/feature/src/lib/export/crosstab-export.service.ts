@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CatalogueAccess, CrosstabExporter, CSV_MEDIA_TYPE, type CrosstabExportOptions, type CrosstabQueryInput, type ExportedFile } from '@aas/contracts';
 import { EngineClient } from '@aas/engine-client';
 import { CommonConfig, ProblemException } from '@aas/infra';
-import { fileNameOf } from '@aas/infra';
+import { fileNameOf } from '@aas/infra/http';
 import { prepareCrosstab } from '../prepare-crosstab';
 import { crosstabCsv, crosstabSheet } from './crosstab-sheet';
 import { crosstabWorkbook } from './crosstab-workbook';

@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { CommonConfig, dataSourceOptions } from '@aas/infra';
 
 /** How long one statement of an import may run (a large partition's INSERT takes seconds, not minutes). */
@@ -9,6 +9,9 @@ const IMPORT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
  * The import job's own small pool (3 connections: the import's transaction, its progress, and
  * reading the staged file back), opened at the first import: the worker has no ORM otherwise, and a
  * gateway in inline mode keeps its request pool for requests.
+ *
+ * TypeORM itself is loaded then too, not when the worker starts: most worker processes never run an
+ * import, and the ORM is some 20 MiB of a process's memory.
  */
 @Injectable()
 export class ImportDatabase implements OnApplicationShutdown {
@@ -18,6 +21,9 @@ export class ImportDatabase implements OnApplicationShutdown {
 
   dataSource(): Promise<DataSource> {
     if (!this.pending) {
+      // require, not import(): a dynamic import would load TypeORM through Node's ES module loader,
+      // a second copy beside the CommonJS one the rest of a gateway uses.
+      const { DataSource } = require('typeorm') as typeof import('typeorm');
       const options = dataSourceOptions(this.config.DATABASE_URL);
       const ds = new DataSource({ ...options, extra: { ...(options.extra as object), max: 3, statement_timeout: IMPORT_STATEMENT_TIMEOUT_MS } });
       const pending = ds.initialize();
