@@ -9,9 +9,9 @@ describe('process settings', () => {
     expect(engineThreadsFor(0, 4)).toBe(4);
   });
 
-  it('gives the gateway a larger young generation, the worker a way to collect after loading, the rest V8 defaults', () => {
+  it('gives the gateway a larger young generation, the worker a way to collect after loading and a small one, the rest V8 defaults', () => {
     expect(nodeFlagsFor('apps/gateway/src/main.js')).toEqual(['--max-semi-space-size=32']);
-    expect(nodeFlagsFor('apps/worker/src/main.js')).toEqual(['--expose-gc']);
+    expect(nodeFlagsFor('apps/worker/src/main.js')).toEqual(['--expose-gc', '--max-semi-space-size=4']);
     expect(nodeFlagsFor('tools/setup/setup.js')).toEqual([]);
   });
 
