@@ -1,4 +1,6 @@
-import { encodePartition } from '@aas/respondent-store';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { encodePartition, type PartitionKey } from '@aas/respondent-store';
 import { CrosstabEngine } from './crosstab-engine';
 import { InMemoryPartitionSource, PartitionCache, partitionBytes } from './partition-cache';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';
@@ -63,11 +65,41 @@ describe('PartitionCache', () => {
     const first = await cache.snapshot({ waves: ['w1'], locations: ['l1', 'l2'], datasets: ['core'] });
     await cache.snapshot({ waves: ['w1'], locations: ['l1', 'l2'], datasets: ['core'] }); // held: no load
     const second = await cache.snapshot({ waves: ['w2'], locations: ['l1'], datasets: ['core'] });
+    await new Promise((resolve) => setImmediate(resolve)); // the hook runs on a later turn
     expect(loads).toEqual([
       { partitions: 2, bytes: first.partitions.map(partitionBytes).reduce((a, b) => a + b, 0) },
       { partitions: 1, bytes: partitionBytes(second.partitions[0]) },
     ]);
     expect(cache.bytes).toBe(loads[0].bytes + loads[1].bytes);
+  });
+
+  it('calls afterLoad once the blobs of the load are garbage, the last one too', async () => {
+    // A full collection, as the worker runs with --expose-gc (the flag exposes gc to new contexts).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const blobs = partitions.map((p) => encodePartition(p));
+    let read = 0;
+    const finalized: number[] = [];
+    const registry = new FinalizationRegistry<number>((n) => finalized.push(n));
+    const source = new InMemoryPartitionSource(blobs, dictionaries);
+    // Each blob is a copy made as it is yielded, the way a database read hands over new buffers.
+    const load = source.loadPartitions.bind(source);
+    source.loadPartitions = async function* (keys: PartitionKey[], version: string) {
+      for await (const item of load(keys, version)) {
+        const copy = (item as Uint8Array).slice();
+        registry.register(copy, read++);
+        yield copy;
+      }
+    };
+    let collected!: () => void;
+    const hooked = new Promise<void>((resolve) => (collected = resolve));
+    // Only what is garbage when the hook's collection runs is finalized (nothing collects it again here).
+    const cache = new PartitionCache(source, { afterLoad: () => (gc(), collected()) });
+    await cache.snapshot({ waves: ['w1', 'w2'], locations: ['l1', 'l2'], datasets: ['core'] });
+    await hooked;
+    for (let turn = 0; turn < 10 && finalized.length < read; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(read).toBe(4);
+    expect(finalized.sort()).toEqual([0, 1, 2, 3]);
   });
 
   it('reloads when the data version changes, checking at most every interval (or when forced)', async () => {

@@ -72,7 +72,8 @@ export interface PartitionCacheOptions {
   /** Clock, for tests. */
   readonly now?: () => number;
   /**
-   * Called when a batch of partitions has loaded, with how many and their decoded bytes. Loading
+   * Called after a batch of partitions has loaded, with how many and their decoded bytes, on a
+   * later turn of the event loop, when nothing of the load holds its blobs any more. Loading
    * leaves the stored blobs behind as garbage (several times the decoded size); a process that
    * can collect it at once does so here (the worker: a full collection).
    */
@@ -228,12 +229,18 @@ export class PartitionCache {
           waiting.get(id)?.resolve(partition);
           waiting.delete(id);
         }
-        if (loaded > 0) {
-          try {
-            this.afterLoad?.({ partitions: loaded, bytes });
-          } catch {
-            // A hook's failure is not the load's: the partitions are in.
-          }
+        // On a later turn of the event loop: until this function returns, its frame still holds
+        // the last blob it read, and a collection run from here would leave that one resident.
+        const afterLoad = this.afterLoad;
+        if (loaded > 0 && afterLoad !== undefined) {
+          const report = { partitions: loaded, bytes };
+          setImmediate(() => {
+            try {
+              afterLoad(report);
+            } catch {
+              // A hook's failure is not the load's: the partitions are in.
+            }
+          });
         }
         for (const [id, pending] of waiting) pending.reject(new Error(`the source did not return partition ${id.split('\u0000').join('/')}`));
       } catch (error) {
