@@ -84,8 +84,8 @@ describe('PartitionCache', () => {
     const source = new InMemoryPartitionSource(blobs, dictionaries);
     // Each blob is a copy made as it is yielded, the way a database read hands over new buffers.
     const load = source.loadPartitions.bind(source);
-    source.loadPartitions = async function* (keys: PartitionKey[], version: string) {
-      for await (const item of load(keys, version)) {
+    source.loadPartitions = async function* (keys: readonly PartitionKey[]) {
+      for await (const item of load(keys)) {
         const copy = (item as Uint8Array).slice();
         registry.register(copy, read++);
         yield copy;
