@@ -93,11 +93,12 @@ describe('PartitionCache', () => {
     };
     let collected!: () => void;
     const hooked = new Promise<void>((resolve) => (collected = resolve));
-    // Only what is garbage when the hook's collection runs is finalized (nothing collects it again here).
+    // Only what is garbage when the hook's collection runs is finalized (nothing collects it again
+    // here); finalizers run on later turns, so the wait below is bounded at 50 of them.
     const cache = new PartitionCache(source, { afterLoad: () => (gc(), collected()) });
     await cache.snapshot({ waves: ['w1', 'w2'], locations: ['l1', 'l2'], datasets: ['core'] });
     await hooked;
-    for (let turn = 0; turn < 10 && finalized.length < read; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let turn = 0; turn < 50 && finalized.length < read; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(read).toBe(4);
     expect(finalized.sort()).toEqual([0, 1, 2, 3]);
   });
