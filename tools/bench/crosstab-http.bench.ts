@@ -32,6 +32,7 @@ import { signDevToken } from '@aas/infra/http';
 import { migrateDatabase } from '@aas/schema';
 import { seedSurvey } from '../seed/seed-survey';
 import { freePort, launch, median } from './bench-processes';
+import { rssMiB } from './bench-stack';
 import { engineThreadsFor } from '../lib/process-settings';
 
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench';
@@ -131,12 +132,6 @@ function audiences(count: number): StandardWire[] {
     out.push(i % 3 === 2 ? multi[Math.floor(i / 3) % multi.length] : singles[(i * 7) % singles.length]);
   }
   return out;
-}
-
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
 }
 
 /**

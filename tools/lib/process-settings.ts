@@ -12,9 +12,7 @@ import { availableParallelism } from 'node:os';
  * With the larger semi-space a cell's garbage is almost always dead when it is collected: the
  * gateway's CPU per 100x100 crosstab went from ~182 to ~141 ms (tools/bench/crosstab-http.bench.ts,
  * interleaved runs), for ~100 MiB more resident memory once it has streamed (the young generation
- * stays grown: 206-227 MiB before, 266-335 MiB after the 1M benchmark). The worker keeps the
- * default young generation: its steady work is in the kernel threads, and its memory is what
- * shards divide.
+ * stays grown: 206-227 MiB before, 266-335 MiB after the 1M benchmark).
  *
  * The worker gets `--expose-gc`: its engine runs a full collection after loading partitions
  * (EngineHost), whose stored blobs are otherwise left resident as garbage outside V8's heap.
