@@ -21,7 +21,7 @@ export { InlineExecutor } from './lib/cell-executor';
 export type { CellExecutor, CellTask } from './lib/cell-executor';
 export { WorkerPool } from './lib/worker-pool';
 export type { WorkerPoolOptions } from './lib/worker-pool';
-export { kernelModuleBytes, pairsJs, instantiateKernel, allocateSharedMemory, PAGE_BYTES } from './lib/kernel';
+export { kernelModuleBytes, cellsJs, instantiateKernel, allocateSharedMemory, PAGE_BYTES } from './lib/kernel';
 export { AudienceStore, PackedAudiences, DEFAULT_ARENA_BYTES, DEFAULT_LEAF_CACHE_BYTES } from './lib/packed-store';
 export { planPartition } from './lib/partition-layout';
 export type { LayoutChoice, PartitionPlan } from './lib/partition-layout';

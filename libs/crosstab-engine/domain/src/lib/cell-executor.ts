@@ -1,5 +1,5 @@
 import type { WasmMemory } from './wasm-api';
-import { GROUP_OUTPUT_BYTES, instantiateKernel, PIECE_BYTES, type PairsFunction } from './kernel';
+import { GROUP_OUTPUT_BYTES, instantiateKernel, PIECE_BYTES, type CellsFunction } from './kernel';
 
 /**
  * One block of crosstab cells for the kernel: every pair (a, b) with a in [aFrom, aTo) and b in
@@ -35,20 +35,14 @@ export interface CellExecutor {
 }
 
 /** Computes the pairs of rows [from, to) with the given kernel (the worker source in worker-pool.ts mirrors it). */
-export function runRows(pairs: PairsFunction, task: CellTask, from: number, to: number): void {
+export function runRows(cells: CellsFunction, task: CellTask, from: number, to: number): void {
   const groupBytes = task.groups * GROUP_OUTPUT_BYTES;
   const tiles = task.tiles;
+  const aTables = task.aTables + from * task.tableBytes;
+  const out = task.outBase + from * task.bCount * groupBytes;
   for (let t = 0; t + 1 < tiles.length; t++) {
     const pieces = task.pieces + tiles[t] * PIECE_BYTES;
-    const count = tiles[t + 1] - tiles[t];
-    for (let a = from; a < to; a++) {
-      const aTable = task.aTables + a * task.tableBytes;
-      let out = task.outBase + a * task.bCount * groupBytes;
-      for (let b = 0; b < task.bCount; b++) {
-        pairs(aTable, task.bTables + b * task.tableBytes, pieces, count, out, task.groupTable);
-        out += groupBytes;
-      }
-    }
+    cells(aTables, to - from, task.bTables, task.bCount, task.tableBytes, pieces, tiles[t + 1] - tiles[t], out, task.groupTable, groupBytes);
   }
 }
 
@@ -66,13 +60,13 @@ export class InlineExecutor implements CellExecutor {
   constructor(private readonly sliceMs = 20) {}
 
   async run(task: CellTask): Promise<void> {
-    const pairs = instantiateKernel(task.memory);
+    const cells = instantiateKernel(task.memory);
     let started = performance.now();
     let rows = 8;
     for (let a = task.aFrom; a < task.aTo;) {
       const to = Math.min(task.aTo, a + rows);
       const chunkStarted = performance.now();
-      runRows(pairs, task, a, to);
+      runRows(cells, task, a, to);
       const took = performance.now() - chunkStarted;
       rows = Math.max(1, Math.min(4096, Math.round((to - a) * (took > 0 ? this.sliceMs / 2 / took : 2))));
       a = to;

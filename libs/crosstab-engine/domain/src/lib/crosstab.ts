@@ -462,12 +462,12 @@ async function computeRaw(
       timings.evaluateMs += t1 - t0;
 
       // Singles inline (one pass over each audience), cells on the executor.
-      const pairs = instantiateKernel(arena.memory);
+      const cells = instantiateKernel(arena.memory);
       audiences.forEach((a, t) => {
         const measured = a === 0 ? pass.base : a <= rowCount ? pass.rowSingles : pass.columnSingles;
         if (!measured) return;
         const table = tablesAt + t * tableBytes;
-        pairs(table, table, piecesAt, pieceCount, singlesAt + t * groupBytes, groupTableAt);
+        cells(table, 1, table, 1, tableBytes, piecesAt, pieceCount, singlesAt + t * groupBytes, groupTableAt, groupBytes);
       });
       if (rows > 0 && columns > 0) {
         const firstRow = pass.base ? 1 : 0;

@@ -1,35 +1,42 @@
-import { allocateSharedMemory, instantiateKernel, kernelModuleBytes, PAGE_BITS, PAGE_BYTES, pairsJs, PIECE_BYTES, RUN_FLAG } from './kernel';
+import { allocateSharedMemory, cellsJs, instantiateKernel, kernelModuleBytes, PAGE_BITS, PAGE_BYTES, PIECE_BYTES, RUN_FLAG } from './kernel';
 import { prng } from './testing/random-data';
 
 describe('the WebAssembly cell kernel', () => {
   it('is a small, valid module', () => {
     const bytes = kernelModuleBytes();
-    expect(bytes.length).toBeLessThan(1024);
+    expect(bytes.length).toBeLessThan(2048);
     expect([...bytes.subarray(0, 4)]).toEqual([0x00, 0x61, 0x73, 0x6d]);
   });
 
-  it('gives exactly what the JavaScript kernel gives, on random pages, class and run pieces, page tables and groups', () => {
+  it('gives exactly what the JavaScript kernel gives, on random blocks of pairs, class and run pieces, page tables and groups', () => {
     const random = prng(7);
     const memory = allocateSharedMemory(4 << 20);
     const buffer = memory.buffer;
     const view = new DataView(buffer);
     const words = new Uint32Array(buffer);
-    const pairs = instantiateKernel(memory);
+    const cells = instantiateKernel(memory);
     const pagesBase = 1 << 20;
-    for (let trial = 0; trial < 60; trial++) {
+    const pageCount = 64;
+    let twoColumnBlocks = 0;
+    for (let trial = 0; trial < 80; trial++) {
       new Uint8Array(buffer).fill(0);
       const slots = 1 + Math.floor(random() * 5);
-      // Two audiences, each with its own page per slot, anywhere among 16 pages.
-      const order = Array.from({ length: 16 }, (_, i) => i).sort(() => random() - 0.5);
-      const aTable = 0;
-      const bTable = 256;
+      // 1-3 rows and 1-5 columns (odd counts leave a column to the one-column path), each audience
+      // with its own page per slot, anywhere among the pages.
+      const aCount = 1 + Math.floor(random() * 3);
+      const bCount = 1 + Math.floor(random() * 5);
+      if (bCount >= 2) twoColumnBlocks++;
+      const tableBytes = 4 * slots + 4 * Math.floor(random() * 3);
+      const aTables = 0;
+      const bTables = 256;
       const groups = 512;
+      const pageOf = (): number => pagesBase + Math.floor(random() * pageCount) * PAGE_BYTES;
       for (let s = 0; s < slots; s++) {
-        view.setInt32(aTable + 4 * s, pagesBase + order[2 * s] * PAGE_BYTES, true);
-        view.setInt32(bTable + 4 * s, pagesBase + order[2 * s + 1] * PAGE_BYTES, true);
+        for (let a = 0; a < aCount; a++) view.setInt32(aTables + a * tableBytes + 4 * s, pageOf(), true);
+        for (let b = 0; b < bCount; b++) view.setInt32(bTables + b * tableBytes + 4 * s, pageOf(), true);
         view.setInt32(groups + 4 * s, 24 * Math.floor(random() * 3), true);
       }
-      for (let i = pagesBase / 4; i < (pagesBase + 16 * PAGE_BYTES) / 4; i++) {
+      for (let i = pagesBase / 4; i < (pagesBase + pageCount * PAGE_BYTES) / 4; i++) {
         words[i] = random() < 0.2 ? 0xffffffff : (random() * 2 ** 32) >>> 0;
       }
       const pieces = 1024;
@@ -48,13 +55,37 @@ describe('the WebAssembly cell kernel', () => {
         if (run) view.setInt32(at + 8, weights + 8 * Math.floor(random() * 400), true);
         else view.setFloat64(at + 8, random() < 0.5 ? 1.5 : random() * 1000, true);
       }
+      const pairBytes = 72 + 8 * Math.floor(random() * 3);
       const outWasm = 8192;
-      const outJs = 9216;
-      pairs(aTable, bTable, pieces, pieceCount, outWasm, groups);
-      pairsJs(buffer, aTable, bTable, pieces, pieceCount, outJs, groups);
-      expect([...new Float64Array(buffer, outWasm, 9)]).toEqual([...new Float64Array(buffer, outJs, 9)]);
-      expect(new Float64Array(buffer, outWasm, 9).some((x) => x > 0)).toBe(true);
+      const outJs = outWasm + 16 * pairBytes;
+      const outputs = (aCount * bCount * pairBytes) / 8;
+      cells(aTables, aCount, bTables, bCount, tableBytes, pieces, pieceCount, outWasm, groups, pairBytes);
+      cellsJs(buffer, aTables, aCount, bTables, bCount, tableBytes, pieces, pieceCount, outJs, groups, pairBytes);
+      expect([...new Float64Array(buffer, outWasm, outputs)]).toEqual([...new Float64Array(buffer, outJs, outputs)]);
+      expect(new Float64Array(buffer, outWasm, outputs).some((x) => x > 0)).toBe(true);
     }
+    expect(twoColumnBlocks).toBeGreaterThan(20);
+  });
+
+  it('gives a column the same sums whether it is counted two at a time or alone', () => {
+    // Three columns on the same page: the first two go through the two-column path, the third
+    // through the one-column path; a and b overlap in a class piece that spans many words.
+    const memory = allocateSharedMemory(65536);
+    const view = new DataView(memory.buffer);
+    const words = new Uint32Array(memory.buffer);
+    view.setInt32(0, 8192, true); // a's page
+    for (let b = 0; b < 3; b++) view.setInt32(64 + 4 * b, 16384, true); // every column's page (tableBytes 4)
+    for (let i = 0; i < 512; i++) {
+      words[8192 / 4 + i] = (i * 2654435761) >>> 0;
+      words[16384 / 4 + i] = (i * 40503 + 7) >>> 0;
+    }
+    view.setInt32(256, 3 | (1000 << 16), true);
+    view.setFloat64(264, 1.25, true);
+    instantiateKernel(memory)(0, 1, 64, 3, 4, 256, 1, 4096, 128, 24);
+    const out = [...new Float64Array(memory.buffer, 4096, 9)];
+    expect(out[2]).toBeGreaterThan(0);
+    expect(out.slice(3, 6)).toEqual(out.slice(0, 3));
+    expect(out.slice(6, 9)).toEqual(out.slice(0, 3));
   });
 
   it('counts one hand-checked piece: 8 words of 0xffffffff AND (1 | 0xf0f0f0f0) = 8 x 1 + 8 x 16 bits', () => {
@@ -75,7 +106,7 @@ describe('the WebAssembly cell kernel', () => {
     // Bits outside the piece must not count.
     words[8192 / 4] = words[16384 / 4] = 0xffffffff;
     words[8192 / 4 + 18] = words[16384 / 4 + 18] = 0xffffffff;
-    instantiateKernel(memory)(0, 64, 256, 1, 4096, 128);
+    instantiateKernel(memory)(0, 1, 64, 1, 4, 256, 1, 4096, 128, 24);
     expect([...new Float64Array(memory.buffer, 4096, 3)]).toEqual([136 * 2.5, 136 * 6.25, 136]);
   });
 
@@ -95,10 +126,10 @@ describe('the WebAssembly cell kernel', () => {
     view.setInt32(276, RUN_FLAG, true);
     view.setInt32(280, 32768, true);
     for (let b = 0; b < 8; b++) view.setFloat64(32768 + 8 * b, 10 + b, true);
-    const pairs = instantiateKernel(memory);
-    pairs(0, 64, 256, 1, 4096, 128);
+    const cells = instantiateKernel(memory);
+    cells(0, 1, 64, 1, 4, 256, 1, 4096, 128, 24);
     expect([...new Float64Array(memory.buffer, 4096, 3)]).toEqual([6, 12, 3]);
-    pairs(0, 64, 272, 1, 4200, 128);
+    cells(0, 1, 64, 1, 4, 272, 1, 4200, 128, 24);
     const own = [11, 12, 14, 15, 17];
     expect([...new Float64Array(memory.buffer, 4200, 3)]).toEqual([own.reduce((s, w) => s + w, 0), own.reduce((s, w) => s + w * w, 0), 5]);
   });

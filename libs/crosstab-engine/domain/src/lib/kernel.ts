@@ -21,9 +21,16 @@ import { wasm, type WasmMemory, type WasmModule } from './wasm-api';
  * - a group table: per page slot, the byte offset of its group's output (group x 24);
  * - outputs: per (pair, group) three f64: sum of weights, sum of squared weights, count.
  *
- * `pairs(aTable, bTable, pieces, pieceCount, out, groups)` adds every piece into out[group of its
- * slot]. With aTable = bTable it measures one audience. Pieces of one class in several pages add
- * up, so a class's sums do not depend on where pages fall.
+ * `cells` (see `CellsFunction`) adds every piece into out[group of its slot] for every pair of a
+ * block of audiences. With one audience on both sides it measures that audience. Pieces of one
+ * class in several pages add up, so a class's sums do not depend on where pages fall.
+ *
+ * The loops run piece by piece, and every pair of the block inside each piece. A piece is short
+ * (a weight class of a partition: about 20 words at 1M respondents), so its setup and the exits of
+ * its word loops cost as much as its popcounts. Inside one piece those branches go the same way
+ * for every pair, so the branch predictor learns them, and the piece's words of every audience
+ * of the block stay in the L1 cache while all the pairs read them. Each output still receives its
+ * pieces in piece order, so the sums are the same floating-point sums as one pair at a time.
  */
 
 /** Bytes of one piece-table entry. */
@@ -109,36 +116,59 @@ const I32 = 0x7f;
 const I64 = 0x7e;
 const F64 = 0x7c;
 
-// Locals of `pairs`: params 0..5; then i32 pa, pb, s, e, o, slot, slot4, fw, last, qa, qb, n, wp, i;
-// i64 cnt, x, mlast; f64 c, w, sw, sw2, sn.
-const A_TABLE = 0,
-  B_TABLE = 1,
-  PIECES = 2,
-  COUNT = 3,
-  OUT = 4,
-  GROUPS = 5,
-  PA = 6,
-  PB = 7,
-  S = 8,
-  E = 9,
-  O = 10,
-  SLOT = 11,
-  SLOT4 = 12,
-  FW = 13,
-  LAST = 14,
-  QA = 15,
-  QB = 16,
-  N = 17,
-  WP = 18,
-  I = 19,
-  CNT = 20,
-  X = 21,
-  MLAST = 22,
-  C = 23,
-  W = 24,
-  SW = 25,
-  SW2 = 26,
-  SN = 27;
+/**
+ * The most columns a class piece is counted for at once (each word of a is read once for all of
+ * them). Measured at 100x100 and 200x200 on 1M respondents: 2 takes 8-10% less kernel time than 1;
+ * 3 and 4 take more than 2, likely because their live values no longer fit in x64 registers.
+ */
+const COLUMNS_AT_ONCE = 2;
+
+// Locals of `cells`: params 0..9; then i32 pa, s, e, o, slot, slot4, fw, last, qa, n, wp, i, ai, bi,
+// arow, brow, orow, pb x 2, qb x 2; i64 x, mlast, cnt x 2; f64 c, w, sw, sw2, sn.
+const A_TABLES = 0,
+  A_COUNT = 1,
+  B_TABLES = 2,
+  B_COUNT = 3,
+  TABLE_BYTES = 4,
+  PIECES = 5,
+  COUNT = 6,
+  OUT = 7,
+  GROUPS = 8,
+  PAIR_BYTES = 9,
+  PA = 10,
+  S = 11,
+  E = 12,
+  O = 13,
+  SLOT = 14,
+  SLOT4 = 15,
+  FW = 16,
+  LAST = 17,
+  QA = 18,
+  N = 19,
+  WP = 20,
+  I = 21,
+  AI = 22,
+  BI = 23,
+  AROW = 24,
+  BROW = 25,
+  OROW = 26;
+/** Per column counted at once: its page's address, its word pointer, its count. */
+const PBS = [27, 28];
+const QBS = [29, 30];
+const I32_LOCALS = 21;
+const X = 31,
+  MLAST = 32;
+const CNTS = [33, 34];
+const I64_LOCALS = 4;
+const C = 35,
+  W = 36,
+  SW = 37,
+  SW2 = 38,
+  SN = 39;
+const F64_LOCALS = 5;
+const PB = PBS[0],
+  QB = QBS[0],
+  CNT = CNTS[0];
 
 const get = (local: number): number[] => [OP.localGet, local];
 const set = (local: number): number[] => [OP.localSet, local];
@@ -160,6 +190,8 @@ const i64 = (value: number): number[] => [OP.i64Const, ...sleb(BigInt(value))];
 const ONE_F64 = [OP.f64Const, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f];
 /** local += step (i32) */
 const advance = (local: number, step: number): number[] => [...get(local), ...i32(step), OP.i32Add, ...set(local)];
+/** local += other local (i32) */
+const advanceBy = (local: number, step: number): number[] => [...get(local), ...get(step), OP.i32Add, ...set(local)];
 /** The i64 word at byte address (pointer local) + offset. */
 const word = (pointer: number, offset: number): number[] => [...get(pointer), ...load(OP.i64Load, 3, offset)];
 /** popcnt(word(qa + offset) & word(qb + offset)) */
@@ -184,6 +216,17 @@ const accumulate = (offset: number, term: number[]): number[] => [
   ...term,
   OP.f64Add,
   ...load(OP.f64Store, 3, offset),
+];
+/** w = the class piece's weight. */
+const pieceWeight = [...get(PIECES), ...load(OP.f64Load, 3, 8), ...set(W)];
+/** Adds count (an i64 local) of weight w into the outputs at o: n w, n w^2, n. */
+const addCount = (count: number): number[] => [
+  ...get(count),
+  OP.f64ConvertI64U,
+  ...set(C),
+  ...accumulate(0, [...get(C), ...get(W), OP.f64Mul]),
+  ...accumulate(8, [...get(C), ...get(W), ...get(W), OP.f64Mul, OP.f64Mul]),
+  ...accumulate(16, get(C)),
 ];
 const block = (...code: number[][]): number[] => [OP.block, OP.void, ...code.flat(), OP.end];
 const loop = (...code: number[][]): number[] => [OP.loop, OP.void, ...code.flat(), OP.end];
@@ -329,21 +372,120 @@ const CLASS_PATH: number[] = [
       ...set(CNT),
     ],
   ),
-  ...get(CNT),
-  OP.f64ConvertI64U,
-  ...set(C),
-  ...get(PIECES),
-  ...load(OP.f64Load, 3, 8),
-  ...set(W),
-  ...accumulate(0, [...get(C), ...get(W), OP.f64Mul]),
-  ...accumulate(8, [...get(C), ...get(W), ...get(W), OP.f64Mul, OP.f64Mul]),
-  ...accumulate(16, get(C)),
+  ...pieceWeight,
+  ...addCount(CNT),
 ];
 
-const PAIRS_CODE: number[] = block(
+/** count -= 1; loop again while it is not zero (the last instruction of a counted loop). */
+const countDown = (local: number): number[] => [...get(local), ...i32(1), OP.i32Sub, ...tee(local), OP.brIf, 0];
+
+/** x & the word at byte address (pointer local) + offset, popcounted and added to an i64 local. */
+const countInto = (total: number, pointer: number, offset: number): number[] => [
+  ...get(total),
+  ...get(X),
+  ...word(pointer, offset),
+  OP.i64And,
+  OP.i64Popcnt,
+  OP.i64Add,
+  ...set(total),
+];
+const each = (k: number, code: (j: number) => number[]): number[] => Array.from({ length: k }, (_, j) => code(j)).flat();
+/** x = a's word at (word index expression) & mask; each column's pointer to the same word; each count takes x & its word. */
+const edgeWord = (k: number, index: number[], mask: number[]): number[] => [
+  ...wordAddress(PA, index),
+  ...load(OP.i64Load, 3, 0),
+  ...mask,
+  OP.i64And,
+  ...set(X),
+  ...each(k, (j) => [...wordAddress(PBS[j], index), ...set(QBS[j]), ...countInto(CNTS[j], QBS[j], 0)]),
+];
+/** The middle word at offset from every pointer: x = a's word; each count takes x & its column's word. */
+const middleWord = (k: number, offset: number): number[] => [...word(QA, offset), ...set(X), ...each(k, (j) => countInto(CNTS[j], QBS[j], offset))];
+
+/**
+ * A class piece for k pairs at once, (a, b) .. (a, b + k - 1), whose page addresses are in pb x k
+ * and whose outputs follow each other from o (left at the output after them): each word of a is
+ * read once for the k columns.
+ */
+function classPathFor(k: number): number[] {
+  return [
+    ...each(k, (j) => [...i64(0), ...set(CNTS[j])]),
+    ...ifThen([...get(FW), ...get(LAST), OP.i32Eq], edgeWord(k, get(FW), [...firstMask, ...get(MLAST), OP.i64And]), [
+      ...edgeWord(k, get(FW), firstMask),
+      ...wordAddress(PA, [...get(FW), ...i32(1), OP.i32Add]),
+      ...set(QA),
+      ...each(k, (j) => advance(QBS[j], 8)),
+      ...get(LAST),
+      ...get(FW),
+      OP.i32Sub,
+      ...i32(1),
+      OP.i32Sub,
+      ...set(N),
+      // Middle words, two per turn, then one.
+      ...block(
+        [...get(N), ...i32(2), OP.i32LtU, OP.brIf, 0],
+        loop(
+          middleWord(k, 0),
+          middleWord(k, 8),
+          advance(QA, 16),
+          each(k, (j) => advance(QBS[j], 16)),
+          get(N),
+          i32(2),
+          [OP.i32Sub],
+          tee(N),
+          i32(2),
+          [OP.i32GeU, OP.brIf, 0],
+        ),
+      ),
+      ...ifThen(get(N), middleWord(k, 0)),
+      ...edgeWord(k, get(LAST), get(MLAST)),
+    ]),
+    ...pieceWeight,
+    ...each(k, (j) => [...addCount(CNTS[j]), ...advanceBy(O, PAIR_BYTES)]),
+  ];
+}
+
+/**
+ * k columns of a class piece (the caller checked there are k left): their page addresses (brow
+ * moves past them), their counts, and bi counts them done.
+ */
+function columnsStep(k: number): number[] {
+  return [
+    ...each(k, (j) => [...get(BROW), ...get(SLOT4), OP.i32Add, ...load(OP.i32Load, 2, 0), ...set(PBS[j]), ...advanceBy(BROW, TABLE_BYTES)]),
+    ...classPathFor(k),
+    ...get(BI),
+    ...i32(k),
+    OP.i32Sub,
+    ...set(BI),
+  ];
+}
+
+/** One column (the last of an odd count, or any column of a run piece): the general paths. */
+const SINGLE_STEP: number[] = [
+  ...get(BROW),
+  ...get(SLOT4),
+  OP.i32Add,
+  ...load(OP.i32Load, 2, 0),
+  ...set(PB),
+  ...ifThen([...get(SLOT), ...i32(RUN_FLAG), OP.i32And], RUN_PATH, CLASS_PATH),
+  ...advanceBy(O, PAIR_BYTES),
+  ...advanceBy(BROW, TABLE_BYTES),
+  ...get(BI),
+  ...i32(1),
+  OP.i32Sub,
+  ...set(BI),
+];
+
+/** The columns of one row over one piece: k at a time while k are left (class pieces), then one by one. */
+function columnSteps(k: number): number[] {
+  if (k === 1) return SINGLE_STEP;
+  return ifThen([...get(BI), ...i32(k), OP.i32GeU, ...get(SLOT), ...i32(RUN_FLAG), OP.i32And, OP.i32Eqz, OP.i32And], columnsStep(k), columnSteps(k >> 1));
+}
+
+const CELLS_CODE: number[] = block(
   [...get(COUNT), OP.i32Eqz, OP.brIf, 0],
   loop(
-    // s, e from the range; slot, its page addresses and its group's output
+    // s, e from the range; slot and its group's output offset
     get(PIECES),
     load(OP.i32Load, 2, 0),
     tee(S),
@@ -362,23 +504,6 @@ const PAIRS_CODE: number[] = block(
     i32(2),
     [OP.i32Shl],
     set(SLOT4),
-    get(A_TABLE),
-    get(SLOT4),
-    [OP.i32Add],
-    load(OP.i32Load, 2, 0),
-    set(PA),
-    get(B_TABLE),
-    get(SLOT4),
-    [OP.i32Add],
-    load(OP.i32Load, 2, 0),
-    set(PB),
-    get(OUT),
-    get(GROUPS),
-    get(SLOT4),
-    [OP.i32Add],
-    load(OP.i32Load, 2, 0),
-    [OP.i32Add],
-    set(O),
     block(
       // An empty piece adds nothing.
       [...get(E), ...get(S), OP.i32LeU, OP.brIf, 0],
@@ -402,21 +527,50 @@ const PAIRS_CODE: number[] = block(
       i32(63),
       [OP.i32And, OP.i32Sub, OP.i64ExtendI32U, OP.i64ShrU],
       set(MLAST),
-      ifThen([...get(SLOT), ...i32(RUN_FLAG), OP.i32And], RUN_PATH, CLASS_PATH),
+      // Every pair of the block over this piece: the piece's shape (its words, masks, weight) is
+      // the same for all of them, so the branches below go the same way pair after pair.
+      get(OUT),
+      get(GROUPS),
+      get(SLOT4),
+      [OP.i32Add],
+      load(OP.i32Load, 2, 0),
+      [OP.i32Add],
+      set(OROW),
+      get(A_TABLES),
+      set(AROW),
+      get(A_COUNT),
+      set(AI),
+      block(
+        [...get(AI), OP.i32Eqz, OP.brIf, 0],
+        loop(
+          get(AROW),
+          get(SLOT4),
+          [OP.i32Add],
+          load(OP.i32Load, 2, 0),
+          set(PA),
+          get(OROW),
+          set(O),
+          get(B_TABLES),
+          set(BROW),
+          get(B_COUNT),
+          set(BI),
+          block([...get(BI), OP.i32Eqz, OP.brIf, 0], loop(columnSteps(COLUMNS_AT_ONCE), get(BI), [OP.brIf, 0])),
+          // The next row's pairs follow this row's.
+          get(O),
+          set(OROW),
+          advanceBy(AROW, TABLE_BYTES),
+          countDown(AI),
+        ),
+      ),
     ),
     advance(PIECES, PIECE_BYTES),
-    get(COUNT),
-    i32(1),
-    [OP.i32Sub],
-    tee(COUNT),
-    [OP.brIf, 0],
+    countDown(COUNT),
   ),
 );
 
-// locals: 14 x i32, 3 x i64, 5 x f64
-const PAIRS_BODY: number[] = [3, 14, I32, 3, I64, 5, F64, ...PAIRS_CODE, OP.end];
+const CELLS_BODY: number[] = [3, I32_LOCALS, I32, I64_LOCALS, I64, F64_LOCALS, F64, ...CELLS_CODE, OP.end];
 
-/** The module's bytes: imports env.memory (shared, up to 4 GiB), exports `pairs`. */
+/** The module's bytes: imports env.memory (shared, up to 4 GiB), exports `cells`. */
 export function kernelModuleBytes(): Uint8Array<ArrayBuffer> {
   const bytes = [
     0x00,
@@ -427,13 +581,13 @@ export function kernelModuleBytes(): Uint8Array<ArrayBuffer> {
     0x00,
     0x00,
     0x00,
-    // type 0: (i32 aTable, i32 bTable, i32 pieces, i32 pieceCount, i32 out, i32 groups) -> ()
-    ...section(1, [1, 0x60, 6, I32, I32, I32, I32, I32, I32, 0]),
+    // type 0: (aTables, aCount, bTables, bCount, tableBytes, pieces, pieceCount, out, groups, pairBytes: i32) -> ()
+    ...section(1, [1, 0x60, 10, I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, 0]),
     // import env.memory: shared (flag 3), min 1 page, max 65536 pages
     ...section(2, [1, ...name('env'), ...name('memory'), 0x02, 0x03, ...uleb(1), ...uleb(65536)]),
     ...section(3, [1, 0]),
-    ...section(7, [1, ...name('pairs'), 0x00, 0]),
-    ...section(10, [1, ...uleb(PAIRS_BODY.length), ...PAIRS_BODY]),
+    ...section(7, [1, ...name('cells'), 0x00, 0]),
+    ...section(10, [1, ...uleb(CELLS_BODY.length), ...CELLS_BODY]),
   ];
   return new Uint8Array(bytes);
 }
@@ -446,19 +600,36 @@ export function kernelModule(): WasmModule {
   return compiled;
 }
 
-export type PairsFunction = (aTable: number, bTable: number, pieces: number, pieceCount: number, out: number, groups: number) => void;
+/**
+ * `cells(aTables, aCount, bTables, bCount, tableBytes, pieces, pieceCount, out, groups, pairBytes)`:
+ * for every pair (a, b), a < aCount, b < bCount, with a's page table at aTables + a x tableBytes and
+ * b's at bTables + b x tableBytes, adds every piece into the pair's outputs at out + (a x bCount +
+ * b) x pairBytes + (its group's offset).
+ */
+export type CellsFunction = (
+  aTables: number,
+  aCount: number,
+  bTables: number,
+  bCount: number,
+  tableBytes: number,
+  pieces: number,
+  pieceCount: number,
+  out: number,
+  groups: number,
+  pairBytes: number,
+) => void;
 
-const instances = new WeakMap<WasmMemory, PairsFunction>();
+const instances = new WeakMap<WasmMemory, CellsFunction>();
 
 /** The kernel bound to a memory (one instance per memory and thread). */
-export function instantiateKernel(memory: WasmMemory): PairsFunction {
-  let pairs = instances.get(memory);
-  if (pairs === undefined) {
+export function instantiateKernel(memory: WasmMemory): CellsFunction {
+  let cells = instances.get(memory);
+  if (cells === undefined) {
     const instance = new wasm.Instance(kernelModule(), { env: { memory } });
-    pairs = instance.exports['pairs'] as PairsFunction;
-    instances.set(memory, pairs);
+    cells = instance.exports['cells'] as CellsFunction;
+    instances.set(memory, cells);
   }
-  return pairs;
+  return cells;
 }
 
 /** A shared memory of at least `bytes` bytes (fixed size: it never grows). */
@@ -467,8 +638,29 @@ export function allocateSharedMemory(bytes: number): WasmMemory {
   return new wasm.Memory({ initial: pages, maximum: pages, shared: true });
 }
 
-/** The same computation as the WebAssembly `pairs`, in JavaScript: the tests' yardstick. */
-export function pairsJs(buffer: ArrayBufferLike, aTable: number, bTable: number, pieces: number, pieceCount: number, out: number, groups: number): void {
+/** The same computation as the WebAssembly `cells`, in JavaScript: the tests' yardstick. */
+export function cellsJs(
+  buffer: ArrayBufferLike,
+  aTables: number,
+  aCount: number,
+  bTables: number,
+  bCount: number,
+  tableBytes: number,
+  pieces: number,
+  pieceCount: number,
+  out: number,
+  groups: number,
+  pairBytes: number,
+): void {
+  for (let a = 0; a < aCount; a++) {
+    for (let b = 0; b < bCount; b++) {
+      pairJs(buffer, aTables + a * tableBytes, bTables + b * tableBytes, pieces, pieceCount, out + (a * bCount + b) * pairBytes, groups);
+    }
+  }
+}
+
+/** One pair: every piece into out[group of its slot]. */
+function pairJs(buffer: ArrayBufferLike, aTable: number, bTable: number, pieces: number, pieceCount: number, out: number, groups: number): void {
   const u32 = new Uint32Array(buffer);
   const i32v = new Int32Array(buffer);
   const f64 = new Float64Array(buffer);

@@ -22,22 +22,16 @@ parentPort.on('message', (message) => {
   const t = message.task;
   try {
     if (bound === undefined || bound.id !== message.memoryId) {
-      bound = { id: message.memoryId, pairs: new WebAssembly.Instance(kernel, { env: { memory: t.memory } }).exports.pairs };
+      bound = { id: message.memoryId, cells: new WebAssembly.Instance(kernel, { env: { memory: t.memory } }).exports.cells };
     }
-    const pairs = bound.pairs;
+    const cells = bound.cells;
     const groupBytes = t.groups * GROUP_OUTPUT_BYTES;
     const tiles = t.tiles;
+    const aTables = t.aTables + message.from * t.tableBytes;
+    const out = t.outBase + message.from * t.bCount * groupBytes;
     for (let k = 0; k + 1 < tiles.length; k++) {
       const pieces = t.pieces + tiles[k] * PIECE_BYTES;
-      const count = tiles[k + 1] - tiles[k];
-      for (let a = message.from; a < message.to; a++) {
-        const aTable = t.aTables + a * t.tableBytes;
-        let out = t.outBase + a * t.bCount * groupBytes;
-        for (let b = 0; b < t.bCount; b++) {
-          pairs(aTable, t.bTables + b * t.tableBytes, pieces, count, out, t.groupTable);
-          out += groupBytes;
-        }
-      }
+      cells(aTables, message.to - message.from, t.bTables, t.bCount, t.tableBytes, pieces, tiles[k + 1] - tiles[k], out, t.groupTable, groupBytes);
     }
     parentPort.postMessage({ id: message.id, ok: true });
   } catch (error) {
