@@ -76,15 +76,30 @@ describe('docker/compose*.yml', () => {
   describe.each(composeFiles)('%s', (file) => {
     const compose = parse(read(path.join('docker', file)), { merge: true }) as { services: Record<string, Service> };
     const services = compose.services;
+    /** `worker`, or `worker-0` .. `worker-<n>` (one service per home shard). */
+    const workers = Object.keys(services).filter((name) => /^worker(-\d+)?$/.test(name));
 
     it('has Postgres, Redis, a one-shot setup, the gateway and workers', () => {
-      expect(Object.keys(services).sort()).toEqual(['gateway', 'postgres', 'redis', 'setup', 'worker']);
+      expect(
+        Object.keys(services)
+          .filter((name) => !workers.includes(name))
+          .sort(),
+      ).toEqual(['gateway', 'postgres', 'redis', 'setup']);
+      expect(workers.length).toBeGreaterThan(0);
       expect(services.setup.restart).toBe('no');
       expect(services.setup.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
     });
 
+    it('splits the data only with one home worker per shard, and the gateway and workers agree on the split', () => {
+      const shards = services.gateway.environment?.['ENGINE_SHARDS'] ?? '1';
+      for (const name of workers) expect({ name, shards: services[name].environment?.['ENGINE_SHARDS'] ?? '1' }).toEqual({ name, shards });
+      if (shards === '1') return;
+      const homes = workers.map((name) => Number(services[name].environment?.['WORKER_SHARD'])).sort((a, b) => a - b);
+      expect(homes).toEqual(Array.from({ length: Number(shards) }, (_, k) => k));
+    });
+
     it('starts the gateway and the workers only after the setup completed successfully', () => {
-      for (const name of ['gateway', 'worker']) {
+      for (const name of ['gateway', ...workers]) {
         expect(services[name].depends_on?.setup).toEqual({ condition: 'service_completed_successfully' });
         expect(services[name].depends_on?.postgres).toEqual({ condition: 'service_healthy' });
         expect(services[name].depends_on?.redis).toEqual({ condition: 'service_healthy' });
@@ -95,7 +110,7 @@ describe('docker/compose*.yml', () => {
       const expected: Record<string, string> = {
         setup: 'dist/tools/setup/setup.js',
         gateway: 'dist/apps/gateway/src/main.js',
-        worker: 'dist/apps/worker/src/main.js',
+        ...Object.fromEntries(workers.map((name) => [name, 'dist/apps/worker/src/main.js'])),
       };
       for (const [name, script] of Object.entries(expected)) {
         const service = services[name];
@@ -110,7 +125,7 @@ describe('docker/compose*.yml', () => {
     });
 
     it('gives every app the same database, Redis and a required JWT secret, and the gateway a reachable address', () => {
-      for (const name of ['setup', 'gateway', 'worker']) {
+      for (const name of ['setup', 'gateway', ...workers]) {
         const env = services[name].environment ?? {};
         expect(env['DATABASE_URL']).toMatch(/^postgres:\/\/.*@postgres:5432\/aas$/);
         expect(env['JWT_SECRET']).toMatch(/^\$\{JWT_SECRET:\?/);
