@@ -1,3 +1,5 @@
+import { createSecretKey, generateKeyPairSync, KeyObject } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import { CommonConfig } from '../config/common.config';
 import { loadConfig } from '../config/load-config';
 import { ProblemException } from '../errors/problem.exception';
@@ -61,13 +63,35 @@ describe('JwtStrategy.validate', () => {
 });
 
 describe('jwtStrategyOptions', () => {
-  it('pins HS256 with the secret, or RS256 alone when a public key is set', () => {
-    expect(jwtStrategyOptions(config)).toMatchObject({ algorithms: ['HS256'], secretOrKey: 'x'.repeat(32), ignoreExpiration: false });
-    const rs = loadConfig(CommonConfig, { JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----' });
-    expect(jwtStrategyOptions(rs)).toMatchObject({
-      algorithms: ['RS256'],
-      secretOrKey: '-----BEGIN PUBLIC KEY-----\nabc\n-----END PUBLIC KEY-----',
-      jsonWebTokenOptions: { clockTolerance: 30 },
-    });
+  it('pins HS256 with the secret, or RS256 alone when a public key is set, each as a key made once', () => {
+    const hs = jwtStrategyOptions(config);
+    expect(hs).toMatchObject({ algorithms: ['HS256'], ignoreExpiration: false });
+    const secret = hs.secretOrKey as unknown as KeyObject;
+    expect(secret).toBeInstanceOf(KeyObject);
+    expect(secret.type).toBe('secret');
+    expect(secret.export().toString()).toBe('x'.repeat(32));
+
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    // The environment carries the key's line breaks as \n.
+    const rs = loadConfig(CommonConfig, { JWT_PUBLIC_KEY: pem.replace(/\n/g, '\\n') });
+    const options = jwtStrategyOptions(rs);
+    expect(options).toMatchObject({ algorithms: ['RS256'], jsonWebTokenOptions: { clockTolerance: 30 } });
+    const key = options.secretOrKey as unknown as KeyObject;
+    expect(key.type).toBe('public');
+    expect(key.equals(publicKey)).toBe(true);
+  });
+
+  it('verifies tokens with the key object as with the string it came from', () => {
+    const token = jwt.sign({ sub: '7', org: 'acme' }, 'x'.repeat(32), { algorithm: 'HS256', expiresIn: 60 });
+    const key = jwtStrategyOptions(config).secretOrKey as unknown as KeyObject;
+    expect(jwt.verify(token, key, { algorithms: ['HS256'] })).toMatchObject({ sub: '7', org: 'acme' });
+    expect(() => jwt.verify(token, createSecretKey(Buffer.from('y'.repeat(32))), { algorithms: ['HS256'] })).toThrow(/invalid signature/);
+  });
+
+  it('refuses at start a JWT_PUBLIC_KEY that is not a PEM public key, naming it', () => {
+    expect(() => loadConfig(CommonConfig, { JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----' })).toThrow(
+      /JWT_PUBLIC_KEY: not a PEM public key/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { CommonConfig, DEVELOPMENT_JWT_SECRET } from './common.config';
 import { developmentSecretProblem, isLoopbackHost } from './bind-safety';
 import { loadConfig } from './load-config';
@@ -30,7 +31,9 @@ describe('developmentSecretProblem', () => {
 
   it('allows any host with a real secret or an RS256 key', () => {
     expect(developmentSecretProblem(config({ JWT_SECRET: 'x'.repeat(32) }), '0.0.0.0')).toBeUndefined();
-    expect(developmentSecretProblem(config({ JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----' }), '0.0.0.0')).toBeUndefined();
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(developmentSecretProblem(config({ JWT_PUBLIC_KEY: pem }), '0.0.0.0')).toBeUndefined();
   });
 
   it('refuses the development secret in production, even set explicitly', () => {

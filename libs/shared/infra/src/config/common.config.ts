@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
@@ -205,6 +206,13 @@ export class CommonConfig {
       problems.push('JWT_SECRET: required when NODE_ENV=production (or set JWT_PUBLIC_KEY for RS256)');
     } else if (this.NODE_ENV === 'production' && this.JWT_SECRET === DEVELOPMENT_JWT_SECRET && !this.JWT_PUBLIC_KEY) {
       problems.push('JWT_SECRET: the development secret is published in the repository and refused when NODE_ENV=production');
+    }
+    if (this.JWT_PUBLIC_KEY) {
+      try {
+        createPublicKey(this.JWT_PUBLIC_KEY);
+      } catch (error) {
+        problems.push(`JWT_PUBLIC_KEY: not a PEM public key (${error instanceof Error ? error.message : String(error)})`);
+      }
     }
     return problems;
   }
