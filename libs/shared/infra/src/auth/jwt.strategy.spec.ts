@@ -62,11 +62,14 @@ describe('JwtStrategy.validate', () => {
   });
 });
 
+/** The verification key the options carry (passport-jwt's types declare it a string or Buffer). */
+const keyOf = (options: object): KeyObject => (options as { secretOrKey: KeyObject }).secretOrKey;
+
 describe('jwtStrategyOptions', () => {
   it('pins HS256 with the secret, or RS256 alone when a public key is set, each as a key made once', () => {
     const hs = jwtStrategyOptions(config);
     expect(hs).toMatchObject({ algorithms: ['HS256'], ignoreExpiration: false });
-    const secret = hs.secretOrKey as unknown as KeyObject;
+    const secret = keyOf(hs);
     expect(secret).toBeInstanceOf(KeyObject);
     expect(secret.type).toBe('secret');
     expect(secret.export().toString()).toBe('x'.repeat(32));
@@ -77,14 +80,14 @@ describe('jwtStrategyOptions', () => {
     const rs = loadConfig(CommonConfig, { JWT_PUBLIC_KEY: pem.replace(/\n/g, '\\n') });
     const options = jwtStrategyOptions(rs);
     expect(options).toMatchObject({ algorithms: ['RS256'], jsonWebTokenOptions: { clockTolerance: 30 } });
-    const key = options.secretOrKey as unknown as KeyObject;
+    const key = keyOf(options);
     expect(key.type).toBe('public');
     expect(key.equals(publicKey)).toBe(true);
   });
 
   it('verifies tokens with the key object as with the string it came from', () => {
     const token = jwt.sign({ sub: '7', org: 'acme' }, 'x'.repeat(32), { algorithm: 'HS256', expiresIn: 60 });
-    const key = jwtStrategyOptions(config).secretOrKey as unknown as KeyObject;
+    const key = keyOf(jwtStrategyOptions(config));
     expect(jwt.verify(token, key, { algorithms: ['HS256'] })).toMatchObject({ sub: '7', org: 'acme' });
     expect(() => jwt.verify(token, createSecretKey(Buffer.from('y'.repeat(32))), { algorithms: ['HS256'] })).toThrow(/invalid signature/);
   });
