@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StandardWire } from '@aas/audience-expression';
-import { engineQueue, type EngineComputePayload, type EngineComputeResult, type PartitionRef, type WireExpression } from '@aas/contracts';
+import { engineQueue, QUEUES, queueKind, type EngineComputePayload, type EngineComputeResult, type PartitionRef, type WireExpression } from '@aas/contracts';
 import {
   addRawSums,
   buildCrosstabResult,
@@ -18,7 +18,7 @@ import {
   type SegmentResult,
   type ShardPlan,
 } from '@aas/crosstab-engine';
-import { CommonConfig, JobAdmission, JobRunner } from '@aas/infra';
+import { CommonConfig, JobAdmission, JobRunner, WorkerDirectory } from '@aas/infra';
 import { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 import { BandSingles, measuredSides, type BlockSums } from './band-singles';
 import { Block, planBlocks } from './plan-blocks';
@@ -74,9 +74,43 @@ const distinct = (values: readonly string[]): number => new Set(values).size;
 /** The longest a refused computation is told to wait before trying again (s). */
 const MAX_RETRY_AFTER_SECONDS = 10;
 
+/** How old the count of engine workers may get before it is read again (ms). */
+const WORKER_COUNT_REFRESH_MS = 2000;
+
 /**
- * The one way into the engine. Cuts a crosstab into blocks (`planBlocks`, about
- * CROSSTAB_CHUNK_CELLS cells each), runs each block as an `engine.compute` job (on the workers,
+ * How many workers serve the engine's queues, from their heartbeats (WorkerDirectory). Read in the
+ * background at most every WORKER_COUNT_REFRESH_MS: a computation never waits for it, and uses the
+ * last count (1 until the first read, and whenever no worker is seen).
+ */
+export class EngineWorkerCount {
+  private count = 1;
+  private readAt = -Infinity;
+  private reading?: Promise<void>;
+
+  constructor(private readonly directory: WorkerDirectory | undefined) {}
+
+  current(): number {
+    if (this.directory !== undefined && this.reading === undefined && performance.now() - this.readAt >= WORKER_COUNT_REFRESH_MS) {
+      this.reading = this.directory
+        .alive()
+        .then(
+          (workers) => {
+            this.count = Math.max(1, workers.filter((w) => w.queues.some((q) => queueKind(q) === QUEUES.engine)).length);
+          },
+          () => undefined, // Redis away: keep the last count; the computation itself will say what is wrong.
+        )
+        .finally(() => {
+          this.readAt = performance.now();
+          this.reading = undefined;
+        });
+    }
+    return this.count;
+  }
+}
+
+/**
+ * The one way into the engine. Cuts a crosstab into blocks (`planBlocks`: at most
+ * CROSSTAB_CHUNK_CELLS cells each, and a share for each live engine worker), runs each block as an `engine.compute` job (on the workers,
  * or in this process in inline mode), and builds the engine's typed results from the raw sums the
  * jobs return. A block that fails, or the caller's signal, stops the others.
  *
@@ -88,6 +122,7 @@ const MAX_RETRY_AFTER_SECONDS = 10;
 @Injectable()
 export class EngineClient {
   private readonly admission: JobAdmission;
+  private readonly workers: EngineWorkerCount;
   /** The shard plan of the data version read last (ENGINE_SHARDS > 1). */
   private plan?: { readonly version: string; readonly made: Promise<VersionPlan> };
 
@@ -96,7 +131,10 @@ export class EngineClient {
     private readonly config: CommonConfig,
     private readonly reader: PartitionReader,
     private readonly version: StoreVersion,
+    directory: WorkerDirectory,
   ) {
+    // Inline mode has no workers to count: the gateway computes every block itself.
+    this.workers = new EngineWorkerCount(config.JOB_MODE === 'queue' ? directory : undefined);
     this.admission = new JobAdmission({
       total: config.ENGINE_MAX_JOBS_IN_FLIGHT,
       perOrganisation: config.ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG,
@@ -206,7 +244,9 @@ export class EngineClient {
   private async *run(query: EngineQuery, groupBy: GroupBy, context: EngineCallContext): AsyncGenerator<BlockSums> {
     // Our own signal: the caller's abort stops it, and so does ending early for any reason (a
     // failed block, the consumer stopping), so blocks nobody will read are not left queued.
-    const blocks = planBlocks(query.rows.length, query.columns.length, this.config.CROSSTAB_CHUNK_CELLS);
+    // As many blocks as workers can take at once (each shard's workers take that shard's part of every block).
+    const parallel = Math.max(1, Math.round(this.workers.current() / Math.max(1, this.config.ENGINE_SHARDS)));
+    const blocks = planBlocks(query.rows.length, query.columns.length, this.config.CROSSTAB_CHUNK_CELLS, parallel);
     const parts = blocks.length === 0 ? [] : await this.shardParts(query);
     const ticket = this.admission.admit(context.orgId, blocks.length * Math.max(1, parts.length));
     const stop = new AbortController();

@@ -87,15 +87,17 @@ export class CommonConfig {
   CROSSTAB_MAX_CELLS = 10_000;
 
   /**
-   * Cells per crosstab job: a large crosstab is split into jobs of about this size that workers take
-   * in parallel. Measured with bench:crosstab (2 workers, 1M respondents): 5,000 keeps a 100x100 on
-   * both workers and, against 2,500, cut 200x200 from 1.7 s to 1.1 s and worker memory by a quarter.
+   * Most cells per crosstab job: a larger crosstab is split into the fewest jobs of at most this
+   * size, and a smaller one into a share per live engine worker (planBlocks), which workers take in
+   * parallel. Every job costs both processes a few ms of CPU whatever its size (measured: a 100x100
+   * in one job took the worker 63-68 ms and the gateway 54-59 ms of CPU, in two jobs 79-85 and
+   * 65-68), so one worker gets a 100x100 whole.
    */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(1_000_000)
-  CROSSTAB_CHUNK_CELLS = 5_000;
+  CROSSTAB_CHUNK_CELLS = 10_000;
 
   /**
    * How many shards the survey data is split into. 1: every engine worker can compute everything

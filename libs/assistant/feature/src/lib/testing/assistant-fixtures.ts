@@ -1,6 +1,6 @@
 import { PlannerCatalogue } from '@aas/assistant-domain';
 import { EngineComputePayload, EngineComputeResult, OrganisationCatalogue } from '@aas/contracts';
-import { CommonConfig, JobRunner } from '@aas/infra';
+import { CommonConfig, JobRunner, WorkerDirectory } from '@aas/infra';
 import { EngineClient } from '@aas/engine-client';
 import type { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 
@@ -115,5 +115,7 @@ export function fakeEngine(run: FakeEngineRun = async (payload) => engineSums(pa
   const config = Object.assign(new CommonConfig(), { CROSSTAB_CHUNK_CELLS: 5000 });
   // The data is not split into shards (ENGINE_SHARDS 1), so the client never lists partitions.
   const noStore = new Proxy({}, { get: () => () => Promise.reject(new Error('the unsplit engine client read the respondent store')) });
-  return { engine: new EngineClient(jobs as unknown as JobRunner, config, noStore as PartitionReader, noStore as StoreVersion), calls, payloads };
+  // No worker heartbeats: the client plans blocks for one worker.
+  const directory = { alive: async () => [] } as unknown as WorkerDirectory;
+  return { engine: new EngineClient(jobs as unknown as JobRunner, config, noStore as PartitionReader, noStore as StoreVersion, directory), calls, payloads };
 }
