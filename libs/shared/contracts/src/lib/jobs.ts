@@ -79,6 +79,24 @@ export interface EngineComputePayload {
    * column in one block of a crosstab only, and fills the others from it. Absent: both.
    */
   singles?: { rows: boolean; columns: boolean };
+  /**
+   * Row bands to report as they are done, for a caller that streams: the rows at which bands start
+   * after the first (strictly increasing, each in 1..rows-1). The worker computes the bands in
+   * order and reports each but the last as an `EngineComputePartial` (see JobProgress); the job's
+   * result still carries every row. Absent: one result at the end.
+   */
+  bands?: number[];
+}
+
+/**
+ * A band of a block's rows, reported while the job runs: the sums of rows [rowStart, rowEnd) of
+ * the block (`rowCount` of them) with every column, laid out as a result (`singles`: base, the
+ * band's rows, the columns; the columns' sums only in the first band, and only when the block
+ * measures them).
+ */
+export interface EngineComputePartial extends EngineComputeResult {
+  rowStart: number;
+  rowEnd: number;
 }
 
 /** One stored partition: the respondents of one dataset in one wave and one location. */
@@ -125,6 +143,13 @@ export interface JobResults {
   'system.ping': SystemPingResult;
   'engine.compute': EngineComputeResult;
   'survey.import': SurveyImportResult;
+}
+
+/** What a job may report while it runs, before its result (reports are best effort: a lost one is covered by the result). */
+export interface JobProgress {
+  'system.ping': never;
+  'engine.compute': EngineComputePartial;
+  'survey.import': never;
 }
 
 /**

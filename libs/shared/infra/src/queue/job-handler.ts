@@ -16,6 +16,12 @@ export interface JobContext {
   queue?: string;
   /** Aborted when the job should stop early (shutdown, client gone). */
   signal: AbortSignal;
+  /**
+   * Hands a part of the job's outcome to whoever waits for it, before the job ends (the caller's
+   * `onProgress`); absent when nobody can receive one. Best effort: a report that cannot be
+   * delivered is dropped (it never fails the job), so the result must carry everything anyway.
+   */
+  report?: (progress: unknown) => Promise<void>;
 }
 
 /** A class that runs one job. The same class runs in a worker and, in inline mode, in the gateway. */

@@ -10,7 +10,7 @@ import { loadConfig } from '../config/load-config';
 import { ProblemException, PROBLEM_TYPES } from '../errors/problem.exception';
 import { deleteRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../testing/test-redis';
 import { HandlesJob, JobContext, JobHandler } from './job-handler';
-import { jobResultKey } from './job-retention';
+import { jobReportKey, jobResultKey } from './job-retention';
 import { BackgroundJobState, BullJobRunner, JobRunner } from './job-runner';
 import { Metrics } from '../observability/metrics';
 import { runWithRequestId } from '../observability/request-context';
@@ -56,9 +56,23 @@ const NodeFloat64Array = runInThisContext('Float64Array') as Float64ArrayConstru
 @Injectable()
 @HandlesJob(JOBS.engineCompute)
 class SumsFromPayload implements JobHandler<'engine.compute'> {
-  async handle(payload: EngineComputePayload): Promise<EngineComputeResult> {
-    calls.push({ job: 'engine', nonce: payload.requestId, jobId: '', attempt: 1 });
+  async handle(payload: EngineComputePayload, context: JobContext): Promise<EngineComputeResult> {
+    calls.push({ job: 'engine', nonce: payload.requestId, jobId: context.jobId, attempt: context.attempt });
     const n = payload.rows.length;
+    // With bands, one report per band but the last, each a row range with values to check.
+    const cuts = [0, ...(payload.bands ?? []), n];
+    for (let k = 0; k + 2 < cuts.length; k++) {
+      await context.report?.({
+        rowStart: cuts[k],
+        rowEnd: cuts[k + 1],
+        groups: 1,
+        rowCount: cuts[k + 1] - cuts[k],
+        columnCount: 1,
+        singles: NodeFloat64Array.of(k),
+        cells: NodeFloat64Array.from({ length: (cuts[k + 1] - cuts[k]) * 3 }, (_, i) => k + i / 7),
+      });
+      if (payload.requestId === 'slow-reports') await new Promise((r) => setTimeout(r, 50));
+    }
     return {
       groups: 1,
       rowCount: n,
@@ -189,6 +203,61 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
     expect(result.cells).toBeInstanceOf(Float64Array);
     expect(Array.from(result.singles)).toEqual(Array.from({ length: 15 }, (_, i) => i / 3));
     expect(Array.from(result.cells)).toEqual(Array.from({ length: 9 }, (_, i) => 0.1 * i + Number.EPSILON));
+  });
+
+  it('hands over what a job reports while it runs, in order and before the result, and leaves no report behind', async () => {
+    const payload: EngineComputePayload = {
+      requestId: 'slow-reports',
+      rows: Array.from({ length: 10 }, () => ({})),
+      columns: [{}],
+      base: {},
+      waves: ['w1'],
+      locations: ['gb'],
+      dataset: 'core',
+      groupBy: 'none',
+      bands: [2, 5, 9],
+    };
+    const seen: { rowStart: number; rowEnd: number; singles: unknown; cells: number[]; beforeResult: boolean }[] = [];
+    let resulted = false;
+    const result = await runner.run(JOBS.engineCompute, payload, {
+      onProgress: (progress) => {
+        const p = progress as { rowStart: number; rowEnd: number; singles: Float64Array; cells: Float64Array };
+        seen.push({ rowStart: p.rowStart, rowEnd: p.rowEnd, singles: p.singles, cells: Array.from(p.cells), beforeResult: !resulted });
+      },
+    });
+    resulted = true;
+    expect(result.rowCount).toBe(10);
+    expect(seen.map((s) => [s.rowStart, s.rowEnd])).toEqual([
+      [0, 2],
+      [2, 5],
+      [5, 9],
+    ]);
+    expect(seen.every((s) => s.beforeResult && s.singles instanceof Float64Array)).toBe(true);
+    expect(seen[2].cells).toEqual(Array.from({ length: 12 }, (_, i) => 2 + i / 7));
+    // Each report was taken with GETDEL; nothing of them is left.
+    const { jobId } = calls[0];
+    for (let n = 0; n < 3; n++) expect(await redis.exists(jobReportKey(prefix, jobId, n))).toBe(0);
+  });
+
+  it('runs a reporting job for a caller that takes no reports, and leaves its reports to expire', async () => {
+    const payload: EngineComputePayload = {
+      requestId: 'unheard',
+      rows: [{}, {}, {}],
+      columns: [{}],
+      base: {},
+      waves: ['w1'],
+      locations: ['gb'],
+      dataset: 'core',
+      groupBy: 'none',
+      bands: [1],
+    };
+    const result = await runner.run(JOBS.engineCompute, payload);
+    expect(result.rowCount).toBe(3);
+    const key = jobReportKey(prefix, calls[0].jobId, 0);
+    const ttl = await redis.pttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    await redis.del(key); // the other tests count what results are left
   });
 
   it("carries a handler's client error back as the same problem, without a retry", async () => {

@@ -34,6 +34,11 @@ export function jobResultKey(prefix: string, jobId: string): string {
   return `${prefix}:result:${jobId}`;
 }
 
+/** The key report `n` of a running job waits under until the gateway takes it (like a result: GETDEL, with the result's TTL). */
+export function jobReportKey(prefix: string, jobId: string, n: number): string {
+  return `${prefix}:result:${jobId}:${n}`;
+}
+
 /**
  * Results travel as MessagePack, not JSON: engine results are typed arrays of sums (24 bytes per
  * cell and group), which JSON would turn into objects with a key per number. `moreTypes` keeps

@@ -11,7 +11,7 @@ import { newJobId } from '../observability/request-context';
 import { decodeJobFailure } from './job-errors';
 import { REQUEST_ID_JOB_OPTION } from './job-request-id';
 import { JobHandlerRegistry } from './job-handler';
-import { jobResultKey, jobRetention, unpackJobResult } from './job-retention';
+import { jobReportKey, jobResultKey, jobRetention, unpackJobResult } from './job-retention';
 import { createRedis, TimeoutError, withTimeout } from './redis';
 
 export interface RunOptions {
@@ -23,6 +23,12 @@ export interface RunOptions {
   attempts?: number;
   /** The queue to put it on, for a job that several queues carry (a shard's engine queue); default: its own (JOB_QUEUE). */
   queue?: string;
+  /**
+   * Receives what the job reports while it runs (JobContext.report), in the order reported, before
+   * the result; never after `run` settles. Best effort: a report may be lost (the result carries
+   * everything), and a retried job reports again from its start.
+   */
+  onProgress?: (progress: unknown) => void;
 }
 
 /** Job states whose counts are the queue depth (`aas_queue_jobs`). */
@@ -95,6 +101,8 @@ interface Waiter {
   reject(error: Error): void;
   /** A worker took the job (BullMQ's 'active' event); a second time means a retry. */
   started?(): void;
+  /** The job reported progress (BullMQ's 'progress' event, with its data). */
+  progress?(data: unknown): void;
 }
 
 @Injectable()
@@ -185,6 +193,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
       events = new QueueEvents(name, { connection: this.events, prefix: this.config.REDIS_PREFIX });
       events.on('error', (err) => this.logger.warn({ err, queue: name }, 'queue events connection error'));
       events.on('active', ({ jobId }) => this.waiters.get(jobId)?.started?.());
+      events.on('progress', ({ jobId, data }) => this.waiters.get(jobId)?.progress?.(data));
       events.on('completed', ({ jobId }) => this.waiters.get(jobId)?.resolve());
       events.on('failed', ({ jobId, failedReason }) => this.waiters.get(jobId)?.reject(new Error(failedReason)));
       this.queueEvents.set(name, events);
@@ -244,6 +253,22 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     const { jobId, requestId } = newJobId();
     // Listening before the job exists, so no outcome can slip by between adding it and waiting.
     const wait = this.waitFor(jobId, timeoutMs, () => this.metrics.jobWaitRetries.inc({ queue: queueName, name }));
+    let open = true;
+    const onProgress = options.onProgress;
+    if (onProgress !== undefined) {
+      // Each report announced is taken from its key (GETDEL) on the producer connection, so the
+      // reports arrive in order and before the result (taken later on the same connection).
+      wait.settle.progress = (data: unknown) => {
+        const n = (data as { report?: unknown } | null)?.report;
+        if (typeof n !== 'number') return;
+        this.producer.getdelBuffer(jobReportKey(this.config.REDIS_PREFIX, jobId, n)).then(
+          (stored) => {
+            if (stored !== null && open) onProgress(unpackJobResult(stored));
+          },
+          () => undefined, // lost: the result carries it
+        );
+      };
+    }
     const { aborted, release } = abortPromise(options.signal);
     let job: Job | undefined;
     try {
@@ -274,6 +299,7 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
       this.logger.warn({ job: name, jobId, requestId, reason }, 'job failed');
       throw decodeJobFailure(reason, attempts);
     } finally {
+      open = false;
       wait.done();
       release();
     }
@@ -392,8 +418,21 @@ export class InlineJobRunner extends JobRunner implements OnApplicationShutdown 
     // This process is both sides here: the request's wait and the handler's run are recorded alike.
     const finishRun = this.runs.start({ queue, name, jobId, requestId, attempt: 1 });
     let outcome: JobWaitOutcome = 'failed';
+    // Reports go straight to the caller, as the queue would hand them over (never after the run settles).
+    let open = true;
+    const onProgress = options.onProgress;
+    const report =
+      onProgress === undefined
+        ? undefined
+        : async (progress: unknown) => {
+            if (open) onProgress(progress);
+          };
     try {
-      const result = await withTimeout(this.registry.run(name, payload, { jobId, requestId, attempt: 1, queue, signal: controller.signal }), timeoutMs, 'job');
+      const result = await withTimeout(
+        this.registry.run(name, payload, { jobId, requestId, attempt: 1, queue, signal: controller.signal, report }),
+        timeoutMs,
+        'job',
+      );
       outcome = 'completed';
       finishRun('completed');
       return result;
@@ -408,6 +447,7 @@ export class InlineJobRunner extends JobRunner implements OnApplicationShutdown 
       finishRun(outcome === 'rejected' ? 'rejected' : 'failed', err);
       throw err;
     } finally {
+      open = false;
       options.signal?.removeEventListener('abort', onAbort);
       this.metrics.jobWait.observe({ queue, name, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
     }

@@ -10,7 +10,7 @@ import { Metrics } from '../observability/metrics';
 import { encodeJobProblem } from './job-errors';
 import { JobHandlerRegistry } from './job-handler';
 import { requestIdOfJob } from './job-request-id';
-import { jobResultKey, jobRetention, packJobResult } from './job-retention';
+import { jobReportKey, jobResultKey, jobRetention, packJobResult } from './job-retention';
 import { createRedis, waitForReady, withTimeout } from './redis';
 import { DEFAULT_HEARTBEAT, HeartbeatTiming, liveWorkers, newWorkerId, WorkerHeartbeat, WorkerInfo } from './worker-registry';
 
@@ -189,6 +189,7 @@ export class WorkerHost {
         attempt: job.attemptsStarted,
         queue: job.queueName,
         signal: this.handedBack.signal,
+        report: this.reporter(job, resultTtlMs),
       });
       // Handed back at shutdown: another worker runs it now, and its result is the one that counts.
       if (this.handedBack.signal.aborted) {
@@ -205,6 +206,25 @@ export class WorkerHost {
       if (thrown instanceof Error) this.recorded.add(thrown);
       throw thrown;
     }
+  }
+
+  /**
+   * A job's reports while it runs: each parked under its own key with the result's TTL, then
+   * announced by a progress event carrying only its number (the event stream stays small; the
+   * waiting gateway takes the report with GETDEL). Best effort: a report Redis refuses is dropped
+   * and logged, the job goes on, and its result carries everything.
+   */
+  private reporter(job: Job, resultTtlMs: number): (progress: unknown) => Promise<void> {
+    let reports = 0;
+    return async (progress: unknown) => {
+      const n = reports++;
+      try {
+        await (this.connection as Redis).set(jobReportKey(this.config.REDIS_PREFIX, job.id ?? '', n), packJobResult(progress), 'PX', resultTtlMs);
+        await job.updateProgress({ report: n });
+      } catch (err) {
+        this.logger.warn({ err, jobId: job.id, report: n }, 'could not hand over a report of a running job; its result will carry it');
+      }
+    };
   }
 
   /**
