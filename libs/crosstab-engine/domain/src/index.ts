@@ -12,6 +12,8 @@ export {
   buildSegmentResults,
   addRawSums,
   emptyRawSums,
+  rowsOfRawSums,
+  joinRowBands,
   collapseGroups,
   groupLabels,
   selectPartitions,

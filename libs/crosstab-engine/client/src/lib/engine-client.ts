@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { StandardWire } from '@aas/audience-expression';
-import { engineQueue, QUEUES, queueKind, type EngineComputePayload, type EngineComputeResult, type PartitionRef, type WireExpression } from '@aas/contracts';
+import {
+  engineQueue,
+  QUEUES,
+  queueKind,
+  type EngineComputePartial,
+  type EngineComputePayload,
+  type EngineComputeResult,
+  type PartitionRef,
+  type WireExpression,
+} from '@aas/contracts';
 import {
   addRawSums,
   buildCrosstabResult,
@@ -14,6 +23,7 @@ import {
   type GroupBy,
   planShards,
   type RawSums,
+  rowsOfRawSums,
   type SegmentBy,
   type SegmentResult,
   type ShardPlan,
@@ -21,7 +31,7 @@ import {
 import { CommonConfig, JobAdmission, JobRunner, WorkerDirectory } from '@aas/infra';
 import { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 import { BandSingles, measuredSides, type BlockSums } from './band-singles';
-import { Block, planBlocks } from './plan-blocks';
+import { planBlocks } from './plan-blocks';
 
 /**
  * A crosstab the caller has checked against the organisation's catalogue: rows x columns within
@@ -157,7 +167,7 @@ export class EngineClient {
    */
   async *stream(query: EngineQuery, context: EngineCallContext, options: CrosstabOptions = {}): AsyncGenerator<StreamedBlock> {
     const waveCount = distinct(query.waves);
-    for await (const { block, raw } of this.run(query, 'none', context)) {
+    for await (const { block, raw } of this.run(query, 'none', context, true)) {
       yield {
         cellCount: raw.rowCount * raw.columnCount,
         cells: crosstabCells(raw, 0, waveCount, options, { row: block.rowStart, column: block.columnStart }),
@@ -241,21 +251,41 @@ export class EngineClient {
     return this.plan.made;
   }
 
-  private async *run(query: EngineQuery, groupBy: GroupBy, context: EngineCallContext): AsyncGenerator<BlockSums> {
-    // Our own signal: the caller's abort stops it, and so does ending early for any reason (a
-    // failed block, the consumer stopping), so blocks nobody will read are not left queued.
+  /**
+   * The blocks' sums as they finish (completion order), each completed with its rows' and columns'
+   * own sums (BandSingles). With `progressive`, a block computed by one job (the data not split)
+   * comes in row bands as the worker reports them (bandStarts), then its remaining rows when the
+   * job ends: the caller can write the first rows while the worker computes the rest.
+   */
+  private async *run(query: EngineQuery, groupBy: GroupBy, context: EngineCallContext, progressive = false): AsyncGenerator<BlockSums> {
     // As many blocks as workers can take at once (each shard's workers take that shard's part of every block).
     const parallel = Math.max(1, Math.round(this.workers.current() / Math.max(1, this.config.ENGINE_SHARDS)));
     const blocks = planBlocks(query.rows.length, query.columns.length, this.config.CROSSTAB_CHUNK_CELLS, parallel);
     const parts = blocks.length === 0 ? [] : await this.shardParts(query);
     const ticket = this.admission.admit(context.orgId, blocks.length * Math.max(1, parts.length));
+    // Our own signal: the caller's abort stops it, and so does ending early for any reason (a
+    // failed block, the consumer stopping), so blocks nobody will read are not left queued.
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     if (context.signal?.aborted) stop.abort();
     else context.signal?.addEventListener('abort', onAbort, { once: true });
+    // What the jobs have brought and the generator not yet handed on; `wake` resumes it.
+    const ready: BlockSums[] = [];
+    let failure: { error: unknown } | undefined;
+    let finished = 0;
+    let wake: (() => void) | undefined;
+    const notify = () => {
+      const resume = wake;
+      wake = undefined;
+      resume?.();
+    };
     try {
-      const pending = new Map<number, Promise<{ id: number; block: Block; result: RawSums }>>();
-      blocks.forEach((block, id) => {
+      blocks.forEach((block) => {
+        const rowCount = block.rowEnd - block.rowStart;
+        const columnCount = block.columnEnd - block.columnStart;
+        const bands = progressive && parts.length === 1 ? bandStarts(rowCount, columnCount) : [];
+        // Rows of the block handed on so far, from its first: reports are taken only in order.
+        let handed = 0;
         const payload: EngineComputePayload = {
           requestId: context.requestId,
           rows: query.rows.slice(block.rowStart, block.rowEnd) as WireExpression[],
@@ -267,25 +297,53 @@ export class EngineClient {
           groupBy,
           // Each row and column is measured in one block of its band; BandSingles fills the others.
           singles: measuredSides(block),
+          ...(bands.length > 0 ? { bands } : {}),
         };
+        const onProgress =
+          bands.length === 0
+            ? undefined
+            : (progress: unknown) => {
+                const band = progress as EngineComputePartial;
+                // A retried job reports again from its first band; a lost report leaves its rows to the result.
+                if (failure !== undefined || !isBandOf(band, handed, rowCount, columnCount)) return;
+                ready.push({ block: { ...block, rowStart: block.rowStart + band.rowStart, rowEnd: block.rowStart + band.rowEnd }, raw: band });
+                handed = band.rowEnd;
+                notify();
+              };
         const jobs = parts.map((part) =>
           this.jobs.run('engine.compute', part.partitions === undefined ? payload : { ...payload, partitions: part.partitions }, {
             signal: stop.signal,
             queue: part.queue,
+            onProgress,
           }),
         );
-        pending.set(
-          id,
-          Promise.all(jobs).then((sums) => ({ id, block, result: mergeShards(sums) })),
+        Promise.all(jobs).then(
+          (sums) => {
+            const result = mergeShards(sums);
+            if (handed < rowCount) {
+              ready.push(
+                handed === 0
+                  ? { block, raw: result }
+                  : { block: { ...block, rowStart: block.rowStart + handed }, raw: rowsOfRawSums(result, handed, rowCount) },
+              );
+            }
+            handed = rowCount;
+            finished++;
+            notify();
+          },
+          (error: unknown) => {
+            failure ??= { error };
+            notify();
+          },
         );
       });
-      // Settle every promise eventually, so an early exit leaves no unhandled rejection behind.
-      for (const p of pending.values()) p.catch(() => undefined);
       const sides = new BandSingles();
-      while (pending.size > 0) {
-        const { id, block, result } = await Promise.race(pending.values());
-        pending.delete(id);
-        yield* sides.complete({ block, raw: result });
+      for (;;) {
+        if (failure !== undefined) throw failure.error;
+        const next = ready.shift();
+        if (next !== undefined) yield* sides.complete(next);
+        else if (finished === blocks.length) return;
+        else await new Promise<void>((resolve) => (wake = resolve));
       }
     } finally {
       context.signal?.removeEventListener('abort', onAbort);
@@ -293,6 +351,39 @@ export class EngineClient {
       ticket.release();
     }
   }
+}
+
+/** The fewest cells a block must have to be reported in bands (below it, a band's costs outweigh writing the rows earlier). */
+export const MIN_BANDED_CELLS = 2000;
+
+/**
+ * Where a block's row bands start after the first, for a block that is streamed: a small first
+ * band (about an eighth of the rows), so the first bytes leave early, then about a quarter each.
+ * Each band costs a pass of the engine and a report through Redis (about 1 ms of CPU on each
+ * side), and the last band is written only after the job ends. None below MIN_BANDED_CELLS.
+ */
+export function bandStarts(rowCount: number, columnCount: number): number[] {
+  if (rowCount < 2 || rowCount * columnCount < MIN_BANDED_CELLS) return [];
+  const first = Math.max(1, Math.round(rowCount / 8));
+  const step = Math.max(1, Math.round(rowCount / 4));
+  const starts: number[] = [];
+  for (let at = first; at < rowCount; at += step) starts.push(at);
+  return starts;
+}
+
+/** Whether a reported band is the next rows of a block (after the `handed` first ones) with sums of the block's shape. */
+function isBandOf(band: EngineComputePartial, handed: number, rowCount: number, columnCount: number): boolean {
+  const rows = band.rowEnd - band.rowStart;
+  const triple = band.groups * 3;
+  return (
+    band.rowStart === handed &&
+    band.rowEnd > handed &&
+    band.rowEnd <= rowCount &&
+    band.rowCount === rows &&
+    band.columnCount === columnCount &&
+    band.singles?.length === (1 + rows + columnCount) * triple &&
+    band.cells?.length === rows * columnCount * triple
+  );
 }
 
 /**

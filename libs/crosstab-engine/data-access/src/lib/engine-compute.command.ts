@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { EngineComputePayload, PartitionRef, WireExpression } from '@aas/contracts';
 
 /**
@@ -18,4 +18,6 @@ export class EngineComputeCommand implements EngineComputePayload {
   @IsOptional() @IsArray() @ArrayMaxSize(100_000) @IsObject({ each: true }) partitions?: PartitionRef[];
   /** Checked by the handler, like `partitions`. */
   @IsOptional() @IsObject() singles?: { rows: boolean; columns: boolean };
+  /** Where row bands start; their order and range are checked by the handler (they depend on `rows`). */
+  @IsOptional() @IsArray() @ArrayMaxSize(1000) @IsInt({ each: true }) bands?: number[];
 }

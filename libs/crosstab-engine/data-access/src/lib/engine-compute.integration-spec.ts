@@ -1,7 +1,7 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { matches, parseStandardExpression, type Expression } from '@aas/audience-expression';
-import { EngineComputePayload, EngineComputeResult, JOBS, WireExpression } from '@aas/contracts';
+import { EngineComputePartial, EngineComputePayload, EngineComputeResult, JOBS, WireExpression } from '@aas/contracts';
 import { partitionsOf, randomRecords, testDictionary, TEST_DATASETS, type TestRecord } from '@aas/crosstab-engine/testing';
 import { AppConfigModule, CommonConfig, dataSourceOptions, JobRunner, loadConfig, ProblemException, QueueModule } from '@aas/infra';
 import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
@@ -175,6 +175,32 @@ describe('the engine job on a real respondent store (EngineComputeJobHandler, En
     expect(part.cells).toEqual(whole.cells);
   });
 
+  it('reports the rows band by band before the result, each band what the whole result says of its rows', async () => {
+    const rows = [GENDER_M, YOUNG_NOT_TIKTOK, BRAND_AWARE, FREQUENT, EVERYONE, GENDER_M, BRAND_AWARE];
+    const p = payload({ rows, bands: [1, 3, 6] });
+    const reports: EngineComputePartial[] = [];
+    const result = await jobs.run(JOBS.engineCompute, p, { onProgress: (band) => reports.push(band as EngineComputePartial) });
+    const whole = await run(payload({ rows }));
+    expect(result).toEqual(whole);
+    expectSums(result, referenceSums(records, p));
+    // Every band but the last (its rows come with the result), in order.
+    expect(reports.map((r) => [r.rowStart, r.rowEnd])).toEqual([
+      [0, 1],
+      [1, 3],
+      [3, 6],
+    ]);
+    const triple = 3;
+    for (const [k, r] of reports.entries()) {
+      expect(r.cells).toEqual(whole.cells.subarray(r.rowStart * 2 * triple, r.rowEnd * 2 * triple));
+      expect(r.singles.subarray(0, triple)).toEqual(whole.singles.subarray(0, triple));
+      expect(r.singles.subarray(triple, (1 + r.rowCount) * triple)).toEqual(whole.singles.subarray((1 + r.rowStart) * triple, (1 + r.rowEnd) * triple));
+      // The columns' own sums travel once, with the first band.
+      const columns = r.singles.subarray((1 + r.rowCount) * triple);
+      if (k === 0) expect(columns).toEqual(whole.singles.subarray((1 + rows.length) * triple));
+      else expect(columns.every((v) => v === 0)).toBe(true);
+    }
+  });
+
   it("counts one dataset's respondents, only in the waves and locations asked", async () => {
     const gaming = payload({ dataset: 'gaming', rows: [{ question: 'games', datapoints: ['g1'] }], columns: [GENDER_M], waves: ['w2'], locations: ['l1'] });
     const result = await run(gaming);
@@ -220,6 +246,11 @@ describe('the engine job on a real respondent store (EngineComputeJobHandler, En
       ['partitions that are null', { ...payload(), partitions: null }, '/partitions'],
       ['singles with a side that is not a boolean', payload({ singles: { rows: 'yes', columns: true } as never }), '/singles/rows'],
       ['singles with an extra member', payload({ singles: { rows: true, columns: true, base: false } as never }), '/singles'],
+      ['bands that are not a list', { ...payload(), bands: 2 }, '/bands'],
+      ['bands that are not integers', payload({ bands: [1.5] }), '/bands'],
+      ['bands out of order', payload({ bands: [2, 1] }), '/bands'],
+      ['a band that starts at the first row', payload({ bands: [0, 2] }), '/bands'],
+      ['a band past the last row', payload({ bands: [1, 3] }), '/bands'],
     ])('refuses %s', async (_what, bad, path) => {
       const problem = await problemOf(run(bad));
       expect(problem.getStatus()).toBe(400);

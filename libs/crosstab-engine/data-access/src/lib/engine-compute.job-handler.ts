@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Expression, parseStandardExpression } from '@aas/audience-expression';
-import { EngineComputePayload, EngineComputeResult, JOBS, PartitionRef } from '@aas/contracts';
+import { EngineComputePartial, EngineComputePayload, EngineComputeResult, JOBS, PartitionRef } from '@aas/contracts';
+import type { RawSums } from '@aas/crosstab-engine';
 import { HandlesJob, JobContext, JobHandler, ProblemException } from '@aas/infra';
 import { EngineComputeCommand } from './engine-compute.command';
 import { EngineHost } from './engine-host';
@@ -52,10 +53,27 @@ function parseSingles(singles: unknown): { rows: boolean; columns: boolean } {
   return { rows: given.rows as boolean, columns: given.columns as boolean };
 }
 
+/** Where the row bands of a block of `rows` rows start after the first: strictly increasing, each in 1..rows-1. */
+function parseBands(bands: unknown, rows: number): number[] {
+  const valid =
+    Array.isArray(bands) && bands.every((b, i) => Number.isInteger(b) && (b as number) > (i === 0 ? 0 : (bands[i - 1] as number)) && (b as number) < rows);
+  if (!valid) {
+    throw ProblemException.validation('Invalid bands in engine job', [
+      { path: '/bands', message: `must be strictly increasing row offsets between 1 and ${Math.max(1, rows - 1)}` },
+    ]);
+  }
+  return bands as number[];
+}
+
 /**
  * The engine's one job: raw sums of a block of rows x columns within the base, over one dataset's
  * partitions in the selected waves and locations (with shards: exactly the partitions named), on
  * this process's engine.
+ *
+ * With `bands`, the rows are computed band by band and each band but the last is reported as soon
+ * as it is done (JobContext.report), so a gateway that streams can write the first rows while the
+ * rest are computed; the result still carries every row. The next band is computed while a report
+ * travels. The columns are measured with the first band only.
  */
 @Injectable()
 @HandlesJob(JOBS.engineCompute, { payload: EngineComputeCommand, shallow: true })
@@ -67,19 +85,30 @@ export class EngineComputeJobHandler implements JobHandler<'engine.compute'> {
     const partitions = payload.partitions === undefined ? undefined : parsePartitions(payload.partitions);
     // What this job makes the process hold, by the queue (shard) it came from: handing the shard back drops it.
     if (partitions !== undefined && context.queue !== undefined) this.host.holdFor(context.queue, partitions);
-    const raw = await this.host.engine.rawSums(
-      {
-        rows: payload.rows.map((r, i) => parse(r, `/rows/${i}`)),
-        columns: payload.columns.map((c, i) => parse(c, `/columns/${i}`)),
-        base: parse(payload.base, '/base'),
-        waves: payload.waves,
-        locations: payload.locations,
-        datasets: [payload.dataset],
-        partitions,
-        singles: payload.singles === undefined ? undefined : parseSingles(payload.singles),
-      },
-      payload.groupBy,
-    );
-    return { groups: raw.groups, rowCount: raw.rowCount, columnCount: raw.columnCount, singles: raw.singles, cells: raw.cells };
+    const rows = payload.rows.map((r, i) => parse(r, `/rows/${i}`));
+    const query = {
+      rows,
+      columns: payload.columns.map((c, i) => parse(c, `/columns/${i}`)),
+      base: parse(payload.base, '/base'),
+      waves: payload.waves,
+      locations: payload.locations,
+      datasets: [payload.dataset],
+      partitions,
+      singles: payload.singles === undefined ? undefined : parseSingles(payload.singles),
+    };
+    const bands = payload.bands === undefined ? [] : parseBands(payload.bands, rows.length);
+    if (bands.length === 0 || context.report === undefined) return resultOf(await this.host.engine.rawSums(query, payload.groupBy));
+    const report = context.report;
+    const reports: Promise<void>[] = [];
+    const raw = await this.host.engine.rawSumsInBands(query, payload.groupBy, bands, (band, rowStart, rowEnd) => {
+      // Every band but the last: the last one's rows reach the caller with the result just after.
+      if (rowEnd < rows.length) reports.push(report({ ...resultOf(band), rowStart, rowEnd } satisfies EngineComputePartial));
+    });
+    await Promise.all(reports);
+    return resultOf(raw);
   }
+}
+
+function resultOf(raw: RawSums): EngineComputeResult {
+  return { groups: raw.groups, rowCount: raw.rowCount, columnCount: raw.columnCount, singles: raw.singles, cells: raw.cells };
 }

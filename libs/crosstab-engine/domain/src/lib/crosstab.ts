@@ -111,6 +111,46 @@ export function addRawSums(into: RawSums, from: RawSums): void {
 
 const describeShape = (raw: RawSums): string => `${raw.rowCount}x${raw.columnCount}x${raw.groups}`;
 
+/**
+ * Rows [from, to) of raw sums, with the base's and every column's sums, as raw sums of their own
+ * (what a band of the rows would have given, the columns included). Copies.
+ */
+export function rowsOfRawSums(raw: RawSums, from: number, to: number): RawSums {
+  if (!(Number.isInteger(from) && Number.isInteger(to) && 0 <= from && from < to && to <= raw.rowCount)) {
+    throw new Error(`rows ${from}..${to} are not within the ${raw.rowCount} rows of these sums`);
+  }
+  const triple = raw.groups * 3;
+  const part = emptyRawSums(to - from, raw.columnCount, raw.groups);
+  part.singles.set(raw.singles.subarray(0, triple), 0);
+  part.singles.set(raw.singles.subarray((1 + from) * triple, (1 + to) * triple), triple);
+  part.singles.set(raw.singles.subarray((1 + raw.rowCount) * triple), (1 + to - from) * triple);
+  part.cells.set(raw.cells.subarray(from * raw.columnCount * triple, to * raw.columnCount * triple));
+  return part;
+}
+
+/**
+ * Raw sums of consecutive row bands joined into the sums of all their rows: the base's and the
+ * columns' sums from the first band (where a band computation measures the columns), each band's
+ * rows and cells in order. The inverse of cutting with `rowsOfRawSums`.
+ */
+export function joinRowBands(bands: readonly RawSums[]): RawSums {
+  if (bands.length === 0) throw new Error('no bands to join');
+  const { groups, columnCount } = bands[0];
+  if (bands.some((b) => b.groups !== groups || b.columnCount !== columnCount)) throw new Error('cannot join bands of different columns or groups');
+  const rowCount = bands.reduce((n, b) => n + b.rowCount, 0);
+  const triple = groups * 3;
+  const whole = emptyRawSums(rowCount, columnCount, groups);
+  whole.singles.set(bands[0].singles.subarray(0, triple), 0);
+  whole.singles.set(bands[0].singles.subarray((1 + bands[0].rowCount) * triple), (1 + rowCount) * triple);
+  let row = 0;
+  for (const band of bands) {
+    whole.singles.set(band.singles.subarray(triple, (1 + band.rowCount) * triple), (1 + row) * triple);
+    whole.cells.set(band.cells, row * columnCount * triple);
+    row += band.rowCount;
+  }
+  return whole;
+}
+
 /** Raw sums of zeros in a shape, to add into. */
 export function emptyRawSums(rowCount: number, columnCount: number, groups: number): RawSums {
   return {

@@ -1,0 +1,130 @@
+import type { StandardWire } from '@aas/audience-expression';
+import type { EngineComputePartial, EngineComputePayload, EngineComputeResult } from '@aas/contracts';
+import { rowsOfRawSums, type CrosstabCell } from '@aas/crosstab-engine';
+import { CommonConfig, type JobRunner, type RunOptions, type WorkerDirectory } from '@aas/infra';
+import type { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
+import { bandStarts, EngineClient, MIN_BANDED_CELLS } from './engine-client';
+
+/** An audience the fake engine can tell apart: `side` and its position in the whole query. */
+const audience = (side: string, n: number): StandardWire => ({ question: side, datapoints: [`${n}`] }) as StandardWire;
+const positionOf = (wire: unknown): number => Number((wire as { datapoints: string[] }).datapoints[0]);
+
+/** Sums that say where they belong: a row's from its position, a cell's from its row's and column's. */
+function sumsOf(payload: EngineComputePayload): EngineComputeResult {
+  const rows = payload.rows.map(positionOf);
+  const columns = payload.columns.map(positionOf);
+  const measure = payload.singles ?? { rows: true, columns: true };
+  const singles = new Float64Array((1 + rows.length + columns.length) * 3);
+  const put = (array: Float64Array, at: number, size: number) => array.set([size, size, Math.round(size / 10)], at * 3);
+  put(singles, 0, 1_000_000);
+  rows.forEach((r, i) => measure.rows && put(singles, 1 + i, 100_000 + r * 1000));
+  columns.forEach((c, j) => measure.columns && put(singles, 1 + rows.length + j, 200_000 + c * 700));
+  const cells = new Float64Array(rows.length * columns.length * 3);
+  rows.forEach((r, i) => columns.forEach((c, j) => put(cells, i * columns.length + j, 10_000 + r * 37 + c * 3)));
+  return { groups: 1, rowCount: rows.length, columnCount: columns.length, singles, cells };
+}
+
+/** How the fake worker reports a job's bands: in order, with one lost, the first ones twice (a retry), or with a malformed one. */
+type Reporting = 'all' | 'lose-second' | 'retry' | 'malformed' | 'none';
+
+function client(reporting: Reporting, chunk = 10_000) {
+  const payloads: EngineComputePayload[] = [];
+  const jobs = {
+    mode: 'queue',
+    run: async (_name: string, payload: EngineComputePayload, options: RunOptions = {}) => {
+      payloads.push(payload);
+      const whole = sumsOf(payload);
+      const cuts = [0, ...(payload.bands ?? []), payload.rows.length];
+      const report = (k: number) => {
+        const band = rowsOfRawSums(whole, cuts[k], cuts[k + 1]);
+        if (k > 0) band.singles.fill(0, (1 + band.rowCount) * 3); // the worker measures the columns with the first band only
+        options.onProgress?.({ ...band, rowStart: cuts[k], rowEnd: cuts[k + 1] } satisfies EngineComputePartial);
+      };
+      if (reporting !== 'none') {
+        for (let k = 0; k + 2 < cuts.length; k++) {
+          if (reporting === 'lose-second' && k === 1) continue;
+          if (reporting === 'malformed' && k === 1) {
+            options.onProgress?.({ ...rowsOfRawSums(whole, cuts[1], cuts[2]), rowStart: cuts[1], rowEnd: cuts[2], columnCount: 1 });
+            continue;
+          }
+          report(k);
+          if (reporting === 'retry' && k === 1) for (let j = 0; j <= 1; j++) report(j);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      return whole;
+    },
+  } as unknown as JobRunner;
+  const config = Object.assign(new CommonConfig(), { CROSSTAB_CHUNK_CELLS: chunk, JOB_MODE: 'queue' });
+  const directory = { alive: async () => [] } as unknown as WorkerDirectory;
+  const unused = {} as PartitionReader & StoreVersion;
+  return { engine: new EngineClient(jobs, config, unused, unused, directory), payloads };
+}
+
+const query = (rows: number, columns: number) => ({
+  rows: Array.from({ length: rows }, (_, i) => audience('row', i)),
+  columns: Array.from({ length: columns }, (_, j) => audience('column', j)),
+  base: {} as StandardWire,
+  waves: ['w1'],
+  locations: ['gb'],
+  dataset: 'core',
+});
+const context = { orgId: 'demo', requestId: 'r1' };
+
+async function streamed(engine: EngineClient, q: ReturnType<typeof query>): Promise<{ blocks: number[]; cells: Map<string, CrosstabCell> }> {
+  const blocks: number[] = [];
+  const cells = new Map<string, CrosstabCell>();
+  for await (const block of engine.stream(q, context)) {
+    blocks.push(block.cellCount);
+    for (const cell of block.cells) {
+      const key = `${cell.rowIndex}:${cell.columnIndex}`;
+      expect(cells.has(key)).toBe(false);
+      cells.set(key, cell);
+    }
+  }
+  return { blocks, cells };
+}
+
+describe('EngineClient streams a block in row bands', () => {
+  it.each<Reporting>(['all', 'lose-second', 'retry', 'malformed', 'none'])(
+    'hands on every cell once, exactly as the whole result says, whatever the worker reports (%s)',
+    async (reporting) => {
+      const q = query(40, 60);
+      const { engine, payloads } = client(reporting);
+      const { blocks, cells } = await streamed(engine, q);
+      expect(payloads).toHaveLength(1);
+      expect(payloads[0].bands).toEqual(bandStarts(40, 60));
+      const whole = await client('none').engine.crosstab(q, context);
+      expect(cells.size).toBe(whole.cells.length);
+      for (const cell of whole.cells) expect(cells.get(`${cell.rowIndex}:${cell.columnIndex}`)).toEqual(cell);
+      // Bands are handed on as reported; the result brings the rows no report brought.
+      const expected = { all: 5, 'lose-second': 2, retry: 5, malformed: 2, none: 1 }[reporting];
+      expect(blocks).toHaveLength(expected);
+      expect(blocks.reduce((a, b) => a + b, 0)).toBe(40 * 60);
+      if (reporting === 'all') expect(blocks[0]).toBe(5 * 60);
+    },
+  );
+
+  it('asks for no bands for a small block, or when nobody streams', async () => {
+    expect(bandStarts(40, 10)).toEqual([]);
+    expect(40 * 10).toBeLessThan(MIN_BANDED_CELLS);
+    expect(bandStarts(1, 5000)).toEqual([]);
+    const { engine, payloads } = client('all');
+    await engine.crosstab(query(40, 60), context);
+    expect(payloads[0].bands).toBeUndefined();
+  });
+
+  it('cuts a first band of about an eighth of the rows, then about a quarter each', () => {
+    expect(bandStarts(100, 100)).toEqual([13, 38, 63, 88]);
+    expect(bandStarts(8, 1000)).toEqual([1, 3, 5, 7]);
+    expect(bandStarts(2, 1000)).toEqual([1]);
+    for (const [rows, columns] of [
+      [100, 100],
+      [7, 500],
+      [1000, 10],
+    ]) {
+      const starts = bandStarts(rows, columns);
+      expect(starts.every((s, i) => s > (i === 0 ? 0 : starts[i - 1]) && s < rows)).toBe(true);
+    }
+  });
+});
