@@ -137,11 +137,13 @@ function audiences(count: number): StandardWire[] {
 
 /**
  * A process's memory in MiB, from /proc: resident now (RSS), private (resident pages no other
- * process maps: what the process alone holds), and its peak resident. RSS also counts pages shared
- * with every other Node process of the machine, the Node binary's code above all (~48 MiB resident
- * in each worker here), which is in memory once however many workers run.
+ * process maps: what the process alone holds), proportional (PSS: private plus each shared page
+ * divided by the number of processes mapping it, so the PSS of all processes adds up to the memory
+ * they use together) and its peak resident. RSS also counts pages shared with every other Node
+ * process of the machine, the Node binary's code above all (~48 MiB resident in each worker
+ * here), which is in memory once however many workers run.
  */
-function memoryMiB(pid: number): { resident: number; private: number; peak: number } {
+function memoryMiB(pid: number): { resident: number; private: number; pss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
   const kb = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
@@ -149,6 +151,7 @@ function memoryMiB(pid: number): { resident: number; private: number; peak: numb
   return {
     resident: mib(kb(status, 'VmRSS')),
     private: mib(kb(rollup, 'Private_Clean') + kb(rollup, 'Private_Dirty')),
+    pss: mib(kb(rollup, 'Pss')),
     peak: mib(kb(status, 'VmHWM')),
   };
 }
@@ -206,8 +209,10 @@ async function waitForShards(baseUrl: string, workers: number, shards: number, m
 interface Measured {
   readonly medians: Map<number, number>;
   readonly workerMiB: number[];
-  /** Each worker's private resident memory (see memoryMiB). */
+  /** Each worker's private resident memory, its proportional share (PSS) and its peak resident memory (see memoryMiB). */
   readonly privateMiB: number[];
+  readonly pssMiB: number[];
+  readonly peakMiB: number[];
   /** Decoded partition bytes each worker's engine holds (`aas_engine_partition_bytes`), MiB. */
   readonly dataMiB: number[];
 }
@@ -306,11 +311,11 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
     const dataMiB = engines.map((e) => e.partitions);
     console.log(
       `  ${respondents} respondents, ${label}: worker resident memory ${workerMiB.map((m) => `${m} MiB`).join(', ')} ` +
-        `(at start ${startedMiB.join(', ')} MiB; private ${memory.map((m) => m.private).join(', ')} MiB; peak ${memory.map((m) => m.peak).join(', ')} MiB), partitions held ${dataMiB.map((m) => `${m} MiB`).join(', ')}, ` +
+        `(at start ${startedMiB.join(', ')} MiB; private ${memory.map((m) => m.private).join(', ')} MiB; PSS ${memory.map((m) => m.pss).join(', ')} MiB; peak ${memory.map((m) => m.peak).join(', ')} MiB), partitions held ${dataMiB.map((m) => `${m} MiB`).join(', ')}, ` +
         `arena in use ${engines.map((e) => e.arenaUsed).join(', ')} MiB, leaf cache ${engines.map((e) => e.leaves).join(', ')} MiB, ` +
         `V8 heap ${engines.map((e) => e.heap).join(', ')} MiB, external ${engines.map((e) => e.external).join(', ')} MiB; gateway ${rssMiB(gateway.pid ?? 0)} MiB`,
     );
-    return { medians, workerMiB, privateMiB: memory.map((m) => m.private), dataMiB };
+    return { medians, workerMiB, privateMiB: memory.map((m) => m.private), pssMiB: memory.map((m) => m.pss), peakMiB: memory.map((m) => m.peak), dataMiB };
   } finally {
     for (const p of [gateway, ...workers]) p.kill('SIGTERM');
     await Promise.all([gateway, ...workers].map((p) => new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once('exit', r)))));
@@ -429,18 +434,18 @@ async function main(): Promise<void> {
     const url = databaseUrl(respondents);
     await ensureDatabase(url, respondents);
     for (const { workers, shards } of CONFIGS) {
-      const { medians, workerMiB, privateMiB, dataMiB } = await endToEnd(url, workers, shards, respondents);
+      const { medians, workerMiB, privateMiB, pssMiB, peakMiB, dataMiB } = await endToEnd(url, workers, shards, respondents);
       const largest = (values: number[]) => `${Math.max(...values)} MiB (${values.join(', ')})`;
       table.push(
         `| ${respondents.toLocaleString('en')} | ${workers} | ${shards} | ${SIDES.map((n) => `${medians.get(n)?.toFixed(0)} ms`).join(' | ')} | ` +
-          `${largest(workerMiB)} | ${largest(privateMiB)} | ${largest(dataMiB)} |`,
+          `${largest(workerMiB)} | ${largest(privateMiB)} | ${largest(pssMiB)} | ${largest(dataMiB)} | ${largest(peakMiB)} |`,
       );
     }
   }
   console.log(
-    `\n| respondents | workers | shards | ${SIDES.map((n) => `${n}x${n}`).join(' | ')} | largest worker, resident (each) | largest worker, private (each) | largest worker, partitions held (each) |`,
+    `\n| respondents | workers | shards | ${SIDES.map((n) => `${n}x${n}`).join(' | ')} | largest worker, resident (each) | largest worker, private (each) | largest worker, PSS (each) | largest worker, partitions held (each) | largest worker, peak resident (each) |`,
   );
-  console.log(`|---|---|---|${SIDES.map(() => '---|').join('')}---|---|---|`);
+  console.log(`|---|---|---|${SIDES.map(() => '---|').join('')}---|---|---|---|---|`);
   for (const line of table) console.log(line);
   console.log(`load average at the end ${load()}`);
   if (SQL) await sqlComparison(databaseUrl(SIZES[0]));
