@@ -1,6 +1,6 @@
 export { createStorePool } from './lib/store-pool';
-export { PartitionReader, NO_DATA_VERSION } from './lib/partition-reader';
-export type { PartitionInfo, StoredPartition, PartitionFilter } from './lib/partition-reader';
+export { PartitionReader, NO_DATA_VERSION, BLOB_CHUNK_BYTES } from './lib/partition-reader';
+export type { PartitionInfo, StoredPartition, PartitionFilter, ReadOptions } from './lib/partition-reader';
 export { PgPartitionSource } from './lib/pg-partition-source';
 export { SurveyDataVersion, hasSurveyData } from './lib/survey-data-writer';
 export type { PartitionRow } from './lib/survey-data-writer';

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { AttributeDictionary, PartitionKey } from '@aas/respondent-store';
+import { decodePartition, type AttributeDictionary, type DecodedPartition, type PartitionKey } from '@aas/respondent-store';
 import { PartitionReader } from './partition-reader';
 import type { StoreVersion } from './store-version';
 
@@ -29,11 +29,12 @@ export class PgPartitionSource {
 
   /**
    * Reads exactly the partitions asked for (a shard's), not every partition of their waves and
-   * locations, one per round trip: a batch of large blobs arrives as hex text several times its
-   * size, and that transient peak stays in a worker's resident memory long after it is freed.
+   * locations, and decodes each as it arrives. Each blob is read in bounded chunks into one buffer
+   * that the next partition reuses, so loading holds the decoded partitions, one blob and one chunk:
+   * a worker's peak memory while it loads stays close to what it holds afterwards.
    */
-  async *loadPartitions(keys: readonly PartitionKey[], version: string): AsyncIterable<Uint8Array> {
-    for await (const stored of this.reader.read({ keys }, version, 1)) yield stored.blob;
+  async *loadPartitions(keys: readonly PartitionKey[], version: string): AsyncIterable<DecodedPartition> {
+    for await (const stored of this.reader.read({ keys }, version, { reuseBuffer: true })) yield decodePartition(stored.blob);
   }
 
   dictionary(dataset: string, version: string): Promise<AttributeDictionary> {

@@ -2,8 +2,15 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@aas/infra';
 import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
-import { attributeDictionaryFromList, decodePartition, encodePartition, PARTITION_FORMAT_VERSION, type PartitionKey } from '@aas/respondent-store';
-import { PartitionReader } from './partition-reader';
+import {
+  attributeDictionaryFromList,
+  decodePartition,
+  encodePartition,
+  PARTITION_FORMAT_VERSION,
+  type DecodedPartition,
+  type PartitionKey,
+} from '@aas/respondent-store';
+import { BLOB_CHUNK_BYTES, PartitionReader } from './partition-reader';
 import { PgPartitionSource } from './pg-partition-source';
 import { RESPONDENT_STORE_MIGRATIONS } from './store-migrations';
 import { createStorePool } from './store-pool';
@@ -183,9 +190,132 @@ describe('respondent store (real Postgres): versioned writes, as-of reads', () =
     const keys = await source.listPartitions(pinned);
     await write([[key('late', 'de'), 1, 1]]);
     expect(await source.listPartitions(pinned)).toEqual(keys);
-    const blobs: Uint8Array[] = [];
-    for await (const b of source.loadPartitions(keys, pinned)) blobs.push(b);
-    expect(blobs.map((b) => decodePartition(b).key)).toEqual(keys);
+    const loaded: DecodedPartition[] = [];
+    for await (const p of source.loadPartitions(keys, pinned)) loaded.push(p);
+    expect(loaded.map((p) => p.key)).toEqual(keys);
     expect((await source.listPartitions(await source.dataVersion())).length).toBe(keys.length + 1);
+  });
+});
+
+/** Deterministic pseudo-random 32-bit words (mulberry32), so a failure can be replayed. */
+function randomWords(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/**
+ * A partition of 65,536 respondents whose blob is about `attributes` x 8 KiB: most attributes are
+ * dense bitsets of random bits (bytes of every value, most of them not valid UTF-8), every fifth a
+ * sparse one of a few bits, so the blob's length is no round number.
+ */
+function randomBlob(key: PartitionKey, attributes: number, seed: number): Buffer {
+  const next = randomWords(seed);
+  const bitLength = 65_536;
+  const map = new Map<number, Uint32Array>();
+  for (let id = 0; id < attributes; id++) {
+    const words = new Uint32Array(bitLength / 32);
+    if (id % 5 === 4) for (let k = 0; k < 3 + (id % 7); k++) words[next() % words.length] |= 1 << (next() % 32);
+    else for (let w = 0; w < words.length; w++) words[w] = next();
+    map.set(id, words);
+  }
+  return encodePartition({
+    key,
+    dictionaryHash: dictionary.hash,
+    firstRespondentId: 1 + seed * bitLength,
+    respondentCount: bitLength,
+    bitLength,
+    weightClasses: [{ weight: 1 + seed / 8, startBit: 0, count: bitLength }],
+    attributes: map,
+  });
+}
+
+describe('respondent store (real Postgres): blobs read in bounded chunks', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let pool: Pool;
+  let reader: PartitionReader;
+  /** What was written, by wave: two blobs larger than a chunk, two far smaller (one under a wave code that needs quoting). */
+  const written = new Map<string, Buffer>();
+
+  beforeAll(async () => {
+    db = await createTestDatabase('store_chunks', RESPONDENT_STORE_MIGRATIONS);
+    ds = new DataSource(dataSourceOptions(db.url));
+    await ds.initialize();
+    pool = createStorePool(db.url);
+    reader = new PartitionReader(pool);
+    written.set('big1', randomBlob(key('big1'), 330, 1));
+    written.set('big2', randomBlob(key('big2'), 290, 2));
+    written.set('small', randomBlob(key('small'), 3, 3));
+    // A COPY takes no parameters: the codes reach it as quoted literals.
+    written.set("it's\\", randomBlob(key("it's\\"), 5, 4));
+    await ds.transaction(async (tx) => {
+      const version = await SurveyDataVersion.begin(tx);
+      await version.putDictionary(dictionary);
+      for (const [wave, bytes] of written) {
+        await version.putPartition({
+          key: key(wave),
+          respondentCount: 65_536,
+          formatVersion: PARTITION_FORMAT_VERSION,
+          dictionaryHash: dictionary.hash,
+          blob: bytes,
+        });
+      }
+      await version.commit({ test: true });
+    });
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  it('returns every blob byte for byte, larger than a chunk or not, whatever the chunk size', async () => {
+    expect(written.get('big1')?.length).toBeGreaterThan(2 * BLOB_CHUNK_BYTES);
+    expect(written.get('big2')?.length).toBeGreaterThan(BLOB_CHUNK_BYTES);
+    expect(written.get('small')?.length).toBeLessThan(BLOB_CHUNK_BYTES);
+    // The default; one that divides no blob's length; one larger than every blob; a tiny one on the small blob alone.
+    for (const [chunkBytes, waves] of [
+      [undefined, ['big1', 'big2', "it's\\", 'small']],
+      [65_537, ['big1', 'big2', "it's\\", 'small']],
+      [4 * 2 ** 20, ['big1', 'big2', "it's\\", 'small']],
+      [7, ["it's\\", 'small']],
+    ] as const) {
+      const read = new Map<string, Buffer>();
+      for await (const stored of reader.read({ waves }, undefined, { chunkBytes })) read.set(stored.wave, stored.blob);
+      expect([...read.keys()]).toEqual([...waves]);
+      for (const wave of waves)
+        expect({ chunkBytes, wave, same: read.get(wave)?.equals(written.get(wave) as Buffer) }).toEqual({ chunkBytes, wave, same: true });
+    }
+  });
+
+  it('with a reused buffer, yields each blob whole in the one buffer', async () => {
+    const buffers = new Set<ArrayBufferLike>();
+    const waves: string[] = [];
+    for await (const stored of reader.read({}, undefined, { reuseBuffer: true, chunkBytes: 100_003 })) {
+      waves.push(stored.wave);
+      buffers.add(stored.blob.buffer);
+      expect(stored.blob.equals(written.get(stored.wave) as Buffer)).toBe(true);
+    }
+    expect(waves).toEqual(['big1', 'big2', "it's\\", 'small']);
+    expect(buffers.size).toBe(1);
+  });
+
+  it('feeds the engine partitions decoded from their own blobs, although they shared one buffer (PgPartitionSource)', async () => {
+    const source = new PgPartitionSource(pool);
+    const version = await source.dataVersion();
+    const keys = await source.listPartitions(version);
+    const loaded: DecodedPartition[] = [];
+    for await (const p of source.loadPartitions(keys, version)) loaded.push(p);
+    expect(loaded.map((p) => p.key.wave)).toEqual(['big1', 'big2', "it's\\", 'small']);
+    // Encoding is a pure function of the partition: a decoded partition that still looked into the
+    // shared buffer would now re-encode as the last blob read, not as its own.
+    for (const p of loaded)
+      expect({ wave: p.key.wave, same: encodePartition(p).equals(written.get(p.key.wave) as Buffer) }).toEqual({ wave: p.key.wave, same: true });
   });
 });
