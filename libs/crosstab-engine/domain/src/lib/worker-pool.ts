@@ -40,10 +40,21 @@ parentPort.on('message', (message) => {
 });
 `;
 
+/**
+ * The fewest rows one message computes (by default). A message's rows pass over every column's
+ * bytes tile by tile, so the columns are read from memory once per message: a message of two
+ * rows (a 13-row band on two threads, cut in eight) read them for every second row, and the band
+ * took three times as long per row as a whole block.
+ */
+export const MIN_ROWS_PER_MESSAGE = 8;
+
 export interface WorkerPoolOptions {
   /** Number of worker threads; default: the machine's available parallelism. */
   readonly threads?: number;
-  /** Rows per message; default: about four messages per thread and task, for load balance. */
+  /**
+   * Rows per message; default: about four messages per thread and task, for load balance, and at
+   * least MIN_ROWS_PER_MESSAGE.
+   */
   readonly rowsPerMessage?: number;
 }
 
@@ -95,7 +106,7 @@ export class WorkerPool implements CellExecutor {
     if (this.closed) return Promise.reject(new Error('worker pool is closed'));
     const rows = task.aTo - task.aFrom;
     if (rows <= 0) return Promise.resolve();
-    const per = this.rowsPerMessage ?? Math.max(1, Math.ceil(rows / (this.threads * 4)));
+    const per = this.rowsPerMessage ?? Math.max(MIN_ROWS_PER_MESSAGE, Math.ceil(rows / (this.threads * 4)));
     return new Promise<void>((resolve, reject) => {
       const batch: Batch = { task, remaining: 0, failed: false, resolve, reject };
       for (let from = task.aFrom; from < task.aTo; from += per) {
