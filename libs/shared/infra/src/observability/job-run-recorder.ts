@@ -14,8 +14,8 @@ export interface JobRunInfo {
   readonly queuedAt?: number;
 }
 
-/** Ends a run: records it once, whatever the outcome. */
-export type FinishRun = (outcome: JobRunOutcome, err?: unknown) => void;
+/** Ends a run: records it once, whatever the outcome; `reports`: how many reports the run handed over while it ran. */
+export type FinishRun = (outcome: JobRunOutcome, err?: unknown, details?: { readonly reports?: number }) => void;
 
 /**
  * Records the runs of jobs in a process (a worker, or the gateway in inline mode): the series
@@ -35,7 +35,7 @@ export class JobRunRecorder {
     if (info.attempt > 1) this.metrics.jobRunRetries.inc(labels);
     else if (info.queuedAt !== undefined) this.metrics.jobQueued.observe(labels, Math.max(0, Date.now() - info.queuedAt) / 1000);
     let finished = false;
-    return (outcome, err) => {
+    return (outcome, err, details) => {
       if (finished) return;
       finished = true;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -49,6 +49,7 @@ export class JobRunRecorder {
         attempt: info.attempt,
         ms: Math.round(seconds * 1000),
         outcome,
+        ...(details?.reports ? { reports: details.reports } : {}),
       };
       if (outcome === 'failed') this.logger.warn({ ...line, err }, 'job run');
       else if (outcome === 'rejected') this.logger.log({ ...line, reason: err instanceof Error ? err.message : undefined }, 'job run');

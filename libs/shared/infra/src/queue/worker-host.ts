@@ -181,6 +181,7 @@ export class WorkerHost {
       attempt: job.attemptsStarted,
       queuedAt: job.timestamp,
     });
+    const reporting = this.reporter(job, resultTtlMs);
     try {
       if (!this.registry.has(job.name)) throw new UnrecoverableError(`unknown job '${job.name}'`);
       const result = await this.registry.run(job.name, job.data, {
@@ -189,7 +190,7 @@ export class WorkerHost {
         attempt: job.attemptsStarted,
         queue: job.queueName,
         signal: this.handedBack.signal,
-        report: this.reporter(job, resultTtlMs),
+        report: reporting.report,
       });
       // Handed back at shutdown: another worker runs it now, and its result is the one that counts.
       if (this.handedBack.signal.aborted) {
@@ -197,7 +198,7 @@ export class WorkerHost {
         return null;
       }
       await (this.connection as Redis).set(jobResultKey(this.config.REDIS_PREFIX, job.id ?? ''), packJobResult(result), 'PX', resultTtlMs);
-      finish('completed');
+      finish('completed', undefined, { reports: reporting.handed });
       return null;
     } catch (err) {
       const thrown = err instanceof ProblemException && err.getStatus() < 500 ? new UnrecoverableError(encodeJobProblem(err)) : err;
@@ -214,17 +215,23 @@ export class WorkerHost {
    * waiting gateway takes the report with GETDEL). Best effort: a report Redis refuses is dropped
    * and logged, the job goes on, and its result carries everything.
    */
-  private reporter(job: Job, resultTtlMs: number): (progress: unknown) => Promise<void> {
+  private reporter(job: Job, resultTtlMs: number): { report: (progress: unknown) => Promise<void>; readonly handed: number } {
     let reports = 0;
-    return async (progress: unknown) => {
-      const n = reports++;
-      try {
-        await (this.connection as Redis).set(jobReportKey(this.config.REDIS_PREFIX, job.id ?? '', n), packJobResult(progress), 'PX', resultTtlMs);
-        await job.updateProgress({ report: n });
-      } catch (err) {
-        this.logger.warn({ err, jobId: job.id, report: n }, 'could not hand over a report of a running job; its result will carry it');
-      }
+    const reporting = {
+      /** Reports announced (the job's log line says how many). */
+      handed: 0,
+      report: async (progress: unknown) => {
+        const n = reports++;
+        try {
+          await (this.connection as Redis).set(jobReportKey(this.config.REDIS_PREFIX, job.id ?? '', n), packJobResult(progress), 'PX', resultTtlMs);
+          await job.updateProgress({ report: n });
+          reporting.handed++;
+        } catch (err) {
+          this.logger.warn({ err, jobId: job.id, report: n }, 'could not hand over a report of a running job; its result will carry it');
+        }
+      },
     };
+    return reporting;
   }
 
   /**

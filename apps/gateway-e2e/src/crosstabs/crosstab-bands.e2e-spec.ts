@@ -1,0 +1,79 @@
+import { bandStarts } from '@aas/engine-client';
+import { Stack } from '../support/stack';
+
+/**
+ * A streamed crosstab large enough that its one job reports its rows in bands (one worker, the
+ * default CROSSTAB_CHUNK_CELLS): the stream must be exactly what the same rows give in crosstabs
+ * too small for bands, and the worker must have reported them.
+ */
+
+interface Cell {
+  row_index: number;
+  column_index: number;
+  row: { id: string };
+  column: { id: string };
+}
+
+const AUDIENCES = [
+  { question: 'age_group', datapoints: ['16_24'] },
+  { question: 'gender', datapoints: ['female'] },
+  { question: 'social_platform_usage', datapoints: ['tiktok', 'instagram'] },
+  { question: 'income_group', datapoints: ['high'], not: true },
+  {
+    and: [
+      { question: 'gender', datapoints: ['male'] },
+      { question: 'age_group', datapoints: ['25_34', '35_44'] },
+    ],
+  },
+  { question: 'social_platform_usage', datapoints: ['tiktok', 'instagram', 'facebook', 'youtube'], min_count: 2 },
+  { question: 'parent_status', datapoints: ['parent'] },
+];
+const ROWS = Array.from({ length: 50 }, (_, i) => ({ id: `r${i}`, expression: AUDIENCES[i % AUDIENCES.length] }));
+const COLUMNS = Array.from({ length: 60 }, (_, j) => ({ id: `c${j}`, expression: AUDIENCES[(j * 3) % AUDIENCES.length] }));
+const WAVES = ['q1_2026', 'q2_2026', 'q3_2026'];
+
+describe('a crosstab streamed in row bands', () => {
+  let stack: Stack;
+  let token: string;
+
+  beforeAll(async () => {
+    stack = await Stack.start({ label: 'bands', jobMode: 'queue', workers: 1, seed: true });
+    token = await stack.token('demo', 1);
+  });
+  afterAll(() => stack?.stop());
+
+  async function crosstab(rows: typeof ROWS): Promise<Map<string, Cell>> {
+    const res = await fetch(`${stack.baseUrl}/v2/query/crosstab`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ rows, columns: COLUMNS, waves: WAVES }),
+    });
+    const text = await res.text();
+    expect([res.status, text.slice(0, 300)]).toEqual([200, expect.any(String)]);
+    const cells = new Map<string, Cell>();
+    for (const line of text.split('\n').filter(Boolean)) {
+      const cell = JSON.parse(line) as Cell;
+      const key = `${cell.row.id}/${cell.column.id}`;
+      expect(cells.has(key)).toBe(false);
+      cells.set(key, cell);
+    }
+    return cells;
+  }
+
+  it('gives every cell exactly as crosstabs too small for bands give it, and the worker reported the bands', async () => {
+    expect(bandStarts(ROWS.length, COLUMNS.length)).toHaveLength(4);
+    const banded = await crosstab(ROWS);
+    expect(banded.size).toBe(ROWS.length * COLUMNS.length);
+    // The same rows ten at a time: 600 cells per crosstab, no bands.
+    expect(bandStarts(10, COLUMNS.length)).toEqual([]);
+    for (let from = 0; from < ROWS.length; from += 10) {
+      const part = await crosstab(ROWS.slice(from, from + 10));
+      for (const [key, cell] of part) {
+        // Positions are within each request; everything else is the same to the last digit.
+        expect(banded.get(key)).toEqual({ ...cell, row_index: cell.row_index + from });
+      }
+    }
+    const runs = stack.workers[0].logs.split('\n').filter((line) => line.includes('"msg":"job run"') && line.includes('"job":"engine.compute"'));
+    expect(runs.some((line) => line.includes('"reports":4'))).toBe(true);
+  });
+});
