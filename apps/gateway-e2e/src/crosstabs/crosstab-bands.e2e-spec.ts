@@ -74,6 +74,6 @@ describe('a crosstab streamed in row bands', () => {
       }
     }
     const runs = stack.workers[0].logs.split('\n').filter((line) => line.includes('"msg":"job run"') && line.includes('"job":"engine.compute"'));
-    expect(runs.some((line) => line.includes('"reports":4'))).toBe(true);
+    expect(runs.some((line) => line.includes('"reports":5'))).toBe(true);
   });
 });

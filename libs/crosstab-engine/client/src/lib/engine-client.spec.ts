@@ -41,7 +41,7 @@ function client(reporting: Reporting, chunk = 10_000) {
         options.onProgress?.({ ...band, rowStart: cuts[k], rowEnd: cuts[k + 1] } satisfies EngineComputePartial);
       };
       if (reporting !== 'none') {
-        for (let k = 0; k + 2 < cuts.length; k++) {
+        for (let k = 0; k + 1 < cuts.length; k++) {
           if (reporting === 'lose-second' && k === 1) continue;
           if (reporting === 'malformed' && k === 1) {
             options.onProgress?.({ ...rowsOfRawSums(whole, cuts[1], cuts[2]), rowStart: cuts[1], rowEnd: cuts[2], columnCount: 1 });

@@ -254,8 +254,8 @@ export class EngineClient {
   /**
    * The blocks' sums as they finish (completion order), each completed with its rows' and columns'
    * own sums (BandSingles). With `progressive`, a block computed by one job (the data not split)
-   * comes in row bands as the worker reports them (bandStarts), then its remaining rows when the
-   * job ends: the caller can write the first rows while the worker computes the rest.
+   * comes in row bands as the worker reports them (bandStarts), and any rows no report brought
+   * when the job ends: the caller can write the first rows while the worker computes the rest.
    */
   private async *run(query: EngineQuery, groupBy: GroupBy, context: EngineCallContext, progressive = false): AsyncGenerator<BlockSums> {
     // As many blocks as workers can take at once (each shard's workers take that shard's part of every block).
@@ -360,7 +360,8 @@ export const MIN_BANDED_CELLS = 2000;
  * Where a block's row bands start after the first, for a block that is streamed: a small first
  * band (about an eighth of the rows), so the first bytes leave early, then about a quarter each.
  * Each band costs a pass of the engine and a report through Redis (about 1 ms of CPU on each
- * side), and the last band is written only after the job ends. None below MIN_BANDED_CELLS.
+ * side); what the gateway writes after the worker is done is the last band. None below
+ * MIN_BANDED_CELLS.
  */
 export function bandStarts(rowCount: number, columnCount: number): number[] {
   if (rowCount < 2 || rowCount * columnCount < MIN_BANDED_CELLS) return [];

@@ -70,9 +70,9 @@ function parseBands(bands: unknown, rows: number): number[] {
  * partitions in the selected waves and locations (with shards: exactly the partitions named), on
  * this process's engine.
  *
- * With `bands`, the rows are computed band by band and each band but the last is reported as soon
- * as it is done (JobContext.report), so a gateway that streams can write the first rows while the
- * rest are computed; the result still carries every row. The next band is computed while a report
+ * With `bands`, the rows are computed band by band and each band is reported as soon as it is
+ * done (JobContext.report), so a gateway that streams can write the first rows while the rest are
+ * computed; the result still carries every row. The next band is computed while a report
  * travels. The columns are measured with the first band only.
  */
 @Injectable()
@@ -101,8 +101,8 @@ export class EngineComputeJobHandler implements JobHandler<'engine.compute'> {
     const report = context.report;
     const reports: Promise<void>[] = [];
     const raw = await this.host.engine.rawSumsInBands(query, payload.groupBy, bands, (band, rowStart, rowEnd) => {
-      // Every band but the last: the last one's rows reach the caller with the result just after.
-      if (rowEnd < rows.length) reports.push(report({ ...resultOf(band), rowStart, rowEnd } satisfies EngineComputePartial));
+      // The last band too: its rows then reach the caller while the whole result is packed and stored.
+      reports.push(report({ ...resultOf(band), rowStart, rowEnd } satisfies EngineComputePartial));
     });
     await Promise.all(reports);
     return resultOf(raw);

@@ -82,8 +82,8 @@ export interface EngineComputePayload {
   /**
    * Row bands to report as they are done, for a caller that streams: the rows at which bands start
    * after the first (strictly increasing, each in 1..rows-1). The worker computes the bands in
-   * order and reports each but the last as an `EngineComputePartial` (see JobProgress); the job's
-   * result still carries every row. Absent: one result at the end.
+   * order and reports each as an `EngineComputePartial` (see JobProgress) when it is done; the
+   * job's result still carries every row. Absent: one result at the end.
    */
   bands?: number[];
 }
