@@ -16,8 +16,8 @@ describe('process settings', () => {
   });
 
   it("fixes the worker's malloc mapping threshold unless the caller set one", () => {
-    expect(environmentFor('apps/worker/src/main.js', {})).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
-    expect(environmentFor('apps/worker/src/main.js', { MALLOC_MMAP_THRESHOLD_: '65536' })).toEqual({});
+    expect(environmentFor('apps/worker/src/main.js', {})).toEqual({ MALLOC_MMAP_THRESHOLD_: '65536' });
+    expect(environmentFor('apps/worker/src/main.js', { MALLOC_MMAP_THRESHOLD_: '131072' })).toEqual({});
     expect(environmentFor('apps/gateway/src/main.js', {})).toEqual({});
   });
 
