@@ -270,7 +270,8 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
   );
   const gateway = launch('apps/gateway/src/main.js', env);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const label = `${workerCount} worker${workerCount === 1 ? '' : 's'}, ${shards} shard${shards === 1 ? '' : 's'}, ${threads} kernel thread${threads === '1' ? '' : 's'} each`;
+  const kernel = threads === '0' ? 'the kernel on its own thread' : `${threads} kernel thread${threads === '1' ? '' : 's'}`;
+  const label = `${workerCount} worker${workerCount === 1 ? '' : 's'}, ${shards} shard${shards === 1 ? '' : 's'}, ${kernel} each`;
   try {
     await waitForShards(baseUrl, workerCount, shards);
     const startedMiB = workers.map((w) => rssMiB(w.pid ?? 0));

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { engineThreadsFor, environmentFor, nodeFlagsFor } from './process-settings';
 
 describe('process settings', () => {
-  it('divides the cores among the workers, at least one thread each', () => {
-    expect([1, 2, 3, 4, 8].map((workers) => engineThreadsFor(workers, 2))).toEqual([2, 1, 1, 1, 1]);
-    expect([1, 2, 3, 4].map((workers) => engineThreadsFor(workers, 8))).toEqual([8, 4, 2, 2]);
+  it("divides the cores among the workers; with less than a core each, the kernel runs on each worker's own thread", () => {
+    expect([1, 2, 3, 4, 8].map((workers) => engineThreadsFor(workers, 2))).toEqual([2, 1, 0, 0, 0]);
+    expect([1, 2, 3, 4, 8, 9].map((workers) => engineThreadsFor(workers, 8))).toEqual([8, 4, 2, 2, 1, 0]);
     expect(engineThreadsFor(0, 4)).toBe(4);
   });
 

@@ -66,8 +66,8 @@ export class WorkerConfig extends CommonConfig {
   /**
    * Threads of the engine's cell kernel; 0 computes on the worker's own thread, in slices that
    * yield to its event loop. Unset: the machine's available parallelism. Workers that share a
-   * machine should share its cores: each kernel thread also costs some 15-25 MiB of memory
-   * (`npm start -- --workers N` gives each worker cores / N, at least 1).
+   * machine should share its cores: each kernel thread also costs some 10-15 MiB of memory
+   * (`npm start -- --workers N` gives each worker cores / N; 0 when that is less than one).
    */
   @IsOptional()
   @Type(() => Number)
