@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
  * stays grown: 206-227 MiB before, 266-335 MiB after the 1M benchmark).
  *
  * The worker gets `--expose-gc`: its engine runs a full collection after loading partitions
- * (EngineHost), whose stored blobs are otherwise left resident as garbage outside V8's heap.
+ * (EngineHost), whose blob buffers are otherwise left resident as garbage outside V8's heap.
  *
  * The worker also gets a 4 MiB semi-space, a young generation of 8 MiB instead of up to 32. Its
  * young garbage is small and short-lived (job payloads, sums on their way to Redis), and the

@@ -74,8 +74,8 @@ export interface PartitionCacheOptions {
   /**
    * Called after a batch of partitions has loaded, with how many and their decoded bytes, on a
    * later turn of the event loop, when nothing of the load holds its blobs any more. Loading
-   * leaves the stored blobs behind as garbage (several times the decoded size); a process that
-   * can collect it at once does so here (the worker: a full collection).
+   * leaves the buffers the blobs were read into behind as garbage; a process that can collect it
+   * at once does so here (the worker: a full collection).
    */
   readonly afterLoad?: (loaded: { readonly partitions: number; readonly bytes: number }) => void;
 }
