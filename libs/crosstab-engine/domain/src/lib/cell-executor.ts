@@ -27,10 +27,17 @@ export interface CellTask {
    * tiles' partial sums add up to the whole.
    */
   readonly tiles: readonly number[];
+  /**
+   * Compute the task as one message, on one thread (a caller that splits a pass itself, by
+   * columns, so that each thread reads only its columns: see `columnChunks` in crosstab.ts).
+   */
+  readonly whole?: boolean;
 }
 
 /** Runs cell tasks somewhere: on the calling thread in slices, or on a worker pool. */
 export interface CellExecutor {
+  /** How many tasks it computes at once (the pool's threads; 1 on the calling thread). */
+  readonly threads: number;
   run(task: CellTask): Promise<void>;
 }
 
@@ -57,6 +64,8 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
  * take about half a slice.
  */
 export class InlineExecutor implements CellExecutor {
+  readonly threads = 1;
+
   constructor(private readonly sliceMs = 20) {}
 
   async run(task: CellTask): Promise<void> {

@@ -352,6 +352,18 @@ function packedAudiencesFor(
   return packed;
 }
 
+/**
+ * How a pass's cells are shared among `threads` threads: the column boundaries of one chunk per
+ * thread when the pass has fewer rows than columns, else one chunk (the executor then splits the
+ * rows). A thread reads every column of its share for each of its messages, so a short, wide pass
+ * (a band of a streamed crosstab: 13 rows x 100 columns) split by rows made each thread read all
+ * 100 columns for a handful of rows; split by columns each reads half of them once.
+ */
+export function columnChunks(rows: number, columns: number, threads: number): number[] {
+  const parts = rows < columns && threads > 1 ? Math.min(threads, columns) : 1;
+  return Array.from({ length: parts + 1 }, (_, i) => Math.round((i * columns) / parts));
+}
+
 async function computeRaw(
   data: CrosstabData,
   query: CrosstabQuery,
@@ -504,23 +516,38 @@ async function computeRaw(
       // Cells on the executor; meanwhile the singles (one pass over each audience) on this thread,
       // into their own outputs. Computed before the cells were handed over, they kept the kernel
       // threads idle for as long (3-7 ms of a 100 x 100 through the service).
+      const chunks = columnChunks(rows, columns, executor.threads);
+      const task = {
+        memory: arena.memory,
+        pieces: piecesAt,
+        groupTable: groupTableAt,
+        groups,
+        tableBytes,
+        aTables: tablesAt + (pass.base ? 1 : 0) * tableBytes,
+        aFrom: 0,
+        aTo: rows,
+        bTables: tablesAt + ((pass.base ? 1 : 0) + rows) * tableBytes,
+        bCount: columns,
+        outBase: cellsAt,
+        tiles,
+      };
       const computing =
-        rows > 0 && columns > 0
-          ? executor.run({
-              memory: arena.memory,
-              pieces: piecesAt,
-              groupTable: groupTableAt,
-              groups,
-              tableBytes,
-              aTables: tablesAt + (pass.base ? 1 : 0) * tableBytes,
-              aFrom: 0,
-              aTo: rows,
-              bTables: tablesAt + ((pass.base ? 1 : 0) + rows) * tableBytes,
-              bCount: columns,
-              outBase: cellsAt,
-              tiles,
-            })
-          : Promise.resolve();
+        rows === 0 || columns === 0
+          ? Promise.resolve()
+          : chunks.length === 1
+            ? executor.run(task)
+            : // Column chunk [c0, c1) of every row, as one message: its cells laid out rows x (c1 - c0) from cellsAt + rows x c0 cells.
+              Promise.all(
+                chunks.slice(0, -1).map((c0, i) =>
+                  executor.run({
+                    ...task,
+                    bTables: task.bTables + c0 * tableBytes,
+                    bCount: chunks[i + 1] - c0,
+                    outBase: cellsAt + rows * c0 * groupBytes,
+                    whole: true,
+                  }),
+                ),
+              ).then(() => undefined);
       // Settled whatever happens below, so a failure of the cells never goes unhandled.
       computing.catch(() => undefined);
       const cells = instantiateKernel(arena.memory);
@@ -540,11 +567,15 @@ async function computeRaw(
         const from = (singlesAt >>> 3) + t * width;
         for (let x = 0; x < width; x++) raw.singles[a * width + x] += f64[from + x];
       });
-      for (let r = 0; r < rows; r++) {
-        for (let c = 0; c < columns; c++) {
-          const from = (cellsAt >>> 3) + (r * columns + c) * width;
-          const to = ((pass.r0 + r) * columnCount + pass.c0 + c) * width;
-          for (let x = 0; x < width; x++) raw.cells[to + x] += f64[from + x];
+      for (let k = 0; k + 1 < chunks.length; k++) {
+        const c0 = chunks[k];
+        const span = chunks[k + 1] - c0;
+        for (let r = 0; r < rows; r++) {
+          for (let c = 0; c < span; c++) {
+            const from = (cellsAt >>> 3) + (rows * c0 + r * span + c) * width;
+            const to = ((pass.r0 + r) * columnCount + pass.c0 + c0 + c) * width;
+            for (let x = 0; x < width; x++) raw.cells[to + x] += f64[from + x];
+          }
         }
       }
       timings.kernelMs += performance.now() - t1;

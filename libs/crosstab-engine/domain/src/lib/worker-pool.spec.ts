@@ -1,4 +1,4 @@
-import { computeCrosstab, computeSegmentedCrosstab } from './crosstab';
+import { columnChunks, computeCrosstab, computeSegmentedCrosstab } from './crosstab';
 import { InlineExecutor } from './cell-executor';
 import { WorkerPool } from './worker-pool';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';
@@ -32,6 +32,16 @@ const query: CrosstabQuery = {
   locations: [...TEST_LOCATIONS],
 };
 
+describe('columnChunks', () => {
+  it('splits a pass with fewer rows than columns into one column chunk per thread, and leaves the others whole', () => {
+    expect(columnChunks(13, 100, 2)).toEqual([0, 50, 100]);
+    expect(columnChunks(1, 5, 4)).toEqual([0, 1, 3, 4, 5]);
+    expect(columnChunks(2, 3, 8)).toEqual([0, 1, 2, 3]);
+    expect(columnChunks(100, 100, 2)).toEqual([0, 100]);
+    expect(columnChunks(5, 100, 1)).toEqual([0, 100]);
+  });
+});
+
 describe('WorkerPool', () => {
   let pool: WorkerPool;
   beforeAll(() => {
@@ -56,6 +66,21 @@ describe('WorkerPool', () => {
     const segInline = await computeSegmentedCrosstab(d, query, 'location', {}, { executor: new InlineExecutor() });
     const segPooled = await computeSegmentedCrosstab(d, query, 'location', {}, { executor: pool });
     expect(segPooled).toEqual(segInline);
+  });
+
+  it('gives the single-thread figures when a short, wide pass is split by columns', async () => {
+    const d = data(14, 3000);
+    for (const shape of [
+      { rows: audiences.slice(0, 1), columns: audiences },
+      { rows: audiences.slice(2, 4), columns: [...audiences, ...audiences] },
+    ]) {
+      const q = { ...query, ...shape };
+      expect(columnChunks(q.rows.length, q.columns.length, pool.threads)).toHaveLength(3);
+      const inline = await computeCrosstab(d, q, { significance: 0.95, effectiveBase: true }, { executor: new InlineExecutor() });
+      expect(await computeCrosstab(d, q, { significance: 0.95, effectiveBase: true }, { executor: pool })).toEqual(inline);
+      const segInline = await computeSegmentedCrosstab(d, q, 'wave', {}, { executor: new InlineExecutor() });
+      expect(await computeSegmentedCrosstab(d, q, 'wave', {}, { executor: pool })).toEqual(segInline);
+    }
   });
 
   it('keeps the event loop free while it computes', async () => {
