@@ -7,7 +7,16 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { decodePartition, type DecodedPartition } from '@aas/respondent-store';
 import { generateSurvey } from '@aas/demo-data';
-import { AudienceStore, buildCrosstabResult, computeRawSums, InlineExecutor, WorkerPool, type CellExecutor, type CrosstabQuery } from '@aas/crosstab-engine';
+import {
+  AudienceStore,
+  bandStarts,
+  buildCrosstabResult,
+  computeRawSums,
+  InlineExecutor,
+  WorkerPool,
+  type CellExecutor,
+  type CrosstabQuery,
+} from '@aas/crosstab-engine';
 import { audiences, loadBlobs, mb, median, SEED } from './engine-bench-data';
 
 const RESPONDENTS = Number(process.argv[2] ?? 1_000_000);
@@ -94,6 +103,27 @@ async function main(): Promise<void> {
         warm.push(w);
       }
       console.log(`${size}x${size} ${name}: cold ${summary(cold)}; warm ${summary(warm)}; load ${loadavg()[0].toFixed(2)}; checksum ${checksum}`);
+      // The same crosstab in the row bands a streamed crosstab's job computes (bandStarts), warm.
+      const starts = bandStarts(size, size);
+      if (starts.length > 0) {
+        const cuts = [0, ...starts, size];
+        const banded: Sample[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const timings = { evaluateMs: 0, kernelMs: 0 };
+          const cpuBefore = process.cpuUsage();
+          const t = performance.now();
+          for (let k = 0; k + 1 < cuts.length; k++) {
+            const band = { evaluateMs: 0, kernelMs: 0 };
+            const bandQuery = { ...query, rows: rows.slice(cuts[k], cuts[k + 1]), singles: { rows: true, columns: k === 0 } };
+            await computeRawSums(data, bandQuery, 'none', { executor, timings: band, sliceMs: 1e9, audiences: store.forVersion(String(version)) });
+            timings.evaluateMs += band.evaluateMs;
+            timings.kernelMs += band.kernelMs;
+          }
+          const cpuUsed = process.cpuUsage(cpuBefore);
+          banded.push({ total: performance.now() - t, evaluate: timings.evaluateMs, kernel: timings.kernelMs, cpu: (cpuUsed.user + cpuUsed.system) / 1000 });
+        }
+        console.log(`${size}x${size} ${name} in ${cuts.length - 1} row bands: warm ${summary(banded)}; load ${loadavg()[0].toFixed(2)}`);
+      }
     }
     // What a caller adds to build cell objects from the sums (not part of the engine's job).
     const raw = await computeRawSums(data, query, 'none', { executor: executors[0][1], audiences: store.forVersion(String(version)) });

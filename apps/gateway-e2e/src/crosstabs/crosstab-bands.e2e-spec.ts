@@ -1,4 +1,4 @@
-import { bandStarts } from '@aas/engine-client';
+import { bandStarts } from '@aas/crosstab-engine';
 import { Stack } from '../support/stack';
 
 /**

@@ -1,4 +1,4 @@
-export { EngineClient, bandStarts } from './lib/engine-client';
+export { EngineClient } from './lib/engine-client';
 export type { EngineQuery, EngineCallContext, SegmentedResult, StreamedBlock } from './lib/engine-client';
 export { EngineClientModule } from './lib/engine-client.module';
 export { EngineCapacityGuard } from './lib/engine-capacity.guard';

@@ -31,7 +31,7 @@ export type { AudienceStoreOptions, StoreStats } from './lib/packed-store';
 export { LeafCache } from './lib/leaf-cache';
 export { PartitionCache, InMemoryPartitionSource } from './lib/partition-cache';
 export type { PartitionSource, PartitionCacheOptions, PartitionSelection, DataSnapshot } from './lib/partition-cache';
-export { CrosstabEngine } from './lib/crosstab-engine';
+export { CrosstabEngine, bandStarts, MIN_BANDED_CELLS } from './lib/crosstab-engine';
 export type { CrosstabEngineOptions } from './lib/crosstab-engine';
 export { planShards, shardsServedBy } from './lib/shards';
 export type { ShardPlan, ShardMember, SizedPartition } from './lib/shards';

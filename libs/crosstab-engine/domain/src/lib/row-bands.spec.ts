@@ -1,6 +1,6 @@
 import type { Expression } from '@aas/audience-expression';
 import { joinRowBands, rowsOfRawSums, type RawSums } from './crosstab';
-import { CrosstabEngine } from './crosstab-engine';
+import { bandStarts, CrosstabEngine, MIN_BANDED_CELLS } from './crosstab-engine';
 import type { CrosstabQuery } from './crosstab.types';
 import { InMemoryPartitionSource } from './partition-cache';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';
@@ -77,6 +77,28 @@ describe('row bands', () => {
     for (const starts of [[0], [3, 3], [5, 2], [11], [2.5]]) {
       await expect(engine.rawSumsInBands(q, 'none', starts, () => undefined)).rejects.toThrow(/row bands must start/);
     }
+  });
+});
+
+describe('bandStarts', () => {
+  it('cuts a first band of about an eighth of the rows, then about a quarter each', () => {
+    expect(bandStarts(100, 100)).toEqual([13, 38, 63, 88]);
+    expect(bandStarts(8, 1000)).toEqual([1, 3, 5, 7]);
+    expect(bandStarts(2, 1000)).toEqual([1]);
+    for (const [rows, columns] of [
+      [100, 100],
+      [7, 500],
+      [1000, 10],
+    ]) {
+      const starts = bandStarts(rows, columns);
+      expect(starts.every((s, i) => s > (i === 0 ? 0 : starts[i - 1]) && s < rows)).toBe(true);
+    }
+  });
+
+  it('cuts no block smaller than MIN_BANDED_CELLS, nor one of a single row', () => {
+    expect(bandStarts(40, 10)).toEqual([]);
+    expect(40 * 10).toBeLessThan(MIN_BANDED_CELLS);
+    expect(bandStarts(1, 5000)).toEqual([]);
   });
 });
 
