@@ -38,7 +38,9 @@ export function nullArrayErrors(value: unknown): ValidationError[] {
       error.constraints = { isArray: `${key} must be an array, not null (leave the member out to use its default)` };
       error.children = [];
       errors.push(error);
-    } else if (isObject(child)) {
+    } else if (isObject(child) && (Array.isArray(child) || Object.getPrototypeOf(child) !== Object.prototype)) {
+      // Arrays and DTO instances only: a plain object (an expression, say) is not a DTO, and
+      // class-transformer builds DTO instances only where a DTO declares them, never inside one.
       const children = Array.isArray(child)
         ? child.flatMap((item, i) => {
             const nested = nullArrayErrors(item);

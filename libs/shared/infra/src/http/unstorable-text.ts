@@ -20,28 +20,41 @@ export function unstorableTextReason(text: string): string | undefined {
   return undefined;
 }
 
+/** Where a value sits: its parent's place and its key. The pointer text is built only for a value that is reported. */
+interface Place {
+  readonly parent: Place | undefined;
+  readonly key: string | number;
+}
+
+function pointerOf(place: Place | undefined, base: string): string {
+  const keys: (string | number)[] = [];
+  for (let p = place; p !== undefined; p = p.parent) keys.push(p.key);
+  return keys.reduceRight<string>((path, key) => joinPointer(path, key), base);
+}
+
 /**
  * Every string (and member name) in a parsed JSON value that Postgres could not store, by JSON
  * pointer under `base`. Iterative: bodies are bounded in depth by the JSON-depth check, but a walk
- * must not be the first thing to overflow the stack.
+ * must not be the first thing to overflow the stack. Pointers are made only for what is reported
+ * (a crosstab body has thousands of members; making every member's pointer cost more than the check).
  */
 export function findUnstorableText(value: unknown, base = ''): ProblemFieldError[] {
   const found: ProblemFieldError[] = [];
-  const stack: [unknown, string][] = [[value, base]];
+  const stack: [unknown, Place | undefined][] = [[value, undefined]];
   while (stack.length > 0 && found.length < MAX_REPORTED) {
-    const [current, path] = stack.pop() as [unknown, string];
+    const [current, place] = stack.pop() as [unknown, Place | undefined];
     if (typeof current === 'string') {
       const reason = unstorableTextReason(current);
-      if (reason) found.push({ path, message: reason });
+      if (reason) found.push({ path: pointerOf(place, base), message: reason });
     } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], joinPointer(path, i)]);
+      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], { parent: place, key: i }]);
     } else if (current !== null && typeof current === 'object') {
       const entries = Object.entries(current as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i];
         const reason = unstorableTextReason(key);
-        if (reason) found.push({ path: joinPointer(path, key), message: `member name ${reason}` });
-        else stack.push([child, joinPointer(path, key)]);
+        if (reason) found.push({ path: pointerOf({ parent: place, key }, base), message: `member name ${reason}` });
+        else stack.push([child, { parent: place, key }]);
       }
     }
   }
