@@ -54,6 +54,13 @@ for (let e = 0; e <= 22; e++) {
 const POW2 = new Float64Array(73);
 for (let k = 0; k <= 72; k++) POW2[k] = 2 ** k;
 
+/**
+ * Per biased binary exponent, the decimal scale e of writeShortest: 16 - floor((exponent) x
+ * log10 2), a lower bound of 16 - floor(log10 x), so x * 10^e has 17 or 18 integer digits.
+ */
+const SCALE = new Int16Array(2048);
+for (let biased = 0; biased < 2048; biased++) SCALE[biased] = 16 - Math.floor((biased - 1023) * 0.3010299956639812);
+
 /** The double being formatted, and its two 32-bit halves. */
 const float = new Float64Array(1);
 const words = new Uint32Array(float.buffer);
@@ -62,8 +69,6 @@ const HIGH = LITTLE_ENDIAN ? 1 : 0;
 const LOW = LITTLE_ENDIAN ? 0 : 1;
 /** Limbs (base 2^24, least significant first) of 4m * 5^e. */
 const limbs = new Float64Array(5);
-/** Digits of an integer, written backwards before they are copied out. */
-const digits = new Uint8Array(16);
 
 /**
  * Writes the JSON text of `x` into `out` at `at` and returns the offset after it. The caller makes
@@ -102,30 +107,16 @@ function writeAscii(out: Uint8Array, at: number, text: string): number {
 
 /** A non-negative integer below 2^53. */
 function writeInteger(out: Uint8Array, at: number, x: number): number {
-  let n = 0;
   if (x < E8) {
-    let v = x;
-    do {
-      const q = Math.floor(v / 10);
-      digits[n++] = 48 + (v - q * 10);
-      v = q;
-    } while (v > 0);
-  } else {
-    let high = Math.floor(x / E8);
-    let low = x - high * E8; // exact: both are integers below 2^53
-    for (let i = 0; i < 8; i++) {
-      const q = Math.floor(low / 10);
-      digits[n++] = 48 + (low - q * 10);
-      low = q;
-    }
-    do {
-      const q = Math.floor(high / 10);
-      digits[n++] = 48 + (high - q * 10);
-      high = q;
-    } while (high > 0);
+    const k = digitCount(x);
+    putDigits(out, x, at, k);
+    return at + k;
   }
-  while (n > 0) out[at++] = digits[--n];
-  return at;
+  const high = Math.floor(x / E8); // below 2^53 / 10^8, so fewer than 9 digits
+  const k = digitCount(high);
+  putDigits(out, high, at, k);
+  putEight(out, x - high * E8, at + k);
+  return at + k + 8;
 }
 
 /**
@@ -140,8 +131,7 @@ function writeShortest(out: Uint8Array, at: number, x: number): number {
   const biased = high >>> 20;
   const fractionHigh = high & 0xfffff;
   const exponent = biased - 1075; // x = m * 2^exponent, m = 2^52 + fraction (normal: x >= 2^-16)
-  // A lower bound of floor(log10 x): the scale makes x * 10^e at least 10^16 (17 or 18 digits).
-  const e = 16 - Math.floor((biased - 1023) * 0.3010299956639812);
+  const e = SCALE[biased];
   const s = 2 - exponent - e;
   if (e < 0 || e > 22 || s < 1 || s > 49) return -1;
 
@@ -287,24 +277,61 @@ function writeDigits(out: Uint8Array, at: number, d: number, power: number): num
   const n = k + power;
   if (n >= k || n <= -6) return -1; // not reachable for non-integers in range; the caller falls back
   let start = at;
-  let end: number;
-  if (n > 0) {
-    out[at + n] = 46; // .
-    end = at + k + 1;
+  if (n <= 0) {
+    out[start++] = 48; // 0
+    out[start++] = 46; // .
+    for (let i = n; i < 0; i++) out[start++] = 48;
   } else {
-    out[at++] = 48; // 0
-    out[at++] = 46; // .
-    for (let i = n; i < 0; i++) out[at++] = 48;
-    start = at;
-    end = at + k;
+    // The digits one place right, then the n integer digits moved back in front of the point.
+    start++;
   }
-  // Digit i (0 = the most significant) goes to start + i, one further past the point.
-  const point = n > 0 ? n : k;
-  let i = k - 1;
-  i = putChunk(out, c0 | 0, i, k > 8 ? i - 8 : -1, start, point);
-  if (k > 8) i = putChunk(out, c1 | 0, i, k > 16 ? i - 8 : -1, start, point);
-  if (k > 16) putChunk(out, c2 | 0, i, -1, start, point);
+  const end = start + k;
+  if (k > 16) {
+    putEight(out, c0 | 0, end - 8);
+    putEight(out, c1 | 0, end - 16);
+    putDigits(out, c2 | 0, start, k - 16);
+  } else if (k > 8) {
+    putEight(out, c0 | 0, end - 8);
+    putDigits(out, c1 | 0, start, k - 8);
+  } else {
+    putDigits(out, c0 | 0, start, k);
+  }
+  if (n > 0) {
+    for (let j = at; j < at + n; j++) out[j] = out[j + 1];
+    out[at + n] = 46; // .
+  }
   return end;
+}
+
+/** "00".."99" as ASCII pairs. */
+const PAIRS = new Uint8Array(200);
+for (let i = 0; i < 100; i++) {
+  PAIRS[2 * i] = 48 + Math.floor(i / 10);
+  PAIRS[2 * i + 1] = 48 + (i % 10);
+}
+
+/** Writes the `count` digits of v (0 <= v < 10^count, count <= 10) at out[at..], zeros first. */
+function putDigits(out: Uint8Array, v: number, at: number, count: number): void {
+  let i = at + count;
+  while (i - at >= 2) {
+    const q = (v / 100) | 0;
+    const r = (v - q * 100) * 2;
+    out[--i] = PAIRS[r + 1];
+    out[--i] = PAIRS[r];
+    v = q;
+  }
+  if (i > at) out[at] = 48 + v;
+}
+
+/** Writes exactly eight digits of v (0 <= v < 10^8), zeros first, at out[at..]. */
+function putEight(out: Uint8Array, v: number, at: number): void {
+  for (let i = at + 8; i > at;) {
+    const q = (v / 100) | 0;
+    const r = (v - q * 100) * 2;
+    out[--i] = PAIRS[r + 1];
+    out[--i] = PAIRS[r];
+    v = q;
+  }
 }
 
 /** Digits of 0 < v < 2^31. */
@@ -328,16 +355,6 @@ function digitCount(v: number): number {
       : v >= 10
         ? 2
         : 1;
-}
-
-/** Writes v's digits from the last, as digits i down to stop + 1 of the number (zeros when v runs out); returns stop. */
-function putChunk(out: Uint8Array, v: number, i: number, stop: number, start: number, point: number): number {
-  for (; i > stop; i--) {
-    const q = (v / 10) | 0;
-    out[start + i + (i >= point ? 1 : 0)] = 48 + v - q * 10;
-    v = q;
-  }
-  return stop;
 }
 
 /** limbs = a * b, given as limbs of 24 bits (a < 2^55, b < 2^52: every partial sum below 2^50). */
