@@ -15,6 +15,17 @@ export interface CatalogueValidationOptions {
   readonly form?: WireForm;
 }
 
+/** A question's datapoint and suffix codes as sets, made once per question object (a crosstab checks hundreds of leaves). */
+const codeSets = new WeakMap<CatalogueQuestion, { readonly datapoints: ReadonlySet<string>; readonly suffixes: ReadonlySet<string> }>();
+function codesOf(question: CatalogueQuestion): { readonly datapoints: ReadonlySet<string>; readonly suffixes: ReadonlySet<string> } {
+  let codes = codeSets.get(question);
+  if (codes === undefined) {
+    codes = { datapoints: new Set(question.datapoints.map((d) => d.code)), suffixes: new Set(question.suffixes.map((s) => s.code)) };
+    codeSets.set(question, codes);
+  }
+  return codes;
+}
+
 /**
  * Checks a structurally valid expression against the catalogue: every question exists, every
  * datapoint and suffix belongs to its question, `min_count` does not exceed the question's
@@ -50,7 +61,7 @@ export function validateAgainstCatalogue(expression: Expression, lookup: Catalog
       });
       return;
     }
-    const datapointCodes = new Set(question.datapoints.map((d) => d.code));
+    const { datapoints: datapointCodes, suffixes: suffixCodes } = codesOf(question);
     node.datapoints?.forEach((datapoint, i) => {
       if (!datapointCodes.has(datapoint)) {
         errors.push({
@@ -60,7 +71,6 @@ export function validateAgainstCatalogue(expression: Expression, lookup: Catalog
         });
       }
     });
-    const suffixCodes = new Set(question.suffixes.map((s) => s.code));
     node.suffixes?.forEach((suffix, i) => {
       if (!suffixCodes.has(String(suffix))) {
         errors.push({
