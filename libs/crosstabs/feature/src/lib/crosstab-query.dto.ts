@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsOpaqueObject } from '@aas/infra/http';
 import { expressionSchemaRef } from '@aas/audience-expression';
 import { CROSSTAB_EXPORT_METRICS, type CrosstabExportMetric, METRIC_PARAMETER_DESCRIPTION } from '@aas/contracts';
 
@@ -26,7 +27,7 @@ export class CrosstabAudienceDto {
     description: 'Audience expression, standard form (`and`, `or`, `not`, `question`, `datapoints`, `suffixes`, `min_count`)',
     example: { question: 'age_group', datapoints: ['16_24'] },
   })
-  @IsObject()
+  @IsOpaqueObject()
   expression!: Record<string, unknown>;
 }
 

@@ -1,7 +1,7 @@
 import { plainToInstance, Type } from 'class-transformer';
-import { IsArray, IsOptional, IsString, validateSync, ValidateNested } from 'class-validator';
+import { IsArray, IsOptional, IsString, ValidationError, validateSync, ValidateNested } from 'class-validator';
 import { flattenValidationErrors } from './validation';
-import { nullArrayErrors } from './validation-pipe';
+import { IsOpaqueObject, nullArrayErrors, ServiceValidationPipe } from './validation-pipe';
 
 class Row {
   @IsString() id!: string;
@@ -39,5 +39,60 @@ describe('nullArrayErrors (the ServiceValidationPipe rule)', () => {
     expect(paths({ waves: null, rows: [{ id: 3 }] })).toEqual(
       expect.arrayContaining([expect.stringMatching(/^\/rows\/0\/id: /), expect.stringMatching(/^\/waves: /)]),
     );
+  });
+});
+
+class Audience {
+  @IsOptional() @IsString() id?: string;
+  @IsOpaqueObject() expression!: Record<string, unknown>;
+}
+
+class Query {
+  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => Audience) rows?: Audience[];
+  @IsOptional() @ValidateNested() @Type(() => Audience) base?: Audience;
+  @IsOptional() @IsArray() @IsString({ each: true }) waves?: string[];
+}
+
+describe('ServiceValidationPipe with opaque members (IsOpaqueObject)', () => {
+  const pipe = new ServiceValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    transform: true,
+    exceptionFactory: (errors) =>
+      new Error(
+        flattenValidationErrors(errors as ValidationError[])
+          .map((e) => `${e.path}: ${e.message}`)
+          .join('; '),
+      ),
+  });
+  const run = (body: unknown) => pipe.transform(body, { type: 'body', metatype: Query, data: '' });
+
+  it('hands each opaque object over as it came, inside a validated instance', async () => {
+    const deep = { and: [{ question: 'q', datapoints: ['a'] }, { or: [{ question: 'r' }, {}] }], __proto__: 1 };
+    const body = { rows: [{ id: 'a', expression: deep }, { expression: {} }], base: { expression: { question: 'b' } }, waves: ['w1'] };
+    const result = (await run(body)) as Query;
+    expect(result).toBeInstanceOf(Query);
+    expect(result.rows?.[0]).toBeInstanceOf(Audience);
+    expect(result.rows?.[0].expression).toBe(deep);
+    expect(result.rows?.[1].expression).toBe(body.rows[1].expression);
+    expect(result.base?.expression).toEqual({ question: 'b' });
+    // The body itself is whole again.
+    expect(body.rows[0].expression).toBe(deep);
+  });
+
+  it('still refuses an opaque member that is not an object, and unknown members beside it, by path', async () => {
+    await expect(run({ rows: [{ expression: {} }, { expression: ['x'] }] })).rejects.toThrow(/^\/rows\/1\/expression: expression must be an object$/);
+    await expect(run({ rows: [{ expression: 'x' }] })).rejects.toThrow(/\/rows\/0\/expression: /);
+    await expect(run({ base: { expression: null } })).rejects.toThrow(/\/base\/expression: /);
+    await expect(run({ rows: [{ expression: {}, extra: 1 }] })).rejects.toThrow(/\/rows\/0\/extra: /);
+    await expect(run({ rows: [{ id: 5, expression: { question: 'q' } }] })).rejects.toThrow(/\/rows\/0\/id: /);
+  });
+
+  it('leaves the body whole when it refuses it', async () => {
+    const expression = { question: 'q', datapoints: ['a'] };
+    const body = { rows: [{ expression }, { expression: 3 }], waves: [1] };
+    await expect(run(body)).rejects.toThrow('/rows/1/expression: expression must be an object; /waves: each value in waves must be a string');
+    expect(body.rows[0].expression).toBe(expression);
   });
 });

@@ -8,7 +8,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -17,6 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { expressionSchemaRef } from '@aas/audience-expression';
+import { IsOpaqueObject } from '@aas/infra/http';
 import {
   CHART_METRICS,
   describeCodes,
@@ -76,7 +76,7 @@ export class ChartAudienceDto {
     description: 'Audience expression, chart form (the standard members; suffix items strings or integers)',
     example: { question: 'age_group', datapoints: ['16_24'] },
   })
-  @IsObject()
+  @IsOpaqueObject()
   expression!: Record<string, unknown>;
 }
 
