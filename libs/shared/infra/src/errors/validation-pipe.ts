@@ -77,7 +77,6 @@ export function IsOpaqueObject(options?: ValidationOptions): PropertyDecorator {
 interface TypeStorage {
   findTypeMetadata(target: object, property: string): { typeFunction?: (options?: unknown) => unknown } | undefined;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const typeStorage = (require('class-transformer/cjs/storage') as { defaultMetadataStorage: TypeStorage }).defaultMetadataStorage;
 
 type Dto = abstract new (...args: never[]) => unknown;
