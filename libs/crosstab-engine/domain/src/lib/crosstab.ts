@@ -246,7 +246,8 @@ function scratchNeed(pieces: number, slots: number, tables: number, rows: number
     align(slots * 4, 64) +
     align(tables * slots * 4, 64) +
     align(tables * groupBytes, 64) +
-    align(rows * columns * groupBytes, 64)
+    // One row more than the pass has: the base's, whose cells are the columns' own sums.
+    align((rows + 1) * columns * groupBytes, 64)
   );
 }
 
@@ -509,23 +510,30 @@ async function computeRaw(
           else i32.set(pages, table + slotBase[p]);
         });
       });
-      f64.fill(0, singlesAt >>> 3, (cellsAt + rows * columns * groupBytes) >>> 3);
+      // The columns' own sums as the cells of one more row, the base's: every column is within the
+      // base, so (base, column) counts exactly the column's respondents, piece by piece as (column,
+      // column) would, and the kernel threads compute them with the cells instead of this thread one
+      // column at a time (100 columns took as long as the first band's cells of a streamed 100 x 100).
+      const baseRow = pass.base && pass.columnSingles && rows > 0 && columns > 0 ? 1 : 0;
+      const taskRows = rows + baseRow;
+      f64.fill(0, singlesAt >>> 3, (cellsAt + taskRows * columns * groupBytes) >>> 3);
       const t1 = performance.now();
       timings.evaluateMs += t1 - t0;
 
-      // Cells on the executor; meanwhile the singles (one pass over each audience) on this thread,
-      // into their own outputs. Computed before the cells were handed over, they kept the kernel
-      // threads idle for as long (3-7 ms of a 100 x 100 through the service).
-      const chunks = columnChunks(rows, columns, executor.threads);
+      // Cells on the executor; meanwhile the other singles (one pass over each audience) on this
+      // thread, into their own outputs. Computed before the cells were handed over, they kept the
+      // kernel threads idle for as long (3-7 ms of a 100 x 100 through the service).
+      const chunks = columnChunks(taskRows, columns, executor.threads);
       const task = {
         memory: arena.memory,
         pieces: piecesAt,
         groupTable: groupTableAt,
         groups,
         tableBytes,
-        aTables: tablesAt + (pass.base ? 1 : 0) * tableBytes,
+        // The base's table is the pass's first (audience 0), just before the rows'.
+        aTables: tablesAt + (pass.base && baseRow === 0 ? 1 : 0) * tableBytes,
         aFrom: 0,
-        aTo: rows,
+        aTo: taskRows,
         bTables: tablesAt + ((pass.base ? 1 : 0) + rows) * tableBytes,
         bCount: columns,
         outBase: cellsAt,
@@ -543,7 +551,7 @@ async function computeRaw(
                     ...task,
                     bTables: task.bTables + c0 * tableBytes,
                     bCount: chunks[i + 1] - c0,
-                    outBase: cellsAt + rows * c0 * groupBytes,
+                    outBase: cellsAt + taskRows * c0 * groupBytes,
                     whole: true,
                   }),
                 ),
@@ -551,9 +559,9 @@ async function computeRaw(
       // Settled whatever happens below, so a failure of the cells never goes unhandled.
       computing.catch(() => undefined);
       const cells = instantiateKernel(arena.memory);
+      const singleHere = (a: number): boolean => (a === 0 ? pass.base : a <= rowCount ? pass.rowSingles : pass.columnSingles && baseRow === 0);
       audiences.forEach((a, t) => {
-        const measured = a === 0 ? pass.base : a <= rowCount ? pass.rowSingles : pass.columnSingles;
-        if (!measured) return;
+        if (!singleHere(a)) return;
         const table = tablesAt + t * tableBytes;
         cells(table, 1, table, 1, tableBytes, piecesAt, pieceCount, singlesAt + t * groupBytes, groupTableAt, groupBytes);
       });
@@ -562,19 +570,20 @@ async function computeRaw(
       // Add the pass's sums into the result (passes over other partitions add to the same figures).
       const width = groups * 3;
       audiences.forEach((a, t) => {
-        const measured = a === 0 ? pass.base : a <= rowCount ? pass.rowSingles : pass.columnSingles;
-        if (!measured) return;
+        if (!singleHere(a)) return;
         const from = (singlesAt >>> 3) + t * width;
         for (let x = 0; x < width; x++) raw.singles[a * width + x] += f64[from + x];
       });
       for (let k = 0; k + 1 < chunks.length; k++) {
         const c0 = chunks[k];
         const span = chunks[k + 1] - c0;
-        for (let r = 0; r < rows; r++) {
+        for (let r = 0; r < taskRows; r++) {
           for (let c = 0; c < span; c++) {
-            const from = (cellsAt >>> 3) + (rows * c0 + r * span + c) * width;
-            const to = ((pass.r0 + r) * columnCount + pass.c0 + c0 + c) * width;
-            for (let x = 0; x < width; x++) raw.cells[to + x] += f64[from + x];
+            const from = (cellsAt >>> 3) + (taskRows * c0 + r * span + c) * width;
+            // The base's row: the columns' own sums (audience 1 + rowCount + column).
+            const to = r < baseRow ? (1 + rowCount + pass.c0 + c0 + c) * width : ((pass.r0 + r - baseRow) * columnCount + pass.c0 + c0 + c) * width;
+            const into = r < baseRow ? raw.singles : raw.cells;
+            for (let x = 0; x < width; x++) into[to + x] += f64[from + x];
           }
         }
       }
