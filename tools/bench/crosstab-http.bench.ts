@@ -50,7 +50,7 @@ const CONFIGS = list(process.env.BENCH_CONFIGS, '1x1,2x1,2x2,4x4').map((c) => {
 });
 const SIDES = list(process.env.BENCH_CROSSTABS, '10,100,200').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
 const SQL = process.env.BENCH_SQL !== '0';
 
 /** The database of a size: DATABASE_URL for 1M, aas_bench_<n>m beside it for the others. */
@@ -287,8 +287,8 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
       const rows = pool.slice(0, n);
       const columns = pool.slice(200, 200 + n);
       // Unmeasured first: the first request evaluates the size's new audiences, the next let the
-      // processes' compiled code and heaps settle (measured: a 100x100 takes 160-280 ms on the
-      // first three requests and 95-125 ms from the sixth on).
+      // processes' compiled code and heaps settle (measured 2026-11-27: a 100x100 took 148-158 ms
+      // on its 6th to 8th requests and 84-98 ms from about the 15th on).
       for (let run = 0; run < WARMUP; run++) await httpCrosstab(baseUrl, token, rows, columns);
       const cpuBefore = [gateway, ...workers].map((p) => cpuMs(p.pid ?? 0));
       for (let run = 0; run < RUNS; run++) {
