@@ -1,5 +1,5 @@
 import { columnChunks, computeCrosstab, computeSegmentedCrosstab } from './crosstab';
-import { InlineExecutor } from './cell-executor';
+import { InlineExecutor, type CellExecutor, type CellTask } from './cell-executor';
 import { WorkerPool } from './worker-pool';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';
 import type { Expression } from '@aas/audience-expression';
@@ -81,6 +81,21 @@ describe('WorkerPool', () => {
       const segInline = await computeSegmentedCrosstab(d, q, 'wave', {}, { executor: new InlineExecutor() });
       expect(await computeSegmentedCrosstab(d, q, 'wave', {}, { executor: pool })).toEqual(segInline);
     }
+  });
+
+  it('hands a square pass to the pool as one task it cuts by rows, and a short wide one as column chunks', async () => {
+    const tasks: CellTask[] = [];
+    const recording: CellExecutor = { threads: pool.threads, run: (task) => (tasks.push(task), pool.run(task)) };
+    const d = data(15, 1000);
+    await computeCrosstab(d, query, {}, { executor: recording });
+    // One task of every row (the base's row included), which the pool splits over its threads.
+    expect(tasks.map((t) => [t.aTo - t.aFrom, t.bCount, t.whole ?? false])).toEqual([[query.rows.length + 1, query.columns.length, false]]);
+    tasks.length = 0;
+    await computeCrosstab(d, { ...query, rows: audiences.slice(0, 2) }, {}, { executor: recording });
+    expect(tasks.map((t) => [t.aTo - t.aFrom, t.bCount, t.whole ?? false])).toEqual([
+      [3, 3, true],
+      [3, 3, true],
+    ]);
   });
 
   it('keeps the event loop free while it computes', async () => {
