@@ -27,7 +27,7 @@ function sumsOf(payload: EngineComputePayload): EngineComputeResult {
 /** How the fake worker reports a job's bands: in order, with one lost, the first ones twice (a retry), or with a malformed one. */
 type Reporting = 'all' | 'lose-second' | 'retry' | 'malformed' | 'none';
 
-function client(reporting: Reporting, chunk = 10_000) {
+function client(reporting: Reporting, chunk = 10_000, { resultAfter, perOrg }: { resultAfter?: Promise<void>; perOrg?: number } = {}) {
   const payloads: EngineComputePayload[] = [];
   const jobs = {
     mode: 'queue',
@@ -52,10 +52,15 @@ function client(reporting: Reporting, chunk = 10_000) {
           await new Promise((resolve) => setImmediate(resolve));
         }
       }
+      await resultAfter;
       return whole;
     },
   } as unknown as JobRunner;
-  const config = Object.assign(new CommonConfig(), { CROSSTAB_CHUNK_CELLS: chunk, JOB_MODE: 'queue' });
+  const config = Object.assign(new CommonConfig(), {
+    CROSSTAB_CHUNK_CELLS: chunk,
+    JOB_MODE: 'queue',
+    ...(perOrg === undefined ? {} : { ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG: perOrg }),
+  });
   const directory = { alive: async () => [] } as unknown as WorkerDirectory;
   const unused = {} as PartitionReader & StoreVersion;
   return { engine: new EngineClient(jobs, config, unused, unused, directory), payloads };
@@ -104,6 +109,19 @@ describe('EngineClient streams a block in row bands', () => {
       if (reporting === 'all') expect(blocks[0]).toBe(5 * 60);
     },
   );
+
+  it('ends the stream once every row came in reports, and holds the job reserved until its result came too', async () => {
+    let release!: () => void;
+    const resultAfter = new Promise<void>((resolve) => (release = resolve));
+    const { engine } = client('all', 10_000, { resultAfter, perOrg: 1 });
+    const { cells } = await streamed(engine, query(40, 60));
+    expect(cells.size).toBe(40 * 60);
+    // The job is still running: the organisation's one reservation is taken.
+    expect(() => engine.assertCapacity('demo')).toThrow();
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(() => engine.assertCapacity('demo')).not.toThrow();
+  });
 
   it('asks for no bands when nobody streams, nor for a block too small for them', async () => {
     const { engine, payloads } = client('all');

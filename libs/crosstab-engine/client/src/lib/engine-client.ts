@@ -273,7 +273,9 @@ export class EngineClient {
     // What the jobs have brought and the generator not yet handed on; `wake` resumes it.
     const ready: BlockSums[] = [];
     let failure: { error: unknown } | undefined;
-    let finished = 0;
+    // Blocks whose every row has been queued in `ready`, and blocks whose jobs have settled.
+    let complete = 0;
+    const settling: Promise<unknown>[] = [];
     let wake: (() => void) | undefined;
     const notify = () => {
       const resume = wake;
@@ -309,6 +311,7 @@ export class EngineClient {
                 if (failure !== undefined || !isBandOf(band, handed, rowCount, columnCount)) return;
                 ready.push({ block: { ...block, rowStart: block.rowStart + band.rowStart, rowEnd: block.rowStart + band.rowEnd }, raw: band });
                 handed = band.rowEnd;
+                if (handed === rowCount) complete++;
                 notify();
               };
         const jobs = parts.map((part) =>
@@ -318,38 +321,46 @@ export class EngineClient {
             onProgress,
           }),
         );
-        Promise.all(jobs).then(
+        const settled = Promise.all(jobs).then(
           (sums) => {
+            if (handed === rowCount) return; // every row came in its reports
             const result = mergeShards(sums);
-            if (handed < rowCount) {
-              ready.push(
-                handed === 0
-                  ? { block, raw: result }
-                  : { block: { ...block, rowStart: block.rowStart + handed }, raw: rowsOfRawSums(result, handed, rowCount) },
-              );
-            }
+            ready.push(
+              handed === 0 ? { block, raw: result } : { block: { ...block, rowStart: block.rowStart + handed }, raw: rowsOfRawSums(result, handed, rowCount) },
+            );
             handed = rowCount;
-            finished++;
+            complete++;
             notify();
           },
           (error: unknown) => {
+            // A block already whole needs nothing more from its job (a retry that failed after its reports changes nothing).
+            if (handed === rowCount) return;
             failure ??= { error };
             notify();
           },
         );
+        settling.push(settled);
       });
       const sides = new BandSingles();
       for (;;) {
         if (failure !== undefined) throw failure.error;
         const next = ready.shift();
         if (next !== undefined) yield* sides.complete(next);
-        else if (finished === blocks.length) return;
+        else if (complete === blocks.length) return;
         else await new Promise<void>((resolve) => (wake = resolve));
       }
     } finally {
       context.signal?.removeEventListener('abort', onAbort);
-      stop.abort();
-      ticket.release();
+      if (failure === undefined && complete === blocks.length) {
+        // Every row was handed on, some from reports before their jobs ended: the caller need not
+        // wait for those jobs' results (the whole block's sums again, for a lost report). They finish
+        // in the background and their results are collected; their reservation holds until then,
+        // since a worker is still busy with them.
+        void Promise.allSettled(settling).then(() => ticket.release());
+      } else {
+        stop.abort();
+        ticket.release();
+      }
     }
   }
 }
