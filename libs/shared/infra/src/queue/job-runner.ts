@@ -261,12 +261,13 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
       wait.settle.progress = (data: unknown) => {
         const n = (data as { report?: unknown } | null)?.report;
         if (typeof n !== 'number') return;
-        this.producer.getdelBuffer(jobReportKey(this.config.REDIS_PREFIX, jobId, n)).then(
-          (stored) => {
+        this.producer
+          .getdelBuffer(jobReportKey(this.config.REDIS_PREFIX, jobId, n))
+          .then((stored) => {
             if (stored !== null && open) onProgress(unpackJobResult(stored));
-          },
-          () => undefined, // lost: the result carries it
-        );
+          })
+          // Lost (Redis away, an unreadable report, a caller that failed on it): the result carries it.
+          .catch((err: unknown) => this.logger.warn({ err, jobId, report: n }, 'could not take a report of a running job'));
       };
     }
     const { aborted, release } = abortPromise(options.signal);
