@@ -542,7 +542,7 @@ async function computeRaw(
       const computing =
         rows === 0 || columns === 0
           ? Promise.resolve()
-          : chunks.length === 2
+          : chunks.length === 2 // one chunk, [0, columns]: the executor cuts the rows
             ? executor.run(task)
             : // Column chunk [c0, c1) of every row, as one message: its cells laid out rows x (c1 - c0) from cellsAt + rows x c0 cells.
               Promise.all(
