@@ -115,7 +115,7 @@ function writeInteger(out: Uint8Array, at: number, x: number): number {
   const high = Math.floor(x / E8); // below 2^53 / 10^8, so fewer than 9 digits
   const k = digitCount(high);
   putDigits(out, high, at, k);
-  putEight(out, x - high * E8, at + k);
+  putDigits(out, x - high * E8, at + k, 8);
   return at + k + 8;
 }
 
@@ -287,11 +287,11 @@ function writeDigits(out: Uint8Array, at: number, d: number, power: number): num
   }
   const end = start + k;
   if (k > 16) {
-    putEight(out, c0 | 0, end - 8);
-    putEight(out, c1 | 0, end - 16);
+    putDigits(out, c0 | 0, end - 8, 8);
+    putDigits(out, c1 | 0, end - 16, 8);
     putDigits(out, c2 | 0, start, k - 16);
   } else if (k > 8) {
-    putEight(out, c0 | 0, end - 8);
+    putDigits(out, c0 | 0, end - 8, 8);
     putDigits(out, c1 | 0, start, k - 8);
   } else {
     putDigits(out, c0 | 0, start, k);
@@ -321,17 +321,6 @@ function putDigits(out: Uint8Array, v: number, at: number, count: number): void 
     v = q;
   }
   if (i > at) out[at] = 48 + v;
-}
-
-/** Writes exactly eight digits of v (0 <= v < 10^8), zeros first, at out[at..]. */
-function putEight(out: Uint8Array, v: number, at: number): void {
-  for (let i = at + 8; i > at;) {
-    const q = (v / 100) | 0;
-    const r = (v - q * 100) * 2;
-    out[--i] = PAIRS[r + 1];
-    out[--i] = PAIRS[r];
-    v = q;
-  }
 }
 
 /** Digits of 0 < v < 2^31. */
@@ -400,28 +389,18 @@ function shiftToDecimal(s: number): void {
   if (word > 0) rest += limbs[0];
   if (word > 1) rest += limbs[1] * TWO_24;
   shiftedRest = rest;
-  // N = (n2 * 2^24 + n1) * 2^24 + n0, divided by 10^8 in two steps of exact double arithmetic
-  // (a quotient from a rounded division may be one off; the remainder's range shows it).
+  // N = (n2 * 2^24 + n1) * 2^24 + n0, divided by 10^8 in two steps of exact double arithmetic.
   const h = n2 * TWO_24 + n1;
-  let hq = Math.floor(h / E8);
-  let hr = h - hq * E8;
-  if (hr < 0) {
-    hq -= 1;
-    hr += E8;
-  } else if (hr >= E8) {
-    hq += 1;
-    hr -= E8;
-  }
-  const u = hr * TWO_24 + n0;
-  let uq = Math.floor(u / E8);
-  let ur = u - uq * E8;
-  if (ur < 0) {
-    uq -= 1;
-    ur += E8;
-  } else if (ur >= E8) {
-    uq += 1;
-    ur -= E8;
-  }
+  const hq = quotientE8(h);
+  const u = (h - hq * E8) * TWO_24 + n0;
+  const uq = quotientE8(u);
   shiftedQ = hq * TWO_24 + uq;
-  shiftedR = ur;
+  shiftedR = u - uq * E8;
+}
+
+/** floor(v / 10^8) for an integer 0 <= v < 2^53 (a quotient from a rounded division may be one off; the remainder's range shows it). */
+function quotientE8(v: number): number {
+  const q = Math.floor(v / E8);
+  const r = v - q * E8;
+  return r < 0 ? q - 1 : r >= E8 ? q + 1 : q;
 }
