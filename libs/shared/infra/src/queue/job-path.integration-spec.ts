@@ -112,6 +112,19 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
 
   const ping = (nonce: string, delayMs = 0) => runner.run(JOBS.systemPing, { nonce, delayMs });
 
+  /** An engine payload of `rows` empty rows and one column; the handler here answers sums made from it. */
+  const enginePayload = (requestId: string, rows: number, bands?: number[]): EngineComputePayload => ({
+    requestId,
+    rows: Array.from({ length: rows }, () => ({})),
+    columns: [{}],
+    base: {},
+    waves: ['w1'],
+    locations: ['gb'],
+    dataset: 'core',
+    groupBy: 'none',
+    ...(bands === undefined ? {} : { bands }),
+  });
+
   async function outcome(promise: Promise<unknown>): Promise<ProblemException> {
     const result = await promise.then(
       (value) => new Error(`the job succeeded: ${JSON.stringify(value)}`),
@@ -188,17 +201,7 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
   });
 
   it('brings typed arrays back typed, with every value exact', async () => {
-    const payload: EngineComputePayload = {
-      requestId: 'typed',
-      rows: [{}, {}, {}],
-      columns: [{}],
-      base: {},
-      waves: ['w1'],
-      locations: ['gb'],
-      dataset: 'core',
-      groupBy: 'none',
-    };
-    const result = await runner.run(JOBS.engineCompute, payload);
+    const result = await runner.run(JOBS.engineCompute, enginePayload('typed', 3));
     expect(result.singles).toBeInstanceOf(Float64Array);
     expect(result.cells).toBeInstanceOf(Float64Array);
     expect(Array.from(result.singles)).toEqual(Array.from({ length: 15 }, (_, i) => i / 3));
@@ -206,17 +209,7 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
   });
 
   it('hands over what a job reports while it runs, in order and before the result, and leaves no report behind', async () => {
-    const payload: EngineComputePayload = {
-      requestId: 'slow-reports',
-      rows: Array.from({ length: 10 }, () => ({})),
-      columns: [{}],
-      base: {},
-      waves: ['w1'],
-      locations: ['gb'],
-      dataset: 'core',
-      groupBy: 'none',
-      bands: [2, 5, 9],
-    };
+    const payload = enginePayload('slow-reports', 10, [2, 5, 9]);
     const seen: { rowStart: number; rowEnd: number; singles: unknown; cells: number[]; beforeResult: boolean }[] = [];
     let resulted = false;
     const result = await runner.run(JOBS.engineCompute, payload, {
@@ -240,18 +233,7 @@ describe('the job path through the real Redis: BullJobRunner to WorkerHost and b
   });
 
   it('runs a reporting job for a caller that takes no reports, and leaves its reports to expire', async () => {
-    const payload: EngineComputePayload = {
-      requestId: 'unheard',
-      rows: [{}, {}, {}],
-      columns: [{}],
-      base: {},
-      waves: ['w1'],
-      locations: ['gb'],
-      dataset: 'core',
-      groupBy: 'none',
-      bands: [1],
-    };
-    const result = await runner.run(JOBS.engineCompute, payload);
+    const result = await runner.run(JOBS.engineCompute, enginePayload('unheard', 3, [1]));
     expect(result.rowCount).toBe(3);
     const key = jobReportKey(prefix, calls[0].jobId, 0);
     const ttl = await redis.pttl(key);
