@@ -80,7 +80,8 @@ interface TypeStorage {
 const typeStorage = (require('class-transformer/cjs/storage') as { defaultMetadataStorage: TypeStorage }).defaultMetadataStorage;
 
 type Dto = abstract new (...args: never[]) => unknown;
-const isPlainObject = (v: unknown): v is Record<string, unknown> => isObject(v) && !Array.isArray(v);
+/** An object that is not an array (a body, a DTO instance, a plain JSON object). */
+const isRecord = (v: unknown): v is Record<string, unknown> => isObject(v) && !Array.isArray(v);
 
 /**
  * Where a DTO class and the DTO classes it nests (through `@Type`) declare opaque members; undefined
@@ -120,11 +121,11 @@ function detach(value: unknown, shape: OpaqueShape, taken: Record<string, unknow
     for (const item of value) detach(item, shape, taken);
     return;
   }
-  if (!isPlainObject(value)) return;
+  if (!isRecord(value)) return;
   for (const member of shape.members) {
     const child = value[member];
     // Only a plain object is set aside: anything else stays, for @IsObject to refuse by its path.
-    if (isPlainObject(child) && Object.getPrototypeOf(child) === Object.prototype) {
+    if (isRecord(child) && Object.getPrototypeOf(child) === Object.prototype) {
       taken.push(child);
       value[member] = {};
     }
@@ -141,7 +142,7 @@ function reattach(value: unknown, shape: OpaqueShape, taken: Record<string, unkn
   if (!isObject(value)) return;
   for (const member of shape.members) {
     const child = value[member];
-    if (isPlainObject(child) && Object.keys(child).length === 0 && at.next < taken.length) value[member] = taken[at.next++];
+    if (isRecord(child) && Object.keys(child).length === 0 && at.next < taken.length) value[member] = taken[at.next++];
   }
   for (const { property, shape: inner } of shape.nested) reattach(value[property], inner, taken, at);
 }
@@ -157,7 +158,7 @@ export class ServiceValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const shape = metadata.metatype && isPlainObject(value) ? opaqueShape(metadata.metatype as Dto) : undefined;
+    const shape = metadata.metatype && isRecord(value) ? opaqueShape(metadata.metatype as Dto) : undefined;
     if (shape === undefined) return super.transform(value, metadata);
     const taken: Record<string, unknown>[] = [];
     detach(value, shape, taken);
