@@ -19,6 +19,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -164,24 +165,62 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function httpCrosstab(baseUrl: string, token: string, rows: StandardWire[], columns: StandardWire[]): Promise<{ ms: number; cells: number }> {
-  const started = performance.now();
-  const res = await fetch(`${baseUrl}/v2/query/crosstab`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
+/** Keeps the benchmark's connection open between requests, as a client that sends many would. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * One crosstab through HTTP, the whole stream read: the time from sending the request to the
+ * stream's end, and the number of objects (lines) it held.
+ *
+ * The stream is read as bytes with node:http, counting lines and keeping only the last (checked
+ * to be a cell, not a problem object), not with `fetch` and `text()`: on this two-core machine the
+ * client shares the cores with the gateway and the worker, and reading a 100x100's 9.5 MB through
+ * fetch into one string cost the client ~70 ms of CPU per request against ~15 ms this way
+ * (measured 2026-11-27), time the service then waited for a core.
+ */
+function httpCrosstab(baseUrl: string, token: string, rows: StandardWire[], columns: StandardWire[]): Promise<{ ms: number; cells: number }> {
+  const body = Buffer.from(
+    JSON.stringify({
       rows: rows.map((expression, i) => ({ id: `r${i}`, expression })),
       columns: columns.map((expression, i) => ({ id: `c${i}`, expression })),
       waves: WAVES,
     }),
+  );
+  const url = new URL('/v2/query/crosstab', baseUrl);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': body.length },
+      },
+      (res) => {
+        let lines = 0;
+        // The last chunks received, at least 64 KiB of them when there are: they hold the last object.
+        const recent: Buffer[] = [];
+        let recentBytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, nl + 1)) lines++;
+          recent.push(chunk);
+          recentBytes += chunk.length;
+          while (res.statusCode === 200 && recentBytes - recent[0].length >= 64 * 1024) recentBytes -= (recent.shift() as Buffer).length;
+        });
+        res.on('error', reject);
+        res.on('end', () => {
+          const ms = performance.now() - started;
+          const text = Buffer.concat(recent).toString('utf8');
+          if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 500)}`));
+          const lastLine = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
+          if ((JSON.parse(lastLine) as { status?: number }).status !== undefined) return reject(new Error(`stream ended with an error: ${lastLine.slice(0, 500)}`));
+          resolve({ ms, cells: lines });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${text.slice(0, 500)}`);
-  const lines = text.split('\n').filter(Boolean);
-  const last = JSON.parse(lines[lines.length - 1]) as { status?: number };
-  if (last.status !== undefined) throw new Error(`stream ended with an error: ${lines[lines.length - 1]}`);
-  return { ms, cells: lines.length };
 }
 
 /** Resolves once every shard queue is consumed by exactly the workers meant for it (with homes: its own), or throws after `ms`. */
@@ -291,19 +330,21 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
       // on its 6th to 8th requests and 84-98 ms from about the 15th on).
       for (let run = 0; run < WARMUP; run++) await httpCrosstab(baseUrl, token, rows, columns);
       const cpuBefore = [gateway, ...workers].map((p) => cpuMs(p.pid ?? 0));
+      const clientBefore = process.cpuUsage();
       for (let run = 0; run < RUNS; run++) {
         const r = await httpCrosstab(baseUrl, token, rows, columns);
         times.push(r.ms);
         cells = r.cells;
       }
       const cpu = [gateway, ...workers].map((p, i) => (cpuMs(p.pid ?? 0) - cpuBefore[i]) / RUNS);
+      const client = process.cpuUsage(clientBefore);
       medians.set(n, median(times));
       console.log(
         `  ${respondents} respondents, ${label}: HTTP ${n}x${n} (${cells} cells) median ${median(times).toFixed(0)} ms  [${times.map((t) => t.toFixed(0)).join(', ')}]  ` +
           `CPU per crosstab: gateway ${cpu[0].toFixed(0)} ms, worker${workers.length === 1 ? '' : 's'} ${cpu
             .slice(1)
             .map((m) => m.toFixed(0))
-            .join(' + ')} ms  load ${load()}`,
+            .join(' + ')} ms, this client ${((client.user + client.system) / 1000 / RUNS).toFixed(0)} ms  load ${load()}`,
       );
     }
     const memory = workers.map((w) => memoryMiB(w.pid ?? 0));
