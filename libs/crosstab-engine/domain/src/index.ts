@@ -8,6 +8,7 @@ export {
   computeRawSums,
   buildCrosstabResult,
   crosstabCells,
+  crosstabCellViews,
   type CellOffset,
   buildSegmentResults,
   addRawSums,

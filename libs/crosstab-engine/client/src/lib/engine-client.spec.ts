@@ -84,7 +84,8 @@ async function streamed(engine: EngineClient, q: ReturnType<typeof query>): Prom
     for (const cell of block.cells) {
       const key = `${cell.rowIndex}:${cell.columnIndex}`;
       expect(cells.has(key)).toBe(false);
-      cells.set(key, cell);
+      // A block's cells are one object refilled: kept, each must be copied.
+      cells.set(key, structuredClone(cell));
     }
   }
   return { blocks, cells };

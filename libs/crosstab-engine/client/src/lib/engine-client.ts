@@ -13,7 +13,7 @@ import {
 import {
   addRawSums,
   buildCrosstabResult,
-  crosstabCells,
+  crosstabCellViews,
   buildSegmentResults,
   collapseGroups,
   emptyRawSums,
@@ -56,9 +56,13 @@ export interface EngineCallContext {
   readonly signal?: AbortSignal;
 }
 
-/** One block of a streamed crosstab: its cells, made as they are read (indices are positions in the whole query). */
+/** One block of a streamed crosstab: its cells as they are read (indices are positions in the whole query). */
 export interface StreamedBlock {
   readonly cellCount: number;
+  /**
+   * One object refilled for each cell (`crosstabCellViews`): read a cell before taking the next,
+   * and copy what must outlive that.
+   */
   readonly cells: Iterable<CrosstabCell>;
 }
 
@@ -163,15 +167,15 @@ export class EngineClient {
 
   /**
    * Cells block by block as each block finishes (completion order); indices are positions in the
-   * whole query. A block's cells are made one at a time as the caller reads them, so a caller that
-   * writes each out never holds a whole block of cell objects.
+   * whole query. A block's cells are filled one at a time, into one object, as the caller reads
+   * them: a caller that writes each out allocates nothing per cell.
    */
   async *stream(query: EngineQuery, context: EngineCallContext, options: CrosstabOptions = {}): AsyncGenerator<StreamedBlock> {
     const waveCount = distinct(query.waves);
     for await (const { block, raw } of this.run(query, 'none', context, true)) {
       yield {
         cellCount: raw.rowCount * raw.columnCount,
-        cells: crosstabCells(raw, 0, waveCount, options, { row: block.rowStart, column: block.columnStart }),
+        cells: crosstabCellViews(raw, 0, waveCount, options, { row: block.rowStart, column: block.columnStart }),
       };
     }
   }

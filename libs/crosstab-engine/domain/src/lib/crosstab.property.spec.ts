@@ -8,6 +8,7 @@ import {
   computeRawSums,
   computeSegmentedCrosstab,
   crosstabCells,
+  crosstabCellViews,
   emptyRawSums,
   selectPartitions,
 } from './crosstab';
@@ -152,7 +153,7 @@ describe('raw sums: what crosses the job boundary', () => {
   );
 
   checkProperty(
-    "a block's cells made one at a time (crosstabCells) are the built result's cells, moved by the block's offset",
+    "a block's cells made one at a time (crosstabCells), or filled into one object (crosstabCellViews), are the built result's cells, moved by the block's offset",
     fc.asyncProperty(
       fc.integer({ min: 1, max: 2 ** 31 - 1 }),
       fc.array(expressionArbitrary, { minLength: 1, maxLength: 3 }),
@@ -169,6 +170,15 @@ describe('raw sums: what crosses the job boundary', () => {
         const streamed = [...crosstabCells(raw, 0, waves, options, offset)];
         expect(streamed).toEqual(built.map((cell) => ({ ...cell, rowIndex: cell.rowIndex + offset.row, columnIndex: cell.columnIndex + offset.column })));
         expect([...crosstabCells(raw, 0, waves, options)]).toEqual(built);
+        // The views: each read (copied) before the next, the same cells; and one object throughout.
+        const seen = new Set<object>();
+        const views = [];
+        for (const view of crosstabCellViews(raw, 0, waves, options, offset)) {
+          seen.add(view);
+          views.push(structuredClone(view));
+        }
+        expect(views).toEqual(streamed);
+        expect(seen.size).toBe(1);
       },
     ),
     40,
