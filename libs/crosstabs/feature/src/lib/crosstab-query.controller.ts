@@ -16,6 +16,7 @@ import {
   sendDownload,
   toProblem,
 } from '@aas/infra/http';
+import { ChunkPool } from './chunk-pool';
 import { CrosstabCellSchema } from './crosstab-cell.schema';
 import { CrosstabCellSerializer } from './crosstab-cell.serializer';
 import { CrosstabOptionsQueryDto, CrosstabQueryDto } from './crosstab-query.dto';
@@ -24,8 +25,12 @@ import { prepareCrosstab } from './prepare-crosstab';
 
 const JSON_SEQ = 'application/json-seq';
 
-/** About how much goes to the socket in one write (bytes; more when one cell is larger). */
-const WRITE_CHUNK_BYTES = 64 * 1024;
+/**
+ * The buffers crosstab streams are written into, about how much goes to the socket in one write
+ * (more when one cell is larger), shared by every request of this process: 16 free ones kept at
+ * most (1 MiB).
+ */
+const CHUNKS = new ChunkPool(64 * 1024, 16);
 const NDJSON = 'application/x-ndjson';
 const RS = '\u001e';
 /** What the operation answers with, in order of preference (`application/json` asks for the default NDJSON stream). */
@@ -190,18 +195,23 @@ export class CrosstabQueryController {
     const writeBlock = async (block: StreamedBlock): Promise<boolean> => {
       // Serialised a piece at a time, so a block's bytes never sit whole in memory beside its cells.
       // A piece handed to the response is never written again (the socket may still be sending it).
-      let chunk = Buffer.allocUnsafe(WRITE_CHUNK_BYTES);
+      // A chunk goes back to the pool once the socket has taken it (see ChunkPool).
+      const send = (chunk: Buffer, bytes: number) => writer.write(chunk.subarray(0, bytes), (ok) => ok && CHUNKS.give(chunk));
+      let chunk = CHUNKS.take();
       let at = 0;
       for (const cell of block.cells) {
         let end = cellBytes.write(cell, chunk, at);
         if (end < 0) {
-          if (at > 0 && !(await writer.write(chunk.subarray(0, at)))) return false;
-          chunk = Buffer.allocUnsafe(Math.max(WRITE_CHUNK_BYTES, -end));
+          if (at > 0 && !(await send(chunk, at))) return false;
+          if (at === 0) CHUNKS.give(chunk);
+          chunk = CHUNKS.take(-end);
           end = cellBytes.write(cell, chunk, 0);
         }
         at = end;
       }
-      return at === 0 || writer.write(chunk.subarray(0, at));
+      if (at > 0) return send(chunk, at);
+      CHUNKS.give(chunk);
+      return true;
     };
     let cells = 0;
     try {

@@ -125,6 +125,34 @@ describe('BoundedStreamWriter', () => {
     expect(writer.stop).toBe('client-gone');
   });
 
+  it('says when a real socket has taken a chunk, and never for a chunk it did not write', async () => {
+    jest.useRealTimers();
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+    const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+    const serverSide = await accepted;
+    const received: Buffer[] = [];
+    client.on('data', (data: Buffer) => received.push(data));
+    try {
+      const writer = new BoundedStreamWriter(serverSide, { writeTimeoutMs: 5000, maxBufferedBytes: 1 << 20 });
+      const chunk = Buffer.from('a chunk the caller wants back');
+      const sent = new Promise<boolean>((resolve) => void writer.write(chunk, resolve));
+      await expect(sent).resolves.toBe(true);
+      await new Promise<void>((resolve) => (Buffer.concat(received).length === chunk.length ? resolve() : client.once('data', () => resolve())));
+      expect(Buffer.concat(received).toString()).toBe('a chunk the caller wants back');
+      serverSide.destroy();
+      const notSent = jest.fn();
+      await expect(writer.write(Buffer.from('too late'), notSent)).resolves.toBe(false);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(notSent).not.toHaveBeenCalled();
+    } finally {
+      client.destroy();
+      serverSide.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('waits, within the bound, for the client to take the end of the stream', async () => {
     const res = new FakeResponse();
     const writer = new BoundedStreamWriter(res, { writeTimeoutMs: 1000, maxBufferedBytes: 100 });

@@ -1,6 +1,7 @@
 /** What `BoundedStreamWriter` needs of a response (an express Response has it). */
 export interface StreamingResponse {
-  write(chunk: string | Uint8Array): boolean;
+  /** `callback` runs once the chunk has been handed to the socket (with an error if it never will be). */
+  write(chunk: string | Uint8Array, callback?: (error?: Error | null) => void): boolean;
   end(): unknown;
   destroy(error?: Error): unknown;
   once(event: 'drain' | 'close' | 'finish', listener: () => void): unknown;
@@ -50,10 +51,15 @@ export class BoundedStreamWriter {
    * Writes `chunk`; resolves true once the buffer is within the bound again, false when the stream
    * is over (client gone or cut off). Always lets the event loop turn before resolving: a stream
    * serialised in one go would keep every other request (readiness, refusals) waiting behind it.
+   *
+   * `sent` runs once the socket has taken the chunk, with true, or with false when it never will
+   * (then the socket may still refer to it). It is not called when the stream was already over and
+   * the chunk was not written (this resolves false): then nothing refers to the chunk.
    */
-  async write(chunk: string | Uint8Array): Promise<boolean> {
+  async write(chunk: string | Uint8Array, sent?: (ok: boolean) => void): Promise<boolean> {
     if (this.stopped || this.res.destroyed) return false;
-    this.res.write(chunk);
+    if (sent === undefined) this.res.write(chunk);
+    else this.res.write(chunk, (error) => sent(!error));
     while (!this.stopped && this.res.writableLength > this.bounds.maxBufferedBytes) {
       if (!(await this.progress('drain'))) return false;
     }
