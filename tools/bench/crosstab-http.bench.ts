@@ -213,7 +213,8 @@ function httpCrosstab(baseUrl: string, token: string, rows: StandardWire[], colu
           const text = Buffer.concat(recent).toString('utf8');
           if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 500)}`));
           const lastLine = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
-          if ((JSON.parse(lastLine) as { status?: number }).status !== undefined) return reject(new Error(`stream ended with an error: ${lastLine.slice(0, 500)}`));
+          if ((JSON.parse(lastLine) as { status?: number }).status !== undefined)
+            return reject(new Error(`stream ended with an error: ${lastLine.slice(0, 500)}`));
           resolve({ ms, cells: lines });
         });
       },
