@@ -12,6 +12,7 @@ import {
   bandStarts,
   buildCrosstabResult,
   computeRawSums,
+  computeRawSumsInBands,
   InlineExecutor,
   WorkerPool,
   type CellExecutor,
@@ -103,26 +104,36 @@ async function main(): Promise<void> {
         warm.push(w);
       }
       console.log(`${size}x${size} ${name}: cold ${summary(cold)}; warm ${summary(warm)}; load ${loadavg()[0].toFixed(2)}; checksum ${checksum}`);
-      // The same crosstab in the row bands a streamed crosstab's job computes (bandStarts), warm.
+      // The same crosstab in the row bands a streamed crosstab's job computes (bandStarts,
+      // computeRawSumsInBands), warm: the time to the first band and to the last.
       const starts = bandStarts(size, size);
       if (starts.length > 0) {
-        const cuts = [0, ...starts, size];
-        const banded: Sample[] = [];
+        const firsts: number[] = [];
+        const totals: number[] = [];
+        const cpus: number[] = [];
         for (let i = 0; i < RUNS; i++) {
-          const timings = { evaluateMs: 0, kernelMs: 0 };
           const cpuBefore = process.cpuUsage();
           const t = performance.now();
-          for (let k = 0; k + 1 < cuts.length; k++) {
-            const band = { evaluateMs: 0, kernelMs: 0 };
-            const bandQuery = { ...query, rows: rows.slice(cuts[k], cuts[k + 1]), singles: { rows: true, columns: k === 0 } };
-            await computeRawSums(data, bandQuery, 'none', { executor, timings: band, sliceMs: 1e9, audiences: store.forVersion(String(version)) });
-            timings.evaluateMs += band.evaluateMs;
-            timings.kernelMs += band.kernelMs;
-          }
+          let first = 0;
+          await computeRawSumsInBands(
+            data,
+            query,
+            'none',
+            starts,
+            () => {
+              first ||= performance.now() - t;
+            },
+            { executor, sliceMs: 1e9, audiences: store.forVersion(String(version)) },
+          );
+          totals.push(performance.now() - t);
+          firsts.push(first);
           const cpuUsed = process.cpuUsage(cpuBefore);
-          banded.push({ total: performance.now() - t, evaluate: timings.evaluateMs, kernel: timings.kernelMs, cpu: (cpuUsed.user + cpuUsed.system) / 1000 });
+          cpus.push((cpuUsed.user + cpuUsed.system) / 1000);
         }
-        console.log(`${size}x${size} ${name} in ${cuts.length - 1} row bands: warm ${summary(banded)}; load ${loadavg()[0].toFixed(2)}`);
+        console.log(
+          `${size}x${size} ${name} in ${starts.length + 1} row bands: warm ${median(totals).toFixed(1)} ms (first band ${median(firsts).toFixed(1)} ms; ` +
+            `CPU ${median(cpus).toFixed(1)}); load ${loadavg()[0].toFixed(2)}`,
+        );
       }
     }
     // What a caller adds to build cell objects from the sums (not part of the engine's job).

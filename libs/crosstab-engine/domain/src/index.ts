@@ -6,6 +6,7 @@ export {
   computeCrosstab,
   computeSegmentedCrosstab,
   computeRawSums,
+  computeRawSumsInBands,
   buildCrosstabResult,
   crosstabCells,
   crosstabCellViews,

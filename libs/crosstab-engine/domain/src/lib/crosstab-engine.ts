@@ -1,6 +1,6 @@
 import type { PartitionKey } from '@aas/respondent-store';
 import { InlineExecutor, type CellExecutor } from './cell-executor';
-import { computeCrosstab, computeRawSums, computeSegmentedCrosstab, joinRowBands, type GroupBy, type RawSums } from './crosstab';
+import { computeCrosstab, computeRawSums, computeRawSumsInBands, computeSegmentedCrosstab, type GroupBy, type RawSums } from './crosstab';
 import type { CrosstabOptions, CrosstabQuery, CrosstabResult, SegmentBy, SegmentResult } from './crosstab.types';
 import { AudienceStore, type AudienceStoreOptions, type StoreStats } from './packed-store';
 import { PartitionCache, type DataSnapshot, type PartitionCacheOptions, type PartitionSource } from './partition-cache';
@@ -57,38 +57,15 @@ export class CrosstabEngine {
     return computeRawSums(data, query, groupBy, this.compute(data));
   }
 
-  /**
-   * The raw sums of a crosstab computed in bands of its rows, all over one snapshot of the data,
-   * each band handed to `onBand` as soon as it is done (the next band is computed meanwhile);
-   * returns the sums of every row, equal to `rawSums` of the whole query. `starts`: where the bands
-   * after the first begin (strictly increasing, within the rows). The columns (when the query
-   * measures them) are measured with the first band only: later bands carry zeros there.
-   */
+  /** The raw sums of a crosstab computed in bands of its rows, each handed on when done (see `computeRawSumsInBands`). */
   async rawSumsInBands(
     query: CrosstabQuery,
     groupBy: GroupBy,
     starts: readonly number[],
     onBand: (band: RawSums, rowStart: number, rowEnd: number) => void,
   ): Promise<RawSums> {
-    const cuts = [0, ...starts, query.rows.length];
-    if (cuts.some((cut, i) => i > 0 && !(Number.isInteger(cut) && cut > cuts[i - 1]))) {
-      throw new Error(`row bands must start at increasing rows within 1..${query.rows.length - 1} (got ${starts.join(', ')})`);
-    }
     const data = await this.cache.snapshot(query);
-    const compute = this.compute(data);
-    const measureColumns = query.singles?.columns ?? true;
-    const bands: RawSums[] = [];
-    for (let k = 0; k + 1 < cuts.length; k++) {
-      const band = await computeRawSums(
-        data,
-        { ...query, rows: query.rows.slice(cuts[k], cuts[k + 1]), singles: { rows: query.singles?.rows ?? true, columns: measureColumns && k === 0 } },
-        groupBy,
-        compute,
-      );
-      bands.push(band);
-      onBand(band, cuts[k], cuts[k + 1]);
-    }
-    return bands.length === 1 ? bands[0] : joinRowBands(bands);
+    return computeRawSumsInBands(data, query, groupBy, starts, onBand, this.compute(data));
   }
 
   /**
