@@ -763,9 +763,8 @@ export function crosstabCells(raw: RawSums, group: number, waveCount: number, op
  * The cells of `crosstabCells`, the same figures in the same order, as one object refilled for
  * each cell (its nested objects too): a cell read after the next was asked for shows the next
  * one's figures. For a caller that writes each cell out as it reads it, such as a streaming
- * serialiser: no cell allocates anything (but its significance test, when one is asked for). The
- * eight or so objects each cell of `crosstabCells` makes were most of a streaming gateway's young
- * garbage (~12 MB per 100x100 crosstab).
+ * serialiser: no cell allocates anything (but its significance test, when one is asked for),
+ * where `crosstabCells` makes eight or so objects per cell, some 80,000 per 100x100 crosstab.
  */
 export function crosstabCellViews(raw: RawSums, group: number, waveCount: number, options: CrosstabOptions = {}, offset?: CellOffset): Iterable<CrosstabCell> {
   return crosstabMetrics(raw, group, waveCount, options).views(offset);
