@@ -37,6 +37,22 @@ class FakeResponse extends EventEmitter {
   }
 }
 
+/** A connected pair of loopback sockets for `test`, closed (with their server) whatever it does. */
+async function withSocketPair(test: (client: net.Socket, serverSide: net.Socket) => Promise<void>): Promise<void> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+  const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+  const serverSide = await accepted;
+  try {
+    await test(client, serverSide);
+  } finally {
+    client.destroy();
+    serverSide.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 describe('BoundedStreamWriter', () => {
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
   afterEach(() => jest.useRealTimers());
@@ -92,12 +108,7 @@ describe('BoundedStreamWriter', () => {
     // took data" news arrives as a socket event that became ready while the loop was blocked; on
     // waking, the expired timer runs before that event is read.
     jest.useRealTimers();
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
-    const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
-    const serverSide = await accepted;
-    try {
+    await withSocketPair(async (client, serverSide) => {
       const res = new FakeResponse();
       serverSide.on('data', () => res.take(150));
       const cutOff = jest.fn();
@@ -109,11 +120,7 @@ describe('BoundedStreamWriter', () => {
       await expect(pending).resolves.toBe(true);
       expect(cutOff).not.toHaveBeenCalled();
       expect(res.destroyed).toBe(false);
-    } finally {
-      client.destroy();
-      serverSide.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    }
+    });
   });
 
   it('reports a client that went away, and writes nothing more', async () => {
@@ -127,14 +134,9 @@ describe('BoundedStreamWriter', () => {
 
   it('says when a real socket has taken a chunk, and never for a chunk it did not write', async () => {
     jest.useRealTimers();
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
-    const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
-    const serverSide = await accepted;
-    const received: Buffer[] = [];
-    client.on('data', (data: Buffer) => received.push(data));
-    try {
+    await withSocketPair(async (client, serverSide) => {
+      const received: Buffer[] = [];
+      client.on('data', (data: Buffer) => received.push(data));
       const writer = new BoundedStreamWriter(serverSide, { writeTimeoutMs: 5000, maxBufferedBytes: 1 << 20 });
       const chunk = Buffer.from('a chunk the caller wants back');
       const sent = new Promise<boolean>((resolve) => void writer.write(chunk, resolve));
@@ -146,11 +148,7 @@ describe('BoundedStreamWriter', () => {
       await expect(writer.write(Buffer.from('too late'), notSent)).resolves.toBe(false);
       await new Promise((resolve) => setImmediate(resolve));
       expect(notSent).not.toHaveBeenCalled();
-    } finally {
-      client.destroy();
-      serverSide.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    }
+    });
   });
 
   it('waits, within the bound, for the client to take the end of the stream', async () => {
