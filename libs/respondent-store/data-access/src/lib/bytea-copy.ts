@@ -67,6 +67,16 @@ export class ByteaCopyReceiver {
     this.have = 0;
   }
 
+  /** `bytes` of the header extension or of a field's data to pass through next, then a row's field count. */
+  private pass(phase: 'extension' | 'data', bytes: number): void {
+    if (bytes === 0) {
+      this.expect('fieldCount', 2);
+      return;
+    }
+    this.phase = phase;
+    this.remaining = bytes;
+  }
+
   private fieldComplete(): void {
     const s = this.scratch;
     switch (this.phase) {
@@ -75,11 +85,7 @@ export class ByteaCopyReceiver {
         if (s.readInt32BE(SIGNATURE.length) & FLAG_OIDS) throw new Error('binary COPY: rows with OIDs are not expected');
         const extension = s.readInt32BE(SIGNATURE.length + 4);
         if (extension < 0) throw new Error('binary COPY: bad header extension length');
-        if (extension === 0) this.expect('fieldCount', 2);
-        else {
-          this.phase = 'extension';
-          this.remaining = extension;
-        }
+        this.pass('extension', extension);
         return;
       }
       case 'fieldCount': {
@@ -92,11 +98,7 @@ export class ByteaCopyReceiver {
       case 'fieldLength': {
         const length = s.readInt32BE(0);
         if (length < 0) throw new Error('binary COPY: a null where a blob slice was expected');
-        if (length === 0) this.expect('fieldCount', 2);
-        else {
-          this.phase = 'data';
-          this.remaining = length;
-        }
+        this.pass('data', length);
         return;
       }
       default:
