@@ -38,6 +38,12 @@ export interface CellTask {
 export interface CellExecutor {
   /** How many tasks it computes at once (the pool's threads; 1 on the calling thread). */
   readonly threads: number;
+  /**
+   * Whether tasks handed over together are started in the order given (a queue), so a caller may
+   * hand over several at once and still have the first done first. Without it, tasks run at once
+   * share the executor's time and a caller that needs them in order hands over one after another.
+   */
+  readonly ordered?: boolean;
   run(task: CellTask): Promise<void>;
 }
 

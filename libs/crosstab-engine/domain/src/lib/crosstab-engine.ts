@@ -98,9 +98,9 @@ export const MIN_BANDED_CELLS = 2000;
 /**
  * Where a block's row bands start after the first, for a block that is streamed: a small first
  * band (about an eighth of the rows), so the first bytes leave early, then about a quarter each.
- * Each band costs a pass of the engine and a report through Redis (about 1 ms of CPU on each
- * side); what the gateway writes after the worker is done is the last band. None below
- * MIN_BANDED_CELLS.
+ * Each band costs the kernel threads a read of every column, and a report through Redis (about
+ * 1 ms of CPU on each side); what the gateway writes after the worker is done is the last band.
+ * None below MIN_BANDED_CELLS.
  */
 export function bandStarts(rowCount: number, columnCount: number): number[] {
   if (rowCount < 2 || rowCount * columnCount < MIN_BANDED_CELLS) return [];

@@ -6,16 +6,20 @@ import {
   collapseGroups,
   computeCrosstab,
   computeRawSums,
+  computeRawSumsInBands,
   computeSegmentedCrosstab,
   crosstabCells,
   crosstabCellViews,
   emptyRawSums,
+  rowsOfRawSums,
   selectPartitions,
+  type RawSums,
 } from './crosstab';
 import { InlineExecutor } from './cell-executor';
 import { expressionKey, PartitionEvaluator } from './evaluate';
 import { PAGE_BYTES } from './kernel';
 import { AudienceStore } from './packed-store';
+import { WorkerPool } from './worker-pool';
 import { checkProperty, expressionArbitrary } from './testing/arbitraries';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES, withPlainQuestions } from './testing/random-data';
 import { checkAgainstReference, close } from './testing/reference-check';
@@ -301,4 +305,57 @@ describe('through a store kept across queries (a tiny arena: passes, eviction, c
     ),
     25,
   );
+
+  describe('row bands', () => {
+    let pool: WorkerPool;
+    beforeAll(() => {
+      pool = new WorkerPool({ threads: 2 });
+    });
+    afterAll(() => pool.close());
+
+    checkProperty(
+      "in one pass or band by band (small arenas), on threads or on the calling thread: every band in order, as the whole's rows, and the whole equals the reference",
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.array(expressionArbitrary, { minLength: 2, maxLength: 7 }),
+        fc.array(expressionArbitrary, { minLength: 1, maxLength: 3 }),
+        fc.option(expressionArbitrary, { nil: undefined, freq: 2 }),
+        selectionArbitrary,
+        fc.constantFrom(12, 24, 4096),
+        fc.boolean(),
+        fc.boolean(),
+        async (seed, count, rows, columns, base, selection, pages, onThreads, measureColumns) => {
+          const records = randomRecords(seed, count);
+          const { partitions } = partitionsOf(records);
+          const query: CrosstabQuery = { rows, columns, base, ...selection, singles: { rows: true, columns: measureColumns } };
+          const starts = rows.map((_, i) => i).filter((i) => i > 0 && (seed >> i) % 2 === 1);
+          const store = new AudienceStore({ arenaBytes: 64 * 1024 + pages * PAGE_BYTES, scratchBytes: 64 * 1024, leafCacheBytes: 4096 });
+          const bands: { band: RawSums; rowStart: number; rowEnd: number }[] = [];
+          const whole = await computeRawSumsInBands(
+            { partitions, dictionary },
+            query,
+            'none',
+            starts,
+            (band, rowStart, rowEnd) => bands.push({ band, rowStart, rowEnd }),
+            { audiences: store.forVersion('1'), executor: onThreads ? pool : new InlineExecutor(0), sliceMs: 0 },
+          );
+          const cuts = [0, ...starts, rows.length];
+          expect(bands.map((b) => [b.rowStart, b.rowEnd])).toEqual(cuts.slice(0, -1).map((cut, k) => [cut, cuts[k + 1]]));
+          bands.forEach(({ band, rowStart, rowEnd }, k) => {
+            const expected = rowsOfRawSums(whole, rowStart, rowEnd, k === 0);
+            // Computed band by band, each band measures the base again, in passes grouped for its own
+            // rows: the same sum, added in another order when the arena needs several passes.
+            for (let x = 0; x < 3; x++) close(band.singles[x], expected.singles[x], `base sum ${x} of band ${k}`);
+            expect({ ...band, singles: band.singles.subarray(3) }).toEqual({ ...expected, singles: expected.singles.subarray(3) });
+          });
+          const result = buildCrosstabResult(whole, 0, new Set(query.waves).size, { significance: true, effectiveBase: true });
+          if (measureColumns) checkAgainstReference(result, records, query);
+          else expect(whole.singles.subarray((1 + rows.length) * 3).every((x) => x === 0)).toBe(true);
+          expect(store.stats().pinnedBlocks).toBe(0);
+        },
+      ),
+      40,
+    );
+  });
 });

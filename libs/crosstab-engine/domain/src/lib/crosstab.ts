@@ -1,6 +1,6 @@
 import type { Expression } from '@aas/audience-expression';
 import { partitionId, type DecodedPartition } from '@aas/respondent-store';
-import { InlineExecutor, type CellExecutor } from './cell-executor';
+import { InlineExecutor, type CellExecutor, type CellTask } from './cell-executor';
 import { expressionKey, PartitionEvaluator } from './evaluate';
 import { GROUP_OUTPUT_BYTES, instantiateKernel, PAGE_BYTES, PIECE_BYTES, RUN_FLAG } from './kernel';
 import { AudienceStore, WEIGHTS_KEY, type Block, type PackedAudiences, type Reservation } from './packed-store';
@@ -113,11 +113,17 @@ export function groupLabels(query: Pick<CrosstabQuery, 'waves' | 'locations'>, g
  * `groupBy` 'wave' or 'location', a wave or location of the query without data has a group of zeros.
  */
 export async function computeRawSums(data: CrosstabData, query: CrosstabQuery, groupBy: GroupBy, compute: ComputeOptions = {}): Promise<RawSums> {
+  const { groupOf, groups } = grouping(query, groupBy);
+  return computeRaw(data, query, groupOf, groups, compute);
+}
+
+/** The group of each partition's figures under a grouping, and how many groups there are. */
+function grouping(query: CrosstabQuery, groupBy: GroupBy): { groupOf: (p: DecodedPartition) => number; groups: number } {
   const labels = groupLabels(query, groupBy);
   const position = new Map(labels.map((label, i) => [label, i]));
   const groupOf =
     groupBy === 'none' ? () => 0 : (partition: DecodedPartition) => position.get(groupBy === 'wave' ? partition.key.wave : partition.key.location) ?? 0;
-  return computeRaw(data, query, groupOf, Math.max(1, labels.length), compute);
+  return { groupOf, groups: Math.max(1, labels.length) };
 }
 
 /**
@@ -126,6 +132,12 @@ export async function computeRawSums(data: CrosstabData, query: CrosstabQuery, g
  * `computeRawSums` of the whole query. `starts`: where the bands after the first begin (strictly
  * increasing, within the rows). The columns (when the query measures them) are measured with the
  * first band only: later bands carry zeros there.
+ *
+ * When the whole query fits one pass of the engine (the usual case), the pass is set up once
+ * (audiences pinned, tables built) and every band's cells are handed to the kernel threads at once,
+ * in band order: a thread that finishes its share of a band goes on with the next band instead of
+ * waiting for the other threads, and nothing is set up again between bands. Otherwise each band is
+ * computed as a query of its own, with its own passes.
  *
  * (Computing the bands at once, each on one kernel thread, was tried on 2026-11-27: a warm banded
  * 100 x 100 on two threads took 25 instead of 31 ms, but its first band came after 10-13 ms instead
@@ -143,6 +155,9 @@ export async function computeRawSumsInBands(
   if (cuts.some((cut, i) => i > 0 && !(Number.isInteger(cut) && cut > cuts[i - 1]))) {
     throw new Error(`row bands must start at increasing rows within 1..${query.rows.length - 1} (got ${starts.join(', ')})`);
   }
+  const { groupOf, groups } = grouping(query, groupBy);
+  const inOnePass = await computeRaw(data, query, groupOf, groups, compute, { cuts, onBand });
+  if (inOnePass !== undefined) return inOnePass;
   const measureColumns = query.singles?.columns ?? true;
   const bands: RawSums[] = [];
   for (let k = 0; k + 1 < cuts.length; k++) {
@@ -170,10 +185,10 @@ export function addRawSums(into: RawSums, from: RawSums): void {
 const describeShape = (raw: RawSums): string => `${raw.rowCount}x${raw.columnCount}x${raw.groups}`;
 
 /**
- * Rows [from, to) of raw sums, with the base's and every column's sums, as raw sums of their own
- * (what a band of the rows would have given, the columns included). Copies.
+ * Rows [from, to) of raw sums, with the base's and (unless `columns` is false: zeros there) every
+ * column's sums, as raw sums of their own (what a band of the rows would have given). Copies.
  */
-export function rowsOfRawSums(raw: RawSums, from: number, to: number): RawSums {
+export function rowsOfRawSums(raw: RawSums, from: number, to: number, columns = true): RawSums {
   if (!(Number.isInteger(from) && Number.isInteger(to) && 0 <= from && from < to && to <= raw.rowCount)) {
     throw new Error(`rows ${from}..${to} are not within the ${raw.rowCount} rows of these sums`);
   }
@@ -181,7 +196,7 @@ export function rowsOfRawSums(raw: RawSums, from: number, to: number): RawSums {
   const part = emptyRawSums(to - from, raw.columnCount, raw.groups);
   part.singles.set(raw.singles.subarray(0, triple), 0);
   part.singles.set(raw.singles.subarray((1 + from) * triple, (1 + to) * triple), triple);
-  part.singles.set(raw.singles.subarray((1 + raw.rowCount) * triple), (1 + to - from) * triple);
+  if (columns) part.singles.set(raw.singles.subarray((1 + raw.rowCount) * triple), (1 + to - from) * triple);
   part.cells.set(raw.cells.subarray(from * raw.columnCount * triple, to * raw.columnCount * triple));
   return part;
 }
@@ -423,13 +438,40 @@ export function columnChunks(rows: number, columns: number, threads: number): nu
   return Array.from({ length: parts + 1 }, (_, i) => Math.round((i * columns) / parts));
 }
 
+/** Row bands of a query computed in one pass: `cuts` from 0 to the row count, each band's sums handed to `onBand`. */
+interface InOnePass {
+  readonly cuts: readonly number[];
+  readonly onBand: (band: RawSums, rowStart: number, rowEnd: number) => void;
+}
+
+/**
+ * The raw sums of a query, pass by pass. With `bands`, the rows are computed in those bands within
+ * the one pass (see `computeRawSumsInBands`); when the query needs more than one pass, nothing is
+ * computed and the answer is undefined.
+ */
 async function computeRaw(
   data: CrosstabData,
   query: CrosstabQuery,
   groupOf: (p: DecodedPartition) => number,
   groups: number,
   compute: ComputeOptions,
-): Promise<RawSums> {
+): Promise<RawSums>;
+async function computeRaw(
+  data: CrosstabData,
+  query: CrosstabQuery,
+  groupOf: (p: DecodedPartition) => number,
+  groups: number,
+  compute: ComputeOptions,
+  bands: InOnePass,
+): Promise<RawSums | undefined>;
+async function computeRaw(
+  data: CrosstabData,
+  query: CrosstabQuery,
+  groupOf: (p: DecodedPartition) => number,
+  groups: number,
+  compute: ComputeOptions,
+  bands?: InOnePass,
+): Promise<RawSums | undefined> {
   const sliceMs = compute.sliceMs ?? 20;
   const base = query.base ?? ALL;
   const selected = selectPartitions(data.partitions, query);
@@ -463,7 +505,8 @@ async function computeRaw(
     Math.floor(arena.scratchBytes * store.passShare),
     query.singles,
   );
-  const executor = compute.executor ?? new InlineExecutor(sliceMs);
+  if (bands !== undefined && passes.length !== 1) return undefined;
+  const executor: CellExecutor = compute.executor ?? new InlineExecutor(sliceMs);
   const yielder = { started: performance.now() };
   for (const pass of passes) {
     await runPass(pass);
@@ -515,6 +558,8 @@ async function computeRaw(
     }
     const held = reservation;
     const scratchAt = scratch;
+    // The kernel's work on this pass's memory, band by band: settled before the memory is given back.
+    let computing: Promise<number[]>[] = [];
     try {
       await fill(held, passPlans);
       await packed.whenFilled(held.blocks);
@@ -578,75 +623,114 @@ async function computeRaw(
       const t1 = performance.now();
       timings.evaluateMs += t1 - t0;
 
-      // Cells on the executor; meanwhile the other singles (one pass over each audience) on this
-      // thread, into their own outputs. Computed before the cells were handed over, they kept the
-      // kernel threads idle for as long (3-7 ms of a 100 x 100 through the service).
-      const chunks = columnChunks(taskRows, columns, executor.threads);
-      const task = {
-        memory: arena.memory,
-        pieces: piecesAt,
-        groupTable: groupTableAt,
-        groups,
-        tableBytes,
-        // The base's table is the pass's first (audience 0), just before the rows'.
-        aTables: tablesAt + (pass.base && baseRow === 0 ? 1 : 0) * tableBytes,
-        aFrom: 0,
-        aTo: taskRows,
-        bTables: tablesAt + ((pass.base ? 1 : 0) + rows) * tableBytes,
-        bCount: columns,
-        outBase: cellsAt,
-        tiles,
-      };
-      const computing =
-        rows === 0 || columns === 0
-          ? Promise.resolve()
-          : chunks.length === 2 // one chunk, [0, columns]: the executor cuts the rows
-            ? executor.run(task)
-            : // Column chunk [c0, c1) of every row, as one message: its cells laid out rows x (c1 - c0) from cellsAt + rows x c0 cells.
-              Promise.all(
-                chunks.slice(0, -1).map((c0, i) =>
-                  executor.run({
-                    ...task,
-                    bTables: task.bTables + c0 * tableBytes,
-                    bCount: chunks[i + 1] - c0,
-                    outBase: cellsAt + taskRows * c0 * groupBytes,
-                    whole: true,
-                  }),
-                ),
-              ).then(() => undefined);
-      // Settled whatever happens below, so a failure of the cells never goes unhandled.
-      computing.catch(() => undefined);
+      // The pass's rows in bands (one band without `bands`; with them, the pass holds every row),
+      // as task rows: the base's row, when there is one, goes with the first band.
+      const cuts = bands?.cuts ?? [0, rows];
+      const bandRows = cuts.slice(0, -1).map((cut, k): [number, number] => [k === 0 ? 0 : baseRow + cut, baseRow + cuts[k + 1]]);
+      // Each band's cells on the executor, every band handed over now when the executor keeps their
+      // order, else one after another; each band's outputs in a region of their own.
+      let previous: Promise<void> = Promise.resolve();
+      computing = bandRows.map(([from, to]) => {
+        const run = (): Promise<number[]> => runBandCells(from, to);
+        const started = executor.ordered ? run() : previous.then(run);
+        previous = started.then(() => undefined);
+        // Settled whatever happens below, so a failure of the cells never goes unhandled.
+        started.catch(() => undefined);
+        previous.catch(() => undefined);
+        return started;
+      });
       const cells = instantiateKernel(arena.memory);
       const singleHere = (a: number): boolean => (a === 0 ? pass.base : a <= rowCount ? pass.rowSingles : pass.columnSingles && baseRow === 0);
-      audiences.forEach((a, t) => {
-        if (!singleHere(a)) return;
-        const table = tablesAt + t * tableBytes;
-        cells(table, 1, table, 1, tableBytes, piecesAt, pieceCount, singlesAt + t * groupBytes, groupTableAt, groupBytes);
-      });
-      await computing;
-
-      // Add the pass's sums into the result (passes over other partitions add to the same figures).
       const width = groups * 3;
-      audiences.forEach((a, t) => {
-        if (!singleHere(a)) return;
-        const from = (singlesAt >>> 3) + t * width;
-        for (let x = 0; x < width; x++) raw.singles[a * width + x] += f64[from + x];
-      });
-      for (let k = 0; k + 1 < chunks.length; k++) {
-        const c0 = chunks[k];
-        const span = chunks[k + 1] - c0;
-        for (let r = 0; r < taskRows; r++) {
-          for (let c = 0; c < span; c++) {
-            const from = (cellsAt >>> 3) + (taskRows * c0 + r * span + c) * width;
-            // The base's row: the columns' own sums (audience 1 + rowCount + column).
-            const to = r < baseRow ? (1 + rowCount + pass.c0 + c0 + c) * width : ((pass.r0 + r - baseRow) * columnCount + pass.c0 + c0 + c) * width;
-            const into = r < baseRow ? raw.singles : raw.cells;
-            for (let x = 0; x < width; x++) into[to + x] += f64[from + x];
+      // Meanwhile the other singles (one pass over each audience) on this thread, into their own
+      // outputs, a band's rows before waiting for its cells. Computed before the cells were handed
+      // over, they kept the kernel threads idle for as long (3-7 ms of a 100 x 100 through the service).
+      const measureSingles = (audiencesOf: (a: number) => boolean): void =>
+        audiences.forEach((a, t) => {
+          if (!audiencesOf(a) || !singleHere(a)) return;
+          const table = tablesAt + t * tableBytes;
+          cells(table, 1, table, 1, tableBytes, piecesAt, pieceCount, singlesAt + t * groupBytes, groupTableAt, groupBytes);
+          // Add the pass's sums into the result (passes over other partitions add to the same figures).
+          const from = (singlesAt >>> 3) + t * width;
+          for (let x = 0; x < width; x++) raw.singles[a * width + x] += f64[from + x];
+        });
+      for (let k = 0; k < bandRows.length; k++) {
+        const [from, to] = bandRows[k];
+        const r0 = pass.r0 + cuts[k];
+        const r1 = pass.r0 + cuts[k + 1];
+        measureSingles((a) => (k === 0 && (a === 0 || a > rowCount)) || (a > r0 && a <= r1));
+        addBandCells(from, to, await computing[k]);
+        // As a computation of the band alone gives it: the columns' sums with the first band only.
+        if (bands !== undefined) bands.onBand(rowsOfRawSums(raw, r0, r1, k === 0), r0, r1);
+      }
+
+      /** Computes task rows [from, to) into their region; returns the column chunks they were cut into. */
+      async function runBandCells(from: number, to: number): Promise<number[]> {
+        const count = to - from;
+        const chunks = columnChunks(count, columns, executor.threads);
+        if (count === 0 || columns === 0) return chunks;
+        const region = cellsAt + from * columns * groupBytes;
+        const task: CellTask = {
+          memory: arena.memory,
+          pieces: piecesAt,
+          groupTable: groupTableAt,
+          groups,
+          tableBytes,
+          // The base's table is the pass's first (audience 0), just before the rows'.
+          aTables: tablesAt + ((pass.base && baseRow === 0 ? 1 : 0) + from) * tableBytes,
+          aFrom: 0,
+          aTo: count,
+          bTables: tablesAt + ((pass.base ? 1 : 0) + rows) * tableBytes,
+          bCount: columns,
+          outBase: region,
+          tiles,
+        };
+        // One chunk, [0, columns]: the executor cuts the rows. Else column chunk [c0, c1) of every
+        // row as one message, its cells laid out rows x (c1 - c0) from region + rows x c0 cells.
+        if (chunks.length === 2) await executor.run(task);
+        else {
+          // Every chunk settled before a failure is answered: the pass's memory is given back after it.
+          const settled = await Promise.allSettled(
+            chunks
+              .slice(0, -1)
+              .map((c0, i) =>
+                executor.run({
+                  ...task,
+                  bTables: task.bTables + c0 * tableBytes,
+                  bCount: chunks[i + 1] - c0,
+                  outBase: region + count * c0 * groupBytes,
+                  whole: true,
+                }),
+              ),
+          );
+          const failed = settled.find((outcome) => outcome.status === 'rejected');
+          if (failed !== undefined) throw failed.reason;
+        }
+        return chunks;
+      }
+
+      /** Adds the cells of task rows [from, to) into the result (the base's row: the columns' own sums). */
+      function addBandCells(from: number, to: number, chunks: readonly number[]): void {
+        const count = to - from;
+        const region = (cellsAt >>> 3) + from * columns * width;
+        for (let k = 0; k + 1 < chunks.length; k++) {
+          const c0 = chunks[k];
+          const span = chunks[k + 1] - c0;
+          for (let r = 0; r < count; r++) {
+            const taskRow = from + r;
+            for (let c = 0; c < span; c++) {
+              const at = region + (count * c0 + r * span + c) * width;
+              const into = taskRow < baseRow ? raw.singles : raw.cells;
+              const cell =
+                taskRow < baseRow ? (1 + rowCount + pass.c0 + c0 + c) * width : ((pass.r0 + taskRow - baseRow) * columnCount + pass.c0 + c0 + c) * width;
+              for (let x = 0; x < width; x++) into[cell + x] += f64[at + x];
+            }
           }
         }
       }
       timings.kernelMs += performance.now() - t1;
     } catch (error) {
+      await Promise.allSettled(computing);
       packed.failed(held.created, error instanceof Error ? error : new Error(String(error)));
       throw error;
     } finally {

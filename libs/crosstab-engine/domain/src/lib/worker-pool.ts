@@ -89,6 +89,8 @@ interface Slot {
  */
 export class WorkerPool implements CellExecutor {
   readonly threads: number;
+  /** Messages wait in one first-in, first-out queue: tasks run in the order they were handed over. */
+  readonly ordered = true;
   private readonly rowsPerMessage: number | undefined;
   private readonly slots: Slot[] = [];
   private readonly queue: Chunk[] = [];
