@@ -26,7 +26,7 @@ import { DataSource } from 'typeorm';
 import { parseStandardExpression, StandardWire } from '@aas/audience-expression';
 import { Attribute, attributeDictionaryFromList, decodePartition, DecodedPartition } from '@aas/respondent-store';
 import { buildCatalogue } from '@aas/demo-data';
-import { computeCrosstab, InlineExecutor } from '@aas/crosstab-engine';
+import { AudienceStore, computeCrosstab, computeRawSums, InlineExecutor, type CrosstabQuery } from '@aas/crosstab-engine';
 import { createStorePool, PartitionReader } from '@aas/respondent-store-data';
 import { dataSourceOptions, ensureOrgAndUser } from '@aas/infra';
 import { signDevToken } from '@aas/infra/http';
@@ -134,6 +134,46 @@ function audiences(count: number): StandardWire[] {
     out.push(i % 3 === 2 ? multi[Math.floor(i / 3) % multi.length] : singles[(i * 7) % singles.length]);
   }
   return out;
+}
+
+/** Wire audiences as the engine's expressions. */
+function parseAll(wires: readonly StandardWire[]): CrosstabQuery['rows'] {
+  return wires.map((w) => {
+    const parsed = parseStandardExpression(w);
+    if (!parsed.ok) throw new Error(`bad audience ${JSON.stringify(w)}`);
+    return parsed.value;
+  });
+}
+
+/**
+ * The engine alone in this process, one thread, over the same partitions the workers read (the
+ * crosstab's dataset, waves and every location, from the database): how long the same crosstab
+ * takes it warm (audiences already evaluated and packed), as the engine benchmark's "1 thread"
+ * measures it. Timed between the HTTP requests, so both see the machine as it is at that moment:
+ * on this shared machine a single thread's speed drifts by a fifth over minutes, and an HTTP figure
+ * set against an engine figure taken minutes earlier said as much about the drift as about the
+ * service.
+ */
+async function inProcessEngine(DATABASE_URL: string): Promise<(rows: readonly StandardWire[], columns: readonly StandardWire[]) => Promise<number>> {
+  const client = new Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  const dictRow = (await client.query<{ attributes: Attribute[] }>(`SELECT attributes FROM attribute_dictionaries WHERE dataset_code = 'core'`)).rows[0];
+  await client.end();
+  const dictionary = attributeDictionaryFromList('core', dictRow.attributes);
+  const partitions: DecodedPartition[] = [];
+  const pool = createStorePool(DATABASE_URL);
+  for await (const stored of new PartitionReader(pool).read({ datasets: ['core'], waves: WAVES })) partitions.push(decodePartition(stored.blob));
+  await pool.end();
+  const data = { partitions, dictionary: () => dictionary };
+  const locations = [...new Set(partitions.map((p) => p.key.location))];
+  const store = new AudienceStore({});
+  const executor = new InlineExecutor(1e9);
+  return async (rows, columns) => {
+    const query: CrosstabQuery = { rows: parseAll(rows), columns: parseAll(columns), waves: WAVES, locations, datasets: ['core'] };
+    const started = performance.now();
+    await computeRawSums(data, query, 'none', { executor, sliceMs: 1e9, audiences: store.forVersion('bench') });
+    return performance.now() - started;
+  };
 }
 
 /**
@@ -279,7 +319,13 @@ async function engineMemory(port: number): Promise<EngineMemory> {
   };
 }
 
-async function endToEnd(DATABASE_URL: string, workerCount: number, shards: number, respondents: number): Promise<Measured> {
+async function endToEnd(
+  DATABASE_URL: string,
+  workerCount: number,
+  shards: number,
+  respondents: number,
+  engine: (rows: readonly StandardWire[], columns: readonly StandardWire[]) => Promise<number>,
+): Promise<Measured> {
   const port = await freePort();
   const env = {
     DATABASE_URL,
@@ -330,22 +376,40 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
       // processes' compiled code and heaps settle (measured 2026-11-27: a 100x100 took 148-158 ms
       // on its 6th to 8th requests and 84-98 ms from about the 15th on).
       for (let run = 0; run < WARMUP; run++) await httpCrosstab(baseUrl, token, rows, columns);
-      const cpuBefore = [gateway, ...workers].map((p) => cpuMs(p.pid ?? 0));
-      const clientBefore = process.cpuUsage();
+      // The engine in this process once unmeasured (it evaluates and packs the audiences), then
+      // before each HTTP request.
+      await engine(rows, columns);
+      const engineTimes: number[] = [];
+      const ratios: number[] = [];
+      let cpu = [gateway, ...workers].map(() => 0);
+      let clientMicros = 0;
       for (let run = 0; run < RUNS; run++) {
+        // A moment for the processes to finish what the last request left (a job's result, a
+        // collection), so it is not timed as the engine's.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        engineTimes.push(await engine(rows, columns));
+        const cpuBefore = [gateway, ...workers].map((p) => cpuMs(p.pid ?? 0));
+        const clientBefore = process.cpuUsage();
         const r = await httpCrosstab(baseUrl, token, rows, columns);
+        const client = process.cpuUsage(clientBefore);
+        clientMicros += client.user + client.system;
+        cpu = [gateway, ...workers].map((p, i) => cpu[i] + cpuMs(p.pid ?? 0) - cpuBefore[i]);
         times.push(r.ms);
+        ratios.push(r.ms / engineTimes[run]);
         cells = r.cells;
       }
-      const cpu = [gateway, ...workers].map((p, i) => (cpuMs(p.pid ?? 0) - cpuBefore[i]) / RUNS);
-      const client = process.cpuUsage(clientBefore);
       medians.set(n, median(times));
       console.log(
         `  ${respondents} respondents, ${label}: HTTP ${n}x${n} (${cells} cells) median ${median(times).toFixed(0)} ms  [${times.map((t) => t.toFixed(0)).join(', ')}]  ` +
-          `CPU per crosstab: gateway ${cpu[0].toFixed(0)} ms, worker${workers.length === 1 ? '' : 's'} ${cpu
+          `CPU per crosstab: gateway ${(cpu[0] / RUNS).toFixed(0)} ms, worker${workers.length === 1 ? '' : 's'} ${cpu
             .slice(1)
-            .map((m) => m.toFixed(0))
-            .join(' + ')} ms, this client ${((client.user + client.system) / 1000 / RUNS).toFixed(0)} ms  load ${load()}`,
+            .map((m) => (m / RUNS).toFixed(0))
+            .join(' + ')} ms, this client ${(clientMicros / 1000 / RUNS).toFixed(0)} ms  load ${load()}`,
+      );
+      console.log(
+        `  ${respondents} respondents, ${label}: ${n}x${n} in this process's engine (one thread, warm, timed before each request) median ${median(engineTimes).toFixed(1)} ms  ` +
+          `[${engineTimes.map((t) => t.toFixed(0)).join(', ')}]; HTTP / engine: ${(median(times) / median(engineTimes)).toFixed(2)}x (medians), ` +
+          `${median(ratios).toFixed(2)}x (median of the runs' own ratios)`,
       );
     }
     const memory = workers.map((w) => memoryMiB(w.pid ?? 0));
@@ -476,8 +540,9 @@ async function main(): Promise<void> {
   for (const respondents of SIZES) {
     const url = databaseUrl(respondents);
     await ensureDatabase(url, respondents);
+    const engine = await inProcessEngine(url);
     for (const { workers, shards } of CONFIGS) {
-      const { medians, workerMiB, privateMiB, pssMiB, peakMiB, dataMiB } = await endToEnd(url, workers, shards, respondents);
+      const { medians, workerMiB, privateMiB, pssMiB, peakMiB, dataMiB } = await endToEnd(url, workers, shards, respondents, engine);
       const largest = (values: number[]) => `${Math.max(...values)} MiB (${values.join(', ')})`;
       table.push(
         `| ${respondents.toLocaleString('en')} | ${workers} | ${shards} | ${SIDES.map((n) => `${medians.get(n)?.toFixed(0)} ms`).join(' | ')} | ` +
