@@ -17,6 +17,7 @@
  * server's aas_bench; other sizes use aas_bench_<millions>m beside it), REDIS_URL.
  */
 import 'reflect-metadata';
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -32,7 +33,7 @@ import { dataSourceOptions, ensureOrgAndUser } from '@aas/infra';
 import { signDevToken } from '@aas/infra/http';
 import { migrateDatabase } from '@aas/schema';
 import { seedSurvey } from '../seed/seed-survey';
-import { freePort, launch, median } from './bench-processes';
+import { freePort, launch, median, REGISTER } from './bench-processes';
 import { rssMiB } from './bench-stack';
 import { engineThreadsFor } from '../lib/process-settings';
 
@@ -145,35 +146,67 @@ function parseAll(wires: readonly StandardWire[]): CrosstabQuery['rows'] {
   });
 }
 
+/** Times one crosstab on an engine of its own: the audiences in the wire form, the answer in ms. */
+type EngineTimer = ((rows: readonly StandardWire[], columns: readonly StandardWire[]) => Promise<number>) & { close(): void };
+
 /**
- * The engine alone in this process, one thread, over the same partitions the workers read (the
- * crosstab's dataset, waves and every location, from the database): how long the same crosstab
- * takes it warm (audiences already evaluated and packed), as the engine benchmark's "1 thread"
- * measures it. Timed between the HTTP requests, so both see the machine as it is at that moment:
- * on this shared machine a single thread's speed drifts by a fifth over minutes, and an HTTP figure
- * set against an engine figure taken minutes earlier said as much about the drift as about the
- * service.
+ * The engine alone, one thread, over the same partitions the workers read (the crosstab's dataset,
+ * waves and every location, from the database), in a process of its own: how long the same
+ * crosstab takes it warm (audiences already evaluated and packed), as the engine benchmark's
+ * "1 thread" measures it. Timed between the HTTP requests, so both see the machine as it is at that
+ * moment: on this shared machine a single thread's speed drifts by a fifth over minutes, and an
+ * HTTP figure set against an engine figure taken minutes earlier said as much about the drift as
+ * about the service. Not in the benchmark's own process: holding the data there made that
+ * process's collections (and so the client's CPU, on the service's cores) several times larger.
  */
-async function inProcessEngine(DATABASE_URL: string): Promise<(rows: readonly StandardWire[], columns: readonly StandardWire[]) => Promise<number>> {
-  const client = new Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  const dictRow = (await client.query<{ attributes: Attribute[] }>(`SELECT attributes FROM attribute_dictionaries WHERE dataset_code = 'core'`)).rows[0];
-  await client.end();
-  const dictionary = attributeDictionaryFromList('core', dictRow.attributes);
-  const partitions: DecodedPartition[] = [];
-  const pool = createStorePool(DATABASE_URL);
-  for await (const stored of new PartitionReader(pool).read({ datasets: ['core'], waves: WAVES })) partitions.push(decodePartition(stored.blob));
-  await pool.end();
-  const data = { partitions, dictionary: () => dictionary };
-  const locations = [...new Set(partitions.map((p) => p.key.location))];
-  const store = new AudienceStore({});
-  const executor = new InlineExecutor(1e9);
-  return async (rows, columns) => {
-    const query: CrosstabQuery = { rows: parseAll(rows), columns: parseAll(columns), waves: WAVES, locations, datasets: ['core'] };
-    const started = performance.now();
-    await computeRawSums(data, query, 'none', { executor, sliceMs: 1e9, audiences: store.forVersion('bench') });
-    return performance.now() - started;
+async function engineTimer(DATABASE_URL: string): Promise<EngineTimer> {
+  const child = fork(__filename, [], { execArgv: ['-r', REGISTER], env: { ...process.env, BENCH_ENGINE_TIMER: DATABASE_URL }, stdio: 'inherit' });
+  type Answer = { ms?: number; ready?: boolean; error?: string };
+  const waiting: { resolve: (answer: Answer) => void; reject: (error: Error) => void }[] = [];
+  child.on('message', (answer: Answer) => waiting.shift()?.resolve(answer));
+  child.on('exit', (code) => waiting.splice(0).forEach((w) => w.reject(new Error(`the engine timer exited with ${code}`))));
+  const next = () => new Promise<Answer>((resolve, reject) => waiting.push({ resolve, reject }));
+  const ready = await next();
+  if (ready.error !== undefined) throw new Error(`the engine timer could not load the data: ${ready.error}`);
+  const timer = async (rows: readonly StandardWire[], columns: readonly StandardWire[]) => {
+    const answer = next();
+    child.send({ rows, columns });
+    const { ms, error } = await answer;
+    if (ms === undefined) throw new Error(`the engine timer failed: ${error}`);
+    return ms;
   };
+  return Object.assign(timer, { close: () => child.kill() });
+}
+
+/** The engine timer's process (see engineTimer): loads the data, then times each crosstab it is sent. */
+async function runEngineTimer(DATABASE_URL: string): Promise<void> {
+  const send = (message: object) => (process.send as (m: object) => boolean)(message);
+  try {
+    const client = new Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    const dictRow = (await client.query<{ attributes: Attribute[] }>(`SELECT attributes FROM attribute_dictionaries WHERE dataset_code = 'core'`)).rows[0];
+    await client.end();
+    const dictionary = attributeDictionaryFromList('core', dictRow.attributes);
+    const partitions: DecodedPartition[] = [];
+    const pool = createStorePool(DATABASE_URL);
+    for await (const stored of new PartitionReader(pool).read({ datasets: ['core'], waves: WAVES })) partitions.push(decodePartition(stored.blob));
+    await pool.end();
+    const data = { partitions, dictionary: () => dictionary };
+    const locations = [...new Set(partitions.map((p) => p.key.location))];
+    const store = new AudienceStore({});
+    const executor = new InlineExecutor(1e9);
+    process.on('message', (message: { rows: StandardWire[]; columns: StandardWire[] }) => {
+      const query: CrosstabQuery = { rows: parseAll(message.rows), columns: parseAll(message.columns), waves: WAVES, locations, datasets: ['core'] };
+      const started = performance.now();
+      computeRawSums(data, query, 'none', { executor, sliceMs: 1e9, audiences: store.forVersion('bench') }).then(
+        () => send({ ms: performance.now() - started }),
+        (err: unknown) => send({ error: String(err) }),
+      );
+    });
+    send({ ready: true });
+  } catch (err) {
+    send({ error: String(err) });
+  }
 }
 
 /**
@@ -319,13 +352,7 @@ async function engineMemory(port: number): Promise<EngineMemory> {
   };
 }
 
-async function endToEnd(
-  DATABASE_URL: string,
-  workerCount: number,
-  shards: number,
-  respondents: number,
-  engine: (rows: readonly StandardWire[], columns: readonly StandardWire[]) => Promise<number>,
-): Promise<Measured> {
+async function endToEnd(DATABASE_URL: string, workerCount: number, shards: number, respondents: number, engine: EngineTimer): Promise<Measured> {
   const port = await freePort();
   const env = {
     DATABASE_URL,
@@ -407,7 +434,7 @@ async function endToEnd(
             .join(' + ')} ms, this client ${(clientMicros / 1000 / RUNS).toFixed(0)} ms  load ${load()}`,
       );
       console.log(
-        `  ${respondents} respondents, ${label}: ${n}x${n} in this process's engine (one thread, warm, timed before each request) median ${median(engineTimes).toFixed(1)} ms  ` +
+        `  ${respondents} respondents, ${label}: ${n}x${n} on the engine alone (one thread, warm, timed before each request) median ${median(engineTimes).toFixed(1)} ms  ` +
           `[${engineTimes.map((t) => t.toFixed(0)).join(', ')}]; HTTP / engine: ${(median(times) / median(engineTimes)).toFixed(2)}x (medians), ` +
           `${median(ratios).toFixed(2)}x (median of the runs' own ratios)`,
       );
@@ -540,14 +567,18 @@ async function main(): Promise<void> {
   for (const respondents of SIZES) {
     const url = databaseUrl(respondents);
     await ensureDatabase(url, respondents);
-    const engine = await inProcessEngine(url);
-    for (const { workers, shards } of CONFIGS) {
-      const { medians, workerMiB, privateMiB, pssMiB, peakMiB, dataMiB } = await endToEnd(url, workers, shards, respondents, engine);
-      const largest = (values: number[]) => `${Math.max(...values)} MiB (${values.join(', ')})`;
-      table.push(
-        `| ${respondents.toLocaleString('en')} | ${workers} | ${shards} | ${SIDES.map((n) => `${medians.get(n)?.toFixed(0)} ms`).join(' | ')} | ` +
-          `${largest(workerMiB)} | ${largest(privateMiB)} | ${largest(pssMiB)} | ${largest(dataMiB)} | ${largest(peakMiB)} |`,
-      );
+    const engine = await engineTimer(url);
+    try {
+      for (const { workers, shards } of CONFIGS) {
+        const { medians, workerMiB, privateMiB, pssMiB, peakMiB, dataMiB } = await endToEnd(url, workers, shards, respondents, engine);
+        const largest = (values: number[]) => `${Math.max(...values)} MiB (${values.join(', ')})`;
+        table.push(
+          `| ${respondents.toLocaleString('en')} | ${workers} | ${shards} | ${SIDES.map((n) => `${medians.get(n)?.toFixed(0)} ms`).join(' | ')} | ` +
+            `${largest(workerMiB)} | ${largest(privateMiB)} | ${largest(pssMiB)} | ${largest(dataMiB)} | ${largest(peakMiB)} |`,
+        );
+      }
+    } finally {
+      engine.close();
     }
   }
   console.log(
@@ -559,10 +590,14 @@ async function main(): Promise<void> {
   if (SQL) await sqlComparison(databaseUrl(SIZES[0]));
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+if (process.env.BENCH_ENGINE_TIMER) {
+  void runEngineTimer(process.env.BENCH_ENGINE_TIMER);
+} else {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
