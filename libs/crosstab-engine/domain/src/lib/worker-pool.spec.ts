@@ -1,5 +1,6 @@
-import { columnChunks, computeCrosstab, computeSegmentedCrosstab } from './crosstab';
+import { columnChunks, computeCrosstab, computeRawSums, computeRawSumsInBands, computeSegmentedCrosstab } from './crosstab';
 import { InlineExecutor, type CellExecutor, type CellTask } from './cell-executor';
+import { AudienceStore } from './packed-store';
 import { WorkerPool } from './worker-pool';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';
 import type { Expression } from '@aas/audience-expression';
@@ -100,7 +101,13 @@ describe('WorkerPool', () => {
 
   it('keeps the event loop free while it computes', async () => {
     const d = data(12, 20_000);
-    const big: CrosstabQuery = { ...query, rows: [...audiences, ...audiences, ...audiences], columns: [...audiences, ...audiences] };
+    // Long enough (tens of ms) that this thread waits on the pool across many 1 ms ticks. With an
+    // 18 x 12 crosstab (a few ms) the test failed about one run in five on a busy machine, before
+    // and after bands came to share a pass; most likely this thread, descheduled during its one
+    // short wait, woke with the pool's answer ready and finished in the same turn of the event
+    // loop, before its timer phase came round.
+    const many = Array.from({ length: 72 }, (_, i) => audiences[i % audiences.length]);
+    const big: CrosstabQuery = { ...query, rows: many, columns: many };
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
     await computeCrosstab(d, big, {}, { executor: pool, sliceMs: 5 });
@@ -119,6 +126,50 @@ describe('WorkerPool', () => {
       const after = await computeCrosstab(d, query, {}, { executor: crashing });
       const inline = await computeCrosstab(d, query, {}, { executor: new InlineExecutor() });
       expect(after).toEqual(inline);
+    } finally {
+      await crashing.close();
+    }
+  });
+
+  it('a banded computation whose worker dies: rejects once every band handed over has settled, pins nothing, and the next one is right', async () => {
+    const crashing = new WorkerPool({ threads: 2 });
+    // Counts the tasks handed to the pool and not yet settled.
+    let outstanding = 0;
+    const counted: CellExecutor = {
+      threads: crashing.threads,
+      ordered: crashing.ordered,
+      run: (task) => {
+        outstanding++;
+        return crashing.run(task).finally(() => outstanding--);
+      },
+    };
+    try {
+      const d = data(14, 3000);
+      const store = new AudienceStore({});
+      // Bands of two rows (fewer than the six columns): each band is two column chunks, twelve tasks queued at once.
+      const banded: CrosstabQuery = { ...query, rows: Array.from({ length: 12 }, (_, i) => audiences[i % audiences.length]) };
+      const compute = { executor: counted, audiences: store.forVersion('1') };
+      crashing.crashNextTaskForTesting(7);
+      let outstandingAtFailure = -1;
+      const running = computeRawSumsInBands(d, banded, 'none', [2, 4, 6, 8, 10], () => undefined, compute).catch((error: unknown) => {
+        outstandingAtFailure = outstanding;
+        throw error;
+      });
+      await expect(running).rejects.toThrow(/exited with code 7|crashed/);
+      // The pass gives its memory back only after the kernel threads are done with it.
+      expect(outstandingAtFailure).toBe(0);
+      expect(store.stats().pinnedBlocks).toBe(0);
+      const bands: number[][] = [];
+      const after = await computeRawSumsInBands(d, banded, 'none', [2, 4, 6, 8, 10], (_, from, to) => bands.push([from, to]), compute);
+      expect(bands).toEqual([
+        [0, 2],
+        [2, 4],
+        [4, 6],
+        [6, 8],
+        [8, 10],
+        [10, 12],
+      ]);
+      expect(after).toEqual(await computeRawSums(d, banded, 'none', { executor: new InlineExecutor() }));
     } finally {
       await crashing.close();
     }
