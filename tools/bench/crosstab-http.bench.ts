@@ -2,9 +2,11 @@
  * End-to-end crosstab benchmark (not a test): the built gateway and worker processes over a seeded
  * database, 10x10 / 100x100 / 200x200 crosstabs of realistic audiences over 4 waves through HTTP
  * (whole NDJSON stream read), median of BENCH_RUNS runs after a warm-up that loads every partition
- * the crosstabs read and BENCH_WARMUP unmeasured runs of each size; each worker's resident memory after them; and the same 100x100 crosstab
- * computed by SQL in Postgres on a relational (one row per answer) copy of a sample of the data,
- * against the engine on that sample.
+ * the crosstabs read and BENCH_WARMUP unmeasured runs of each size, each set against the same
+ * crosstab on the engine alone (one thread, warm) timed just before it (HTTP / engine); each
+ * worker's resident memory after them; and the same 100x100 crosstab computed by SQL in Postgres
+ * on a relational (one row per answer) copy of a sample of the data, against the engine on that
+ * sample.
  *
  * Each configuration is `<workers>x<shards>`: that many worker processes, the data split into that
  * many shards (ENGINE_SHARDS). With as many workers as shards, worker k is started for shard k.
@@ -403,8 +405,8 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
       // processes' compiled code and heaps settle (measured 2026-11-27: a 100x100 took 148-158 ms
       // on its 6th to 8th requests and 84-98 ms from about the 15th on).
       for (let run = 0; run < WARMUP; run++) await httpCrosstab(baseUrl, token, rows, columns);
-      // The engine in this process once unmeasured (it evaluates and packs the audiences), then
-      // before each HTTP request.
+      // The engine alone once unmeasured (it evaluates and packs the audiences), then before each
+      // HTTP request (see engineTimer).
       await engine(rows, columns);
       const engineTimes: number[] = [];
       const ratios: number[] = [];
