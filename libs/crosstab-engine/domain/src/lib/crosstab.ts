@@ -691,17 +691,15 @@ async function computeRaw(
         else {
           // Every chunk settled before a failure is answered: the pass's memory is given back after it.
           const settled = await Promise.allSettled(
-            chunks
-              .slice(0, -1)
-              .map((c0, i) =>
-                executor.run({
-                  ...task,
-                  bTables: task.bTables + c0 * tableBytes,
-                  bCount: chunks[i + 1] - c0,
-                  outBase: region + count * c0 * groupBytes,
-                  whole: true,
-                }),
-              ),
+            chunks.slice(0, -1).map((c0, i) =>
+              executor.run({
+                ...task,
+                bTables: task.bTables + c0 * tableBytes,
+                bCount: chunks[i + 1] - c0,
+                outBase: region + count * c0 * groupBytes,
+                whole: true,
+              }),
+            ),
           );
           const failed = settled.find((outcome) => outcome.status === 'rejected');
           if (failed !== undefined) throw failed.reason;
