@@ -156,17 +156,30 @@ export async function computeRawSumsInBands(
     throw new Error(`row bands must start at increasing rows within 1..${query.rows.length - 1} (got ${starts.join(', ')})`);
   }
   const { groupOf, groups } = grouping(query, groupBy);
-  const inOnePass = await computeRaw(data, query, groupOf, groups, compute, { cuts, onBand });
-  if (inOnePass !== undefined) return inOnePass;
+  return computeRaw(data, query, groupOf, groups, compute, { cuts, onBand });
+}
+
+/**
+ * The bands of `computeRawSumsInBands` for a query too large for one pass: each band a query of
+ * its own, with its own passes, the columns measured with the first.
+ */
+async function computeBandByBand(
+  data: CrosstabData,
+  query: CrosstabQuery,
+  groupOf: (p: DecodedPartition) => number,
+  groups: number,
+  compute: ComputeOptions,
+  { cuts, onBand }: InBands,
+): Promise<RawSums> {
   const measureColumns = query.singles?.columns ?? true;
   const bands: RawSums[] = [];
   for (let k = 0; k + 1 < cuts.length; k++) {
-    const band = await computeRawSums(
-      data,
-      { ...query, rows: query.rows.slice(cuts[k], cuts[k + 1]), singles: { rows: query.singles?.rows ?? true, columns: measureColumns && k === 0 } },
-      groupBy,
-      compute,
-    );
+    const bandQuery = {
+      ...query,
+      rows: query.rows.slice(cuts[k], cuts[k + 1]),
+      singles: { rows: query.singles?.rows ?? true, columns: measureColumns && k === 0 },
+    };
+    const band = await computeRaw(data, bandQuery, groupOf, groups, compute);
     bands.push(band);
     onBand(band, cuts[k], cuts[k + 1]);
   }
@@ -438,16 +451,15 @@ export function columnChunks(rows: number, columns: number, threads: number): nu
   return Array.from({ length: parts + 1 }, (_, i) => Math.round((i * columns) / parts));
 }
 
-/** Row bands of a query computed in one pass: `cuts` from 0 to the row count, each band's sums handed to `onBand`. */
-interface InOnePass {
+/** Row bands of a query: `cuts` from 0 to the row count, each band's sums handed to `onBand` as it is done. */
+interface InBands {
   readonly cuts: readonly number[];
   readonly onBand: (band: RawSums, rowStart: number, rowEnd: number) => void;
 }
 
 /**
- * The raw sums of a query, pass by pass. With `bands`, the rows are computed in those bands within
- * the one pass (see `computeRawSumsInBands`); when the query needs more than one pass, nothing is
- * computed and the answer is undefined.
+ * The raw sums of a query, pass by pass. With `bands`, the rows are computed in those bands (see
+ * `computeRawSumsInBands`): within the one pass when the query fits one, else band by band.
  */
 async function computeRaw(
   data: CrosstabData,
@@ -455,23 +467,8 @@ async function computeRaw(
   groupOf: (p: DecodedPartition) => number,
   groups: number,
   compute: ComputeOptions,
-): Promise<RawSums>;
-async function computeRaw(
-  data: CrosstabData,
-  query: CrosstabQuery,
-  groupOf: (p: DecodedPartition) => number,
-  groups: number,
-  compute: ComputeOptions,
-  bands: InOnePass,
-): Promise<RawSums | undefined>;
-async function computeRaw(
-  data: CrosstabData,
-  query: CrosstabQuery,
-  groupOf: (p: DecodedPartition) => number,
-  groups: number,
-  compute: ComputeOptions,
-  bands?: InOnePass,
-): Promise<RawSums | undefined> {
+  bands?: InBands,
+): Promise<RawSums> {
   const sliceMs = compute.sliceMs ?? 20;
   const base = query.base ?? ALL;
   const selected = selectPartitions(data.partitions, query);
@@ -505,7 +502,7 @@ async function computeRaw(
     Math.floor(arena.scratchBytes * store.passShare),
     query.singles,
   );
-  if (bands !== undefined && passes.length !== 1) return undefined;
+  if (bands !== undefined && passes.length !== 1) return computeBandByBand(data, query, groupOf, groups, compute, bands);
   const executor: CellExecutor = compute.executor ?? new InlineExecutor(sliceMs);
   const yielder = { started: performance.now() };
   for (const pass of passes) {
