@@ -148,6 +148,20 @@ function parseAll(wires: readonly StandardWire[]): CrosstabQuery['rows'] {
   });
 }
 
+/** The core dataset's attribute dictionary and decoded partitions of the given waves (and locations: default every one). */
+async function loadCore(DATABASE_URL: string, waves: readonly string[], locations?: readonly string[]) {
+  const client = new Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  const dictRow = (await client.query<{ attributes: Attribute[] }>(`SELECT attributes FROM attribute_dictionaries WHERE dataset_code = 'core'`)).rows[0];
+  await client.end();
+  const dictionary = attributeDictionaryFromList('core', dictRow.attributes);
+  const partitions: DecodedPartition[] = [];
+  const pool = createStorePool(DATABASE_URL);
+  for await (const stored of new PartitionReader(pool).read({ datasets: ['core'], waves, locations })) partitions.push(decodePartition(stored.blob));
+  await pool.end();
+  return { dictionary, partitions };
+}
+
 /** Times one crosstab on an engine of its own: the audiences in the wire form, the answer in ms. */
 type EngineTimer = ((rows: readonly StandardWire[], columns: readonly StandardWire[]) => Promise<number>) & { close(): void };
 
@@ -184,15 +198,7 @@ async function engineTimer(DATABASE_URL: string): Promise<EngineTimer> {
 async function runEngineTimer(DATABASE_URL: string): Promise<void> {
   const send = (message: object) => (process.send as (m: object) => boolean)(message);
   try {
-    const client = new Client({ connectionString: DATABASE_URL });
-    await client.connect();
-    const dictRow = (await client.query<{ attributes: Attribute[] }>(`SELECT attributes FROM attribute_dictionaries WHERE dataset_code = 'core'`)).rows[0];
-    await client.end();
-    const dictionary = attributeDictionaryFromList('core', dictRow.attributes);
-    const partitions: DecodedPartition[] = [];
-    const pool = createStorePool(DATABASE_URL);
-    for await (const stored of new PartitionReader(pool).read({ datasets: ['core'], waves: WAVES })) partitions.push(decodePartition(stored.blob));
-    await pool.end();
+    const { dictionary, partitions } = await loadCore(DATABASE_URL, WAVES);
     const data = { partitions, dictionary: () => dictionary };
     const locations = [...new Set(partitions.map((p) => p.key.location))];
     const store = new AudienceStore({});
@@ -462,16 +468,9 @@ async function endToEnd(DATABASE_URL: string, workerCount: number, shards: numbe
 async function sqlComparison(DATABASE_URL: string): Promise<void> {
   const sampleLocations = ['gb', 'de'];
   const sampleWave = 'q3_2026';
+  const { dictionary, partitions } = await loadCore(DATABASE_URL, [sampleWave], sampleLocations);
   const client = new Client({ connectionString: DATABASE_URL });
   await client.connect();
-  const dictRow = (await client.query<{ attributes: Attribute[] }>(`SELECT attributes FROM attribute_dictionaries WHERE dataset_code = 'core'`)).rows[0];
-  const dictionary = attributeDictionaryFromList('core', dictRow.attributes);
-  const partitions: DecodedPartition[] = [];
-  const pool = createStorePool(DATABASE_URL);
-  for await (const stored of new PartitionReader(pool).read({ datasets: ['core'], waves: [sampleWave], locations: sampleLocations })) {
-    partitions.push(decodePartition(stored.blob));
-  }
-  await pool.end();
   // 100 single-datapoint rows and 100 columns, as attribute ids (what SQL can join on directly).
   const singles = audiences(400).filter((w): w is { question: string; datapoints: string[]; suffixes?: string[] } => 'question' in w && !('min_count' in w));
   const ids = (w: { question: string; datapoints: string[]; suffixes?: string[] }) => dictionary.idOf(w.question, w.datapoints[0], w.suffixes?.[0] ?? null);
@@ -536,12 +535,7 @@ async function sqlComparison(DATABASE_URL: string): Promise<void> {
   }
   await client.end();
 
-  const parse = (w: StandardWire) => {
-    const p = parseStandardExpression(w);
-    if (!p.ok) throw new Error('bad audience');
-    return p.value;
-  };
-  const query = { rows: rows.map(parse), columns: columns.map(parse), waves: [sampleWave], locations: sampleLocations, datasets: ['core'] };
+  const query = { rows: parseAll(rows), columns: parseAll(columns), waves: [sampleWave], locations: sampleLocations, datasets: ['core'] };
   const data = { partitions, dictionary: () => dictionary };
   const engineTimes: number[] = [];
   for (let run = 0; run < 5; run++) {
