@@ -3,7 +3,12 @@ import { Redis } from 'ioredis';
 import { sleep } from '../support/processes';
 import { Stack } from '../support/stack';
 
-const WRITE_TIMEOUT_MS = 2000;
+// Several times the slow reader's pause below, so that a busy machine running the test's own timers
+// seconds late (seen at a load average of 14 on 2 cores) does not look like a stalled client.
+const WRITE_TIMEOUT_MS = 6000;
+/** The slow reader takes BURST_BYTES, then nothing until its next tick. */
+const READ_EVERY_MS = 400;
+const BURST_BYTES = 512 * 1024;
 const MAX_BUFFERED = 64 * 1024;
 
 /** An expression of 40 datapoint leaves: about 2 KiB of JSON, echoed twice in every cell. */
@@ -124,21 +129,20 @@ describe('crosstab streams within bounds', () => {
     const socket = rawRequest(port, token, body(20, 100));
     const chunks: Buffer[] = [];
     socket.on('error', () => undefined);
-    // Takes 1 MiB, then nothing until the next tick a quarter of a timeout later: about 10 pauses
-    // for a 10 MiB stream, each well short of the write timeout (a busy machine may run this
-    // process's timer late), the whole longer than several timeouts.
+    // Takes half a MiB, then nothing until the next tick: about 20 pauses for a 10 MiB stream, each
+    // far short of the write timeout, the whole longer than one timeout.
     let burst = 0;
     socket.on('data', (c: Buffer) => {
       chunks.push(c);
       burst += c.length;
-      if (burst >= 1024 * 1024) socket.pause();
+      if (burst >= BURST_BYTES) socket.pause();
     });
     socket.pause();
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     const reader = setInterval(() => {
       burst = 0;
       socket.resume();
-    }, WRITE_TIMEOUT_MS / 4);
+    }, READ_EVERY_MS);
     await closed;
     clearInterval(reader);
     const tookMs = Date.now() - started;
