@@ -2,14 +2,18 @@
  * Overload benchmark (not a test): C clients (BENCH_CONNECTIONS, default "50,150") each send
  * 100x100 crosstabs back to back for BENCH_SECONDS (default 30) against the built gateway and two
  * workers, while a prober asks GET /health/ready every half second. Prints, per level: the status
- * codes (and whether 503s carry Retry-After), latency of the answered crosstabs (p50/p99), and
- * readiness latency (p50/p99/max) and its answers.
+ * codes (a 200 whose stream ended with a problem counted apart), latency of the accepted crosstabs
+ * and of the refusals (503, 429) (p50/p99), whether 503s carry Retry-After, readiness latency
+ * (p50/p99/max) and its answers, and the gateway's log lines (at LOG_LEVEL info, the default) other
+ * than those of accepted requests, per 1,000 refusals.
  *
  *   npm run bench:overload
  *
  * DATABASE_URL defaults to the local aas_bench_reliability (50,000 respondents, seed 42, seeded
  * when it holds anything else); admission control runs with its defaults unless set in the
- * environment (ENGINE_MAX_JOBS_IN_FLIGHT, ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG).
+ * environment (ENGINE_MAX_JOBS_IN_FLIGHT, ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG,
+ * ENGINE_MAX_CELLS_IN_FLIGHT, ADMISSION_MAX_EVENT_LOOP_DELAY_MS). The per-organisation rate limit
+ * is off unless BENCH_RATE_LIMIT_REQUESTS sets it (600 is the service's default).
  */
 import 'reflect-metadata';
 import { execFile } from 'node:child_process';
@@ -43,6 +47,17 @@ interface Outcome {
   /** The status of a problem that ended a 200 stream. */
   inStream?: number;
 }
+
+/** Settings passed to the gateway and workers when set here. */
+const PASSED = [
+  'ENGINE_MAX_JOBS_IN_FLIGHT',
+  'ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG',
+  'ENGINE_MAX_CELLS_IN_FLIGHT',
+  'ADMISSION_MAX_EVENT_LOOP_DELAY_MS',
+  'CROSSTAB_CHUNK_CELLS',
+];
+
+const ms = (xs: number[], p: number) => (xs.length === 0 ? '-' : `${percentile(xs, p).toFixed(0)} ms`);
 
 const PROBER = `
 const [url, ms] = process.argv.slice(1);
@@ -78,9 +93,13 @@ async function main(): Promise<void> {
     REDIS_PREFIX: `aas-overload-${randomBytes(4).toString('hex')}`,
     JOB_MODE: 'queue',
   };
-  for (const name of ['ENGINE_MAX_JOBS_IN_FLIGHT', 'ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG']) if (process.env[name]) env[name] = process.env[name] as string;
+  for (const name of PASSED) if (process.env[name]) env[name] = process.env[name] as string;
   const workers = [await startWorker(env, 'worker-1'), await startWorker(env, 'worker-2')];
-  const { gateway, baseUrl } = await startGateway(env);
+  const { gateway, baseUrl } = await startGateway({
+    ...env,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    ...(process.env.BENCH_RATE_LIMIT_REQUESTS ? { RATE_LIMIT_REQUESTS: process.env.BENCH_RATE_LIMIT_REQUESTS } : {}),
+  });
   const token = await demoToken(DATABASE_URL);
   const body = crosstabBody(SIZE);
   const crosstab = async (): Promise<Outcome> => {
@@ -107,16 +126,19 @@ async function main(): Promise<void> {
   };
   try {
     for (let i = 0; i < 3; i++) await crosstab();
-    console.log(`${SIZE}x${SIZE} crosstabs, ${RESPONDENTS} respondents, 2 workers, ${SECONDS} s per level; load average ${loadAverage()}`);
+    console.log(
+      `${SIZE}x${SIZE} crosstabs, ${RESPONDENTS} respondents, 2 workers, ${SECONDS} s per level, rate limit ${process.env.BENCH_RATE_LIMIT_REQUESTS ?? 'off'}; load average ${loadAverage()}`,
+    );
     for (const connections of LEVELS) {
       const results: Outcome[] = [];
+      const linesBefore = gateway.lineCounts;
       const until = Date.now() + SECONDS * 1000;
       const client = async () => {
         while (Date.now() < until) {
           const r = await crosstab();
           results.push(r);
           // A refused client backs off as told, capped (BENCH_BACKOFF_CAP_MS, default 2 s) to keep the pressure on.
-          if (r.status === 503) await sleep(Math.min(BACKOFF_CAP_MS, (r.retryAfter ?? 1) * 1000));
+          if (r.status === 503 || r.status === 429) await sleep(Math.min(BACKOFF_CAP_MS, (r.retryAfter ?? 1) * 1000));
         }
       };
       // Readiness is probed from a process of its own: timed inside this one, it would measure this
@@ -129,19 +151,38 @@ async function main(): Promise<void> {
         const key = r.status === 200 && r.inStream ? `200 (in-stream ${r.inStream})` : String(r.status);
         codes.set(key, (codes.get(key) ?? 0) + 1);
       }
+      // The gateway writes its last lines as the level ends: let them arrive before counting.
+      await sleep(1000);
+      const lines = gateway.lineCounts;
       const ok = results.filter((r) => r.status === 200 && !r.inStream).map((r) => r.ms);
       const unavailable = results.filter((r) => r.status === 503);
+      const limited = results.filter((r) => r.status === 429);
+      const refusals = unavailable.length + limited.length;
       const readyMs = ready.map((r) => r.ms);
       console.log(`  ${connections} connections: ${results.length} crosstabs; status ${[...codes].map(([k, v]) => `${k}: ${v}`).join(', ')}`);
       console.log(
-        `    answered: p50 ${percentile(ok, 50).toFixed(0)} ms, p99 ${percentile(ok, 99).toFixed(0)} ms (${(ok.length / SECONDS).toFixed(1)}/s); ` +
-          `503s with Retry-After: ${unavailable.filter((r) => r.retryAfter !== undefined).length} of ${unavailable.length} (median ${percentile(
-            unavailable.map((r) => r.retryAfter ?? NaN),
-            50,
-          )} s), answered in p50 ${percentile(
+        `    accepted (200, whole stream): p50 ${ms(ok, 50)}, p99 ${ms(ok, 99)} (${(ok.length / SECONDS).toFixed(1)}/s); ` +
+          `refused 503: p50 ${ms(
             unavailable.map((r) => r.ms),
             50,
-          ).toFixed(0)} ms`,
+          )}, p99 ${ms(
+            unavailable.map((r) => r.ms),
+            99,
+          )}, with Retry-After ${unavailable.filter((r) => r.retryAfter !== undefined).length} of ${unavailable.length} (median ${percentile(
+            unavailable.map((r) => r.retryAfter ?? NaN),
+            50,
+          )} s); refused 429: p50 ${ms(
+            limited.map((r) => r.ms),
+            50,
+          )}, p99 ${ms(
+            limited.map((r) => r.ms),
+            99,
+          )}`,
+      );
+      const other = lines.total - linesBefore.total - (lines.success - linesBefore.success);
+      console.log(
+        `    gateway log: ${lines.total - linesBefore.total} lines, ${other} besides accepted requests' (${refusals === 0 ? '-' : ((other / refusals) * 1000).toFixed(0)} per 1,000 refusals), ` +
+          `${lines.warnOrAbove - linesBefore.warnOrAbove} at warn or above, ${lines.withStack - linesBefore.withStack} with a stack`,
       );
       console.log(
         `    /health/ready: p50 ${percentile(readyMs, 50).toFixed(0)} ms, p99 ${percentile(readyMs, 99).toFixed(0)} ms, max ${Math.max(...readyMs).toFixed(0)} ms; ` +
