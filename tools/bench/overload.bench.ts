@@ -74,6 +74,31 @@ const out = [];
 })();
 `;
 
+/** Series of the gateway's /metrics whose name starts with one of `names`, by their full name and labels. */
+async function scrape(baseUrl: string, names: string[]): Promise<Map<string, number>> {
+  const text = await fetch(`${baseUrl}/metrics`).then(
+    (r) => r.text(),
+    () => '',
+  );
+  const series = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!names.some((n) => line.startsWith(n))) continue;
+    const at = line.lastIndexOf(' ');
+    series.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return series;
+}
+
+/** What changed in the series between two scrapes, as `name{labels} +n` (series that did not change left out). */
+function growth(before: Map<string, number>, after: Map<string, number>): string {
+  const grown = [...after].map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const).filter(([, d]) => d > 0);
+  return grown.length === 0
+    ? 'none'
+    : grown.map(([k, d]) => `${k.replace(/^aas_http_refusals_total/, '')} +${Number.isInteger(d) ? d : d.toFixed(1)}`).join(', ');
+}
+
+const SCRAPED = ['aas_http_refusals_total', 'process_cpu_seconds_total'];
+
 /** GET /health/ready every half second for `ms`, from a separate process; each answer's time and status. */
 function probeReadiness(baseUrl: string, ms: number): Promise<{ ms: number; status: number }[]> {
   return new Promise((resolve, reject) => {
@@ -132,6 +157,7 @@ async function main(): Promise<void> {
     for (const connections of LEVELS) {
       const results: Outcome[] = [];
       const linesBefore = gateway.lineCounts;
+      const metricsBefore = await scrape(baseUrl, SCRAPED);
       const until = Date.now() + SECONDS * 1000;
       const client = async () => {
         while (Date.now() < until) {
@@ -154,6 +180,7 @@ async function main(): Promise<void> {
       // The gateway writes its last lines as the level ends: let them arrive before counting.
       await sleep(1000);
       const lines = gateway.lineCounts;
+      const metricsAfter = await scrape(baseUrl, SCRAPED);
       const ok = results.filter((r) => r.status === 200 && !r.inStream).map((r) => r.ms);
       const unavailable = results.filter((r) => r.status === 503);
       const limited = results.filter((r) => r.status === 429);
@@ -184,6 +211,7 @@ async function main(): Promise<void> {
         `    gateway log: ${lines.total - linesBefore.total} lines, ${other} besides accepted requests' (${refusals === 0 ? '-' : ((other / refusals) * 1000).toFixed(0)} per 1,000 refusals), ` +
           `${lines.warnOrAbove - linesBefore.warnOrAbove} at warn or above, ${lines.withStack - linesBefore.withStack} with a stack`,
       );
+      console.log(`    gateway metrics over the level: ${growth(metricsBefore, metricsAfter)}`);
       console.log(
         `    /health/ready: p50 ${percentile(readyMs, 50).toFixed(0)} ms, p99 ${percentile(readyMs, 99).toFixed(0)} ms, max ${Math.max(...readyMs).toFixed(0)} ms; ` +
           `${ready.filter((r) => r.status === 200).length} of ${ready.length} answered 200; load average ${loadAverage()}`,
