@@ -14,6 +14,7 @@ import { createOpenApiDocument, OpenApiOptions } from './openapi';
 import { ServiceValidationPipe } from '../errors/validation-pipe';
 import { UnstorableTextPipe } from './unstorable-text';
 import { assignRequestId } from './request-id';
+import { answerClientErrors } from './client-errors';
 import { httpMetricsMiddleware } from '../observability/http-metrics';
 import { Metrics } from '../observability/metrics';
 import { requestContextMiddleware } from '../observability/request-context';
@@ -34,6 +35,8 @@ const CORS_EXPOSED_HEADERS = ['x-request-id', 'Retry-After', 'WWW-Authenticate',
 
 /** The HTTP conventions of the whole service, applied in one place (used by main.ts and the e2e tests alike). */
 export function configureHttpApp(app: NestExpressApplication, options: HttpOptions): void {
+  // Requests the HTTP parser refuses (headers over 16 KiB: 431) answered in the problem shape, not reset.
+  answerClientErrors(app.getHttpServer());
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
   express.set('etag', false);

@@ -28,3 +28,4 @@ export * from '../auth/admin-token.middleware';
 export * from '../observability/http-metrics';
 export * from '../observability/queue-board';
 export * from '../observability/refusals';
+export * from './client-errors';
