@@ -170,8 +170,14 @@ async function main(): Promise<void> {
       // Readiness is probed from a process of its own: timed inside this one, it would measure this
       // process's own event loop, busy reading the crosstab answers.
       const prober = probeReadiness(baseUrl, SECONDS * 1000);
+      // The event-loop delay admission reads (absent from gateways without it), once a second.
+      const loopDelays: number[] = [];
+      const sampler = setInterval(() => {
+        void scrape(baseUrl, ['aas_event_loop_delay_seconds']).then((m) => m.forEach((v) => loopDelays.push(v * 1000)));
+      }, 1000);
       await Promise.all(Array.from({ length: connections }, client));
       const ready = await prober;
+      clearInterval(sampler);
       const codes = new Map<string, number>();
       for (const r of results) {
         const key = r.status === 200 && r.inStream ? `200 (in-stream ${r.inStream})` : String(r.status);
@@ -211,7 +217,10 @@ async function main(): Promise<void> {
         `    gateway log: ${lines.total - linesBefore.total} lines, ${other} besides accepted requests' (${refusals === 0 ? '-' : ((other / refusals) * 1000).toFixed(0)} per 1,000 refusals), ` +
           `${lines.warnOrAbove - linesBefore.warnOrAbove} at warn or above, ${lines.withStack - linesBefore.withStack} with a stack`,
       );
-      console.log(`    gateway metrics over the level: ${growth(metricsBefore, metricsAfter)}`);
+      console.log(
+        `    gateway metrics over the level: ${growth(metricsBefore, metricsAfter)}; event-loop delay (aas_event_loop_delay_seconds, each second): ` +
+          (loopDelays.length === 0 ? 'not reported' : `p50 ${ms(loopDelays, 50)}, p90 ${ms(loopDelays, 90)}, max ${ms(loopDelays, 100)}`),
+      );
       console.log(
         `    /health/ready: p50 ${percentile(readyMs, 50).toFixed(0)} ms, p99 ${percentile(readyMs, 99).toFixed(0)} ms, max ${Math.max(...readyMs).toFixed(0)} ms; ` +
           `${ready.filter((r) => r.status === 200).length} of ${ready.length} answered 200; load average ${loadAverage()}`,

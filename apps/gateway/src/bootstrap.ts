@@ -31,6 +31,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
       app,
       ALL_QUEUES.map((queue) => runner.queue(queue)),
       config,
+      () => runner.redisAvailable,
     );
   app.enableShutdownHooks();
   await app.init();

@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import type { StandardWire } from '@aas/audience-expression';
 import {
   engineQueue,
@@ -29,7 +29,7 @@ import {
   type SegmentResult,
   type ShardPlan,
 } from '@aas/crosstab-engine';
-import { CommonConfig, EventLoopLag, JobAdmission, JobRunner, WorkerDirectory } from '@aas/infra';
+import { CommonConfig, EventLoopLag, JobAdmission, JobRunner, Metrics, WorkerDirectory } from '@aas/infra';
 import { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 import { BandSingles, measuredSides, type BlockSums } from './band-singles';
 import { planBlocks } from './plan-blocks';
@@ -149,10 +149,21 @@ export class EngineClient implements OnModuleDestroy {
     private readonly reader: PartitionReader,
     private readonly version: StoreVersion,
     directory: WorkerDirectory,
+    @Optional() metrics?: Metrics,
   ) {
     // Inline mode has no workers to count: the gateway computes every block itself.
     this.workers = new EngineWorkerCount(config.JOB_MODE === 'queue' ? directory : undefined);
-    this.lag = config.ADMISSION_MAX_EVENT_LOOP_DELAY_MS > 0 ? new EventLoopLag(config.ADMISSION_MAX_EVENT_LOOP_DELAY_MS) : undefined;
+    const lag = config.ADMISSION_MAX_EVENT_LOOP_DELAY_MS > 0 ? new EventLoopLag(config.ADMISSION_MAX_EVENT_LOOP_DELAY_MS) : undefined;
+    this.lag = lag;
+    if (lag && metrics) {
+      metrics.gauge({
+        name: 'aas_event_loop_delay_seconds',
+        help: 'Median event-loop delay of the last second, as admission reads it (ADMISSION_MAX_EVENT_LOOP_DELAY_MS)',
+        collect() {
+          this.set(lag.delayMs / 1000);
+        },
+      });
+    }
     this.admission = new JobAdmission(
       {
         total: config.ENGINE_MAX_JOBS_IN_FLIGHT,

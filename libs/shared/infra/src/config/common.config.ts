@@ -187,10 +187,10 @@ export class CommonConfig {
   ENGINE_MAX_CELLS_IN_FLIGHT = 60_000;
 
   /**
-   * Event-loop delay (ms, the mean over the last half second, perf_hooks' monitorEventLoopDelay)
-   * past which the gateway takes no new engine work: requests for it answer 503 with Retry-After
-   * before any work is done for them, so the work already taken finishes in bounded time. 0 turns
-   * the check off.
+   * Event-loop delay (ms, the median over the last second, perf_hooks' monitorEventLoopDelay) past
+   * which a gateway with engine work in flight takes no more: requests for it answer 503 with
+   * Retry-After before any work is done for them, so the work already taken finishes in bounded
+   * time. 0 turns the check off.
    */
   @Type(() => Number)
   @IsInt()

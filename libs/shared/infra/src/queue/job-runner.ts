@@ -176,6 +176,11 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     }
   }
 
+  /** Redis answers this process's commands in time (connected, not known to hang). */
+  get redisAvailable(): boolean {
+    return this.health.available;
+  }
+
   queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
