@@ -291,7 +291,8 @@ export class EngineClient implements OnModuleDestroy {
     const blocks = planBlocks(query.rows.length, query.columns.length, this.config.CROSSTAB_CHUNK_CELLS, parallel);
     const parts = blocks.length === 0 ? [] : await this.shardParts(query);
     const jobCount = blocks.length * Math.max(1, parts.length);
-    const ticket = this.admission.admit(context.orgId, jobCount, query.rows.length * query.columns.length);
+    const cells = blocks.reduce((n, b) => n + (b.rowEnd - b.rowStart) * (b.columnEnd - b.columnStart), 0);
+    const ticket = this.admission.admit(context.orgId, jobCount, cells);
     // Our own signal: the caller's abort stops it, and so does ending early for any reason (a
     // failed block, the consumer stopping), so blocks nobody will read are not left queued.
     const stop = new AbortController();
