@@ -80,10 +80,24 @@ export async function startRedisServer(extraArgs: string[] = []): Promise<{ url:
   throw new Error('redis-server did not start');
 }
 
-/** A built app as a child process, its output kept. */
+/** Counts of a process's output lines (JSON log lines), by kind. */
+export interface LineCounts {
+  /** Every line. */
+  total: number;
+  /** Request lines of 2xx answers (`"statusCode":2..`). */
+  success: number;
+  /** Lines at warn (40) or above. */
+  warnOrAbove: number;
+  /** Lines that carry a stack trace. */
+  withStack: number;
+}
+
+/** A built app as a child process, its output kept and its lines counted. */
 export class BenchProcess {
   readonly child: ChildProcess;
   private output = '';
+  private partial = '';
+  private readonly counts: LineCounts = { total: 0, success: 0, warnOrAbove: 0, withStack: 0 };
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
   constructor(
@@ -96,12 +110,30 @@ export class BenchProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
-      this.output += chunk.toString();
+      const text = chunk.toString();
+      this.output += text;
       if (this.output.length > 400_000) this.output = this.output.slice(-200_000);
+      this.count(text);
     };
     this.child.stdout?.on('data', keep);
     this.child.stderr?.on('data', keep);
     this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  private count(text: string): void {
+    const lines = (this.partial + text).split('\n');
+    this.partial = lines.pop() ?? '';
+    for (const line of lines) {
+      this.counts.total++;
+      if (/"statusCode":2\d\d/.test(line)) this.counts.success++;
+      if (/"level":(4|5|6)\d/.test(line)) this.counts.warnOrAbove++;
+      if (line.includes('"stack"')) this.counts.withStack++;
+    }
+  }
+
+  /** The line counts so far (a copy: subtract two to count an interval). */
+  get lineCounts(): LineCounts {
+    return { ...this.counts };
   }
 
   get pid(): number {
@@ -146,11 +178,11 @@ export async function startGateway(env: StackEnv): Promise<{ gateway: BenchProce
   const gateway = new BenchProcess('gateway', 'apps/gateway/src/main.js', {
     JWT_SECRET: SECRET,
     LOG_LEVEL: 'warn',
+    // Benchmarks measure the service's capacity, not the per-organisation rate limit (unless one sets it).
+    RATE_LIMIT_REQUESTS: '0',
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    // Benchmarks measure the service's capacity, not the per-organisation rate limit.
-    RATE_LIMIT_REQUESTS: '0',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ALL_QUEUES } from '@aas/contracts';
-import { BullJobRunner, createRootLogger, JobHandlerRegistry, JobRunner, Metrics, PinoNestLogger } from '@aas/infra';
+import { BullJobRunner, createRootLogger, developmentSecretWarning, JobHandlerRegistry, JobRunner, Metrics, PinoNestLogger } from '@aas/infra';
 import { configureHttpApp, mountQueueBoard } from '@aas/infra/http';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './gateway.config';
@@ -10,6 +10,8 @@ import { gatewayOpenApiOptions } from './openapi';
 /** Builds the gateway (used by main.ts and by tests, so both run the same app). */
 export async function createGateway(config: GatewayConfig): Promise<NestExpressApplication> {
   const logger = createRootLogger(config.LOG_LEVEL, 'gateway');
+  const secretWarning = developmentSecretWarning(config);
+  if (secretWarning) logger.warn({ jwt: 'development secret' }, secretWarning);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
@@ -29,6 +31,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
       app,
       ALL_QUEUES.map((queue) => runner.queue(queue)),
       config,
+      () => runner.redisAvailable,
     );
   app.enableShutdownHooks();
   await app.init();

@@ -2,12 +2,15 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { engineQueue, QUEUES } from '@aas/contracts';
 import { EngineHost, ShardOwnership, type ShardMeta } from '@aas/engine';
-import { ConfigError, createRootLogger, DEFAULT_HEARTBEAT, loadConfig, Metrics, MetricsServer, PinoNestLogger, WorkerHost } from '@aas/infra';
+import { ConfigError, createRootLogger, DEFAULT_HEARTBEAT, loadConfig, Metrics, MetricsServer, PinoNestLogger, withTimeout, WorkerHost } from '@aas/infra';
 import { WorkerConfig } from './worker.config';
 import { WorkerModule } from './worker.module';
 
-/** Time after SHUTDOWN_TIMEOUT_MS for handing jobs back and closing connections (ms). */
-const SHUTDOWN_GRACE_MS = 4000;
+/**
+ * The last part of SHUTDOWN_TIMEOUT_MS kept for closing the application (pools, threads, the metrics
+ * listener) once the jobs are finished or handed back (ms; at most a tenth of the bound).
+ */
+const APP_CLOSE_RESERVE_MS = 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig(WorkerConfig);
@@ -48,16 +51,22 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'stopping: no new jobs, finishing active ones');
+    // The process is gone within SHUTDOWN_TIMEOUT_MS of the signal: each step below has what is left of it.
+    const bound = config.SHUTDOWN_TIMEOUT_MS;
+    const deadline = performance.now() + bound;
+    const left = () => Math.max(0, deadline - performance.now());
+    const closeReserve = Math.min(APP_CLOSE_RESERVE_MS, bound / 10);
+    logger.info({ signal, shutdownTimeoutMs: bound }, 'stopping: no new jobs, finishing active ones');
     // The last word on the bound: whatever hangs past it (a handler, a connection), the process goes.
     setTimeout(() => {
-      logger.warn({ shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown overran its bound; exiting now');
+      logger.warn({ shutdownTimeoutMs: bound }, 'shutdown reached its bound; exiting now');
       process.exit(0);
-    }, config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_GRACE_MS).unref();
-    await ownership?.stop();
-    await host.stop(config.SHUTDOWN_TIMEOUT_MS);
-    await metricsServer?.stop();
-    await app.close();
+    }, bound).unref();
+    // A shard hand-over under way may wait for its jobs: it gets a share of the bound, no more.
+    if (ownership) await withTimeout(ownership.stop(), closeReserve, 'stopping shard ownership').catch(() => undefined);
+    await host.stop(left() - closeReserve);
+    await withTimeout(Promise.all([metricsServer?.stop(), app.close()]), left(), 'closing the application').catch(() => undefined);
+    logger.info({ ms: Math.round(bound - left()) }, 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import request from 'supertest';
 import { Stack } from '../support/stack';
 
@@ -56,6 +57,33 @@ describe('HTTP conventions', () => {
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ type: 'urn:aas:problem:not-found', status: 404 });
+  });
+
+  it('answers a request whose headers are too large (a 100 KB Authorization) with 431, never a reset connection', async () => {
+    const big = `Bearer ${'a'.repeat(100 * 1024)}`;
+    /** One request on a connection of its own: its status, or the socket error it met instead. */
+    const send = (method: 'GET' | 'POST') =>
+      new Promise<{ status: number | string; type?: string; body: string }>((resolve) => {
+        const url = new URL(`${stack.baseUrl}/v2/saved/audiences`);
+        const req = http.request(
+          { host: url.hostname, port: url.port, path: url.pathname, method, agent: false, headers: { authorization: big, 'content-type': 'application/json' } },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
+          },
+        );
+        req.on('error', (err: NodeJS.ErrnoException) => resolve({ status: err.code ?? err.message, body: '' }));
+        req.end(method === 'POST' ? JSON.stringify({ name: 'x'.repeat(20_000) }) : undefined);
+      });
+    // Node's own answer reset most of these connections (the client was still sending); every one must read its 431.
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await send('GET'), await send('POST'));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 431));
+    expect(answers[0].type).toMatch(/^application\/problem\+json/);
+    expect(JSON.parse(answers[1].body)).toMatchObject({ status: 431, title: 'Request Header Fields Too Large', type: 'urn:aas:problem:http' });
+    // The gateway still answers on new connections.
+    expect((await post('/v1/system/ping').send({})).status).toBe(200);
   });
 
   it('echoes a client request id and makes one when absent', async () => {

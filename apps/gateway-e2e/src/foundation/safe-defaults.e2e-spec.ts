@@ -135,6 +135,17 @@ describe('safe defaults', () => {
       expect(gateway.logs).not.toContain('listening');
     });
 
+    it('starts on loopback with the development secret, but says so in a warning line at start', async () => {
+      const { gateway, port } = await gatewayOn('127.0.0.1', { JWT_SECRET: '' });
+      await waitForStatus(`http://127.0.0.1:${port}/health/live`, 200, START_TIMEOUT_MS, gateway);
+      const warning = gateway.logs.split('\n').find((line) => line.includes('JWT_SECRET is not set'));
+      expect(warning).toBeDefined();
+      expect(JSON.parse(warning as string)).toMatchObject({ level: 40, jwt: 'development secret' });
+      expect(warning).toMatch(/anyone who can reach this gateway can sign a token/);
+      // With a real secret (this file's own stack) there is nothing to warn of.
+      expect(stack.gateway.logs).not.toContain('JWT_SECRET is not set');
+    });
+
     it('starts with a real secret, and answers CORS for a configured origin only', async () => {
       const { gateway, port } = await gatewayOn('0.0.0.0', { CORS_ORIGINS: 'https://app.example.com, https://admin.example.com' });
       const base = `http://127.0.0.1:${port}`;

@@ -27,3 +27,4 @@ export * from './observability/metrics';
 export * from './observability/metrics-server';
 export * from './observability/request-context';
 export * from './observability/job-run-recorder';
+export * from './observability/event-loop-lag';

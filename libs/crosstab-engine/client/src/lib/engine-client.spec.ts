@@ -1,7 +1,7 @@
 import type { StandardWire } from '@aas/audience-expression';
 import type { EngineComputePartial, EngineComputePayload, EngineComputeResult } from '@aas/contracts';
 import { bandStarts, MIN_BANDED_CELLS, rowsOfRawSums, type CrosstabCell } from '@aas/crosstab-engine';
-import { CommonConfig, type JobRunner, type RunOptions, type WorkerDirectory } from '@aas/infra';
+import { CommonConfig, ProblemException, type JobRunner, type RunOptions, type WorkerDirectory } from '@aas/infra';
 import type { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 import { EngineClient } from './engine-client';
 
@@ -33,6 +33,7 @@ function client(reporting: Reporting, chunk = 10_000, { resultAfter, perOrg }: {
     mode: 'queue',
     run: async (_name: string, payload: EngineComputePayload, options: RunOptions = {}) => {
       payloads.push(payload);
+      options.onQueued?.();
       const whole = sumsOf(payload);
       const cuts = [0, ...(payload.bands ?? []), payload.rows.length];
       const report = (k: number) => {
@@ -131,5 +132,39 @@ describe('EngineClient streams a block in row bands', () => {
     for await (const block of engine.stream(query(40, 10), context)) expect(block.cellCount).toBe(400);
     expect(40 * 10).toBeLessThan(MIN_BANDED_CELLS);
     expect(payloads[1].bands).toBeUndefined();
+  });
+});
+
+describe('EngineClient hands nothing on before every job of a request is queued', () => {
+  it('fails the request before its first block when the queue cannot take a later one, however fast the first finished', async () => {
+    let runs = 0;
+    const jobs = {
+      mode: 'queue',
+      run: async (_name: string, payload: EngineComputePayload, options: RunOptions = {}) => {
+        if (runs++ === 0) {
+          options.onQueued?.();
+          return sumsOf(payload);
+        }
+        // The second block's job: the queue does not take it in time.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw ProblemException.unavailable('The job queue is unavailable; try again shortly', 5, 'queue_unavailable');
+      },
+    } as unknown as JobRunner;
+    const config = Object.assign(new CommonConfig(), { CROSSTAB_CHUNK_CELLS: 1200, JOB_MODE: 'queue' });
+    const unused = {} as PartitionReader & StoreVersion;
+    const engine = new EngineClient(jobs, config, unused, unused, { alive: async () => [] } as unknown as WorkerDirectory);
+    const handed: number[] = [];
+    const outcome = await (async () => {
+      for await (const block of engine.stream(query(40, 60), context)) handed.push(block.cellCount);
+    })().then(
+      () => 'ended',
+      (err: unknown) => err,
+    );
+    expect(runs).toBe(2);
+    expect(handed).toEqual([]);
+    expect(outcome).toBeInstanceOf(ProblemException);
+    expect((outcome as ProblemException).getStatus()).toBe(503);
+    // Its reservation is given back.
+    expect(() => engine.assertCapacity('demo')).not.toThrow();
   });
 });

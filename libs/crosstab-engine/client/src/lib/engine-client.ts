@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import type { StandardWire } from '@aas/audience-expression';
 import {
   engineQueue,
@@ -29,7 +29,7 @@ import {
   type SegmentResult,
   type ShardPlan,
 } from '@aas/crosstab-engine';
-import { CommonConfig, JobAdmission, JobRunner, WorkerDirectory } from '@aas/infra';
+import { CommonConfig, EventLoopLag, JobAdmission, JobRunner, Metrics, WorkerDirectory } from '@aas/infra';
 import { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 import { BandSingles, measuredSides, type BlockSums } from './band-singles';
 import { planBlocks } from './plan-blocks';
@@ -130,13 +130,15 @@ export class EngineWorkerCount {
  * jobs return. A block that fails, or the caller's signal, stops the others.
  *
  * Admission control lives here because every engine computation passes here: a computation
- * reserves its blocks (ENGINE_MAX_JOBS_IN_FLIGHT, ..._PER_ORG) before queueing any, and holds them
- * until its caller has taken the last block (for a stream: written it), or is refused with a 503 and
- * Retry-After at once.
+ * reserves its blocks and cells (ENGINE_MAX_JOBS_IN_FLIGHT, ..._PER_ORG, ENGINE_MAX_CELLS_IN_FLIGHT)
+ * before queueing any, and holds them until its caller has taken the last block (for a stream:
+ * written it), or is refused with a 503 and Retry-After at once; so is any new computation while
+ * this process's event loop lags past ADMISSION_MAX_EVENT_LOOP_DELAY_MS with work in flight.
  */
 @Injectable()
-export class EngineClient {
+export class EngineClient implements OnModuleDestroy {
   private readonly admission: JobAdmission;
+  private readonly lag?: EventLoopLag;
   private readonly workers: EngineWorkerCount;
   /** The shard plan of the data version read last (ENGINE_SHARDS > 1). */
   private plan?: { readonly version: string; readonly made: Promise<VersionPlan> };
@@ -147,14 +149,35 @@ export class EngineClient {
     private readonly reader: PartitionReader,
     private readonly version: StoreVersion,
     directory: WorkerDirectory,
+    @Optional() metrics?: Metrics,
   ) {
     // Inline mode has no workers to count: the gateway computes every block itself.
     this.workers = new EngineWorkerCount(config.JOB_MODE === 'queue' ? directory : undefined);
-    this.admission = new JobAdmission({
-      total: config.ENGINE_MAX_JOBS_IN_FLIGHT,
-      perOrganisation: config.ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG,
-      maxRetryAfterSeconds: MAX_RETRY_AFTER_SECONDS,
-    });
+    const lag = config.ADMISSION_MAX_EVENT_LOOP_DELAY_MS > 0 ? new EventLoopLag(config.ADMISSION_MAX_EVENT_LOOP_DELAY_MS) : undefined;
+    this.lag = lag;
+    if (lag && metrics) {
+      metrics.gauge({
+        name: 'aas_event_loop_delay_seconds',
+        help: 'Median event-loop delay of the last second, as admission reads it (ADMISSION_MAX_EVENT_LOOP_DELAY_MS)',
+        collect() {
+          this.set(lag.delayMs / 1000);
+        },
+      });
+    }
+    this.admission = new JobAdmission(
+      {
+        total: config.ENGINE_MAX_JOBS_IN_FLIGHT,
+        perOrganisation: config.ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG,
+        cells: config.ENGINE_MAX_CELLS_IN_FLIGHT,
+        maxRetryAfterSeconds: MAX_RETRY_AFTER_SECONDS,
+      },
+      Date.now,
+      this.lag,
+    );
+  }
+
+  onModuleDestroy(): void {
+    this.lag?.stop();
   }
 
   /**
@@ -267,7 +290,9 @@ export class EngineClient {
     const parallel = Math.max(1, Math.round(this.workers.current() / Math.max(1, this.config.ENGINE_SHARDS)));
     const blocks = planBlocks(query.rows.length, query.columns.length, this.config.CROSSTAB_CHUNK_CELLS, parallel);
     const parts = blocks.length === 0 ? [] : await this.shardParts(query);
-    const ticket = this.admission.admit(context.orgId, blocks.length * Math.max(1, parts.length));
+    const jobCount = blocks.length * Math.max(1, parts.length);
+    const cells = blocks.reduce((n, b) => n + (b.rowEnd - b.rowStart) * (b.columnEnd - b.columnStart), 0);
+    const ticket = this.admission.admit(context.orgId, jobCount, cells);
     // Our own signal: the caller's abort stops it, and so does ending early for any reason (a
     // failed block, the consumer stopping), so blocks nobody will read are not left queued.
     const stop = new AbortController();
@@ -279,6 +304,9 @@ export class EngineClient {
     let failure: { error: unknown } | undefined;
     // Blocks whose every row has been queued in `ready`, and blocks whose jobs have settled.
     let complete = 0;
+    // Jobs in the queue: nothing is handed on before all are, so a request whose work the queue
+    // cannot take fails before its caller has answered anything (a stream: before its headers).
+    let queued = 0;
     const settling: Promise<unknown>[] = [];
     let wake: (() => void) | undefined;
     const notify = () => {
@@ -318,13 +346,24 @@ export class EngineClient {
                 if (handed === rowCount) complete++;
                 notify();
               };
-        const jobs = parts.map((part) =>
-          this.jobs.run('engine.compute', part.partitions === undefined ? payload : { ...payload, partitions: part.partitions }, {
+        const jobs = parts.map((part) => {
+          // Queued once the runner says so, or at the latest once the job has finished.
+          let inQueue = false;
+          const onQueued = () => {
+            if (inQueue) return;
+            inQueue = true;
+            queued++;
+            notify();
+          };
+          const job = this.jobs.run('engine.compute', part.partitions === undefined ? payload : { ...payload, partitions: part.partitions }, {
             signal: stop.signal,
             queue: part.queue,
             onProgress,
-          }),
-        );
+            onQueued,
+          });
+          job.then(onQueued, () => undefined);
+          return job;
+        });
         const settled = Promise.all(jobs).then(
           (sums) => {
             if (handed === rowCount) return; // every row came in its reports
@@ -348,9 +387,9 @@ export class EngineClient {
       const sides = new BandSingles();
       for (;;) {
         if (failure !== undefined) throw failure.error;
-        const next = ready.shift();
+        const next = queued < jobCount ? undefined : ready.shift();
         if (next !== undefined) yield* sides.complete(next);
-        else if (complete === blocks.length) return;
+        else if (queued === jobCount && complete === blocks.length) return;
         else await new Promise<void>((resolve) => (wake = resolve));
       }
     } finally {

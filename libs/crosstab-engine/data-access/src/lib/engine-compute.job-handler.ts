@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Expression, parseStandardExpression } from '@aas/audience-expression';
 import { EngineComputePartial, EngineComputePayload, EngineComputeResult, JOBS, PartitionRef } from '@aas/contracts';
-import type { RawSums } from '@aas/crosstab-engine';
+import { joinRowBands, type RawSums } from '@aas/crosstab-engine';
 import { HandlesJob, JobContext, JobHandler, ProblemException } from '@aas/infra';
 import { EngineComputeCommand } from './engine-compute.command';
 import { EngineHost } from './engine-host';
@@ -74,6 +74,11 @@ function parseBands(bands: unknown, rows: number): number[] {
  * done (JobContext.report), so a gateway that streams can write the first rows while the rest are
  * computed; the result still carries every row. The next band is computed while a report
  * travels. The columns are measured with the first band only.
+ *
+ * A banded run keeps the bands it finished (JobContext.keep): handed back (its worker stopping), the
+ * job's next run computes only the rows after them, numbers its reports on, and still returns every
+ * row. (The rows kept and the rows computed then may come from different data versions if an
+ * import landed in between, as rows streamed before a retry always could.)
  */
 @Injectable()
 @HandlesJob(JOBS.engineCompute, { payload: EngineComputeCommand, shallow: true })
@@ -100,14 +105,42 @@ export class EngineComputeJobHandler implements JobHandler<'engine.compute'> {
     if (bands.length === 0 || context.report === undefined) return resultOf(await this.host.engine.rawSums(query, payload.groupBy));
     const report = context.report;
     const reports: Promise<void>[] = [];
-    const raw = await this.host.engine.rawSumsInBands(query, payload.groupBy, bands, (band, rowStart, rowEnd) => {
+    // Rows an earlier run finished, kept when it was handed back: this run goes on after them.
+    const groups = payload.groupBy === 'none' ? 1 : new Set(payload.groupBy === 'wave' ? payload.waves : payload.locations).size;
+    const kept = keptRows(context.resumeFrom, { rowCount: rows.length, columnCount: query.columns.length, groups });
+    const from = kept?.rowCount ?? 0;
+    const done: RawSums[] = kept === undefined ? [] : [kept];
+    context.keep?.(() => (done.length === 0 ? undefined : resultOf(joinRowBands(done))));
+    // The columns were measured with the kept rows' first band.
+    const rest = from === 0 ? query : { ...query, rows: rows.slice(from), singles: { rows: query.singles?.rows ?? true, columns: false } };
+    const restBands = bands.filter((b) => b > from).map((b) => b - from);
+    const raw = await this.host.engine.rawSumsInBands(rest, payload.groupBy, restBands, (band, rowStart, rowEnd) => {
+      done.push(band);
       // The last band too: its rows then reach the caller while the whole result is packed and stored.
-      reports.push(report({ ...resultOf(band), rowStart, rowEnd } satisfies EngineComputePartial));
+      reports.push(report({ ...resultOf(band), rowStart: rowStart + from, rowEnd: rowEnd + from } satisfies EngineComputePartial));
     });
     await Promise.all(reports);
-    return resultOf(raw);
+    return resultOf(kept === undefined ? raw : joinRowBands([kept, raw]));
   }
 }
+
+/**
+ * The rows a handed-back run kept, when they are what this block's first rows' sums look like
+ * (fewer rows than the block, its columns, sums of the shape those give); else undefined and the
+ * run computes every row. (What was kept comes from Redis.)
+ */
+function keptRows(kept: unknown, { rowCount, columnCount, groups }: { rowCount: number; columnCount: number; groups: number }): RawSums | undefined {
+  if (typeof kept !== 'object' || kept === null) return undefined;
+  const { groups: keptGroups, rowCount: rows, columnCount: columns, singles, cells } = kept as Partial<Record<keyof RawSums, unknown>>;
+  if (keptGroups !== groups) return undefined;
+  if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows >= rowCount || columns !== columnCount) return undefined;
+  if (!isFloat64Array(singles) || singles.length !== (1 + rows + columnCount) * groups * 3) return undefined;
+  if (!isFloat64Array(cells) || cells.length !== rows * columnCount * groups * 3) return undefined;
+  return { groups, rowCount: rows, columnCount, singles, cells };
+}
+
+/** A Float64Array, from whichever realm (instanceof would answer false for one made by another). */
+const isFloat64Array = (value: unknown): value is Float64Array => Object.prototype.toString.call(value) === '[object Float64Array]';
 
 function resultOf(raw: RawSums): EngineComputeResult {
   return { groups: raw.groups, rowCount: raw.rowCount, columnCount: raw.columnCount, singles: raw.singles, cells: raw.cells };

@@ -38,3 +38,16 @@ export function developmentSecretProblem(config: CommonConfig, host?: string): s
   }
   return undefined;
 }
+
+/**
+ * The warning a gateway prints at start while it verifies tokens with the development secret (on
+ * loopback, outside production, where that secret is allowed), or undefined with a real one.
+ */
+export function developmentSecretWarning(config: CommonConfig): string | undefined {
+  if (config.JWT_PUBLIC_KEY || config.jwtSecret !== DEVELOPMENT_JWT_SECRET) return undefined;
+  return (
+    'JWT_SECRET is not set: tokens are verified with the development secret, which is published in this repository, so anyone who can ' +
+    'reach this gateway can sign a token for any organisation. Fine for a demo on this machine; anywhere else set JWT_SECRET ' +
+    '(e.g. `openssl rand -hex 32`) or JWT_PUBLIC_KEY'
+  );
+}

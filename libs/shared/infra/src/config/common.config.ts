@@ -50,6 +50,19 @@ export class CommonConfig {
   @IsString()
   JWT_AUDIENCE?: string;
 
+  /**
+   * The longest a request waits for Redis on any one command of its path (queueing a job, taking a
+   * result; ms): past it the request answers 503 with Retry-After, and the connection is checked
+   * with a PING; unanswered too, Redis is taken for unresponsive (hung) and requests that need it
+   * answer 503 at once, and requests waiting for jobs are answered 503, until it answers again.
+   * The rate limiter waits at most 250 ms (or this, if smaller) and then counts in memory.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  REDIS_TIMEOUT_MS = 1000;
+
   /** How long a request waits for a job result before it answers 504 (ms). */
   @Type(() => Number)
   @IsInt()
@@ -159,6 +172,31 @@ export class CommonConfig {
   @Min(1)
   @Max(100_000)
   ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG = 64;
+
+  /**
+   * Crosstab cells one gateway process may have in flight at once (asked for and not yet written to
+   * their clients; a chart or assistant computation counts its cells too): what a gateway spends
+   * most on is building and writing cells, so this bounds how long the requests it took take. A
+   * request that would pass it answers 503 with Retry-After at once (one larger than the bound is
+   * taken when nothing else is in flight).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
+  ENGINE_MAX_CELLS_IN_FLIGHT = 60_000;
+
+  /**
+   * Event-loop delay (ms, the median over the last second, perf_hooks' monitorEventLoopDelay) past
+   * which a gateway with engine work in flight takes no more: requests for it answer 503 with
+   * Retry-After before any work is done for them, so the work already taken finishes in bounded
+   * time. 0 turns the check off.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  ADMISSION_MAX_EVENT_LOOP_DELAY_MS = 100;
 
   /**
    * How long a streamed response may wait for its client to take data (ms): a client that reads

@@ -8,11 +8,13 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -43,6 +45,34 @@ export const PROBLEM_TYPES = {
   http: 'urn:aas:problem:http',
 } as const;
 
+/**
+ * Why a request was refused, when it was refused as an expected outcome (rate limit, capacity, the
+ * job queue unavailable) rather than failed: counted by reason in `aas_http_refusals_total`, and
+ * logged at info, without a stack, sampled (see observability/refusals.ts).
+ */
+export type RefusalReason =
+  /** 429: the organisation passed RATE_LIMIT_REQUESTS in its window. */
+  | 'rate_limit'
+  /** 503: the organisation has ENGINE_MAX_JOBS_IN_FLIGHT_PER_ORG engine jobs in flight. */
+  | 'organisation_jobs'
+  /** 503: the gateway has ENGINE_MAX_JOBS_IN_FLIGHT engine jobs in flight. */
+  | 'gateway_jobs'
+  /** 503: the gateway has ENGINE_MAX_CELLS_IN_FLIGHT crosstab cells in flight. */
+  | 'gateway_cells'
+  /** 503: the gateway's event loop lags past ADMISSION_MAX_EVENT_LOOP_DELAY_MS. */
+  | 'event_loop_delay'
+  /** 503: Redis, and so the job queue, is down or does not answer in time. */
+  | 'queue_unavailable';
+
+export const REFUSAL_REASONS: readonly RefusalReason[] = [
+  'rate_limit',
+  'organisation_jobs',
+  'gateway_jobs',
+  'gateway_cells',
+  'event_loop_delay',
+  'queue_unavailable',
+];
+
 /** What a 503 tells a client to wait before trying again (s), unless the thrower knows better. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 5;
 
@@ -53,6 +83,8 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 5;
 export class ProblemException extends HttpException {
   /** Sent as the `Retry-After` header (seconds) when set: a 503 the client may retry later. */
   retryAfterSeconds?: number;
+  /** Set when this is a refusal (an expected outcome under load or an outage), not a failure. */
+  refusal?: RefusalReason;
 
   constructor(
     status: number,
@@ -120,13 +152,18 @@ export class ProblemException extends HttpException {
   static tooManyRequests(detail: string, retryAfterSeconds: number): ProblemException {
     const error = new ProblemException(429, PROBLEM_TYPES.rateLimited, detail);
     error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    error.refusal = 'rate_limit';
     return error;
   }
 
-  /** 503 with `Retry-After`: the service cannot take the request now (a dependency is down, or it is overloaded). */
-  static unavailable(detail: string, retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS): ProblemException {
+  /**
+   * 503 with `Retry-After`: the service cannot take the request now (a dependency is down, or it is
+   * overloaded); with `refusal`, an expected outcome of that kind (see RefusalReason).
+   */
+  static unavailable(detail: string, retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS, refusal?: RefusalReason): ProblemException {
     const error = new ProblemException(503, PROBLEM_TYPES.unavailable, detail);
     error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    if (refusal !== undefined) error.refusal = refusal;
     return error;
   }
 }

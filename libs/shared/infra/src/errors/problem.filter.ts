@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { PROBLEM_CONTENT_TYPE, ProblemDetails } from '@aas/contracts';
 import { PROBLEM_TYPES, ProblemException, titleOf } from './problem.exception';
 import { afterRequestBody, EARLY_ANSWER_DRAIN } from '../http/drain-request';
+import { markRefusal } from '../observability/refusals';
 
 interface HttpLikeError {
   status?: number;
@@ -84,6 +85,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (exception instanceof ProblemException && exception.retryAfterSeconds !== undefined) {
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
+    if (exception instanceof ProblemException && exception.refusal !== undefined) markRefusal(response, exception.refusal);
     // Refused before its body was read (a guard, a media type): the body is received first, so a
     // client still sending reads this answer rather than a reset connection.
     afterRequestBody(request, EARLY_ANSWER_DRAIN, () => {

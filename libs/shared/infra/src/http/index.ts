@@ -27,3 +27,5 @@ export * from '../auth/sign-token';
 export * from '../auth/admin-token.middleware';
 export * from '../observability/http-metrics';
 export * from '../observability/queue-board';
+export * from '../observability/refusals';
+export * from './client-errors';

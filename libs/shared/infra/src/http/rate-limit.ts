@@ -5,7 +5,7 @@ import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRe
 import type { Principal } from '../auth/principal';
 import { CommonConfig } from '../config/common.config';
 import { ProblemException } from '../errors/problem.exception';
-import { createRedis } from '../queue/redis';
+import { createRedis, RedisHealth } from '../queue/redis';
 
 export interface RateLimitOptions {
   /** Requests one organisation may make per window; 0 turns the limit off. */
@@ -14,14 +14,23 @@ export interface RateLimitOptions {
 }
 
 /**
+ * The longest a request waits for Redis to count it (ms), when Redis is slow rather than down:
+ * past it the request is counted in memory instead. Small, since counting is a fraction of a
+ * millisecond when Redis is well, and every request passes here.
+ */
+export const RATE_LIMIT_REDIS_TIMEOUT_MS = 250;
+
+/**
  * Counts requests per organisation in fixed windows and refuses those past the limit with a 429
  * problem and `Retry-After` (the seconds until the organisation's window ends).
  *
  * Built on `rate-limiter-flexible`: in queue mode the counters are in Redis (one atomic Lua
  * INCR + PEXPIRE per request, under REDIS_PREFIX), so every gateway shares one count per
- * organisation; when Redis does not answer, an in-memory limiter of the same limits takes over
- * (per process) rather than refusing or waving everything through. In inline mode (no Redis) the
- * in-memory limiter is the limiter.
+ * organisation. When Redis cannot count a request in time (down, still connecting, slow past
+ * RATE_LIMIT_REDIS_TIMEOUT_MS, or hung: see RedisHealth), an in-memory limiter of the same limits
+ * counts it (per process) rather than refusing or waving everything through; while Redis is known
+ * not to answer, requests are counted in memory without waiting for it at all. In inline mode (no
+ * Redis) the in-memory limiter is the limiter.
  */
 export class OrganisationRateLimiter {
   private readonly logger = new Logger('RateLimit');
@@ -29,31 +38,35 @@ export class OrganisationRateLimiter {
   constructor(
     private readonly limiter: RateLimiterAbstract | undefined,
     readonly options: RateLimitOptions,
-    private readonly redis?: Redis,
+    private readonly redis?: { client: Redis; health: RedisHealth; memory: RateLimiterAbstract; timeoutMs: number },
   ) {}
 
-  static create(options: RateLimitOptions, config: Pick<CommonConfig, 'JOB_MODE' | 'REDIS_URL' | 'REDIS_PREFIX'>): OrganisationRateLimiter {
+  static create(
+    options: RateLimitOptions,
+    config: Pick<CommonConfig, 'JOB_MODE' | 'REDIS_URL' | 'REDIS_PREFIX'> & Partial<Pick<CommonConfig, 'REDIS_TIMEOUT_MS'>>,
+  ): OrganisationRateLimiter {
     if (options.requests <= 0) return new OrganisationRateLimiter(undefined, options);
     const limits = { points: options.requests, duration: options.windowSeconds };
     const memory = new RateLimiterMemory({ ...limits, keyPrefix: 'org' });
     if (config.JOB_MODE !== 'queue') return new OrganisationRateLimiter(memory, options);
-    const redis = createRedis(config.REDIS_URL, 'producer', 'rate-limit');
+    const client = createRedis(config.REDIS_URL, 'producer', 'rate-limit');
+    const timeoutMs = Math.min(RATE_LIMIT_REDIS_TIMEOUT_MS, config.REDIS_TIMEOUT_MS ?? RATE_LIMIT_REDIS_TIMEOUT_MS);
+    const health = new RedisHealth(client, 'rate limiter', timeoutMs, new Logger('RateLimit'));
     const limiter = new RateLimiterRedis({
       ...limits,
-      storeClient: redis,
+      storeClient: client,
       keyPrefix: `${config.REDIS_PREFIX}:ratelimit:org`,
-      // Redis down or still connecting: count in memory at once instead of waiting on it.
+      // Redis down or still connecting: fail at once, and the request is counted in memory.
       rejectIfRedisNotReady: true,
-      insuranceLimiter: memory,
     });
-    return new OrganisationRateLimiter(limiter, options, redis);
+    return new OrganisationRateLimiter(limiter, options, { client, health, memory, timeoutMs });
   }
 
   /** Counts one request of orgId; throws the 429 when it is past the limit. */
   async consume(orgId: string): Promise<void> {
     if (!this.limiter) return;
     try {
-      await this.limiter.consume(orgId, 1);
+      await this.count(orgId);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         throw ProblemException.tooManyRequests(
@@ -61,13 +74,29 @@ export class OrganisationRateLimiter {
           rejection.msBeforeNext / 1000,
         );
       }
-      // The store failed and so did the insurance limiter: let the request through rather than fail it.
-      this.logger.warn({ err: rejection }, 'rate limiter unavailable; request not counted');
+      // Neither store could count it: let the request through rather than fail it.
+      this.logger.warn({ reason: rejection instanceof Error ? rejection.message : String(rejection) }, 'rate limiter unavailable; request not counted');
+    }
+  }
+
+  /** Counts in Redis within its bound, else in memory; rejects with a RateLimiterRes past the limit. */
+  private async count(orgId: string): Promise<void> {
+    const redis = this.redis;
+    const limiter = this.limiter as RateLimiterAbstract;
+    if (redis === undefined) {
+      await limiter.consume(orgId, 1);
+      return;
+    }
+    try {
+      await redis.health.bounded('counting a request', () => limiter.consume(orgId, 1), redis.timeoutMs);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw err;
+      await redis.memory.consume(orgId, 1);
     }
   }
 
   close(): void {
-    this.redis?.disconnect();
+    this.redis?.client.disconnect();
   }
 }
 

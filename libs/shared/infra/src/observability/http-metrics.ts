@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Metrics } from './metrics';
+import { refusalOf } from './refusals';
 
 /** The route label of requests that matched no route (404s, refusals before routing): one series, not one per URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -27,7 +28,8 @@ export function routeLabel(req: Request, res: Response): string {
 
 /**
  * Express middleware recording every request in `aas_http_request_duration_seconds` once its
- * connection is done with it: finished (the status sent) or closed early (499).
+ * connection is done with it: finished (the status sent) or closed early (499); and each refusal
+ * (see markRefusal) in `aas_http_refusals_total` by its reason.
  */
 export function httpMetricsMiddleware(metrics: Metrics) {
   const histogram = metrics.httpRequestDuration;
@@ -37,6 +39,8 @@ export function httpMetricsMiddleware(metrics: Metrics) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = res.writableFinished ? String(res.statusCode) : CLOSED_STATUS;
       histogram.observe({ method: req.method, route: routeLabel(req, res), status_code: status }, seconds);
+      const refusal = refusalOf(res);
+      if (refusal !== undefined) metrics.httpRefusals.inc({ reason: refusal });
     });
     next();
   };

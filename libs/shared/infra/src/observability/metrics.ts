@@ -1,5 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { REFUSAL_REASONS } from '../errors/problem.exception';
 
 /** Latency buckets (s) of HTTP requests: a health probe (ms) to a large streamed crosstab (tens of s). */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -74,6 +75,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Requests refused as an expected outcome (rate limit, capacity, the job queue away), by reason. */
+  readonly httpRefusals = new Counter({
+    name: 'aas_http_refusals_total',
+    help: 'Requests refused as an expected outcome (429 rate limit; 503 at capacity, event loop lagging, or the job queue unavailable), by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   /** Worker side: jobs running in this process now. */
   readonly jobsActive = new Gauge({
     name: 'aas_jobs_active',
@@ -85,6 +94,8 @@ export class Metrics {
   constructor() {
     // Process CPU, memory, file descriptors, event-loop lag, GC and heap: the usual Node dashboards read these names.
     collectDefaultMetrics({ register: this.registry });
+    // Every reason from the start (at 0), so a dashboard's rate() has a series before the first refusal.
+    for (const reason of REFUSAL_REASONS) this.httpRefusals.inc({ reason }, 0);
   }
 
   /** A gauge in this registry, typically with a `collect` that reads its value at scrape time. */

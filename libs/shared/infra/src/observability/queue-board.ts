@@ -6,6 +6,7 @@ import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
 import { adminTokenMiddleware } from '../auth/admin-token.middleware';
 import { CommonConfig } from '../config/common.config';
+import { ProblemException } from '../errors/problem.exception';
 import { setMetricsRoute } from './http-metrics';
 
 /** Where the queue board is served. */
@@ -18,8 +19,11 @@ export const QUEUE_BOARD_PATH = '/admin/queues';
  * here belong to requests that are waiting for them or gave up, so retrying, promoting or cleaning
  * them by hand helps nobody, and pausing a queue stalls every request; operations stay with the
  * service. Call before app.init(), so the service's error handler comes after it.
+ *
+ * Every page reads Redis: while `redisAvailable` says Redis is down or hung, the board answers 503
+ * with Retry-After at once rather than waiting for it.
  */
-export function mountQueueBoard(app: INestApplication, queues: readonly Queue[], config: CommonConfig): void {
+export function mountQueueBoard(app: INestApplication, queues: readonly Queue[], config: CommonConfig, redisAvailable: () => boolean = () => true): void {
   const server = new ExpressAdapter();
   server.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({
@@ -35,6 +39,8 @@ export function mountQueueBoard(app: INestApplication, queues: readonly Queue[],
       next();
     },
     adminTokenMiddleware(config),
+    (_req: Request, _res: Response, next: NextFunction) =>
+      next(redisAvailable() ? undefined : ProblemException.unavailable('The job queue is unavailable; try again shortly', 5, 'queue_unavailable')),
     server.getRouter() as (req: Request, res: Response, next: NextFunction) => void,
   );
 }

@@ -77,3 +77,51 @@ describe('JobAdmission.assertRoom', () => {
     expect(() => admission.assertRoom('c')).toThrow(/capacity/);
   });
 });
+
+describe('JobAdmission: cells and a lagging event loop', () => {
+  it('refuses past the bound of cells in flight, naming the reason, and admits again once they are written', () => {
+    const admission = new JobAdmission({ total: 100, perOrganisation: 100, cells: 25_000, maxRetryAfterSeconds: 5 });
+    const first = admission.admit('a', 2, 10_000);
+    admission.admit('b', 2, 10_000);
+    const refused = refusal(() => admission.admit('c', 1, 10_000));
+    expect(refused.getStatus()).toBe(503);
+    expect(refused.refusal).toBe('gateway_cells');
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // A smaller one still fits; the room check before any work sees the room left.
+    admission.assertRoom('c');
+    admission.admit('c', 1, 5000);
+    expect(admission.inFlightCells).toBe(25_000);
+    expect(refusal(() => admission.assertRoom('c')).refusal).toBe('gateway_cells');
+    first.release();
+    expect(admission.inFlightCells).toBe(15_000);
+    admission.admit('c', 1, 10_000);
+  });
+
+  it('takes a request of more cells than the bound when nothing else is in flight', () => {
+    const admission = new JobAdmission({ total: 100, perOrganisation: 100, cells: 1000, maxRetryAfterSeconds: 5 });
+    admission.admit('a', 1, 40_000);
+    expect(refusal(() => admission.admit('b', 1, 1)).refusal).toBe('gateway_cells');
+  });
+
+  it('refuses new work while the event loop lags, only with work in flight', () => {
+    let lagging = true;
+    const admission = new JobAdmission({ total: 100, perOrganisation: 100, maxRetryAfterSeconds: 5 }, Date.now, { lagging: () => lagging });
+    // Nothing in flight: the lag is not this work's doing, and refusing would take nothing off it.
+    const held = admission.admit('a', 1, 100);
+    expect(refusal(() => admission.assertRoom('b')).refusal).toBe('event_loop_delay');
+    expect(refusal(() => admission.admit('b', 1, 1)).refusal).toBe('event_loop_delay');
+    lagging = false;
+    admission.admit('b', 1, 1);
+    lagging = true;
+    held.release();
+    expect(refusal(() => admission.assertRoom('c')).refusal).toBe('event_loop_delay');
+  });
+
+  it('names the organisation bound and the gateway bound as their reasons', () => {
+    const admission = new JobAdmission({ total: 4, perOrganisation: 2, maxRetryAfterSeconds: 5 });
+    admission.admit('a', 2);
+    expect(refusal(() => admission.admit('a', 1)).refusal).toBe('organisation_jobs');
+    admission.admit('b', 2);
+    expect(refusal(() => admission.admit('c', 1)).refusal).toBe('gateway_jobs');
+  });
+});

@@ -22,6 +22,19 @@ export interface JobContext {
    * delivered is dropped (it never fails the job), so the result must carry everything anyway.
    */
   report?: (progress: unknown) => Promise<void>;
+  /**
+   * What an earlier run of this job kept when it was handed back (see `keep`), for a handler that
+   * can go on from there instead of starting over; absent on a first run, or when nothing was kept.
+   * It comes from Redis: check its shape before trusting it.
+   */
+  resumeFrom?: unknown;
+  /**
+   * Registers what to keep of this run should it be handed back before it ends (the worker stopping
+   * past SHUTDOWN_TIMEOUT_MS, a shard handed back): `snapshot` is called then, and what it returns
+   * (MessagePack-able; undefined: nothing) reaches the job's next run as `resumeFrom`. Absent where
+   * runs are never handed back (inline mode). A run killed outright keeps nothing.
+   */
+  keep?: (snapshot: () => unknown) => void;
 }
 
 /** A class that runs one job. The same class runs in a worker and, in inline mode, in the gateway. */

@@ -40,6 +40,14 @@ export function jobReportKey(prefix: string, jobId: string, n: number): string {
 }
 
 /**
+ * The key what a handed-back run kept waits under (JobContext.keep) until the job's next run takes
+ * it (GETDEL), with the result's TTL.
+ */
+export function jobKeptKey(prefix: string, jobId: string): string {
+  return `${prefix}:result:${jobId}:kept`;
+}
+
+/**
  * Results travel as MessagePack, not JSON: engine results are typed arrays of sums (24 bytes per
  * cell and group), which JSON would turn into objects with a key per number. `moreTypes` keeps
  * typed arrays typed; `useRecords: false` keeps plain objects plain (no shared structures to sync).

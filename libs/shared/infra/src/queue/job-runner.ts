@@ -12,7 +12,7 @@ import { decodeJobFailure } from './job-errors';
 import { REQUEST_ID_JOB_OPTION } from './job-request-id';
 import { JobHandlerRegistry } from './job-handler';
 import { jobReportKey, jobResultKey, jobRetention, unpackJobResult } from './job-retention';
-import { createRedis, TimeoutError, withTimeout } from './redis';
+import { createRedis, RedisHealth, RedisUnavailableError, TimeoutError, withTimeout } from './redis';
 
 export interface RunOptions {
   /** How long to wait for the result (default JOB_TIMEOUT_MS). */
@@ -29,6 +29,8 @@ export interface RunOptions {
    * everything), and a retried job reports again from its start.
    */
   onProgress?: (progress: unknown) => void;
+  /** Called once the job is in the queue (at once in inline mode), before its outcome. */
+  onQueued?: () => void;
 }
 
 /** Job states whose counts are the queue depth (`aas_queue_jobs`). */
@@ -82,8 +84,8 @@ function abortPromise(signal: AbortSignal | undefined): { aborted: Promise<never
   return { aborted, release: () => onAbort && signal?.removeEventListener('abort', onAbort) };
 }
 
-/** How long adding a job may take before the request answers 503 (Redis down). */
-const ENQUEUE_TIMEOUT_MS = 2000;
+/** How often Redis is checked while requests wait for jobs (ms): a hung Redis announces no outcome either. */
+const WATCHDOG_INTERVAL_MS = 1000;
 
 /** What a request that lost the job queue tells its client to wait before retrying (s): Redis restarts take seconds. */
 const QUEUE_LOST_RETRY_AFTER_SECONDS = 5;
@@ -121,6 +123,9 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
    */
   private readonly waiters = new Map<string, Waiter>();
   private readonly depthErrors: Counter<string>;
+  /** Whether the producer connection answers in time: every command of a request's path goes through it. */
+  private readonly health: RedisHealth;
+  private readonly watchdog: NodeJS.Timeout;
 
   constructor(
     private readonly config: CommonConfig,
@@ -131,7 +136,13 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     this.events = createRedis(config.REDIS_URL, 'blocking', 'queue-events');
     // The producer is connected all the time, so it sees a dead Redis at once (the socket closes).
     // The QueueEvents connections are BullMQ's duplicates of `events` and reconnect by themselves.
-    this.producer.on('close', () => this.failWaiters());
+    this.producer.on('close', () => this.failWaiters('lost the connection to Redis'));
+    // A Redis that hangs (the socket open and silent) closes nothing: past REDIS_TIMEOUT_MS it is
+    // taken for unresponsive, and the requests waiting for jobs are answered then, not at JOB_TIMEOUT_MS.
+    this.health = new RedisHealth(this.producer, 'job queue', config.REDIS_TIMEOUT_MS, this.logger);
+    this.health.onChange((responsive) => responsive || this.failWaiters('redis does not answer'));
+    this.watchdog = setInterval(() => this.waiters.size > 0 && this.health.suspect(), WATCHDOG_INTERVAL_MS);
+    this.watchdog.unref();
     const depth: Gauge<'queue' | 'state'> = metrics.gauge({
       name: 'aas_queue_jobs',
       help: 'Jobs in each queue by state (waiting, active, delayed), read from Redis at scrape time; absent when Redis did not answer in time',
@@ -163,6 +174,11 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
       gauge.reset();
       this.depthErrors.inc();
     }
+  }
+
+  /** Redis answers this process's commands in time (connected, not known to hang). */
+  get redisAvailable(): boolean {
+    return this.health.available;
   }
 
   queue(name: string): Queue {
@@ -201,11 +217,27 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     return events;
   }
 
-  /** Fails every wait in progress: their jobs' outcomes travel through a connection that is gone. */
-  private failWaiters(): void {
+  /** Fails every wait in progress: their jobs' outcomes travel through a connection that is gone or hung. */
+  private failWaiters(why: string): void {
     if (this.waiters.size === 0) return;
-    this.logger.warn({ waiting: this.waiters.size }, 'lost the connection to Redis; failing the requests waiting for jobs');
+    this.logger.warn({ waiting: this.waiters.size }, `${why}; failing the requests waiting for jobs`);
     for (const waiter of this.waiters.values()) waiter.reject(new QueueConnectionLost());
+  }
+
+  /** A command of a request's path on the producer connection, within REDIS_TIMEOUT_MS (see RedisHealth). */
+  private bounded<T>(what: string, command: () => Promise<T>): Promise<T> {
+    return this.health.bounded(what, command, this.config.REDIS_TIMEOUT_MS);
+  }
+
+  /**
+   * The 503 a request gets when the queue could not take its job. Logged when it says something new:
+   * while Redis is known to be away, RedisHealth has said so once and each refusal is only counted.
+   */
+  private queueUnavailable(err: unknown, fields: object, msg: string): ProblemException {
+    if (!(err instanceof RedisUnavailableError)) {
+      this.logger.warn({ ...fields, ...(err instanceof TimeoutError ? { reason: err.message } : { err }) }, msg);
+    }
+    return ProblemException.unavailable('The job queue is unavailable; try again shortly', QUEUE_LOST_RETRY_AFTER_SECONDS, 'queue_unavailable');
   }
 
   /**
@@ -261,26 +293,27 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
       wait.settle.progress = (data: unknown) => {
         const n = (data as { report?: unknown } | null)?.report;
         if (typeof n !== 'number') return;
-        this.producer
-          .getdelBuffer(jobReportKey(this.config.REDIS_PREFIX, jobId, n))
+        this.bounded('taking a report of a running job', () => this.producer.getdelBuffer(jobReportKey(this.config.REDIS_PREFIX, jobId, n)))
           .then((stored) => {
             if (stored !== null && open) onProgress(unpackJobResult(stored));
           })
           // Lost (Redis away, an unreadable report, a caller that failed on it): the result carries it.
-          .catch((err: unknown) => this.logger.warn({ err, jobId, report: n }, 'could not take a report of a running job'));
+          .catch((err: unknown) =>
+            this.logger.warn({ reason: err instanceof Error ? err.message : String(err), jobId, report: n }, 'could not take a report of a running job'),
+          );
       };
     }
     const { aborted, release } = abortPromise(options.signal);
     let job: Job | undefined;
     try {
       try {
-        await withTimeout(events.waitUntilReady(), ENQUEUE_TIMEOUT_MS, 'connecting to the job queue');
+        await withTimeout(events.waitUntilReady(), this.config.REDIS_TIMEOUT_MS, 'connecting to the job queue');
         const jobOptions = { jobId, attempts, ...(requestId === undefined ? {} : { [REQUEST_ID_JOB_OPTION]: requestId }) };
-        job = await withTimeout(this.queue(queueName).add(name, payload, jobOptions), ENQUEUE_TIMEOUT_MS, 'queueing the job');
+        job = await this.bounded('queueing the job', () => this.queue(queueName).add(name, payload, jobOptions));
       } catch (err) {
-        this.logger.warn({ err, job: name, jobId, requestId }, 'could not queue job');
-        throw ProblemException.unavailable('The job queue is unavailable; try again shortly', QUEUE_LOST_RETRY_AFTER_SECONDS);
+        throw this.queueUnavailable(err, { job: name, jobId, requestId }, 'could not queue job');
       }
+      options.onQueued?.();
       // QueueEvents reads the event stream from when its first read began: a job that finished
       // before then (a fresh process) would never be announced, so ask once.
       void this.settleIfFinished(this.queue(queueName), job, wait.settle);
@@ -308,21 +341,16 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
 
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions): Promise<void> {
     try {
-      await withTimeout(
-        this.queue(JOB_QUEUE[name]).add(name, payload, { jobId: options.jobId, attempts: options.attempts ?? 2 }),
-        ENQUEUE_TIMEOUT_MS,
-        'queueing the job',
-      );
+      await this.bounded('queueing the job', () => this.queue(JOB_QUEUE[name]).add(name, payload, { jobId: options.jobId, attempts: options.attempts ?? 2 }));
     } catch (err) {
-      this.logger.warn({ err, job: name }, 'could not queue job');
-      throw ProblemException.unavailable('The job queue is unavailable; try again shortly', QUEUE_LOST_RETRY_AFTER_SECONDS);
+      throw this.queueUnavailable(err, { job: name, jobId: options.jobId }, 'could not queue job');
     }
   }
 
   async state(name: JobName, jobId: string): Promise<BackgroundJobState> {
-    const job = await withTimeout(Job.fromId(this.queue(JOB_QUEUE[name]), jobId), ENQUEUE_TIMEOUT_MS, 'reading a job');
+    const job = await this.bounded('reading a job', () => Job.fromId(this.queue(JOB_QUEUE[name]), jobId));
     if (!job) return { state: 'missing' };
-    const state = await withTimeout(job.getState(), ENQUEUE_TIMEOUT_MS, 'reading a job');
+    const state = await this.bounded('reading a job', () => job.getState());
     if (state === 'failed') return { state: 'failed', reason: job.failedReason ?? 'failed' };
     if (state === 'completed' || state === 'active') return { state };
     return { state: state === 'unknown' ? 'missing' : 'waiting' };
@@ -330,10 +358,10 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
 
   private async settleIfFinished(queue: Queue, job: Job, settle: Waiter): Promise<void> {
     try {
-      const state = await job.getState();
+      const state = await this.bounded('reading a job', () => job.getState());
       if (state === 'completed') settle.resolve();
       else if (state === 'failed') {
-        const failed = await Job.fromId(queue, job.id ?? '');
+        const failed = await this.bounded('reading a job', () => Job.fromId(queue, job.id ?? ''));
         settle.reject(new Error(failed?.failedReason ?? 'failed'));
       }
     } catch {
@@ -349,12 +377,11 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
     const id = job.id ?? '';
     let stored: Buffer | null;
     try {
-      stored = await withTimeout(this.producer.getdelBuffer(jobResultKey(this.config.REDIS_PREFIX, id)), ENQUEUE_TIMEOUT_MS, 'reading the job result');
+      stored = await this.bounded('reading the job result', () => this.producer.getdelBuffer(jobResultKey(this.config.REDIS_PREFIX, id)));
     } catch (err) {
-      this.logger.warn({ err, jobId: id }, 'could not read a job result');
-      throw ProblemException.unavailable('The job queue is unavailable; try again shortly', QUEUE_LOST_RETRY_AFTER_SECONDS);
+      throw this.queueUnavailable(err, { jobId: id }, 'could not read a job result');
     }
-    void job.remove().catch(() => undefined);
+    if (this.health.available) void job.remove().catch(() => undefined);
     if (stored === null) {
       this.logger.warn({ job: job.name, jobId: id }, 'finished job has no stored result (expired or never written)');
       throw new ProblemException(502, PROBLEM_TYPES.unavailable, 'The job finished but its result was lost; try again');
@@ -364,17 +391,19 @@ export class BullJobRunner extends JobRunner implements OnApplicationShutdown {
 
   /** Removes a job nobody waits for any more (and any result it left); an active (locked) job cannot be removed and just finishes. */
   private async discard(job: Job): Promise<void> {
-    await this.producer.del(jobResultKey(this.config.REDIS_PREFIX, job.id ?? '')).catch(() => undefined);
+    await this.bounded('removing a job', () => this.producer.del(jobResultKey(this.config.REDIS_PREFIX, job.id ?? ''))).catch(() => undefined);
     try {
-      await job.remove();
+      await this.bounded('removing a job', () => job.remove());
     } catch {
-      // already taken by a worker or gone: nothing to do
+      // already taken by a worker, gone, or Redis away (its record then expires): nothing to do
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([...this.queueEvents.values()].map((e) => e.close()));
-    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    clearInterval(this.watchdog);
+    // Bounded: a hung Redis must not hold the process past its shutdown.
+    await withTimeout(Promise.allSettled([...this.queueEvents.values()].map((e) => e.close())), 2000, 'closing queue events').catch(() => undefined);
+    await withTimeout(Promise.allSettled([...this.queues.values()].map((q) => q.close())), 2000, 'closing queues').catch(() => undefined);
     this.producer.disconnect();
     this.events.disconnect();
   }
@@ -416,6 +445,7 @@ export class InlineJobRunner extends JobRunner implements OnApplicationShutdown 
     const queue = options.queue ?? JOB_QUEUE[name];
     const { jobId, requestId } = newJobId();
     const started = process.hrtime.bigint();
+    options.onQueued?.();
     // This process is both sides here: the request's wait and the handler's run are recorded alike.
     const finishRun = this.runs.start({ queue, name, jobId, requestId, attempt: 1 });
     let outcome: JobWaitOutcome = 'failed';

@@ -10,6 +10,7 @@ import { Metrics } from '../observability/metrics';
 import { encodeJobProblem } from './job-errors';
 import { JobHandlerRegistry } from './job-handler';
 import { requestIdOfJob } from './job-request-id';
+import { storeKept, takeKept } from './job-kept';
 import { jobReportKey, jobResultKey, jobRetention, packJobResult } from './job-retention';
 import { createRedis, waitForReady, withTimeout } from './redis';
 import { DEFAULT_HEARTBEAT, HeartbeatTiming, liveWorkers, newWorkerId, WorkerHeartbeat, WorkerInfo } from './worker-registry';
@@ -27,13 +28,26 @@ export interface WorkerHostOptions {
   heartbeat?: HeartbeatTiming;
 }
 
-/** How long handing jobs back and closing connections may take after SHUTDOWN_TIMEOUT_MS (ms). */
+/** The longest leaving the registry, pausing, handing jobs back or closing connections may each take (ms). */
 const HAND_BACK_TIMEOUT_MS = 2000;
+
+/** The longest one step of a stop may take (ms), and what handing back and closing are each kept of its time. */
+const STOP_STEP_MS = 1000;
+
+/** How long taking what an earlier run kept may delay a job's start (ms): past it the job starts over. */
+const TAKE_KEPT_TIMEOUT_MS = 1000;
+
+/** What a run leaves for its job's next run, should it be handed back: its handler's snapshot, and the reports made. */
+interface RunState {
+  keep?: () => unknown;
+  reports: number;
+}
 
 interface ActiveJob {
   readonly job: Job;
   readonly token: string | undefined;
   readonly done: Promise<unknown>;
+  readonly run: RunState;
 }
 
 /**
@@ -129,10 +143,11 @@ export class WorkerHost {
       Promise.all(running.map((a) => a.done)).then(() => true),
       new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
     ]);
-    if (!finished) {
-      const left = running.filter((a) => this.active.has(a.job.id ?? ''));
-      await withTimeout(Promise.allSettled(left.map((a) => a.job.moveToWait(a.token))), HAND_BACK_TIMEOUT_MS, 'handing jobs back').catch(() => undefined);
-    }
+    if (!finished)
+      await this.handBack(
+        running.filter((a) => this.active.has(a.job.id ?? '')),
+        HAND_BACK_TIMEOUT_MS,
+      );
     await withTimeout(worker.close(true), HAND_BACK_TIMEOUT_MS, 'closing a queue').catch(() => undefined);
     this.logger.log({ queue, finished }, 'stopped consuming a queue');
   }
@@ -162,9 +177,32 @@ export class WorkerHost {
 
   private track(job: Job, token: string | undefined, resultTtlMs: number): Promise<null> {
     const id = job.id ?? '';
-    const done = this.process(job, resultTtlMs);
-    this.active.set(id, { job, token, done: done.catch(() => undefined) });
+    const run: RunState = { reports: 0 };
+    const done = this.process(job, resultTtlMs, run);
+    this.active.set(id, { job, token, done: done.catch(() => undefined), run });
     return done.finally(() => this.active.delete(id));
+  }
+
+  /**
+   * Hands running jobs back to the queue within `ms` (each moved from active to waiting, releasing
+   * its lock: another worker takes it at once, on the same attempt), each with what its run keeps
+   * (JobContext.keep) stored first, so the next run goes on from there. Returns how many could not
+   * be handed back (those are retried once their locks expire).
+   */
+  private async handBack(jobs: readonly ActiveJob[], ms: number): Promise<number> {
+    const ttlMs = this.settings?.retention.resultTtlMs ?? 60_000;
+    const handBackOne = async ({ job, token, run }: ActiveJob): Promise<void> => {
+      const state = run.keep?.();
+      if (state !== undefined) {
+        // Best effort: without it the next run starts over, as it always did.
+        await storeKept(this.connection as Redis, this.config.REDIS_PREFIX, job.id ?? '', { reports: run.reports, state }, ttlMs, ms).catch((err: unknown) =>
+          this.logger.warn({ err, jobId: job.id }, 'could not keep what a handed-back job had done; its next run starts over'),
+        );
+      }
+      await job.moveToWait(token);
+    };
+    const outcomes = await withTimeout(Promise.allSettled(jobs.map(handBackOne)), ms, 'handing jobs back').catch(() => undefined);
+    return outcomes === undefined ? jobs.length : outcomes.filter((o) => o.status === 'rejected').length;
   }
 
   /**
@@ -172,7 +210,7 @@ export class WorkerHost {
    * job's record and the event stream carry no result, whatever its size. Every run is recorded
    * (metrics, and one log line with the request id: see JobRunRecorder).
    */
-  private async process(job: Job, resultTtlMs: number): Promise<null> {
+  private async process(job: Job, resultTtlMs: number, run: RunState): Promise<null> {
     const finish = this.runs.start({
       queue: job.queueName,
       name: job.name,
@@ -181,8 +219,11 @@ export class WorkerHost {
       attempt: job.attemptsStarted,
       queuedAt: job.timestamp,
     });
-    const reporting = this.reporter(job, resultTtlMs);
     try {
+      // A job started again (handed back, or its worker died) may find what its last run kept.
+      const kept = job.attemptsStarted > 1 ? await this.takeKept(job) : undefined;
+      run.reports = kept?.reports ?? 0;
+      const reporting = this.reporter(job, resultTtlMs, run);
       if (!this.registry.has(job.name)) throw new UnrecoverableError(`unknown job '${job.name}'`);
       const result = await this.registry.run(job.name, job.data, {
         jobId: job.id ?? '',
@@ -191,6 +232,8 @@ export class WorkerHost {
         queue: job.queueName,
         signal: this.handedBack.signal,
         report: reporting.report,
+        resumeFrom: kept?.state,
+        keep: (snapshot) => (run.keep = snapshot),
       });
       // Handed back at shutdown: another worker runs it now, and its result is the one that counts.
       if (this.handedBack.signal.aborted) {
@@ -198,7 +241,7 @@ export class WorkerHost {
         return null;
       }
       await (this.connection as Redis).set(jobResultKey(this.config.REDIS_PREFIX, job.id ?? ''), packJobResult(result), 'PX', resultTtlMs);
-      finish('completed', undefined, { reports: reporting.handed });
+      finish('completed', undefined, { reports: reporting.handed, ...(kept === undefined ? {} : { resumedAfterReports: kept.reports }) });
       return null;
     } catch (err) {
       const thrown = err instanceof ProblemException && err.getStatus() < 500 ? new UnrecoverableError(encodeJobProblem(err)) : err;
@@ -215,13 +258,13 @@ export class WorkerHost {
    * waiting gateway takes the report with GETDEL). Best effort: a report Redis refuses is dropped
    * and logged, the job goes on, and its result carries everything.
    */
-  private reporter(job: Job, resultTtlMs: number): { report: (progress: unknown) => Promise<void>; readonly handed: number } {
-    let reports = 0;
+  private reporter(job: Job, resultTtlMs: number, run: RunState): { report: (progress: unknown) => Promise<void>; readonly handed: number } {
     const reporting = {
       /** Reports announced (the job's log line says how many). */
       handed: 0,
       report: async (progress: unknown) => {
-        const n = reports++;
+        // Numbered on from the reports of the runs before (their keys may not all be taken yet).
+        const n = run.reports++;
         try {
           await (this.connection as Redis).set(jobReportKey(this.config.REDIS_PREFIX, job.id ?? '', n), packJobResult(progress), 'PX', resultTtlMs);
           await job.updateProgress({ report: n });
@@ -234,18 +277,32 @@ export class WorkerHost {
     return reporting;
   }
 
+  /** What an earlier run of this job kept, if any (taken: GETDEL); on any trouble, nothing (the run starts over). */
+  private async takeKept(job: Job): Promise<{ reports: number; state: unknown } | undefined> {
+    try {
+      return await takeKept(this.connection as Redis, this.config.REDIS_PREFIX, job.id ?? '', TAKE_KEPT_TIMEOUT_MS);
+    } catch (err) {
+      this.logger.warn({ err, jobId: job.id }, 'could not read what an earlier run of the job kept; it starts over');
+      return undefined;
+    }
+  }
+
   /**
-   * Stops taking jobs, lets active ones finish within the bound, then hands the rest back to the
-   * queue (each moved from active to waiting, releasing its lock: another worker takes it at once,
-   * on the same attempt) and closes without waiting for them. Resolves within `timeoutMs` plus
-   * about HAND_BACK_TIMEOUT_MS, whatever the handlers do; the caller then exits the process.
+   * Stops taking jobs and has stopped within `timeoutMs`, whatever its handlers do: active jobs may
+   * finish until shortly before it, then the rest are handed back to the queue, each with what its
+   * run keeps (JobContext.keep), so another worker takes it at once and goes on from there; the
+   * caller then exits the process. Every step that talks to Redis (leaving the registry, pausing,
+   * handing back, closing) has its own bound, and the last two are kept out of the jobs' time.
    */
   async stop(timeoutMs: number): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    const left = () => Math.max(0, deadline - performance.now());
+    const step = Math.min(STOP_STEP_MS, timeoutMs / 8);
     // Leave the registry first: readiness and shard ownership move on without waiting for the TTL.
-    await this.heartbeat?.stop(HAND_BACK_TIMEOUT_MS);
+    await this.heartbeat?.stop(step);
     // Paused, not closed: BullMQ's close() waits for active jobs, and a later close(true) would
     // only return that same wait.
-    await withTimeout(Promise.all([...this.workers.values()].map((w) => w.pause(true))), HAND_BACK_TIMEOUT_MS, 'pausing the workers').catch((err: Error) =>
+    await withTimeout(Promise.all([...this.workers.values()].map((w) => w.pause(true))), step, 'pausing the workers').catch((err: Error) =>
       this.logger.warn({ err }, 'could not pause the workers'),
     );
     // Until nothing is active: a job fetched just as the workers paused joins the set late.
@@ -254,22 +311,17 @@ export class WorkerHost {
     })();
     const outcome = await Promise.race([
       drained.then(() => 'drained' as const),
-      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref()),
+      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), Math.max(0, left() - 2 * step)).unref()),
     ]);
     if (outcome === 'timeout') {
       const jobs = [...this.active.values()];
       this.logger.warn({ timeoutMs, jobs: jobs.map((a) => a.job.id) }, 'active jobs did not finish in time; handing them back to the queue');
-      const handedBack = await withTimeout(Promise.allSettled(jobs.map((a) => a.job.moveToWait(a.token))), HAND_BACK_TIMEOUT_MS, 'handing jobs back').catch(
-        () => [],
-      );
       // A job not handed back (Redis unreachable) keeps its lock until it expires; the stalled-job check then retries it.
-      const failed = handedBack.filter((r) => r.status === 'rejected').length + (handedBack.length === 0 ? jobs.length : 0);
+      const failed = await this.handBack(jobs, Math.min(step, left()));
       if (failed > 0) this.logger.warn({ failed }, 'some jobs could not be handed back; they are retried once their locks expire');
       this.handedBack.abort();
     }
-    await withTimeout(Promise.allSettled([...this.workers.values()].map((w) => w.close(true))), HAND_BACK_TIMEOUT_MS, 'closing the workers').catch(
-      () => undefined,
-    );
+    await withTimeout(Promise.allSettled([...this.workers.values()].map((w) => w.close(true))), left(), 'closing the workers').catch(() => undefined);
     this.connection?.disconnect();
     this.heartbeatConnection?.disconnect();
     this.logger.log({ outcome }, 'worker stopped');
