@@ -19,6 +19,7 @@ const shared = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
+  resolver: '<rootDir>/tools/jest/resolve-ts-from-js.js',
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.data/'],
   setupFiles: ['reflect-metadata'],
 };
