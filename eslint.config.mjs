@@ -45,6 +45,7 @@ const scopeDependencies = {
   worker: ['crosstab-engine', 'respondent-store', 'survey-import', 'system'],
   // The client SDK depends on nothing of the service; the explorer only on the SDK.
   sdk: [],
+  explorer: ['sdk'],
   tools: [
     'admin',
     'assistant',

@@ -35,13 +35,14 @@ export class CrosstabStream<Cell = CrosstabCell> implements AsyncIterable<Cell> 
     this.controller.abort(reason);
   }
 
-  async *batches(): AsyncGenerator<Cell[], void, undefined> {
+  /** The cells in arrays as they arrive: the records of each network read, at most `maxBatch` (default 1000) per array. */
+  async *batches(maxBatch = 1000): AsyncGenerator<Cell[], void, undefined> {
     if (this.started) throw new Error('a CrosstabStream can be read once; make another for a second read');
     this.started = true;
     const response = await this.open(this.controller.signal);
     this.response = response;
     if (!response.body) return;
-    for await (const records of readRecordBatches(response.body, recordFormatOf(response.headers.get('content-type')))) {
+    for await (const records of readRecordBatches(response.body, recordFormatOf(response.headers.get('content-type')), maxBatch)) {
       const failure = records.findIndex((r) => isProblem(r));
       if (failure < 0) {
         yield records as Cell[];

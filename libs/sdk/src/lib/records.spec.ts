@@ -75,3 +75,12 @@ describe('readRecordBatches', () => {
     expect(cancelled).toBe(true);
   });
 });
+
+describe('readRecordBatches with a bound', () => {
+  it('splits the records of one large piece into arrays of at most maxBatch', async () => {
+    const piece = Array.from({ length: 7 }, (_, i) => `{"i":${i}}\n`).join('');
+    const batches: unknown[][] = [];
+    for await (const batch of readRecordBatches(streamOf([piece]), 'ndjson', 3)) batches.push(batch);
+    expect(batches.map((b) => b.length)).toEqual([3, 3, 1]);
+  });
+});

@@ -20,16 +20,25 @@ export class RecordSplitter {
   constructor(private readonly format: RecordFormat) {}
 
   push(chunk: Uint8Array | string): unknown[] {
+    return this.pushText(chunk).map(parseRecord);
+  }
+
+  end(): unknown[] {
+    return this.endText().map(parseRecord);
+  }
+
+  /** As `push`, the complete records' texts, not parsed yet (so a reader can parse them in groups). */
+  pushText(chunk: Uint8Array | string): string[] {
     this.buffer += typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
     return this.take(false);
   }
 
-  end(): unknown[] {
+  endText(): string[] {
     this.buffer += this.decoder.decode();
     return this.take(true);
   }
 
-  private take(final: boolean): unknown[] {
+  private take(final: boolean): string[] {
     const separator = this.format === 'ndjson' ? '\n' : RS;
     const parts = this.buffer.split(separator);
     // The last part is incomplete until its separator arrives, except at the end of the stream,
@@ -40,17 +49,15 @@ export class RecordSplitter {
       rest = '';
     }
     this.buffer = rest;
-    const records: unknown[] = [];
-    for (const part of parts) {
-      const text = part.trim();
-      if (text === '') continue;
-      try {
-        records.push(JSON.parse(text));
-      } catch {
-        throw new SyntaxError(`a streamed record is not JSON: ${text.slice(0, 120)}`);
-      }
-    }
-    return records;
+    return parts.map((p) => p.trim()).filter((p) => p !== '');
+  }
+}
+
+function parseRecord(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SyntaxError(`a streamed record is not JSON: ${text.slice(0, 120)}`);
   }
 }
 
@@ -64,25 +71,25 @@ function parses(text: string): boolean {
 }
 
 /**
- * The records of a streamed body, one array per piece the network delivered (all the records that
- * piece completed), so a caller can render a block of cells at once rather than cell by cell.
- * Stopping the iteration (break, return, an abort) cancels the body.
+ * The records of a streamed body, in arrays of the records each piece the network delivered
+ * completed (at most `maxBatch` per array: a piece can hold a whole fast crosstab, and parsing and
+ * showing it at once would hold a page's main thread), so a caller can render a block of cells at
+ * once rather than cell by cell. Records are parsed as their array is asked for. Stopping the
+ * iteration (break, return, an abort) cancels the body.
  */
-export async function* readRecordBatches(body: ReadableStream<Uint8Array>, format: RecordFormat): AsyncGenerator<unknown[], void, undefined> {
+export async function* readRecordBatches(body: ReadableStream<Uint8Array>, format: RecordFormat, maxBatch = 1000): AsyncGenerator<unknown[], void, undefined> {
   const reader = body.getReader();
   const splitter = new RecordSplitter(format);
   let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      const texts = done ? splitter.endText() : splitter.pushText(value);
+      for (let i = 0; i < texts.length; i += maxBatch) yield texts.slice(i, i + maxBatch).map(parseRecord);
       if (done) {
         finished = true;
-        const last = splitter.end();
-        if (last.length > 0) yield last;
         return;
       }
-      const records = splitter.push(value);
-      if (records.length > 0) yield records;
     }
   } finally {
     if (!finished) await reader.cancel().catch(() => undefined);
