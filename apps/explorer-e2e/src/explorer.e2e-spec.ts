@@ -142,6 +142,34 @@ describe('the explorer in a browser', () => {
     await expectCleanPage(page, log);
   });
 
+  it('crosstab: a large one (60 x 60) from a link draws the cells in view and the rest as it scrolls', async () => {
+    const res = await fetch(`${service.baseUrl}/v3/questions/filter`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ include: { datapoints: true } }),
+    });
+    const { questions } = (await res.json()) as { questions: { code: string; namespace_code: string; datapoints?: { code: string; name: string }[] }[] };
+    const answers = questions
+      .filter((q) => q.namespace_code === 'core')
+      .flatMap((q) =>
+        (q.datapoints ?? []).map((d) => ({ id: `${q.code}.${d.code}`, name: `${q.code}: ${d.name}`, expression: { question: q.code, datapoints: [d.code] } })),
+      );
+    const query = { rows: answers.slice(0, 60), columns: answers.slice(60, 120) };
+    await open(page, service.link, 'catalogue', 'Catalogue');
+    await page.goto(`${service.baseUrl}/explorer/crosstab#${new URLSearchParams({ q: JSON.stringify(query) })}`);
+    await until(page, 'the large crosstab to finish', () => document.querySelector('table.heatmap')?.getAttribute('data-state') === 'done');
+    expect(await page.getByRole('status').filter({ hasText: 'Done' }).innerText()).toBe('Done: 3600 cells');
+    expect(await page.locator('table.heatmap').getAttribute('data-windowed')).toBe('true');
+    const drawn = () => page.locator('table.heatmap tbody td:not(.spacer):not(.pending)').count();
+    expect(await drawn()).toBeLessThan(3600);
+    const last = page.locator('table.heatmap tbody tr').filter({ has: page.getByRole('rowheader', { name: query.rows[59].name, exact: true }) });
+    expect(await last.count()).toBe(0);
+    await page.getByRole('region', { name: 'Crosstab results' }).evaluate((el) => el.scrollTo(el.scrollWidth, el.scrollHeight));
+    await last.first().waitFor({ timeout: STEP_MS });
+    expect(await last.first().locator('td:not(.spacer)').last().innerText()).toMatch(/^\d/);
+    await expectCleanPage(page, log);
+  });
+
   it('charts: create one, calculate it, bars per audience and the same figures in a table', async () => {
     await open(page, service.link, 'charts', 'Charts');
     await page.getByText('No chart yet').waitFor({ timeout: STEP_MS });

@@ -312,8 +312,7 @@ function Results({ query, significance, metric, sort }: { query: CrosstabQuery; 
         <Heatmap rows={rows} columns={columns} order={order} grid={grid} metric={metric} state={state === 'idle' ? 'streaming' : state} />
       )}
       <p className="muted legend">
-        † low base (fewer than 50 respondents in the cell's audience), ▲ ▼ significantly over or under (when significance is on). Colours: red over index 100,
-        blue under.
+        † low base (fewer than 50 respondents in the cell), ▲ ▼ significantly over or under (when significance is on). Colours: red over index 100, blue under.
         {lowBase && ' Some cells have a low base: read them with care.'}
       </p>
     </div>
