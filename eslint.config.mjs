@@ -38,10 +38,14 @@ const scopeDependencies = {
     'respondent-store',
     'saved-crosstabs',
     'schema',
+    'sdk',
     'survey-import',
     'system',
   ],
   worker: ['crosstab-engine', 'respondent-store', 'survey-import', 'system'],
+  // The client SDK depends on nothing of the service; the explorer only on the SDK.
+  sdk: [],
+  explorer: ['sdk'],
   tools: [
     'admin',
     'assistant',
@@ -71,7 +75,7 @@ export default [
     ignores: ['**/dist', '**/node_modules', '**/.data', '**/coverage', '**/.nx', '**/tmp'],
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
@@ -115,7 +119,28 @@ export default [
             },
             {
               sourceTag: 'type:e2e',
-              onlyDependOnLibsWithTags: ['type:schema', 'type:app', 'type:feature', 'type:data-access', 'type:domain', 'type:infra', 'type:contracts'],
+              onlyDependOnLibsWithTags: [
+                'type:schema',
+                'type:app',
+                'type:feature',
+                'type:data-access',
+                'type:domain',
+                'type:infra',
+                'type:contracts',
+                'type:sdk',
+              ],
+            },
+            {
+              // The client SDK (libs/sdk): runs in browsers, so nothing of the service and no server framework.
+              sourceTag: 'type:sdk',
+              onlyDependOnLibsWithTags: ['type:sdk'],
+              bannedExternalImports: frameworkImports,
+            },
+            {
+              // A web app (apps/explorer): talks to the service only through the SDK.
+              sourceTag: 'type:web',
+              onlyDependOnLibsWithTags: ['type:sdk'],
+              bannedExternalImports: frameworkImports,
             },
             {
               sourceTag: 'type:tool',

@@ -1,6 +1,6 @@
 // One jest run covers every kind of test; `--selectProjects` picks a subset.
 // unit: pure code, no I/O. integration: real Postgres/Redis, beside the code.
-// e2e: the built gateway and a real worker process, black-box over HTTP.
+// e2e: the built gateway and a real worker process, black-box over HTTP; and the explorer in a browser.
 const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.base.json');
 
@@ -19,6 +19,7 @@ const shared = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
+  resolver: '<rootDir>/tools/jest/resolve-ts-from-js.js',
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.data/'],
   setupFiles: ['reflect-metadata'],
 };
@@ -39,7 +40,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'e2e',
-      testMatch: ['<rootDir>/apps/gateway-e2e/src/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/apps/gateway-e2e/src/**/*.e2e-spec.ts', '<rootDir>/apps/explorer-e2e/src/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/apps/gateway-e2e/src/support/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/tools/jest/e2e-timeout.ts'],
     },

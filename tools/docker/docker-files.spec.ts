@@ -155,11 +155,13 @@ describe('docker/Dockerfile and .dockerignore', () => {
       expect({ source, exists: fs.existsSync(path.join(ROOT, rel)) }).toEqual({ source, exists: true });
       expect({ source, ignored: ignored.ignores(rel) }).toEqual({ source, ignored: false });
       if (fs.statSync(path.join(ROOT, rel)).isDirectory()) {
-        // What the build compiles (tsconfig.build.json: no tests) and what runs (plain .js) must all get in.
+        // What the build compiles (tsconfig.build.json: no tests), what the explorer's bundle is made of,
+        // and what runs (plain .js) must all get in.
+        const tests = /^(apps\/gateway-e2e|apps\/explorer-e2e|tools\/runtimes)\//;
         const needed = filesUnder(rel).filter(
           (f) =>
-            (f.endsWith('.ts') && !/\.(spec|integration-spec|e2e-spec)\.ts$/.test(f) && !/\/testing\//.test(f) && !f.startsWith('apps/gateway-e2e/')) ||
-            f.endsWith('.js'),
+            !tests.test(f) &&
+            ((/\.tsx?$/.test(f) && !/\.(spec|integration-spec|e2e-spec)\.ts$/.test(f) && !/\/testing\//.test(f)) || /\.(js|mjs|mts|css|html)$/.test(f)),
         );
         const left = needed.filter((f) => ignored.ignores(f) && !f.startsWith('tools/jest/') && !f.startsWith('tools/mcp-conformance/'));
         expect({ source, excluded: left }).toEqual({ source, excluded: [] });

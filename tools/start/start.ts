@@ -26,7 +26,8 @@ const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');
 const HELP = `Starts the whole service on this machine, with demo data: Postgres (DATABASE_URL, else an
 embedded one with its data in .data/pg), migrations, a demo survey seeded into an empty database,
 the demo organisation '${DEMO_ORG.id}' and user ${DEMO_USER.id}, then the gateway (and a worker when Redis
-answers at REDIS_URL; otherwise the gateway runs jobs itself). Prints the URL and a token.
+answers at REDIS_URL; otherwise the gateway runs jobs itself), the explorer at /explorer/ (built when its
+sources changed). Prints the URL, a link that opens the explorer signed in, and a token.
 
 usage:
   npm start
@@ -82,6 +83,19 @@ function launch(name: string, script: string, env: NodeJS.ProcessEnv): ChildProc
   });
   child.on('exit', (code, signal) => log(`${name} exited (${signal ?? code})`));
   return child;
+}
+
+/**
+ * Builds the explorer when its sources changed (apps/explorer/build.mjs decides), alongside the
+ * database work; a failed build is reported and the API starts anyway.
+ */
+function buildExplorer(): Promise<boolean> {
+  const script = path.join(ROOT, 'apps', 'explorer', 'build.mjs');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  });
 }
 
 async function waitForHttp(url: string, ms: number, isAlive: () => boolean): Promise<boolean> {
@@ -183,6 +197,7 @@ async function main(signal: AbortSignal, onChildren: (children: ChildProcess[]) 
     throw new StartRefused(`port ${port} on ${host} is in use by another program (not an npm start of this clone); set PORT to another port`, 1);
   }
 
+  const explorerBuilt = buildExplorer();
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = process.env.DATABASE_URL;
   let database = 'DATABASE_URL';
@@ -229,9 +244,13 @@ async function main(signal: AbortSignal, onChildren: (children: ChildProcess[]) 
   if (!(await waitForHttp(`${probeBase}/health/ready`, 90_000, alive))) {
     throw new StartRefused(alive() ? 'the gateway did not become ready within 90 s' : 'a process exited before the gateway was ready (its output is above)', 1);
   }
+  const token = demoToken(config.jwtSecret, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
   log(`ready: ${url}  (OpenAPI: ${url}/docs)`);
+  // The token rides in the fragment, which the browser keeps to itself: the explorer moves it into the tab's storage.
+  if (await explorerBuilt) log(`explorer, signed in as the demo user: ${url}/explorer/#token=${token}`);
+  else log('explorer: not built (the error is above); the API works without it');
   log(`demo token (org '${DEMO_ORG.id}', user ${DEMO_USER.id}, 12 h; another: npm run token -- --org <org> --user <id>):`);
-  console.log(demoToken(config.jwtSecret, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }));
+  console.log(token);
   log(`try: curl -X POST ${url}/v1/system/ping -H "Authorization: Bearer <token>"   (Ctrl-C stops everything)`);
 }
 

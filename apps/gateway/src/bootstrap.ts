@@ -4,6 +4,7 @@ import { ALL_QUEUES } from '@aas/contracts';
 import { BullJobRunner, createRootLogger, developmentSecretWarning, JobHandlerRegistry, JobRunner, Metrics, PinoNestLogger } from '@aas/infra';
 import { configureHttpApp, mountQueueBoard } from '@aas/infra/http';
 import { AppModule } from './app.module';
+import { serveExplorer } from './explorer';
 import { GatewayConfig } from './gateway.config';
 import { gatewayOpenApiOptions } from './openapi';
 
@@ -24,6 +25,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
     metrics: app.get(Metrics),
     corsOrigins: config.corsOrigins,
   });
+  serveExplorer(app);
   const runner = app.get(JobRunner);
   // The queue board (admin tokens only); inline mode has no queues to show.
   if (runner instanceof BullJobRunner)

@@ -10,7 +10,7 @@ import { Stack } from '../support/stack';
 type Json = Record<string, unknown>;
 
 const COMMITTED_DOCUMENT = path.join(ROOT, 'docs', 'api', 'openapi.json');
-const COMMITTED_TYPES = path.join(ROOT, 'apps', 'gateway-e2e', 'src', 'contract', 'generated', 'openapi-types.ts');
+const COMMITTED_TYPES = path.join(ROOT, 'libs', 'sdk', 'src', 'generated', 'openapi-types.ts');
 const SAMPLE = path.join(ROOT, 'apps', 'gateway-e2e', 'src', 'contract', 'typed-client-sample.ts');
 const REGENERATE = 'the code and docs/api/openapi.json have drifted apart: run `npm run openapi` and commit the result';
 

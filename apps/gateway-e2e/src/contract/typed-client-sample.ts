@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import type { components, paths } from './generated/openapi-types';
+import type { components, paths } from '@aas/sdk';
 
 type Schemas = components['schemas'];
 

@@ -1,0 +1,14 @@
+export { createClient, EXPORT_TYPES } from './lib/client.js';
+export type { AasClient, AudienceSize, ClientOptions, ExportFormat } from './lib/client.js';
+export { ChatSession } from './lib/chat.js';
+export type { ChatTurn } from './lib/chat.js';
+export { CrosstabStream, crosstabQueryOf } from './lib/crosstab.js';
+export { ApiError, isProblem, kindOfStatus, NetworkError, parseRetryAfter, toApiError } from './lib/errors.js';
+export type { ApiErrorKind } from './lib/errors.js';
+export { items, pageInfo, pages } from './lib/paging.js';
+export type { Page, PagingOptions } from './lib/paging.js';
+export { readRecordBatches, RecordSplitter, recordFormatOf } from './lib/records.js';
+export type { RecordFormat } from './lib/records.js';
+export { createTransport, isRetryable, retryDelayMs } from './lib/transport.js';
+export type { RetryOptions, TokenProvider, TransportOptions } from './lib/transport.js';
+export type * from './lib/types.js';
