@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Queryable } from '@aas/infra';
 import { CatalogueConflict, mergeDatasetCatalogue } from '@aas/catalogue-data';
-import { attributeDictionaryFromList, PARTITION_FORMAT_VERSION } from '@aas/respondent-store';
+import { attributeDictionaryFromList, partitionFormatVersion } from '@aas/respondent-store';
 import { SurveyDataVersion } from '@aas/respondent-store-data';
 import { createFileSpillStore, prepareImport, type ImportReport, type SurveyFile, type SurveyMapping } from '@aas/survey-import';
 
@@ -81,7 +81,7 @@ export async function importSurvey(ds: DataSource, file: SurveyFile, mapping: Su
           await version.putPartition({
             key: partition.key,
             respondentCount: partition.respondentCount,
-            formatVersion: PARTITION_FORMAT_VERSION,
+            formatVersion: partitionFormatVersion(partition.blob),
             dictionaryHash: dictionary.hash,
             blob: partition.blob,
           });
