@@ -2475,14 +2475,14 @@ function addedQuestions(): QuestionDef[] {
     multi(
       'car_charging_places',
       'Where the car is charged',
-      'Where households with a hybrid or electric car charge it: at home, at work, public rapid chargers, supermarkets, street-side points.',
+      'Where households with a hybrid or electric car charge it: a private charger, the workplace, public rapid chargers, supermarket car parks, on-street points.',
       ['finance.products'],
       [
-        { name: 'At home', p: 0.45, fx: fx(0.3, 0, 0.4, 0.8) },
-        { name: 'At work', p: 0.15, fx: fx(-0.2, -0.2, 0, 0.5, 0.3) },
+        { name: 'Private charger (driveway or garage)', code: 'private_charger', p: 0.45, fx: fx(0.3, 0, 0.4, 0.8) },
+        { name: 'Workplace', p: 0.15, fx: fx(-0.2, -0.2, 0, 0.5, 0.3) },
         { name: 'Public rapid charger', p: 0.18, fx: fx(-0.4, -0.3, 0, 0.2, 0.6) },
-        { name: 'Supermarket or shopping centre', p: 0.15 },
-        { name: 'Street-side charging point', p: 0.1, fx: fx(-0.5, 0, -0.3, -0.2) },
+        { name: 'Supermarket or retail car park', p: 0.15 },
+        { name: 'On-street charging point', p: 0.1, fx: fx(-0.5, 0, -0.3, -0.2) },
       ],
       0.2,
       {
