@@ -6,7 +6,7 @@ import { SingleBar } from 'cli-progress';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@aas/infra';
 import { migrateDatabase } from '@aas/schema';
-import { draftMapping, parseMapping, readCsv, readSav, type ImportReport, type SurveyFile } from '@aas/survey-import';
+import { draftMapping, formatVariableReport, parseMapping, readCsv, readSav, type ImportReport, type SurveyFile } from '@aas/survey-import';
 import { importSurvey, type ImportMode } from '@aas/survey-import-feature';
 import { InterruptedError, runCli, UsageError } from '../lib/cli';
 import { withDatabase } from '../lib/database';
@@ -34,10 +34,15 @@ function open(file: string): Promise<SurveyFile> {
 }
 
 function printReport(report: ImportReport): void {
+  if (report.variables.length > 0) {
+    console.error('variables (what each became; what of it was kept, left out and why):');
+    for (const line of formatVariableReport(report.variables)) console.error(`  ${line}`);
+  }
   for (const issue of report.issues) {
     const rows = issue.rows.length > 0 ? ` (rows ${issue.rows.join(', ')}${issue.count > issue.rows.length ? `, ... ${issue.count} in all` : ''})` : '';
+    const values = issue.values && issue.values.length > 0 ? ` values: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` : '';
     console.error(
-      `${issue.severity === 'error' ? 'ERROR  ' : 'warning'} ${issue.code}${issue.variable ? ` [${issue.variable}]` : ''}: ${issue.message}${rows}`,
+      `${issue.severity === 'error' ? 'ERROR  ' : 'warning'} ${issue.code}${issue.variable ? ` [${issue.variable}]` : ''}: ${issue.message}${rows}${values}`,
     );
   }
 }

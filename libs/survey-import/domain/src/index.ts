@@ -12,4 +12,6 @@ export type { ImportIssue, IssueCode, IssueSeverity } from './lib/import-issues'
 export { MemorySpillStore, createFileSpillStore } from './lib/spill-store';
 export type { SpillStore } from './lib/spill-store';
 export { prepareImport } from './lib/import-survey';
+export { formatVariableReport } from './lib/variable-report';
+export type { CountedValue, VariableReport, VariableUse } from './lib/variable-report';
 export type { BuiltPartition, ImportedCatalogue, ImportOptions, ImportProgress, ImportReport, PartitionSummary, PreparedImport } from './lib/import-survey';

@@ -2360,6 +2360,46 @@ export interface components {
       /** @description A few of the offending values */
       values?: (string | number)[];
     };
+    ImportCountedValueResponse: {
+      /** @example 99 */
+      value: string | number;
+      /**
+       * @description The value's label in the file
+       * @example Ne sait pas
+       */
+      label?: string;
+      /** @example 221 */
+      count: number;
+    };
+    ImportVariableResponse: {
+      /** @example q2 */
+      variable: string;
+      /** @example Satisfaction */
+      label: string;
+      /** @enum {string} */
+      use: 'question' | 'respondent-id' | 'weight' | 'wave' | 'location' | 'ignored' | 'unmapped';
+      /**
+       * @description The question it answers (use `question`)
+       * @example satisfaction
+       */
+      question?: string;
+      /** @description Rows holding a value */
+      with_value: number;
+      /** @description Rows whose value became an answer */
+      answered: number;
+      /** @description Rows holding a value meaning "not selected" (asked, no answer kept) */
+      not_selected: number;
+      /** @description Rows system-missing or empty (for a question: not asked) */
+      system_missing: number;
+      /** @description Rows holding a value declared missing: no answer, though asked */
+      missing_rows: number;
+      /** @description Those values, most frequent first (at most 20) */
+      missing: components['schemas']['ImportCountedValueResponse'][];
+      /** @description Rows holding a value the mapping has no datapoint for: left out */
+      left_out_rows: number;
+      /** @description Those values, most frequent first (at most 20) */
+      left_out: components['schemas']['ImportCountedValueResponse'][];
+    };
     ImportPartitionResponse: {
       /** @example tracker */
       dataset: string;
@@ -2380,6 +2420,8 @@ export interface components {
       /** @description Variables the mapping neither uses nor ignores (also warnings) */
       unmapped: string[];
       issues: components['schemas']['ImportIssueResponse'][];
+      /** @description Every variable of the file, in file order */
+      variables: components['schemas']['ImportVariableResponse'][];
       /** @description Dataset x wave x location, as the file fills them */
       partitions: components['schemas']['ImportPartitionResponse'][];
     };

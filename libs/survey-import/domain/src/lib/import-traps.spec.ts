@@ -1,5 +1,6 @@
-import { decodePartition } from '@aas/respondent-store';
+import { decodePartition, type DecodedPartition } from '@aas/respondent-store';
 import { openFixture } from '../testing/import-fixture';
+import type { SurveyValue } from './survey-file.types';
 import { prepareImport } from './import-survey';
 import type { QuestionMapping, SurveyMapping } from './survey-mapping.types';
 
@@ -116,6 +117,109 @@ describe('the import on a file with every trap of issue 29', () => {
     const head = question.name.slice(0, -1);
     expect(question.description.startsWith(head)).toBe(true);
     expect([' ', ',']).toContain(question.description[head.length]);
+  });
+});
+
+/** Every row of the fixture by respondent id, as the reader gives it: values by variable name. */
+async function rowsById(): Promise<Map<number, Record<string, SurveyValue>>> {
+  const file = await openFixture('traps.sav');
+  const names = file.metadata.variables.map((v) => v.name);
+  const out = new Map<number, Record<string, SurveyValue>>();
+  for await (const row of file.rows()) out.set(row.values[0] as number, Object.fromEntries(names.map((n, i) => [n, row.values[i]])));
+  return out;
+}
+
+/** Calls `visit` with each stored respondent's bit and its id in the file. */
+function forEachRespondent(p: DecodedPartition, sourceIds: readonly (number | string)[], visit: (bit: number, id: number) => void): void {
+  let k = 0;
+  for (const c of p.weightClasses) for (let j = 0; j < c.count; j++) visit(c.startBit + j, sourceIds[k++] as number);
+}
+
+const has = (words: Uint32Array | undefined, bit: number): boolean => words !== undefined && ((words[bit >>> 5] >>> (bit & 31)) & 1) === 1;
+
+describe('trap 9: "not asked" kept apart from "no"', () => {
+  const questions: QuestionMapping[] = [
+    {
+      kind: 'multi',
+      code: 'raisons',
+      options: ['prix', 'rapidite', 'ecologie', 'confort', 'securite', 'habitude'].map((code, i) => ({ variable: `q7_${i + 1}`, code })),
+    },
+    { kind: 'category_set', code: 'brands', variables: ['q8_1', 'q8_2', 'q8_3'] },
+    { kind: 'single', code: 'satisfaction', variable: 'q2' },
+    { kind: 'single', code: 'mode', variable: 'q10' },
+  ];
+
+  it('records per question and respondent who was asked: a set when not all system-missing, a single when not system-missing, user-missing included', async () => {
+    const prepared = await prepareImport(await openFixture('traps.sav'), mapping(questions));
+    expect(errors(prepared.report)).toEqual([]);
+    const rows = await rowsById();
+    const seen = { routedAsked: 0, routedNone: 0, notAsked: 0, dontKnow: 0, refused: 0, brandsAsked: 0 };
+    for await (const built of prepared.partitions()) {
+      const p = decodePartition(built.blob);
+      const dictionary = prepared.catalogue!.dictionary;
+      const answered = (question: string, bit: number) => dictionary.attributes.some((a, id) => a.question === question && has(p.attributes.get(id), bit));
+      // Asked as the engine reads it: the record, else (none for the question here) those who answered.
+      const asked = (question: string, bit: number) => (p.asked?.has(question) ? has(p.asked.get(question), bit) : answered(question, bit));
+      forEachRespondent(p, built.sourceIds, (bit, id) => {
+        const row = rows.get(id)!;
+        const routed = row['q7_1'] !== null;
+        expect(asked('raisons', bit)).toBe(routed);
+        if (routed && !answered('raisons', bit)) seen.routedNone++;
+        if (routed) seen.routedAsked++;
+        else seen.notAsked++;
+        expect(asked('brands', bit)).toBe(row['q8_1'] !== null || row['q8_2'] !== null || row['q8_3'] !== null);
+        if (asked('brands', bit)) seen.brandsAsked++;
+        expect(asked('satisfaction', bit)).toBe(row['q2'] !== null);
+        expect(answered('satisfaction', bit)).toBe(row['q2'] !== null && row['q2'] !== 99);
+        if (row['q2'] === 99) seen.dontKnow++;
+        expect(asked('mode', bit)).toBe(row['q10'] !== null);
+        expect(answered('mode', bit)).toBe(row['q10'] !== null && row['q10'] !== 'X');
+        if (row['q10'] === 'X') seen.refused++;
+      });
+    }
+    // The fixture has every case, in numbers worth testing.
+    expect(seen.routedNone).toBeGreaterThan(100);
+    expect(seen.notAsked).toBeGreaterThan(1000);
+    expect(seen.dontKnow).toBeGreaterThan(150);
+    expect(seen.refused).toBeGreaterThan(150);
+    expect(seen.brandsAsked).toBeGreaterThan(1000);
+  });
+
+  it('the report says per variable what became of it, what was left out and why, with counts', async () => {
+    const trips: QuestionMapping = {
+      kind: 'numeric',
+      code: 'trips',
+      variable: 'nbtrips',
+      bands: [
+        { code: 'few', name: 'Under 5', max: 5, midpoint: 2 },
+        { code: 'some', name: '5 to 9', min: 5, max: 10, midpoint: 7 },
+      ],
+    };
+    const prepared = await prepareImport(await openFixture('traps.sav'), mapping([...questions, trips], { ignore: ['agea', 'q3', 'q9', 'q11'] }));
+    const rows = [...(await rowsById()).values()];
+    const count = (test: (row: Record<string, SurveyValue>) => boolean) => rows.filter(test).length;
+    const variable = (name: string) => prepared.report.variables.find((v) => v.variable === name)!;
+    expect(variable('q2')).toMatchObject({
+      use: 'question',
+      question: 'satisfaction',
+      answered: count((r) => r['q2'] !== null && r['q2'] !== 99),
+      missingRows: count((r) => r['q2'] === 99),
+      missing: [{ value: 99, label: 'Ne sait pas', count: count((r) => r['q2'] === 99) }],
+      systemMissing: count((r) => r['q2'] === null),
+      leftOutRows: 0,
+    });
+    expect(variable('q10').missing).toEqual([{ value: 'X', label: 'Refus', count: count((r) => r['q10'] === 'X') }]);
+    expect(variable('q7_1')).toMatchObject({
+      answered: count((r) => r['q7_1'] === 1),
+      notSelected: count((r) => r['q7_1'] === 0),
+      systemMissing: count((r) => r['q7_1'] === null),
+    });
+    const nbtrips = variable('nbtrips');
+    expect(nbtrips.leftOutRows).toBe(count((r) => (r['nbtrips'] as number) >= 10));
+    expect(nbtrips.leftOut[0]).toEqual({ value: 10, count: count((r) => r['nbtrips'] === 10) });
+    expect(variable('q11')).toMatchObject({ use: 'ignored', withValue: count((r) => r['q11'] !== null) });
+    expect(variable('idno').use).toBe('respondent-id');
+    expect(prepared.report.variables.map((v) => v.variable)).toEqual(rows.length > 0 ? Object.keys(rows[0]) : []);
   });
 });
 

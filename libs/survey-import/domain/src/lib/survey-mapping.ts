@@ -69,6 +69,8 @@ export interface CompiledMapping {
   rules: VariableRule[];
   /** Variables of the file the mapping neither uses nor ignores. */
   unmapped: string[];
+  /** Variables of the file the mapping lists under `ignore` (as the file spells them). */
+  ignored: string[];
   populations: SurveyMapping['populations'];
 }
 
@@ -224,6 +226,7 @@ export function compileMapping(mapping: SurveyMapping, metadata: SurveyFileMetad
       locations: locationMap.all,
       rules,
       unmapped,
+      ignored: [...ignored],
       populations: mapping.populations,
     },
     issues,
