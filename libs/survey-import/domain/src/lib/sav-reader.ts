@@ -101,7 +101,7 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
   let displayPerVariable = 0;
   let longNames = '';
   let veryLongStrings = '';
-  let mrsetText = '';
+  const mrsetRecords: Buffer[] = [];
   const longStringLabels: Buffer[] = [];
 
   for (;;) {
@@ -179,7 +179,7 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
         measures = Array.from({ length: count }, (_, i) => view(i));
       } else if (subtype === EXT_LONG_NAMES) longNames = data.toString('latin1');
       else if (subtype === EXT_VERY_LONG_STRINGS) veryLongStrings = data.toString('latin1');
-      else if (subtype === EXT_MRSETS || subtype === EXT_MRSETS_V2) mrsetText += data.toString('latin1') + '\n';
+      else if (subtype === EXT_MRSETS || subtype === EXT_MRSETS_V2) mrsetRecords.push(data);
       else if (subtype === EXT_ENCODING) encoding = data.toString('latin1').trim();
       else if (subtype === EXT_LONG_STRING_LABELS) longStringLabels.push(data);
       displayPerVariable = subtype === EXT_DISPLAY ? count : displayPerVariable;
@@ -270,7 +270,12 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
   for (const data of longStringLabels) readLongStringLabels(data, src.littleEndian, text, variables);
 
   const weightVariable = weightIndex > 0 ? (bySlot.get(weightIndex - 1)?.name ?? null) : null;
-  const multipleResponseSets = parseMrsets(mrsetText, (short) => byShortName.get(short.toUpperCase())?.name ?? short);
+  // Parsed byte for byte (its lengths count bytes); the labels are then decoded in the file's encoding like every other label.
+  const mrsetText = mrsetRecords.map((data) => `${data.toString('latin1')}\n`).join('');
+  const multipleResponseSets = parseMrsets(mrsetText, (short) => byShortName.get(short.toUpperCase())?.name ?? short).map((set) => ({
+    ...set,
+    label: text(Buffer.from(set.label, 'latin1')),
+  }));
 
   const caseBytes = caseSlots * 8;
   let consumed = false;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { fixturePath, openFixture } from '../testing/import-fixture';
-import { draftMapping } from './draft-mapping';
+import { draftMapping, draftMappingFromFile } from './draft-mapping';
 import { prepareImport } from './import-survey';
 import { readSav } from './sav-reader';
 import { validateMapping } from './survey-mapping';
@@ -167,8 +167,7 @@ describe('readSav: ZLIB-compressed files (.zsav)', () => {
 
 describe('draftMapping', () => {
   it('guesses the tracker: id, weight, wave, market, the MR set, the grid, singles, numerics; it validates and imports', async () => {
-    const file = await openFixture('tracker.sav');
-    const { mapping, notes } = draftMapping(file.metadata, { datasetCode: 'tracker', datasetName: 'Tracker' });
+    const { mapping, notes } = await draftMappingFromFile(await openFixture('tracker.sav'), { datasetCode: 'tracker', datasetName: 'Tracker' });
     expect(validateMapping(mapping)).toBe(mapping);
     expect([mapping.respondentId, mapping.weight, mapping.wave.variable, mapping.location.variable]).toEqual(['resp_id', 'weight', 'wave', 'market']);
     expect(mapping.wave.values?.map((w) => [w.code, w.start_date, w.end_date])).toEqual([
@@ -189,7 +188,16 @@ describe('draftMapping', () => {
     const age = mapping.questions[3];
     expect(age.kind === 'single' && [age.datapoints?.map((d) => d.code), age.missing]).toEqual([['16_24', '25_34', '35_44', '45_54', '55_64'], [9]]);
     expect(mapping.ignore).toEqual(['comment']);
-    expect(notes.some((n) => n.startsWith('hours: numeric without value labels'))).toBe(true);
+    const hours = mapping.questions[4];
+    expect(hours.kind === 'numeric' && hours.bands.map((b) => [b.name, b.min, b.max])).toEqual([
+      // Quintiles of 0..60 (12, 24, 36, 48) on a round step of the range (5).
+      ['Under 10', undefined, 10],
+      ['10 to under 25', 10, 25],
+      ['25 to under 35', 25, 35],
+      ['35 to under 50', 35, 50],
+      ['50 or more', 50, undefined],
+    ]);
+    expect(notes.some((n) => n.startsWith('hours: numeric without value labels: 5 bands from its values'))).toBe(true);
     const prepared = await prepareImport(await openFixture('tracker.csv'), mapping);
     expect(prepared.report.ok).toBe(true);
     expect(prepared.report.issues).toEqual([]);
