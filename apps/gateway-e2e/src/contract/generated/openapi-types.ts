@@ -603,7 +603,7 @@ export interface paths {
     put?: never;
     /**
      * Uploads a survey file and its mapping, and queues the import
-     * @description A multipart/form-data body: `file`, an SPSS system file (`.sav`, uncompressed or bytecode-compressed) or a CSV export (`.csv`), of at most IMPORT_MAX_UPLOAD_BYTES (256 MiB by default); `mapping`, the JSON mapping (libs/survey-import/domain/README.md), as a file or a text field, at most 1048576 bytes; optionally `mode`: `replace` (default: the file is the whole dataset) or `append` (it adds or replaces waves). The mapping is checked against its schema at once (400); everything else (the file against the mapping, the dataset against the catalogue) is checked by the job, whose report GET /v1/admin/imports/{id} gives. The 202 means the file is stored and the import queued.
+     * @description A multipart/form-data body: `file`, an SPSS system file (`.sav`, uncompressed or bytecode-compressed, or `.zsav`, ZLIB-compressed) or a CSV export (`.csv`), of at most IMPORT_MAX_UPLOAD_BYTES (256 MiB by default); `mapping`, the JSON mapping (libs/survey-import/domain/README.md), as a file or a text field, at most 1048576 bytes; optionally `mode`: `replace` (default: the file is the whole dataset) or `append` (it adds or replaces waves). The mapping is checked against its schema at once (400); everything else (the file against the mapping, the dataset against the catalogue) is checked by the job, whose report GET /v1/admin/imports/{id} gives. The 202 means the file is stored and the import queued.
      */
     post: operations['createImport'];
     delete?: never;
@@ -4745,7 +4745,7 @@ export interface operations {
         'multipart/form-data': {
           /**
            * Format: binary
-           * @description The survey file, named `*.sav` or `*.csv`
+           * @description The survey file, named `*.sav`, `*.zsav` or `*.csv`
            */
           file: string;
           /** @description The mapping (JSON), as a file part or a text field */
@@ -4770,7 +4770,7 @@ export interface operations {
           'application/json': components['schemas']['ImportEnvelope'];
         };
       };
-      /** @description A part missing, unknown or repeated, a file not named .sav or .csv, an empty file, an invalid mode, or a mapping that breaks its schema (`errors` under `/mapping`) */
+      /** @description A part missing, unknown or repeated, a file not named .sav, .zsav or .csv, an empty file, an invalid mode, or a mapping that breaks its schema (`errors` under `/mapping`) */
       400: {
         headers: {
           [name: string]: unknown;

@@ -93,6 +93,20 @@ describe('the import on a file with every trap of issue 29', () => {
     expect(mentions).toBeGreaterThan(1400);
   });
 
+  it('trap 4: values a mapping leaves without a datapoint are named with their counts, in the warning and the report', async () => {
+    // The scale as a hand mapping would take it from its labels alone: only 1 and 10.
+    const prepared = await prepareImport(await openFixture('traps.sav'), mapping([{ kind: 'single', code: 'recommend', variable: 'q9' }]));
+    const rows = [...(await rowsById()).values()];
+    const q9 = prepared.report.variables.find((v) => v.variable === 'q9')!;
+    expect(q9.leftOutRows).toBe(rows.filter((r) => r['q9'] !== 1 && r['q9'] !== 10).length);
+    expect(q9.leftOutRows / rows.length).toBeGreaterThan(0.7);
+    expect(q9.leftOut.map((c) => c.value).sort((a, b) => Number(a) - Number(b))).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const c of q9.leftOut) expect(c.count).toBe(rows.filter((r) => r['q9'] === c.value).length);
+    const warning = prepared.report.issues.find((i) => i.code === 'value-without-label' && i.variable === 'q9')!;
+    expect([...(warning.values ?? [])].sort((a, b) => Number(a) - Number(b))).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(warning.count).toBe(q9.leftOutRows);
+  });
+
   it('trap 3: a wave without dates is an error of the import, never a placeholder', async () => {
     const undated = mapping([], { wave: { variable: 'wave', values: [{ value: 6, code: 'wave_6', name: 'Wave 6' }, ...WAVES.slice(1)] } });
     const prepared = await prepareImport(await openFixture('traps.sav'), undated);
