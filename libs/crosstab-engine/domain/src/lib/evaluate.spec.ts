@@ -168,6 +168,28 @@ describe('evaluate (leaf and combinator semantics)', () => {
     expect(leaves.has('#asked platforms')).toBe(true);
   });
 
+  it('a query without asked leaves never reads the record of who was asked', () => {
+    const bits = {
+      wordCount: partition.wordCount,
+      universe: partition.universe,
+      attribute: (id: number) => partition.attributes.get(id),
+      asked: (): Uint32Array => {
+        throw new Error('read the asked record');
+      },
+    };
+    const evaluator = new PartitionEvaluator(partition, dictionary, undefined, undefined, bits);
+    const ordinary: Expression = {
+      kind: 'or',
+      children: [
+        { kind: 'leaf', question: 'platforms', minCount: 2 },
+        { kind: 'leaf', question: 'freq', suffixes: ['1'], not: true },
+        { kind: 'and', children: [{ kind: 'all' }, { kind: 'leaf', question: 'gender' }] },
+      ],
+    };
+    expect(() => evaluator.evaluate(ordinary)).not.toThrow();
+    expect(() => evaluator.evaluate({ kind: 'leaf', question: 'platforms', asked: true })).toThrow('read the asked record');
+  });
+
   it('atLeast is a threshold over any number of bitsets', () => {
     const sets = [Uint32Array.of(0b1011), Uint32Array.of(0b0110), Uint32Array.of(0b1100)];
     expect(atLeast(sets, 1, 1)[0]).toBe(0b1111);
