@@ -48,9 +48,10 @@ function cleanName(name: string | undefined): string {
   return base.replace(CONTROL_CHARACTERS, '').slice(0, 255);
 }
 
+/** An SPSS system file (.sav, or .zsav when ZLIB-compressed: the same reader) or a CSV export. */
 function formatOf(name: string): ImportFileFormat | undefined {
   const lower = name.toLowerCase();
-  return lower.endsWith('.sav') ? 'sav' : lower.endsWith('.csv') ? 'csv' : undefined;
+  return lower.endsWith('.sav') || lower.endsWith('.zsav') ? 'sav' : lower.endsWith('.csv') ? 'csv' : undefined;
 }
 
 /** Reads a small part (the mapping sent as a file) into a string; 413 past `max` bytes. */
@@ -82,6 +83,21 @@ function presentReport(report: unknown): ImportResponse['report'] {
       count: i.count,
       rows: i.rows,
       ...(i.values ? { values: i.values } : {}),
+    })),
+    // Reports stored before variables were counted have none.
+    variables: (r.variables ?? []).map((v) => ({
+      variable: v.variable,
+      label: v.label,
+      use: v.use,
+      ...(v.question !== undefined ? { question: v.question } : {}),
+      with_value: v.withValue,
+      answered: v.answered,
+      not_selected: v.notSelected,
+      system_missing: v.systemMissing,
+      missing_rows: v.missingRows,
+      missing: v.missing,
+      left_out_rows: v.leftOutRows,
+      left_out: v.leftOut,
     })),
     partitions: r.partitions.map((p) => ({
       dataset: p.key.dataset,
@@ -143,7 +159,7 @@ export class ImportAdminService {
       throw new ProblemException(
         415,
         PROBLEM_TYPES.unsupportedMediaType,
-        'Send the upload as multipart/form-data: a part `file` (.sav or .csv), a part `mapping` (JSON), optionally `mode`',
+        'Send the upload as multipart/form-data: a part `file` (.sav, .zsav or .csv), a part `mapping` (JSON), optionally `mode`',
       );
     }
     await this.store.sweepAbandonedUploads(ABANDONED_UPLOAD_SECONDS).catch((err: unknown) => this.logger.warn({ err }, 'could not sweep abandoned uploads'));
@@ -151,7 +167,7 @@ export class ImportAdminService {
     let stored = false;
     try {
       const parts = await this.receive(req, id, principal, () => (stored = true));
-      if (!parts.file) throw invalid('/file', 'a part named file (.sav or .csv) is required');
+      if (!parts.file) throw invalid('/file', 'a part named file (.sav, .zsav or .csv) is required');
       if (!parts.mapping) throw invalid('/mapping', 'a part named mapping (the JSON mapping) is required');
       const mode = (parts.mode ?? 'replace') as ImportMode;
       if (!MODES.includes(mode)) throw invalid('/mode', 'mode must be replace or append');
@@ -302,13 +318,13 @@ export class ImportAdminService {
     });
   }
 
-  /** Streams the data file into the store in chunks (the caller stops it past the size limit); 400 for a name that is not .sav or .csv. */
+  /** Streams the data file into the store in chunks (the caller stops it past the size limit); 400 for a name that is not .sav, .zsav or .csv. */
   private async stageFile(stream: Readable, filename: string | undefined, id: string, principal: Principal, onStored: () => void): Promise<StagedFile> {
     const name = cleanName(filename);
     const format = formatOf(name);
     if (!format) {
       stream.resume();
-      throw invalid('/file', `the file must be an SPSS system file (.sav) or a CSV export (.csv), named so; got '${name}'`);
+      throw invalid('/file', `the file must be an SPSS system file (.sav or .zsav) or a CSV export (.csv), named so; got '${name}'`);
     }
     await this.store.beginUpload({ id, fileName: name, format, mode: 'replace', org: principal.orgId, user: principal.userId });
     onStored();

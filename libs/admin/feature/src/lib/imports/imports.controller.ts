@@ -24,7 +24,7 @@ export class ImportsAdminController {
     operationId: 'createImport',
     summary: 'Uploads a survey file and its mapping, and queues the import',
     description:
-      'A multipart/form-data body: `file`, an SPSS system file (`.sav`, uncompressed or bytecode-compressed) or a CSV export ' +
+      'A multipart/form-data body: `file`, an SPSS system file (`.sav`, uncompressed or bytecode-compressed, or `.zsav`, ZLIB-compressed) or a CSV export ' +
       '(`.csv`), of at most IMPORT_MAX_UPLOAD_BYTES (256 MiB by default); `mapping`, the JSON mapping (libs/survey-import/domain/README.md), ' +
       `as a file or a text field, at most ${MAX_MAPPING_BYTES} bytes; optionally \`mode\`: \`replace\` (default: the file is the whole ` +
       'dataset) or `append` (it adds or replaces waves). The mapping is checked against its schema at once (400); everything else ' +
@@ -37,7 +37,7 @@ export class ImportsAdminController {
       type: 'object',
       required: ['file', 'mapping'],
       properties: {
-        file: { type: 'string', format: 'binary', description: 'The survey file, named `*.sav` or `*.csv`' },
+        file: { type: 'string', format: 'binary', description: 'The survey file, named `*.sav`, `*.zsav` or `*.csv`' },
         mapping: { type: 'string', description: 'The mapping (JSON), as a file part or a text field' },
         mode: { type: 'string', enum: ['replace', 'append'], description: '`replace` when absent' },
       },
@@ -53,7 +53,7 @@ export class ImportsAdminController {
   @ApiProblems(
     [
       400,
-      'A part missing, unknown or repeated, a file not named .sav or .csv, an empty file, an invalid mode, or a mapping that breaks its schema (`errors` under `/mapping`)',
+      'A part missing, unknown or repeated, a file not named .sav, .zsav or .csv, an empty file, an invalid mode, or a mapping that breaks its schema (`errors` under `/mapping`)',
     ],
     ADMIN_ONLY,
     [413, 'The file is larger than IMPORT_MAX_UPLOAD_BYTES, or the mapping larger than 1 MiB; nothing was kept'],
