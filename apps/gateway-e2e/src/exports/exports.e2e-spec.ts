@@ -198,15 +198,18 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
     expect(single.worksheets.map((w) => w.name)).toEqual(['Index']);
   });
 
-  it('the same checks and tenancy as the JSON stream: unknown codes 400, unlicensed 403, bad metric 400, bad Accept 406', async () => {
+  it('the same checks and tenancy as the JSON stream: unknown codes 400, unlicensed 403, bad metric or option 400, bad Accept 406', async () => {
     const unknown = await post('/v2/query/crosstab', { rows: [{ expression: { question: 'nope' } }] }, { accept: 'text/csv' });
     expect(JSON.parse(await expectStatus(unknown, 400))).toMatchObject({ errors: [{ path: '/rows/0/expression/question' }] });
     const gaming = await post('/v2/query/crosstab', { rows: [{ expression: { question: 'gaming_platforms_used' } }] }, { accept: XLSX }, acme);
     await expectStatus(gaming, 403);
     const metric = await post('/v2/query/crosstab?metric=percent', CROSSTAB, { accept: 'text/csv' });
     expect(JSON.parse(await expectStatus(metric, 400))).toMatchObject({ errors: [{ path: '/metric' }] });
-    const significance = await post('/v2/query/crosstab?significance=95', CROSSTAB, { accept: XLSX });
-    expect(JSON.parse(await expectStatus(significance, 400))).toMatchObject({ errors: [{ path: '/significance' }] });
+    // Kish bases belong to the stream; a test's results, averages and waves have their columns in a file.
+    const effective = await post('/v2/query/crosstab?effective_base=true', CROSSTAB, { accept: XLSX });
+    expect(JSON.parse(await expectStatus(effective, 400))).toMatchObject({ errors: [{ path: '/effective_base' }] });
+    const noTest = await post('/v2/query/crosstab?metric=significance', CROSSTAB, { accept: 'text/csv' });
+    expect(JSON.parse(await expectStatus(noTest, 400))).toMatchObject({ errors: [{ path: '/metric', message: expect.stringMatching(/needs a test/) }] });
     const html = await post('/v2/query/crosstab', CROSSTAB, { accept: 'text/html' });
     expect(html.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(JSON.parse(await expectStatus(html, 406))).toMatchObject({ type: 'urn:aas:problem:not-acceptable', status: 406 });
