@@ -35,4 +35,5 @@ for name in "${names[@]}"; do
   cp "$work/$name.pspp.csv" "$dir/$name.pspp.csv"
 done
 { pspp --version | head -1; Rscript -e 'cat(R.version.string, "; survey", as.character(packageVersion("survey")), "\n")'; } >"$dir/VERSIONS"
+(cd "$root" && npx prettier --write "$dir" >/dev/null)
 ls -l "$dir"

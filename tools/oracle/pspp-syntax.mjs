@@ -18,7 +18,7 @@ if (dataFile.endsWith('.sav')) {
     .split(/\r?\n/, 1)[0]
     .split(',');
   lines.push(
-    `GET DATA /TYPE=TXT /FILE='${dataFile}' /ARRANGEMENT=DELIMITED /DELCASE=LINE /FIRSTCASE=2 /DELIMITERS=",".`,
+    `GET DATA /TYPE=TXT /FILE='${dataFile}' /ARRANGEMENT=DELIMITED /DELCASE=LINE /FIRSTCASE=2 /DELIMITERS=","`,
     `  /VARIABLES=${header.map((name) => `${name} F20.6`).join(' ')}.`,
   );
 }

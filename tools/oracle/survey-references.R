@@ -94,6 +94,14 @@ estimate_item <- function(table, item) {
 result <- list(
   generated_by = sprintf("R %s, survey %s", paste(R.version$major, R.version$minor, sep = "."), as.character(packageVersion("survey"))),
   respondents = n,
-  tables = lapply(spec$tables, function(table) list(id = table$id, items = lapply(table$r$items, function(item) estimate_item(table, item))))
+  tables = lapply(spec$tables, function(table) {
+    pairs <- choose(length(table$r$levels), 2)
+    list(
+      id = table$id,
+      # Two-sided critical values at 95%: one test, and Bonferroni over the pairs of levels of a row.
+      critical = qnorm(0.975), bonferroni = qnorm(1 - 0.05 / pairs / 2),
+      items = lapply(table$r$items, function(item) estimate_item(table, item))
+    )
+  })
 )
 writeLines(toJSON(result, auto_unbox = TRUE, digits = I(17), pretty = TRUE), args[3])

@@ -26,6 +26,9 @@ export interface OracleTable {
 
 export interface OracleTables {
   data: string;
+  /** How the e2e test imports the survey: the file and mapping (paths from the repository's root); `codes`: a grid scale's midpoints are its codes. */
+  import: { file: string; mapping: string; scale_midpoints?: 'codes' };
+  dataset: string;
   waves: Record<string, string>;
   locations: string[];
   tables: OracleTable[];
@@ -54,7 +57,8 @@ export interface RItem {
 export interface RReferences {
   generated_by: string;
   respondents: number;
-  tables: { id: string; items: RItem[] }[];
+  /** Per table: the two-sided critical values at 95%, plain and Bonferroni-adjusted for the pairs of its levels. */
+  tables: { id: string; critical: number; bonferroni: number; items: RItem[] }[];
 }
 
 export function readTables(name: string): OracleTables {
