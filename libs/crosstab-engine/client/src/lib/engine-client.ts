@@ -68,9 +68,12 @@ export interface EngineSpecQuery {
   readonly dataset: string;
 }
 
-/** What a spec's cells carry besides their figures; `split: 'wave'` gives each cell once per wave, with its trend. */
-export interface EngineSpecOptions extends Omit<SpecCellOptions, 'waves' | 'columnCount'> {
-  readonly split?: 'wave';
+/**
+ * What a spec's cells carry besides their figures; `split: 'wave'` gives each cell once per wave,
+ * with its trend; `split: 'location'` once per location.
+ */
+export interface EngineSpecOptions extends Omit<SpecCellOptions, 'waves' | 'locations' | 'columnCount'> {
+  readonly split?: 'wave' | 'location';
 }
 
 /** A spec computed whole: its cells row by row (per wave, wave by wave within a row, when split). */
@@ -247,7 +250,7 @@ export class EngineClient {
     const { planned, folds } = this.planSpec(query.spec, options.test === 'columns');
     const cellOptions = this.specCellOptions(query, options);
     const waveCount = distinct(query.waves);
-    for await (const done of this.runBlocks(query, planned, options.split === 'wave' ? 'wave' : 'none', context, true)) {
+    for await (const done of this.runBlocks(query, planned, options.split ?? 'none', context, true)) {
       const { rowStart, sums, visible } = foldDone(folds, done);
       const cellCount = sums.raw.rowCount * sums.raw.columnCount * sums.raw.groups;
       if (cellCount === 0) continue;
@@ -257,7 +260,7 @@ export class EngineClient {
 
   /** A spec computed whole (cells row by row; split by wave, each row's cells wave by wave). */
   async crosstabSpec(query: EngineSpecQuery, context: EngineCallContext, options: EngineSpecOptions = {}): Promise<SpecResult> {
-    const groupBy: GroupBy = options.split === 'wave' ? 'wave' : 'none';
+    const groupBy: GroupBy = options.split ?? 'none';
     const { planned, folds } = this.planSpec(query.spec, false);
     const whole = new SpecSumsBuilder(query.spec, Math.max(1, groupLabels(query, groupBy).length));
     for await (const done of this.runBlocks(query, planned, groupBy, context, false)) {
@@ -269,7 +272,11 @@ export class EngineClient {
 
   private specCellOptions(query: EngineSpecQuery, options: EngineSpecOptions): SpecCellOptions {
     const { split, ...rest } = options;
-    return { ...rest, columnCount: query.spec.columns.length, ...(split === 'wave' ? { waves: groupLabels(query, 'wave') } : {}) };
+    return {
+      ...rest,
+      columnCount: query.spec.columns.length,
+      ...(split === 'wave' ? { waves: groupLabels(query, 'wave') } : split === 'location' ? { locations: groupLabels(query, 'location') } : {}),
+    };
   }
 
   /**

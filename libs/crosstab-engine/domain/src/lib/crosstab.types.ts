@@ -80,6 +80,8 @@ export interface CrosstabCell {
   /** A crosstab split by wave: the wave this cell is of, and its test against the previous wave. */
   readonly wave?: string;
   readonly trend?: TrendResult;
+  /** A crosstab split by location: the location this cell is of. */
+  readonly location?: string;
 }
 
 export interface CrosstabResult {

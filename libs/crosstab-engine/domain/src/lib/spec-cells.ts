@@ -77,6 +77,8 @@ export interface SpecCellOptions {
   readonly effectiveBase?: boolean;
   /** Split by wave: the waves of the groups, in order (each cell comes once per wave, with a trend from the second). */
   readonly waves?: readonly string[];
+  /** Split by location instead: the locations of the groups, in order (each cell once per location, sizes averaged over the waves). */
+  readonly locations?: readonly string[];
   /** Columns of the whole crosstab (for Bonferroni's count). */
   readonly columnCount: number;
 }
@@ -100,7 +102,9 @@ export function* specCells(sums: SpecSums, waveCount: number, options: SpecCellO
   const { raw } = sums;
   const groups = raw.groups;
   const waves = options.waves;
-  if (waves !== undefined && waves.length !== groups) throw new Error(`${waves.length} waves for sums of ${groups} groups`);
+  const locations = options.locations;
+  const labels = waves ?? locations;
+  if (labels !== undefined && labels.length !== groups) throw new Error(`${labels.length} segments for sums of ${groups} groups`);
   let design = 0;
   for (let g = 0; g < groups; g++) design += raw.singles[g * 3 + 2];
   const context: RowContext = {
@@ -116,6 +120,7 @@ export function* specCells(sums: SpecSums, waveCount: number, options: SpecCellO
     let previous: RowCells | undefined;
     for (let g = 0; g < groups; g++) {
       const row = rowCells(context, r, g, waves === undefined ? waveCount : 1);
+      if (locations !== undefined) for (const cell of row.cells) cell.location = locations[g];
       if (waves !== undefined) {
         const before = previous;
         row.cells.forEach((cell, c) => {
