@@ -105,3 +105,28 @@ describe('column letters', () => {
     expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetter)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
   });
 });
+
+describe('the worked examples of docs/metrics.md', () => {
+  it('an average: household size over a column, from the sums of its three answers', () => {
+    const mean = meanEstimate(
+      [
+        { value: 1, w: 3, w2: 5, n: 2 },
+        { value: 3, w: 1.5, w2: 2.25, n: 1 },
+        { value: 5.5, w: 0.5, w2: 0.25, n: 1 },
+      ],
+      designFactor(10),
+    );
+    expect(mean?.value).toBeCloseTo(2.05, 12);
+    expect(mean?.stdDev).toBeCloseTo(1.628842, 6);
+    expect(Math.sqrt(mean?.variance as number)).toBeCloseTo(0.68374, 6);
+  });
+
+  it('a column test: A (60 of 100) against B (32 of 80) in a design of 401', () => {
+    const factor = designFactor(401);
+    const a = proportionEstimate(60, 80, 100, 120, factor);
+    const b = proportionEstimate(32, 40, 80, 90, factor);
+    expect(Math.sqrt(a?.variance as number)).toBeCloseTo(0.052219, 6);
+    expect(Math.sqrt(b?.variance as number)).toBeCloseTo(0.059235, 6);
+    expect(differenceZ(a, b)).toBeCloseTo(2.5328, 4);
+  });
+});
