@@ -79,151 +79,184 @@ export interface SpecBlock {
 }
 
 /**
- * A block of a spec as plain rows and columns. Rows: first the valid bases its rows use (each
- * once), then each row's audience followed by its answers; columns: each column's audience
- * followed by its answers. Positions are within the block.
+ * A block of a spec as plain rows and columns, each audience once (equal expressions, by
+ * `keyOf`, share a plain row or column: an average's answers that are also rows of the crosstab
+ * cost nothing more). Rows: first the valid bases its rows use, then, row by row, the row's
+ * audience and its answers (those not met before); columns likewise. Positions are within the
+ * block; a visible row's plain rows are all introduced by it or by rows before it.
  */
 export class BlockLayout<E> {
   readonly rows: E[] = [];
   readonly columns: E[] = [];
-  /** How many valid-base rows come first. */
-  readonly prefix: number;
-  /** Plain row of each visible row (and, last, the end); a row's answers follow it. */
-  readonly rowAt: number[] = [];
-  readonly columnAt: number[] = [];
-  /** Per visible row: the plain row of its valid base, or -1. */
+  /** Per visible row: its audience's plain row, its answers' (empty for no average), its valid base's (-1: none). */
+  readonly rowOwn: number[] = [];
+  readonly rowParts: number[][] = [];
   readonly validBaseRow: number[] = [];
+  /** Per visible row, and last the end: the first plain row it introduces (bands start there). */
+  readonly rowAt: number[] = [];
+  /** Per visible column: its audience's plain column, its answers'. */
+  readonly columnOwn: number[] = [];
+  readonly columnParts: number[][] = [];
 
   constructor(
     readonly spec: CrosstabSpec<E>,
     readonly block: SpecBlock,
+    keyOf: (expression: E) => string = (e) => JSON.stringify(e),
   ) {
-    const rows = spec.rows.slice(block.rowStart, block.rowEnd);
-    const used = new Map<number, number>();
-    for (const row of rows) {
-      if (row.validBase !== undefined && !used.has(row.validBase)) {
-        used.set(row.validBase, this.rows.length);
-        this.rows.push(spec.validBases[row.validBase]);
+    const rowAt = new Map<string, number>();
+    const row = (e: E): number => {
+      const key = keyOf(e);
+      let at = rowAt.get(key);
+      if (at === undefined) {
+        at = this.rows.push(e) - 1;
+        rowAt.set(key, at);
       }
-    }
-    this.prefix = this.rows.length;
-    for (const row of rows) {
+      return at;
+    };
+    const rows = spec.rows.slice(block.rowStart, block.rowEnd);
+    const bases = rows.map((r) => (r.validBase === undefined ? -1 : row(spec.validBases[r.validBase])));
+    rows.forEach((r, i) => {
       this.rowAt.push(this.rows.length);
-      this.validBaseRow.push(row.validBase === undefined ? -1 : (used.get(row.validBase) as number));
-      this.rows.push(row.expression, ...(row.average ?? []).map((p) => p.expression));
-    }
+      this.validBaseRow.push(bases[i]);
+      this.rowOwn.push(row(r.expression));
+      this.rowParts.push((r.average ?? []).map((p) => row(p.expression)));
+    });
     this.rowAt.push(this.rows.length);
-    for (const column of spec.columns.slice(block.columnStart, block.columnEnd)) {
-      this.columnAt.push(this.columns.length);
-      this.columns.push(column.expression, ...(column.average ?? []).map((p) => p.expression));
+    // The valid bases count with the first row's band.
+    if (this.rowAt.length > 1) this.rowAt[0] = 0;
+    const columnAt = new Map<string, number>();
+    const column = (e: E): number => {
+      const key = keyOf(e);
+      let at = columnAt.get(key);
+      if (at === undefined) {
+        at = this.columns.push(e) - 1;
+        columnAt.set(key, at);
+      }
+      return at;
+    };
+    for (const c of spec.columns.slice(block.columnStart, block.columnEnd)) {
+      this.columnOwn.push(column(c.expression));
+      this.columnParts.push((c.average ?? []).map((p) => column(p.expression)));
     }
-    this.columnAt.push(this.columns.length);
   }
 
-  /** The plain rows at which bands start, for bands of visible rows starting at `visibleStarts` (block-relative). */
+  /**
+   * The plain rows at which bands start, for bands of visible rows starting at `visibleStarts`
+   * (block-relative): where the band's first row introduces plain rows; a band that would
+   * introduce none joins the previous one.
+   */
   bandStarts(visibleStarts: readonly number[]): number[] {
-    return visibleStarts.map((v) => this.rowAt[v]);
+    const starts: number[] = [];
+    for (const v of visibleStarts) {
+      const at = this.rowAt[v];
+      if (at > (starts.at(-1) ?? 0) && at < this.rows.length) starts.push(at);
+    }
+    return starts;
   }
 }
 
 /**
  * Folds the plain sums of one block, band by band, into the spec's sums. A band covers plain rows
  * [from, from + rowCount) with every column of the block (their own sums complete); bands come in
- * order, the first one holding the valid-base rows, which later bands' rows use.
+ * order. Each visible row is folded as soon as every plain row it reads has come, and the plain
+ * rows seen are kept for the rows of later bands that share them.
  */
 export class BlockFold<E> {
-  private prefixSingles?: Float64Array;
-  private prefixCells?: Float64Array;
+  /** The plain rows seen so far: their sums (rows x groups x 3) and cells (rows x columns x groups x 3). */
+  private singles = new Float64Array(0);
+  private cells = new Float64Array(0);
+  private seen = 0;
+  /** Visible rows folded so far (they are folded in order). */
+  private done = 0;
 
   constructor(readonly layout: BlockLayout<E>) {}
 
-  /** The visible rows of a band (block-relative start) and their folded sums. */
+  /** The visible rows this band completes (block-relative start) and their folded sums. */
   fold(band: RawSums, from: number): { rowStart: number; sums: SpecSums } {
     const layout = this.layout;
     const { groups } = band;
     const triple = groups * 3;
     const plainColumns = band.columnCount;
     if (plainColumns !== layout.columns.length) throw new Error(`a band of ${plainColumns} plain columns for a block of ${layout.columns.length}`);
-    const to = from + band.rowCount;
-    if (from === 0 && layout.prefix > 0) {
-      this.prefixSingles = band.singles.slice(triple, (1 + layout.prefix) * triple);
-      this.prefixCells = band.cells.slice(0, layout.prefix * plainColumns * triple);
-    }
-    const visible: number[] = [];
-    for (let r = 0; r + 1 < layout.rowAt.length; r++) if (layout.rowAt[r] >= Math.max(from, layout.prefix) && layout.rowAt[r + 1] <= to) visible.push(r);
-    const rowStart = visible.length > 0 ? visible[0] : 0;
-    const rowCount = visible.length;
-    if (visible.some((r, i) => r !== rowStart + i)) throw new Error('a band that is not whole rows of the spec');
-    const columnCount = layout.columnAt.length - 1;
-    const single = (plainRow: number, into: Float64Array, at: number) =>
-      into.set(band.singles.subarray((1 + plainRow - from) * triple, (2 + plainRow - from) * triple), at);
-    const columnSingle = (plainColumn: number) => band.singles.subarray((1 + band.rowCount + plainColumn) * triple, (2 + band.rowCount + plainColumn) * triple);
-    const cellAt = (plainRow: number, plainColumn: number) => ((plainRow - from) * plainColumns + plainColumn) * triple;
+    if (from !== this.seen) throw new Error(`a band from plain row ${from} after ${this.seen} rows`);
+    this.keep(band, triple);
+    const columnSingles = band.singles.subarray((1 + band.rowCount) * triple);
+    const needs = (r: number) => Math.max(layout.rowOwn[r], layout.validBaseRow[r], ...layout.rowParts[r]);
+    const rowStart = this.done;
+    while (this.done < layout.rowOwn.length && needs(this.done) < this.seen) this.done++;
+    const rowCount = this.done - rowStart;
+    const columnCount = layout.columnOwn.length;
+    const singleAt = (plainRow: number) => plainRow * triple;
+    const cellAt = (plainRow: number, plainColumn: number) => (plainRow * plainColumns + plainColumn) * triple;
+    const copy = (from: Float64Array, at: number, into: Float64Array, to: number) => into.set(from.subarray(at, at + triple), to);
 
     const raw = emptyRawSums(rowCount, columnCount, groups);
     raw.singles.set(band.singles.subarray(0, triple), 0);
-    for (let c = 0; c < columnCount; c++) raw.singles.set(columnSingle(layout.columnAt[c]), (1 + rowCount + c) * triple);
-    visible.forEach((r, i) => {
-      single(layout.rowAt[r], raw.singles, (1 + i) * triple);
-      for (let c = 0; c < columnCount; c++) {
-        const at = cellAt(layout.rowAt[r], layout.columnAt[c]);
-        raw.cells.set(band.cells.subarray(at, at + triple), (i * columnCount + c) * triple);
-      }
-    });
-
-    let validBases: ValidBaseSums | undefined;
-    if (this.layout.spec.validBases.length > 0) {
-      validBases = { singles: new Float64Array(rowCount * triple), cells: new Float64Array(rowCount * columnCount * triple) };
-      const prefixSingles = this.prefixSingles;
-      const prefixCells = this.prefixCells;
-      visible.forEach((r, i) => {
-        const own = layout.validBaseRow[r];
-        if (own < 0) {
-          // No base of its own: the crosstab's base and the columns as they are.
-          validBases?.singles.set(band.singles.subarray(0, triple), i * triple);
-          for (let c = 0; c < columnCount; c++) validBases?.cells.set(columnSingle(layout.columnAt[c]), (i * columnCount + c) * triple);
-          return;
-        }
-        if (prefixSingles === undefined || prefixCells === undefined) throw new Error('a band whose rows need the valid bases of a first band not seen');
-        validBases?.singles.set(prefixSingles.subarray(own * triple, (own + 1) * triple), i * triple);
-        for (let c = 0; c < columnCount; c++) {
-          const at = (own * plainColumns + layout.columnAt[c]) * triple;
-          validBases?.cells.set(prefixCells.subarray(at, at + triple), (i * columnCount + c) * triple);
-        }
-      });
+    for (let c = 0; c < columnCount; c++) copy(columnSingles, layout.columnOwn[c] * triple, raw.singles, (1 + rowCount + c) * triple);
+    for (let i = 0; i < rowCount; i++) {
+      const r = rowStart + i;
+      copy(this.singles, singleAt(layout.rowOwn[r]), raw.singles, (1 + i) * triple);
+      for (let c = 0; c < columnCount; c++) copy(this.cells, cellAt(layout.rowOwn[r], layout.columnOwn[c]), raw.cells, (i * columnCount + c) * triple);
     }
 
-    const rowAverages = visible.map((r) => {
+    let validBases: ValidBaseSums | undefined;
+    if (layout.spec.validBases.length > 0) {
+      validBases = { singles: new Float64Array(rowCount * triple), cells: new Float64Array(rowCount * columnCount * triple) };
+      for (let i = 0; i < rowCount; i++) {
+        const own = layout.validBaseRow[rowStart + i];
+        // No base of its own: the crosstab's base and the columns as they are.
+        if (own < 0) copy(band.singles, 0, validBases.singles, i * triple);
+        else copy(this.singles, singleAt(own), validBases.singles, i * triple);
+        for (let c = 0; c < columnCount; c++) {
+          const to = (i * columnCount + c) * triple;
+          if (own < 0) copy(columnSingles, layout.columnOwn[c] * triple, validBases.cells, to);
+          else copy(this.cells, cellAt(own, layout.columnOwn[c]), validBases.cells, to);
+        }
+      }
+    }
+
+    const rowAverages = Array.from({ length: rowCount }, (_, i): AverageSums | undefined => {
+      const r = rowStart + i;
       const parts = layout.spec.rows[layout.block.rowStart + r].average;
       if (parts === undefined) return undefined;
       const singles = new Float64Array(parts.length * triple);
       const cells = new Float64Array(parts.length * columnCount * triple);
-      parts.forEach((_, j) => {
-        const plainRow = layout.rowAt[r] + 1 + j;
-        single(plainRow, singles, j * triple);
-        for (let c = 0; c < columnCount; c++) {
-          const at = cellAt(plainRow, layout.columnAt[c]);
-          cells.set(band.cells.subarray(at, at + triple), (j * columnCount + c) * triple);
-        }
+      layout.rowParts[r].forEach((plainRow, j) => {
+        copy(this.singles, singleAt(plainRow), singles, j * triple);
+        for (let c = 0; c < columnCount; c++) copy(this.cells, cellAt(plainRow, layout.columnOwn[c]), cells, (j * columnCount + c) * triple);
       });
       return { values: parts.map((p) => p.value), singles, cells };
     });
-    const columnAverages = Array.from({ length: columnCount }, (_, c) => {
+    const columnAverages = Array.from({ length: columnCount }, (_, c): AverageSums | undefined => {
       const parts = layout.spec.columns[layout.block.columnStart + c].average;
       if (parts === undefined) return undefined;
       const singles = new Float64Array(parts.length * triple);
       const cells = new Float64Array(parts.length * rowCount * triple);
-      parts.forEach((_, j) => {
-        const plainColumn = layout.columnAt[c] + 1 + j;
-        singles.set(columnSingle(plainColumn), j * triple);
-        visible.forEach((r, i) => {
-          const at = cellAt(layout.rowAt[r], plainColumn);
-          cells.set(band.cells.subarray(at, at + triple), (j * rowCount + i) * triple);
-        });
+      layout.columnParts[c].forEach((plainColumn, j) => {
+        copy(columnSingles, plainColumn * triple, singles, j * triple);
+        for (let i = 0; i < rowCount; i++) copy(this.cells, cellAt(layout.rowOwn[rowStart + i], plainColumn), cells, (j * rowCount + i) * triple);
       });
       return { values: parts.map((p) => p.value), singles, cells };
     });
     return { rowStart, sums: { raw, validBases, rowAverages, columnAverages } };
+  }
+
+  /** Appends a band's plain rows to those seen. */
+  private keep(band: RawSums, triple: number): void {
+    const rows = this.seen + band.rowCount;
+    const width = band.columnCount * triple;
+    if (this.singles.length < rows * triple) {
+      const capacity = Math.max(rows, this.layout.rows.length);
+      const singles = new Float64Array(capacity * triple);
+      singles.set(this.singles);
+      this.singles = singles;
+      const cells = new Float64Array(capacity * width);
+      cells.set(this.cells);
+      this.cells = cells;
+    }
+    this.singles.set(band.singles.subarray(triple, (1 + band.rowCount) * triple), this.seen * triple);
+    this.cells.set(band.cells.subarray(0, band.rowCount * width), this.seen * width);
+    this.seen = rows;
   }
 }
 

@@ -88,13 +88,21 @@ export function meanEstimate(parts: readonly PartSums[], factor: number): MeanEs
   return { value: mean, variance: (factor * squaresW2) / (w * w), w, w2, n, stdDev: w > 1 ? Math.sqrt(squares / (w - 1)) : 0 };
 }
 
-/** z = (a - b) / sqrt(V(a) + V(b)) of two estimates over disjoint domains; undefined when either is missing or there is no variance. */
+/**
+ * z = (a - b) / sqrt(V(a) + V(b)) of two estimates over disjoint domains; undefined when either is
+ * missing or there is no variance. A variance below 1e-20 of the estimates' squares is none: what
+ * rounding leaves of a share of exactly 1 (its hits and its domain are summed apart) or of a mean of
+ * one value, which would otherwise give a z of noise.
+ */
 export function differenceZ(a: Estimate | undefined, b: Estimate | undefined): number | undefined {
   if (a === undefined || b === undefined) return undefined;
   const variance = a.variance + b.variance;
-  if (!(variance > 0)) return undefined;
+  if (!(variance > NO_VARIANCE * (a.value * a.value + b.value * b.value))) return undefined;
   return (a.value - b.value) / Math.sqrt(variance);
 }
+
+/** Below this share of the estimates' squares, a variance is rounding, not spread. */
+const NO_VARIANCE = 1e-20;
 
 /**
  * The two-sided critical value of the standard normal for a confidence level, with the Bonferroni
