@@ -5,15 +5,16 @@ import {
   CRITICAL_Z,
   index,
   kishEffectiveBase,
+  LOW_BASE_SAMPLE,
   percentage,
   ratio,
-  sampleFlags,
   twoProportionZTest,
+  UNRELIABLE_SAMPLE,
   type ConfidenceLevel,
   type SignificanceResult,
   type ZeroReason,
 } from './metrics';
-import { columnLetter, criticalZ, designFactor, differenceZ, meanEstimate, proportionEstimate, type Estimate, type PartSums } from './statistics';
+import { columnLetter, criticalZ, designFactor, differenceZ, meanEstimate, NO_VARIANCE, proportionEstimate, type Estimate, type PartSums } from './statistics';
 
 /** The mean of an average item's answers over a cell's respondents (docs/metrics.md#averages). */
 export interface AverageResult {
@@ -90,7 +91,6 @@ interface Sums {
   readonly n: number;
 }
 const read = (array: Float64Array, at: number): Sums => ({ w: array[at], w2: array[at + 1], n: array[at + 2] });
-const minus = (a: Sums, b: Sums): Sums => ({ w: a.w - b.w, w2: a.w2 - b.w2, n: a.n - b.n });
 
 /**
  * The cells of a spec's folded sums (docs/metrics.md#crosstab-cell), row by row: each row's figures within
@@ -115,6 +115,8 @@ export function* specCells(sums: SpecSums, waveCount: number, options: SpecCellO
     effectiveBase: options.effectiveBase === true,
     critical: criticalZ(options.level ?? 0.95, options.bonferroni ? (options.columnCount * (options.columnCount - 1)) / 2 : 1),
     offset,
+    letters: options.test === 'columns' ? Array.from({ length: raw.columnCount }, (_, c) => columnLetter(offset.column + c)) : [],
+    trend: options.waves !== undefined,
   };
   for (let r = 0; r < raw.rowCount; r++) {
     let previous: RowCells | undefined;
@@ -142,6 +144,10 @@ interface RowContext {
   readonly effectiveBase: boolean;
   readonly critical: number;
   readonly offset: CellOffset;
+  /** With a column test, the letter of each column of the block. */
+  readonly letters: readonly string[];
+  /** Split by wave: every cell's estimate is needed for its trend. */
+  readonly trend: boolean;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -166,64 +172,100 @@ function partsOf(average: AverageSums, groups: number, g: number, at: (j: number
   return average.values.map((value, j) => ({ value, ...read(from, at(j) + g * 3) }));
 }
 
-/** Every cell of row `r` in group `g`, with what its tests compare. */
+/** `reasons` of a cell with none (shared: a cell's reasons are read, never changed). */
+const NO_REASONS: readonly ZeroReason[] = Object.freeze([]);
+
+/**
+ * Every cell of row `r` in group `g`, with what its tests compare. Built from the sums as plain
+ * numbers and object literals of one shape (no spreads, no closures per cell): a 100x100 builds
+ * 10,000 cells, and this is the gateway's share of a crosstab with statistics.
+ */
 function rowCells(context: RowContext, r: number, g: number, waveCount: number): RowCells {
   const { sums, factor } = context;
   const { raw, validBases } = sums;
   const { groups, rowCount, columnCount } = raw;
-  const slot = (item: number) => (item * groups + g) * 3;
-  const scale = (s: Sums): SizeSample => (waveCount === 0 ? { size: 0, sample: 0 } : { size: s.w / waveCount, sample: s.n });
-  const base = validBases ? read(validBases.singles, slot(r)) : read(raw.singles, slot(0));
-  const row = read(raw.singles, slot(1 + r));
-  const baseOut = scale(base);
-  const rowOut = scale(row);
+  const stride = groups * 3;
+  const scale = waveCount === 0 ? 0 : 1 / waveCount;
+  const counted = waveCount === 0 ? 0 : 1;
+  const singles = raw.singles;
+  const cellSums = raw.cells;
+  const baseAt = validBases ? r * stride + g * 3 : g * 3;
+  const baseArray = validBases ? validBases.singles : singles;
+  const baseW = baseArray[baseAt];
+  const baseW2 = baseArray[baseAt + 1];
+  const baseSize = baseW * scale;
+  const baseOut: SizeSample = { size: baseSize, sample: baseArray[baseAt + 2] * counted };
+  const rowAt = (1 + r) * stride + g * 3;
+  const rowW = singles[rowAt];
+  const rowW2 = singles[rowAt + 1];
+  const rowSize = rowW * scale;
+  const rowSample = singles[rowAt + 2] * counted;
+  const rowPercentage = percentage(rowSize, baseSize);
   const rowAverage = sums.rowAverages[r];
-  const cells: CellOut[] = [];
-  const estimates: (Estimate | undefined)[] = [];
-  const rests: (Estimate | undefined)[] = [];
+  // An average row's answers over the whole base: the same for every cell of the row.
+  const wholes = rowAverage === undefined ? undefined : partsOf(rowAverage, groups, g, (j) => j * stride, rowAverage.singles);
+  const baseMean = wholes === undefined || context.test !== 'base' ? undefined : meanEstimate(wholes, factor);
+  const kish = (w: number, w2: number) => (waveCount === 0 ? 0 : kishEffectiveBase(w, w2));
+  const cells: CellOut[] = new Array(columnCount);
+  const estimates: (Estimate | undefined)[] = new Array(columnCount);
+  const rests: (Estimate | undefined)[] = new Array(columnCount);
   for (let c = 0; c < columnCount; c++) {
-    const column = validBases ? read(validBases.cells, slot(r * columnCount + c)) : read(raw.singles, slot(1 + rowCount + c));
-    const intersect = read(raw.cells, slot(r * columnCount + c));
-    const columnOut = scale(column);
-    const intersectOut = scale(intersect);
-    const reasons: ZeroReason[] = [];
-    if (baseOut.size === 0) reasons.push('empty-base');
-    if (rowOut.size === 0) reasons.push('empty-row');
-    if (columnOut.size === 0) reasons.push('empty-column');
+    const columnArray = validBases ? validBases.cells : singles;
+    const columnAt = validBases ? (r * columnCount + c) * stride + g * 3 : (1 + rowCount + c) * stride + g * 3;
+    const columnW = columnArray[columnAt];
+    const columnW2 = columnArray[columnAt + 1];
+    const columnSize = columnW * scale;
+    const intersectAt = (r * columnCount + c) * stride + g * 3;
+    const intersectW = cellSums[intersectAt];
+    const intersectW2 = cellSums[intersectAt + 1];
+    const intersectSize = intersectW * scale;
+    const intersectSample = cellSums[intersectAt + 2] * counted;
+    let reasons = NO_REASONS;
+    if (baseSize === 0 || rowSize === 0 || columnSize === 0) {
+      const list: ZeroReason[] = [];
+      if (baseSize === 0) list.push('empty-base');
+      if (rowSize === 0) list.push('empty-row');
+      if (columnSize === 0) list.push('empty-column');
+      reasons = list;
+    }
     const cell: CellOut = {
       rowIndex: context.offset.row + r,
       columnIndex: context.offset.column + c,
       base: baseOut,
-      row: { ...rowOut, percentage: percentage(rowOut.size, baseOut.size), intersectPercentage: percentage(intersectOut.size, rowOut.size) },
-      column: { ...columnOut, percentage: percentage(columnOut.size, baseOut.size), intersectPercentage: percentage(intersectOut.size, columnOut.size) },
-      intersect: {
-        ...intersectOut,
-        percentage: percentage(intersectOut.size, baseOut.size),
-        index: index(intersectOut.size, rowOut.size, columnOut.size, baseOut.size),
+      row: { size: rowSize, sample: rowSample, percentage: rowPercentage, intersectPercentage: percentage(intersectSize, rowSize) },
+      column: {
+        size: columnSize,
+        sample: columnArray[columnAt + 2] * counted,
+        percentage: percentage(columnSize, baseSize),
+        intersectPercentage: percentage(intersectSize, columnSize),
       },
-      flags: sampleFlags(intersectOut.sample),
+      intersect: {
+        size: intersectSize,
+        sample: intersectSample,
+        percentage: percentage(intersectSize, baseSize),
+        index: index(intersectSize, rowSize, columnSize, baseSize),
+      },
+      flags: { lowBase: intersectSample < LOW_BASE_SAMPLE, unreliable: intersectSample < UNRELIABLE_SAMPLE },
       reasons,
     };
     if (context.effectiveBase) {
-      const kish = (s: Sums) => (waveCount === 0 ? 0 : kishEffectiveBase(s.w, s.w2));
-      cell.effectiveBase = { base: kish(base), row: kish(row), column: kish(column), intersect: kish(intersect) };
+      cell.effectiveBase = { base: kish(baseW, baseW2), row: kish(rowW, rowW2), column: kish(columnW, columnW2), intersect: kish(intersectW, intersectW2) };
     }
     const columnAverage = sums.columnAverages[c];
     // The cell's average: its row's when the row is an average, else its column's.
     let mean: ReturnType<typeof meanEstimate>;
-    let baseMean: Estimate | undefined;
     let restMean: Estimate | undefined;
     if (rowAverage !== undefined || columnAverage !== undefined) {
       const average = (rowAverage ?? columnAverage) as AverageSums;
-      const cellAt = rowAverage !== undefined ? (j: number) => (j * columnCount + c) * groups * 3 : (j: number) => (j * rowCount + r) * groups * 3;
+      const cellAt = rowAverage !== undefined ? (j: number) => (j * columnCount + c) * stride : (j: number) => (j * rowCount + r) * stride;
       const parts = partsOf(average, groups, g, cellAt, average.cells);
-      const wholes = partsOf(average, groups, g, (j) => j * groups * 3, average.singles);
       mean = meanEstimate(parts, factor);
-      baseMean = meanEstimate(wholes, factor);
-      restMean = meanEstimate(
-        wholes.map((whole, j) => ({ value: whole.value, ...minus(whole, parts[j]) })),
-        factor,
-      );
+      if (wholes !== undefined && context.test === 'complement') {
+        restMean = meanEstimate(
+          wholes.map((whole, j) => ({ value: whole.value, w: whole.w - parts[j].w, w2: whole.w2 - parts[j].w2, n: whole.n - parts[j].n })),
+          factor,
+        );
+      }
       cell.average =
         mean === undefined || waveCount === 0
           ? { value: 0, stdDev: 0, stdError: 0, size: 0, sample: 0, reason: 'no-answers' }
@@ -231,27 +273,21 @@ function rowCells(context: RowContext, r: number, g: number, waveCount: number):
     }
     // What the row's tests compare: means in an average row, else each column's share in the row.
     if (rowAverage !== undefined) {
-      estimates.push(mean);
-      rests.push(restMean);
-    } else {
-      estimates.push(proportionEstimate(intersect.w, intersect.w2, column.w, column.w2, factor));
-      const rest = minus(base, column);
-      const restHits = minus(row, intersect);
-      rests.push(proportionEstimate(restHits.w, restHits.w2, rest.w, rest.w2, factor));
+      estimates[c] = mean;
+      rests[c] = restMean;
+    } else if (context.test !== undefined && context.test !== 'base') {
+      estimates[c] = proportionEstimate(intersectW, intersectW2, columnW, columnW2, factor);
+      if (context.test === 'complement') rests[c] = proportionEstimate(rowW - intersectW, rowW2 - intersectW2, baseW - columnW, baseW2 - columnW2, factor);
+    } else if (context.trend) {
+      estimates[c] = proportionEstimate(intersectW, intersectW2, columnW, columnW2, factor);
     }
     if (context.test === 'base') {
       cell.significance =
         rowAverage !== undefined
           ? meanAgainstBase(mean, baseMean, context.level)
-          : twoProportionZTest(
-              ratio(intersectOut.size, columnOut.size),
-              waveCount === 0 ? 0 : kishEffectiveBase(column.w, column.w2),
-              ratio(rowOut.size, baseOut.size),
-              waveCount === 0 ? 0 : kishEffectiveBase(base.w, base.w2),
-              context.level,
-            );
+          : twoProportionZTest(ratio(intersectSize, columnSize), kish(columnW, columnW2), ratio(rowSize, baseSize), kish(baseW, baseW2), context.level);
     }
-    cells.push(cell);
+    cells[c] = cell;
   }
   if (context.test === 'columns') addColumnTests(cells, estimates, context);
   if (context.test === 'complement') {
@@ -285,23 +321,54 @@ function meanAgainstBase(mean: Estimate | undefined, base: Estimate | undefined,
   return { z, level, significant, direction: significant ? (z > 0 ? 'over' : 'under') : null };
 }
 
-/** SPSS CTABLES' letters: each cell lists the columns of its row it exceeds significantly. */
+/**
+ * SPSS CTABLES' letters: each cell lists the columns of its row it exceeds significantly. A row of
+ * C columns makes C (C - 1) / 2 comparisons (a 100x100: half a million), so they run over arrays,
+ * each pair once, without a square root: a exceeds b when d = a - b > 0 and d^2 > critical^2 (V_a
+ * + V_b), which is z > critical (with differenceZ's threshold of no variance).
+ */
 function addColumnTests(cells: CellOut[], estimates: readonly (Estimate | undefined)[], context: RowContext): void {
-  cells.forEach((cell, a) => {
-    const higherThan: string[] = [];
-    const own = estimates[a];
-    estimates.forEach((other, b) => {
-      if (b === a) return;
-      const z = differenceZ(own, other);
-      if (z !== undefined && z > context.critical) higherThan.push(columnLetter(context.offset.column + b));
-    });
-    cell.significance = {
+  const count = cells.length;
+  const values = new Float64Array(count);
+  const variances = new Float64Array(count);
+  const squares = new Float64Array(count);
+  const present = new Uint8Array(count);
+  estimates.forEach((e, c) => {
+    if (e === undefined) return;
+    values[c] = e.value;
+    variances[c] = e.variance;
+    squares[c] = e.value * e.value;
+    present[c] = 1;
+  });
+  const critical = context.critical;
+  const critical2 = critical * critical;
+  // Letters in column order: a cell's smaller partners come first (from their own loops), then its own loop's.
+  const higher: string[][] = Array.from({ length: count }, () => []);
+  const letters = context.letters;
+  for (let a = 0; a < count; a++) {
+    if (present[a] === 0) continue;
+    const value = values[a];
+    const variance = variances[a];
+    const square = squares[a];
+    for (let b = a + 1; b < count; b++) {
+      if (present[b] === 0) continue;
+      const v = variance + variances[b];
+      if (!(v > NO_VARIANCE * (square + squares[b]))) continue;
+      const d = value - values[b];
+      if (d * d > critical2 * v) {
+        if (d > 0) higher[a].push(letters[b]);
+        else higher[b].push(letters[a]);
+      }
+    }
+  }
+  for (let a = 0; a < count; a++) {
+    cells[a].significance = {
       test: 'columns',
       level: context.level,
-      higherThan,
-      stdError: own === undefined ? 0 : Math.sqrt(own.variance),
-      critical: context.critical,
-      ...(own === undefined ? { reason: 'empty-column' as const } : {}),
+      higherThan: higher[a],
+      stdError: present[a] === 1 ? Math.sqrt(variances[a]) : 0,
+      critical,
+      ...(present[a] === 1 ? {} : { reason: 'empty-column' as const }),
     };
-  });
+  }
 }

@@ -102,7 +102,7 @@ export function differenceZ(a: Estimate | undefined, b: Estimate | undefined): n
 }
 
 /** Below this share of the estimates' squares, a variance is rounding, not spread. */
-const NO_VARIANCE = 1e-20;
+export const NO_VARIANCE = 1e-20;
 
 /**
  * The two-sided critical value of the standard normal for a confidence level, with the Bonferroni
