@@ -4,7 +4,7 @@ import { replaceCatalogue, replaceEntitlements } from '@aas/catalogue-data';
 import { generateSurvey } from '@aas/demo-data';
 import { upsertOrganisation } from '@aas/infra';
 import { replaceInsights } from '@aas/insights';
-import { PARTITION_FORMAT_VERSION } from '@aas/respondent-store';
+import { partitionFormatVersion } from '@aas/respondent-store';
 import { SurveyDataVersion } from '@aas/respondent-store-data';
 import { throwIfInterrupted } from '../lib/cli';
 
@@ -63,7 +63,7 @@ export async function seedSurvey(ds: DataSource, options: SeedOptions): Promise<
       await version.putPartition({
         key: part.key,
         respondentCount: part.respondentCount,
-        formatVersion: PARTITION_FORMAT_VERSION,
+        formatVersion: partitionFormatVersion(part.blob),
         dictionaryHash: survey.dictionaries[part.key.dataset].hash,
         blob: part.blob,
       });

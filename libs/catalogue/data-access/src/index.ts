@@ -1,4 +1,5 @@
 export { replaceCatalogue, replaceEntitlements, mergeDatasetCatalogue, CatalogueConflict } from './lib/catalogue.writer';
+export type { MergeOptions, WaveDateCorrection } from './lib/catalogue.writer';
 export type { CatalogueContent, EntitlementSet, DatasetCatalogue } from './lib/catalogue.writer';
 export {
   ENTITLEMENT_KINDS,

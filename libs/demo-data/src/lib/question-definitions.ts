@@ -54,6 +54,12 @@ export interface QuestionDef {
   askedIf: { question: string; datapoints: string[] } | null;
   /** Row routing for grids: row asked only of those who gave the same datapoint code in this question. */
   rowsFrom: string | null;
+  /**
+   * Draws from a random stream of its own instead of the respondents' shared one: a question added
+   * after the demo data was fixed leaves every earlier answer as it was (each draw of the shared
+   * stream would otherwise shift every later answer).
+   */
+  ownStream: boolean;
   knowledge_base: string;
   message: string;
   notice: string;
@@ -146,6 +152,7 @@ export interface QuestionInput {
   suffixes?: SuffixDef[];
   askedIf?: { question: string; datapoints: string[] };
   rowsFrom?: string;
+  ownStream?: boolean;
   knowledge_base?: string;
   message?: string;
   notice?: string;
@@ -168,6 +175,7 @@ export function q(input: QuestionInput): QuestionDef {
     model: input.model,
     askedIf: input.askedIf ?? null,
     rowsFrom: input.rowsFrom ?? null,
+    ownStream: input.ownStream ?? false,
     knowledge_base: input.knowledge_base ?? '',
     message: input.message ?? '',
     notice: input.notice ?? '',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodePartition, encodePartition, partitionInvariantViolations } from '@aas/respondent-store';
 import type { DecodedPartition, RespondentRecord } from '@aas/respondent-store';
 import { toRespondentRecords } from '@aas/respondent-store';
@@ -106,6 +107,53 @@ describe('generateSurvey', () => {
     expect(share(users, has('brand_perception_cars', 'toyota', '1'))).toBeGreaterThan(1.5 * share(nonUsers, has('brand_perception_cars', 'toyota', '1')));
   });
 
+  it('records who was asked where it differs from who answered: routed, and unrouted multiple-response questions', () => {
+    const electrified = (r: RespondentRecord) => has('car_ownership', 'hybrid_car')(r) || has('car_ownership', 'electric_car')(r);
+    const answeredCharging = (r: RespondentRecord) => r.answers.some((a) => a.question === 'car_charging_places');
+    // As the engine reads it: the partition's record, else (no record in the partition) who answered.
+    const askedCharging = (r: RespondentRecord) => (r.asked ?? []).includes('car_charging_places') || answeredCharging(r);
+    for (const r of records) {
+      expect(askedCharging(r)).toBe(r.dataset === 'core' && electrified(r));
+      // Singles are answered by everyone asked: nothing to record.
+      expect((r.asked ?? []).includes('gender')).toBe(false);
+    }
+    const asked = core().filter(askedCharging);
+    const chargeNowhere = asked.filter((r) => !answeredCharging(r)).length / asked.length;
+    expect(chargeNowhere).toBeGreaterThan(0.1);
+    expect(chargeNowhere).toBeLessThan(0.6);
+    expect(asked.length / core().length).toBeGreaterThan(0.05);
+    // Everyone was asked which devices they own; where some chose none, the record says so.
+    const devices = partitions.filter((p) => p.asked?.has('devices_owned'));
+    expect(devices.length).toBeGreaterThan(0);
+    for (const p of devices) expect(sameBytes(p.asked?.get('devices_owned'), p.universe)).toBe(true);
+    for (const p of partitions) {
+      for (const [question, words] of p.asked ?? []) {
+        const dictionary = survey.dictionaries[p.key.dataset];
+        for (const id of dictionary.idsOfQuestion(question)) {
+          const answered = p.attributes.get(id);
+          if (answered) for (let i = 0; i < words.length; i++) expect((answered[i] & ~words[i]) >>> 0).toBe(0);
+        }
+      }
+    }
+  });
+
+  it('keeps every answer of the questions it had before questions were added (those draw from their own stream)', () => {
+    // The answers by name of a 5,000-respondent survey, seed 1, as generated before car_charging_places existed.
+    const hash = createHash('sha256');
+    for (const p of generateSurvey({ respondents: 5_000, seed: 1 }).partitions()) {
+      const dictionary = survey.dictionaries[p.key.dataset];
+      for (const id of [...p.attributes.keys()].sort((a, b) => a - b)) {
+        const attribute = dictionary.attributes[id];
+        if (attribute.question === 'car_charging_places') continue;
+        const words = p.attributes.get(id) as Uint32Array;
+        hash.update(JSON.stringify([p.key, attribute.question, attribute.datapoint, attribute.suffix]));
+        hash.update(Buffer.from(words.buffer, words.byteOffset, words.byteLength));
+      }
+      hash.update(JSON.stringify(p.weightClasses));
+    }
+    expect(hash.digest('hex')).toBe('b60bdbbafc7408ebda0c7e67769fe5bbaacf509bb30c9ac297002a7bfd2fe886');
+  });
+
   it('drifts across waves: TikTok and AI up, Facebook down', () => {
     const first = core().filter((r) => r.wave === 'q4_2024');
     const last = core().filter((r) => r.wave === 'q3_2026');
@@ -123,6 +171,8 @@ describe('generateSurvey', () => {
         expect(sameBytes(decoded.universe, p.universe)).toBe(true);
         expect([...decoded.attributes.keys()]).toEqual([...p.attributes.keys()]);
         for (const [id, words] of p.attributes) expect(sameBytes(decoded.attributes.get(id), words)).toBe(true);
+        expect([...(decoded.asked?.keys() ?? [])].sort()).toEqual([...(p.asked?.keys() ?? [])].sort());
+        for (const [question, words] of p.asked ?? []) expect(sameBytes(decoded.asked?.get(question), words)).toBe(true);
         if (p === partitions[0]) {
           const dictionary = survey.dictionaries[p.key.dataset];
           expect(JSON.stringify(toRespondentRecords(decoded, dictionary))).toBe(JSON.stringify(toRespondentRecords(p, dictionary)));

@@ -156,6 +156,10 @@ interface Op {
   rowGate: Int32Array;
   /** Perception/favourite: the funnel's "used" attribute per row. */
   rowUsed: Int32Array;
+  /** Who was asked is tracked (routed questions: the gate, or any row's gate): its slot, else -1 (everyone). */
+  askedSlot: number;
+  /** Asked when any row is (grids with row routing); else when the gate lets the respondent through. */
+  askedByRows: boolean;
   noneIndex: number;
   /** dot(datapoint effects, profile traits), [row x PROFILE_COUNT]: the seed- and market-independent part of every logit. */
   dots: Float64Array;
@@ -166,6 +170,8 @@ interface Op {
 interface Program {
   ops: Op[];
   attributeCount: number;
+  /** Ops whose askedSlot >= 0. */
+  trackedAsked: number;
 }
 
 function compileProgram(defs: QuestionDef[], dict: AttributeDictionary): Program {
@@ -174,6 +180,7 @@ function compileProgram(defs: QuestionDef[], dict: AttributeDictionary): Program
     if (v === undefined) throw new Error(`no attribute ${q}/${dp}/${s} in dataset ${dict.dataset}`);
     return v;
   };
+  let trackedAsked = 0;
   const ops: Op[] = defs.map((def) => {
     const width = M.max(1, def.suffixes.length);
     const attrs = new Int32Array(def.datapoints.length * width);
@@ -211,9 +218,11 @@ function compileProgram(defs: QuestionDef[], dict: AttributeDictionary): Program
     def.datapoints.forEach((dp, r) => {
       for (let p = 0; p < PROFILE_COUNT; p++) dots[r * PROFILE_COUNT + p] = dot(dp.fx, p);
     });
-    return { type, def, attrs, rows: def.datapoints.length, width, gate, rowGate, rowUsed, noneIndex, dots, buffers: [] };
+    const askedByRows = (type === OP_SCALE || type === OP_PERCEPTION) && rowGate.some((g) => g >= 0);
+    const askedSlot = gate.length > 0 || askedByRows ? trackedAsked++ : -1;
+    return { type, def, attrs, rows: def.datapoints.length, width, gate, rowGate, rowUsed, askedSlot, askedByRows, noneIndex, dots, buffers: [] };
   });
-  return { ops, attributeCount: dict.attributes.length };
+  return { ops, attributeCount: dict.attributes.length, trackedAsked };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -378,6 +387,8 @@ const TECH_BY_AGE = [
 function runPartition(plan: PartitionPlan, seed: number, program: Program, dict: AttributeDictionary): DecodedPartition {
   const { key, respondentCount: n } = plan;
   const rng = new Rng(M.imul(seed | 0, 0x9e3779b1) ^ hash32(`${key.dataset}/${key.wave}/${key.location}`));
+  // Questions with a stream of their own (added later) draw here, so the shared stream stays as it was.
+  const ownRng = new Rng(M.imul(seed | 0, 0x85ebca6b) ^ hash32(`own/${key.dataset}/${key.wave}/${key.location}`));
   const location = LOCATIONS.find((l) => l.code === key.location);
   const waveIndex = WAVES.findIndex((w) => w.code === key.wave);
   const population = POPULATIONS.find((p) => p.location_code === key.location && p.wave_code === key.wave)?.population;
@@ -410,6 +421,7 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
   const bitLength = bit;
   const wordCount = bitLength >>> 5;
   const store = new Uint32Array(program.attributeCount * wordCount);
+  const askedStore = new Uint32Array(program.trackedAsked * wordCount);
   const opTables = program.ops.map((op) => tablesFor(op, key.location, waveIndex));
   const tables = opTables.map((t) => t.tables);
   const ready = new Uint8Array(PROFILE_COUNT);
@@ -444,6 +456,12 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
           for (let g = 0; g < op.gate.length; g++) if (has(op.gate[g], wi, mask)) asked = true;
           if (!asked) continue;
         }
+        if (op.askedSlot >= 0) {
+          let asked = !op.askedByRows;
+          for (let r = 0; r < op.rows && !asked; r++) asked = op.rowGate[r] < 0 || has(op.rowGate[r], wi, mask);
+          if (asked) askedStore[op.askedSlot * wordCount + wi] |= mask;
+        }
+        const draw = op.def.ownStream ? ownRng : rng;
         switch (op.type) {
           case OP_GENDER:
             store[attrs[gender] * wordCount + wi] |= mask;
@@ -460,7 +478,7 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
           case OP_SINGLE: {
             const t = tables[o][0];
             const base = profile * op.rows;
-            const r = rng.next();
+            const r = draw.next();
             let k = 0;
             while (k < op.rows - 1 && r >= t[base + k]) k++;
             store[attrs[k] * wordCount + wi] |= mask;
@@ -472,7 +490,7 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
             let any = false;
             for (let k = 0; k < op.rows; k++) {
               if (k === op.noneIndex) continue;
-              if (rng.next() < t[base + k]) {
+              if (draw.next() < t[base + k]) {
                 store[attrs[k] * wordCount + wi] |= mask;
                 any = true;
               }
@@ -486,7 +504,7 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
             for (let r = 0; r < op.rows; r++) {
               if (op.rowGate[r] >= 0 && !has(op.rowGate[r], wi, mask)) continue;
               const base = (profile * op.rows + r) * s;
-              const x = rng.next();
+              const x = draw.next();
               let k = 0;
               while (k < s - 1 && x >= t[base + k]) k++;
               store[attrs[r * s + k] * wordCount + wi] |= mask;
@@ -497,11 +515,11 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
             const [aware, consider, use] = tables[o];
             const base = profile * op.rows;
             for (let r = 0; r < op.rows; r++) {
-              if (rng.next() >= aware[base + r]) continue;
+              if (draw.next() >= aware[base + r]) continue;
               store[attrs[r * 3] * wordCount + wi] |= mask;
-              if (rng.next() >= consider[base + r]) continue;
+              if (draw.next() >= consider[base + r]) continue;
               store[attrs[r * 3 + 1] * wordCount + wi] |= mask;
-              if (rng.next() < use[base + r]) store[attrs[r * 3 + 2] * wordCount + wi] |= mask;
+              if (draw.next() < use[base + r]) store[attrs[r * 3 + 2] * wordCount + wi] |= mask;
             }
             break;
           }
@@ -511,7 +529,7 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
               if (!has(op.rowGate[r], wi, mask)) continue;
               const t = has(op.rowUsed[r], wi, mask) ? tables[o][1] : tables[o][0];
               const base = (profile * op.rows + r) * s;
-              for (let k = 0; k < s; k++) if (rng.next() < t[base + k]) store[attrs[r * s + k] * wordCount + wi] |= mask;
+              for (let k = 0; k < s; k++) if (draw.next() < t[base + k]) store[attrs[r * s + k] * wordCount + wi] |= mask;
             }
             break;
           }
@@ -522,7 +540,7 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
             for (let r = 0; r < op.rows; r++) if (op.rowUsed[r] >= 0 && has(op.rowUsed[r], wi, mask)) sum += t[base + r];
             let pick = op.noneIndex;
             if (sum > 0) {
-              let x = rng.next() * sum;
+              let x = draw.next() * sum;
               for (let r = 0; r < op.rows; r++) {
                 if (op.rowUsed[r] < 0 || !has(op.rowUsed[r], wi, mask)) continue;
                 pick = r;
@@ -538,6 +556,9 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
     }
   }
 
+  const universe = new Uint32Array(wordCount);
+  for (const c of weightClasses) setRange(universe, c.startBit, c.startBit + c.count);
+  const asked = askedRecords(program, store, askedStore, universe);
   const attributes = new Map<number, Uint32Array>();
   for (let a = 0; a < program.attributeCount; a++) {
     const words = store.subarray(a * wordCount, (a + 1) * wordCount);
@@ -550,11 +571,7 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
     if (nonEmpty) attributes.set(a, words);
   }
   const weights = new Float64Array(bitLength);
-  const universe = new Uint32Array(wordCount);
-  for (const c of weightClasses) {
-    weights.fill(c.weight, c.startBit, c.startBit + c.count);
-    setRange(universe, c.startBit, c.startBit + c.count);
-  }
+  for (const c of weightClasses) weights.fill(c.weight, c.startBit, c.startBit + c.count);
   return {
     key,
     dictionaryHash: dict.hash,
@@ -566,5 +583,29 @@ function runPartition(plan: PartitionPlan, seed: number, program: Program, dict:
     weights,
     universe,
     attributes,
+    asked,
   };
+}
+
+/**
+ * Who was asked each question, where that differs from who answered it: a multiple-response
+ * question with nothing chosen, a routed grid row without a statement picked. Routed questions
+ * were asked of those their gate let through, the others of everyone in the partition.
+ */
+function askedRecords(program: Program, store: Uint32Array, askedStore: Uint32Array, universe: Uint32Array): Map<string, Uint32Array> {
+  const wordCount = universe.length;
+  const asked = new Map<string, Uint32Array>();
+  const answered = new Uint32Array(wordCount);
+  for (const op of program.ops) {
+    answered.fill(0);
+    for (let k = 0; k < op.attrs.length; k++) {
+      const offset = op.attrs[k] * wordCount;
+      for (let i = 0; i < wordCount; i++) answered[i] |= store[offset + i];
+    }
+    const record = op.askedSlot >= 0 ? askedStore.subarray(op.askedSlot * wordCount, (op.askedSlot + 1) * wordCount) : universe;
+    let same = true;
+    for (let i = 0; i < wordCount && same; i++) same = record[i] === answered[i];
+    if (!same) asked.set(op.def.code, record);
+  }
+  return asked;
 }

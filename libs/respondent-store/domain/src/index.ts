@@ -9,6 +9,7 @@ export {
   setRange,
   partitionInvariantViolations,
   PARTITION_FORMAT_VERSION,
+  partitionFormatVersion,
 } from './lib/partition-codec';
 export type { EncodeOptions, PartitionContent } from './lib/partition-codec';
 export { toRespondentRecords } from './lib/respondent-records';

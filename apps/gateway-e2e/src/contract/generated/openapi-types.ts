@@ -636,12 +636,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description An audience expression (standard form): `{}` for every respondent, `{"and": [...]}`, `{"or": [...]}`, or a leaf `{"question": "gender", "datapoints": ["female"]}`; `"not": true` negates any node. At most 32 levels deep and 1000 nodes. */
+    /** @description An audience expression (standard form): `{}` for every respondent, `{"and": [...]}`, `{"or": [...]}`, or a leaf `{"question": "gender", "datapoints": ["female"]}` (or `{"question": "q7", "asked": true}`: those asked the question); `"not": true` negates any node. At most 32 levels deep and 1000 nodes. */
     AudienceExpression:
       | components['schemas']['AudienceExpressionAll']
       | components['schemas']['AudienceExpressionAnd']
       | components['schemas']['AudienceExpressionOr']
-      | components['schemas']['AudienceExpressionLeaf'];
+      | components['schemas']['AudienceExpressionLeaf']
+      | components['schemas']['AudienceExpressionAsked'];
     /** @description Every respondent of the base (`{"not": true}`: none) */
     AudienceExpressionAll: {
       /** @description true negates this node */
@@ -672,12 +673,25 @@ export interface components {
       /** @description true negates this node */
       not?: boolean;
     };
-    /** @description An audience expression (chart form): `{}` for every respondent, `{"and": [...]}`, `{"or": [...]}`, or a leaf `{"question": "gender", "datapoints": ["female"]}`; `"not": true` negates any node. At most 32 levels deep and 1000 nodes. */
+    /** @description Respondents who were asked the question, whether they answered it or not (routing; a "don't know" declared missing is asked, not answered). `{"question": "q7"}` without datapoints is those who answered it. */
+    AudienceExpressionAsked: {
+      /** @description Question code, or `<namespace_code>.<code>` */
+      question: string;
+      /**
+       * @description Always true; for those not asked, add "not": true
+       * @constant
+       */
+      asked: true;
+      /** @description true negates this node */
+      not?: boolean;
+    };
+    /** @description An audience expression (chart form): `{}` for every respondent, `{"and": [...]}`, `{"or": [...]}`, or a leaf `{"question": "gender", "datapoints": ["female"]}` (or `{"question": "q7", "asked": true}`: those asked the question); `"not": true` negates any node. At most 32 levels deep and 1000 nodes. */
     ChartAudienceExpression:
       | components['schemas']['ChartAudienceExpressionAll']
       | components['schemas']['ChartAudienceExpressionAnd']
       | components['schemas']['ChartAudienceExpressionOr']
-      | components['schemas']['ChartAudienceExpressionLeaf'];
+      | components['schemas']['ChartAudienceExpressionLeaf']
+      | components['schemas']['ChartAudienceExpressionAsked'];
     /** @description Every respondent of the base (`{"not": true}`: none) */
     ChartAudienceExpressionAll: {
       /** @description true negates this node */
@@ -708,12 +722,25 @@ export interface components {
       /** @description true negates this node */
       not?: boolean;
     };
-    /** @description An audience expression (crosstab form): `{}` for every respondent, `{"and": [...]}`, `{"or": [...]}`, or a leaf `{"qustion": "gender", "options": ["female"]}`; `"not": true` negates any node. At most 32 levels deep and 1000 nodes. */
+    /** @description Respondents who were asked the question, whether they answered it or not (routing; a "don't know" declared missing is asked, not answered). `{"question": "q7"}` without datapoints is those who answered it. */
+    ChartAudienceExpressionAsked: {
+      /** @description Question code, or `<namespace_code>.<code>` */
+      question: string;
+      /**
+       * @description Always true; for those not asked, add "not": true
+       * @constant
+       */
+      asked: true;
+      /** @description true negates this node */
+      not?: boolean;
+    };
+    /** @description An audience expression (crosstab form): `{}` for every respondent, `{"and": [...]}`, `{"or": [...]}`, or a leaf `{"qustion": "gender", "options": ["female"]}` (or `{"qustion": "q7", "asked": true}`: those asked the question); `"not": true` negates any node. At most 32 levels deep and 1000 nodes. */
     SavedCrosstabExpression:
       | components['schemas']['SavedCrosstabExpressionAll']
       | components['schemas']['SavedCrosstabExpressionAnd']
       | components['schemas']['SavedCrosstabExpressionOr']
-      | components['schemas']['SavedCrosstabExpressionLeaf'];
+      | components['schemas']['SavedCrosstabExpressionLeaf']
+      | components['schemas']['SavedCrosstabExpressionAsked'];
     /** @description Every respondent of the base (`{"not": true}`: none) */
     SavedCrosstabExpressionAll: {
       /** @description true negates this node */
@@ -741,6 +768,18 @@ export interface components {
       suffixes?: number[];
       /** @description Minimum number of the options matched (at most as many as are listed) */
       min_count?: number;
+      /** @description true negates this node */
+      not?: boolean;
+    };
+    /** @description Respondents who were asked the question, whether they answered it or not (routing; a "don't know" declared missing is asked, not answered). `{"qustion": "q7"}` without options is those who answered it. */
+    SavedCrosstabExpressionAsked: {
+      /** @description Question code, or `<namespace_code>.<code>` */
+      qustion: string;
+      /**
+       * @description Always true; for those not asked, add "not": true
+       * @constant
+       */
+      asked: true;
       /** @description true negates this node */
       not?: boolean;
     };
@@ -2514,6 +2553,46 @@ export interface components {
       /** @description A few of the offending values */
       values?: (string | number)[];
     };
+    ImportCountedValueResponse: {
+      /** @example 99 */
+      value: string | number;
+      /**
+       * @description The value's label in the file
+       * @example Ne sait pas
+       */
+      label?: string;
+      /** @example 221 */
+      count: number;
+    };
+    ImportVariableResponse: {
+      /** @example q2 */
+      variable: string;
+      /** @example Satisfaction */
+      label: string;
+      /** @enum {string} */
+      use: 'question' | 'respondent-id' | 'weight' | 'wave' | 'location' | 'ignored' | 'unmapped';
+      /**
+       * @description The question it answers (use `question`)
+       * @example satisfaction
+       */
+      question?: string;
+      /** @description Rows holding a value */
+      with_value: number;
+      /** @description Rows whose value became an answer */
+      answered: number;
+      /** @description Rows holding a value meaning "not selected" (asked, no answer kept) */
+      not_selected: number;
+      /** @description Rows system-missing or empty (for a question: not asked) */
+      system_missing: number;
+      /** @description Rows holding a value declared missing: no answer, though asked */
+      missing_rows: number;
+      /** @description Those values, most frequent first (at most 20) */
+      missing: components['schemas']['ImportCountedValueResponse'][];
+      /** @description Rows holding a value the mapping has no datapoint for: left out */
+      left_out_rows: number;
+      /** @description Those values, most frequent first (at most 20) */
+      left_out: components['schemas']['ImportCountedValueResponse'][];
+    };
     ImportPartitionResponse: {
       /** @example tracker */
       dataset: string;
@@ -2534,6 +2613,8 @@ export interface components {
       /** @description Variables the mapping neither uses nor ignores (also warnings) */
       unmapped: string[];
       issues: components['schemas']['ImportIssueResponse'][];
+      /** @description Every variable of the file, in file order */
+      variables: components['schemas']['ImportVariableResponse'][];
       /** @description Dataset x wave x location, as the file fills them */
       partitions: components['schemas']['ImportPartitionResponse'][];
     };

@@ -15,7 +15,7 @@ function schemaValidator(form: WireForm) {
 }
 
 /** Keys an expression uses, so that random values often come close to valid. */
-const nearKeys = fc.constantFrom('and', 'or', 'not', 'question', 'qustion', 'datapoints', 'options', 'suffixes', 'min_count', 'zz');
+const nearKeys = fc.constantFrom('and', 'or', 'not', 'question', 'qustion', 'datapoints', 'options', 'suffixes', 'min_count', 'asked', 'zz');
 
 describe.each(FORMS)('%s form: the JSON Schema of the grammar agrees with the parser', (form) => {
   const validate = schemaValidator(form);
@@ -46,5 +46,8 @@ describe.each(FORMS)('%s form: the JSON Schema of the grammar agrees with the pa
     const [question, datapoints] = form === 'crosstab' ? ['qustion', 'options'] : ['question', 'datapoints'];
     expect(Object.keys(leaf.properties).sort()).toEqual([datapoints, 'min_count', 'not', question, 'suffixes'].sort());
     expect(leaf.required).toEqual([question]);
+    const asked = expressionJsonSchemas(form, (p) => p).asked as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(asked.properties).sort()).toEqual(['asked', 'not', question].sort());
+    expect(asked.required).toEqual([question, 'asked']);
   });
 });

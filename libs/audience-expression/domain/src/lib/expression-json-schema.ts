@@ -2,7 +2,7 @@ import { formMembers, WireForm } from './expression';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES } from './parse-expression';
 
 /** The named parts of the grammar: the expression (one of the four node kinds) and each kind. */
-export type ExpressionSchemaPart = 'expression' | 'all' | 'and' | 'or' | 'leaf';
+export type ExpressionSchemaPart = 'expression' | 'all' | 'and' | 'or' | 'leaf' | 'asked';
 
 export type JsonSchemaObject = Record<string, unknown>;
 
@@ -39,9 +39,10 @@ export function expressionJsonSchemas(form: WireForm, ref: (part: ExpressionSche
     expression: {
       description:
         `An audience expression (${form} form): \`{}\` for every respondent, \`{"and": [...]}\`, \`{"or": [...]}\`, or a leaf ` +
-        `\`{"${question}": "gender", "${datapoints}": ["female"]}\`; \`"not": true\` negates any node. At most ${DEFAULT_MAX_DEPTH} ` +
+        `\`{"${question}": "gender", "${datapoints}": ["female"]}\` (or \`{"${question}": "q7", "asked": true}\`: those asked the question); ` +
+        `\`"not": true\` negates any node. At most ${DEFAULT_MAX_DEPTH} ` +
         `levels deep and ${DEFAULT_MAX_NODES} nodes.`,
-      oneOf: [{ $ref: ref('all') }, { $ref: ref('and') }, { $ref: ref('or') }, { $ref: ref('leaf') }],
+      oneOf: [{ $ref: ref('all') }, { $ref: ref('and') }, { $ref: ref('or') }, { $ref: ref('leaf') }, { $ref: ref('asked') }],
     },
     all: {
       type: 'object',
@@ -64,6 +65,19 @@ export function expressionJsonSchemas(form: WireForm, ref: (part: ExpressionSche
         not,
       },
       required: [question],
+      additionalProperties: false,
+    },
+    asked: {
+      type: 'object',
+      description:
+        'Respondents who were asked the question, whether they answered it or not (routing; a "don\'t know" declared missing ' +
+        `is asked, not answered). \`{"${question}": "q7"}\` without ${datapoints} is those who answered it.`,
+      properties: {
+        [question]: { type: 'string', minLength: 1, description: 'Question code, or `<namespace_code>.<code>`' },
+        asked: { const: true, description: 'Always true; for those not asked, add "not": true' },
+        not,
+      },
+      required: [question, 'asked'],
       additionalProperties: false,
     },
   };

@@ -25,7 +25,11 @@ export interface CombinatorNode<S extends SuffixCode = SuffixCode> {
   readonly not?: boolean;
 }
 
-/** A question with optional datapoints, suffixes and `min_count`. */
+/**
+ * A question with optional datapoints, suffixes and `min_count`: the respondents who answered it
+ * so; or, with `asked`, the respondents who were asked the question (answered or not), and then
+ * nothing else but `not`.
+ */
 export interface LeafNode<S extends SuffixCode = SuffixCode> {
   readonly kind: 'leaf';
   /** A question code, or `<namespace_code>.<code>`. */
@@ -33,6 +37,7 @@ export interface LeafNode<S extends SuffixCode = SuffixCode> {
   readonly datapoints?: readonly string[];
   readonly suffixes?: readonly S[];
   readonly minCount?: number;
+  readonly asked?: true;
   readonly not?: boolean;
 }
 
@@ -71,6 +76,7 @@ interface WireCommon<W> {
   or?: W[];
   not?: boolean;
   min_count?: number;
+  asked?: true;
 }
 
 /** The standard wire form (saved audiences, crosstab queries). */

@@ -23,6 +23,11 @@ describe('labelExpression', () => {
     expect(labelExpression(notOr, catalogue)).toBe('Gender: Male AND NOT (Age: 16-24 OR Age: 25-34)');
   });
 
+  it('labels an asked leaf', () => {
+    expect(labelExpression({ kind: 'leaf', question: 'gender', asked: true }, catalogue)).toBe('Gender: asked');
+    expect(labelExpression({ kind: 'leaf', question: 'gender', asked: true, not: true }, catalogue)).toBe('NOT (Gender: asked)');
+  });
+
   it('labels the whole base', () => {
     expect(labelExpression({ kind: 'all' })).toBe('All respondents');
     expect(labelExpression({ kind: 'all', not: false })).toBe('All respondents');

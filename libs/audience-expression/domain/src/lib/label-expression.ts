@@ -8,7 +8,8 @@ import { CatalogueLookup, CatalogueQuestion, resolveQuestion } from './catalogue
  * an `and` inside an `or` (and vice versa) and after `NOT`.
  *
  * Leaves read `Question: A`, `Question: A, B` (any of), `Question: at least 2 of A, B, C`,
- * `Question: any answer`; suffixes qualify the question: `Question [Daily, Weekly]: A`.
+ * `Question: any answer`; suffixes qualify the question: `Question [Daily, Weekly]: A`. An
+ * `asked` leaf reads `Question: asked` (answered or not).
  */
 export function labelExpression(expression: Expression, lookup?: Pick<CatalogueLookup, 'findQuestion'>): string {
   const label = (node: Expression): string => {
@@ -36,6 +37,7 @@ export function labelExpression(expression: Expression, lookup?: Pick<CatalogueL
 function leafLabel(leaf: LeafNode, question: CatalogueQuestion | undefined): string {
   const nameOf = (codes: readonly { code: string; name: string }[] | undefined, code: string): string => codes?.find((c) => c.code === code)?.name || code;
   const questionName = question?.name || leaf.question;
+  if (leaf.asked === true) return `${questionName}: asked`;
   const suffixes = leaf.suffixes?.length ? ` [${leaf.suffixes.map((s) => nameOf(question?.suffixes, String(s))).join(', ')}]` : '';
   const minCount = leaf.minCount ?? 1;
   let answers: string;

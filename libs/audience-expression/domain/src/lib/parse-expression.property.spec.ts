@@ -54,7 +54,7 @@ describe('conversion round trips', () => {
 });
 
 /** Keys an expression uses, so that garbage often comes close to valid. */
-const nearKeys = fc.constantFrom('and', 'or', 'not', 'question', 'qustion', 'datapoints', 'options', 'suffixes', 'min_count', 'x/y');
+const nearKeys = fc.constantFrom('and', 'or', 'not', 'question', 'qustion', 'datapoints', 'options', 'suffixes', 'min_count', 'asked', 'x/y');
 
 describe.each(FORMS)('%s form: garbage never throws and is located', (form) => {
   const garbage = fc.oneof(fc.anything(), fc.anything({ key: nearKeys, maxDepth: 5 }), fc.jsonValue());

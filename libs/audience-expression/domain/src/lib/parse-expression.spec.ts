@@ -52,6 +52,45 @@ describe('parseExpression: valid input', () => {
     });
   });
 
+  it('reads an asked leaf in all three forms, negated or not, anywhere an expression goes', () => {
+    expect(parseStandardExpression({ question: 'q7', asked: true })).toEqual({ ok: true, value: { kind: 'leaf', question: 'q7', asked: true } });
+    expect(parseChartExpression({ question: 'core.q7', asked: true, not: true })).toEqual({
+      ok: true,
+      value: { kind: 'leaf', question: 'core.q7', asked: true, not: true },
+    });
+    expect(
+      parseCrosstabExpression({
+        and: [
+          { qustion: 'q7', asked: true },
+          { qustion: 'q7', options: ['a'] },
+        ],
+      }),
+    ).toEqual({
+      ok: true,
+      value: {
+        kind: 'and',
+        children: [
+          { kind: 'leaf', question: 'q7', asked: true },
+          { kind: 'leaf', question: 'q7', datapoints: ['a'] },
+        ],
+      },
+    });
+  });
+
+  it('refuses an asked leaf with answer members, asked false, and asked on a combinator, saying why', () => {
+    expect(errorsOf({ question: 'q7', asked: true, datapoints: ['a'], min_count: 1 })).toEqual([
+      { kind: 'invalid', path: '/datapoints', message: 'an "asked" leaf selects everyone asked the question, whatever they answered: drop "datapoints"' },
+      { kind: 'invalid', path: '/min_count', message: 'an "asked" leaf selects everyone asked the question, whatever they answered: drop "min_count"' },
+    ]);
+    expect(errorsOf({ qustion: 'q7', asked: true, options: ['a'] }, 'crosstab').map((e) => e.path)).toEqual(['/options']);
+    expect(errorsOf({ question: 'q7', asked: false })).toEqual([
+      { kind: 'invalid', path: '/asked', message: '"asked" can only be true, got a boolean (for the respondents who were not asked, add "not": true)' },
+    ]);
+    expect(errorsOf({ question: 'q7', asked: 'yes' })[0].message).toBe('"asked" can only be true, got a string');
+    expect(paths({ and: [{ question: 'a' }], asked: true })).toEqual(['']);
+    expect(paths({ asked: true })).toEqual(['']);
+  });
+
   it('reads the saved-crosstab form: qustion, options, integer suffixes', () => {
     expect(parseCrosstabExpression({ and: [{ qustion: 'q', options: ['a'], suffixes: [1], min_count: 1 }] })).toEqual({
       ok: true,

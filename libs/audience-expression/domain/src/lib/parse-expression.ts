@@ -153,7 +153,7 @@ function parseNode(input: unknown, path: string, ctx: Context): Expression | und
   }
   const errorsBefore = ctx.errors.length;
   const { members } = ctx;
-  const known = new Set<string>(['and', 'or', 'not', 'min_count', 'suffixes', members.question, members.datapoints]);
+  const known = new Set<string>(['and', 'or', 'not', 'min_count', 'suffixes', 'asked', members.question, members.datapoints]);
   const present = new Map<string, unknown>();
   for (const [key, value] of Object.entries(input)) {
     if (known.has(key)) present.set(key, value);
@@ -166,7 +166,7 @@ function parseNode(input: unknown, path: string, ctx: Context): Expression | und
   }
 
   const combinators = COMBINATOR_MEMBERS.filter((m) => present.has(m));
-  const leafMembers = [members.question, members.datapoints, 'suffixes', 'min_count'].filter((m) => present.has(m));
+  const leafMembers = [members.question, members.datapoints, 'suffixes', 'min_count', 'asked'].filter((m) => present.has(m));
   if (combinators.length === 2) {
     report(ctx, path, 'a node has "and" or "or", not both');
   }
@@ -213,6 +213,7 @@ interface LeafParts {
   datapoints?: string[];
   suffixes?: SuffixCode[];
   minCount?: number;
+  asked?: true;
 }
 
 function parseLeafMembers(present: Map<string, unknown>, path: string, requireQuestion: boolean, ctx: Context): LeafParts | undefined {
@@ -236,6 +237,7 @@ function parseLeafMembers(present: Map<string, unknown>, path: string, requireQu
   if (present.has('min_count')) {
     minCount = parseMinCount(present.get('min_count'), appendPointer(path, 'min_count'), datapoints, ctx);
   }
+  const asked = present.has('asked') ? parseAsked(present, path, ctx) : undefined;
   if (typeof question !== 'string' || question.length === 0) return undefined;
   return {
     kind: 'leaf',
@@ -243,7 +245,27 @@ function parseLeafMembers(present: Map<string, unknown>, path: string, requireQu
     ...(datapoints !== undefined ? { datapoints } : {}),
     ...(suffixes !== undefined ? { suffixes } : {}),
     ...(minCount !== undefined ? { minCount } : {}),
+    ...(asked !== undefined ? { asked } : {}),
   };
+}
+
+/**
+ * `asked: true` selects the respondents who were asked the question, whatever they answered, so
+ * it takes no answer members; `false` is refused rather than read as "not asked", which is
+ * `"not": true` on the asked leaf.
+ */
+function parseAsked(present: Map<string, unknown>, path: string, ctx: Context): true | undefined {
+  const value = present.get('asked');
+  if (value !== true) {
+    const hint = value === false ? ' (for the respondents who were not asked, add "not": true)' : '';
+    report(ctx, appendPointer(path, 'asked'), `"asked" can only be true, got ${describe(value)}${hint}`);
+    return undefined;
+  }
+  const answerMembers = [ctx.members.datapoints, 'suffixes', 'min_count'].filter((m) => present.has(m));
+  for (const member of answerMembers) {
+    report(ctx, appendPointer(path, member), `an "asked" leaf selects everyone asked the question, whatever they answered: drop "${member}"`);
+  }
+  return answerMembers.length === 0 ? true : undefined;
 }
 
 function parseDatapoints(value: unknown, path: string, ctx: Context): string[] | undefined {

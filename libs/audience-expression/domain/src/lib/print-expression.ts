@@ -28,6 +28,7 @@ export function printExpression(expression: Expression, form: WireForm): WireObj
       if (node.datapoints !== undefined) out[members.datapoints] = [...node.datapoints];
       if (node.suffixes !== undefined) out['suffixes'] = [...node.suffixes];
       if (node.minCount !== undefined) out['min_count'] = node.minCount;
+      if (node.asked === true) out['asked'] = true;
     }
     if (node.not !== undefined) out['not'] = node.not;
     return out;

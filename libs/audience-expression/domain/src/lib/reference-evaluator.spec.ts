@@ -33,6 +33,15 @@ describe('matches: leaves', () => {
     expect(matches({ kind: 'leaf', question: 'unasked' }, r)).toBe(false);
   });
 
+  it('asked: the questions the record lists as asked, and every question answered; "no datapoints" stays "answered it"', () => {
+    const routed: RespondentRecord = { ...respondent(2, [a('q', 'x')]), asked: ['multi'] };
+    expect(matches({ kind: 'leaf', question: 'multi', asked: true }, routed)).toBe(true);
+    expect(matches({ kind: 'leaf', question: 'multi' }, routed)).toBe(false);
+    expect(matches({ kind: 'leaf', question: 'q', asked: true }, routed)).toBe(true);
+    expect(matches({ kind: 'leaf', question: 'other', asked: true }, routed)).toBe(false);
+    expect(matches({ kind: 'leaf', question: 'other', asked: true, not: true }, routed)).toBe(true);
+  });
+
   it('counts a datapoint only with one of the listed suffixes (OR), whatever their wire type', () => {
     expect(matches({ kind: 'leaf', question: 'brand', datapoints: ['puma'], suffixes: ['1'] }, r)).toBe(false);
     expect(matches({ kind: 'leaf', question: 'brand', datapoints: ['puma'], suffixes: ['1', '2'] }, r)).toBe(true);

@@ -15,6 +15,11 @@ export interface RespondentRecord {
   /** Projection weight: how many real people this respondent stands for. */
   readonly weight: number;
   readonly answers: readonly RespondentAnswer[];
+  /**
+   * Questions the respondent was asked, where the data records it beyond their answers (a
+   * question they answered was asked whether listed or not).
+   */
+  readonly asked?: readonly string[];
 }
 
 /**
@@ -42,6 +47,9 @@ export function matches(expression: Expression, respondent: RespondentRecord): b
 }
 
 function leafMatches(leaf: LeafNode, respondent: RespondentRecord): boolean {
+  if (leaf.asked === true) {
+    return (respondent.asked ?? []).includes(leaf.question) || respondent.answers.some((answer) => answer.question === leaf.question);
+  }
   // An empty list restricts nothing, exactly like an absent one.
   const listedDatapoints = leaf.datapoints ?? [];
   const listedSuffixes = (leaf.suffixes ?? []).map(String);

@@ -41,6 +41,15 @@ describe('validateAgainstCatalogue', () => {
     ]);
   });
 
+  it('checks an asked leaf like any leaf: a known, entitled question', () => {
+    const asked: Expression = { kind: 'leaf', question: 'core.gender', asked: true, not: true };
+    expect(validateAgainstCatalogue(asked, catalogue)).toMatchObject({ ok: true, value: { datasets: ['core-ds'] } });
+    expect(validateAgainstCatalogue({ kind: 'leaf', question: 'shoe', asked: true }, catalogue)).toEqual({
+      ok: false,
+      errors: [{ kind: 'unknown', path: '/question', message: 'unknown question "shoe"' }],
+    });
+  });
+
   it('names an unknown question', () => {
     expect(validateAgainstCatalogue({ kind: 'or', children: [{ kind: 'all' }, { kind: 'leaf', question: 'shoe' }] }, catalogue)).toEqual({
       ok: false,

@@ -167,6 +167,43 @@ describe('catalogue writer (real Postgres): replaceCatalogue, replaceEntitlement
     ]);
   });
 
+  it("corrects a stored wave's dates only when asked to, and says what changed (issue 29, trap 3)", async () => {
+    const core = testCatalogue('dates');
+    await ds.transaction((tx) => replaceCatalogue(tx, core));
+    const wave = core.waves[0];
+    const placeholder = { ...wave, start_date: '2000-01-01', end_date: '2000-03-31' };
+    const survey = {
+      dataset: { code: 'survey', name: 'Survey', description: '', base_namespace_code: 'survey', depth: 0, order: 3, is_syndicated: false },
+      categories: [{ id: 1, dataset_code: 'survey', name: 'All', description: '', order: 1, parent_id: null }],
+      questions: [],
+      waves: [placeholder],
+      locations: core.locations.slice(0, 1),
+      populations: [],
+    };
+    const stored = () =>
+      ds.query(`SELECT to_char(start_date, 'YYYY-MM-DD') AS s, to_char(end_date, 'YYYY-MM-DD') AS e FROM waves WHERE code = $1`, [wave.code]);
+    const refused = await ds
+      .transaction((tx) => mergeDatasetCatalogue(tx, survey))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect((refused as CatalogueConflict).problems).toEqual([
+      `wave '${wave.code}' exists from ${wave.start_date} to ${wave.end_date}, the mapping says 2000-01-01 to 2000-03-31 ` +
+        '(to correct the stored dates, import with the option to correct wave dates: npm run import -- ... --correct-wave-dates)',
+    ]);
+    expect(await stored()).toEqual([{ s: wave.start_date, e: wave.end_date }]);
+    const corrected = await ds.transaction((tx) => mergeDatasetCatalogue(tx, survey, { correctWaveDates: true }));
+    expect(corrected.waveCorrections).toEqual([
+      { code: wave.code, from: { start_date: wave.start_date, end_date: wave.end_date }, to: { start_date: '2000-01-01', end_date: '2000-03-31' } },
+    ]);
+    expect(await stored()).toEqual([{ s: '2000-01-01', e: '2000-03-31' }]);
+    // Back to the right dates by the same route; a second run with the same dates changes nothing.
+    await ds.transaction((tx) => mergeDatasetCatalogue(tx, { ...survey, waves: [wave] }, { correctWaveDates: true }));
+    expect((await ds.transaction((tx) => mergeDatasetCatalogue(tx, { ...survey, waves: [wave] }, { correctWaveDates: true }))).waveCorrections).toEqual([]);
+    expect(await stored()).toEqual([{ s: wave.start_date, e: wave.end_date }]);
+  });
+
   it('writes parents before children across insert batches (6,000 categories, every child listed before its parent)', async () => {
     // Rows go in batches of 5,000 categories: a child in the first batch whose parent is in the
     // second would break the self-reference unless the writer orders parents first.

@@ -184,6 +184,22 @@ export interface DatasetCatalogue {
   readonly populations: readonly LocationWavePopulation[];
 }
 
+/** A wave whose stored dates an import corrected (`correctWaveDates`). */
+export interface WaveDateCorrection {
+  readonly code: string;
+  readonly from: { readonly start_date: string; readonly end_date: string };
+  readonly to: { readonly start_date: string; readonly end_date: string };
+}
+
+export interface MergeOptions {
+  /**
+   * A wave code the catalogue has with other dates is a conflict unless this is set: then its
+   * stored dates are replaced by the import's (for every dataset that uses the wave), and the
+   * change is returned.
+   */
+  readonly correctWaveDates?: boolean;
+}
+
 /** What stops a dataset from joining the catalogue; nothing was written. */
 export class CatalogueConflict extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -214,9 +230,14 @@ function pathsOf(categories: readonly { id: number; name: string; parent_id: num
  * its path of names is the same, so links to it survive; new ones get fresh ids); its questions
  * (all of its namespace are replaced); waves, locations and populations it brings that the
  * catalogue lacks. A question code another dataset already uses, or a wave code with other dates,
- * is a conflict: it throws CatalogueConflict before writing anything.
+ * is a conflict: it throws CatalogueConflict before writing anything (a wave's dates are
+ * corrected instead with `correctWaveDates`; the corrections are returned).
  */
-export async function mergeDatasetCatalogue(tx: Queryable, content: DatasetCatalogue): Promise<void> {
+export async function mergeDatasetCatalogue(
+  tx: Queryable,
+  content: DatasetCatalogue,
+  options: MergeOptions = {},
+): Promise<{ waveCorrections: WaveDateCorrection[] }> {
   const { dataset } = content;
   const namespace = dataset.base_namespace_code;
   const problems: string[] = [];
@@ -235,10 +256,21 @@ export async function mergeDatasetCatalogue(tx: Queryable, content: DatasetCatal
     `SELECT code, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date FROM waves WHERE code = ANY($1::text[])`,
     [content.waves.map((w) => w.code)],
   )) as { code: string; start_date: string; end_date: string }[];
+  const waveCorrections: WaveDateCorrection[] = [];
   for (const w of existingWaves) {
     const mine = content.waves.find((x) => x.code === w.code);
-    if (mine && (mine.start_date !== w.start_date || mine.end_date !== w.end_date)) {
-      problems.push(`wave '${w.code}' exists from ${w.start_date} to ${w.end_date}, the mapping says ${mine.start_date} to ${mine.end_date}`);
+    if (!mine || (mine.start_date === w.start_date && mine.end_date === w.end_date)) continue;
+    if (options.correctWaveDates) {
+      waveCorrections.push({
+        code: w.code,
+        from: { start_date: w.start_date, end_date: w.end_date },
+        to: { start_date: mine.start_date, end_date: mine.end_date },
+      });
+    } else {
+      problems.push(
+        `wave '${w.code}' exists from ${w.start_date} to ${w.end_date}, the mapping says ${mine.start_date} to ${mine.end_date} ` +
+          `(to correct the stored dates, import with the option to correct wave dates: npm run import -- ... --correct-wave-dates)`,
+      );
     }
   }
   const other = (await tx.query(`SELECT code FROM datasets WHERE base_namespace_code = $1 AND code <> $2`, [namespace, dataset.code])) as { code: string }[];
@@ -253,6 +285,9 @@ export async function mergeDatasetCatalogue(tx: Queryable, content: DatasetCatal
   );
   for (const l of content.locations) {
     await tx.query(`INSERT INTO locations (code, name, region) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING`, [l.code, l.name, l.region]);
+  }
+  for (const c of waveCorrections) {
+    await tx.query(`UPDATE waves SET start_date = $2, end_date = $3 WHERE code = $1`, [c.code, c.to.start_date, c.to.end_date]);
   }
   for (const w of content.waves) {
     await tx.query(`INSERT INTO waves (code, name, kind, start_date, end_date) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (code) DO NOTHING`, [
@@ -322,4 +357,5 @@ export async function mergeDatasetCatalogue(tx: Queryable, content: DatasetCatal
     ['namespace_code', 'question_code', 'category_id'],
     content.questions.flatMap((q) => q.category_ids.map((id) => [namespace, q.code, idOf.get(id)])),
   );
+  return { waveCorrections };
 }

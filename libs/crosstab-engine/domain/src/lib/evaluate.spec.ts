@@ -1,5 +1,6 @@
 import type { Expression } from '@aas/audience-expression';
-import { atLeast, evaluate, resolveQuestionCode } from './evaluate';
+import { atLeast, evaluate, PartitionEvaluator, resolveQuestionCode } from './evaluate';
+import { planBits, planPartition } from './partition-layout';
 import { partitionsOf, testDictionary, type TestRecord } from './testing/random-data';
 
 /** Five respondents in one partition, answers chosen by hand. */
@@ -53,7 +54,8 @@ const people: TestRecord[] = [
       { question: 'platforms', datapoint: 'yt' },
     ],
   },
-  { id: 4, dataset: 'core', wave: 'w1', location: 'l1', weight: 1, answers: [] },
+  // Asked which platforms they use, and chose none.
+  { id: 4, dataset: 'core', wave: 'w1', location: 'l1', weight: 1, answers: [], asked: ['platforms'] },
 ];
 const { partitions, bitOf } = partitionsOf(people);
 const partition = partitions[0];
@@ -128,6 +130,42 @@ describe('evaluate (leaf and combinator semantics)', () => {
     expect(resolveQuestionCode('core.gender', dictionary)).toBe('gender');
     expect(resolveQuestionCode('nope.gender', dictionary)).toBe('gender');
     expect(resolveQuestionCode('games', dictionary)).toBeUndefined();
+  });
+
+  it('asked: the recorded respondents (answered or not), else those who answered; a leaf without datapoints stays "answered it"', () => {
+    expect(who({ kind: 'leaf', question: 'platforms', asked: true })).toEqual([0, 1, 3, 4]);
+    expect(who({ kind: 'leaf', question: 'platforms' })).toEqual([0, 1, 3]);
+    expect(who({ kind: 'leaf', question: 'core.platforms', asked: true, not: true })).toEqual([2]);
+    // Nothing recorded for gender in this partition: asked = answered.
+    expect(partition.asked?.has('gender')).toBe(false);
+    expect(who({ kind: 'leaf', question: 'gender', asked: true })).toEqual([0, 1]);
+    expect(who({ kind: 'leaf', question: 'games', asked: true })).toEqual([]);
+    expect(
+      who({
+        kind: 'and',
+        children: [
+          { kind: 'leaf', question: 'platforms', asked: true },
+          { kind: 'leaf', question: 'gender', datapoints: ['m'], not: true },
+        ],
+      }),
+    ).toEqual([0, 3, 4]);
+  });
+
+  it('asked in the dense layout: the record gathered like an attribute, the same respondents', () => {
+    const plan = planPartition(partition, 0, 'dense');
+    const leaves = new Map<string, Uint32Array>();
+    const memo = { get: (key: string) => leaves.get(key), set: (key: string, bits: Uint32Array) => void leaves.set(key, bits) };
+    const evaluator = new PartitionEvaluator(partition, dictionary, memo, undefined, planBits(plan, memo));
+    // Dense bit i is the i-th respondent in class order: here one class per weight (1, 2, 3).
+    const denseOrder = [...people].sort((a, b) => (bitOf.get(a.id) as number) - (bitOf.get(b.id) as number)).map((p) => p.id);
+    const denseWho = (expression: Expression) => {
+      const bits = evaluator.evaluate(expression);
+      return denseOrder.filter((_, i) => ((bits[i >>> 5] >>> (i & 31)) & 1) === 1).sort();
+    };
+    expect(denseWho({ kind: 'leaf', question: 'platforms', asked: true })).toEqual([0, 1, 3, 4]);
+    expect(denseWho({ kind: 'leaf', question: 'platforms', asked: true, not: true })).toEqual([2]);
+    expect(denseWho({ kind: 'leaf', question: 'gender', asked: true })).toEqual([0, 1]);
+    expect(leaves.has('#asked platforms')).toBe(true);
   });
 
   it('atLeast is a threshold over any number of bitsets', () => {

@@ -53,6 +53,18 @@ export interface PartitionBits {
   readonly wordCount: number;
   readonly universe: Uint32Array;
   attribute(id: number): Uint32Array | undefined;
+  /** The partition's record of who was asked a question; undefined: asked = answered (read only). */
+  asked(question: string): Uint32Array | undefined;
+}
+
+/** A decoded partition's own bitsets, as they are. */
+export function nativeBits(partition: DecodedPartition): PartitionBits {
+  return {
+    wordCount: partition.wordCount,
+    universe: partition.universe,
+    attribute: (id) => partition.attributes.get(id),
+    asked: (question) => partition.asked?.get(question),
+  };
 }
 
 /**
@@ -131,7 +143,7 @@ export class PartitionEvaluator {
     scratch?: ScratchBitsets,
     bits?: PartitionBits,
   ) {
-    this.bits = bits ?? { wordCount: partition.wordCount, universe: partition.universe, attribute: (id) => partition.attributes.get(id) };
+    this.bits = bits ?? nativeBits(partition);
     this.words = this.bits.wordCount;
     this.leaves = leaves ?? new MapMemo();
     this.scratch = scratch ?? new ScratchBitsets();
@@ -203,6 +215,7 @@ export class PartitionEvaluator {
   }
 
   private computeLeaf(leaf: LeafNode): { bits: Uint32Array; shared: boolean } {
+    if (leaf.asked === true) return this.computeAsked(leaf.question);
     const n = this.words;
     const minCount = leaf.minCount ?? 1;
     // "At least 0 datapoints" holds for everyone, even those never asked (as the reference reads it).
@@ -250,6 +263,19 @@ export class PartitionEvaluator {
     const planes: Uint32Array[] = [];
     for (let j = 0; j < minCount; j++) planes.push(this.scratch.plane(j, n));
     return { bits: atLeast(perDatapoint, minCount, n, planes).slice(), shared: false };
+  }
+
+  /**
+   * Who was asked a question: the partition's record when it has one (it includes everyone who
+   * answered), else those who answered it (the leaf without datapoints). Only asked leaves come
+   * here, so queries without one never touch the record.
+   */
+  private computeAsked(reference: string): { bits: Uint32Array; shared: boolean } {
+    const question = resolveQuestionCode(reference, this.dictionary);
+    if (question === undefined) return { bits: new Uint32Array(this.words), shared: false };
+    const recorded = this.bits.asked(question);
+    if (recorded !== undefined) return { bits: recorded, shared: true };
+    return this.computeLeaf({ kind: 'leaf', question });
   }
 }
 
@@ -307,6 +333,7 @@ function leafKey(leaf: LeafNode): string {
 }
 
 function computeLeafKey(leaf: LeafNode): string {
+  if (leaf.asked === true) return JSON.stringify([leaf.question, 'asked']);
   const datapoints = leaf.datapoints === undefined ? [] : [...new Set(leaf.datapoints)].sort();
   const suffixes = leaf.suffixes === undefined ? [] : [...new Set(leaf.suffixes.map(String))].sort();
   return JSON.stringify([leaf.question, datapoints, suffixes, leaf.minCount ?? 1]);

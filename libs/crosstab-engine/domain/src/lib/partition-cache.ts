@@ -55,10 +55,11 @@ export class InMemoryPartitionSource implements PartitionSource {
   }
 }
 
-/** Bytes of a decoded partition's arrays: weights, universe and every attribute bitset. */
+/** Bytes of a decoded partition's arrays: weights, universe, every attribute bitset and record of who was asked. */
 export function partitionBytes(p: DecodedPartition): number {
   let bytes = p.weights.byteLength + p.universe.byteLength;
   for (const bits of p.attributes.values()) bytes += bits.byteLength;
+  for (const bits of p.asked?.values() ?? []) if (bits !== p.universe) bytes += bits.byteLength;
   return bytes;
 }
 

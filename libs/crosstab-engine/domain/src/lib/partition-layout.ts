@@ -1,5 +1,5 @@
 import type { DecodedPartition } from '@aas/respondent-store';
-import type { LeafMemo, PartitionBits } from './evaluate';
+import { nativeBits, type LeafMemo, type PartitionBits } from './evaluate';
 import { PAGE_BITS, PAGE_BYTES, RUN_FLAG } from './kernel';
 
 /** Respondents whose weights share one page of run weights (f64 each). */
@@ -163,26 +163,26 @@ function pieceArrays(ranges: number[], pages: number[], weights: number[], runSt
 
 /**
  * The bitsets an evaluator reads for a plan: the partition's own (native), or the dense layout's,
- * where each attribute is gathered on first use and kept among the leaves (so the leaf budget
- * bounds them too).
+ * where each attribute (and record of who was asked) is gathered on first use and kept among the
+ * leaves (so the leaf budget bounds them too).
  */
 export function planBits(plan: PartitionPlan, leaves: LeafMemo): PartitionBits {
   const partition = plan.partition;
-  if (!plan.dense) return { wordCount: partition.wordCount, universe: partition.universe, attribute: (id) => partition.attributes.get(id) };
+  if (!plan.dense) return nativeBits(partition);
+  const gathered = (key: string, own: Uint32Array | undefined): Uint32Array | undefined => {
+    let bits = leaves.get(key);
+    if (bits === undefined) {
+      if (own === undefined) return undefined;
+      bits = gather(own, plan);
+      leaves.set(key, bits, false);
+    }
+    return bits;
+  };
   return {
     wordCount: plan.words,
     universe: plan.denseUniverse as Uint32Array,
-    attribute: (id) => {
-      const key = `#attribute ${id}`;
-      let bits = leaves.get(key);
-      if (bits === undefined) {
-        const own = partition.attributes.get(id);
-        if (own === undefined) return undefined;
-        bits = gather(own, plan);
-        leaves.set(key, bits, false);
-      }
-      return bits;
-    },
+    attribute: (id) => gathered(`#attribute ${id}`, partition.attributes.get(id)),
+    asked: (question) => gathered(`#asked ${question}`, partition.asked?.get(question)),
   };
 }
 

@@ -9,7 +9,7 @@ const M = Math;
  * Binary layout of a partition blob (little-endian throughout); see README.md for the rationale.
  *
  *   0  4  magic "AASP"
- *   4  1  version (1)
+ *   4  1  version (1, or 2 when the blob has an asked section)
  *   5  1  flags: bit 0 = attribute section deflated (raw deflate)
  *   6  2  reserved (0)
  *   8  4  dictionary hash (u32)
@@ -20,16 +20,24 @@ const M = Math;
  *  28  4  attribute count A (u32)
  *  32     key: dataset, wave, location, each u8 length + UTF-8 bytes
  *         C x { weight f64, start bit u32, count u32 }
+ *         version 2 only, the asked section: u32 Q, then Q x (question codes ascending):
+ *           u8 length + UTF-8 question code, encoding u8 (0 dense, 1 sparse, 2 everyone), payload length u32, payload
  *         attribute section (if deflated: u32 inflated length, then the deflated bytes), A x:
  *           id u32, encoding u8 (0 dense, 1 sparse), payload length u32, payload
  *           dense:  bitLength / 8 bytes, the bitset words as little-endian u32
  *           sparse: varint n, then n varints: first set bit, then gaps to the previous set bit
+ *           everyone (asked only): no payload, every respondent of the partition
+ *
+ * A partition without asked entries is written as version 1, byte for byte as before the asked
+ * section existed, so stored blobs stay valid and equal data gives equal bytes.
  */
-export const PARTITION_FORMAT_VERSION = 1;
+export const PARTITION_FORMAT_VERSION = 2;
+const VERSION_WITHOUT_ASKED = 1;
 const MAGIC = 0x50534141; // "AASP" read as LE u32
 const FLAG_DEFLATED = 1;
 const ENC_DENSE = 0;
 const ENC_SPARSE = 1;
+const ENC_EVERYONE = 2;
 
 if (endianness() !== 'LE') {
   // Dense bitsets are copied byte for byte into Uint32Arrays; a big-endian host would need a swap.
@@ -44,7 +52,7 @@ export interface EncodeOptions {
 /** The fields encodePartition reads (a DecodedPartition fits; weights/universe are derived on decode). */
 export type PartitionContent = Pick<
   DecodedPartition,
-  'key' | 'dictionaryHash' | 'firstRespondentId' | 'respondentCount' | 'bitLength' | 'weightClasses' | 'attributes'
+  'key' | 'dictionaryHash' | 'firstRespondentId' | 'respondentCount' | 'bitLength' | 'weightClasses' | 'attributes' | 'asked'
 >;
 
 class ByteWriter {
@@ -145,13 +153,69 @@ function writeSparse(w: ByteWriter, words: Uint32Array, count: number): void {
   }
 }
 
+/** Writes one bitset as the smaller of dense and sparse: encoding u8, payload length u32, payload. */
+function writeBitset(w: ByteWriter, words: Uint32Array, denseBytes: number): void {
+  const count = popcount(words);
+  // A sparse entry costs at least one byte per set bit: only try it when that can beat dense.
+  if (count < denseBytes) {
+    const start = w.pos;
+    w.u8(ENC_SPARSE);
+    w.u32(0);
+    writeSparse(w, words, count);
+    const length = w.pos - start - 5;
+    if (length < denseBytes) {
+      w.patchU32(start + 1, length);
+      return;
+    }
+    w.pos = start;
+  }
+  w.u8(ENC_DENSE);
+  w.u32(denseBytes);
+  w.bytes(new Uint8Array(words.buffer, words.byteOffset, denseBytes));
+}
+
+/** The respondents of the classes, as a bitset of `wordCount` words. */
+function universeOf(classes: readonly WeightClass[], wordCount: number): Uint32Array {
+  const universe = new Uint32Array(wordCount);
+  for (const c of classes) setRange(universe, c.startBit, c.startBit + c.count);
+  return universe;
+}
+
+function sameWords(a: Uint32Array, b: Uint32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The asked section (format 2): question codes ascending, "everyone" without a payload. */
+function writeAsked(head: ByteWriter, p: PartitionContent, wordCount: number): void {
+  const asked = p.asked as Map<string, Uint32Array>;
+  const codes = [...asked.keys()].sort();
+  const universe = universeOf(p.weightClasses, wordCount);
+  head.u32(codes.length);
+  for (const code of codes) {
+    const words = asked.get(code) as Uint32Array;
+    const name = Buffer.from(code, 'utf8');
+    if (name.length === 0 || name.length > 255) throw new Error(`asked: question code of ${name.length} bytes: ${code}`);
+    if (words.length !== wordCount) throw new Error(`asked ${code}: ${words.length} words, expected ${wordCount}`);
+    head.u8(name.length);
+    head.bytes(name);
+    if (sameWords(words, universe)) {
+      head.u8(ENC_EVERYONE);
+      head.u32(0);
+    } else {
+      writeBitset(head, words, wordCount * 4);
+    }
+  }
+}
+
 /** Serialises a partition; the output is a pure function of the input (byte for byte). */
 export function encodePartition(p: PartitionContent, options: EncodeOptions = {}): Buffer {
   if (p.bitLength % 64 !== 0) throw new Error(`bitLength ${p.bitLength} is not a multiple of 64`);
   const wordCount = p.bitLength >>> 5;
+  const withAsked = p.asked !== undefined && p.asked.size > 0;
   const head = new ByteWriter(256 + p.weightClasses.length * 16);
   head.u32(MAGIC);
-  head.u8(PARTITION_FORMAT_VERSION);
+  head.u8(withAsked ? PARTITION_FORMAT_VERSION : VERSION_WITHOUT_ASKED);
   head.u8(options.compress ? FLAG_DEFLATED : 0);
   head.u8(0);
   head.u8(0);
@@ -173,6 +237,7 @@ export function encodePartition(p: PartitionContent, options: EncodeOptions = {}
     head.u32(c.startBit);
     head.u32(c.count);
   }
+  if (withAsked) writeAsked(head, p, wordCount);
   const denseBytes = wordCount * 4;
   const body = new ByteWriter(1 << 16);
   const ids = [...p.attributes.keys()].sort((a, b) => a - b);
@@ -180,23 +245,7 @@ export function encodePartition(p: PartitionContent, options: EncodeOptions = {}
     const words = p.attributes.get(id) as Uint32Array;
     if (words.length !== wordCount) throw new Error(`attribute ${id}: ${words.length} words, expected ${wordCount}`);
     body.u32(id);
-    const count = popcount(words);
-    // A sparse entry costs at least one byte per set bit: only try it when that can beat dense.
-    if (count < denseBytes) {
-      const start = body.pos;
-      body.u8(ENC_SPARSE);
-      body.u32(0);
-      writeSparse(body, words, count);
-      const length = body.pos - start - 5;
-      if (length < denseBytes) {
-        body.patchU32(start + 1, length);
-        continue;
-      }
-      body.pos = start;
-    }
-    body.u8(ENC_DENSE);
-    body.u32(denseBytes);
-    body.bytes(new Uint8Array(words.buffer, words.byteOffset, denseBytes));
+    writeBitset(body, words, denseBytes);
   }
   let section = body.buf.subarray(0, body.pos);
   if (options.compress) {
@@ -212,12 +261,72 @@ export function encodePartition(p: PartitionContent, options: EncodeOptions = {}
   return out;
 }
 
-/** Decodes a blob into the engine's in-memory form; all bitsets share one zeroed ArrayBuffer. */
+/**
+ * Reads a sparse payload (varint n, then n varint gaps) from `bytes` at `at` into `words`
+ * (zeroed), which must hold every bit it names.
+ */
+function readSparse(bytes: Uint8Array, at: number, words: Uint32Array): void {
+  let q = at;
+  let n = 0;
+  let shift = 0;
+  let b: number;
+  do {
+    b = bytes[q++];
+    n |= (b & 0x7f) << shift;
+    shift += 7;
+  } while (b & 0x80);
+  let bit = 0;
+  for (let k = 0; k < n; k++) {
+    let delta = 0;
+    shift = 0;
+    do {
+      b = bytes[q++];
+      delta |= (b & 0x7f) << shift;
+      shift += 7;
+    } while (b & 0x80);
+    bit += delta;
+    words[bit >>> 5] |= 1 << (bit & 31);
+  }
+}
+
+/** The asked section of a format-2 blob at `pos`: the entries and where the section ends. */
+function readAsked(buf: Uint8Array, view: DataView, pos: number, universe: Uint32Array): { asked: Map<string, Uint32Array>; end: number } {
+  const wordCount = universe.length;
+  const count = view.getUint32(pos, true);
+  pos += 4;
+  const asked = new Map<string, Uint32Array>();
+  let store: Uint32Array | undefined;
+  let used = 0;
+  for (let i = 0; i < count; i++) {
+    const len = buf[pos++];
+    const code = Buffer.from(buf.buffer, buf.byteOffset + pos, len).toString('utf8');
+    pos += len;
+    const encoding = buf[pos];
+    const length = view.getUint32(pos + 1, true);
+    pos += 5;
+    if (encoding === ENC_EVERYONE) {
+      asked.set(code, universe);
+      continue;
+    }
+    // One buffer for the section's bitsets, as for the attributes.
+    store ??= new Uint32Array(wordCount * count);
+    const words = store.subarray(used * wordCount, (used + 1) * wordCount);
+    used++;
+    if (encoding === ENC_DENSE) new Uint8Array(words.buffer, words.byteOffset, wordCount * 4).set(buf.subarray(pos, pos + length));
+    else if (encoding === ENC_SPARSE) readSparse(buf, pos, words);
+    else throw new Error(`asked ${code}: unknown encoding ${encoding}`);
+    pos += length;
+    asked.set(code, words);
+  }
+  return { asked, end: pos };
+}
+
+/** Decodes a blob (format 1 or 2) into the engine's in-memory form; all attribute bitsets share one zeroed ArrayBuffer. */
 export function decodePartition(buf: Uint8Array): DecodedPartition {
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   if (buf.byteLength < 32 || view.getUint32(0, true) !== MAGIC) throw new Error('not a partition blob (bad magic)');
   const version = buf[4];
-  if (version !== PARTITION_FORMAT_VERSION) throw new Error(`unsupported partition format version ${version}`);
+  if (version !== PARTITION_FORMAT_VERSION && version !== VERSION_WITHOUT_ASKED) throw new Error(`unsupported partition format version ${version}`);
   const flags = buf[5];
   const dictionaryHash = view.getUint32(8, true);
   const firstRespondentId = view.getUint32(12, true);
@@ -246,6 +355,8 @@ export function decodePartition(buf: Uint8Array): DecodedPartition {
     weights.fill(weight, startBit, startBit + count);
     setRange(universe, startBit, startBit + count);
   }
+  let asked = new Map<string, Uint32Array>();
+  if (version === PARTITION_FORMAT_VERSION) ({ asked, end: pos } = readAsked(buf, view, pos, universe));
   let section: Uint8Array = buf.subarray(pos);
   if (flags & FLAG_DEFLATED) {
     section = inflateRawSync(section.subarray(4));
@@ -265,34 +376,14 @@ export function decodePartition(buf: Uint8Array): DecodedPartition {
     if (encoding === ENC_DENSE) {
       storeBytes.set(section.subarray(p, p + length), offset * 4);
     } else if (encoding === ENC_SPARSE) {
-      let q = p;
-      let n = 0;
-      let shift = 0;
-      let b: number;
-      do {
-        b = section[q++];
-        n |= (b & 0x7f) << shift;
-        shift += 7;
-      } while (b & 0x80);
-      let bit = 0;
-      for (let k = 0; k < n; k++) {
-        let delta = 0;
-        shift = 0;
-        do {
-          b = section[q++];
-          delta |= (b & 0x7f) << shift;
-          shift += 7;
-        } while (b & 0x80);
-        bit += delta;
-        words[bit >>> 5] |= 1 << (bit & 31);
-      }
+      readSparse(section, p, words);
     } else {
       throw new Error(`attribute ${id}: unknown encoding ${encoding}`);
     }
     p += length;
     attributes.set(id, words);
   }
-  return { key, dictionaryHash, firstRespondentId, respondentCount, bitLength, wordCount, weightClasses, weights, universe, attributes };
+  return { key, dictionaryHash, firstRespondentId, respondentCount, bitLength, wordCount, weightClasses, weights, universe, attributes, asked };
 }
 
 /** Sets bits [from, to) of a bitset. */
@@ -313,7 +404,7 @@ export function setRange(words: Uint32Array, from: number, to: number): void {
  * Classes: 64-bit aligned, in order, not overlapping, counts summing to respondentCount, positive
  * finite weights; bitsets: wordCount words, no bit outside the classes.
  */
-export function partitionInvariantViolations(p: Pick<DecodedPartition, 'respondentCount' | 'bitLength' | 'weightClasses' | 'attributes'>): string[] {
+export function partitionInvariantViolations(p: Pick<DecodedPartition, 'respondentCount' | 'bitLength' | 'weightClasses' | 'attributes' | 'asked'>): string[] {
   const problems: string[] = [];
   if (p.bitLength % 64 !== 0) problems.push(`bitLength ${p.bitLength} not a multiple of 64`);
   let end = 0;
@@ -331,17 +422,24 @@ export function partitionInvariantViolations(p: Pick<DecodedPartition, 'responde
   if (total !== p.respondentCount) problems.push(`classes hold ${total} respondents, expected ${p.respondentCount}`);
   const universe = new Uint32Array(p.bitLength >>> 5);
   for (const c of p.weightClasses) setRange(universe, c.startBit, c.startBit + c.count);
-  for (const [id, words] of p.attributes) {
+  const bitsets: [string, Uint32Array][] = [...p.attributes].map(([id, words]) => [`attribute ${id}`, words]);
+  for (const [code, words] of p.asked ?? []) bitsets.push([`asked ${code}`, words]);
+  for (const [what, words] of bitsets) {
     if (words.length !== p.bitLength >>> 5) {
-      problems.push(`attribute ${id} has ${words.length} words`);
+      problems.push(`${what} has ${words.length} words`);
       continue;
     }
     for (let i = 0; i < words.length; i++) {
       if ((words[i] & ~universe[i]) !== 0) {
-        problems.push(`attribute ${id} has bits set in padding (word ${i})`);
+        problems.push(`${what} has bits set in padding (word ${i})`);
         break;
       }
     }
   }
   return problems;
+}
+
+/** The format version a blob was written in (1: no asked section, 2: with one), for the store's `format_version` column. */
+export function partitionFormatVersion(blob: Uint8Array): number {
+  return blob[4];
 }

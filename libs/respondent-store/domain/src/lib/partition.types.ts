@@ -50,6 +50,14 @@ export interface DecodedPartition {
   universe: Uint32Array;
   /** Attribute id (from the dataset's AttributeDictionary) -> bitset. */
   attributes: Map<number, Uint32Array>;
+  /**
+   * Question code -> the respondents who were asked the question (routing), for the questions where
+   * that differs from those who answered it (asked, but chose nothing or a "missing" code). Always
+   * includes everyone who answered. A question without an entry: asked = answered (data stored
+   * before the store recorded it, or nobody asked stayed without an answer). Read-only: an entry
+   * of everyone in the partition is `universe` itself. Absent in hand-made partitions = empty.
+   */
+  asked?: Map<string, Uint32Array>;
 }
 
 /** One respondent expanded to plain data (slow path: tests, reference checks, exports). */
@@ -60,4 +68,6 @@ export interface RespondentRecord {
   location: string;
   weight: number;
   answers: { question: string; datapoint: string; suffix?: string }[];
+  /** The questions of the partition's `asked` entries this respondent was asked (omitted when none). */
+  asked?: string[];
 }

@@ -6,7 +6,8 @@ const M = Math;
 
 /**
  * Expands a decoded partition into one plain record per respondent (slow path for tests and
- * reference checks: it allocates per answer). Answers come in attribute-id order.
+ * reference checks: it allocates per answer). Answers come in attribute-id order; `asked` lists
+ * the questions of the partition's asked entries that the respondent was asked, in code order.
  */
 export function toRespondentRecords(decoded: DecodedPartition, dictionary: AttributeDictionary): RespondentRecord[] {
   if (decoded.dictionaryHash !== dictionary.hash) {
@@ -33,22 +34,33 @@ export function toRespondentRecords(decoded: DecodedPartition, dictionary: Attri
   for (const attributeId of ids) {
     const attribute = dictionary.attributes[attributeId];
     if (!attribute) throw new Error(`attribute id ${attributeId} is not in the dictionary of ${dictionary.dataset}`);
-    const words = decoded.attributes.get(attributeId) as Uint32Array;
-    for (let i = 0; i < words.length; i++) {
-      let x = words[i];
-      while (x !== 0) {
-        const t = x & -x;
-        const bit = (i << 5) + (31 - M.clz32(t));
-        x ^= t;
-        const record = recordAt.get(bit);
-        if (!record) throw new Error(`attribute ${attributeId} has a bit on padding position ${bit}`);
-        record.answers.push(
-          attribute.suffix === null
-            ? { question: attribute.question, datapoint: attribute.datapoint }
-            : { question: attribute.question, datapoint: attribute.datapoint, suffix: attribute.suffix },
-        );
-      }
-    }
+    forEachBit(decoded.attributes.get(attributeId) as Uint32Array, (bit) => {
+      const record = recordAt.get(bit);
+      if (!record) throw new Error(`attribute ${attributeId} has a bit on padding position ${bit}`);
+      record.answers.push(
+        attribute.suffix === null
+          ? { question: attribute.question, datapoint: attribute.datapoint }
+          : { question: attribute.question, datapoint: attribute.datapoint, suffix: attribute.suffix },
+      );
+    });
+  }
+  for (const question of [...(decoded.asked?.keys() ?? [])].sort()) {
+    forEachBit(decoded.asked?.get(question) as Uint32Array, (bit) => {
+      const record = recordAt.get(bit);
+      if (!record) throw new Error(`asked ${question} has a bit on padding position ${bit}`);
+      (record.asked ??= []).push(question);
+    });
   }
   return records;
+}
+
+function forEachBit(words: Uint32Array, visit: (bit: number) => void): void {
+  for (let i = 0; i < words.length; i++) {
+    let x = words[i];
+    while (x !== 0) {
+      const t = x & -x;
+      visit((i << 5) + (31 - M.clz32(t)));
+      x ^= t;
+    }
+  }
 }

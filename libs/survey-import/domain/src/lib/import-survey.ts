@@ -1,14 +1,15 @@
-import { encodePartition, type Attribute, type PartitionKey, type WeightClass } from '@aas/respondent-store';
+import type { Attribute, PartitionKey } from '@aas/respondent-store';
 import { type Category, type Dataset, type LocationWavePopulation, type Question } from '@aas/contracts';
 import type { MappedWave } from './survey-mapping';
 import { IssueCollector, type ImportIssue } from './import-issues';
+import { buildPartition, IdRegistry, SpillWriter, type BuiltPartition } from './import-partitions';
 import { MemorySpillStore, type SpillStore } from './spill-store';
 import { valueKey, type SurveyFile, type SurveyValue } from './survey-file.types';
 import { compileMapping, isNoAnswer, type CompiledMapping, type ImportedLocation } from './survey-mapping';
 import type { SurveyMapping } from './survey-mapping.types';
+import { VariableTally, type VariableReport, type VariableUse } from './variable-report';
 
-/** Global lookups are slow inside jest's vm context; a module-local alias is not. */
-const M = Math;
+export type { BuiltPartition } from './import-partitions';
 
 export interface ImportProgress {
   phase: 'read' | 'build';
@@ -58,20 +59,11 @@ export interface ImportReport {
   issues: ImportIssue[];
   /** Variables the mapping neither uses nor ignores (also listed as warnings). */
   unmapped: string[];
+  /** Every variable of the file: what it became, what of it was kept and what was left out and why, with counts. */
+  variables: VariableReport[];
   rowsRead: number;
   respondents: number;
   partitions: PartitionSummary[];
-}
-
-/** One partition, encoded with the respondent store's codec (`encodePartition`), ready to be written. */
-export interface BuiltPartition {
-  key: PartitionKey;
-  respondentCount: number;
-  firstRespondentId: number;
-  weightClasses: number;
-  blob: Buffer;
-  /** The file's respondent ids in storage order: respondent `firstRespondentId + k` is `sourceIds[k]`. */
-  sourceIds: (number | string)[];
 }
 
 export interface PreparedImport {
@@ -95,94 +87,41 @@ export async function prepareImport(file: SurveyFile, mapping: SurveyMapping, op
   const spill = options.spill ?? new MemorySpillStore();
   const issues = new IssueCollector(options.maxListedRows ?? 10);
   const { compiled, issues: mappingIssues } = compileMapping(mapping, file.metadata);
-  const emptyReport = (): ImportReport => ({ ok: false, issues: mappingIssues, unmapped: [], rowsRead: 0, respondents: 0, partitions: [] });
   if (!compiled) {
-    return { report: emptyReport(), catalogue: null, partitions: refuse, dispose: () => spill.dispose() };
+    const report: ImportReport = { ok: false, issues: mappingIssues, unmapped: [], variables: [], rowsRead: 0, respondents: 0, partitions: [] };
+    return { report, catalogue: null, partitions: refuse, dispose: () => spill.dispose() };
   }
   const c = compiled;
   const progressEvery = options.progressEvery ?? 10_000;
   const partitionIndex = new Map<string, number>();
-  const partitions: { key: PartitionKey; wave: MappedWave; location: ImportedLocation; respondents: number; weightSum: number; writer: SpillWriter }[] = [];
+  const partitions: SpilledPartition[] = [];
   const ids = new IdRegistry();
-  const answered = new Uint8Array(c.rules.length);
-  const attrs: number[] = [];
+  const tally = new VariableTally(file.metadata, variableUses(c));
+  const answers = new AnswerReader(c, tally, issues);
   let rowsRead = 0;
   let respondents = 0;
   let failed = false;
 
   for await (const row of file.rows()) {
     rowsRead++;
-    const r = row.rowNumber;
-    const values = row.values;
-    let rowOk = true;
-    const id = values[c.respondentId.index];
-    if (id === null) {
-      issues.add('error', 'missing-id', c.respondentId.name, 'respondents without an id', r);
-      rowOk = false;
-    } else {
-      ids.add(id, r);
-    }
-    const weight = values[c.weight.index];
-    if (weight === null || typeof weight !== 'number' || Number.isNaN(weight)) {
-      issues.add('error', 'missing-weight', c.weight.name, 'respondents without a (numeric) weight', r, weight ?? undefined);
-      rowOk = false;
-    } else if (!(weight > 0) || !Number.isFinite(weight)) {
-      issues.add('error', 'non-positive-weight', c.weight.name, 'respondents whose weight is not positive', r, weight);
-      rowOk = false;
-    }
-    const waveValue = values[c.wave.index];
-    const wave = c.waveOf(waveValue);
-    if (!wave) {
-      issues.add('error', 'unknown-wave', c.wave.name, 'wave values the mapping has no wave for', r, waveValue ?? '(empty)');
-      rowOk = false;
-    }
-    const locationValue = values[c.location.index];
-    const location = c.locationOf(locationValue);
-    if (!location) {
-      issues.add('error', 'unknown-location', c.location.name, 'location values the mapping has no location for', r, locationValue ?? '(empty)');
-      rowOk = false;
-    }
-    attrs.length = 0;
-    for (let k = 0; k < c.rules.length; k++) {
-      const rule = c.rules[k];
-      const value = values[rule.variable.index];
-      if (isNoAnswer(rule, value)) continue;
-      answered[k] = 1;
-      const attribute = attributeOf(rule, value as number | string);
-      if (attribute === undefined) {
-        issues.add(
-          'warning',
-          'value-without-label',
-          rule.variable.name,
-          'values the mapping has no datapoint, scale point or band for (left out)',
-          r,
-          value as number | string,
-        );
-      } else if (attribute >= 0) {
-        attrs.push(attribute);
-      }
-    }
-    if (!rowOk) failed = true;
-    if (!failed && wave && location && typeof weight === 'number' && id !== null) {
-      const key = `${wave.code}\u0000${location.code}`;
+    tally.row(row.values);
+    const checked = checkRow(c, row.values, row.rowNumber, issues, ids);
+    const { attributes, askedWithoutAnswer } = answers.read(row.values, row.rowNumber);
+    if (checked === null) failed = true;
+    if (!failed && checked !== null) {
+      const key = `${checked.wave.code}\u0000${checked.location.code}`;
       let p = partitionIndex.get(key);
       if (p === undefined) {
         p = partitions.length;
         partitionIndex.set(key, p);
-        partitions.push({
-          key: { dataset: c.dataset.code, wave: wave.code, location: location.code },
-          wave,
-          location,
-          respondents: 0,
-          weightSum: 0,
-          writer: new SpillWriter(spill, p),
-        });
+        const partitionKey = { dataset: c.dataset.code, wave: checked.wave.code, location: checked.location.code };
+        partitions.push({ key: partitionKey, respondents: 0, weightSum: 0, writer: new SpillWriter(spill, p) });
       }
       const part = partitions[p];
       part.respondents++;
-      part.weightSum += weight;
+      part.weightSum += checked.weight;
       respondents++;
-      await part.writer.record(r, weight, id, attrs);
+      await part.writer.record(row.rowNumber, checked.weight, checked.id, attributes, askedWithoutAnswer);
     }
     if (rowsRead % progressEvery === 0) options.onProgress?.({ phase: 'read', rowsRead, partitionsBuilt: 0, partitionsTotal: partitions.length });
   }
@@ -191,21 +130,13 @@ export async function prepareImport(file: SurveyFile, mapping: SurveyMapping, op
 
   for (const d of ids.duplicates()) issues.add('error', 'duplicate-id', c.respondentId.name, 'respondent ids that occur more than once', d.row, d.id);
   c.rules.forEach((rule, k) => {
-    if (answered[k] === 0) issues.add('warning', 'empty-variable', rule.variable.name, `nobody answered ${rule.variable.name}`);
+    if (!answers.everAnswered(k)) issues.add('warning', 'empty-variable', rule.variable.name, `nobody answered ${rule.variable.name}`);
   });
   for (const name of c.unmapped) issues.add('warning', 'unmapped-variable', name, `variable ${name} is not mapped (add it to a question or to "ignore")`);
   if (rowsRead === 0) issues.add('error', 'no-respondents', null, 'the file has no rows');
 
   const ok = !issues.hasErrors;
-  // Partitions in a stable order: wave order, then location code.
-  const waveOrder = new Map(c.waves().map((w) => [w.code, w.order]));
-  const order = partitions
-    .map((p, i) => i)
-    .sort(
-      (a, b) =>
-        (waveOrder.get(partitions[a].key.wave) ?? 0) - (waveOrder.get(partitions[b].key.wave) ?? 0) ||
-        cmp(partitions[a].key.location, partitions[b].key.location),
-    );
+  const order = partitionOrder(c, partitions);
   const summaries: PartitionSummary[] = order.map((i) => ({
     key: partitions[i].key,
     respondents: partitions[i].respondents,
@@ -215,22 +146,23 @@ export async function prepareImport(file: SurveyFile, mapping: SurveyMapping, op
     ok,
     issues: [...mappingIssues, ...issues.issues],
     unmapped: c.unmapped,
+    variables: tally.report(file.metadata),
     rowsRead,
     respondents: ok ? respondents : 0,
     partitions: ok ? summaries : [],
   };
-  const catalogue = catalogueOf(c, partitions, summaries);
+  const questionCodes = c.questions.map((q) => q.code);
   let built = false;
   return {
     report,
-    catalogue,
+    catalogue: catalogueOf(c, summaries),
     partitions: ok
       ? async function* () {
           if (built) throw new Error('the partitions of an import are built once');
           built = true;
           let nextId = options.firstRespondentId ?? 1;
           for (const [n, i] of order.entries()) {
-            const part = await buildPartition(partitions[i].key, await spill.read(i), nextId, c, options.compress ?? false);
+            const part = buildPartition(partitions[i].key, await spill.read(i), nextId, c.dictionary, questionCodes, options.compress ?? false);
             nextId += part.respondentCount;
             summaries[n].weightClasses = part.weightClasses;
             summaries[n].bytes = part.blob.length;
@@ -241,6 +173,147 @@ export async function prepareImport(file: SurveyFile, mapping: SurveyMapping, op
       : refuse,
     dispose: () => spill.dispose(),
   };
+}
+
+interface SpilledPartition {
+  key: PartitionKey;
+  respondents: number;
+  weightSum: number;
+  writer: SpillWriter;
+}
+
+/** Partitions in a stable order: wave order, then location code. */
+function partitionOrder(c: CompiledMapping, partitions: readonly SpilledPartition[]): number[] {
+  const waveOrder = new Map(c.waves().map((w) => [w.code, w.order]));
+  return partitions
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        (waveOrder.get(partitions[a].key.wave) ?? 0) - (waveOrder.get(partitions[b].key.wave) ?? 0) ||
+        cmp(partitions[a].key.location, partitions[b].key.location),
+    );
+}
+
+/** What each variable of the file is to the mapping, for the report. */
+function variableUses(c: CompiledMapping): Map<string, { use: VariableUse; question?: string }> {
+  const uses = new Map<string, { use: VariableUse; question?: string }>();
+  for (const name of c.ignored) uses.set(name, { use: 'ignored' });
+  for (const rule of c.rules) uses.set(rule.variable.name, { use: 'question', question: rule.question });
+  uses.set(c.respondentId.name, { use: 'respondent-id' });
+  uses.set(c.weight.name, { use: 'weight' });
+  uses.set(c.wave.name, { use: 'wave' });
+  uses.set(c.location.name, { use: 'location' });
+  return uses;
+}
+
+/** The respondent's id, weight, wave and location, checked; null when any is wrong (each problem reported). */
+function checkRow(
+  c: CompiledMapping,
+  values: readonly SurveyValue[],
+  r: number,
+  issues: IssueCollector,
+  ids: IdRegistry,
+): { id: number | string; weight: number; wave: MappedWave; location: ImportedLocation } | null {
+  let ok = true;
+  const id = values[c.respondentId.index];
+  if (id === null) {
+    issues.add('error', 'missing-id', c.respondentId.name, 'respondents without an id', r);
+    ok = false;
+  } else {
+    ids.add(id, r);
+  }
+  const weight = values[c.weight.index];
+  if (weight === null || typeof weight !== 'number' || Number.isNaN(weight)) {
+    issues.add('error', 'missing-weight', c.weight.name, 'respondents without a (numeric) weight', r, weight ?? undefined);
+    ok = false;
+  } else if (!(weight > 0) || !Number.isFinite(weight)) {
+    issues.add('error', 'non-positive-weight', c.weight.name, 'respondents whose weight is not positive', r, weight);
+    ok = false;
+  }
+  const waveValue = values[c.wave.index];
+  const wave = c.waveOf(waveValue);
+  if (!wave) {
+    issues.add('error', 'unknown-wave', c.wave.name, 'wave values the mapping has no wave for', r, waveValue ?? '(empty)');
+    ok = false;
+  }
+  const locationValue = values[c.location.index];
+  const location = c.locationOf(locationValue);
+  if (!location) {
+    issues.add('error', 'unknown-location', c.location.name, 'location values the mapping has no location for', r, locationValue ?? '(empty)');
+    ok = false;
+  }
+  return ok && id !== null && typeof weight === 'number' && wave && location ? { id, weight, wave, location } : null;
+}
+
+/**
+ * A row's answers: the attribute ids its values give, and the questions it was asked without an
+ * answer the store keeps. A question was asked when any of its variables is not system-missing
+ * (for a yes/no or category set: not all of them; a user-missing value, "not selected" and a value
+ * left out were all asked).
+ */
+class AnswerReader {
+  private readonly ruleQuestion: Int32Array;
+  private readonly asked: Uint8Array;
+  private readonly answered: Uint8Array;
+  private readonly ruleAnswered: Uint8Array;
+  private readonly attributes: number[] = [];
+  private readonly askedWithoutAnswer: number[] = [];
+
+  constructor(
+    private readonly c: CompiledMapping,
+    private readonly tally: VariableTally,
+    private readonly issues: IssueCollector,
+  ) {
+    const index = new Map(c.questions.map((q, i) => [q.code, i]));
+    this.ruleQuestion = Int32Array.from(c.rules.map((r) => index.get(r.question) as number));
+    this.asked = new Uint8Array(c.questions.length);
+    this.answered = new Uint8Array(c.questions.length);
+    this.ruleAnswered = new Uint8Array(c.rules.length);
+  }
+
+  read(values: readonly SurveyValue[], r: number): { attributes: number[]; askedWithoutAnswer: number[] } {
+    this.attributes.length = 0;
+    this.askedWithoutAnswer.length = 0;
+    this.asked.fill(0);
+    this.answered.fill(0);
+    for (let k = 0; k < this.c.rules.length; k++) {
+      const rule = this.c.rules[k];
+      const value = values[rule.variable.index];
+      if (value === null) continue;
+      const q = this.ruleQuestion[k];
+      this.asked[q] = 1;
+      if (isNoAnswer(rule, value)) {
+        this.tally.outcome(rule.variable, 'missing', value);
+        continue;
+      }
+      this.ruleAnswered[k] = 1;
+      const attribute = attributeOf(rule, value);
+      if (attribute === undefined) {
+        this.tally.outcome(rule.variable, 'left-out', value);
+        this.issues.add(
+          'warning',
+          'value-without-label',
+          rule.variable.name,
+          'values the mapping has no datapoint, scale point or band for (left out)',
+          r,
+          value,
+        );
+      } else if (attribute < 0) {
+        this.tally.outcome(rule.variable, 'not-selected', value);
+      } else {
+        this.tally.outcome(rule.variable, 'answered', value);
+        this.answered[q] = 1;
+        this.attributes.push(attribute);
+      }
+    }
+    for (let q = 0; q < this.asked.length; q++) if (this.asked[q] === 1 && this.answered[q] === 0) this.askedWithoutAnswer.push(q);
+    return { attributes: this.attributes, askedWithoutAnswer: this.askedWithoutAnswer };
+  }
+
+  /** Whether any row gave rule k a value that is an answer or a known non-answer. */
+  everAnswered(k: number): boolean {
+    return this.ruleAnswered[k] === 1;
+  }
 }
 
 function refuse(): AsyncGenerator<BuiltPartition> {
@@ -263,11 +336,10 @@ function attributeOf(rule: CompiledMapping['rules'][number], value: number | str
   return undefined;
 }
 
-function catalogueOf(c: CompiledMapping, partitions: { key: PartitionKey; weightSum: number }[], summaries: PartitionSummary[]): ImportedCatalogue {
+function catalogueOf(c: CompiledMapping, summaries: PartitionSummary[]): ImportedCatalogue {
   const populations: LocationWavePopulation[] = c.populations
     ? c.populations.map((p) => ({ location_code: p.location, wave_code: p.wave, population: p.population }))
     : summaries.map((s) => ({ location_code: s.key.location, wave_code: s.key.wave, population: s.weightSum }));
-  void partitions;
   return {
     dataset: c.dataset,
     categories: c.categories,
@@ -277,183 +349,4 @@ function catalogueOf(c: CompiledMapping, partitions: { key: PartitionKey; weight
     populations,
     dictionary: { dataset: c.dictionary.dataset, hash: c.dictionary.hash, attributes: c.dictionary.attributes },
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Spilled respondent records: varint row, f64 weight, id (0 + f64 | 1 + varint length + UTF-8),
-// varint attribute count, attribute ids ascending as varint gaps.
-
-const SPILL_CHUNK = 1 << 16;
-
-class SpillWriter {
-  private buf = Buffer.alloc(SPILL_CHUNK + 4096);
-  private pos = 0;
-
-  constructor(
-    private readonly store: SpillStore,
-    private readonly partition: number,
-  ) {}
-
-  async record(row: number, weight: number, id: number | string, attributes: number[]): Promise<void> {
-    const idBytes = typeof id === 'string' ? Buffer.from(id, 'utf8') : null;
-    this.ensure(5 + 8 + 1 + 9 + (idBytes?.length ?? 0) + 5 + attributes.length * 5);
-    this.varint(row);
-    this.pos = this.buf.writeDoubleLE(weight, this.pos);
-    if (idBytes === null) {
-      this.buf[this.pos++] = 0;
-      this.pos = this.buf.writeDoubleLE(id as number, this.pos);
-    } else {
-      this.buf[this.pos++] = 1;
-      this.varint(idBytes.length);
-      this.pos += idBytes.copy(this.buf, this.pos);
-    }
-    attributes.sort((a, b) => a - b);
-    this.varint(attributes.length);
-    let prev = 0;
-    for (const a of attributes) {
-      this.varint(a - prev);
-      prev = a;
-    }
-    if (this.pos >= SPILL_CHUNK) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.pos === 0) return;
-    await this.store.append(this.partition, this.buf.subarray(0, this.pos));
-    this.pos = 0;
-  }
-
-  private ensure(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    const next = Buffer.alloc(M.max(this.buf.length * 2, this.pos + n));
-    this.buf.copy(next, 0, 0, this.pos);
-    this.buf = next;
-  }
-
-  private varint(v: number): void {
-    while (v >= 0x80) {
-      this.buf[this.pos++] = (v & 0x7f) | 0x80;
-      v = M.floor(v / 128);
-    }
-    this.buf[this.pos++] = v;
-  }
-}
-
-/**
- * Pass 2 for one partition: respondents ordered by weight (ascending; file order within a weight),
- * one weight class per distinct weight, each class on a 64-bit boundary, then the codec.
- */
-async function buildPartition(key: PartitionKey, bytes: Uint8Array, firstRespondentId: number, c: CompiledMapping, compress: boolean): Promise<BuiltPartition> {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const rows: number[] = [];
-  const weights: number[] = [];
-  const ids: (number | string)[] = [];
-  const attrStart: number[] = [];
-  const attrList: number[] = [];
-  let p = 0;
-  const varint = (): number => {
-    let v = 0;
-    let scale = 1;
-    let b: number;
-    do {
-      b = buf[p++];
-      v += (b & 0x7f) * scale;
-      scale *= 128;
-    } while (b & 0x80);
-    return v;
-  };
-  while (p < buf.length) {
-    rows.push(varint());
-    weights.push(buf.readDoubleLE(p));
-    p += 8;
-    if (buf[p++] === 0) {
-      ids.push(buf.readDoubleLE(p));
-      p += 8;
-    } else {
-      const length = varint();
-      ids.push(buf.toString('utf8', p, p + length));
-      p += length;
-    }
-    attrStart.push(attrList.length);
-    const n = varint();
-    let prev = 0;
-    for (let k = 0; k < n; k++) {
-      prev += varint();
-      attrList.push(prev);
-    }
-  }
-  attrStart.push(attrList.length);
-  const count = rows.length;
-  const order = Array.from({ length: count }, (_, i) => i).sort((a, b) => weights[a] - weights[b] || rows[a] - rows[b]);
-  const weightClasses: WeightClass[] = [];
-  const bitOf = new Uint32Array(count);
-  let bit = 0;
-  for (let k = 0; k < count; k++) {
-    const i = order[k];
-    const last = weightClasses[weightClasses.length - 1];
-    if (!last || last.weight !== weights[i]) {
-      if (last) bit = M.ceil(bit / 64) * 64;
-      weightClasses.push({ weight: weights[i], startBit: bit, count: 0 });
-    }
-    weightClasses[weightClasses.length - 1].count++;
-    bitOf[i] = bit++;
-  }
-  const bitLength = M.ceil(bit / 64) * 64;
-  const wordCount = bitLength >>> 5;
-  const attributes = new Map<number, Uint32Array>();
-  for (let i = 0; i < count; i++) {
-    const b = bitOf[i];
-    for (let k = attrStart[i]; k < attrStart[i + 1]; k++) {
-      const a = attrList[k];
-      let words = attributes.get(a);
-      if (!words) {
-        words = new Uint32Array(wordCount);
-        attributes.set(a, words);
-      }
-      words[b >>> 5] |= 1 << (b & 31);
-    }
-  }
-  const blob = encodePartition(
-    { key, dictionaryHash: c.dictionary.hash, firstRespondentId, respondentCount: count, bitLength, weightClasses, attributes },
-    { compress },
-  );
-  return { key, respondentCount: count, firstRespondentId, weightClasses: weightClasses.length, blob, sourceIds: order.map((i) => ids[i]) };
-}
-
-/** Respondent ids seen so far, to find duplicates at the end: numbers in typed arrays (12 bytes each), strings in a map. */
-class IdRegistry {
-  private numbers = new Float64Array(1024);
-  private rows = new Uint32Array(1024);
-  private size = 0;
-  private readonly strings = new Map<string, number>();
-  private readonly stringDuplicates: { id: string; row: number }[] = [];
-
-  add(id: SurveyValue, row: number): void {
-    if (typeof id === 'number') {
-      if (this.size === this.numbers.length) {
-        const numbers = new Float64Array(this.size * 2);
-        numbers.set(this.numbers);
-        this.numbers = numbers;
-        const rows = new Uint32Array(this.size * 2);
-        rows.set(this.rows);
-        this.rows = rows;
-      }
-      this.numbers[this.size] = id;
-      this.rows[this.size++] = row;
-    } else if (typeof id === 'string') {
-      if (this.strings.has(id)) this.stringDuplicates.push({ id, row });
-      else this.strings.set(id, row);
-    }
-  }
-
-  /** Every row whose id an earlier row already had, in row order. */
-  duplicates(): { id: number | string; row: number }[] {
-    const idx = Array.from({ length: this.size }, (_, i) => i).sort((a, b) => this.numbers[a] - this.numbers[b] || this.rows[a] - this.rows[b]);
-    const out: { id: number | string; row: number }[] = [];
-    for (let k = 1; k < idx.length; k++) {
-      if (this.numbers[idx[k]] === this.numbers[idx[k - 1]]) out.push({ id: this.numbers[idx[k]], row: this.rows[idx[k]] });
-    }
-    out.push(...this.stringDuplicates);
-    return out.sort((a, b) => a.row - b.row);
-  }
 }

@@ -1,5 +1,6 @@
 import { TextDecoder } from 'node:util';
 import { ByteSource } from './byte-source';
+import { inflateBlocks } from './zlib-blocks';
 import type { MeasurementLevel, MissingValues, MultipleResponseSet, SurveyFile, SurveyRow, SurveyValue, SurveyVariable, ValueLabel } from './survey-file.types';
 
 /*
@@ -7,8 +8,8 @@ import type { MeasurementLevel, MissingValues, MultipleResponseSet, SurveyFile, 
  * "System File Format" appendix of the PSPP developers' guide). It reads the dictionary
  * (variables, variable and value labels, missing values, measurement levels, long names, very
  * long strings, multiple-response sets, the character encoding) and then streams the cases, one
- * at a time, uncompressed or bytecode-compressed. ZLIB-compressed files ($FL3) are refused with a
- * clear message.
+ * at a time, uncompressed, bytecode-compressed, or ZLIB-compressed (.zsav, $FL3: the bytecode
+ * stream deflated in blocks, inflated with Node's zlib as it streams in).
  */
 
 const NUL = String.fromCharCode(0);
@@ -74,9 +75,7 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
   const src = new ByteSource(source);
   await src.need(176, 'the file header');
   const magic = src.bytes(4).toString('latin1');
-  if (magic === '$FL3')
-    throw new Error('ZLIB-compressed .sav files ($FL3) are not supported: save the file uncompressed or with standard (bytecode) compression');
-  if (magic !== '$FL2') throw new Error(`not an SPSS system file (starts with ${JSON.stringify(magic)}, expected "$FL2")`);
+  if (magic !== '$FL2' && magic !== '$FL3') throw new Error(`not an SPSS system file (starts with ${JSON.stringify(magic)}, expected "$FL2" or "$FL3")`);
   src.skip(60); // product name
   const layoutLE = src.int32();
   if (layoutLE !== 2 && layoutLE !== 3) {
@@ -89,9 +88,8 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
   const declaredCases = src.int32();
   const bias = src.float64();
   src.skip(9 + 8 + 64 + 3); // creation date, time, file label, padding
-  if (compression !== 0 && compression !== 1) {
-    throw new Error(compression === 2 ? 'ZLIB-compressed .sav files are not supported' : `unknown compression code ${compression}`);
-  }
+  if (compression !== 0 && compression !== 1 && compression !== 2) throw new Error(`unknown compression code ${compression}`);
+  if ((compression === 2) !== (magic === '$FL3')) throw new Error(`the header says compression ${compression} in a ${magic} file`);
 
   const raw: RawVariable[] = [];
   const pendingLabels: PendingLabels[] = [];
@@ -103,7 +101,7 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
   let displayPerVariable = 0;
   let longNames = '';
   let veryLongStrings = '';
-  let mrsetText = '';
+  const mrsetRecords: Buffer[] = [];
   const longStringLabels: Buffer[] = [];
 
   for (;;) {
@@ -181,7 +179,7 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
         measures = Array.from({ length: count }, (_, i) => view(i));
       } else if (subtype === EXT_LONG_NAMES) longNames = data.toString('latin1');
       else if (subtype === EXT_VERY_LONG_STRINGS) veryLongStrings = data.toString('latin1');
-      else if (subtype === EXT_MRSETS || subtype === EXT_MRSETS_V2) mrsetText += data.toString('latin1') + '\n';
+      else if (subtype === EXT_MRSETS || subtype === EXT_MRSETS_V2) mrsetRecords.push(data);
       else if (subtype === EXT_ENCODING) encoding = data.toString('latin1').trim();
       else if (subtype === EXT_LONG_STRING_LABELS) longStringLabels.push(data);
       displayPerVariable = subtype === EXT_DISPLAY ? count : displayPerVariable;
@@ -194,6 +192,7 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
     }
   }
 
+  const data = compression === 2 ? await zlibData(src) : src;
   const encodingName = encoding ?? (codePage !== null ? (CODE_PAGES[codePage] ?? 'windows-1252') : 'windows-1252');
   let decoder: TextDecoder;
   try {
@@ -271,7 +270,12 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
   for (const data of longStringLabels) readLongStringLabels(data, src.littleEndian, text, variables);
 
   const weightVariable = weightIndex > 0 ? (bySlot.get(weightIndex - 1)?.name ?? null) : null;
-  const multipleResponseSets = parseMrsets(mrsetText, (short) => byShortName.get(short.toUpperCase())?.name ?? short);
+  // Parsed byte for byte (its lengths count bytes); the labels are then decoded in the file's encoding like every other label.
+  const mrsetText = mrsetRecords.map((data) => `${data.toString('latin1')}\n`).join('');
+  const multipleResponseSets = parseMrsets(mrsetText, (short) => byShortName.get(short.toUpperCase())?.name ?? short).map((set) => ({
+    ...set,
+    label: text(Buffer.from(set.label, 'latin1')),
+  }));
 
   const caseBytes = caseSlots * 8;
   let consumed = false;
@@ -288,7 +292,7 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
       if (consumed) throw new Error('the rows of a .sav file can be read once');
       consumed = true;
       const caseBuffer = Buffer.alloc(caseBytes);
-      const readCase = compression === 1 ? bytecodeReader(src, caseBuffer, caseSlots, bias, sysmis) : rawReader(src, caseBuffer, caseBytes);
+      const readCase = compression === 0 ? rawReader(data, caseBuffer, caseBytes) : bytecodeReader(data, caseBuffer, caseSlots, bias, sysmis);
       return {
         async *[Symbol.asyncIterator]() {
           let rowNumber = 0;
@@ -314,12 +318,30 @@ export async function readSav(source: AsyncIterable<Uint8Array>): Promise<Survey
               yield { rowNumber, values };
             }
           } finally {
-            await src.close();
+            await data.close();
+            if (data !== src) await src.close();
           }
         },
       };
     },
   };
+}
+
+/**
+ * The ZLIB data header of a .zsav file (right after the dictionary: its own offset, the trailer's
+ * offset and length, as 64-bit integers), and a source of the inflated bytecode stream.
+ */
+async function zlibData(src: ByteSource): Promise<ByteSource> {
+  await src.need(24, 'the ZLIB data header');
+  const header = src.bytes(24);
+  const int64 = (at: number): number => Number(src.littleEndian ? header.readBigInt64LE(at) : header.readBigInt64BE(at));
+  const headerOffset = int64(0);
+  const trailerOffset = int64(8);
+  if (headerOffset !== src.offset - 24) throw new Error(`corrupt .zsav file: the ZLIB header says it is at ${headerOffset}, it is at ${src.offset - 24}`);
+  if (trailerOffset < src.offset) throw new Error(`corrupt .zsav file: the ZLIB trailer offset ${trailerOffset} is before the data`);
+  const data = new ByteSource(inflateBlocks(src, trailerOffset));
+  data.littleEndian = src.littleEndian;
+  return data;
 }
 
 /** Strings are padded with spaces (and, in some writers, NULs) to their width. */

@@ -5,8 +5,9 @@ export interface WaveValue {
   value: FileValue;
   code: string;
   name: string;
-  start_date: string;
-  end_date: string;
+  /** YYYY-MM-DD; the import refuses a wave without dates (a draft leaves them out when its label does not say them). */
+  start_date?: string;
+  end_date?: string;
 }
 
 export interface LocationValue {
@@ -20,6 +21,8 @@ export interface DatapointMapping {
   value: FileValue;
   code: string;
   name?: string;
+  /** The number the datapoint stands for (a point of a numeric scale), for averages. */
+  midpoint?: number | null;
 }
 
 interface QuestionBase {
@@ -57,7 +60,15 @@ export interface NumericQuestionMapping extends QuestionBase {
   missing?: FileValue[];
 }
 
-export type QuestionMapping = SingleQuestionMapping | MultiQuestionMapping | GridQuestionMapping | NumericQuestionMapping;
+/** A multiple-category set (SPSS MRSETS /MCGROUP): variables on one set of codes (top-3 mentions); any of them holding a value gives its datapoint. */
+export interface CategorySetQuestionMapping extends QuestionBase {
+  kind: 'category_set';
+  variables: string[];
+  datapoints?: DatapointMapping[];
+  missing?: FileValue[];
+}
+
+export type QuestionMapping = SingleQuestionMapping | MultiQuestionMapping | GridQuestionMapping | NumericQuestionMapping | CategorySetQuestionMapping;
 
 export interface SurveyMapping {
   $schema?: string;

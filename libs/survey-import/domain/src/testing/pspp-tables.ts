@@ -18,11 +18,15 @@ export interface PsppCrosstab {
   rows: Map<string, Map<string, PrintedNumber[]>>;
 }
 
-/** One FREQUENCIES table: value -> weighted frequency. */
+/** One FREQUENCIES table: value -> weighted frequency, percent of all and valid percent (valid values); missing values' frequencies. */
 export interface PsppFrequencies {
   split: string | null;
   variable: string;
   frequencies: Map<string, PrintedNumber>;
+  percent: Map<string, PrintedNumber>;
+  validPercent: Map<string, PrintedNumber>;
+  /** Missing values ('.' for system-missing) -> weighted frequency. */
+  missing: Map<string, PrintedNumber>;
 }
 
 export function printedNumber(text: string): PrintedNumber {
@@ -53,7 +57,11 @@ export function readPsppTables(csv: string): { crosstabs: PsppCrosstab[]; freque
       i++;
       const body = block();
       if (title === 'Split Values') {
-        split = body[1][1];
+        // One row per SPLIT FILE variable: their values joined by '|'.
+        split = body
+          .slice(1)
+          .map((r) => r[1])
+          .join('|');
       } else if (title.includes(' × ')) {
         const [rowVariable, columnVariable] = title.split(' × ');
         const columns = body[1].slice(3, body[1].length - 1);
@@ -68,13 +76,20 @@ export function readPsppTables(csv: string): { crosstabs: PsppCrosstab[]; freque
         }
         crosstabs.push({ split, rowVariable, columnVariable, columns, rows });
       } else if (body[0]?.[2] === 'Frequency') {
-        const table = new Map<string, PrintedNumber>();
-        let valid = false;
+        const table: PsppFrequencies = { split, variable: title, frequencies: new Map(), percent: new Map(), validPercent: new Map(), missing: new Map() };
+        let section = '';
         for (const record of body.slice(1)) {
-          if (record[0] !== '') valid = record[0] === 'Valid';
-          if (valid && record[1] !== '') table.set(record[1], printedNumber(record[2]));
+          if (record[0] !== '') section = record[0];
+          if (record[1] === '') continue;
+          if (section === 'Valid') {
+            table.frequencies.set(record[1], printedNumber(record[2]));
+            table.percent.set(record[1], printedNumber(record[3]));
+            table.validPercent.set(record[1], printedNumber(record[4]));
+          } else if (section === 'Missing') {
+            table.missing.set(record[1], printedNumber(record[2]));
+          }
         }
-        frequencies.push({ split, variable: title, frequencies: table });
+        frequencies.push(table);
       }
     } else {
       i++;

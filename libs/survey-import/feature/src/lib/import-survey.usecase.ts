@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Queryable } from '@aas/infra';
-import { CatalogueConflict, mergeDatasetCatalogue } from '@aas/catalogue-data';
-import { attributeDictionaryFromList, PARTITION_FORMAT_VERSION } from '@aas/respondent-store';
+import { CatalogueConflict, mergeDatasetCatalogue, type WaveDateCorrection } from '@aas/catalogue-data';
+import { attributeDictionaryFromList, partitionFormatVersion } from '@aas/respondent-store';
 import { SurveyDataVersion } from '@aas/respondent-store-data';
 import { createFileSpillStore, prepareImport, type ImportReport, type SurveyFile, type SurveyMapping } from '@aas/survey-import';
 
@@ -22,6 +22,8 @@ export interface SurveyImportOptions {
   /** Where pass 1 parks rows (default: the OS temp directory). */
   readonly spillDirectory?: string;
   readonly onProgress?: (progress: SurveyImportProgress) => void;
+  /** Replace the stored dates of a wave the catalogue has with other dates (else that is a conflict); the outcome lists the changes. */
+  readonly correctWaveDates?: boolean;
   /**
    * Runs inside the import's transaction, after everything is written and before COMMIT: what the
    * caller writes there (e.g. the import's own status row) commits with the data, or not at all.
@@ -30,7 +32,15 @@ export interface SurveyImportOptions {
 }
 
 export type SurveyImportOutcome =
-  | { readonly ok: true; readonly report: ImportReport; readonly dataVersion: string; readonly dataset: string; readonly partitions: number }
+  | {
+      readonly ok: true;
+      readonly report: ImportReport;
+      readonly dataVersion: string;
+      readonly dataset: string;
+      readonly partitions: number;
+      /** Waves whose stored dates this import corrected (with `correctWaveDates`). */
+      readonly waveCorrections: readonly WaveDateCorrection[];
+    }
   | { readonly ok: false; readonly report: ImportReport; readonly refused: readonly string[] };
 
 /**
@@ -67,21 +77,25 @@ export async function importSurvey(ds: DataSource, file: SurveyFile, mapping: Su
             ]);
           }
         }
-        await mergeDatasetCatalogue(tx, {
-          dataset: catalogue.dataset,
-          categories: catalogue.categories,
-          questions: catalogue.questions,
-          waves: catalogue.waves.map(({ code, name, kind, start_date, end_date }) => ({ code, name, kind, start_date, end_date })),
-          locations: catalogue.locations,
-          populations: catalogue.populations,
-        });
+        const { waveCorrections } = await mergeDatasetCatalogue(
+          tx,
+          {
+            dataset: catalogue.dataset,
+            categories: catalogue.categories,
+            questions: catalogue.questions,
+            waves: catalogue.waves.map(({ code, name, kind, start_date, end_date }) => ({ code, name, kind, start_date, end_date })),
+            locations: catalogue.locations,
+            populations: catalogue.populations,
+          },
+          { correctWaveDates: options.correctWaveDates ?? false },
+        );
         await version.putDictionary(dictionary);
         let written = 0;
         for await (const partition of prepared.partitions()) {
           await version.putPartition({
             key: partition.key,
             respondentCount: partition.respondentCount,
-            formatVersion: PARTITION_FORMAT_VERSION,
+            formatVersion: partitionFormatVersion(partition.blob),
             dictionaryHash: dictionary.hash,
             blob: partition.blob,
           });
@@ -91,7 +105,7 @@ export async function importSurvey(ds: DataSource, file: SurveyFile, mapping: Su
         if (options.mode === 'replace') await version.retireOthers([catalogue.dataset.code]);
         await version.commit({ source: options.source, dataset: catalogue.dataset.code, mode: options.mode, respondents: report.respondents });
         await options.beforeCommit?.(tx, { report, dataVersion: version.version, dataset: catalogue.dataset.code, partitions: written });
-        return { ok: true as const, report, dataVersion: version.version, dataset: catalogue.dataset.code, partitions: written };
+        return { ok: true as const, report, dataVersion: version.version, dataset: catalogue.dataset.code, partitions: written, waveCorrections };
       });
     } catch (error) {
       if (error instanceof CatalogueConflict) return { ok: false, report, refused: [...error.problems] };

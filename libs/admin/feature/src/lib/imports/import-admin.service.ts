@@ -83,6 +83,21 @@ function presentReport(report: unknown): ImportResponse['report'] {
       rows: i.rows,
       ...(i.values ? { values: i.values } : {}),
     })),
+    // Reports stored before variables were counted have none.
+    variables: (r.variables ?? []).map((v) => ({
+      variable: v.variable,
+      label: v.label,
+      use: v.use,
+      ...(v.question !== undefined ? { question: v.question } : {}),
+      with_value: v.withValue,
+      answered: v.answered,
+      not_selected: v.notSelected,
+      system_missing: v.systemMissing,
+      missing_rows: v.missingRows,
+      missing: v.missing,
+      left_out_rows: v.leftOutRows,
+      left_out: v.leftOut,
+    })),
     partitions: r.partitions.map((p) => ({
       dataset: p.key.dataset,
       wave: p.key.wave,

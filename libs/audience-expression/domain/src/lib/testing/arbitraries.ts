@@ -42,9 +42,13 @@ export function expressionArbitrary(form: WireForm): fc.Arbitrary<Expression> {
         .option(fc.integer({ min: 1, max: node.datapoints?.length ? node.datapoints.length : 50 }), { nil: undefined })
         .map((minCount): Expression => (minCount === undefined ? node : { ...node, minCount })),
     );
+  const asked = fc.record(
+    { kind: fc.constant('leaf' as const), question: code, asked: fc.constant(true as const), not: fc.boolean() },
+    { requiredKeys: ['kind', 'question', 'asked'] },
+  );
   const all = fc.record({ kind: fc.constant('all' as const), not: fc.boolean() }, { requiredKeys: ['kind'] });
   const tree = fc.letrec<{ node: Expression; combinator: Expression }>((tie) => ({
-    node: fc.oneof({ maxDepth: 4, depthIdentifier: 'expression' }, leaf, all, tie('combinator')),
+    node: fc.oneof({ maxDepth: 4, depthIdentifier: 'expression' }, leaf, asked, all, tie('combinator')),
     combinator: fc.record(
       {
         kind: fc.constantFrom('and' as const, 'or' as const),
@@ -78,9 +82,12 @@ export function wireArbitrary(form: WireForm): fc.Arbitrary<Wire> {
         .option(fc.integer({ min: 1, max: datapoints?.length ? datapoints.length : 50 }), { nil: undefined })
         .map((minCount): Wire => (minCount === undefined ? node : { ...node, min_count: minCount }));
     });
+  const asked = fc.record({ [members.question]: code, asked: fc.constant(true), not: fc.boolean() } as Record<string, fc.Arbitrary<unknown>>, {
+    requiredKeys: [members.question, 'asked'],
+  });
   const all = fc.record({ not: fc.boolean() }, { requiredKeys: [] });
   const tree = fc.letrec<{ node: Wire; combinator: Wire }>((tie) => ({
-    node: fc.oneof({ maxDepth: 4, depthIdentifier: 'wire' }, leaf, all, tie('combinator')),
+    node: fc.oneof({ maxDepth: 4, depthIdentifier: 'wire' }, leaf, asked, all, tie('combinator')),
     combinator: fc
       .tuple(
         fc.constantFrom('and', 'or'),

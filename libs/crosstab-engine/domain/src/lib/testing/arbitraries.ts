@@ -39,10 +39,23 @@ export const leafArbitrary: fc.Arbitrary<Expression> = fc
     };
   });
 
+/** Asked leaves: who was asked a question (recorded, or answered where nothing is recorded), namespaced or unknown questions. */
+export const askedArbitrary: fc.Arbitrary<Expression> = fc
+  .record({
+    question: fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...TEST_QUESTIONS) }, { weight: 1, arbitrary: fc.constant(undefined) }),
+    namespaced: fc.boolean(),
+    not: fc.option(fc.boolean(), { nil: undefined }),
+  })
+  .map(({ question, namespaced, not }): Expression => {
+    const code = question === undefined ? 'unknown_q' : question.code;
+    return { kind: 'leaf', question: namespaced ? `core.${code}` : code, asked: true, ...(not === undefined ? {} : { not }) };
+  });
+
 export const expressionArbitrary: fc.Arbitrary<Expression> = fc.letrec<{ node: Expression; combinator: Expression }>((tie) => ({
   node: fc.oneof(
     { maxDepth: 3, depthIdentifier: 'expression', withCrossShrink: true },
     { weight: 6, arbitrary: leafArbitrary },
+    { weight: 2, arbitrary: askedArbitrary },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('all' as const), not: fc.boolean() }, { requiredKeys: ['kind'] }) },
     { weight: 3, arbitrary: tie('combinator') },
   ),

@@ -67,7 +67,8 @@ export interface TestRecord extends RespondentRecord {
 
 /**
  * Random respondents: weights from a few shared classes and some one-off values, every question
- * kind, routing (platform frequency only for the platform's users), questions some were not asked.
+ * kind, routing (platform frequency only for the platform's users), questions some were not asked,
+ * and some asked without an answer the store keeps (nothing chosen, an age declared missing).
  */
 export function randomRecords(seed: number, count: number): TestRecord[] {
   const random = prng(seed);
@@ -78,23 +79,32 @@ export function randomRecords(seed: number, count: number): TestRecord[] {
     const dataset = random() < 0.7 ? 'core' : 'gaming';
     const weight = random() < 0.8 ? pick(classWeights) : 0.01 + random() * 500;
     const answers: { question: string; datapoint: string; suffix?: string }[] = [];
+    const asked: string[] = [];
     for (const q of TEST_QUESTIONS) {
       if (!q.datasets.includes(dataset) || random() < 0.15) continue;
-      if (q.kind === 'single') answers.push({ question: q.code, datapoint: pick(q.datapoints) });
-      else if (q.kind === 'multi') {
+      const before = answers.length;
+      if (q.kind === 'single') {
+        const datapoint = pick(q.datapoints);
+        if (q.code !== 'age' || random() >= 0.1) answers.push({ question: q.code, datapoint });
+      } else if (q.kind === 'multi') {
         for (const dp of q.datapoints) if (random() < 0.4) answers.push({ question: q.code, datapoint: dp });
       } else {
+        let rows = 0;
         for (const dp of q.datapoints) {
           if (q.code === 'freq' && !answers.some((a) => a.question === 'platforms' && a.datapoint === dp)) continue;
+          rows++;
           if (q.kind === 'grid_single') {
             if (random() < 0.8) answers.push({ question: q.code, datapoint: dp, suffix: pick(q.suffixes) });
           } else {
             for (const suffix of q.suffixes) if (random() < 0.4) answers.push({ question: q.code, datapoint: dp, suffix });
           }
         }
+        // A grid none of whose rows was asked was not asked.
+        if (rows === 0) continue;
       }
+      if (answers.length === before) asked.push(q.code);
     }
-    records.push({ id, dataset, wave: pick(TEST_WAVES), location: pick(TEST_LOCATIONS), weight, answers });
+    records.push({ id, dataset, wave: pick(TEST_WAVES), location: pick(TEST_LOCATIONS), weight, answers, ...(asked.length > 0 ? { asked } : {}) });
   }
   return records;
 }
@@ -127,10 +137,22 @@ export function partitionsOf(records: readonly TestRecord[]): { partitions: Deco
     const universe = new Uint32Array(wordCount);
     const weights = new Float64Array(bitLength);
     const attributes = new Map<number, Uint32Array>();
+    const asked = new Map<string, Uint32Array>();
+    const askedWithoutAnswer = new Set(list.flatMap((r) => r.asked ?? []));
     for (const r of list) {
       const b = bitOf.get(r.id) as number;
       universe[b >>> 5] |= 1 << (b & 31);
       weights[b] = r.weight;
+      // Recorded where someone was asked without an answer, and then for all who answered too, as the import records it.
+      for (const question of [...(r.asked ?? []), ...r.answers.map((a) => a.question)]) {
+        if (!askedWithoutAnswer.has(question)) continue;
+        let words = asked.get(question);
+        if (words === undefined) {
+          words = new Uint32Array(wordCount);
+          asked.set(question, words);
+        }
+        words[b >>> 5] |= 1 << (b & 31);
+      }
       for (const answer of r.answers) {
         const attribute = dictionary.idOf(answer.question, answer.datapoint, answer.suffix ?? null) as number;
         let words = attributes.get(attribute);
@@ -152,6 +174,7 @@ export function partitionsOf(records: readonly TestRecord[]): { partitions: Deco
       weights,
       universe,
       attributes,
+      asked,
     });
   }
   return { partitions, bitOf };

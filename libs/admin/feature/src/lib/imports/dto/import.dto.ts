@@ -34,6 +34,28 @@ export class ImportPartitionResponse {
   @ApiProperty({ type: 'number', example: 200.5 }) weight_sum!: number;
 }
 
+export class ImportCountedValueResponse {
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }], example: 99 }) value!: string | number;
+  @ApiPropertyOptional({ example: 'Ne sait pas', description: "The value's label in the file" }) label?: string;
+  @ApiProperty({ type: 'integer', example: 221 }) count!: number;
+}
+
+/** One variable of the file: what it became, and what of it was kept, left out and why, with counts. */
+export class ImportVariableResponse {
+  @ApiProperty({ example: 'q2' }) variable!: string;
+  @ApiProperty({ example: 'Satisfaction' }) label!: string;
+  @ApiProperty({ enum: ['question', 'respondent-id', 'weight', 'wave', 'location', 'ignored', 'unmapped'] }) use!: string;
+  @ApiPropertyOptional({ example: 'satisfaction', description: 'The question it answers (use `question`)' }) question?: string;
+  @ApiProperty({ type: 'integer', description: 'Rows holding a value' }) with_value!: number;
+  @ApiProperty({ type: 'integer', description: 'Rows whose value became an answer' }) answered!: number;
+  @ApiProperty({ type: 'integer', description: 'Rows holding a value meaning "not selected" (asked, no answer kept)' }) not_selected!: number;
+  @ApiProperty({ type: 'integer', description: 'Rows system-missing or empty (for a question: not asked)' }) system_missing!: number;
+  @ApiProperty({ type: 'integer', description: 'Rows holding a value declared missing: no answer, though asked' }) missing_rows!: number;
+  @ApiProperty({ type: [ImportCountedValueResponse], description: 'Those values, most frequent first (at most 20)' }) missing!: ImportCountedValueResponse[];
+  @ApiProperty({ type: 'integer', description: 'Rows holding a value the mapping has no datapoint for: left out' }) left_out_rows!: number;
+  @ApiProperty({ type: [ImportCountedValueResponse], description: 'Those values, most frequent first (at most 20)' }) left_out!: ImportCountedValueResponse[];
+}
+
 /** The validation report of the file against its mapping (the report `npm run import` prints). */
 export class ImportReportResponse {
   @ApiProperty({ description: 'No error: the file could be written' }) ok!: boolean;
@@ -41,6 +63,7 @@ export class ImportReportResponse {
   @ApiProperty({ type: 'integer' }) respondents!: number;
   @ApiProperty({ type: [String], description: 'Variables the mapping neither uses nor ignores (also warnings)' }) unmapped!: string[];
   @ApiProperty({ type: [ImportIssueResponse] }) issues!: ImportIssueResponse[];
+  @ApiProperty({ type: [ImportVariableResponse], description: 'Every variable of the file, in file order' }) variables!: ImportVariableResponse[];
   @ApiProperty({ type: [ImportPartitionResponse], description: 'Dataset x wave x location, as the file fills them' }) partitions!: ImportPartitionResponse[];
 }
 
