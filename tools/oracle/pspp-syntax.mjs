@@ -1,7 +1,8 @@
 // Prints the PSPP syntax of a tables file's `pspp` members (see tools/oracle/README.md):
 //   node tools/oracle/pspp-syntax.mjs <tables.json> <data file name as PSPP should open it>
 // A .sav is opened as it is; a CSV is read with every column numeric (blank: system-missing).
-// Each table's output follows a line `@table <id>` (ECHO), so a reader finds it by name.
+// Each table's output follows a line `@table <id>` (ECHO; `<id>/<item>` for a MEANS, or a CROSSTABS of
+// one item of several), so a reader finds it by name.
 import { readFileSync } from 'node:fs';
 
 const [tablesPath, dataFile] = process.argv.slice(2);
@@ -32,7 +33,7 @@ for (const table of spec.tables) {
     lines.push(`ECHO '@table ${table.id}/${m.item}'.`, `MEANS TABLES=${m.variable} BY ${m.by} /CELLS=MEAN COUNT STDDEV SUM.`);
   }
   for (const c of table.pspp?.crosstabs ?? []) {
-    lines.push(`ECHO '@table ${table.id}'.`, `CROSSTABS /TABLES=${c.variable} BY ${c.by} /CELLS=COUNT ROW COLUMN.`);
+    lines.push(`ECHO '@table ${table.id}${c.item ? `/${c.item}` : ''}'.`, `CROSSTABS /TABLES=${c.variable} BY ${c.by} /CELLS=COUNT ROW COLUMN.`);
   }
 }
 console.log(lines.join('\n'));

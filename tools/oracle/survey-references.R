@@ -34,8 +34,11 @@ estimate_item <- function(table, item) {
   valid <- if (is.null(item$valid)) rep(TRUE, n) else evaluate(item$valid)
   valid[is.na(valid)] <- FALSE
   y <- evaluate(item$value)
-  valid <- valid & !is.na(y) & !is.na(by)
-  frame <- data.frame(.w = data$.w, .wave = data$.wave, .by = by, .valid = valid, .y = ifelse(valid, y, 0))
+  # Valid for the item (it has a value), and for the grouping too (a level): the complement is the
+  # rest of the item's valid, whatever their group, as the service's rest of the row's base is.
+  valid_y <- valid & !is.na(y)
+  valid <- valid_y & !is.na(by)
+  frame <- data.frame(.w = data$.w, .wave = data$.wave, .by = by, .valid = valid, .valid_y = valid_y, .y = ifelse(valid_y, y, 0))
   levels <- unlist(r$levels)
   waves <- sort(unique(data$.wave))
   # Group indicators as columns of the design (svyttest takes only the design's variables).
@@ -59,8 +62,8 @@ estimate_item <- function(table, item) {
       level = level, estimate = unname(coef(m)[1]), se = unname(SE(m)[1]),
       sd = sqrt(sum(w * (yy - mean)^2) / (sum(w) - 1)), w = sum(w), n = sum(sel)
     )
-    # The level against the rest of the valid: TRUE minus FALSE.
-    out$complements[[length(out$complements) + 1]] <- list(level = level, t = ttest(paste0(".is", k), subset(design, .valid)))
+    # The level against the rest of those with a value (whatever their group): TRUE minus FALSE.
+    out$complements[[length(out$complements) + 1]] <- list(level = level, t = ttest(paste0(".is", k), subset(design, .valid_y)))
   }
   for (i in seq_along(levels)) {
     for (j in seq_along(levels)) {

@@ -19,15 +19,19 @@ export interface OracleTable {
   kind: 'mean' | 'valid-percent' | 'percent';
   trend?: boolean;
   percent_base?: 'answered' | 'asked';
-  r: { by: string; levels: number[]; items: { id: string }[] };
-  pspp?: { means?: { item: string; variable: string }[]; crosstabs?: { variable: string }[] };
+  r: { by: string; levels: (number | string)[]; items: { id: string }[] };
+  /** A CROSSTABS with an `item` is that row item's alone (printed under `<table>/<item>`). */
+  pspp?: { means?: { item: string; variable: string }[]; crosstabs?: { variable: string; item?: string }[] };
   service: { rows: ({ item: string } & ({ expression: Wire } | { avg: Wire }))[]; columns: Record<string, Wire> };
 }
 
 export interface OracleTables {
   data: string;
-  /** How the e2e test imports the survey: the file and mapping (paths from the repository's root); `codes`: a grid scale's midpoints are its codes. */
-  import: { file: string; mapping: string; scale_midpoints?: 'codes' };
+  /**
+   * How the e2e test imports the survey: the file and its mapping (paths from the repository's root;
+   * `codes`: a grid scale's midpoints are its codes), or the mapping the CLI drafts for it (`draft`).
+   */
+  import: { file: string; mapping?: string; scale_midpoints?: 'codes'; draft?: boolean };
   dataset: string;
   waves: Record<string, string>;
   locations: string[];
@@ -35,7 +39,7 @@ export interface OracleTables {
 }
 
 export interface REstimate {
-  level: number;
+  level: number | string;
   estimate: number;
   se: number;
   /** Weighted standard deviation (weights as frequencies), sum of weights and respondents of the domain. */
@@ -48,10 +52,10 @@ export interface RItem {
   item: string;
   levels: REstimate[];
   /** t of level a minus level b (svyttest on the two). */
-  pairs: { a: number; b: number; t: number }[];
+  pairs: { a: number | string; b: number | string; t: number }[];
   /** t of the level minus the rest of the valid. */
-  complements: { level: number; t: number }[];
-  trends: { level: number; waves: { wave: number; estimate: number; se: number }[]; steps: { from: number; to: number; t: number }[] }[];
+  complements: { level: number | string; t: number }[];
+  trends: { level: number | string; waves: { wave: number; estimate: number; se: number }[]; steps: { from: number; to: number; t: number }[] }[];
 }
 
 export interface RReferences {
@@ -88,7 +92,8 @@ export function readPspp(name: string): { means: Map<string, PsppMeans>; crossta
   const records = parse(readFileSync(path.join(ORACLE_DIR, `${name}.pspp.csv`), 'utf8'), { relax_column_count: true, skip_empty_lines: true }) as string[][];
   const means = new Map<string, PsppMeans>();
   const crosstabs = new Map<string, PsppCounts>();
-  const key = (text: string) => (text === 'Total' ? 'Total' : String(Number(text)));
+  // Numeric levels as numbers (`1.00000000000000` is 1); string levels (`B`) as they are.
+  const key = (text: string) => (text === 'Total' || Number.isNaN(Number(text)) ? text : String(Number(text)));
   let current: string | undefined;
   for (let i = 0; i < records.length; i++) {
     const first = records[i][0];
