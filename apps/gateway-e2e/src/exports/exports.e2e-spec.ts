@@ -291,7 +291,7 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
         attributes: Json[];
         code: number;
         error_type: string;
-        data: { audience: string; segment: string; waves: string[]; metrics: Record<string, number> }[];
+        data: { audience: string; segment: string; waves: string[]; metrics: Record<string, number>; trend?: { z: number } }[];
       }[];
     };
     const res = await post(path, {}, { accept: 'text/csv' });
@@ -301,7 +301,11 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
     const [columns, ...lines] = table;
     const metrics = Object.keys(json.stats.find((s) => s.code === 200)?.data[0].metrics ?? {});
     expect(metrics).toHaveLength(9);
-    expect(columns.slice(14, -2)).toEqual(metrics);
+    // Every metric (the chart selects none): `average` too, empty for stats of questions that are not numeric; then the
+    // stat's code and error_type, and the data row's test and trend (split by wave: each row from the second wave has one).
+    expect(columns.slice(14, -8).filter((c) => c !== 'average')).toEqual(metrics);
+    expect(lines.every((l) => l[columns.indexOf('average')] === '')).toBe(true);
+    expect(columns.slice(-8)).toEqual(['code', 'error_type', 'letter', 'higher_than', 'z', 'direction', 'trend_z', 'trend_direction']);
     const expected = json.stats.flatMap((s) =>
       s.data.length === 0
         ? [
@@ -313,6 +317,7 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
               values: metrics.map(() => ''),
               code: String(s.code),
               error: s.error_type,
+              trend: '',
             },
           ]
         : s.data.map((d) => ({
@@ -323,6 +328,7 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
             values: metrics.map((m) => String(d.metrics[m])),
             code: String(s.code),
             error: s.error_type,
+            trend: d.trend ? String(d.trend.z) : '',
           })),
     );
     const col = (name: string) => columns.indexOf(name);
@@ -335,8 +341,11 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
         values: metrics.map((m) => l[col(m)]),
         code: l[col('code')],
         error: l[col('error_type')],
+        trend: l[col('trend_z')],
       })),
     ).toEqual(expected);
+    // Split by wave, every data row of the second wave carries its trend against the first.
+    expect(json.stats.flatMap((s) => s.data).filter((d) => d.segment === json.stats[0].data[1]?.segment && d.trend !== undefined).length).toBeGreaterThan(0);
     expect(expected.length).toBe(2 * 2 * 2 + 1);
     expect(lines.filter((l) => l[col('audience')] === 'women').every((l) => l[col('audience_name')] === "'=Women")).toBe(true);
     await expectStatus(await post(path, {}, { accept: 'text/html' }), 406);

@@ -117,7 +117,8 @@ export class CrosstabCellSchema {
   @ApiPropertyOptional({ type: CrosstabEffectiveBases, description: 'With `effective_base=true`: Kish effective bases' })
   effective_base?: CrosstabEffectiveBases;
   @ApiPropertyOptional({
-    oneOf: [{ $ref: getSchemaPath(CrosstabSignificance) }, { $ref: getSchemaPath(CrosstabColumnTest) }, { $ref: getSchemaPath(CrosstabComplementTest) }],
+    // anyOf: the default test's object has no `test` member, so its members are a subset of the complement test's.
+    anyOf: [{ $ref: getSchemaPath(CrosstabSignificance) }, { $ref: getSchemaPath(CrosstabColumnTest) }, { $ref: getSchemaPath(CrosstabComplementTest) }],
     description:
       'With `significance` or `test`: the test (docs/metrics.md#significance). `test=base` (the default): two-proportion z against the whole base; ' +
       '`columns`: letters; `complement`: against the rest of the base. In an average row, means are compared',
