@@ -12,8 +12,6 @@ import {
 } from '@aas/contracts';
 import {
   addRawSums,
-  BlockFold,
-  BlockLayout,
   buildCrosstabResult,
   crosstabCellViews,
   buildSegmentResults,
@@ -41,6 +39,7 @@ import { CommonConfig, JobAdmission, JobRunner, WorkerDirectory } from '@aas/inf
 import { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 import { BandSingles, measuredSides, type BlockSums } from './band-singles';
 import { planBlocks, type Block } from './plan-blocks';
+import { foldDone, planSpecBlocks, type PlannedBlock, type SpecPlan } from './spec-blocks';
 
 /**
  * A crosstab the caller has checked against the organisation's catalogue: rows x columns within
@@ -105,17 +104,6 @@ export interface SegmentedResult {
   readonly segments: SegmentResult[];
   /** The unsplit result over the whole selection (from the same sums: no second pass). */
   readonly total: CrosstabResult;
-}
-
-/**
- * One job of a computation: the block it fills (in the coordinates of the rows and columns the jobs
- * compute), what it computes, and where its row bands start when it is streamed.
- */
-interface PlannedBlock {
-  readonly block: Block;
-  readonly rows: readonly unknown[];
-  readonly columns: readonly unknown[];
-  readonly bandStarts: () => number[];
 }
 
 /** One shard's part of a computation: its queue and, when the data is split, exactly its partitions of the selection. */
@@ -279,41 +267,9 @@ export class EngineClient {
     };
   }
 
-  /**
-   * The jobs of a spec: blocks of its rows and columns, each laid out as plain audiences
-   * (`BlockLayout`), in the coordinates of those audiences: every row band's layout after the
-   * previous band's, so the blocks of a band share their rows (and of a column band their columns)
-   * as BandSingles expects.
-   */
-  private planSpec(spec: CrosstabSpec<StandardWire>, wholeRows: boolean): { planned: PlannedBlock[]; folds: Map<Block, SpecBlockFold> } {
-    const visibleBlocks = this.planBlocks(spec.rows.length, spec.columns.length, wholeRows);
-    const rowAt = new Map<number, number>();
-    const columnAt = new Map<number, number>();
-    let rows = 0;
-    let columns = 0;
-    const folds = new Map<Block, SpecBlockFold>();
-    const planned = visibleBlocks.map((visible): PlannedBlock => {
-      const layout = new BlockLayout(spec, visible);
-      if (!rowAt.has(visible.rowStart)) {
-        rowAt.set(visible.rowStart, rows);
-        rows += layout.rows.length;
-      }
-      if (!columnAt.has(visible.columnStart)) {
-        columnAt.set(visible.columnStart, columns);
-        columns += layout.columns.length;
-      }
-      const rowStart = rowAt.get(visible.rowStart) as number;
-      const columnStart = columnAt.get(visible.columnStart) as number;
-      const block = { rowStart, rowEnd: rowStart + layout.rows.length, columnStart, columnEnd: columnStart + layout.columns.length };
-      folds.set(block, { fold: new BlockFold(layout), visible });
-      return {
-        block,
-        rows: layout.rows,
-        columns: layout.columns,
-        bandStarts: () => layout.bandStarts(bandStarts(visible.rowEnd - visible.rowStart, layout.columns.length)),
-      };
-    });
-    return { planned, folds };
+  /** The jobs of a spec (`planSpecBlocks`) over the blocks of its rows and columns. */
+  private planSpec(spec: CrosstabSpec<StandardWire>, wholeRows: boolean): SpecPlan {
+    return planSpecBlocks(spec, this.planBlocks(spec.rows.length, spec.columns.length, wholeRows));
   }
 
   /** Every block's sums placed into one set of sums for the whole query. */
@@ -515,20 +471,6 @@ export class EngineClient {
       }
     }
   }
-}
-
-/** A block of a spec: how its plain sums fold back, and where it sits among the spec's rows and columns. */
-interface SpecBlockFold {
-  readonly fold: BlockFold<StandardWire>;
-  readonly visible: Block;
-}
-
-/** A finished block (or band of one) of a spec, folded: its first row within its block, its sums, the block. */
-function foldDone(folds: ReadonlyMap<Block, SpecBlockFold>, done: BlockSums): { rowStart: number; sums: SpecSums; visible: Block } {
-  const origin = done.origin as Block;
-  const entry = folds.get(origin) as SpecBlockFold;
-  const { rowStart, sums } = entry.fold.fold(done.raw, done.block.rowStart - origin.rowStart);
-  return { rowStart, sums, visible: entry.visible };
 }
 
 /** Whether a reported band is the next rows of a block (after the `handed` first ones) with sums of the block's shape. */
