@@ -19,6 +19,7 @@ import {
   type CrosstabQuery,
 } from '@aas/crosstab-engine';
 import { audiences, loadBlobs, mb, median, SEED } from './engine-bench-data';
+import { benchStatistics } from './statistics-bench';
 
 const RESPONDENTS = Number(process.argv[2] ?? 1_000_000);
 const RUNS = 5;
@@ -70,7 +71,10 @@ async function main(): Promise<void> {
     ['1 thread', new InlineExecutor(1e9)],
     ['pool(2)', pool],
   ];
-  const sizes = (process.env['BENCH_SIZES'] ?? '10,100,200').split(',').map(Number);
+  const sizes = (process.env['BENCH_SIZES'] ?? '10,100,200')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   let version = 0;
   for (const size of sizes) {
     const rows = all.slice(0, size);
@@ -146,6 +150,8 @@ async function main(): Promise<void> {
     }
     console.log(`${size}x${size} building cell objects from the sums: ${median(cellTimes).toFixed(1)} ms`);
   }
+  // A 100x100 with average rows and test=columns against the same 100x100 without them (BENCH_STATISTICS=0 skips it).
+  if (process.env['BENCH_STATISTICS'] !== '0') await benchStatistics({ survey, data, store, executors, waves, locations, all, runs: RUNS });
   await pool.close();
   const stats = store.stats();
   console.log(

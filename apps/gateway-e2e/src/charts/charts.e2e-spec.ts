@@ -298,7 +298,7 @@ describe('charts: definitions and their calculation', () => {
       const doc = await call(demo).get('/docs/openapi.json');
       expect(doc.status).toBe(200);
       const props = doc.body.components.schemas.SaveChartRequest.properties;
-      expect(props.metrics).toMatchObject({ type: 'array', maxItems: 9, uniqueItems: true });
+      expect(props.metrics).toMatchObject({ type: 'array', maxItems: 10, uniqueItems: true });
       for (const member of ['wave_codes', 'location_codes', 'segments', 'dataset_codes']) {
         expect(props[member]).toMatchObject({ type: 'array', maxItems: expect.any(Number), items: { type: 'string', maxLength: 255 } });
       }
@@ -345,6 +345,19 @@ describe('charts: definitions and their calculation', () => {
         WAVES,
         LOCATIONS,
       );
+      // The grid attribute is a scale (its suffixes have midpoints): its stat has the average of its row over each audience.
+      const averages = (
+        await call(demo).post('/v2/query/crosstab', {
+          rows: [{ id: 'scale', avg: { question: 'attitudes_technology', with_suffixes: { datapoint: GRID_DP } } }],
+          columns: AUDIENCES.map((a, i) => ({ id: `c${i}`, expression: a.expression })),
+          base_audience: { id: 'b', expression: BASE },
+          waves: WAVES,
+          locations: LOCATIONS,
+        })
+      ).text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { average: { value: number } }).average.value);
       stats.forEach((stat, r) => {
         expect(stat).toMatchObject({ code: 200, error: '', error_type: '', group_id: r + 1 });
         expect(stat.data.map((d) => [d.audience, d.segment, d.waves])).toEqual([
@@ -353,7 +366,9 @@ describe('charts: definitions and their calculation', () => {
         ]);
         stat.data.forEach((row, c) => {
           const cell = cells.find((x) => x.row_index === r + 1 && x.column_index === c + 1)!;
-          expect(row.metrics).toEqual({
+          const { average, ...nine } = row.metrics;
+          expect(average).toBe(r === 2 ? averages[c] : undefined);
+          expect(nine).toEqual({
             audience_index: cell.intersect.index,
             audience_percentage: cell.audiences.column.intersect_percentage,
             audience_sample: cell.audiences.column.sample,

@@ -198,15 +198,18 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
     expect(single.worksheets.map((w) => w.name)).toEqual(['Index']);
   });
 
-  it('the same checks and tenancy as the JSON stream: unknown codes 400, unlicensed 403, bad metric 400, bad Accept 406', async () => {
+  it('the same checks and tenancy as the JSON stream: unknown codes 400, unlicensed 403, bad metric or option 400, bad Accept 406', async () => {
     const unknown = await post('/v2/query/crosstab', { rows: [{ expression: { question: 'nope' } }] }, { accept: 'text/csv' });
     expect(JSON.parse(await expectStatus(unknown, 400))).toMatchObject({ errors: [{ path: '/rows/0/expression/question' }] });
     const gaming = await post('/v2/query/crosstab', { rows: [{ expression: { question: 'gaming_platforms_used' } }] }, { accept: XLSX }, acme);
     await expectStatus(gaming, 403);
     const metric = await post('/v2/query/crosstab?metric=percent', CROSSTAB, { accept: 'text/csv' });
     expect(JSON.parse(await expectStatus(metric, 400))).toMatchObject({ errors: [{ path: '/metric' }] });
-    const significance = await post('/v2/query/crosstab?significance=95', CROSSTAB, { accept: XLSX });
-    expect(JSON.parse(await expectStatus(significance, 400))).toMatchObject({ errors: [{ path: '/significance' }] });
+    // Kish bases belong to the stream; a test's results, averages and waves have their columns in a file.
+    const effective = await post('/v2/query/crosstab?effective_base=true', CROSSTAB, { accept: XLSX });
+    expect(JSON.parse(await expectStatus(effective, 400))).toMatchObject({ errors: [{ path: '/effective_base' }] });
+    const noTest = await post('/v2/query/crosstab?metric=significance', CROSSTAB, { accept: 'text/csv' });
+    expect(JSON.parse(await expectStatus(noTest, 400))).toMatchObject({ errors: [{ path: '/metric', message: expect.stringMatching(/needs a test/) }] });
     const html = await post('/v2/query/crosstab', CROSSTAB, { accept: 'text/html' });
     expect(html.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(JSON.parse(await expectStatus(html, 406))).toMatchObject({ type: 'urn:aas:problem:not-acceptable', status: 406 });
@@ -288,7 +291,7 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
         attributes: Json[];
         code: number;
         error_type: string;
-        data: { audience: string; segment: string; waves: string[]; metrics: Record<string, number> }[];
+        data: { audience: string; segment: string; waves: string[]; metrics: Record<string, number>; trend?: { z: number } }[];
       }[];
     };
     const res = await post(path, {}, { accept: 'text/csv' });
@@ -298,7 +301,11 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
     const [columns, ...lines] = table;
     const metrics = Object.keys(json.stats.find((s) => s.code === 200)?.data[0].metrics ?? {});
     expect(metrics).toHaveLength(9);
-    expect(columns.slice(14, -2)).toEqual(metrics);
+    // Every metric (the chart selects none): `average` too, empty for stats of questions that are not numeric; then the
+    // stat's code and error_type, and the data row's test and trend (split by wave: each row from the second wave has one).
+    expect(columns.slice(14, -8).filter((c) => c !== 'average')).toEqual(metrics);
+    expect(lines.every((l) => l[columns.indexOf('average')] === '')).toBe(true);
+    expect(columns.slice(-8)).toEqual(['code', 'error_type', 'letter', 'higher_than', 'z', 'direction', 'trend_z', 'trend_direction']);
     const expected = json.stats.flatMap((s) =>
       s.data.length === 0
         ? [
@@ -310,6 +317,7 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
               values: metrics.map(() => ''),
               code: String(s.code),
               error: s.error_type,
+              trend: '',
             },
           ]
         : s.data.map((d) => ({
@@ -320,6 +328,7 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
             values: metrics.map((m) => String(d.metrics[m])),
             code: String(s.code),
             error: s.error_type,
+            trend: d.trend ? String(d.trend.z) : '',
           })),
     );
     const col = (name: string) => columns.indexOf(name);
@@ -332,8 +341,11 @@ describe('exports: CSV and Excel of crosstabs, saved crosstabs and charts', () =
         values: metrics.map((m) => l[col(m)]),
         code: l[col('code')],
         error: l[col('error_type')],
+        trend: l[col('trend_z')],
       })),
     ).toEqual(expected);
+    // Split by wave, every data row of the second wave carries its trend against the first.
+    expect(json.stats.flatMap((s) => s.data).filter((d) => d.segment === json.stats[0].data[1]?.segment && d.trend !== undefined).length).toBeGreaterThan(0);
     expect(expected.length).toBe(2 * 2 * 2 + 1);
     expect(lines.filter((l) => l[col('audience')] === 'women').every((l) => l[col('audience_name')] === "'=Women")).toBe(true);
     await expectStatus(await post(path, {}, { accept: 'text/html' }), 406);

@@ -37,3 +37,8 @@ export { CrosstabEngine, bandStarts, MIN_BANDED_CELLS } from './lib/crosstab-eng
 export type { CrosstabEngineOptions } from './lib/crosstab-engine';
 export { planShards, shardsServedBy } from './lib/shards';
 export type { ShardPlan, ShardMember, SizedPartition } from './lib/shards';
+export * from './lib/statistics';
+export { BlockLayout, BlockFold, SpecSumsBuilder, specIsPlain } from './lib/crosstab-spec';
+export type { AveragePart, AverageSums, CrosstabItem, CrosstabSpec, SpecBlock, SpecSums, ValidBaseSums } from './lib/crosstab-spec';
+export { specCells } from './lib/spec-cells';
+export type { AverageResult, CellTest, ColumnTestResult, ComplementTestResult, SpecCellOptions, TestKind, TrendResult } from './lib/spec-cells';

@@ -114,8 +114,20 @@ export function suffixes(names: readonly (string | [string, number])[]): SuffixD
   return names.map((n) => (typeof n === 'string' ? { name: n, midpoint: null } : { name: n[0], midpoint: n[1] }));
 }
 
-export const FREQUENCY = suffixes(['Daily', 'Weekly', 'Monthly', 'Less often']);
-export const AGREEMENT = suffixes(['Strongly agree', 'Agree', 'Neither agree nor disagree', 'Disagree', 'Strongly disagree']);
+/** Midpoints, for averages: days a month (frequency), a five-point score (agreement). */
+export const FREQUENCY = suffixes([
+  ['Daily', 30],
+  ['Weekly', 4.3],
+  ['Monthly', 1],
+  ['Less often', 0.3],
+]);
+export const AGREEMENT = suffixes([
+  ['Strongly agree', 5],
+  ['Agree', 4],
+  ['Neither agree nor disagree', 3],
+  ['Disagree', 2],
+  ['Strongly disagree', 1],
+]);
 export const FUNNEL = suffixes(['Aware of', 'Would consider', 'Used or bought in the last 12 months']);
 export const BRAND_STATEMENTS = suffixes([
   'Is a brand I trust',

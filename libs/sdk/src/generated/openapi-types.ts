@@ -295,7 +295,7 @@ export interface paths {
     put?: never;
     /**
      * Bulk crosstab: one result object per row x column intersection, streamed as each block is ready
-     * @description The response is NDJSON (`application/x-ndjson`, one JSON object per line) unless the Accept header asks for `application/json-seq` (RFC 7464: each object preceded by RS and followed by LF). Objects come in any order. `row_index`/`column_index` are 1-based positions in the request; 0 means the base audience stood in for that side (when `rows` or `columns` is absent or empty). Waves default to the last 4 licensed waves (by end date), locations to every licensed location. The crosstab is computed within one dataset (one respondent universe): a licensed dataset that asks every question it uses, preferring the one most of them belong to (demographics asked in several datasets are read in the dataset of the topic); questions that share no dataset answer 400 naming them; every audience `{}`: the first licensed dataset. Unknown waves, locations or codes: 400; unlicensed ones: 403; more than CROSSTAB_MAX_CELLS cells (default 10,000) or 1,000 nodes in one expression: 400. If something fails once the stream has started, its last object is a problem-details error object (with `status`) and the stream ends. Query options: `significance` (90, 95, 99) adds a two-proportion z-test per cell; `effective_base=true` adds Kish effective bases (JSON only: 400 with CSV or Excel). With `Accept: text/csv` or `Accept: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet` the same crosstab (same checks, same numbers) comes as a file instead: a header block (title, metric, base name, size and sample, dataset, waves, markets, data version, the low-base mark), then rows by columns of the `metric` chosen, a low-base value (fewer than 50 respondents in the cell, `flags.low_base`) marked with `*` after the number (Excel: through its number format, with a fill, so it stays a number); `metric=all` (the default) gives one worksheet per metric in Excel and, in CSV, the long form: one line per cell with the row and column index, id and name, every metric and low_base. CSV: UTF-8 with a byte-order mark, CRLF, RFC 4180 quoting; the header block ends at the first empty line; text starting with = + - @, tab or CR is prefixed with an apostrophe (CSV injection). Any other Accept: 406.
+     * @description The response is NDJSON (`application/x-ndjson`, one JSON object per line) unless the Accept header asks for `application/json-seq` (RFC 7464: each object preceded by RS and followed by LF). Objects come in any order. `row_index`/`column_index` are 1-based positions in the request; 0 means the base audience stood in for that side (when `rows` or `columns` is absent or empty). Waves default to the last 4 licensed waves (by end date), locations to every licensed location. The crosstab is computed within one dataset (one respondent universe): a licensed dataset that asks every question it uses, preferring the one most of them belong to (demographics asked in several datasets are read in the dataset of the topic); questions that share no dataset answer 400 naming them; every audience `{}`: the first licensed dataset. Unknown waves, locations or codes: 400; unlicensed ones: 403; more than CROSSTAB_MAX_CELLS cells (default 10,000) or 1,000 nodes in one expression: 400. If something fails once the stream has started, its last object is a problem-details error object (with `status`) and the stream ends. A row or column may be an average item (`avg`: a single-choice question `with_datapoints`, or a one-answer grid row `with_suffixes`; with or without an `expression`): each of its cells carries `average` (weighted mean of the midpoints over the other side's respondents who answered, its standard deviation, standard error, size and sample). Query options: `percent_base` (`all`, `answered`, `asked`): what percentages are of, row by row; `significance` (90, 95, 99) and `test` (`base`, the default: each column against the base; `columns`: a letter per column and each cell's `significance.higher_than` letters; `complement`: each column against the rest of the base), `bonferroni=true` (column tests only); `split=wave`: each cell once per wave with its `trend` against the previous wave; `effective_base=true` adds Kish effective bases (JSON only: 400 with CSV or Excel). With `Accept: text/csv` or `Accept: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet` the same crosstab (same checks, same numbers) comes as a file instead: a header block (title, metric, base name, size and sample, what percentages are of, the test, dataset, waves, markets, data version, the low-base mark), then rows by columns of the `metric` (columns named with their letters under a column test; rows once per wave with `split=wave`) chosen, a low-base value (fewer than 50 respondents in the cell, `flags.low_base`) marked with `*` after the number (Excel: through its number format, with a fill, so it stays a number); `metric=all` (the default) gives one worksheet per metric in Excel and, in CSV, the long form: one line per cell with the row and column index, id and name, every metric and low_base, and the wave, the row's base, the average, the test and the trend when asked for. CSV: UTF-8 with a byte-order mark, CRLF, RFC 4180 quoting; the header block ends at the first empty line; text starting with = + - @, tab or CR is prefixed with an apostrophe (CSV injection). Any other Accept: 406.
      */
     post: operations['runCrosstab'];
     delete?: never;
@@ -363,7 +363,7 @@ export interface paths {
     };
     /**
      * Computes a project now and answers it as CSV or an Excel workbook
-     * @description The project as it stands: its rows and columns within its base (none: every respondent), over its wave_codes and country_codes (none: the last 4 licensed waves and every licensed location), checked against your catalogue today and computed on request, exactly as POST /v2/query/crosstab computes it with `Accept: text/csv` or `Accept: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`; the sheet is the same (see that operation), titled with the project name. `avg` is not part of a crosstab and is not exported. Accept: `text/csv` (also when absent or *\/*) or the Excel type; anything else: 406.
+     * @description The project as it stands: its rows and columns within its base (none: every respondent), over its wave_codes and country_codes (none: the last 4 licensed waves and every licensed location), checked against your catalogue today and computed on request, exactly as POST /v2/query/crosstab computes it with `Accept: text/csv` or `Accept: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`; the sheet is the same (see that operation), titled with the project name. A row or column with `avg` is an average item: its cells carry the mean (the `average` metric; the long CSV's average columns); `avg` on the base is left out. Accept: `text/csv` (also when absent or *\/*) or the Excel type; anything else: 406.
      */
     get: operations['exportSavedCrosstab'];
     put?: never;
@@ -431,7 +431,7 @@ export interface paths {
     put?: never;
     /**
      * Calculates a chart on a worker
-     * @description One stat per attribute: datapoints x audiences within the base audience over the waves and locations (the body's, else the chart's wave_codes/location_codes, else every licensed one), computed over the dataset of each attribute's question (one engine query per dataset). Data rows: one per audience, or per audience and segment with a splitter, segment 'all' otherwise; the nine metrics are defined in docs/metrics.md (chart metrics). A stat whose attribute cannot be computed has no data and its own code/error/error_type: `unknown_attribute` (404), `attribute_not_licensed` (403), `invalid_base_audience` (422), `incompatible_attribute` (409). An audience whose expression no longer validates has no rows and is listed in meta.audience_errors: `invalid_audience` (422), `audience_not_licensed` (403). Stats are ordered per sort_type/sort_parameter_type/sort_parameter_value; errored stats last. With `Accept: text/csv` the same calculation comes as CSV: a header block (chart, base audience, waves, markets, split, data version) ending at the first empty line, then one line per data row in the order of the JSON (order, namespace_code, question_code, question_label, datapoint_code, datapoint_label, suffix_code, suffix_label, dataset, group_id, audience, audience_name, segment, waves joined by `;`, the metrics the chart returns under their JSON names, code, error_type); a stat without data has one line with empty metrics. UTF-8 with a byte-order mark, CRLF, RFC 4180 quoting, text starting with = + - @, tab or CR prefixed with an apostrophe. Any Accept other than JSON or CSV: 406.
+     * @description One stat per attribute: datapoints x audiences within the base audience over the waves and locations (the body's, else the chart's wave_codes/location_codes, else every licensed one), computed over the dataset of each attribute's question (one engine query per dataset). Data rows: one per audience, or per audience and segment with a splitter, segment 'all' otherwise; the metrics are defined in docs/metrics.md (chart metrics): nine for every stat, and `average` for a numeric question (a single whose datapoints have midpoints) or a scale (a one-answer grid whose suffixes have them): the mean over the audience. With `significance` and/or `test` in the body each data row carries `significance` (of audience_percentage: against the base, between audiences with letters (`letter`, `higher_than`), or against the rest of the base); split by wave, each row from the second wave carries `trend` (against the previous wave). A stat whose attribute cannot be computed has no data and its own code/error/error_type: `unknown_attribute` (404), `attribute_not_licensed` (403), `invalid_base_audience` (422), `incompatible_attribute` (409). An audience whose expression no longer validates has no rows and is listed in meta.audience_errors: `invalid_audience` (422), `audience_not_licensed` (403). Stats are ordered per sort_type/sort_parameter_type/sort_parameter_value; errored stats last. With `Accept: text/csv` the same calculation comes as CSV: a header block (chart, base audience, waves, markets, split, data version) ending at the first empty line, then one line per data row in the order of the JSON (order, namespace_code, question_code, question_label, datapoint_code, datapoint_label, suffix_code, suffix_label, dataset, group_id, audience, audience_name, segment, waves joined by `;`, the metrics the chart returns under their JSON names, code, error_type); a stat without data has one line with empty metrics. UTF-8 with a byte-order mark, CRLF, RFC 4180 quoting, text starting with = + - @, tab or CR prefixed with an apostrophe. Any Accept other than JSON or CSV: 406.
      */
     post: operations['calculateChart'];
     delete?: never;
@@ -1297,13 +1297,71 @@ export interface components {
       /** @description Optional. Each code must exist (400) and be entitled to your organisation (403), but the audience's `datasets` in responses are always the datasets its expression touches. */
       datasets?: string[];
     };
+    /** @description The default test: the column against the whole base */
+    CrosstabSignificance: {
+      /** @description z statistic (0 when it cannot be computed; see reason) */
+      z: number;
+      /** @enum {number} */
+      level: 0.9 | 0.95 | 0.99;
+      significant: boolean;
+      /** @enum {string|null} */
+      direction: 'over' | 'under' | null;
+      /** @enum {string} */
+      reason?: 'empty-base' | 'empty-row' | 'empty-column' | 'no-variance';
+    };
+    /** @description `test=columns`: the columns of the row this cell is significantly higher than (SPSS CTABLES) */
+    CrosstabColumnTest: {
+      /** @enum {string} */
+      test: 'columns';
+      /** @enum {number} */
+      level: 0.9 | 0.95 | 0.99;
+      /**
+       * @description Letters of the columns of this row whose estimate this cell exceeds significantly
+       * @example [
+       *       "B",
+       *       "D"
+       *     ]
+       */
+      higher_than: string[];
+      /** @description Design-based standard error of the cell's estimate: its column % as a share, or its mean in an average row */
+      std_error: number;
+      /** @description The |z| a difference had to exceed (Bonferroni-adjusted with `bonferroni=true`) */
+      critical: number;
+      /** @enum {string} */
+      reason?: 'empty-base' | 'empty-row' | 'empty-column' | 'no-variance';
+    };
+    /** @description `test=complement`: the column against the rest of the base */
+    CrosstabComplementTest: {
+      /** @enum {string} */
+      test: 'complement';
+      /** @enum {number} */
+      level: 0.9 | 0.95 | 0.99;
+      /** @description z statistic (0 when it cannot be computed; see reason) */
+      z: number;
+      significant: boolean;
+      /** @enum {string|null} */
+      direction: 'over' | 'under' | null;
+      /** @description Design-based standard error of the cell's estimate */
+      std_error: number;
+      /** @enum {string} */
+      reason?: 'empty-base' | 'empty-row' | 'empty-column' | 'no-variance';
+    };
     CrosstabCellSide: {
       /** @description The audience's id as sent, else `rows-<n>` / `columns-<n>` (`base` for the base audience) */
       id: string;
       /** @description The name sent, else a label made from the expression with the catalogue names */
       name: string;
-      /** @description The expression, standard form */
+      /** @description The expression, standard form (an average item without one: who gave one of its answers) */
       expression: components['schemas']['AudienceExpression'];
+      /** @description An average item: its `avg` as sent */
+      avg?: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description With `test=columns`, on the column: its letter (A, B, ... in request order)
+       * @example A
+       */
+      letter?: string;
     };
     CrosstabAudienceMetrics: {
       /** @description The audience id */
@@ -1349,14 +1407,30 @@ export interface components {
       column: number;
       intersect: number;
     };
-    CrosstabSignificance: {
-      /** @description z statistic (0 when it cannot be computed; see reason) */
-      z: number;
+    CrosstabAverage: {
+      /** @description Weighted mean of the answers' midpoints over the cell's respondents who gave one */
+      value: number;
+      /** @description Weighted standard deviation, weights read as frequencies (as SPSS and PSPP print it) */
+      std_dev: number;
+      /** @description Design-based (linearised) standard error of the mean, weights-only design */
+      std_error: number;
+      /** @description Weighted size of those who gave an answer (mean of per-wave sums) */
+      size: number;
+      /** @description Respondents who gave an answer */
+      sample: number;
+      /** @enum {string} */
+      reason?: 'no-answers';
+    };
+    CrosstabTrend: {
+      /** @description The previous wave */
+      previous: string;
       /** @enum {number} */
       level: 0.9 | 0.95 | 0.99;
+      /** @description z of this wave against the previous one (0 when it cannot be computed; see reason) */
+      z: number;
       significant: boolean;
       /** @enum {string|null} */
-      direction: 'over' | 'under' | null;
+      direction: 'up' | 'down' | null;
       /** @enum {string} */
       reason?: 'empty-base' | 'empty-row' | 'empty-column' | 'no-variance';
     };
@@ -1376,8 +1450,51 @@ export interface components {
       reasons: ('empty-base' | 'empty-row' | 'empty-column' | 'no-variance')[];
       /** @description With `effective_base=true`: Kish effective bases */
       effective_base?: components['schemas']['CrosstabEffectiveBases'];
-      /** @description With `significance`: the two-proportion z-test */
-      significance?: components['schemas']['CrosstabSignificance'];
+      /** @description With `significance` or `test`: the test (docs/metrics.md#significance). `test=base` (the default): two-proportion z against the whole base; `columns`: letters; `complement`: against the rest of the base. In an average row, means are compared */
+      significance?:
+        components['schemas']['CrosstabSignificance'] | components['schemas']['CrosstabColumnTest'] | components['schemas']['CrosstabComplementTest'];
+      /** @description A cell of an average item (the row's when both are): its mean */
+      average?: components['schemas']['CrosstabAverage'];
+      /** @description With `split=wave`: the wave of this cell */
+      wave?: string;
+      /** @description With `split=wave`, from the second wave: this cell against the previous wave */
+      trend?: components['schemas']['CrosstabTrend'];
+    };
+    CrosstabAverageDatapointsDto: {
+      /**
+       * @description Datapoints averaged; absent or empty: every datapoint with a midpoint
+       * @example [
+       *       "16_24",
+       *       "25_34"
+       *     ]
+       */
+      datapoints?: string[];
+    };
+    CrosstabAverageSuffixesDto: {
+      /**
+       * @description The grid row (datapoint) whose answers are averaged
+       * @example television
+       */
+      datapoint: string;
+      /**
+       * @description Suffixes averaged (strings, or integers as saved crosstabs write them); absent or empty: every suffix with a midpoint
+       * @example [
+       *       "1",
+       *       "2"
+       *     ]
+       */
+      suffixes?: (string | number)[];
+    };
+    CrosstabAverageDto: {
+      /**
+       * @description The question averaged (`<namespace>.<code>` or the code)
+       * @example household_size
+       */
+      question: string;
+      /** @description A single-choice question: the mean of its datapoints' midpoints */
+      with_datapoints?: components['schemas']['CrosstabAverageDatapointsDto'];
+      /** @description A one-answer grid: the mean of one row's suffixes' midpoints */
+      with_suffixes?: components['schemas']['CrosstabAverageSuffixesDto'];
     };
     CrosstabAudienceDto: {
       /**
@@ -1391,7 +1508,7 @@ export interface components {
        */
       name?: string;
       /**
-       * @description Audience expression, standard form (`and`, `or`, `not`, `question`, `datapoints`, `suffixes`, `min_count`)
+       * @description Audience expression, standard form (`and`, `or`, `not`, `question`, `datapoints`, `suffixes`, `min_count`). Required unless `avg` is given; an average item without one counts those who gave one of its answers
        * @example {
        *       "question": "age_group",
        *       "datapoints": [
@@ -1399,7 +1516,9 @@ export interface components {
        *       ]
        *     }
        */
-      expression: components['schemas']['AudienceExpression'];
+      expression?: components['schemas']['AudienceExpression'];
+      /** @description An average item (rows and columns only): each of its cells carries `average`, the weighted mean of the answers' midpoints over the respondents of the other side (within the base) who gave one (docs/metrics.md#averages) */
+      avg?: components['schemas']['CrosstabAverageDto'];
     };
     CrosstabQueryDto: {
       /** @description Column audiences; absent or empty: the base audience */
@@ -1663,6 +1782,7 @@ export interface components {
         | 'audience_percentage'
         | 'audience_sample'
         | 'audience_size'
+        | 'average'
         | 'datapoint_percentage'
         | 'datapoint_sample'
         | 'datapoint_size'
@@ -1781,12 +1901,13 @@ export interface components {
       location_codes?: string[];
       /** @description Waves calculated by default; empty = every licensed wave */
       wave_codes?: string[];
-      /** @description Metrics a calculation returns, each at most once; empty = all nine */
+      /** @description Metrics a calculation returns, each at most once; empty = all (`average` only for a numeric or scale question) */
       metrics?: (
         | 'audience_index'
         | 'audience_percentage'
         | 'audience_sample'
         | 'audience_size'
+        | 'average'
         | 'datapoint_percentage'
         | 'datapoint_sample'
         | 'datapoint_size'
@@ -1842,18 +1963,34 @@ export interface components {
       /** @enum {string} */
       splitter: '' | 'wave' | 'location';
       segmented_base: boolean;
-      /** @description Absent when the chart returns all nine */
+      /** @description Absent when the chart returns all */
       metrics?: (
         | 'audience_index'
         | 'audience_percentage'
         | 'audience_sample'
         | 'audience_size'
+        | 'average'
         | 'datapoint_percentage'
         | 'datapoint_sample'
         | 'datapoint_size'
         | 'positive_sample'
         | 'positive_size'
       )[];
+      /**
+       * @description The test of the data rows, when one was asked for
+       * @enum {string}
+       */
+      test?: 'base' | 'columns' | 'complement';
+      /**
+       * @description `test=columns`: each audience id with its letter
+       * @example {
+       *       "gen-z": "A",
+       *       "25-34": "B"
+       *     }
+       */
+      letters?: {
+        [key: string]: string;
+      };
       /** @description The base audience id */
       base_audience: string;
       /** @description The audiences computed */
@@ -1966,6 +2103,41 @@ export interface components {
       positive_sample?: number;
       /** @description Weighted size of the audience matching the datapoint */
       positive_size?: number;
+      /** @description A numeric question's (or a scale row's) weighted mean of its answers' midpoints over the audience's respondents who answered (the stats of other questions have none) */
+      average?: number;
+    };
+    ChartDataRowSignificance: {
+      /**
+       * @description Absent: the default test against the base
+       * @enum {string}
+       */
+      test?: 'columns' | 'complement';
+      /** @enum {number} */
+      level: 0.9 | 0.95 | 0.99;
+      /** @description z statistic (base and complement tests) */
+      z?: number;
+      significant?: boolean;
+      /** @enum {string|null} */
+      direction?: 'over' | 'under' | null;
+      /** @description `test=columns`: letters of the audiences whose audience_percentage this row exceeds significantly */
+      higher_than?: string[];
+      /** @description Design-based standard error of audience_percentage as a share (columns and complement tests) */
+      std_error?: number;
+      /** @description `test=columns`: the |z| a difference had to exceed */
+      critical?: number;
+      reason?: string;
+    };
+    ChartDataRowTrend: {
+      /** @description The previous wave */
+      previous: string;
+      /** @enum {number} */
+      level: 0.9 | 0.95 | 0.99;
+      /** @description z of audience_percentage against the previous wave */
+      z: number;
+      significant: boolean;
+      /** @enum {string|null} */
+      direction: 'up' | 'down' | null;
+      reason?: string;
     };
     ChartDataRow: {
       /** @description The audience id */
@@ -1974,8 +2146,17 @@ export interface components {
       segment: string;
       /** @description The waves the row is computed over */
       waves: string[];
-      /** @description The metrics the chart selects (all nine by default) */
+      /** @description The metrics the chart selects (all by default) */
       metrics: components['schemas']['ChartMetricsResponse'];
+      /**
+       * @description With `test=columns`: the audience's letter
+       * @example A
+       */
+      letter?: string;
+      /** @description With `significance` or `test` in the body */
+      significance?: components['schemas']['ChartDataRowSignificance'];
+      /** @description Split by wave, from the second wave: against the previous wave */
+      trend?: components['schemas']['ChartDataRowTrend'];
     };
     ChartStatMeta: {
       /** @description The dataset the stat is computed in */
@@ -2004,6 +2185,18 @@ export interface components {
       waves?: string[];
       /** @description Overrides the chart's location_codes; default: the chart's, else every licensed location */
       locations?: string[];
+      /**
+       * @description The confidence level of each data row's test (`test`, default `base`) and, split by wave, of its trend (default 95)
+       * @enum {number}
+       */
+      significance?: 90 | 95 | 99;
+      /**
+       * @description What each data row's `significance` compares (audience_percentage): `base` (the default) the audience against the base; `columns` the audiences pairwise, each with a letter (A, B, ... in the order of the chart's audiences) and `higher_than`; `complement` the audience against the rest of the base (docs/metrics.md#column-tests)
+       * @enum {string}
+       */
+      test?: 'base' | 'columns' | 'complement';
+      /** @description With `test=columns`: Bonferroni adjustment for the pairs of audiences */
+      bonferroni?: boolean;
     };
     GenericChatDto: {
       /** @example Which social platforms do Gen Z in the UK use daily? */
@@ -3417,10 +3610,18 @@ export interface operations {
   runCrosstab: {
     parameters: {
       query?: {
-        /** @description CSV and Excel only: the metric the sheet shows, named as in the JSON cell: `column_percentage` (audiences.column.intersect_percentage, % of column), `row_percentage` (audiences.row.intersect_percentage, % of row), `percentage` (intersect.percentage, % of base), `index` (intersect.index), `size` (intersect.size, weighted), `sample` (intersect.sample, respondents); `all` (the default): one worksheet per metric in Excel, and in CSV the long form, one line per cell with every metric as a column. */
-        metric?: 'column_percentage' | 'row_percentage' | 'percentage' | 'index' | 'size' | 'sample' | 'all';
-        /** @description Adds a two-proportion z-test per cell at this confidence level */
+        /** @description CSV and Excel only: the metric the sheet shows, named as in the JSON cell: `column_percentage` (audiences.column.intersect_percentage, % of column), `row_percentage` (audiences.row.intersect_percentage, % of row), `percentage` (intersect.percentage, % of base), `index` (intersect.index), `size` (intersect.size, weighted), `sample` (intersect.sample, respondents), `average` (average.value of an average item), `significance` (the test: the letters of the columns a cell is significantly higher than, or over/under), `trend` (up/down against the previous wave); `all` (the default): one worksheet per metric in Excel (average, significance and trend when the crosstab has them), and in CSV the long form, one line per cell with every metric as a column. */
+        metric?: 'column_percentage' | 'row_percentage' | 'percentage' | 'index' | 'size' | 'sample' | 'average' | 'significance' | 'trend' | 'all';
+        /** @description What percentages are of, row by row: everyone in the base (`all`, the default), or those in the base who answered (`answered`) or were asked (`asked`) the questions of the row (docs/metrics.md#valid-bases); the cell's `base` is then the row's */
+        percent_base?: 'all' | 'asked' | 'answered';
+        /** @description The confidence level of the test each cell carries (`test`, default `base`), and of trends */
         significance?: '90' | '95' | '99';
+        /** @description With `significance`: `base` (the default) tests each column against the whole base (two-proportion z on Kish bases); `columns` gives every column a letter (A, B, ... in request order) and each cell the letters of the columns of its row it is significantly higher than (SPSS CTABLES); `complement` tests each column against the rest of the base. Design-based standard errors for a weights-only design (docs/metrics.md#column-tests) */
+        test?: 'base' | 'columns' | 'complement';
+        /** @description With `test=columns`: Bonferroni adjustment for the pairs of columns of a row */
+        bonferroni?: 'true' | 'false';
+        /** @description Each cell once per wave (with `wave`), and its test against the previous wave (`trend`, at `significance` or 95%) */
+        split?: 'wave';
         /** @description Adds Kish effective bases per cell */
         effective_base?: 'true' | 'false';
       };
@@ -3446,7 +3647,7 @@ export interface operations {
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
         };
       };
-      /** @description Invalid body, expression or query option (`metric` not one of its values; `significance` or `effective_base` with CSV or Excel), an unknown code, questions that share no dataset, or more than CROSSTAB_MAX_CELLS cells */
+      /** @description Invalid body, expression, average item or query option (`metric` not one of its values or a statistic the crosstab lacks; `effective_base` with CSV or Excel; `bonferroni` without `test=columns`), an unknown code, questions that share no dataset, or more than CROSSTAB_MAX_CELLS cells */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3848,8 +4049,8 @@ export interface operations {
   exportSavedCrosstab: {
     parameters: {
       query?: {
-        /** @description CSV and Excel only: the metric the sheet shows, named as in the JSON cell: `column_percentage` (audiences.column.intersect_percentage, % of column), `row_percentage` (audiences.row.intersect_percentage, % of row), `percentage` (intersect.percentage, % of base), `index` (intersect.index), `size` (intersect.size, weighted), `sample` (intersect.sample, respondents); `all` (the default): one worksheet per metric in Excel, and in CSV the long form, one line per cell with every metric as a column. */
-        metric?: 'column_percentage' | 'row_percentage' | 'percentage' | 'index' | 'size' | 'sample' | 'all';
+        /** @description CSV and Excel only: the metric the sheet shows, named as in the JSON cell: `column_percentage` (audiences.column.intersect_percentage, % of column), `row_percentage` (audiences.row.intersect_percentage, % of row), `percentage` (intersect.percentage, % of base), `index` (intersect.index), `size` (intersect.size, weighted), `sample` (intersect.sample, respondents), `average` (average.value of an average item), `significance` (the test: the letters of the columns a cell is significantly higher than, or over/under), `trend` (up/down against the previous wave); `all` (the default): one worksheet per metric in Excel (average, significance and trend when the crosstab has them), and in CSV the long form, one line per cell with every metric as a column. */
+        metric?: 'column_percentage' | 'row_percentage' | 'percentage' | 'index' | 'size' | 'sample' | 'average' | 'significance' | 'trend' | 'all';
       };
       header?: never;
       path: {
@@ -3870,7 +4071,7 @@ export interface operations {
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
         };
       };
-      /** @description The uuid is not a UUID, `metric` is not one of its values, or the project no longer fits your catalogue (an unknown code; paths name its members) */
+      /** @description The uuid is not a UUID, `metric` is not one of its values (or `average` for a project without avg), or the project no longer fits your catalogue (an unknown code, an avg without midpoints; paths name its members) */
       400: {
         headers: {
           [name: string]: unknown;

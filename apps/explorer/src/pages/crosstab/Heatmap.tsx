@@ -155,14 +155,19 @@ function Cell({ cell, metric }: { cell: CrosstabCell | undefined; metric: Metric
   const marks: string[] = [];
   if (cell.flags.unreliable) marks.push('unreliable base');
   else if (cell.flags.low_base) marks.push('low base');
-  const significant = cell.significance?.significant ? cell.significance.direction : null;
+  const test = cell.significance;
+  // Against the base or the rest of it: over or under; between columns: the letters it is higher than.
+  const significant = test && 'significant' in test && test.significant ? test.direction : null;
+  const higherThan = test && 'higher_than' in test ? test.higher_than : [];
   if (significant) marks.push(`significantly ${significant}`);
+  if (higherThan.length > 0) marks.push(`significantly higher than columns ${higherThan.join(', ')}`);
   return (
     <td style={{ background: cellColour(metric, value) }} className={cell.flags.low_base || cell.flags.unreliable ? 'low-base' : undefined}>
       {METRICS[metric].format(value)}
       {(cell.flags.low_base || cell.flags.unreliable) && <span aria-hidden="true">†</span>}
       {significant === 'over' && <span aria-hidden="true"> ▲</span>}
       {significant === 'under' && <span aria-hidden="true"> ▼</span>}
+      {higherThan.length > 0 && <sup aria-hidden="true"> {higherThan.join('')}</sup>}
       {marks.length > 0 && <span className="sr-only"> ({marks.join('; ')})</span>}
     </td>
   );

@@ -1,3 +1,4 @@
+import { columnLetter, type CellTest, type SignificanceResult, type TestKind, type TrendResult } from '@aas/crosstab-engine';
 import { ALL_SEGMENT, GROUP_TYPES, SORT_PARAMETER_TYPES, SORT_TYPES, STAT_ERRORS } from './chart-codes';
 import { ChartDefinition } from './chart-definition';
 import { ChartCell, chartMetricsOf, ChartMetrics, selectMetrics } from './chart-metrics';
@@ -14,6 +15,39 @@ export interface ChartDataRow {
   segment: string;
   waves: string[];
   metrics: Partial<ChartMetrics>;
+  /** With `test=columns`: the audience's letter. */
+  letter?: string;
+  /** The calculation's test of audience_percentage (docs/metrics.md#column-tests). */
+  significance?: ChartSignificance;
+  /** Split by wave, from the second wave: audience_percentage against the previous wave. */
+  trend?: { previous: string; level: number; z: number; significant: boolean; direction: 'up' | 'down' | null; reason?: string };
+}
+
+/** A data row's test in its wire form (the crosstab cell's `significance`, snake_case). */
+export type ChartSignificance =
+  | { z: number; level: number; significant: boolean; direction: 'over' | 'under' | null; reason?: string }
+  | { test: 'columns'; level: number; higher_than: string[]; std_error: number; critical: number; reason?: string }
+  | { test: 'complement'; level: number; z: number; significant: boolean; direction: 'over' | 'under' | null; std_error: number; reason?: string };
+
+function significanceOf(s: SignificanceResult | CellTest): ChartSignificance {
+  if (!('test' in s)) return { ...s };
+  const reason = s.reason === undefined ? {} : { reason: s.reason };
+  if (s.test === 'columns') return { test: 'columns', level: s.level, higher_than: [...s.higherThan], std_error: s.stdError, critical: s.critical, ...reason };
+  return { test: 'complement', level: s.level, z: s.z, significant: s.significant, direction: s.direction, std_error: s.stdError, ...reason };
+}
+
+/** The members a data row has besides its metrics: the test, the letter, the trend. */
+function extrasOf(cell: ChartCell, letter: string | undefined): Pick<ChartDataRow, 'letter' | 'significance' | 'trend'> {
+  return {
+    ...(letter !== undefined ? { letter } : {}),
+    ...(cell.significance ? { significance: significanceOf(cell.significance) } : {}),
+    ...(cell.trend ? { trend: { ...(cell.trend as TrendResult) } } : {}),
+  };
+}
+
+/** What a calculation added to the chart (its test). */
+export interface ChartCalculationOptions {
+  readonly test?: TestKind;
 }
 
 export interface ChartStat {
@@ -64,7 +98,9 @@ export function assembleChartResult(
   prepared: PreparedChart,
   results: ReadonlyMap<string, GroupCells>,
   enrich: (attribute: PreparedAttribute) => Record<string, unknown>,
+  options: ChartCalculationOptions = {},
 ): ChartCalculation {
+  const letters = options.test === 'columns' ? prepared.audiences.map((_, c) => columnLetter(c)) : undefined;
   const ids = groupIds(prepared.attributes, chart.group_type);
   const columns = prepared.audiences.length;
   const keep = (segment: string) => chart.segments.length === 0 || chart.segments.includes(segment);
@@ -93,14 +129,16 @@ export function assembleChartResult(
     prepared.audiences.forEach((audience, c) => {
       const i = at.row * columns + c;
       if (cells.segments.length === 0 && cells.total) {
-        data.push({ audience: audience.id, segment: ALL_SEGMENT, waves: prepared.waves, metrics: chartMetricsOf(cells.total[i]) });
+        const cell = cells.total[i];
+        data.push({ audience: audience.id, segment: ALL_SEGMENT, waves: prepared.waves, metrics: chartMetricsOf(cell), ...extrasOf(cell, letters?.[c]) });
         return;
       }
       const whole = cells.total?.[i];
       for (const s of cells.segments) {
         if (!keep(s.segment)) continue;
         const against = whole ? { datapointSize: whole.row.size, baseSize: whole.base.size } : undefined;
-        data.push({ audience: audience.id, segment: s.segment, waves: s.waves, metrics: chartMetricsOf(s.cells[i], against) });
+        const cell = s.cells[i];
+        data.push({ audience: audience.id, segment: s.segment, waves: s.waves, metrics: chartMetricsOf(cell, against), ...extrasOf(cell, letters?.[c]) });
       }
     });
     return { ...base, code: 200, error: '', error_type: '', data };
@@ -117,6 +155,8 @@ export function assembleChartResult(
       base_audience: chart.base_audience.id,
       audiences: prepared.audiences.map((a) => a.id),
       audience_errors: prepared.audienceErrors,
+      ...(options.test !== undefined ? { test: options.test } : {}),
+      ...(letters ? { letters: Object.fromEntries(prepared.audiences.map((a, c) => [a.id, letters[c]])) } : {}),
     },
     // Sorted on every metric, then trimmed to the ones the chart returns.
     stats: sortStats(stats, chart, prepared).map((stat) => ({

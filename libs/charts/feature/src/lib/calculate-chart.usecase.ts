@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { StandardWire } from '@aas/audience-expression';
 import { CatalogueAccess, CSV_MEDIA_TYPE } from '@aas/contracts';
-import { EngineClient } from '@aas/engine-client';
+import { buildCrosstabResult, collapseGroups, type CrosstabCell, type CrosstabItem, type TestKind } from '@aas/crosstab-engine';
+import { EngineClient, type EngineCallContext } from '@aas/engine-client';
 import { ProblemException } from '@aas/infra';
 import { type Download, Principal } from '@aas/infra/http';
 import { fileNameOf } from '@aas/infra/http';
@@ -11,7 +12,17 @@ import { definitionOf } from './chart.mapper';
 import { ChartTaxonomySource } from './chart-taxonomy.source';
 import { resultAttribute } from './chart-taxonomy';
 import { ChartsService } from './charts.service';
-import { prepareChartCalculation } from './prepare-chart-calculation';
+import { prepareChartCalculation, type PreparedChart } from './prepare-chart-calculation';
+
+/** What a calculation may add to a chart's figures (the calculate body): a test of each data row, at a confidence level. */
+export interface ChartStatistics {
+  readonly level?: 0.9 | 0.95 | 0.99;
+  readonly test?: TestKind;
+  readonly bonferroni?: boolean;
+}
+
+/** The body of a calculation: waves and locations that override the chart's, and statistics. */
+export type ChartCalculationRequest = { waves?: string[]; locations?: string[] } & ChartStatistics;
 
 /**
  * POST /v1/charts/{id}/calculate: checks the chart against today's catalogue here, computes each
@@ -30,7 +41,7 @@ export class CalculateChartUseCase {
   async calculate(
     principal: Principal,
     id: string,
-    override: { waves?: string[]; locations?: string[] },
+    override: ChartCalculationRequest,
     context: { requestId: string; signal?: AbortSignal },
   ): Promise<ChartCalculation> {
     return (await this.run(principal, id, override, context)).calculation;
@@ -43,7 +54,7 @@ export class CalculateChartUseCase {
   async calculateCsv(
     principal: Principal,
     id: string,
-    override: { waves?: string[]; locations?: string[] },
+    override: ChartCalculationRequest,
     context: { requestId: string; signal?: AbortSignal },
   ): Promise<Download> {
     const { calculation, name, chart } = await this.run(principal, id, override, context);
@@ -66,7 +77,7 @@ export class CalculateChartUseCase {
   private async run(
     principal: Principal,
     id: string,
-    override: { waves?: string[]; locations?: string[] },
+    override: ChartCalculationRequest,
     context: { requestId: string; signal?: AbortSignal },
   ): Promise<{ calculation: ChartCalculation; name: string; chart: ReturnType<typeof definitionOf> }> {
     const row = await this.charts.find(principal, id);
@@ -78,9 +89,21 @@ export class CalculateChartUseCase {
     const segmentBy = chart.splitter === 'wave' || chart.splitter === 'location' ? chart.splitter : null;
     const results = new Map<string, GroupCells>();
     const base = p.base;
+    const statistics = withDefaults(override, segmentBy);
+    const averages = chart.metrics.length === 0 || chart.metrics.includes('average');
     if (base && p.audiences.length > 0) {
       await Promise.all(
         p.groups.map(async (group) => {
+          const call = { orgId: principal.orgId, requestId: context.requestId, signal: context.signal };
+          // Averages, a test or trends (a split by wave) need the engine client's spec; the rest is the plain crosstab it always was.
+          const withAverages = averages && group.attributes.some((i) => p.attributes[i].average !== undefined);
+          if (withAverages || statistics.test !== undefined || segmentBy === 'wave') {
+            results.set(
+              group.dataset,
+              await this.specCells(p, group.attributes, base.wire, group.dataset, segmentBy, statistics, withAverages, call, chart.segmented_base),
+            );
+            return;
+          }
           const query = {
             rows: group.attributes.map((i) => p.attributes[i].wire as StandardWire),
             columns: p.audiences.map((a) => a.wire),
@@ -89,7 +112,6 @@ export class CalculateChartUseCase {
             locations: p.locations,
             dataset: group.dataset,
           };
-          const call = { orgId: principal.orgId, requestId: context.requestId, signal: context.signal };
           if (segmentBy === null) {
             results.set(group.dataset, { segments: [], total: [...(await this.engine.crosstab(query, call)).cells] });
             return;
@@ -107,7 +129,78 @@ export class CalculateChartUseCase {
       for (const g of p.groups) results.set(g.dataset, { segments: [], total: [] });
     }
     const audiencesForFlags = p.base ? [p.base, ...p.audiences] : p.audiences;
-    const calculation = assembleChartResult(chart, p, results, (attribute) => resultAttribute(attribute, catalogue, taxonomy, audiencesForFlags));
+    const calculation = assembleChartResult(chart, p, results, (attribute) => resultAttribute(attribute, catalogue, taxonomy, audiencesForFlags), {
+      test: statistics.test,
+    });
     return { calculation, name: row.name, chart };
   }
+
+  /**
+   * One dataset group through the engine client's spec: the attributes as rows, each distinct
+   * average (a numeric question, a scale's row) as one more row whose cells give the attributes'
+   * `average`, the audiences as columns; per segment when split (by wave: with each wave's trend),
+   * and unsplit from the same sums for a segment indexed against the whole selection.
+   */
+  private async specCells(
+    p: PreparedChart,
+    attributes: readonly number[],
+    base: StandardWire,
+    dataset: string,
+    segmentBy: 'wave' | 'location' | null,
+    statistics: ChartStatistics,
+    withAverages: boolean,
+    call: EngineCallContext,
+    segmentedBase: boolean,
+  ): Promise<GroupCells> {
+    const rows: CrosstabItem<StandardWire>[] = attributes.map((i) => ({ expression: p.attributes[i].wire as StandardWire }));
+    const averageRow = new Map<string, number>();
+    for (const i of attributes) {
+      const average = p.attributes[i].average;
+      if (!withAverages || average === undefined || averageRow.has(average.key)) continue;
+      averageRow.set(average.key, rows.length);
+      rows.push({ expression: average.checked.answered, average: average.checked.parts.map((part) => ({ expression: part.wire, value: part.value })) });
+    }
+    const columns = p.audiences.map((a) => ({ expression: a.wire }));
+    const result = await this.engine.crosstabSpec({ spec: { rows, columns, validBases: [] }, base, waves: p.waves, locations: p.locations, dataset }, call, {
+      level: statistics.level,
+      test: statistics.test,
+      bonferroni: statistics.bonferroni,
+      ...(segmentBy ? { split: segmentBy } : {}),
+    });
+    const labels = segmentBy === 'wave' ? [...new Set(p.waves)] : segmentBy === 'location' ? [...new Set(p.locations)] : [''];
+    // Cells come row by row, each row's segment by segment: regroup them as segment -> row-major cells of the attributes.
+    const bySegment = labels.map(() => new Array<CrosstabCell>(attributes.length * columns.length));
+    const averagesBySegment = labels.map(() => new Map<number, CrosstabCell>());
+    for (const cell of result.cells) {
+      const g = segmentBy === 'wave' ? labels.indexOf(cell.wave as string) : segmentBy === 'location' ? labels.indexOf(cell.location as string) : 0;
+      if (cell.rowIndex < attributes.length) bySegment[g][cell.rowIndex * columns.length + cell.columnIndex] = cell;
+      else averagesBySegment[g].set(cell.rowIndex * columns.length + cell.columnIndex, cell);
+    }
+    const withAverage = (cells: CrosstabCell[], g: number) =>
+      cells.map((cell, k) => {
+        const key = p.attributes[attributes[Math.floor(k / columns.length)]].average?.key;
+        const row = key === undefined ? undefined : averageRow.get(key);
+        const average = row === undefined ? undefined : averagesBySegment[g].get(row * columns.length + cell.columnIndex)?.average;
+        return average === undefined ? cell : { ...cell, average };
+      });
+    if (segmentBy === null) return { segments: [], total: withAverage(bySegment[0], 0) };
+    const waveCount = new Set(p.waves).size;
+    const total = segmentedBase ? null : buildCrosstabResult(collapseGroups(result.sums.raw), 0, waveCount).cells.slice(0, attributes.length * columns.length);
+    return {
+      segments: labels.map((segment, g) => ({
+        segment,
+        waves: segmentBy === 'wave' ? [segment] : [...p.waves],
+        locations: segmentBy === 'wave' ? [...p.locations] : [segment],
+        cells: withAverage(bySegment[g], g),
+      })),
+      total,
+    };
+  }
+}
+
+/** A test without a level is at 95%; a split by wave always tests each wave against the previous one, at the level asked or 95%. */
+function withDefaults(override: ChartCalculationRequest, segmentBy: 'wave' | 'location' | null): ChartStatistics {
+  const test = override.test ?? (override.level !== undefined ? 'base' : undefined);
+  const level = override.level ?? (test !== undefined || segmentBy === 'wave' ? 0.95 : undefined);
+  return { ...(test ? { test } : {}), ...(level ? { level } : {}), ...(override.bonferroni ? { bonferroni: true } : {}) };
 }

@@ -3,12 +3,16 @@
  * members carry bare integers). Pure, so the DTOs, the OpenAPI document and the calculation share one definition.
  */
 
-/** The nine chart metrics (docs/metrics.md#chart-metrics), in the order results list them. */
+/**
+ * The chart metrics (docs/metrics.md#chart-metrics), in the order results list them: the nine of
+ * every stat, and `average`, which only a stat of a numeric or scale question has.
+ */
 export const CHART_METRICS = [
   'audience_index',
   'audience_percentage',
   'audience_sample',
   'audience_size',
+  'average',
   'datapoint_percentage',
   'datapoint_sample',
   'datapoint_size',
@@ -52,6 +56,9 @@ export const SORT_PARAMETER_TYPES = {
   /** The datapoint label, alphabetically (no audience involved). */
   label: 6,
 } as const;
+
+/** `test` of a calculation: what the significance of each data row compares (docs/metrics.md#column-tests). */
+export const CHART_TESTS = ['base', 'columns', 'complement'] as const;
 
 /** `splitter`: '' = no split; 'wave' / 'location' = one data row per wave / location. */
 export const SPLITTERS = ['', 'wave', 'location'] as const;

@@ -63,7 +63,18 @@ describe('chartCsv', () => {
   });
 
   it("one line per data row in the JSON's order, the chart's metrics under their JSON names in the JSON's order", () => {
-    expect(columns.slice(-4)).toEqual(['audience_index', 'audience_percentage', 'code', 'error_type']);
+    expect(columns.slice(-10)).toEqual([
+      'audience_index',
+      'audience_percentage',
+      'code',
+      'error_type',
+      'letter',
+      'higher_than',
+      'z',
+      'direction',
+      'trend_z',
+      'trend_direction',
+    ]);
     const row = (line: string[]) => Object.fromEntries(columns.map((c, i) => [c, line[i]]));
     expect(lines.map(row)).toEqual([
       expect.objectContaining({
@@ -90,8 +101,35 @@ describe('chartCsv', () => {
     ]);
   });
 
-  it('lists all nine metrics when the chart selects none', () => {
+  it('lists every metric when the chart selects none', () => {
     const all = parse(chartCsv(calculation, { ...context, metrics: [] }), { bom: true, relax_column_count: true }) as string[][];
-    expect(all[blank + 1].slice(14, -2)).toEqual([...CHART_METRICS]);
+    expect(all[blank + 1].slice(14, -8)).toEqual([...CHART_METRICS]);
+  });
+
+  it('carries the letters, the test and the trend of each data row when the calculation has them', () => {
+    const tested = {
+      ...calculation,
+      stats: [
+        {
+          ...calculation.stats[0],
+          data: [
+            {
+              ...calculation.stats[0].data[1],
+              letter: 'A',
+              significance: { test: 'columns' as const, level: 0.95, higher_than: ['B', 'C'], std_error: 0.01, critical: 1.96 },
+              trend: { previous: 'q2_2026', level: 0.95, z: -2.5, significant: true, direction: 'down' as const },
+            },
+          ],
+        },
+      ],
+    };
+    const [head, line] = (parse(chartCsv(tested, context), { bom: true, relax_column_count: true }) as string[][]).slice(blank + 1);
+    expect(Object.fromEntries(head.map((c, i) => [c, line[i]]))).toMatchObject({
+      letter: 'A',
+      higher_than: 'B C',
+      z: '',
+      trend_z: '-2.5',
+      trend_direction: 'down',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { toCsv, type CsvField } from '@aas/infra/http';
-import type { ChartCalculation } from './assemble-chart-result';
+import type { ChartCalculation, ChartDataRow } from './assemble-chart-result';
 import { CHART_METRICS } from './chart-codes';
 
 export interface CodeName {
@@ -23,6 +23,21 @@ export interface ChartCsvContext {
 /** The attribute members each line repeats, as the stat's `attributes[0]` names them. */
 const ATTRIBUTE_COLUMNS = ['namespace_code', 'question_code', 'question_label', 'datapoint_code', 'datapoint_label', 'suffix_code', 'suffix_label'] as const;
 
+/** The data row's test and trend (empty when the calculation has none): the letter, the letters it beats or z and direction, the trend. */
+const STATISTIC_COLUMNS = ['letter', 'higher_than', 'z', 'direction', 'trend_z', 'trend_direction'] as const;
+
+function statisticsOf(row: ChartDataRow): CsvField[] {
+  const s = row.significance;
+  return [
+    row.letter ?? null,
+    s && 'higher_than' in s ? s.higher_than.join(' ') : null,
+    s && 'z' in s ? s.z : null,
+    s && 'direction' in s ? (s.direction ?? '') : null,
+    row.trend?.z ?? null,
+    row.trend ? (row.trend.direction ?? '') : null,
+  ];
+}
+
 const listed = (items: readonly CodeName[]) => items.map((i) => (i.name && i.name !== i.code ? `${i.name} (${i.code})` : i.code)).join('; ');
 
 /**
@@ -30,8 +45,9 @@ const listed = (items: readonly CodeName[]) => items.map((i) => (i.name && i.nam
  * version), an empty line, then the long form of the JSON, one line per data row in the JSON's
  * order (stats as sorted, their rows as listed): the stat's attribute, dataset and group, the
  * audience (id and name), segment and waves, the metrics the chart returns (their JSON names, in
- * the JSON's order), and the stat's code and error_type. A stat without data (an error) has one
- * line with its attribute, code and error_type and empty metrics.
+ * the JSON's order), the stat's code and error_type, and the data row's test and trend (empty
+ * when the calculation has none). A stat without data (an error) has one line with its attribute,
+ * code and error_type and empty metrics.
  */
 export function chartCsv(calculation: ChartCalculation, context: ChartCsvContext): string {
   const metrics = context.metrics.length === 0 ? CHART_METRICS : CHART_METRICS.filter((m) => context.metrics.includes(m));
@@ -44,7 +60,20 @@ export function chartCsv(calculation: ChartCalculation, context: ChartCsvContext
     ['Split by', splitter === '' ? 'nothing (segment all)' : splitter],
     ['Data version', context.dataVersion],
     [],
-    ['order', ...ATTRIBUTE_COLUMNS, 'dataset', 'group_id', 'audience', 'audience_name', 'segment', 'waves', ...metrics, 'code', 'error_type'],
+    [
+      'order',
+      ...ATTRIBUTE_COLUMNS,
+      'dataset',
+      'group_id',
+      'audience',
+      'audience_name',
+      'segment',
+      'waves',
+      ...metrics,
+      'code',
+      'error_type',
+      ...STATISTIC_COLUMNS,
+    ],
   ];
   for (const stat of calculation.stats) {
     const attribute = stat.attributes[0] ?? {};
@@ -56,7 +85,7 @@ export function chartCsv(calculation: ChartCalculation, context: ChartCsvContext
     ];
     const tail: CsvField[] = [stat.code, stat.error_type];
     if (stat.data.length === 0) {
-      records.push([...lead, '', '', '', '', ...metrics.map(() => null), ...tail]);
+      records.push([...lead, '', '', '', '', ...metrics.map(() => null), ...tail, ...STATISTIC_COLUMNS.map(() => null)]);
       continue;
     }
     for (const row of stat.data) {
@@ -66,8 +95,9 @@ export function chartCsv(calculation: ChartCalculation, context: ChartCsvContext
         context.audienceNames.get(row.audience) ?? row.audience,
         row.segment,
         row.waves.join(';'),
-        ...metrics.map((m) => row.metrics[m]),
+        ...metrics.map((m) => row.metrics[m] ?? null),
         ...tail,
+        ...statisticsOf(row),
       ]);
     }
   }

@@ -1,4 +1,4 @@
-import { chartPercentages, percentage } from '@aas/crosstab-engine';
+import { chartPercentages, percentage, type CellTest, type SignificanceResult, type TrendResult } from '@aas/crosstab-engine';
 import { CHART_METRICS, ChartMetric } from './chart-codes';
 
 /** What a chart needs of an engine cell (a structural subset of @aas/crosstab-engine CrosstabCell). */
@@ -10,9 +10,15 @@ export interface ChartCell {
   readonly column: { readonly size: number; readonly sample: number; readonly intersectPercentage: number };
   /** Datapoint AND audience within the base; index = positive x base / (datapoint x audience) x 100. */
   readonly intersect: { readonly size: number; readonly sample: number; readonly index: number };
+  /** The stat's average over the audience (a numeric or scale question). */
+  readonly average?: { readonly value: number };
+  /** The calculation's test of this data row, and (split by wave) its trend. */
+  readonly significance?: SignificanceResult | CellTest;
+  readonly trend?: TrendResult;
 }
 
-export type ChartMetrics = Record<ChartMetric, number>;
+/** Every metric of a data row; `average` only for a stat of a numeric or scale question. */
+export type ChartMetrics = Record<Exclude<ChartMetric, 'average'>, number> & { average?: number };
 
 /**
  * The three chart ratios (docs/metrics.md#chart-metrics) from sizes: audience % = positive / audience,
@@ -30,7 +36,7 @@ export function chartRatios(
 }
 
 /**
- * The nine chart metrics of one datapoint x audience cell, taken from the engine's crosstab cell
+ * The nine chart metrics every stat has, of one datapoint x audience cell, taken from the engine's crosstab cell
  * with datapoints as rows and audiences as columns, so they are the crosstab's numbers bit for bit:
  * audience_* = column, datapoint_* = row, positive_* = intersect, audience % = column's
  * "% of column", datapoint % = row's "% of row", audience index = intersect index.
@@ -51,13 +57,14 @@ export function chartMetricsOf(cell: ChartCell, indexAgainst?: { datapointSize: 
     datapoint_size: cell.row.size,
     positive_sample: cell.intersect.sample,
     positive_size: cell.intersect.size,
+    ...(cell.average !== undefined ? { average: cell.average.value } : {}),
   };
 }
 
-/** The metrics a chart selects (`metrics`; empty = all nine), in the canonical order. */
+/** The metrics a chart selects (`metrics`; empty = all), in the canonical order; `average` where the stat has one. */
 export function selectMetrics(all: ChartMetrics, selected: readonly string[]): Partial<ChartMetrics> {
   const wanted = selected.length === 0 ? CHART_METRICS : CHART_METRICS.filter((m) => selected.includes(m));
   const out: Partial<ChartMetrics> = {};
-  for (const m of wanted) out[m] = all[m];
+  for (const m of wanted) if (all[m] !== undefined) out[m] = all[m];
   return out;
 }

@@ -12,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CSV_MEDIA_TYPE } from '@aas/contracts';
+import { ProblemException } from '@aas/infra';
 import { ApiProblems, clientGoneSignal, CurrentPrincipal, downloadOf, negotiateMediaType, Principal, UuidParamPipe } from '@aas/infra/http';
 import { ChartCalculation } from './assemble-chart-result';
 import { AUDIENCE_ERRORS, STAT_ERRORS } from './chart-codes';
@@ -128,7 +129,11 @@ export class ChartsController {
     description:
       "One stat per attribute: datapoints x audiences within the base audience over the waves and locations (the body's, else the chart's " +
       "wave_codes/location_codes, else every licensed one), computed over the dataset of each attribute's question (one engine query per dataset). " +
-      "Data rows: one per audience, or per audience and segment with a splitter, segment 'all' otherwise; the nine metrics are defined in docs/metrics.md (chart metrics). " +
+      "Data rows: one per audience, or per audience and segment with a splitter, segment 'all' otherwise; the metrics are defined in docs/metrics.md " +
+      '(chart metrics): nine for every stat, and `average` for a numeric question (a single whose datapoints have midpoints) or a scale (a ' +
+      'one-answer grid whose suffixes have them): the mean over the audience. With `significance` and/or `test` in the body each data row ' +
+      'carries `significance` (of audience_percentage: against the base, between audiences with letters (`letter`, `higher_than`), or ' +
+      'against the rest of the base); split by wave, each row from the second wave carries `trend` (against the previous wave). ' +
       `A stat whose attribute cannot be computed has no data and its own code/error/error_type: ${list(STAT_ERRORS)}. ` +
       `An audience whose expression no longer validates has no rows and is listed in meta.audience_errors: ${list(AUDIENCE_ERRORS)}. ` +
       'Stats are ordered per sort_type/sort_parameter_type/sort_parameter_value; errored stats last. ' +
@@ -169,7 +174,12 @@ export class ChartsController {
   ): Promise<ChartCalculation | StreamableFile> {
     const mediaType = negotiateMediaType(req, ['application/json', CSV_MEDIA_TYPE] as const);
     const context = { requestId: req.id ?? '', signal: clientGoneSignal(res) };
-    if (mediaType === CSV_MEDIA_TYPE) return downloadOf(res, await this.calculator.calculateCsv(principal, id, body ?? {}, context));
-    return this.calculator.calculate(principal, id, body ?? {}, context);
+    const { significance, bonferroni, ...rest } = body ?? {};
+    if (bonferroni && rest.test !== 'columns') {
+      throw ProblemException.validation('The request is invalid: /bonferroni', [{ path: '/bonferroni', message: 'bonferroni adjusts test=columns only' }]);
+    }
+    const request = { ...rest, ...(significance ? { level: (significance / 100) as 0.9 | 0.95 | 0.99 } : {}), ...(bonferroni ? { bonferroni } : {}) };
+    if (mediaType === CSV_MEDIA_TYPE) return downloadOf(res, await this.calculator.calculateCsv(principal, id, request, context));
+    return this.calculator.calculate(principal, id, request, context);
   }
 }

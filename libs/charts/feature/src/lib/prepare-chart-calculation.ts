@@ -1,6 +1,16 @@
 import { StandardWire } from '@aas/audience-expression';
 import { CatalogueQuestionInfo, OrganisationCatalogue } from '@aas/contracts';
-import { checkExpression, chooseUniverse, CheckOutcome, failed, FieldProblems, QuestionUse, resolveSelection } from '@aas/query-rules';
+import {
+  checkAverage,
+  checkExpression,
+  chooseUniverse,
+  CheckedAverage,
+  CheckOutcome,
+  failed,
+  FieldProblems,
+  QuestionUse,
+  resolveSelection,
+} from '@aas/query-rules';
 import { AUDIENCE_ERRORS, AudienceErrorType, STAT_ERRORS, StatErrorType } from './chart-codes';
 import { ChartAttributeInput, ChartAudienceInput, ChartDefinition } from './chart-definition';
 
@@ -27,6 +37,12 @@ export interface PreparedAttribute {
   /** The one dataset the stat is computed in (the universe rule over its question, the base and the audiences). */
   dataset?: string;
   error?: StatError;
+  /**
+   * A numeric question (a single whose datapoints have midpoints) or a scale (a one-answer grid whose
+   * suffixes have them): the question's, or the grid row's, average (the `average` metric), and the
+   * key it shares with the other attributes of that question or row.
+   */
+  average?: { readonly key: string; readonly checked: CheckedAverage };
 }
 
 export interface PreparedAudience {
@@ -103,7 +119,17 @@ export function resolveAttribute(input: ChartAttributeInput, index: number, cata
     return { ...err('unknown_attribute', `suffix "${suffix}" does not belong to question "${input.namespace_code}.${input.question_code}"`), question };
   }
   const wire: StandardWire = { question: question.code, datapoints: [input.datapoint_code], ...(suffix !== '' ? { suffixes: [suffix] } : {}) };
-  return { index, input, question, wire };
+  return { index, input, question, wire, ...averageOf(question, input.datapoint_code, catalogue) };
+}
+
+/** The average of an attribute's question (numeric) or grid row (scale), when its answers have midpoints. */
+function averageOf(question: CatalogueQuestionInfo, datapoint: string, catalogue: OrganisationCatalogue): Pick<PreparedAttribute, 'average'> {
+  const numeric = question.kind === 'single' && question.datapoints.some((d) => typeof d.midpoint === 'number');
+  const scale = question.kind === 'grid_single' && question.suffixes.some((s) => typeof s.midpoint === 'number');
+  if (!numeric && !scale) return {};
+  const avg = numeric ? { question: question.code, with_datapoints: {} } : { question: question.code, with_suffixes: { datapoint } };
+  const checked = checkAverage(avg, '', catalogue, new FieldProblems());
+  return checked ? { average: { key: numeric ? question.code : `${question.code}\u0000${datapoint}`, checked } } : {};
 }
 
 /**

@@ -5,6 +5,8 @@ import type { Block } from './plan-blocks';
 export interface BlockSums {
   readonly block: Block;
   readonly raw: RawSums;
+  /** The whole block of the job that computed it (`block` is a band of it, or all of it). */
+  readonly origin?: Block;
 }
 
 /** Which of a block's sides the block itself measures (the payload's `singles`): the first block of each band. */

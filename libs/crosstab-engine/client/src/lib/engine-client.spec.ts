@@ -1,6 +1,6 @@
 import type { StandardWire } from '@aas/audience-expression';
 import type { EngineComputePartial, EngineComputePayload, EngineComputeResult } from '@aas/contracts';
-import { bandStarts, MIN_BANDED_CELLS, rowsOfRawSums, type CrosstabCell } from '@aas/crosstab-engine';
+import { bandStarts, BlockFold, BlockLayout, MIN_BANDED_CELLS, rowsOfRawSums, specCells, type CrosstabCell, type CrosstabSpec } from '@aas/crosstab-engine';
 import { CommonConfig, ProblemException, type JobRunner, type RunOptions, type WorkerDirectory } from '@aas/infra';
 import type { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 import { EngineClient } from './engine-client';
@@ -27,18 +27,22 @@ function sumsOf(payload: EngineComputePayload): EngineComputeResult {
 /** How the fake worker reports a job's bands: in order, with one lost, the first ones twice (a retry), or with a malformed one. */
 type Reporting = 'all' | 'lose-second' | 'retry' | 'malformed' | 'none';
 
-function client(reporting: Reporting, chunk = 10_000, { resultAfter, perOrg }: { resultAfter?: Promise<void>; perOrg?: number } = {}) {
+function client(
+  reporting: Reporting,
+  chunk = 10_000,
+  { resultAfter, perOrg, sums = sumsOf }: { resultAfter?: Promise<void>; perOrg?: number; sums?: (payload: EngineComputePayload) => EngineComputeResult } = {},
+) {
   const payloads: EngineComputePayload[] = [];
   const jobs = {
     mode: 'queue',
     run: async (_name: string, payload: EngineComputePayload, options: RunOptions = {}) => {
       payloads.push(payload);
       options.onQueued?.();
-      const whole = sumsOf(payload);
+      const whole = sums(payload);
       const cuts = [0, ...(payload.bands ?? []), payload.rows.length];
       const report = (k: number) => {
         const band = rowsOfRawSums(whole, cuts[k], cuts[k + 1]);
-        if (k > 0) band.singles.fill(0, (1 + band.rowCount) * 3); // the worker measures the columns with the first band only
+        if (k > 0) band.singles.fill(0, (1 + band.rowCount) * whole.groups * 3); // the worker measures the columns with the first band only
         options.onProgress?.({ ...band, rowStart: cuts[k], rowEnd: cuts[k + 1] } satisfies EngineComputePartial);
       };
       if (reporting !== 'none') {
@@ -166,5 +170,77 @@ describe('EngineClient hands nothing on before every job of a request is queued'
     expect((outcome as ProblemException).getStatus()).toBe(503);
     // Its reservation is given back.
     expect(() => engine.assertCapacity('demo')).not.toThrow();
+  });
+});
+
+/**
+ * Sums a fake engine can make for any audience, a different number for each expression (and
+ * group): enough to tell whether every figure of a spec's cell came from the right plain row and
+ * column, through whatever blocks and bands.
+ */
+function hashed(payload: EngineComputePayload): EngineComputeResult {
+  const groups = payload.groupBy === 'wave' ? payload.waves.length : 1;
+  const code = (wire: unknown) => [...JSON.stringify(wire)].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 9973, 7);
+  const measure = payload.singles ?? { rows: true, columns: true };
+  const put = (array: Float64Array, at: number, seed: number) => {
+    for (let g = 0; g < groups; g++) array.set([seed * (g + 2), seed * (g + 3) * 0.9, Math.round(seed / 7) + g], (at * groups + g) * 3);
+  };
+  const singles = new Float64Array((1 + payload.rows.length + payload.columns.length) * groups * 3);
+  put(singles, 0, 500_000);
+  payload.rows.forEach((r, i) => measure.rows && put(singles, 1 + i, 20_000 + code(r)));
+  payload.columns.forEach((c, j) => measure.columns && put(singles, 1 + payload.rows.length + j, 30_000 + code(c)));
+  const cells = new Float64Array(payload.rows.length * payload.columns.length * groups * 3);
+  payload.rows.forEach((r, i) => payload.columns.forEach((c, j) => put(cells, i * payload.columns.length + j, 1_000 + code(r) + 3 * code(c))));
+  return { groups, rowCount: payload.rows.length, columnCount: payload.columns.length, singles, cells };
+}
+
+describe('EngineClient computes specs (averages, valid bases) through any blocks and bands', () => {
+  const leaf = (question: string, datapoint: string) => ({ question, datapoints: [datapoint] }) as StandardWire;
+  const average = (question: string) => ['1', '2', '3'].map((d, i) => ({ expression: leaf(question, d), value: [2, 5.5, 9][i] }));
+  const spec: CrosstabSpec<StandardWire> = {
+    rows: Array.from({ length: 30 }, (_, i) => ({
+      expression: leaf('row', `${i}`),
+      ...(i % 4 === 1 ? { average: average(`avg_row_${i}`) } : {}),
+      ...(i % 3 === 0 ? { validBase: i % 2 } : {}),
+    })),
+    columns: Array.from({ length: 70 }, (_, j) => ({ expression: leaf('column', `${j}`), ...(j % 9 === 4 ? { average: average(`avg_col_${j}`) } : {}) })),
+    validBases: [leaf('asked', 'a'), leaf('asked', 'b')],
+  };
+  const specQuery = { spec, base: {} as StandardWire, waves: ['w1', 'w2'], locations: ['gb'], dataset: 'core' };
+
+  /** The cells of the spec computed as one block, by hand: layout, the fake's sums, fold, cells. */
+  function oneBlock(split: boolean, test: 'columns' | 'complement'): Map<string, CrosstabCell> {
+    const layout = new BlockLayout(spec, { rowStart: 0, rowEnd: spec.rows.length, columnStart: 0, columnEnd: spec.columns.length });
+    const raw = hashed({ rows: layout.rows, columns: layout.columns, groupBy: split ? 'wave' : 'none', waves: specQuery.waves } as EngineComputePayload);
+    const { sums } = new BlockFold(layout).fold(raw, 0);
+    const cells = specCells(sums, 2, { level: 0.95, test, columnCount: spec.columns.length, ...(split ? { waves: specQuery.waves } : {}) });
+    return new Map([...cells].map((c) => [`${c.rowIndex}:${c.columnIndex}:${c.wave ?? ''}`, c]));
+  }
+
+  it.each<[Reporting, number, boolean, 'columns' | 'complement']>([
+    ['all', 10_000, false, 'complement'],
+    ['lose-second', 10_000, true, 'columns'],
+    ['none', 500, false, 'complement'],
+    ['all', 700, true, 'columns'],
+  ])('streams (%s, %i cells a block, split %s, test %s) exactly the cells of the spec computed as one block', async (reporting, chunk, split, test) => {
+    const { engine, payloads } = client(reporting, chunk, { sums: hashed });
+    const expected = oneBlock(split, test);
+    const options = { level: 0.95 as const, test, ...(split ? { split: 'wave' as const } : {}) };
+    const cells = new Map<string, CrosstabCell>();
+    for await (const block of engine.streamSpec(specQuery, context, options)) {
+      for (const cell of block.cells) {
+        const key = `${cell.rowIndex}:${cell.columnIndex}:${cell.wave ?? ''}`;
+        expect(cells.has(key)).toBe(false);
+        cells.set(key, cell);
+      }
+    }
+    expect(cells.size).toBe(expected.size);
+    for (const [key, cell] of expected) expect(cells.get(key)).toEqual(cell);
+    if (chunk < 10_000) expect(payloads.length).toBeGreaterThan(1);
+    // A column test compares a row's columns: every block spans them all.
+    if (test === 'columns') for (const p of payloads) expect(p.columns.length).toBe(70 + 8 * 3);
+    const whole = await client('none', chunk, { sums: hashed }).engine.crosstabSpec(specQuery, context, options);
+    expect(whole.cells).toHaveLength(expected.size);
+    if (test === 'complement') for (const cell of whole.cells) expect(cell).toEqual(expected.get(`${cell.rowIndex}:${cell.columnIndex}:${cell.wave ?? ''}`));
   });
 });

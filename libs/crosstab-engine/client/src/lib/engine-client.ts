@@ -28,11 +28,18 @@ import {
   type SegmentBy,
   type SegmentResult,
   type ShardPlan,
+  specCells,
+  SpecSumsBuilder,
+  type CrosstabSpec,
+  type SpecCellOptions,
+  type SpecSums,
+  groupLabels,
 } from '@aas/crosstab-engine';
 import { CommonConfig, EventLoopLag, JobAdmission, JobRunner, Metrics, WorkerDirectory } from '@aas/infra';
 import { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
 import { BandSingles, measuredSides, type BlockSums } from './band-singles';
-import { planBlocks } from './plan-blocks';
+import { planBlocks, type Block } from './plan-blocks';
+import { foldDone, planSpecBlocks, type PlannedBlock, type SpecPlan } from './spec-blocks';
 
 /**
  * A crosstab the caller has checked against the organisation's catalogue: rows x columns within
@@ -46,6 +53,33 @@ export interface EngineQuery {
   readonly waves: readonly string[];
   readonly locations: readonly string[];
   readonly dataset: string;
+}
+
+/**
+ * A crosstab whose rows and columns may be average items or rows within a valid base of their own
+ * (`CrosstabSpec` of @aas/crosstab-engine), checked by the caller like an EngineQuery.
+ */
+export interface EngineSpecQuery {
+  readonly spec: CrosstabSpec<StandardWire>;
+  readonly base: StandardWire;
+  readonly waves: readonly string[];
+  readonly locations: readonly string[];
+  readonly dataset: string;
+}
+
+/**
+ * What a spec's cells carry besides their figures; `split: 'wave'` gives each cell once per wave,
+ * with its trend; `split: 'location'` once per location.
+ */
+export interface EngineSpecOptions extends Omit<SpecCellOptions, 'waves' | 'locations' | 'columnCount'> {
+  readonly split?: 'wave' | 'location';
+}
+
+/** A spec computed whole: its cells row by row (per wave, wave by wave within a row, when split). */
+export interface SpecResult {
+  readonly cells: CrosstabCell[];
+  /** The folded sums behind them (what a caller that lays cells out otherwise reads). */
+  readonly sums: SpecSums;
 }
 
 export interface EngineCallContext {
@@ -218,6 +252,49 @@ export class EngineClient implements OnModuleDestroy {
     };
   }
 
+  /**
+   * A spec's cells (averages, rows within their valid bases, tests, waves) block by block as each
+   * block, or band of a block, finishes; each cell is an object of its own. With a column test every
+   * block spans whole rows, since the test compares a row's columns.
+   */
+  async *streamSpec(query: EngineSpecQuery, context: EngineCallContext, options: EngineSpecOptions = {}): AsyncGenerator<StreamedBlock> {
+    const { planned, folds } = this.planSpec(query.spec, options.test === 'columns');
+    const cellOptions = this.specCellOptions(query, options);
+    const waveCount = distinct(query.waves);
+    for await (const done of this.runBlocks(query, planned, options.split ?? 'none', context, true)) {
+      const { rowStart, sums, visible } = foldDone(folds, done);
+      const cellCount = sums.raw.rowCount * sums.raw.columnCount * sums.raw.groups;
+      if (cellCount === 0) continue;
+      yield { cellCount, cells: specCells(sums, waveCount, cellOptions, { row: visible.rowStart + rowStart, column: visible.columnStart }) };
+    }
+  }
+
+  /** A spec computed whole (cells row by row; split by wave, each row's cells wave by wave). */
+  async crosstabSpec(query: EngineSpecQuery, context: EngineCallContext, options: EngineSpecOptions = {}): Promise<SpecResult> {
+    const groupBy: GroupBy = options.split ?? 'none';
+    const { planned, folds } = this.planSpec(query.spec, false);
+    const whole = new SpecSumsBuilder(query.spec, Math.max(1, groupLabels(query, groupBy).length));
+    for await (const done of this.runBlocks(query, planned, groupBy, context, false)) {
+      const { rowStart, sums, visible } = foldDone(folds, done);
+      whole.place(sums, visible.rowStart + rowStart, visible.columnStart);
+    }
+    return { cells: [...specCells(whole.sums, distinct(query.waves), this.specCellOptions(query, options))], sums: whole.sums };
+  }
+
+  private specCellOptions(query: EngineSpecQuery, options: EngineSpecOptions): SpecCellOptions {
+    const { split, ...rest } = options;
+    return {
+      ...rest,
+      columnCount: query.spec.columns.length,
+      ...(split === 'wave' ? { waves: groupLabels(query, 'wave') } : split === 'location' ? { locations: groupLabels(query, 'location') } : {}),
+    };
+  }
+
+  /** The jobs of a spec (`planSpecBlocks`) over the blocks of its rows and columns. */
+  private planSpec(spec: CrosstabSpec<StandardWire>, wholeRows: boolean): SpecPlan {
+    return planSpecBlocks(spec, this.planBlocks(spec.rows.length, spec.columns.length, wholeRows));
+  }
+
   /** Every block's sums placed into one set of sums for the whole query. */
   private async gather(query: EngineQuery, groupBy: GroupBy, context: EngineCallContext): Promise<RawSums> {
     const rowCount = query.rows.length;
@@ -247,7 +324,7 @@ export class EngineClient implements OnModuleDestroy {
    * unsplit, the one engine queue. A selection without any partition still gets one part (the
    * worker answers zeros without loading anything).
    */
-  private async shardParts(query: EngineQuery): Promise<ShardPart[]> {
+  private async shardParts(query: Omit<EngineQuery, 'rows' | 'columns'>): Promise<ShardPart[]> {
     const shards = this.config.ENGINE_SHARDS;
     if (shards <= 1) return [{ queue: engineQueue(0, 1) }];
     const { plan, partitions } = await this.planFor(await this.version.current());
@@ -286,12 +363,33 @@ export class EngineClient implements OnModuleDestroy {
    * when the job ends: the caller can write the first rows while the worker computes the rest.
    */
   private async *run(query: EngineQuery, groupBy: GroupBy, context: EngineCallContext, progressive = false): AsyncGenerator<BlockSums> {
-    // As many blocks as workers can take at once (each shard's workers take that shard's part of every block).
+    const blocks = this.planBlocks(query.rows.length, query.columns.length).map((block): PlannedBlock => ({
+      block,
+      rows: query.rows.slice(block.rowStart, block.rowEnd),
+      columns: query.columns.slice(block.columnStart, block.columnEnd),
+      bandStarts: () => bandStarts(block.rowEnd - block.rowStart, block.columnEnd - block.columnStart),
+    }));
+    yield* this.runBlocks(query, blocks, groupBy, context, progressive);
+  }
+
+  /** The blocks of a crosstab: as many as workers can take at once (each shard's workers take that shard's part of every block). */
+  private planBlocks(rowCount: number, columnCount: number, wholeRows = false): Block[] {
     const parallel = Math.max(1, Math.round(this.workers.current() / Math.max(1, this.config.ENGINE_SHARDS)));
-    const blocks = planBlocks(query.rows.length, query.columns.length, this.config.CROSSTAB_CHUNK_CELLS, parallel);
+    return planBlocks(rowCount, columnCount, this.config.CROSSTAB_CHUNK_CELLS, parallel, wholeRows);
+  }
+
+  /** The sums of planned blocks as they finish (see `run`). */
+  private async *runBlocks(
+    query: Omit<EngineQuery, 'rows' | 'columns'>,
+    blocks: readonly PlannedBlock[],
+    groupBy: GroupBy,
+    context: EngineCallContext,
+    progressive: boolean,
+  ): AsyncGenerator<BlockSums> {
     const parts = blocks.length === 0 ? [] : await this.shardParts(query);
     const jobCount = blocks.length * Math.max(1, parts.length);
-    const cells = blocks.reduce((n, b) => n + (b.rowEnd - b.rowStart) * (b.columnEnd - b.columnStart), 0);
+    // The cells the engine computes: a block's laid-out rows and columns (an average item adds its answers).
+    const cells = blocks.reduce((n, b) => n + b.rows.length * b.columns.length, 0);
     const ticket = this.admission.admit(context.orgId, jobCount, cells);
     // Our own signal: the caller's abort stops it, and so does ending early for any reason (a
     // failed block, the consumer stopping), so blocks nobody will read are not left queued.
@@ -315,16 +413,17 @@ export class EngineClient implements OnModuleDestroy {
       resume?.();
     };
     try {
-      blocks.forEach((block) => {
+      blocks.forEach((planned) => {
+        const { block } = planned;
         const rowCount = block.rowEnd - block.rowStart;
         const columnCount = block.columnEnd - block.columnStart;
-        const bands = progressive && parts.length === 1 ? bandStarts(rowCount, columnCount) : [];
+        const bands = progressive && parts.length === 1 ? planned.bandStarts() : [];
         // Rows of the block handed on so far, from its first: reports are taken only in order.
         let handed = 0;
         const payload: EngineComputePayload = {
           requestId: context.requestId,
-          rows: query.rows.slice(block.rowStart, block.rowEnd) as WireExpression[],
-          columns: query.columns.slice(block.columnStart, block.columnEnd) as WireExpression[],
+          rows: planned.rows as WireExpression[],
+          columns: planned.columns as WireExpression[],
           base: query.base as WireExpression,
           waves: [...query.waves],
           locations: [...query.locations],
@@ -341,7 +440,11 @@ export class EngineClient implements OnModuleDestroy {
                 const band = progress as EngineComputePartial;
                 // A retried job reports again from its first band; a lost report leaves its rows to the result.
                 if (failure !== undefined || !isBandOf(band, handed, rowCount, columnCount)) return;
-                ready.push({ block: { ...block, rowStart: block.rowStart + band.rowStart, rowEnd: block.rowStart + band.rowEnd }, raw: band });
+                ready.push({
+                  block: { ...block, rowStart: block.rowStart + band.rowStart, rowEnd: block.rowStart + band.rowEnd },
+                  raw: band,
+                  origin: block,
+                });
                 handed = band.rowEnd;
                 if (handed === rowCount) complete++;
                 notify();
@@ -369,7 +472,9 @@ export class EngineClient implements OnModuleDestroy {
             if (handed === rowCount) return; // every row came in its reports
             const result = mergeShards(sums);
             ready.push(
-              handed === 0 ? { block, raw: result } : { block: { ...block, rowStart: block.rowStart + handed }, raw: rowsOfRawSums(result, handed, rowCount) },
+              handed === 0
+                ? { block, raw: result, origin: block }
+                : { block: { ...block, rowStart: block.rowStart + handed }, raw: rowsOfRawSums(result, handed, rowCount), origin: block },
             );
             handed = rowCount;
             complete++;

@@ -94,4 +94,14 @@ describe('planBlocks across workers', () => {
       }
     }
   });
+
+  it('with whole rows, every block spans every column, within the budget unless one row exceeds it', () => {
+    // 100 x 100 on four workers: four bands of 25 rows, not a 2 x 2 grid.
+    expect(planBlocks(100, 100, 10_000, 4, true)).toEqual([0, 25, 50, 75].map((r) => ({ rowStart: r, rowEnd: r + 25, columnStart: 0, columnEnd: 100 })));
+    // A row wider than the budget: one row per block.
+    const wide = planBlocks(3, 800, 500, 1, true);
+    expect(wide).toHaveLength(3);
+    expect(wide.every((b) => b.columnStart === 0 && b.columnEnd === 800 && b.rowEnd - b.rowStart === 1)).toBe(true);
+    expect(planBlocks(40, 200, 1000, 1, true).every((b) => b.columnEnd - b.columnStart === 200 && (b.rowEnd - b.rowStart) * 200 <= 1000)).toBe(true);
+  });
 });

@@ -21,8 +21,11 @@ export const MIN_SHARED_BLOCK_CELLS = 1000;
  * `parallel` is how many workers could take blocks at once: a crosstab within the budget is still
  * cut into about that many blocks (none smaller than MIN_SHARED_BLOCK_CELLS), so every worker gets
  * a share; with one worker it stays whole.
+ *
+ * `wholeRows`: every block spans every column (a caller that compares the columns of a row needs
+ * a row whole), one row per block at least, even when one row has more cells than the budget.
  */
-export function planBlocks(rowCount: number, columnCount: number, cellsPerBlock: number, parallel = 1): Block[] {
+export function planBlocks(rowCount: number, columnCount: number, cellsPerBlock: number, parallel = 1, wholeRows = false): Block[] {
   if (rowCount <= 0 || columnCount <= 0) return [];
   const shared = Math.ceil((rowCount * columnCount) / Math.max(1, Math.floor(parallel)));
   const budget = Math.max(1, Math.min(Math.floor(cellsPerBlock), Math.max(shared, MIN_SHARED_BLOCK_CELLS)));
@@ -31,8 +34,8 @@ export function planBlocks(rowCount: number, columnCount: number, cellsPerBlock:
   for (let rowBands = 1; rowBands <= rowCount; rowBands++) {
     const height = Math.ceil(rowCount / rowBands);
     if (rowBands > 1 && Math.ceil(rowCount / (rowBands - 1)) === height) continue; // the same height as fewer bands
-    const widest = Math.floor(budget / height);
-    if (widest < 1) continue;
+    const widest = wholeRows ? columnCount : Math.floor(budget / height);
+    if (widest < 1 || (wholeRows && height > 1 && height * columnCount > budget)) continue;
     const columnBands = Math.ceil(columnCount / widest);
     const width = Math.ceil(columnCount / columnBands);
     const blocks = Math.ceil(rowCount / height) * columnBands;

@@ -1,4 +1,5 @@
 import { computeCrosstab } from './crosstab';
+import type { SignificanceResult } from './metrics';
 import { partitionsOf, testDictionary, type TestRecord } from './testing/random-data';
 
 const dictionary = () => testDictionary('core');
@@ -66,7 +67,7 @@ describe('computeCrosstab (hand-computed cells)', () => {
       cell.intersect.index,
       cell.intersect.percentage,
       cell.effectiveBase?.base,
-      cell.significance?.z,
+      (cell.significance as SignificanceResult | undefined)?.z,
     ]) {
       expect(value).toBe(0);
     }

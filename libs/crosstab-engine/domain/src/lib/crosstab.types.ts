@@ -1,6 +1,7 @@
 import type { Expression } from '@aas/audience-expression';
 import type { AttributeDictionary, DecodedPartition, PartitionKey } from '@aas/respondent-store';
 import type { ConfidenceLevel, SignificanceResult, ZeroReason } from './metrics';
+import type { AverageResult, CellTest, TrendResult } from './spec-cells';
 
 /**
  * A crosstab request, already parsed: every row and column is measured within `base`, over the
@@ -72,7 +73,15 @@ export interface CrosstabCell {
   /** Why some metrics are 0 by definition (a zero denominator); empty when none is. */
   readonly reasons: readonly ZeroReason[];
   readonly effectiveBase?: { readonly base: number; readonly row: number; readonly column: number; readonly intersect: number };
-  readonly significance?: SignificanceResult;
+  /** The test asked for: against the base (the default), between columns, or against the rest of the base. */
+  readonly significance?: SignificanceResult | CellTest;
+  /** A cell of an average row or column: the mean of its answers' values over the other side. */
+  readonly average?: AverageResult;
+  /** A crosstab split by wave: the wave this cell is of, and its test against the previous wave. */
+  readonly wave?: string;
+  readonly trend?: TrendResult;
+  /** A crosstab split by location: the location this cell is of. */
+  readonly location?: string;
 }
 
 export interface CrosstabResult {

@@ -16,13 +16,42 @@ const sizeSample = { size: metric, sample: metric };
 const text = fc.oneof(fc.string(), fc.constantFrom('', '"quoted"', 'back\\slash', 'line\nbreak', '\u2028', '\ud800', 'Gen Z 🎮', '\u0000'));
 
 const audience = (index: number) =>
-  fc.record({ id: text, name: text, wire: fc.jsonValue() }).map(({ id, name, wire }): PreparedAudience => ({
-    id,
-    name,
-    wire: wire as unknown as StandardWire,
-    expression: { kind: 'all' },
-    index,
-  }));
+  fc
+    .record({ id: text, name: text, wire: fc.jsonValue(), avg: fc.option(fc.jsonValue(), { nil: undefined }) })
+    .map(({ id, name, wire, avg }): PreparedAudience => ({
+      id,
+      name,
+      wire: wire as unknown as StandardWire,
+      expression: { kind: 'all' },
+      index,
+      ...(avg === undefined ? {} : { avg: avg as unknown as PreparedAudience['avg'] }),
+    }));
+
+const level = fc.constantFrom(0.9 as const, 0.95 as const, 0.99 as const);
+const reason = fc.constantFrom('empty-base' as const, 'no-variance' as const, undefined);
+/** The test a cell may carry: against the base, between columns, against the rest of the base. */
+const significance = fc.oneof(
+  fc.record(
+    { z: metric, level, significant: fc.boolean(), direction: fc.constantFrom('over' as const, 'under' as const, null), reason },
+    { requiredKeys: ['z', 'level', 'significant', 'direction'] },
+  ),
+  fc.record(
+    { test: fc.constant('columns' as const), level, higherThan: fc.array(fc.constantFrom('A', 'B', 'AA')), stdError: metric, critical: metric, reason },
+    { requiredKeys: ['test', 'level', 'higherThan', 'stdError', 'critical'] },
+  ),
+  fc.record(
+    {
+      test: fc.constant('complement' as const),
+      level,
+      z: metric,
+      significant: fc.boolean(),
+      direction: fc.constantFrom('over' as const, 'under' as const, null),
+      stdError: metric,
+      reason,
+    },
+    { requiredKeys: ['test', 'level', 'z', 'significant', 'direction', 'stdError'] },
+  ),
+);
 
 const cellAt = (rowIndex: number, columnIndex: number) =>
   fc.record(
@@ -36,15 +65,22 @@ const cellAt = (rowIndex: number, columnIndex: number) =>
       flags: fc.record({ lowBase: fc.boolean(), unreliable: fc.boolean() }),
       reasons: fc.array(fc.constantFrom('empty-base', 'empty-row', 'empty-column', 'no-variance'), { maxLength: 3 }),
       effectiveBase: fc.record({ base: metric, row: metric, column: metric, intersect: metric }),
-      significance: fc.record(
+      significance,
+      average: fc.record(
+        { value: metric, stdDev: metric, stdError: metric, size: metric, sample: metric, reason: fc.constantFrom('no-answers' as const, undefined) },
+        { requiredKeys: ['value', 'stdDev', 'stdError', 'size', 'sample'] },
+      ),
+      wave: fc.constantFrom('q1_2026', 'w2'),
+      trend: fc.record(
         {
+          previous: fc.constantFrom('q4_2025'),
+          level,
           z: metric,
-          level: fc.constantFrom(0.9, 0.95, 0.99),
           significant: fc.boolean(),
-          direction: fc.constantFrom('over', 'under', null),
-          reason: fc.constantFrom('empty-base', 'no-variance', undefined),
+          direction: fc.constantFrom('up' as const, 'down' as const, null),
+          reason,
         },
-        { requiredKeys: ['z', 'level', 'significant', 'direction'] },
+        { requiredKeys: ['previous', 'level', 'z', 'significant', 'direction'] },
       ),
     },
     { requiredKeys: ['rowIndex', 'columnIndex', 'base', 'row', 'column', 'intersect', 'flags', 'reasons'] },
@@ -61,6 +97,7 @@ const crosstab = fc
         fc.tuple(fc.nat(rows - 1), fc.nat(columns - 1)).chain(([r, c]) => cellAt(r, c)),
         { minLength: 1, maxLength: 8 },
       ),
+      letters: fc.option(fc.constant(Array.from({ length: columns }, (_, i) => String.fromCharCode(65 + i))), { nil: undefined }),
     }),
   );
 
@@ -88,9 +125,11 @@ const FRAMINGS = [
 describe('CrosstabCellSerializer', () => {
   it('writes exactly the UTF-8 bytes of the text JSON.stringify gives for the wire cell, framed', () => {
     fc.assert(
-      fc.property(crosstab, fc.constantFrom(...FRAMINGS), ({ rows, columns, cells }, framing) => {
-        const serializer = new CrosstabCellSerializer(rows, columns, framing);
-        expect(written(serializer, cells)).toEqual(cells.map((cell) => framing.open + JSON.stringify(toWireCell(cell, rows, columns)) + framing.close));
+      fc.property(crosstab, fc.constantFrom(...FRAMINGS), ({ rows, columns, cells, letters }, framing) => {
+        const serializer = new CrosstabCellSerializer(rows, columns, framing, letters);
+        expect(written(serializer, cells)).toEqual(
+          cells.map((cell) => framing.open + JSON.stringify(toWireCell(cell, rows, columns, letters)) + framing.close),
+        );
       }),
       { numRuns: 300 },
     );

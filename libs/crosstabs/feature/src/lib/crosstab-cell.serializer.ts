@@ -1,4 +1,5 @@
 import type { CrosstabCell } from '@aas/crosstab-engine';
+import { wireAverage, wireSide, wireSignificance, wireTrend } from './crosstab-cell.mapper';
 import { MAX_JSON_NUMBER_BYTES, writeJsonNumber } from './json-number';
 import type { PreparedAudience } from './prepare-crosstab';
 
@@ -105,10 +106,20 @@ export class CrosstabCellSerializer {
   private readonly close: Buffer;
   private base?: { readonly size: number; readonly sample: number; readonly bytes: Buffer };
 
-  constructor(rows: readonly PreparedAudience[], columns: readonly PreparedAudience[], framing: CellFraming = { open: '', close: '' }) {
-    const side = (a: PreparedAudience) => JSON.stringify({ id: a.id, name: a.name, expression: a.wire });
-    this.rowHeads = rows.map((r) => Buffer.from(`${framing.open}{"row":${side(r)},"row_index":${num(r.index)},"column":`));
-    this.columnHeads = columns.map((c) => Buffer.from(`${side(c)},"column_index":${num(c.index)},"audiences":{"row":{"audience":`));
+  /**
+   * `letters`: with `test=columns`, each column's letter (in the column's side, as `toWireCell`
+   * writes it).
+   */
+  constructor(
+    rows: readonly PreparedAudience[],
+    columns: readonly PreparedAudience[],
+    framing: CellFraming = { open: '', close: '' },
+    letters?: readonly string[],
+  ) {
+    this.rowHeads = rows.map((r) => Buffer.from(`${framing.open}{"row":${JSON.stringify(wireSide(r))},"row_index":${num(r.index)},"column":`));
+    this.columnHeads = columns.map((c, i) =>
+      Buffer.from(`${JSON.stringify(wireSide(c, letters?.[i]))},"column_index":${num(c.index)},"audiences":{"row":{"audience":`),
+    );
     this.rowFigures = new SideFiguresBytes(rows.map((r) => `${JSON.stringify(r.id)},"size":`));
     this.columnFigures = new SideFiguresBytes(columns.map((c) => `,"column":{"audience":${JSON.stringify(c.id)},"size":`));
     this.close = ascii(`}${framing.close}`);
@@ -132,13 +143,21 @@ export class CrosstabCellSerializer {
     const rowFigures = this.rowFigures.of(r, row);
     const columnFigures = this.columnFigures.of(c, column);
     const base = this.baseBytes(cell.base);
-    // The rare members, as the generic path writes them (ASCII: numbers, keys and the engine's enums).
+    // The rare members, as the generic path writes them (ASCII: numbers, keys, the engine's enums, letters and wave codes).
     const optional =
-      cell.reasons.length === 0 && cell.effectiveBase === undefined && cell.significance === undefined
+      cell.reasons.length === 0 &&
+      cell.effectiveBase === undefined &&
+      cell.significance === undefined &&
+      cell.average === undefined &&
+      cell.wave === undefined &&
+      cell.trend === undefined
         ? undefined
         : (cell.reasons.length === 0 ? '[]' : JSON.stringify(cell.reasons)) +
           (cell.effectiveBase ? ',"effective_base":' + JSON.stringify({ ...cell.effectiveBase }) : '') +
-          (cell.significance ? ',"significance":' + JSON.stringify({ ...cell.significance }) : '');
+          (cell.significance ? ',"significance":' + JSON.stringify(wireSignificance(cell.significance)) : '') +
+          (cell.average ? ',"average":' + JSON.stringify(wireAverage(cell.average)) : '') +
+          (cell.wave !== undefined ? ',"wave":' + JSON.stringify(cell.wave) : '') +
+          (cell.trend ? ',"trend":' + JSON.stringify(wireTrend(cell.trend)) : '');
     const bound =
       rowHead.length +
       columnHead.length +
@@ -146,7 +165,7 @@ export class CrosstabCellSerializer {
       columnFigures.length +
       base.length +
       this.close.length +
-      (optional === undefined ? NO_REASONS.length : optional.length) +
+      (optional === undefined ? NO_REASONS.length : Buffer.byteLength(optional)) +
       FIXED_BYTES +
       NUMBERS * MAX_JSON_NUMBER_BYTES;
     if (at + bound > out.length) return -bound;
@@ -169,7 +188,7 @@ export class CrosstabCellSerializer {
     at = writeJsonNumber(out, at, intersect.index);
     at = put(out, at, FLAGS[flags.lowBase ? 1 : 0][flags.unreliable ? 1 : 0]);
     if (optional === undefined) at = put(out, at, NO_REASONS);
-    else at += out.write(optional, at, 'latin1');
+    else at += out.write(optional, at, 'utf8');
     return put(out, at, this.close);
   }
 

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { CrosstabExporter } from '@aas/contracts';
 import { CrosstabQueryController } from './crosstab-query.controller';
 import { CrosstabExportService } from './export/crosstab-export.service';
+import { RunCrosstabUseCase } from './run-crosstab/run-crosstab.usecase';
 
 /**
  * POST /v2/query/crosstab, and the CrosstabExporter other domains (saved crosstabs) export through
@@ -10,7 +11,7 @@ import { CrosstabExportService } from './export/crosstab-export.service';
 @Global()
 @Module({
   controllers: [CrosstabQueryController],
-  providers: [CrosstabExportService, { provide: CrosstabExporter, useExisting: CrosstabExportService }],
+  providers: [RunCrosstabUseCase, CrosstabExportService, { provide: CrosstabExporter, useExisting: CrosstabExportService }],
   exports: [CrosstabExporter],
 })
 export class CrosstabsModule {}

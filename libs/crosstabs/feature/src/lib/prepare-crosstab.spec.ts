@@ -1,20 +1,21 @@
 import { OrganisationCatalogue } from '@aas/contracts';
 import { prepareCrosstab } from './prepare-crosstab';
 
-const question = (code: string, datasetCode: string, datapoints: string[], datasetCodes = [datasetCode]) => ({
+const question = (code: string, datasetCode: string, datapoints: string[], datasetCodes = [datasetCode], midpoints: number[] = []) => ({
   code,
   namespaceCode: datasetCode,
   name: code,
   description: '',
   datasetCode,
   datasetCodes,
-  datapoints: datapoints.map((d) => ({ code: d, name: d })),
+  kind: 'single' as const,
+  datapoints: datapoints.map((d, i) => ({ code: d, name: d, midpoint: midpoints[i] ?? null })),
   suffixes: [],
 });
 
 const QUESTIONS = [
   question('gender', 'core', ['male', 'female'], ['core', 'gaming']),
-  question('age_group', 'core', ['16_24', '25_34'], ['core', 'gaming']),
+  question('age_group', 'core', ['16_24', '25_34'], ['core', 'gaming'], [20, 29.5]),
   question('fashion_brands', 'core', ['gucci']),
   question('consoles', 'gaming', ['ps5']),
 ];
@@ -117,5 +118,49 @@ describe('prepareCrosstab', () => {
     const out = prepareCrosstab({ rows: many, columns: many }, FULL, 100);
     expect(!out.ok && out.status).toBe(400);
     expect(!out.ok && out.detail).toContain('121 cells');
+  });
+
+  it('an average item: its answers with their midpoints, its audience who gave one, named after the question', () => {
+    const out = prepareCrosstab({ rows: [{ avg: { question: 'age_group', with_datapoints: {} } }], columns: [{ expression: GENDER }] }, FULL, 100);
+    if (!out.ok) throw new Error(JSON.stringify(out));
+    const row = out.value.rows[0];
+    expect([row.id, row.name, row.wire]).toEqual(['rows-1', 'Average: age_group', { question: 'age_group', datapoints: ['16_24', '25_34'] }]);
+    expect(out.value.spec.rows[0].average).toEqual([
+      { expression: { question: 'age_group', datapoints: ['16_24'] }, value: 20 },
+      { expression: { question: 'age_group', datapoints: ['25_34'] }, value: 29.5 },
+    ]);
+    expect(out.value.spec.validBases).toEqual([]);
+  });
+
+  it('refuses an average as the base, an item with neither expression nor avg, and avg errors at their paths', () => {
+    const base = prepareCrosstab({ base_audience: { avg: { question: 'age_group', with_datapoints: {} } } }, FULL, 100);
+    expect(!base.ok && base.errors.map((e) => e.path)).toEqual(['/base_audience/avg']);
+    const empty = prepareCrosstab({ rows: [{ id: 'x' }] }, FULL, 100);
+    expect(!empty.ok && empty.errors).toEqual([{ path: '/rows/0', message: 'an audience needs an expression or avg' }]);
+    const noMidpoints = prepareCrosstab({ columns: [{ avg: { question: 'gender', with_datapoints: {} } }] }, FULL, 100);
+    expect(!noMidpoints.ok && noMidpoints.errors.map((e) => e.path)).toEqual(['/columns/0/avg/with_datapoints/datapoints']);
+  });
+
+  it('percent_base=answered puts each row within those who answered its questions, shared by rows of one question', () => {
+    const out = prepareCrosstab(
+      {
+        rows: [
+          { expression: { question: 'age_group', datapoints: ['16_24'] } },
+          { expression: { question: 'age_group', datapoints: ['25_34'], not: true } },
+          { expression: {} },
+        ],
+        columns: [{ expression: GENDER }],
+      },
+      FULL,
+      100,
+      { percentBase: 'answered' },
+    );
+    if (!out.ok) throw new Error(JSON.stringify(out));
+    expect(out.value.spec.validBases).toEqual([{ question: 'age_group' }]);
+    expect(out.value.spec.rows).toEqual([
+      { expression: { question: 'age_group', datapoints: ['16_24'] }, validBase: 0 },
+      { expression: { and: [{ question: 'age_group', datapoints: ['25_34'], not: true }, { question: 'age_group' }] }, validBase: 0 },
+      { expression: {} },
+    ]);
   });
 });

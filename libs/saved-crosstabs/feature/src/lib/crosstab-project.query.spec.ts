@@ -21,17 +21,18 @@ describe('projectQuery', () => {
           { id: 'r1', name: 'Gen Z', expression: { question: 'age_group', datapoints: ['16_24'] } },
           { id: 'r2', name: 'Daily TikTok', expression: { and: [{ question: 'social_platform_frequency', datapoints: ['tiktok'], suffixes: ['1'] }] } },
         ],
-        columns: [{ id: 'c1', name: 'Women', expression: { question: 'gender', datapoints: ['female'] } }],
+        // An average item: its avg goes with it, to be checked and computed as the crosstab's.
+        columns: [{ id: 'c1', name: 'Women', expression: { question: 'gender', datapoints: ['female'] }, avg: { question: 'age_group' } }],
         waves: ['q3_2026'],
         locations: ['us', 'gb'],
       },
     });
   });
 
-  it('carries the base when the project has one, and leaves waves and locations empty (the defaults) when it has none', () => {
+  it('carries the base when the project has one (not its avg), and leaves waves and locations empty (the defaults) when it has none', () => {
     const outcome = projectQuery({
       ...project,
-      bases: { id: 'b', name: 'Men', full_name: 'x', expression: { qustion: 'gender', options: ['male'] } },
+      bases: { id: 'b', name: 'Men', full_name: 'x', expression: { qustion: 'gender', options: ['male'] }, avg: { question: 'age_group' } },
       waveCodes: [],
       countryCodes: [],
     });

@@ -17,26 +17,27 @@ export type ProjectQueryOutcome =
 /**
  * A stored project as the crosstab it describes: each audience's expression from the saved-crosstab
  * form (`qustion`, `options`, integer suffixes) into the standard form the crosstab takes, with its
- * id and name; the base (none: every respondent); the project's waves and locations (none: the
- * crosstab's defaults). `avg` is not part of a crosstab and is left out. Errors point into the
- * project (`/rows/2/expression/...`), for a stored expression that no longer parses.
+ * id and name, and its `avg` (a row or column is then an average item: each of its cells carries the
+ * mean); the base (none: every respondent; an `avg` on it means nothing and is left out); the
+ * project's waves and locations (none: the crosstab's defaults). Errors point into the project
+ * (`/rows/2/expression/...`), for a stored expression that no longer parses.
  */
 export function projectQuery(project: StoredProjectContent): ProjectQueryOutcome {
   const errors: ExpressionError[] = [];
-  const audience = (stored: unknown, path: string): CrosstabAudienceInput | undefined => {
+  const audience = (stored: unknown, path: string, averaged: boolean): CrosstabAudienceInput | undefined => {
     const a = stored as StoredAudience;
     const converted = convertWireExpression(a.expression, 'crosstab', 'standard');
     if (!converted.ok) {
       errors.push(...converted.errors.map((e) => ({ ...e, path: `${path}/expression${e.path}` })));
       return undefined;
     }
-    return { id: a.id, name: a.name, expression: converted.value };
+    return { id: a.id, name: a.name, expression: converted.value, ...(averaged && a.avg ? { avg: a.avg } : {}) };
   };
   const side = (list: readonly unknown[], name: string) =>
-    list.map((a, i) => audience(a, `/${name}/${i}`)).filter((a): a is CrosstabAudienceInput => a !== undefined);
+    list.map((a, i) => audience(a, `/${name}/${i}`, true)).filter((a): a is CrosstabAudienceInput => a !== undefined);
   const rows = side(project.rows, 'rows');
   const columns = side(project.columns, 'columns');
-  const base = project.bases === null || project.bases === undefined ? undefined : audience(project.bases, '/bases');
+  const base = project.bases === null || project.bases === undefined ? undefined : audience(project.bases, '/bases', false);
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,

@@ -102,8 +102,9 @@ export class SavedCrosstabsController {
       'country_codes (none: the last 4 licensed waves and every licensed location), checked against your catalogue today and ' +
       'computed on request, exactly as POST /v2/query/crosstab computes it with `Accept: text/csv` or `Accept: ' +
       XLSX_MEDIA_TYPE +
-      '`; the sheet is the same (see that operation), titled with the project name. `avg` is not part of a crosstab and is not ' +
-      'exported. Accept: `text/csv` (also when absent or */*) or the Excel type; anything else: 406.',
+      '`; the sheet is the same (see that operation), titled with the project name. A row or column with `avg` is an average item: ' +
+      "its cells carry the mean (the `average` metric; the long CSV's average columns); `avg` on the base is left out. Accept: " +
+      '`text/csv` (also when absent or */*) or the Excel type; anything else: 406.',
   })
   @ApiParam(UUID_PARAM)
   @ApiOkResponse({
@@ -114,7 +115,11 @@ export class SavedCrosstabsController {
     },
   })
   @ApiProblems(
-    [400, 'The uuid is not a UUID, `metric` is not one of its values, or the project no longer fits your catalogue (an unknown code; paths name its members)'],
+    [
+      400,
+      'The uuid is not a UUID, `metric` is not one of its values (or `average` for a project without avg), or the project no longer fits ' +
+        'your catalogue (an unknown code, an avg without midpoints; paths name its members)',
+    ],
     [403, 'The project uses a dataset, location or wave your organisation is no longer licensed for'],
     [404, NOT_FOUND],
     [406, 'The Accept header allows neither CSV nor Excel'],

@@ -1,4 +1,4 @@
-import type { Category, Dataset, Location, Question, Wave } from './catalogue.types';
+import type { Category, Dataset, Location, Question, QuestionKind, Wave } from './catalogue.types';
 
 /*
  * The catalogue as other domains see it, per organisation. Implemented by the catalogue
@@ -11,6 +11,11 @@ export interface CatalogueCodeName {
   readonly name: string;
 }
 
+/** A datapoint or suffix with the value it stands for, where it has one (numeric ranges, scales): what an average takes. */
+export interface CatalogueAnswer extends CatalogueCodeName {
+  readonly midpoint?: number | null;
+}
+
 export interface CatalogueQuestionInfo {
   readonly code: string;
   readonly namespaceCode: string;
@@ -20,8 +25,10 @@ export interface CatalogueQuestionInfo {
   readonly datasetCode: string;
   /** Every dataset that asks it. */
   readonly datasetCodes: readonly string[];
-  readonly datapoints: readonly CatalogueCodeName[];
-  readonly suffixes: readonly CatalogueCodeName[];
+  readonly datapoints: readonly CatalogueAnswer[];
+  readonly suffixes: readonly CatalogueAnswer[];
+  /** How it was asked (one answer or several; a grid): the catalogue always says; lookups made by hand may not. */
+  readonly kind?: QuestionKind;
 }
 
 export interface WaveInfo {

@@ -115,8 +115,9 @@ export class TestCatalogue extends CatalogueAccess {
       description: q.description,
       datasetCode: datasetOf(q),
       datasetCodes: q.dataset_codes,
-      datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name })),
-      suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
+      datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name, midpoint: d.midpoint })),
+      suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name, midpoint: s.midpoint })),
+      kind: q.kind,
     });
     return {
       orgId,

@@ -30,8 +30,16 @@ function describe(error: ErrorObject): string {
  */
 export function argumentProblems(tool: string, args: Record<string, unknown>): string[] {
   const validate = validators.get(tool);
-  if (!validate || validate(args)) return [];
   const problems: string[] = [];
+  // A crosstab's attribute is an expression, an average (avg), or both.
+  if (tool === 'run_crosstab' && Array.isArray(args['columns'])) {
+    (args['columns'] as unknown[]).forEach((column, i) => {
+      const c = column as Record<string, unknown> | null;
+      if (typeof c === 'object' && c !== null && c['expression'] === undefined && c['avg'] === undefined)
+        problems.push(`/columns/${i}: missing member "expression"`);
+    });
+  }
+  if (!validate || validate(args)) return problems;
   const expressions = new Set<string>();
   for (const error of validate.errors ?? []) {
     const expression = EXPRESSION_AT.exec(error.instancePath)?.[1];

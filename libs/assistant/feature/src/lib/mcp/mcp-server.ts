@@ -3,7 +3,7 @@ import { searchQuestions } from '@aas/assistant-domain';
 import { labelExpression } from '@aas/audience-expression';
 import { EngineClient } from '@aas/engine-client';
 import { Principal, toProblem } from '@aas/infra/http';
-import { checkExpression, CheckedExpression, chooseUniverse, FieldProblems, resolveSelection } from '@aas/query-rules';
+import { checkAverage, CheckedAverage, checkExpression, CheckedExpression, chooseUniverse, FieldProblems, resolveSelection } from '@aas/query-rules';
 import { AssistantChatUseCase } from '../assistant-chat.usecase';
 import { AssistantStore } from '../assistant.store';
 import { argumentProblems } from './mcp-arguments';
@@ -167,7 +167,7 @@ export class McpServer {
   }
 
   private async runCrosstab(args: Record<string, unknown>, principal: Principal, requestId: string, signal?: AbortSignal): Promise<ToolResult> {
-    type Side = { name?: string; expression: Record<string, unknown> };
+    type Side = { name?: string; expression?: Record<string, unknown>; avg?: Record<string, unknown> };
     /** Wave or location codes: absent or empty = the default; repeated codes count once. */
     const codes = (key: 'waves' | 'locations'): string[] | undefined => {
       const v = args[key] as string[] | undefined;
@@ -180,33 +180,42 @@ export class McpServer {
     // The rules of POST /v2/query/crosstab: the last 4 licensed waves and every licensed location unless
     // named; unknown and unlicensed codes refused; one dataset that asks every question (universe rule).
     const problems = new FieldProblems();
-    const check = (side: Side, path: string) => checkExpression(side.expression, path, organisation, problems);
+    const check = (side: Side, path: string) => (side.expression === undefined ? undefined : checkExpression(side.expression, path, organisation, problems));
     const checkedRows = rowSides.map((r, i) => check(r, `/rows/${i}/expression`));
     const checkedColumns = columnSides.map((c, i) => check(c, `/columns/${i}/expression`));
+    const averages = columnSides.map((c, i) => (c.avg === undefined ? undefined : checkAverage(c.avg, `/columns/${i}/avg`, organisation, problems)));
     const { waves, locations } = resolveSelection({ waves: codes('waves'), locations: codes('locations') }, organisation, { waveDefault: 'latest' }, problems);
     const refuse = (what: string) => toolError(`The crosstab cannot run: ${what}`);
     if (!problems.empty) return refuse([...problems.forbidden, ...problems.badRequest].map((e) => `${e.path}: ${e.message}`).join('; '));
-    const checked = [...checkedRows, ...checkedColumns] as CheckedExpression[];
+    const checked = [...checkedRows, ...checkedColumns].filter((c): c is CheckedExpression => c !== undefined);
     // Unnamed audiences get the label charts and crosstabs give them, so every cell names its row and column.
-    const label = (side: Side, c: CheckedExpression | undefined) => side.name ?? (c ? labelExpression(c.expression, organisation) : '');
+    const label = (side: Side, c: CheckedExpression | undefined, average?: CheckedAverage) =>
+      side.name ?? (c ? labelExpression(c.expression, organisation) : average ? `Average: ${average.name}` : '');
     const rowNames = rowSides.map((r, i) => label(r, checkedRows[i]));
-    const columnNames = columnSides.map((c, i) => label(c, checkedColumns[i]));
-    const universe = chooseUniverse(
-      checked.flatMap((c) => c.questions),
-      organisation,
-    );
+    const columnNames = columnSides.map((c, i) => label(c, checkedColumns[i], averages[i]));
+    const universe = chooseUniverse([...checked.flatMap((c) => c.questions), ...averages.flatMap((a) => a?.questions ?? [])], organisation);
     if (!universe.ok) return refuse(universe.detail);
-    const result = await this.engine.crosstab(
-      {
-        rows: (checkedRows as CheckedExpression[]).map((c) => c.wire),
-        columns: (checkedColumns as CheckedExpression[]).map((c) => c.wire),
-        base: {},
-        waves,
-        locations,
-        dataset: universe.value,
-      },
-      { orgId: principal.orgId, requestId, signal },
-    );
+    const rows = (checkedRows as CheckedExpression[]).map((c) => c.wire);
+    const columns = columnSides.map((_, i) => checkedColumns[i]?.wire ?? (averages[i] as CheckedAverage).answered);
+    const query = { base: {}, waves, locations, dataset: universe.value };
+    const call = { orgId: principal.orgId, requestId, signal };
+    // With an average column, the engine client's spec (its answers with their midpoints); else the plain crosstab.
+    const result = averages.some((a) => a !== undefined)
+      ? await this.engine.crosstabSpec(
+          {
+            ...query,
+            spec: {
+              rows: rows.map((expression) => ({ expression })),
+              columns: columns.map((expression, i) => ({
+                expression,
+                ...(averages[i] ? { average: (averages[i] as CheckedAverage).parts.map((p) => ({ expression: p.wire, value: p.value })) } : {}),
+              })),
+              validBases: [],
+            },
+          },
+          call,
+        )
+      : await this.engine.crosstab({ ...query, rows, columns }, call);
     const cells = result.cells.map((c) => ({
       row: rowNames[c.rowIndex],
       column: columnNames[c.columnIndex],
@@ -217,6 +226,7 @@ export class McpServer {
       intersect_sample: c.intersect.sample,
       // The engine's flag: the cell's own sample (row AND column) under 50, as every crosstab cell.
       low_base: c.flags.lowBase,
+      ...(c.average ? { average: { value: c.average.value, std_dev: c.average.stdDev, sample: c.average.sample } } : {}),
     }));
     return structured({ cells, waves, locations, datasets: [universe.value] });
   }

@@ -12,6 +12,35 @@ const codeName = { type: 'object', properties: { code: { type: 'string' }, name:
 
 /** The standard-form expression grammar, recursive through `$defs`. */
 const EXPRESSION_DEFS = expressionJsonSchemas('standard', (part) => `#/$defs/${part}`);
+/** `avg` of a column: the attribute is an average (a numeric question, or a scale's row). */
+const AVG = {
+  type: 'object',
+  description:
+    "Makes the column an average: each cell carries the weighted mean of the question's midpoints over the row audience's respondents " +
+    'who answered, e.g. {"question": "household_size", "with_datapoints": {}} (a single-choice question with midpoints; all its ' +
+    'datapoints with one when none are listed) or {"question": "social_platform_frequency", "with_suffixes": {"datapoint": "tiktok"}} ' +
+    '(one row of a one-answer grid, over its suffixes with midpoints). Without an expression the column counts those who answered.',
+  properties: {
+    question: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.code },
+    with_datapoints: {
+      type: 'object',
+      properties: { datapoints: { type: 'array', items: { type: 'string', maxLength: MCP_LIMITS.code }, maxItems: MCP_LIMITS.codes } },
+      additionalProperties: false,
+    },
+    with_suffixes: {
+      type: 'object',
+      properties: {
+        datapoint: { type: 'string', minLength: 1, maxLength: MCP_LIMITS.code },
+        suffixes: { type: 'array', items: { type: 'string', maxLength: MCP_LIMITS.code }, maxItems: MCP_LIMITS.codes },
+      },
+      required: ['datapoint'],
+      additionalProperties: false,
+    },
+  },
+  required: ['question'],
+  additionalProperties: false,
+} as const;
+
 const audienceSide = (what: string) => ({
   type: 'object',
   properties: {
@@ -179,7 +208,8 @@ export const TOOLS = [
     annotations: { title: 'Run a crosstab', ...READ_ONLY },
     description:
       'Runs audiences (rows, default: all respondents) against attributes (columns) on the crosstab engine; waves default to the last 4 ' +
-      'licensed, locations to every licensed one. Each cell: audience % (share of the row matching the column), base %, index, samples.',
+      'licensed, locations to every licensed one. Each cell: audience % (share of the row matching the column), base %, index, samples; ' +
+      'a column with `avg` also gives each cell `average` (the mean of a numeric or scale question over the row audience).',
     inputSchema: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
@@ -187,7 +217,8 @@ export const TOOLS = [
         rows: { type: 'array', items: audienceSide('audience'), maxItems: MCP_LIMITS.rows, description: 'The audiences; absent or empty: all respondents' },
         columns: {
           type: 'array',
-          items: audienceSide('attribute'),
+          // An attribute needs an expression, an avg, or both (checked beside the schema, to name the member missing).
+          items: { ...audienceSide('attribute'), properties: { ...audienceSide('attribute').properties, avg: AVG }, required: [] },
           minItems: 1,
           maxItems: MCP_LIMITS.columns,
           description: 'The attributes measured in each audience',
@@ -225,6 +256,12 @@ export const TOOLS = [
               audience_sample: { type: 'number' },
               intersect_sample: { type: 'number' },
               low_base: { type: 'boolean' },
+              average: {
+                type: 'object',
+                description: 'A column with avg: the weighted mean over the row audience who answered, its standard deviation and respondents',
+                properties: { value: { type: 'number' }, std_dev: { type: 'number' }, sample: { type: 'number' } },
+                required: ['value', 'std_dev', 'sample'],
+              },
             },
             required: ['row', 'column', 'audience_percentage', 'base_percentage', 'index', 'audience_sample', 'intersect_sample', 'low_base'],
           },

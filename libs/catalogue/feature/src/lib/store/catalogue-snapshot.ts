@@ -1,5 +1,5 @@
 import { Category, Dataset, Datapoint, Location, Question, Suffix, Wave } from '@aas/contracts';
-import { CatalogueCodeName, CatalogueQuestionInfo, CatalogueView, OrganisationCatalogue, WaveInfo } from '@aas/contracts';
+import { CatalogueAnswer, CatalogueCodeName, CatalogueQuestionInfo, CatalogueView, OrganisationCatalogue, WaveInfo } from '@aas/contracts';
 
 /** Row shapes of the catalogue tables: the domain's types, as the seed wrote them. */
 export type DatasetRow = Dataset;
@@ -121,8 +121,9 @@ export class CatalogueSnapshot {
       description: q.description,
       datasetCode: this.datasetOfQuestion(q),
       datasetCodes: q.dataset_codes,
-      datapoints: q.datapoints.map(codeName),
-      suffixes: q.suffixes.map(codeName),
+      datapoints: q.datapoints.map(answerOf),
+      suffixes: q.suffixes.map(answerOf),
+      kind: q.kind,
     });
     const waves: WaveInfo[] = this.wavesByEnd
       .filter((w) => entitlements.waves.has(w.code))
@@ -144,6 +145,10 @@ export class CatalogueSnapshot {
       entitledWaves: waves,
     };
   }
+}
+
+function answerOf(x: { code: string; name: string; midpoint: number | null }): CatalogueAnswer {
+  return { code: x.code, name: x.name, midpoint: x.midpoint };
 }
 
 function codeName(x: { code: string; name: string }): CatalogueCodeName {

@@ -19,6 +19,7 @@ import { expressionSchemaRef } from '@aas/audience-expression';
 import { IsOpaqueObject } from '@aas/infra/http';
 import {
   CHART_METRICS,
+  CHART_TESTS,
   describeCodes,
   GROUP_TYPE_VALUES,
   GROUP_TYPES,
@@ -169,7 +170,7 @@ export class SaveChartRequest {
     items: { type: 'string', enum: [...CHART_METRICS] },
     maxItems: CHART_METRICS.length,
     uniqueItems: true,
-    description: 'Metrics a calculation returns, each at most once; empty = all nine',
+    description: 'Metrics a calculation returns, each at most once; empty = all (`average` only for a numeric or scale question)',
   })
   @IsOptional()
   @IsArray()
@@ -231,4 +232,28 @@ export class CalculateChartRequest {
   @IsString({ each: true })
   @MaxLength(CODE, { each: true })
   locations?: string[];
+
+  @ApiPropertyOptional({
+    enum: [90, 95, 99],
+    description: "The confidence level of each data row's test (`test`, default `base`) and, split by wave, of its trend (default 95)",
+  })
+  @IsOptional()
+  @IsIn([90, 95, 99])
+  significance?: 90 | 95 | 99;
+
+  @ApiPropertyOptional({
+    enum: [...CHART_TESTS],
+    description:
+      "What each data row's `significance` compares (audience_percentage): `base` (the default) the audience against the base; `columns` " +
+      "the audiences pairwise, each with a letter (A, B, ... in the order of the chart's audiences) and `higher_than`; `complement` the " +
+      'audience against the rest of the base (docs/metrics.md#column-tests)',
+  })
+  @IsOptional()
+  @IsIn([...CHART_TESTS])
+  test?: (typeof CHART_TESTS)[number];
+
+  @ApiPropertyOptional({ description: 'With `test=columns`: Bonferroni adjustment for the pairs of audiences' })
+  @IsOptional()
+  @IsBoolean()
+  bonferroni?: boolean;
 }

@@ -76,13 +76,44 @@ export class ChartMetricsResponse {
   @ApiPropertyOptional({ description: 'Weighted size of the respondents matching the datapoint' }) datapoint_size?: number;
   @ApiPropertyOptional({ type: 'integer', description: 'Respondents in the audience matching the datapoint' }) positive_sample?: number;
   @ApiPropertyOptional({ description: 'Weighted size of the audience matching the datapoint' }) positive_size?: number;
+  @ApiPropertyOptional({
+    description:
+      "A numeric question's (or a scale row's) weighted mean of its answers' midpoints over the audience's respondents who answered (the stats of other questions have none)",
+  })
+  average?: number;
+}
+
+/** A data row's test (the crosstab cell's `significance`): against the base (z, direction), between audiences (letters), or against the rest. */
+export class ChartDataRowSignificance {
+  @ApiPropertyOptional({ enum: ['columns', 'complement'], description: 'Absent: the default test against the base' }) test?: string;
+  @ApiProperty({ enum: [0.9, 0.95, 0.99] }) level!: number;
+  @ApiPropertyOptional({ description: 'z statistic (base and complement tests)' }) z?: number;
+  @ApiPropertyOptional() significant?: boolean;
+  @ApiPropertyOptional({ type: 'string', enum: ['over', 'under'], nullable: true }) direction?: 'over' | 'under' | null;
+  @ApiPropertyOptional({ type: [String], description: '`test=columns`: letters of the audiences whose audience_percentage this row exceeds significantly' })
+  higher_than?: string[];
+  @ApiPropertyOptional({ description: 'Design-based standard error of audience_percentage as a share (columns and complement tests)' }) std_error?: number;
+  @ApiPropertyOptional({ description: '`test=columns`: the |z| a difference had to exceed' }) critical?: number;
+  @ApiPropertyOptional() reason?: string;
+}
+
+export class ChartDataRowTrend {
+  @ApiProperty({ description: 'The previous wave' }) previous!: string;
+  @ApiProperty({ enum: [0.9, 0.95, 0.99] }) level!: number;
+  @ApiProperty({ description: 'z of audience_percentage against the previous wave' }) z!: number;
+  @ApiProperty() significant!: boolean;
+  @ApiProperty({ type: 'string', enum: ['up', 'down'], nullable: true }) direction!: 'up' | 'down' | null;
+  @ApiPropertyOptional() reason?: string;
 }
 
 export class ChartDataRow {
   @ApiProperty({ description: 'The audience id' }) audience!: string;
   @ApiProperty({ description: "The wave or location code of the row, or 'all' when the chart is not split" }) segment!: string;
   @ApiProperty({ type: [String], description: 'The waves the row is computed over' }) waves!: string[];
-  @ApiProperty({ type: ChartMetricsResponse, description: 'The metrics the chart selects (all nine by default)' }) metrics!: ChartMetricsResponse;
+  @ApiProperty({ type: ChartMetricsResponse, description: 'The metrics the chart selects (all by default)' }) metrics!: ChartMetricsResponse;
+  @ApiPropertyOptional({ example: 'A', description: "With `test=columns`: the audience's letter" }) letter?: string;
+  @ApiPropertyOptional({ type: ChartDataRowSignificance, description: 'With `significance` or `test` in the body' }) significance?: ChartDataRowSignificance;
+  @ApiPropertyOptional({ type: ChartDataRowTrend, description: 'Split by wave, from the second wave: against the previous wave' }) trend?: ChartDataRowTrend;
 }
 
 export class ChartCompatibilities {
@@ -200,8 +231,16 @@ export class ChartCalculationMeta {
   @ApiProperty({ type: [String], description: 'One per dataset group computed' }) datasets!: string[];
   @ApiProperty({ enum: SPLITTERS }) splitter!: string;
   @ApiProperty() segmented_base!: boolean;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...CHART_METRICS] }, description: 'Absent when the chart returns all nine' })
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...CHART_METRICS] }, description: 'Absent when the chart returns all' })
   metrics?: string[];
+  @ApiPropertyOptional({ enum: ['base', 'columns', 'complement'], description: 'The test of the data rows, when one was asked for' }) test?: string;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: '`test=columns`: each audience id with its letter',
+    example: { 'gen-z': 'A', '25-34': 'B' },
+  })
+  letters?: Record<string, string>;
   @ApiProperty({ description: 'The base audience id' }) base_audience!: string;
   @ApiProperty({ type: [String], description: 'The audiences computed' }) audiences!: string[];
   @ApiProperty({ type: [ChartAudienceError], description: 'Audiences left out of every stat' }) audience_errors!: ChartAudienceError[];

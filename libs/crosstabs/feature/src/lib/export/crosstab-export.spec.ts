@@ -22,6 +22,8 @@ const crosstab: PreparedCrosstab = {
   waves: ['q1_2025', 'q2_2025'],
   locations: ['us', 'gb'],
   dataset: 'tracker',
+  percentBase: 'all',
+  spec: { rows: [], columns: [], validBases: [] },
 };
 
 function cell(rowIndex: number, columnIndex: number): CrosstabCell {
@@ -69,6 +71,7 @@ describe('crosstab sheet', () => {
       Base: 'All respondents',
       'Base size (weighted)': 1000.5,
       'Base sample': 2400,
+      'Percentages of': 'everyone in the base',
       Dataset: 'tracker',
       Waves: 'Q1 2025 (q1_2025); Q2 2025 (q2_2025)',
       Markets: 'United States (us); United Kingdom (gb)',
@@ -97,6 +100,7 @@ describe('crosstab sheet', () => {
 describe('crosstab CSV', () => {
   it('one metric: rows by columns, the metric in the corner, full-precision values, a low-base value marked *', () => {
     const { header, table } = readCsv(crosstabCsv(sheet, 'column_percentage'));
+    expect(sheet.metrics).toEqual(CROSSTAB_METRICS);
     expect(header.get('Metric')).toMatch(/^Column %: .*audiences\.column\.intersect_percentage/);
     expect(table[0]).toEqual(['Column %', 'TikTok', 'Instagram "daily"', "'-Mastodon"]);
     expect(table.map((r) => r[0])).toEqual(['Column %', 'Gen Z, urban', `'=HYPERLINK("http://evil.example")`]);
@@ -197,5 +201,109 @@ describe('crosstab workbook', () => {
     // Labels are text cells, never formulas, whatever they start with.
     expect(ws.getCell(top + 2, 1).value).toBe('=HYPERLINK("http://evil.example")');
     expect(ws.getCell(top + 2, 1).type).toBe(3 /* ValueType.String */);
+  });
+});
+
+describe('crosstab sheets with statistics: averages, a column test, valid bases, waves', () => {
+  const waves = [
+    { code: 'q1_2025', name: 'Q1 2025' },
+    { code: 'q2_2025', name: 'Q2 2025' },
+  ];
+  const averageRow: PreparedAudience = {
+    ...audience('avg', 'Average: household size', 1),
+    avg: { question: 'household_size', with_datapoints: {} },
+    average: { question: 'household_size', name: 'Household size', parts: [], answered: {}, questions: [] },
+  };
+  const stats: PreparedCrosstab = { ...crosstab, rows: [averageRow, crosstab.rows[1]], percentBase: 'answered' };
+  /** Every cell of two rows by three columns, once per wave, with a column test, an average in row 1 and a trend from the second wave. */
+  const statCells = waves.flatMap((wave, w) =>
+    cells.map((c): CrosstabCell => ({
+      ...c,
+      wave: wave.code,
+      significance: { test: 'columns', level: 0.95, higherThan: c.columnIndex === 0 ? ['B', 'C'] : [], stdError: 0.01 * (c.columnIndex + 1), critical: 1.96 },
+      ...(c.rowIndex === 0 ? { average: { value: 2.5 + w + c.columnIndex, stdDev: 1.1, stdError: 0.05, size: 300, sample: 120 } } : {}),
+      ...(w === 1 ? { trend: { previous: 'q1_2025', level: 0.95, z: 2.5, significant: true, direction: 'up' } } : {}),
+    })),
+  );
+  const statSheet = crosstabSheet(stats, statCells, {
+    title: 't',
+    dataVersion: '1',
+    waves,
+    locations: [],
+    statistics: { percentBase: 'answered', level: 0.95, test: 'columns', split: 'wave' },
+    letters: ['A', 'B', 'C'],
+  });
+
+  it('names columns with their letters, rows once per wave, says what percentages are of and which test', () => {
+    expect(statSheet.columns.map((c) => c.name)).toEqual(['TikTok (A)', 'Instagram "daily" (B)', '-Mastodon (C)']);
+    expect(statSheet.rows.map((r) => r.name)).toEqual([
+      'Average: household size \u00b7 Q1 2025',
+      'Average: household size \u00b7 Q2 2025',
+      `=HYPERLINK("http://evil.example") \u00b7 Q1 2025`,
+      `=HYPERLINK("http://evil.example") \u00b7 Q2 2025`,
+    ]);
+    const header = Object.fromEntries(statSheet.header);
+    expect(header['Percentages of']).toMatch(/answered the row's questions/);
+    expect(header['Significance']).toMatch(/letters of the columns it is significantly higher than; 95%/);
+    expect(header['Split']).toMatch(/by wave/);
+    expect(header['Base size (weighted)']).toMatch(/each row's own/);
+    expect(statSheet.metrics).toEqual([...CROSSTAB_METRICS, 'average', 'significance', 'trend']);
+  });
+
+  it("the long form carries the wave, the row's base, the average, the letters and the trend", () => {
+    const { table } = readCsv(crosstabCsv(statSheet, 'all'));
+    const columns = table[0];
+    expect(columns).toEqual([
+      'row_index',
+      'row_id',
+      'row_name',
+      'column_index',
+      'column_id',
+      'column_name',
+      'wave',
+      'base_size',
+      'base_sample',
+      ...CROSSTAB_METRICS,
+      'low_base',
+      'average',
+      'average_std_dev',
+      'average_std_error',
+      'average_size',
+      'average_sample',
+      'column_letter',
+      'higher_than',
+      'std_error',
+      'trend_z',
+      'trend_significant',
+      'trend_direction',
+    ]);
+    const line = (r: number, c: number, wave: string) =>
+      Object.fromEntries(columns.map((name, i) => [name, table.find((l) => l[0] === String(r) && l[3] === String(c) && l[6] === wave)?.[i]]));
+    expect(line(1, 1, 'q2_2025')).toMatchObject({
+      average: '3.5',
+      average_sample: '120',
+      column_letter: 'A',
+      higher_than: 'B C',
+      trend_direction: 'up',
+      trend_z: '2.5',
+    });
+    expect(line(2, 2, 'q1_2025')).toMatchObject({ average: '', column_letter: 'B', higher_than: '', std_error: '0.02', trend_z: '' });
+    expect(table).toHaveLength(1 + 12);
+  });
+
+  it('grids of the average, the letters and the trend, and their worksheets', async () => {
+    const averages = readCsv(crosstabCsv(statSheet, 'average')).table;
+    expect(averages[1].slice(1)).toEqual(['2.5', '3.5', '4.5']);
+    expect(averages[3].slice(1)).toEqual(['', '', '']);
+    expect(readCsv(crosstabCsv(statSheet, 'significance')).table[1].slice(1)).toEqual(['B C', '', '']);
+    expect(readCsv(crosstabCsv(statSheet, 'trend')).table[2].slice(1)).toEqual(['up', 'up', 'up']);
+    const workbook = new Workbook();
+    await workbook.xlsx.load((await crosstabWorkbook(statSheet, 'all')) as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Column %', 'Row %', '% of base', 'Index', 'Size', 'Sample', 'Average', 'Significance', 'Trend']);
+    const top = statSheet.header.length + 3;
+    const average = workbook.getWorksheet('Average');
+    expect(average?.getCell(top + 1, 2).value).toBe(2.5);
+    expect(average?.getCell(top + 3, 2).value).toBeNull();
+    expect(workbook.getWorksheet('Significance')?.getCell(top + 1, 2).value).toBe('B C');
   });
 });

@@ -1,4 +1,4 @@
-import type { CrosstabExportMetric, CrosstabMetric } from '@aas/contracts';
+import type { CrosstabExportMetric, CrosstabMetric, CrosstabStatistics } from '@aas/contracts';
 import { CROSSTAB_METRICS } from '@aas/contracts';
 import { LOW_BASE_SAMPLE, type CrosstabCell } from '@aas/crosstab-engine';
 import { toCsv, type CsvField } from '@aas/infra/http';
@@ -10,7 +10,16 @@ export interface MetricDefinition {
   readonly label: string;
   readonly description: string;
   readonly numberFormat: string;
-  value(cell: WireCrosstabCell): number;
+  /** A number, a text (the tests' results), or undefined for a cell that has none (an empty cell). */
+  value(cell: WireCrosstabCell): number | string | undefined;
+}
+
+/** What a test's result reads as in a sheet: the letters a cell is higher than, or over/under. */
+function significanceText(cell: WireCrosstabCell): string | undefined {
+  const s = cell.significance;
+  if (s === undefined) return undefined;
+  if ('test' in s && s.test === 'columns') return s.higher_than.join(' ');
+  return s.direction ?? '';
 }
 
 export const METRIC_DEFINITIONS: { readonly [M in CrosstabMetric]: MetricDefinition } = {
@@ -50,6 +59,24 @@ export const METRIC_DEFINITIONS: { readonly [M in CrosstabMetric]: MetricDefinit
     numberFormat: '#,##0',
     value: (c) => c.intersect.sample,
   },
+  average: {
+    label: 'Average',
+    description: "the weighted mean of an average item's answers' midpoints over the cell's respondents who gave one (average.value)",
+    numberFormat: '0.00',
+    value: (c) => c.average?.value,
+  },
+  significance: {
+    label: 'Significance',
+    description: 'the test: the letters of the columns of the row a cell is significantly higher than, or over/under the base (significance)',
+    numberFormat: '@',
+    value: significanceText,
+  },
+  trend: {
+    label: 'Trend',
+    description: 'up or down: significantly different from the same cell in the previous wave (trend)',
+    numberFormat: '@',
+    value: (c) => (c.trend === undefined ? undefined : (c.trend.direction ?? '')),
+  },
 };
 
 /** What marks a low-base cell in a sheet (after the number). */
@@ -68,6 +95,10 @@ export interface SheetContext {
   /** The selected waves and locations with their catalogue names, in the crosstab's order. */
   readonly waves: readonly CodeName[];
   readonly locations: readonly CodeName[];
+  /** The statistics asked for (valid bases, a test, waves). */
+  readonly statistics?: CrosstabStatistics;
+  /** With `test=columns`, each column's letter. */
+  readonly letters?: readonly string[];
 }
 
 export interface SheetAudience {
@@ -80,50 +111,98 @@ export interface CrosstabSheet {
   readonly title: string;
   /** Label and value pairs, in order (the metric's own line is added per sheet). */
   readonly header: readonly (readonly [string, string | number])[];
+  /** The sheet's rows: the crosstab's rows, each once per wave when it is split by wave. */
   readonly rows: readonly SheetAudience[];
+  /** The columns, named with their letters under a column test. */
   readonly columns: readonly SheetAudience[];
-  /** `cells[r][c]`: the JSON cell of row r and column c. */
+  /** `cells[r][c]`: the JSON cell of sheet row r and column c. */
   readonly cells: readonly (readonly WireCrosstabCell[])[];
+  /** The metrics `all` shows: the six figures, and average, significance and trend when the crosstab has them. */
+  readonly metrics: readonly CrosstabMetric[];
+  /** Which optional members the long form has columns for. */
+  readonly has: { readonly averages: boolean; readonly test?: CrosstabStatistics['test']; readonly waves: boolean; readonly validBases: boolean };
 }
 
 const listed = (items: readonly CodeName[]) => items.map((i) => (i.name && i.name !== i.code ? `${i.name} (${i.code})` : i.code)).join('; ');
 
+const PERCENT_BASES = {
+  all: 'everyone in the base',
+  answered: "row by row, those in the base who answered the row's questions (each cell's base)",
+  asked: "row by row, those in the base who were asked the row's questions (each cell's base)",
+} as const;
+
+const TESTS = {
+  base: 'each column against the whole base (two-proportion z on Kish effective bases)',
+  columns: 'columns compared pairwise within each row (design-based standard errors): a cell lists the letters of the columns it is significantly higher than',
+  complement: 'each column against the rest of the base (design-based standard errors)',
+} as const;
+
 /**
  * The sheet of a computed crosstab: each engine cell mapped to its JSON form (so the sheet and the
- * stream cannot disagree) and placed at its row and column, and the header block: base, its size
- * and sample, dataset, waves, markets, data version and the low-base mark.
+ * stream cannot disagree) and placed at its row (and wave) and column, and the header block: base,
+ * its size and sample, what percentages are of, the test, dataset, waves, markets, data version and
+ * the low-base mark.
  */
 export function crosstabSheet(crosstab: PreparedCrosstab, engineCells: readonly CrosstabCell[], context: SheetContext): CrosstabSheet {
-  const cells: WireCrosstabCell[][] = crosstab.rows.map(() => new Array<WireCrosstabCell>(crosstab.columns.length));
-  for (const cell of engineCells) cells[cell.rowIndex][cell.columnIndex] = toWireCell(cell, crosstab.rows, crosstab.columns);
+  const statistics = context.statistics ?? {};
+  const split = statistics.split === 'wave';
+  const waves = split ? context.waves : [{ code: '', name: '' }];
+  const waveAt = new Map(waves.map((w, i) => [w.code, i]));
+  const rows: SheetAudience[] = crosstab.rows.flatMap((row) =>
+    waves.map((w) => ({ id: row.id, name: split ? `${row.name} \u00b7 ${w.name || w.code}` : row.name })),
+  );
+  const cells: WireCrosstabCell[][] = rows.map(() => new Array<WireCrosstabCell>(crosstab.columns.length));
+  for (const cell of engineCells) {
+    const at = cell.rowIndex * waves.length + (split ? (waveAt.get(cell.wave ?? '') ?? -1) : 0);
+    if (at < 0 || at >= cells.length) throw new Error(`a cell of row ${cell.rowIndex} and wave ${cell.wave ?? '-'} the sheet has no row for`);
+    cells[at][cell.columnIndex] = toWireCell(cell, crosstab.rows, crosstab.columns, context.letters);
+  }
   for (let r = 0; r < cells.length; r++) {
     for (let c = 0; c < crosstab.columns.length; c++) {
       if (cells[r][c] === undefined) throw new Error(`the crosstab has no cell for row ${r}, column ${c}`);
     }
   }
+  const percentBase = statistics.percentBase ?? 'all';
   const base = cells[0][0].base;
+  const averages = [...crosstab.rows, ...crosstab.columns].some((a) => a.average !== undefined);
+  const header: [string, string | number][] = [
+    ['Title', context.title],
+    ['Base', crosstab.base.name],
+    ['Base size (weighted)', percentBase === 'all' && !split ? base.size : "each row's own (base_size in the long form)"],
+    ['Base sample', percentBase === 'all' && !split ? base.sample : "each row's own (base_sample in the long form)"],
+    ['Percentages of', PERCENT_BASES[percentBase]],
+  ];
+  if (statistics.test !== undefined) {
+    const level = `${Math.round((statistics.level ?? 0.95) * 100)}%`;
+    header.push(['Significance', `${TESTS[statistics.test]}; ${level}${statistics.bonferroni ? ', Bonferroni-adjusted for the pairs of a row' : ''}`]);
+  }
+  if (split) header.push(['Split', 'by wave; each wave tested against the previous one (trend)']);
+  header.push(
+    ['Dataset', crosstab.dataset],
+    ['Waves', listed(context.waves)],
+    ['Markets', listed(context.locations)],
+    ['Data version', context.dataVersion],
+    ['Low base', `${LOW_BASE_MARK} after a value: fewer than ${LOW_BASE_SAMPLE} respondents in the cell (flags.low_base)`],
+  );
   return {
     title: context.title,
-    header: [
-      ['Title', context.title],
-      ['Base', crosstab.base.name],
-      ['Base size (weighted)', base.size],
-      ['Base sample', base.sample],
-      ['Dataset', crosstab.dataset],
-      ['Waves', listed(context.waves)],
-      ['Markets', listed(context.locations)],
-      ['Data version', context.dataVersion],
-      ['Low base', `${LOW_BASE_MARK} after a value: fewer than ${LOW_BASE_SAMPLE} respondents in the cell (flags.low_base)`],
-    ],
-    rows: crosstab.rows.map(({ id, name }) => ({ id, name })),
-    columns: crosstab.columns.map(({ id, name }) => ({ id, name })),
+    header,
+    rows,
+    columns: crosstab.columns.map(({ id, name }, i) => ({ id, name: context.letters ? `${name} (${context.letters[i]})` : name })),
     cells,
+    metrics: [
+      ...CROSSTAB_METRICS,
+      ...(averages ? (['average'] as const) : []),
+      ...(statistics.test !== undefined ? (['significance'] as const) : []),
+      ...(split ? (['trend'] as const) : []),
+    ],
+    has: { averages, test: statistics.test, waves: split, validBases: percentBase !== 'all' },
   };
 }
 
 /** The metrics one export shows, in sheet order. */
-export function metricsOf(metric: CrosstabExportMetric): readonly CrosstabMetric[] {
-  return metric === 'all' ? CROSSTAB_METRICS : [metric];
+export function metricsOf(sheet: CrosstabSheet, metric: CrosstabExportMetric): readonly CrosstabMetric[] {
+  return metric === 'all' ? sheet.metrics : [metric];
 }
 
 /** The header block's line for one metric. */
@@ -132,36 +211,70 @@ export function metricLine(metric: CrosstabMetric): readonly [string, string] {
   return ['Metric', `${definition.label}: ${definition.description}`];
 }
 
-/** The long form's columns after the cell's row and column. */
-const LONG_COLUMNS = ['row_index', 'row_id', 'row_name', 'column_index', 'column_id', 'column_name', ...CROSSTAB_METRICS, 'low_base'] as const;
+/** The long form's columns and how each cell fills them: the fixed ones, then those of the statistics the crosstab has. */
+function longColumns(sheet: CrosstabSheet): [string, (cell: WireCrosstabCell) => CsvField][] {
+  const columns: [string, (cell: WireCrosstabCell) => CsvField][] = [
+    ['row_index', (c) => c.row_index],
+    ['row_id', (c) => c.row.id],
+    ['row_name', (c) => c.row.name],
+    ['column_index', (c) => c.column_index],
+    ['column_id', (c) => c.column.id],
+    ['column_name', (c) => c.column.name],
+  ];
+  if (sheet.has.waves) columns.push(['wave', (c) => c.wave ?? '']);
+  if (sheet.has.validBases) columns.push(['base_size', (c) => c.base.size], ['base_sample', (c) => c.base.sample]);
+  for (const m of CROSSTAB_METRICS) columns.push([m, (c) => METRIC_DEFINITIONS[m].value(c) ?? '']);
+  columns.push(['low_base', (c) => c.flags.low_base]);
+  if (sheet.has.averages) {
+    columns.push(
+      ['average', (c) => c.average?.value ?? ''],
+      ['average_std_dev', (c) => c.average?.std_dev ?? ''],
+      ['average_std_error', (c) => c.average?.std_error ?? ''],
+      ['average_size', (c) => c.average?.size ?? ''],
+      ['average_sample', (c) => c.average?.sample ?? ''],
+    );
+  }
+  const test = sheet.has.test;
+  if (test === 'columns') {
+    columns.push(
+      ['column_letter', (c) => c.column.letter ?? ''],
+      ['higher_than', (c) => significanceText(c) ?? ''],
+      ['std_error', (c) => (c.significance && 'std_error' in c.significance ? c.significance.std_error : '')],
+    );
+  } else if (test !== undefined) {
+    columns.push(
+      ['z', (c) => (c.significance && 'z' in c.significance ? c.significance.z : '')],
+      ['significant', (c) => (c.significance && 'significant' in c.significance ? c.significance.significant : '')],
+      ['direction', (c) => significanceText(c) ?? ''],
+    );
+    if (test === 'complement') columns.push(['std_error', (c) => (c.significance && 'std_error' in c.significance ? c.significance.std_error : '')]);
+  }
+  if (sheet.has.waves) {
+    columns.push(
+      ['trend_z', (c) => c.trend?.z ?? ''],
+      ['trend_significant', (c) => c.trend?.significant ?? ''],
+      ['trend_direction', (c) => (c.trend ? (c.trend.direction ?? '') : '')],
+    );
+  }
+  return columns;
+}
 
 /**
  * The sheet as CSV: the header block (one `label,value` line each), an empty line, then
  * - one metric: rows by columns, the metric's name in the corner, the row names down the first
  *   column, the column names across the first line; a low-base value is followed by `*`;
- * - `all`: the long form, one line per cell (row by row) with the row's and column's index, id and
- *   name, every metric under its JSON name, and `low_base` true/false.
+ * - `all`: the long form, one line per cell (row by row, wave by wave) with the row's and column's
+ *   index, id and name, every metric under its JSON name, `low_base` true/false, and the columns
+ *   of the statistics the crosstab has (wave, the row's base, average, the test, the trend).
  */
 export function crosstabCsv(sheet: CrosstabSheet, metric: CrosstabExportMetric): string {
   const records: CsvField[][] = sheet.header.map(([label, value]) => [label, value]);
   if (metric !== 'all') records.splice(1, 0, [...metricLine(metric)]);
   records.push([]);
   if (metric === 'all') {
-    records.push([...LONG_COLUMNS]);
-    for (const row of sheet.cells) {
-      for (const cell of row) {
-        records.push([
-          cell.row_index,
-          cell.row.id,
-          cell.row.name,
-          cell.column_index,
-          cell.column.id,
-          cell.column.name,
-          ...CROSSTAB_METRICS.map((m) => METRIC_DEFINITIONS[m].value(cell)),
-          cell.flags.low_base,
-        ]);
-      }
-    }
+    const columns = longColumns(sheet);
+    records.push(columns.map(([name]) => name));
+    for (const row of sheet.cells) for (const cell of row) records.push(columns.map(([, value]) => value(cell)));
   } else {
     const definition = METRIC_DEFINITIONS[metric];
     records.push([definition.label, ...sheet.columns.map((c) => c.name)]);
@@ -169,8 +282,8 @@ export function crosstabCsv(sheet: CrosstabSheet, metric: CrosstabExportMetric):
       records.push([
         row.name,
         ...sheet.cells[r].map((cell) => {
-          const value = definition.value(cell);
-          return cell.flags.low_base ? `${value}${LOW_BASE_MARK}` : value;
+          const value = definition.value(cell) ?? '';
+          return cell.flags.low_base && typeof value === 'number' ? `${value}${LOW_BASE_MARK}` : value;
         }),
       ]);
     });

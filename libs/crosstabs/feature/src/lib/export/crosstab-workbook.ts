@@ -42,12 +42,13 @@ function addMetricSheet(workbook: Workbook, sheet: CrosstabSheet, metric: keyof 
   });
   const lowBaseFormat = `${definition.numberFormat}"${LOW_BASE_MARK}"`;
   sheet.rows.forEach((audience, r) => {
-    const row = ws.addRow([audience.name, ...sheet.cells[r].map((cell) => definition.value(cell))]);
+    // A cell without the metric (an average in a row that is no average item) stays empty.
+    const row = ws.addRow([audience.name, ...sheet.cells[r].map((cell) => definition.value(cell) ?? null)]);
     row.getCell(1).font = { bold: true };
     row.getCell(1).alignment = { wrapText: true };
     sheet.cells[r].forEach((cell, c) => {
       const target = row.getCell(c + 2);
-      if (cell.flags.low_base) {
+      if (cell.flags.low_base && typeof target.value === 'number') {
         target.numFmt = lowBaseFormat;
         target.fill = fillOf(LOW_BASE_FILL);
       } else {
@@ -65,13 +66,14 @@ function addMetricSheet(workbook: Workbook, sheet: CrosstabSheet, metric: keyof 
 }
 
 /**
- * The sheet as an Excel workbook (.xlsx): one worksheet per metric (`all`: every metric, in the
- * order of CROSSTAB_METRICS), each with the header block and the table of that metric.
+ * The sheet as an Excel workbook (.xlsx): one worksheet per metric (`all`: the six figures in the
+ * order of CROSSTAB_METRICS, then average, significance and trend when the crosstab has them), each
+ * with the header block and the table of that metric.
  */
 export async function crosstabWorkbook(sheet: CrosstabSheet, metric: CrosstabExportMetric): Promise<Buffer> {
   const workbook = new Workbook();
   workbook.creator = 'Audience Analytics Service';
   workbook.title = sheet.title;
-  for (const m of metricsOf(metric)) addMetricSheet(workbook, sheet, m);
+  for (const m of metricsOf(sheet, metric)) addMetricSheet(workbook, sheet, m);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
