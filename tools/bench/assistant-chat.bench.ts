@@ -20,9 +20,9 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AnalysisPlan, planPrompt } from '@aas/assistant-domain';
 import { dockedAudiences, evalCatalogue, parseEvalCases } from '@aas/assistant-domain/eval';
-import { dataSourceOptions, ensureOrgAndUser } from '@aas/infra';
-import { signDevToken } from '@aas/infra/http';
-import { migrateDatabase } from '@aas/schema';
+import { dataSourceOptions, ensureOrgAndUser } from '@aas/shared-infra';
+import { signDevToken } from '@aas/shared-infra/http';
+import { migrateDatabase } from '@aas/shared-schema';
 import { seedSurvey } from '../seed/seed-survey';
 import { freePort, launch, median, ROOT } from './bench-processes';
 

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { buildCatalogue } from '@aas/demo-data';
+import { buildCatalogue } from '@aas/demo-data-domain';
 import { freePort, launch, median, REGISTER, ROOT } from './bench-processes';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aas_bench';

@@ -5,8 +5,8 @@
  * store), with the evaluate+pack / kernel split, plus memory. See tools/bench/README.md.
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { decodePartition, type DecodedPartition } from '@aas/respondent-store';
-import { generateSurvey } from '@aas/demo-data';
+import { decodePartition, type DecodedPartition } from '@aas/respondent-store-domain';
+import { generateSurvey } from '@aas/demo-data-domain';
 import {
   AudienceStore,
   bandStarts,
@@ -17,7 +17,7 @@ import {
   WorkerPool,
   type CellExecutor,
   type CrosstabQuery,
-} from '@aas/crosstab-engine';
+} from '@aas/crosstab-engine-domain';
 import { audiences, loadBlobs, mb, median, SEED } from './engine-bench-data';
 import { benchStatistics } from './statistics-bench';
 

@@ -4,8 +4,8 @@
  */
 import { mkdirSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseStandardExpression, type Expression, type StandardWire } from '@aas/audience-expression';
-import { generateSurvey } from '@aas/demo-data';
+import { parseStandardExpression, type Expression, type StandardWire } from '@aas/audience-expression-domain';
+import { generateSurvey } from '@aas/demo-data-domain';
 
 export const SEED = 42;
 

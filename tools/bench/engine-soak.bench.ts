@@ -10,10 +10,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import type { Expression } from '@aas/audience-expression';
-import { decodePartition, type AttributeDictionary, type PartitionKey } from '@aas/respondent-store';
-import { generateSurvey } from '@aas/demo-data';
-import { CrosstabEngine, type CrosstabQuery, type PartitionSource } from '@aas/crosstab-engine';
+import type { Expression } from '@aas/audience-expression-domain';
+import { decodePartition, type AttributeDictionary, type PartitionKey } from '@aas/respondent-store-domain';
+import { generateSurvey } from '@aas/demo-data-domain';
+import { CrosstabEngine, type CrosstabQuery, type PartitionSource } from '@aas/crosstab-engine-domain';
 import { audiences, blobFiles, mb, median, SEED } from './engine-bench-data';
 
 const RESPONDENTS = Number(process.argv[2] ?? 1_000_000);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import os from 'node:os';
-import { decodePartition } from '@aas/respondent-store';
-import { createStorePool, PartitionReader } from '@aas/respondent-store-data';
+import { decodePartition } from '@aas/respondent-store-domain';
+import { createStorePool, PartitionReader } from '@aas/respondent-store-data-access';
 import { openDatabase } from '../lib/database';
 
 /**

@@ -11,8 +11,8 @@
  *   answers among the rows beside its average, so the averages' answers cost no more cells.
  */
 import { loadavg } from 'node:os';
-import type { Expression } from '@aas/audience-expression';
-import { generateSurvey } from '@aas/demo-data';
+import type { Expression } from '@aas/audience-expression-domain';
+import { generateSurvey } from '@aas/demo-data-domain';
 import {
   AudienceStore,
   BlockFold,
@@ -25,7 +25,7 @@ import {
   type CrosstabData,
   type CrosstabItem,
   type CrosstabSpec,
-} from '@aas/crosstab-engine';
+} from '@aas/crosstab-engine-domain';
 import { leaf, median } from './engine-bench-data';
 
 /** The numeric questions averaged (single-choice, every datapoint with a midpoint): 5 to 8 answers each. */

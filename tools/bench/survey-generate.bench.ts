@@ -5,8 +5,8 @@
  *   npm run bench:generate -- [respondents] [deflate]
  */
 import os from 'node:os';
-import { generateSurvey } from '@aas/demo-data';
-import { decodePartition, encodePartition } from '@aas/respondent-store';
+import { generateSurvey } from '@aas/demo-data-domain';
+import { decodePartition, encodePartition } from '@aas/respondent-store-domain';
 
 const n = Number(process.argv[2] ?? 1_000_000);
 const compress = process.argv[3] === 'deflate';

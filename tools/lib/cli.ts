@@ -1,4 +1,4 @@
-import { ConfigError } from '@aas/infra';
+import { ConfigError } from '@aas/shared-infra';
 import { stopActiveProgress } from './progress';
 
 /** What a CLI's main function gets: its parsed options and a signal that aborts on Ctrl-C. */

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, ensureOrgAndUser } from '@aas/infra';
-import { signDevToken } from '@aas/infra/http';
-import { hasSurveyData } from '@aas/respondent-store-data';
-import { migrateDatabase } from '@aas/schema';
+import { dataSourceOptions, ensureOrgAndUser } from '@aas/shared-infra';
+import { signDevToken } from '@aas/shared-infra/http';
+import { hasSurveyData } from '@aas/respondent-store-data-access';
+import { migrateDatabase } from '@aas/shared-schema';
 import { seedSurvey } from '../seed/seed-survey';
 import { createProgress } from './progress';
 

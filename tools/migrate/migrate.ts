@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { migrateDatabase } from '@aas/schema';
+import { migrateDatabase } from '@aas/shared-schema';
 import { runCli } from '../lib/cli';
 import { withDatabase } from '../lib/database';
 

@@ -9,7 +9,8 @@
 //   3. lint fails on a new import that closes a cycle between two libs, and on an import into
 //      a scope the importer does not name, and passes an allowed import;
 //   4. a project's typecheck fails on a type error in it;
-//   5. touching one domain lib makes affected exactly that lib and its dependents.
+//   5. touching one domain lib makes affected exactly that lib and its dependents;
+//   6. a lib's import name says its domain and layer (@aas/<domain>-<layer>).
 // The projects used in 3-5 are picked from the current graph and constraints, so the check
 // keeps working as libs are added or moved. Run by `npm run lint`; about 10 s on 2 cores.
 import { spawnSync } from 'node:child_process';
@@ -132,6 +133,29 @@ try {
 
   // Which alias imports a project (its index.ts entry), and whether the constraints allow an import.
   const { paths } = JSON.parse(fs.readFileSync(path.join(copy, 'tsconfig.base.json'), 'utf8')).compilerOptions;
+
+  // 6. Import names say their layer: a lib at libs/<domain>/<layer> is the project <domain>-<layer>,
+  // imported as @aas/<domain>-<layer> (and its subpaths) only; a lib published as a package of its
+  // own is imported by its package name. Every alias points into exactly one lib.
+  for (const name of names.filter((n) => graph.nodes[n].type === 'lib')) {
+    const libRoot = project(name).root;
+    const parts = libRoot.split('/');
+    const manifest = path.join(copy, libRoot, 'package.json');
+    const published = fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')) : undefined;
+    const expected = published && !published.private ? published.name : `@aas/${parts.slice(1).join('-')}`;
+    if (!published || published.private) {
+      check(parts.length === 3 && parts[0] === 'libs', `${name}: a lib lives at libs/<domain>/<layer>, not ${libRoot}`);
+      check(name === parts.slice(1).join('-'), `${name}: the project at ${libRoot} is named ${parts.slice(1).join('-')}`);
+    }
+    const aliases = Object.entries(paths)
+      .filter(([, [target]]) => path.posix.normalize(target).startsWith(`${libRoot}/`))
+      .map(([alias]) => alias);
+    check(aliases.length > 0, `${name}: tsconfig.base.json has no import name for it`);
+    for (const alias of aliases) {
+      check(alias === expected || alias.startsWith(`${expected}/`), `${name}: imported as ${alias}; its import name says its layer: ${expected}`);
+    }
+  }
+
   const aliasOf = (name) => Object.entries(paths).find(([, [target]]) => path.posix.normalize(target) === `${project(name).root}/src/index.ts`)?.[0];
   const allowed = (from, to) =>
     constraints

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateSurvey } from '@aas/demo-data';
-import { toRespondentRecords, type RespondentRecord } from '@aas/respondent-store';
+import { generateSurvey } from '@aas/demo-data-domain';
+import { toRespondentRecords, type RespondentRecord } from '@aas/respondent-store-domain';
 
 /**
  * Writes an extract of the demo survey as a CSV and the mapping that imports it (see README.md):

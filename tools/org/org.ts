@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { checkRequest, CreateOrganisationRequest, EntitlementChangeRequest, OrganisationAdminService } from '@aas/admin';
-import { dataSourceOptions, ORGANISATION_ID_PATTERN, ProblemException } from '@aas/infra';
-import { migrateDatabase } from '@aas/schema';
+import { checkRequest, CreateOrganisationRequest, EntitlementChangeRequest, OrganisationAdminService } from '@aas/admin-feature';
+import { dataSourceOptions, ORGANISATION_ID_PATTERN, ProblemException } from '@aas/shared-infra';
+import { migrateDatabase } from '@aas/shared-schema';
 import { parseArgs as parseKnownArgs } from '../lib/cli';
 import { withDatabase } from '../lib/database';
 

@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
-import { decodePartition } from '@aas/respondent-store';
-import { dataSourceOptions } from '@aas/infra';
-import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
-import { curatedAudienceId } from '@aas/audiences';
-import { createStorePool, hasSurveyData, PartitionReader } from '@aas/respondent-store-data';
-import { ALL_MIGRATIONS } from '@aas/schema';
+import { decodePartition } from '@aas/respondent-store-domain';
+import { dataSourceOptions } from '@aas/shared-infra';
+import { createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
+import { curatedAudienceId } from '@aas/audiences-feature';
+import { createStorePool, hasSurveyData, PartitionReader } from '@aas/respondent-store-data-access';
+import { ALL_MIGRATIONS } from '@aas/shared-schema';
 import { seedSurvey } from './seed-survey';
 
 async function digest(ds: DataSource): Promise<string> {

@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
-import { replaceCuratedAudiences } from '@aas/audiences';
-import { replaceCatalogue, replaceEntitlements } from '@aas/catalogue-data';
-import { generateSurvey } from '@aas/demo-data';
-import { upsertOrganisation } from '@aas/infra';
-import { replaceInsights } from '@aas/insights';
-import { partitionFormatVersion } from '@aas/respondent-store';
-import { SurveyDataVersion } from '@aas/respondent-store-data';
+import { replaceCuratedAudiences } from '@aas/audiences-feature';
+import { replaceCatalogue, replaceEntitlements } from '@aas/catalogue-data-access';
+import { generateSurvey } from '@aas/demo-data-domain';
+import { upsertOrganisation } from '@aas/shared-infra';
+import { replaceInsights } from '@aas/insights-feature';
+import { partitionFormatVersion } from '@aas/respondent-store-domain';
+import { SurveyDataVersion } from '@aas/respondent-store-data-access';
 import { throwIfInterrupted } from '../lib/cli';
 
 export interface SeedOptions {
@@ -30,7 +30,7 @@ export interface SeedReport {
 }
 
 /**
- * Replaces the survey data with a freshly generated demo survey (`@aas/demo-data`), in one
+ * Replaces the survey data with a freshly generated demo survey (`@aas/demo-data-domain`), in one
  * transaction through each table's owner: the catalogue and the demo organisations'
  * entitlements (catalogue), insights, curated audiences, and a new data version of the
  * respondent store. Readers see the old data or the new, never a mix; organisations' own rows

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '@aas/infra';
-import { migrateDatabase } from '@aas/schema';
+import { dataSourceOptions } from '@aas/shared-infra';
+import { migrateDatabase } from '@aas/shared-schema';
 import { runCli, UsageError } from '../lib/cli';
 import { withDatabase } from '../lib/database';
 import { createProgress } from '../lib/progress';

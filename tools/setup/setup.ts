@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { CommonConfig, loadConfig } from '@aas/infra';
+import { CommonConfig, loadConfig } from '@aas/shared-infra';
 import { runCli, UsageError } from '../lib/cli';
 import { withDatabase } from '../lib/database';
 import { DEFAULT_SEED, DEMO_ORG, DEMO_USER, demoToken, prepareDemoDatabase } from '../lib/demo';

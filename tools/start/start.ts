@@ -12,7 +12,7 @@ import {
   isLoopbackHost,
   loadConfig,
   waitForReady,
-} from '@aas/infra';
+} from '@aas/shared-infra';
 import { InterruptedError } from '../lib/cli';
 import { stopActiveProgress } from '../lib/progress';
 import { embeddedPort, ensureEmbeddedPostgres, EmbeddedDatabase, runningEmbeddedPostgres } from '../lib/embedded-postgres';

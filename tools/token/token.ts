@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { CommonConfig, dataSourceOptions, ensureOrgAndUser, loadConfig } from '@aas/infra';
-import { signDevToken } from '@aas/infra/http';
-import { migrateDatabase } from '@aas/schema';
+import { CommonConfig, dataSourceOptions, ensureOrgAndUser, loadConfig } from '@aas/shared-infra';
+import { signDevToken } from '@aas/shared-infra/http';
+import { migrateDatabase } from '@aas/shared-schema';
 import { runCli, UsageError } from '../lib/cli';
 import { withDatabase } from '../lib/database';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { INSTALL_TIMEOUT_MS } from '@aas/infra/testing';
+import { INSTALL_TIMEOUT_MS } from '@aas/shared-infra/testing';
 import { Browser, DESKTOP, type PageLog, PHONE } from './support/browser';
 import { expectCleanPage, open, pickQuestion, STEP_MS, until } from './support/flows';
 import { START_TIMEOUT_MS, StartedService } from './support/service';

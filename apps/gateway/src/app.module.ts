@@ -1,20 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfigModule, QueueModule } from '@aas/infra';
-import { DatabaseModule } from '@aas/infra/database';
-import { AuthModule, RateLimitModule } from '@aas/infra/http';
-import { AdminModule } from '@aas/admin';
-import { AssistantModule } from '@aas/assistant';
-import { AudiencesModule } from '@aas/audiences';
-import { CatalogueModule } from '@aas/catalogue';
-import { ChartsModule } from '@aas/charts';
-import { CrosstabsModule } from '@aas/crosstabs';
-import { EngineJobsModule } from '@aas/engine';
-import { RespondentStoreModule } from '@aas/respondent-store-data';
-import { EngineClientModule } from '@aas/engine-client';
-import { InsightsModule } from '@aas/insights';
-import { SavedCrosstabsModule } from '@aas/saved-crosstabs';
+import { AppConfigModule, QueueModule } from '@aas/shared-infra';
+import { DatabaseModule } from '@aas/shared-infra/database';
+import { AuthModule, RateLimitModule } from '@aas/shared-infra/http';
+import { AdminModule } from '@aas/admin-feature';
+import { AssistantModule } from '@aas/assistant-feature';
+import { AudiencesModule } from '@aas/audiences-feature';
+import { CatalogueModule } from '@aas/catalogue-feature';
+import { ChartsModule } from '@aas/charts-feature';
+import { CrosstabsModule } from '@aas/crosstabs-feature';
+import { EngineJobsModule } from '@aas/crosstab-engine-data-access';
+import { RespondentStoreModule } from '@aas/respondent-store-data-access';
+import { EngineClientModule } from '@aas/crosstab-engine-client';
+import { InsightsModule } from '@aas/insights-feature';
+import { SavedCrosstabsModule } from '@aas/saved-crosstabs-feature';
 import { SurveyImportJobsModule } from '@aas/survey-import-feature';
-import { SystemModule } from '@aas/system';
+import { SystemModule } from '@aas/system-feature';
 import { GatewayConfig } from './gateway.config';
 
 /** The gateway composes feature modules; nothing domain-specific lives here. */

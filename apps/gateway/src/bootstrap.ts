@@ -1,8 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { ALL_QUEUES } from '@aas/contracts';
-import { BullJobRunner, createRootLogger, developmentSecretWarning, JobHandlerRegistry, JobRunner, Metrics, PinoNestLogger } from '@aas/infra';
-import { configureHttpApp, mountQueueBoard } from '@aas/infra/http';
+import { ALL_QUEUES } from '@aas/shared-contracts';
+import { BullJobRunner, createRootLogger, developmentSecretWarning, JobHandlerRegistry, JobRunner, Metrics, PinoNestLogger } from '@aas/shared-infra';
+import { configureHttpApp, mountQueueBoard } from '@aas/shared-infra/http';
 import { AppModule } from './app.module';
 import { serveExplorer } from './explorer';
 import { GatewayConfig } from './gateway.config';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '@aas/infra';
+import { loadConfig } from '@aas/shared-infra';
 import { GatewayConfig } from './gateway.config';
 import { buildGatewayOpenApiDocument } from './openapi';
 

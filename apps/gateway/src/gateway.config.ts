@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { CommonConfig, DEFAULT_HOST, developmentSecretProblem } from '@aas/infra';
+import { CommonConfig, DEFAULT_HOST, developmentSecretProblem } from '@aas/shared-infra';
 
 /** The gateway's settings; every property is an environment variable of the same name. */
 export class GatewayConfig extends CommonConfig {

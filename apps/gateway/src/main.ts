@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '@aas/infra';
-import { migrateDatabase } from '@aas/schema';
+import { ConfigError, loadConfig } from '@aas/shared-infra';
+import { migrateDatabase } from '@aas/shared-schema';
 import { createGateway } from './bootstrap';
 import { GatewayConfig } from './gateway.config';
 

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { OpenAPIObject } from '@nestjs/swagger';
-import { expressionSchemaComponents } from '@aas/audience-expression';
-import { createOpenApiDocument, OpenApiOptions } from '@aas/infra/http';
+import { expressionSchemaComponents } from '@aas/audience-expression-domain';
+import { createOpenApiDocument, OpenApiOptions } from '@aas/shared-infra/http';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './gateway.config';
 

@@ -1,8 +1,18 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { engineQueue, QUEUES } from '@aas/contracts';
-import { EngineHost, ShardOwnership, type ShardMeta } from '@aas/engine';
-import { ConfigError, createRootLogger, DEFAULT_HEARTBEAT, loadConfig, Metrics, MetricsServer, PinoNestLogger, withTimeout, WorkerHost } from '@aas/infra';
+import { engineQueue, QUEUES } from '@aas/shared-contracts';
+import { EngineHost, ShardOwnership, type ShardMeta } from '@aas/crosstab-engine-data-access';
+import {
+  ConfigError,
+  createRootLogger,
+  DEFAULT_HEARTBEAT,
+  loadConfig,
+  Metrics,
+  MetricsServer,
+  PinoNestLogger,
+  withTimeout,
+  WorkerHost,
+} from '@aas/shared-infra';
 import { WorkerConfig } from './worker.config';
 import { WorkerModule } from './worker.module';
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { ConfigError, loadConfig, Metrics } from '@aas/infra';
-import { EngineHost } from '@aas/engine';
-import { createStorePool, PartitionReader, StoreVersion } from '@aas/respondent-store-data';
+import { ConfigError, loadConfig, Metrics } from '@aas/shared-infra';
+import { EngineHost } from '@aas/crosstab-engine-data-access';
+import { createStorePool, PartitionReader, StoreVersion } from '@aas/respondent-store-data-access';
 import { WorkerConfig } from './worker.config';
 
 describe('WorkerConfig: the engine memory settings', () => {

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { ArrayNotEmpty, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { ALL_QUEUES, QueueName } from '@aas/contracts';
-import { CommonConfig } from '@aas/infra';
+import { ALL_QUEUES, QueueName } from '@aas/shared-contracts';
+import { CommonConfig } from '@aas/shared-infra';
 
 /** The worker's settings; every property is an environment variable of the same name. */
 export class WorkerConfig extends CommonConfig {

@@ -1,9 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfigModule, QueueModule } from '@aas/infra';
-import { EngineJobsModule } from '@aas/engine';
-import { RespondentStoreModule } from '@aas/respondent-store-data';
+import { AppConfigModule, QueueModule } from '@aas/shared-infra';
+import { EngineJobsModule } from '@aas/crosstab-engine-data-access';
+import { RespondentStoreModule } from '@aas/respondent-store-data-access';
 import { SurveyImportJobsModule } from '@aas/survey-import-feature';
-import { SystemJobsModule } from '@aas/system/jobs';
+import { SystemJobsModule } from '@aas/system-feature/jobs';
 import { WorkerConfig } from './worker.config';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type ConsoleMessage, type Page } from 'playwright-core';
-import { ensureSystemCommand } from '@aas/infra/testing';
+import { ensureSystemCommand } from '@aas/shared-infra/testing';
 
 /** Flags Debian's chromium needs to run headless as root in a container, with nothing phoning home. */
 const FLAGS = [

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, deleteRedisPrefix, testRedisUrl, type TestDatabase, uniqueRedisPrefix } from '@aas/infra/testing';
+import { createTestDatabase, deleteRedisPrefix, testRedisUrl, type TestDatabase, uniqueRedisPrefix } from '@aas/shared-infra/testing';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 /** Started, seeded (a small survey), the explorer built when stale, ready: seconds to a few minutes on a busy machine. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { fixturePath } from '@aas/survey-import/testing';
+import { fixturePath } from '@aas/survey-import-domain/testing';
 import { runTool, sleep } from '../support/processes';
 import { Stack } from '../support/stack';
 

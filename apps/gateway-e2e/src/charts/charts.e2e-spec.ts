@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { RespondentRecord } from '@aas/audience-expression';
-import { buildCatalogue } from '@aas/demo-data';
+import { RespondentRecord } from '@aas/audience-expression-domain';
+import { buildCatalogue } from '@aas/demo-data-domain';
 import { and, close, loadRecords, reference } from '../crosstabs/reference';
 import { whileRowLocked } from '../support/row-lock';
 import { Stack } from '../support/stack';

@@ -1,4 +1,4 @@
-import { RespondentRecord } from '@aas/audience-expression';
+import { RespondentRecord } from '@aas/audience-expression-domain';
 import { client, Client } from '../support/client';
 import { Stack } from '../support/stack';
 import { and, close, loadRecords, reference } from './reference';

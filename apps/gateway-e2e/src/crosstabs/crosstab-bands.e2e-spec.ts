@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { bandStarts } from '@aas/crosstab-engine';
+import { bandStarts } from '@aas/crosstab-engine-domain';
 import { Stack } from '../support/stack';
 
 /**

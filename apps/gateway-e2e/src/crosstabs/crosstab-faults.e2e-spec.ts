@@ -1,6 +1,6 @@
 import { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { planBlocks } from '@aas/engine-client';
+import { planBlocks } from '@aas/crosstab-engine-client';
 import { freePort, sleep, waitForStatus } from '../support/processes';
 import { killRedis, startRedis } from '../support/redis-server';
 import { Stack } from '../support/stack';

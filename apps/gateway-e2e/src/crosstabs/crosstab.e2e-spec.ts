@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
-import { RespondentRecord } from '@aas/audience-expression';
-import { planBlocks } from '@aas/engine-client';
+import { RespondentRecord } from '@aas/audience-expression-domain';
+import { planBlocks } from '@aas/crosstab-engine-client';
 import { sleep } from '../support/processes';
 import { Stack } from '../support/stack';
 import { and, close, loadRecords, reference } from './reference';

@@ -1,11 +1,11 @@
-import { Expression, parseStandardExpression, referenceMetric, RespondentRecord } from '@aas/audience-expression';
-import { Attribute, attributeDictionaryFromList, decodePartition, toRespondentRecords } from '@aas/respondent-store';
-import { createStorePool, PartitionReader } from '@aas/respondent-store-data';
+import { Expression, parseStandardExpression, referenceMetric, RespondentRecord } from '@aas/audience-expression-domain';
+import { Attribute, attributeDictionaryFromList, decodePartition, toRespondentRecords } from '@aas/respondent-store-domain';
+import { createStorePool, PartitionReader } from '@aas/respondent-store-data-access';
 import { Client } from 'pg';
 
 /**
  * Every respondent of a stack's database as plain records, for checking the service's
- * numbers with the reference evaluator of @aas/audience-expression (simple enough to
+ * numbers with the reference evaluator of @aas/audience-expression-domain (simple enough to
  * trust by reading), independently of the engine.
  */
 export async function loadRecords(databaseUrl: string): Promise<(RespondentRecord & { dataset: string })[]> {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
-import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/infra/testing';
+import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/shared-infra/testing';
 import { eventually, freePort, ROOT, runTool, sleep } from '../support/processes';
 
 const REGISTER = path.join(ROOT, 'tools', 'runtime', 'register.js');

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { createTestDatabase, deleteRedisPrefix, TestDatabase, testRedisUrl, uniqueRedisPrefix } from '@aas/infra/testing';
-import { ALL_MIGRATIONS } from '@aas/schema';
+import { createTestDatabase, deleteRedisPrefix, TestDatabase, testRedisUrl, uniqueRedisPrefix } from '@aas/shared-infra/testing';
+import { ALL_MIGRATIONS } from '@aas/shared-schema';
 import { AppProcess, freePort, START_TIMEOUT_MS, waitForStatus } from '../support/processes';
 import { TEST_JWT_SECRET } from '../support/stack';
 

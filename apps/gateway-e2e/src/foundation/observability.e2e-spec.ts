@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { signDevToken } from '@aas/infra/http';
+import { signDevToken } from '@aas/shared-infra/http';
 import { AppProcess, freePort, waitForReadiness, waitForStatus } from '../support/processes';
 import { Stack, TEST_JWT_SECRET } from '../support/stack';
 

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { DEVELOPMENT_JWT_SECRET } from '@aas/infra';
+import { DEVELOPMENT_JWT_SECRET } from '@aas/shared-infra';
 import { OpenApiContract } from '../contract/openapi-contract';
 import { AppProcess, freePort, START_TIMEOUT_MS, waitForStatus } from '../support/processes';
 import { Stack } from '../support/stack';

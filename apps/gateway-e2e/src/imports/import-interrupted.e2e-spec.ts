@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fixturePath } from '@aas/survey-import/testing';
+import { fixturePath } from '@aas/survey-import-domain/testing';
 import { ROOT, runTool } from '../support/processes';
 import { Stack } from '../support/stack';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fixturePath, readPsppTables, type PrintedNumber, type PsppCrosstab } from '@aas/survey-import/testing';
+import { fixturePath, readPsppTables, type PrintedNumber, type PsppCrosstab } from '@aas/survey-import-domain/testing';
 import { runTool } from '../support/processes';
 import { Stack } from '../support/stack';
 

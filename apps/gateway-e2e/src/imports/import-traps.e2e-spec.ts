@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fixturePath, readPsppTables, type PrintedNumber, type PsppFrequencies } from '@aas/survey-import/testing';
-import type { SurveyMapping } from '@aas/survey-import';
+import { fixturePath, readPsppTables, type PrintedNumber, type PsppFrequencies } from '@aas/survey-import-domain/testing';
+import type { SurveyMapping } from '@aas/survey-import-domain';
 import { runTool } from '../support/processes';
 import { Stack } from '../support/stack';
 

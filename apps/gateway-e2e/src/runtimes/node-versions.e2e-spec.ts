@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureNpmInstall, INSTALL_TIMEOUT_MS } from '@aas/infra/testing';
+import { ensureNpmInstall, INSTALL_TIMEOUT_MS } from '@aas/shared-infra/testing';
 import { ROOT } from '../support/processes';
 
 /**

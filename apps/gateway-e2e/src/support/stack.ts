@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { signDevToken } from '@aas/infra/http';
-import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/infra/testing';
+import { signDevToken } from '@aas/shared-infra/http';
+import { createTestDatabase, deleteRedisPrefix, testRedisUrl, TestDatabase, uniqueRedisPrefix } from '@aas/shared-infra/testing';
 import { AppProcess, freePort, runTool, START_TIMEOUT_MS, waitForReadiness, waitForStatus } from './processes';
 
 export const TEST_JWT_SECRET = 'e2e-secret-0123456789abcdef';

@@ -1,6 +1,6 @@
 /*
  * The assistant's evaluation set: prompts with the resolution a researcher means, written from
- * the demo catalogue (libs/demo-data) and never from the planner's output. Four files share this
+ * the demo catalogue (libs/demo-data/domain) and never from the planner's output. Four files share this
  * format: `tuning.json`, `tuning-2.json` and `tuning-3.json` (the planner is tuned against them;
  * the later two say the same rules in other words) and `held-out.json` (never looked at while
  * tuning; scored separately, so the tuning score can be checked for over-fitting).

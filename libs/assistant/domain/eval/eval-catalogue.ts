@@ -1,4 +1,4 @@
-import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data';
+import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data-domain';
 import { PlanAudience, PlannerCatalogue } from '../src/lib/assistant.types';
 
 /**

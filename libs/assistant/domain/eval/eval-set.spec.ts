@@ -1,5 +1,5 @@
-import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data';
-import type { Question } from '@aas/contracts';
+import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data-domain';
+import type { Question } from '@aas/shared-contracts';
 import type { EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolution } from './eval-case';
 import heldOutJson from './held-out.json';
 import tuning2Json from './tuning-2.json';

@@ -1,6 +1,6 @@
 // What every process needs: configuration, errors, logging, the job queue, identity and metrics.
 // The HTTP side (request pipeline, auth, OpenAPI, rate limiting, the queue board) is
-// `@aas/infra/http`, and TypeORM is `@aas/infra/database`, so a process without HTTP or the ORM
+// `@aas/shared-infra/http`, and TypeORM is `@aas/shared-infra/database`, so a process without HTTP or the ORM
 // (the worker) does not load them.
 export * from './config/load-config';
 export * from './config/common.config';

@@ -11,8 +11,8 @@
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { attributeDictionaryFromList, decodePartition, type DecodedPartition } from '@aas/respondent-store';
-import { computeCrosstab, type CrosstabData } from '@aas/crosstab-engine';
+import { attributeDictionaryFromList, decodePartition, type DecodedPartition } from '@aas/respondent-store-domain';
+import { computeCrosstab, type CrosstabData } from '@aas/crosstab-engine-domain';
 import { createFileSpillStore, parseMapping, prepareImport, readCsv, readSav, type SurveyFile, type SurveyRow } from '../src/index';
 
 const [file, mappingPath, mode = 'exact'] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { validationExceptionFactory } from '@aas/infra';
+import { validationExceptionFactory } from '@aas/shared-infra';
 
 /**
  * Checks a request built outside HTTP (the `npm run org` CLI) against its DTO with the rules the

@@ -106,7 +106,7 @@ export interface AnalysisPlan {
   count: boolean;
   /**
    * The one dataset whose respondents the plan counts: one that asks every question it uses
-   * (`chooseUniverse` of @aas/query-rules, preferring the topic's dataset). Datasets are separate
+   * (`chooseUniverse` of @aas/query-rules-domain, preferring the topic's dataset). Datasets are separate
    * samples weighted to the same population, so counting in two at once counts people twice.
    */
   dataset: CodeName;

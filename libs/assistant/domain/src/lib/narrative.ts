@@ -11,7 +11,7 @@ import {
   WrittenAnswer,
   WrittenInsight,
 } from './assistant.types';
-import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine';
+import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine-domain';
 
 /** One engine column: a datapoint (with its suffix) of a topic question. */
 export interface PlanColumn {

@@ -31,7 +31,7 @@ import { AGE_BANDS, ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WE
 import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoDistance, typoMatch } from './text';
 import { bandInside, Interval, Quantity, readQuantities } from './quantities';
 import { FUTURE, readTime, TimeReading } from './time';
-import { chooseUniverse, DEFAULT_WAVE_COUNT } from '@aas/query-rules';
+import { chooseUniverse, DEFAULT_WAVE_COUNT } from '@aas/query-rules-domain';
 
 export const EVERYONE: PlanAudience = {
   id: 'all',

@@ -1,10 +1,17 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { AudienceDirectory, CatalogueAccess, type CatalogueView, type DirectoryAudience, type OrganisationCatalogue, type Question } from '@aas/contracts';
-import { AppConfigModule, CommonConfig, dataSourceOptions, loadConfig } from '@aas/infra';
-import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
-import { encodePartition, PARTITION_FORMAT_VERSION } from '@aas/respondent-store';
-import { PartitionReader, RESPONDENT_STORE_MIGRATIONS, RespondentStoreModule, SurveyDataVersion } from '@aas/respondent-store-data';
+import {
+  AudienceDirectory,
+  CatalogueAccess,
+  type CatalogueView,
+  type DirectoryAudience,
+  type OrganisationCatalogue,
+  type Question,
+} from '@aas/shared-contracts';
+import { AppConfigModule, CommonConfig, dataSourceOptions, loadConfig } from '@aas/shared-infra';
+import { createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
+import { encodePartition, PARTITION_FORMAT_VERSION } from '@aas/respondent-store-domain';
+import { PartitionReader, RESPONDENT_STORE_MIGRATIONS, RespondentStoreModule, SurveyDataVersion } from '@aas/respondent-store-data-access';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 
 const question = (namespace: string, code: string, order: number, datasets: string[]): Question => ({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AudienceDirectory, CatalogueAccess, CatalogueView, OrganisationCatalogue } from '@aas/contracts';
+import { AudienceDirectory, CatalogueAccess, CatalogueView, OrganisationCatalogue } from '@aas/shared-contracts';
 import { PlannerCatalogue } from '@aas/assistant-domain';
-import { PartitionReader } from '@aas/respondent-store-data';
+import { PartitionReader } from '@aas/respondent-store-data-access';
 
 /**
  * The catalogue as the planner sees it for one organisation: every question, market, wave and

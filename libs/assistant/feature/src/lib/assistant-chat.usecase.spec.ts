@@ -1,6 +1,6 @@
 import { MAX_SEGMENTS } from '@aas/assistant-domain';
-import { AudienceDirectory } from '@aas/contracts';
-import { ProblemException } from '@aas/infra';
+import { AudienceDirectory } from '@aas/shared-contracts';
+import { ProblemException } from '@aas/shared-infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantChatUseCase, ChatRequest, JOB_CONCURRENCY } from './assistant-chat.usecase';
 import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';

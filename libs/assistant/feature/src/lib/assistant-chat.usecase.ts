@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { parseStandardExpression, StandardWire, validateAgainstCatalogue } from '@aas/audience-expression';
+import { parseStandardExpression, StandardWire, validateAgainstCatalogue } from '@aas/audience-expression-domain';
 import {
   AnalysisPlan,
   columnsOf,
@@ -15,9 +15,9 @@ import {
   tooBroad,
   writeAnswer,
 } from '@aas/assistant-domain';
-import { AudienceDirectory, OrganisationCatalogue } from '@aas/contracts';
-import { EngineClient } from '@aas/engine-client';
-import { ProblemException } from '@aas/infra';
+import { AudienceDirectory, OrganisationCatalogue } from '@aas/shared-contracts';
+import { EngineClient } from '@aas/crosstab-engine-client';
+import { ProblemException } from '@aas/shared-infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';
 import { runLimited } from './run-limited';

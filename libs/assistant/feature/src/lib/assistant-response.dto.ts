@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { expressionSchemaRef } from '@aas/audience-expression';
+import { expressionSchemaRef } from '@aas/audience-expression-domain';
 
 /* OpenAPI description of what the assistant answers (`ChatResponse` of assistant-chat.usecase.ts). */
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Test, TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import type { AnalysisPlan } from '@aas/assistant-domain';
-import { AppConfigModule, CommonConfig, loadConfig, ProblemException, upsertOrganisation } from '@aas/infra';
-import { DatabaseModule, IDENTITY_MIGRATIONS } from '@aas/infra/database';
-import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
+import { AppConfigModule, CommonConfig, loadConfig, ProblemException, upsertOrganisation } from '@aas/shared-infra';
+import { DatabaseModule, IDENTITY_MIGRATIONS } from '@aas/shared-infra/database';
+import { createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
 import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';
 import { ASSISTANT_MIGRATIONS } from './migrations/1763770100000-Assistant';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AnalysisPlan } from '@aas/assistant-domain';
-import { ProblemException } from '@aas/infra';
+import { ProblemException } from '@aas/shared-infra';
 
 export interface StoredInsight {
   id: string;

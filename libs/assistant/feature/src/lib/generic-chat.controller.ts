@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MAX_SEGMENTS } from '@aas/assistant-domain';
-import { ProblemException } from '@aas/infra';
-import { ApiProblems, clientGoneSignal, CurrentPrincipal, Principal, UUID_PATTERN } from '@aas/infra/http';
+import { ProblemException } from '@aas/shared-infra';
+import { ApiProblems, clientGoneSignal, CurrentPrincipal, Principal, UUID_PATTERN } from '@aas/shared-infra/http';
 import { AssistantChatUseCase, ChatResponse } from './assistant-chat.usecase';
 import { ChatAnswer, InsightDetails } from './assistant-response.dto';
 import { AssistantStore } from './assistant.store';

@@ -1,4 +1,4 @@
-import { CatalogueQuestion } from '@aas/audience-expression';
+import { CatalogueQuestion } from '@aas/audience-expression-domain';
 import { AudienceCatalogue, canonicalExpression, checkAgainstCatalogue, parseAudienceExpression } from './audience-expression.check';
 
 const question = (code: string, datasetCode: string, datapoints: string[], suffixes: string[] = []): CatalogueQuestion => ({

@@ -5,8 +5,8 @@ import {
   StandardExpression,
   StandardWire,
   validateAgainstCatalogue,
-} from '@aas/audience-expression';
-import { CheckOutcome, failed, FieldProblems, recordExpressionErrors } from '@aas/query-rules';
+} from '@aas/audience-expression-domain';
+import { CheckOutcome, failed, FieldProblems, recordExpressionErrors } from '@aas/query-rules-domain';
 
 /*
  * The checks a saved audience's expression (and its optional `datasets` list) goes through,

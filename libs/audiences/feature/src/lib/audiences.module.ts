@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { AudienceDirectory } from '@aas/contracts';
+import { AudienceDirectory } from '@aas/shared-contracts';
 import { SavedAudiencesController } from './saved-audiences.controller';
 import { SavedAudiencesService } from './saved-audiences.service';
 import { SavedAudienceDirectory } from './saved-audience.directory';
@@ -7,7 +7,7 @@ import { SavedAudiencesRepository } from './saved-audiences.repository';
 
 /**
  * The saved-audiences HTTP API, and the AudienceDirectory other domains read audiences through
- * (hence global). Needs `CatalogueAccess` (@aas/contracts) provided globally, which the catalogue
+ * (hence global). Needs `CatalogueAccess` (@aas/shared-contracts) provided globally, which the catalogue
  * feature does, and the process's TypeORM DataSource.
  */
 @Global()

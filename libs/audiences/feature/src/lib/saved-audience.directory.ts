@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AudienceDirectory, DirectoryAudience } from '@aas/contracts';
+import { AudienceDirectory, DirectoryAudience } from '@aas/shared-contracts';
 import { SavedAudiencesRepository } from './saved-audiences.repository';
 
 /**

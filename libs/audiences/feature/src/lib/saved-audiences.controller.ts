@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiProblems, CurrentPrincipal, Principal, UuidParamPipe } from '@aas/infra/http';
+import { ApiProblems, CurrentPrincipal, Principal, UuidParamPipe } from '@aas/shared-infra/http';
 import { AudienceEnvelope, AudienceListResponse } from './dto/audience-response.dto';
 import { PatchAudienceRequest, SaveAudienceRequest } from './dto/audience-request.dto';
 import { ListAudiencesQuery } from './dto/list-audiences.query';

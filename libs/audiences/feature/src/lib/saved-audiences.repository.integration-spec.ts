@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { INestApplicationContext } from '@nestjs/common';
-import { CatalogueAccess } from '@aas/contracts';
-import { IDENTITY_MIGRATIONS } from '@aas/infra/database';
-import { NIL_UUID } from '@aas/infra/http';
-import { createIntegrationContext, createTestDatabase, TestCatalogue, TestDatabase } from '@aas/infra/testing';
+import { CatalogueAccess } from '@aas/shared-contracts';
+import { IDENTITY_MIGRATIONS } from '@aas/shared-infra/database';
+import { NIL_UUID } from '@aas/shared-infra/http';
+import { createIntegrationContext, createTestDatabase, TestCatalogue, TestDatabase } from '@aas/shared-infra/testing';
 import { AudiencesModule } from './audiences.module';
 import { SAVED_AUDIENCES_MIGRATIONS } from './migrations/1763769800000-SavedAudiences';
 import { curatedAudienceId, NewSavedAudience, replaceCuratedAudiences, SavedAudiencesRepository } from './saved-audiences.repository';

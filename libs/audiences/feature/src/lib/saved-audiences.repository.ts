@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { DirectoryAudience } from '@aas/contracts';
-import { insertRows, type Queryable } from '@aas/infra';
-import { checkThenWrite, type WriteTransaction } from '@aas/infra/database';
+import type { DirectoryAudience } from '@aas/shared-contracts';
+import { insertRows, type Queryable } from '@aas/shared-infra';
+import { checkThenWrite, type WriteTransaction } from '@aas/shared-infra/database';
 
 /** A row of `saved_audiences` (migration 1763769800000-SavedAudiences). */
 export interface SavedAudienceRow {

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { StandardExpression } from '@aas/audience-expression';
-import { CatalogueAccess } from '@aas/contracts';
-import { ProblemException } from '@aas/infra';
-import { WriteTransaction } from '@aas/infra/database';
-import { DEFAULT_PAGE_LIMIT, NIL_UUID, Principal } from '@aas/infra/http';
+import { StandardExpression } from '@aas/audience-expression-domain';
+import { CatalogueAccess } from '@aas/shared-contracts';
+import { ProblemException } from '@aas/shared-infra';
+import { WriteTransaction } from '@aas/shared-infra/database';
+import { DEFAULT_PAGE_LIMIT, NIL_UUID, Principal } from '@aas/shared-infra/http';
 import { audienceAccess, organisationFlags } from './audience-access';
 import { checkAgainstCatalogue, CheckedExpression, parseAudienceExpression } from './audience-expression.check';
 import { toAudienceResponse } from './audience.mapper';

@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, upsertOrganisation } from '@aas/infra';
-import { IDENTITY_MIGRATIONS } from '@aas/infra/database';
-import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
+import { dataSourceOptions, upsertOrganisation } from '@aas/shared-infra';
+import { IDENTITY_MIGRATIONS } from '@aas/shared-infra/database';
+import { createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
 import { testCatalogue } from '../testing/catalogue-fixture';
 import { CatalogueConflict, mergeDatasetCatalogue, replaceCatalogue, replaceEntitlements, type EntitlementSet } from './catalogue.writer';
 import { CATALOGUE_MIGRATIONS } from './migrations/1763769700000-Catalogue';

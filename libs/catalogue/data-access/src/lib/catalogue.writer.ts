@@ -1,5 +1,5 @@
-import type { Category, Dataset, Location, LocationWavePopulation, Question, Wave } from '@aas/contracts';
-import { insertRows, type Queryable } from '@aas/infra';
+import type { Category, Dataset, Location, LocationWavePopulation, Question, Wave } from '@aas/shared-contracts';
+import { insertRows, type Queryable } from '@aas/shared-infra';
 
 /** The survey catalogue's own tables (not insights, audiences or respondents: other owners write those). */
 

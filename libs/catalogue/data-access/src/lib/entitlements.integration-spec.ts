@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, upsertOrganisation } from '@aas/infra';
-import { IDENTITY_MIGRATIONS } from '@aas/infra/database';
-import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
+import { dataSourceOptions, upsertOrganisation } from '@aas/shared-infra';
+import { IDENTITY_MIGRATIONS } from '@aas/shared-infra/database';
+import { createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
 import { testCatalogue } from '../testing/catalogue-fixture';
 import { replaceCatalogue, replaceEntitlements } from './catalogue.writer';
 import { entitlementVersion, grantEntitlements, readEntitlements, revokeEntitlements, UnknownCatalogueCodes, versionedEntitlements } from './entitlements';

@@ -1,4 +1,4 @@
-import type { Queryable } from '@aas/infra';
+import type { Queryable } from '@aas/shared-infra';
 
 /** The three kinds of code an organisation is entitled to, as request bodies name them. */
 export const ENTITLEMENT_KINDS = ['datasets', 'locations', 'waves'] as const;

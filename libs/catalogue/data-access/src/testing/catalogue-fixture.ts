@@ -1,4 +1,4 @@
-import type { Question } from '@aas/contracts';
+import type { Question } from '@aas/shared-contracts';
 import type { CatalogueContent } from '../lib/catalogue.writer';
 
 /** A question of the test catalogue: the columns a test cares about, the rest defaulted. */

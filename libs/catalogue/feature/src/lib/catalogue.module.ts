@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { CatalogueAccess } from '@aas/contracts';
+import { CatalogueAccess } from '@aas/shared-contracts';
 import { CatalogueController } from './http/catalogue.controller';
 import { CatalogueRepository } from './store/catalogue.repository';
 import { CatalogueService } from './store/catalogue.service';

@@ -1,4 +1,4 @@
-import { OrganisationCatalogue } from '@aas/contracts';
+import { OrganisationCatalogue } from '@aas/shared-contracts';
 import { assembleChartResult, GroupCells } from './assemble-chart-result';
 import { ChartDefinition } from './chart-definition';
 import { ChartCell } from './chart-metrics';

@@ -1,4 +1,4 @@
-import { columnLetter, type CellTest, type SignificanceResult, type TestKind, type TrendResult } from '@aas/crosstab-engine';
+import { columnLetter, type CellTest, type SignificanceResult, type TestKind, type TrendResult } from '@aas/crosstab-engine-domain';
 import { ALL_SEGMENT, GROUP_TYPES, SORT_PARAMETER_TYPES, SORT_TYPES, STAT_ERRORS } from './chart-codes';
 import { ChartDefinition } from './chart-definition';
 import { ChartCell, chartMetricsOf, ChartMetrics, selectMetrics } from './chart-metrics';

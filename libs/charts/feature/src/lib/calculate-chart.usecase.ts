@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { StandardWire } from '@aas/audience-expression';
-import { CatalogueAccess, CSV_MEDIA_TYPE } from '@aas/contracts';
-import { buildCrosstabResult, collapseGroups, type CrosstabCell, type CrosstabItem, type TestKind } from '@aas/crosstab-engine';
-import { EngineClient, type EngineCallContext } from '@aas/engine-client';
-import { ProblemException } from '@aas/infra';
-import { type Download, Principal } from '@aas/infra/http';
-import { fileNameOf } from '@aas/infra/http';
+import { StandardWire } from '@aas/audience-expression-domain';
+import { CatalogueAccess, CSV_MEDIA_TYPE } from '@aas/shared-contracts';
+import { buildCrosstabResult, collapseGroups, type CrosstabCell, type CrosstabItem, type TestKind } from '@aas/crosstab-engine-domain';
+import { EngineClient, type EngineCallContext } from '@aas/crosstab-engine-client';
+import { ProblemException } from '@aas/shared-infra';
+import { type Download, Principal } from '@aas/shared-infra/http';
+import { fileNameOf } from '@aas/shared-infra/http';
 import { assembleChartResult, ChartCalculation, GroupCells } from './assemble-chart-result';
 import { chartCsv } from './chart-csv';
 import { definitionOf } from './chart.mapper';

@@ -1,4 +1,4 @@
-import { toCsv, type CsvField } from '@aas/infra/http';
+import { toCsv, type CsvField } from '@aas/shared-infra/http';
 import type { ChartCalculation, ChartDataRow } from './assemble-chart-result';
 import { CHART_METRICS } from './chart-codes';
 

@@ -1,7 +1,7 @@
-import { chartPercentages, percentage, type CellTest, type SignificanceResult, type TrendResult } from '@aas/crosstab-engine';
+import { chartPercentages, percentage, type CellTest, type SignificanceResult, type TrendResult } from '@aas/crosstab-engine-domain';
 import { CHART_METRICS, ChartMetric } from './chart-codes';
 
-/** What a chart needs of an engine cell (a structural subset of @aas/crosstab-engine CrosstabCell). */
+/** What a chart needs of an engine cell (a structural subset of @aas/crosstab-engine-domain CrosstabCell). */
 export interface ChartCell {
   readonly base: { readonly size: number; readonly sample: number };
   /** The datapoint within the base; intersectPercentage = positive / datapoint x 100. */

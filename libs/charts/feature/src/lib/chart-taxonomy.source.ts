@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogueAccess, CatalogueView } from '@aas/contracts';
+import { CatalogueAccess, CatalogueView } from '@aas/shared-contracts';
 import { TaxonomySnapshot } from './chart-taxonomy';
 
 /**

@@ -1,6 +1,6 @@
-import { labelExpression } from '@aas/audience-expression';
-import { Category, Dataset } from '@aas/contracts';
-import { OrganisationCatalogue } from '@aas/contracts';
+import { labelExpression } from '@aas/audience-expression-domain';
+import { Category, Dataset } from '@aas/shared-contracts';
+import { OrganisationCatalogue } from '@aas/shared-contracts';
 import { PreparedAttribute, PreparedAudience } from './prepare-chart-calculation';
 
 /*

@@ -1,4 +1,4 @@
-import { OrganisationCatalogue } from '@aas/contracts';
+import { OrganisationCatalogue } from '@aas/shared-contracts';
 import { checkChart } from './chart.check';
 import { SaveChartRequest } from './dto/chart-request.dto';
 

@@ -1,7 +1,7 @@
-import { NIL_UUID } from '@aas/infra/http';
-import { labelExpression, parseChartExpression, validateAgainstCatalogue } from '@aas/audience-expression';
-import { OrganisationCatalogue } from '@aas/contracts';
-import { CheckOutcome, failed, FieldProblems, recordExpressionErrors } from '@aas/query-rules';
+import { NIL_UUID } from '@aas/shared-infra/http';
+import { labelExpression, parseChartExpression, validateAgainstCatalogue } from '@aas/audience-expression-domain';
+import { OrganisationCatalogue } from '@aas/shared-contracts';
+import { CheckOutcome, failed, FieldProblems, recordExpressionErrors } from '@aas/query-rules-domain';
 import { CHART_METRICS } from './chart-codes';
 import { ALL_RESPONDENTS, ChartAudienceInput, ChartDefinition } from './chart-definition';
 import { SaveChartRequest } from './dto/chart-request.dto';

@@ -1,4 +1,4 @@
-import { Principal } from '@aas/infra/http';
+import { Principal } from '@aas/shared-infra/http';
 import { ALL_RESPONDENTS, ChartAttributeInput, ChartAudienceInput, ChartDefinition } from './chart-definition';
 import { CheckedChart } from './chart.check';
 import type { ChartContent, ChartRow } from './charts.repository';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Request, Response } from 'express';
-import { Principal } from '@aas/infra/http';
+import { Principal } from '@aas/shared-infra/http';
 import { CalculateChartUseCase } from './calculate-chart.usecase';
 import { ChartsController } from './charts.controller';
 import { ChartsService } from './charts.service';

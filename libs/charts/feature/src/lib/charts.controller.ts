@@ -11,9 +11,9 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CSV_MEDIA_TYPE } from '@aas/contracts';
-import { ProblemException } from '@aas/infra';
-import { ApiProblems, clientGoneSignal, CurrentPrincipal, downloadOf, negotiateMediaType, Principal, UuidParamPipe } from '@aas/infra/http';
+import { CSV_MEDIA_TYPE } from '@aas/shared-contracts';
+import { ProblemException } from '@aas/shared-infra';
+import { ApiProblems, clientGoneSignal, CurrentPrincipal, downloadOf, negotiateMediaType, Principal, UuidParamPipe } from '@aas/shared-infra/http';
 import { ChartCalculation } from './assemble-chart-result';
 import { AUDIENCE_ERRORS, STAT_ERRORS } from './chart-codes';
 import { CalculateChartUseCase } from './calculate-chart.usecase';

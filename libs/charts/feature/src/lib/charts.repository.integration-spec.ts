@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { INestApplicationContext } from '@nestjs/common';
-import { IDENTITY_MIGRATIONS } from '@aas/infra/database';
-import { NIL_UUID } from '@aas/infra/http';
-import { createIntegrationContext, createTestDatabase, TestDatabase } from '@aas/infra/testing';
+import { IDENTITY_MIGRATIONS } from '@aas/shared-infra/database';
+import { NIL_UUID } from '@aas/shared-infra/http';
+import { createIntegrationContext, createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
 import { ChartContent, ChartRow, ChartsRepository } from './charts.repository';
 import { CHARTS_MIGRATIONS } from './migrations/1763770000000-Charts';
 

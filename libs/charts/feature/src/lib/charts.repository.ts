@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { checkThenWrite, type WriteTransaction } from '@aas/infra/database';
+import { checkThenWrite, type WriteTransaction } from '@aas/shared-infra/database';
 
 /** A row of `charts` (migration 1763770000000-Charts). */
 export interface ChartRow {

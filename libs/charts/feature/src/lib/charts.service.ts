@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { CatalogueAccess } from '@aas/contracts';
-import { ProblemException } from '@aas/infra';
-import { DEFAULT_PAGE_LIMIT, Principal } from '@aas/infra/http';
+import { CatalogueAccess } from '@aas/shared-contracts';
+import { ProblemException } from '@aas/shared-infra';
+import { DEFAULT_PAGE_LIMIT, Principal } from '@aas/shared-infra/http';
 import { CheckedChart, checkChart } from './chart.check';
 import { columnsOf, toChartResponse } from './chart.mapper';
 import { ChartTaxonomySource } from './chart-taxonomy.source';

@@ -1,5 +1,5 @@
-import { StandardWire } from '@aas/audience-expression';
-import { CatalogueQuestionInfo, OrganisationCatalogue } from '@aas/contracts';
+import { StandardWire } from '@aas/audience-expression-domain';
+import { CatalogueQuestionInfo, OrganisationCatalogue } from '@aas/shared-contracts';
 import {
   checkAverage,
   checkExpression,
@@ -10,7 +10,7 @@ import {
   FieldProblems,
   QuestionUse,
   resolveSelection,
-} from '@aas/query-rules';
+} from '@aas/query-rules-domain';
 import { AUDIENCE_ERRORS, AudienceErrorType, STAT_ERRORS, StatErrorType } from './chart-codes';
 import { ChartAttributeInput, ChartAudienceInput, ChartDefinition } from './chart-definition';
 

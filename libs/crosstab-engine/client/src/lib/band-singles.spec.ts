@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { emptyRawSums, type RawSums } from '@aas/crosstab-engine';
+import { emptyRawSums, type RawSums } from '@aas/crosstab-engine-domain';
 import { BandSingles, measuredSides, type BlockSums } from './band-singles';
 import { planBlocks } from './plan-blocks';
 

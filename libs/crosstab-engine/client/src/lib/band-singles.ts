@@ -1,4 +1,4 @@
-import type { RawSums } from '@aas/crosstab-engine';
+import type { RawSums } from '@aas/crosstab-engine-domain';
 import type { Block } from './plan-blocks';
 
 /** A finished block of a crosstab and its sums (indices within the block). */

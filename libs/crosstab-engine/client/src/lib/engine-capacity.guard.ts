@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { Principal } from '@aas/infra/http';
+import type { Principal } from '@aas/shared-infra/http';
 import { EngineClient } from './engine-client';
 
 /**

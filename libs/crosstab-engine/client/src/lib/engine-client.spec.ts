@@ -1,8 +1,17 @@
-import type { StandardWire } from '@aas/audience-expression';
-import type { EngineComputePartial, EngineComputePayload, EngineComputeResult } from '@aas/contracts';
-import { bandStarts, BlockFold, BlockLayout, MIN_BANDED_CELLS, rowsOfRawSums, specCells, type CrosstabCell, type CrosstabSpec } from '@aas/crosstab-engine';
-import { CommonConfig, ProblemException, type JobRunner, type RunOptions, type WorkerDirectory } from '@aas/infra';
-import type { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
+import type { StandardWire } from '@aas/audience-expression-domain';
+import type { EngineComputePartial, EngineComputePayload, EngineComputeResult } from '@aas/shared-contracts';
+import {
+  bandStarts,
+  BlockFold,
+  BlockLayout,
+  MIN_BANDED_CELLS,
+  rowsOfRawSums,
+  specCells,
+  type CrosstabCell,
+  type CrosstabSpec,
+} from '@aas/crosstab-engine-domain';
+import { CommonConfig, ProblemException, type JobRunner, type RunOptions, type WorkerDirectory } from '@aas/shared-infra';
+import type { PartitionReader, StoreVersion } from '@aas/respondent-store-data-access';
 import { EngineClient } from './engine-client';
 
 /** An audience the fake engine can tell apart: `side` and its position in the whole query. */

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
-import type { StandardWire } from '@aas/audience-expression';
+import type { StandardWire } from '@aas/audience-expression-domain';
 import {
   engineQueue,
   QUEUES,
@@ -9,7 +9,7 @@ import {
   type EngineComputeResult,
   type PartitionRef,
   type WireExpression,
-} from '@aas/contracts';
+} from '@aas/shared-contracts';
 import {
   addRawSums,
   buildCrosstabResult,
@@ -34,16 +34,16 @@ import {
   type SpecCellOptions,
   type SpecSums,
   groupLabels,
-} from '@aas/crosstab-engine';
-import { CommonConfig, EventLoopLag, JobAdmission, JobRunner, Metrics, WorkerDirectory } from '@aas/infra';
-import { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
+} from '@aas/crosstab-engine-domain';
+import { CommonConfig, EventLoopLag, JobAdmission, JobRunner, Metrics, WorkerDirectory } from '@aas/shared-infra';
+import { PartitionReader, StoreVersion } from '@aas/respondent-store-data-access';
 import { BandSingles, measuredSides, type BlockSums } from './band-singles';
 import { planBlocks, type Block } from './plan-blocks';
 import { foldDone, planSpecBlocks, type PlannedBlock, type SpecPlan } from './spec-blocks';
 
 /**
  * A crosstab the caller has checked against the organisation's catalogue: rows x columns within
- * the base, in one dataset (one respondent universe, see `chooseUniverse` of @aas/query-rules),
+ * the base, in one dataset (one respondent universe, see `chooseUniverse` of @aas/query-rules-domain),
  * over the selected waves and locations. Expressions in the standard wire form.
  */
 export interface EngineQuery {
@@ -57,7 +57,7 @@ export interface EngineQuery {
 
 /**
  * A crosstab whose rows and columns may be average items or rows within a valid base of their own
- * (`CrosstabSpec` of @aas/crosstab-engine), checked by the caller like an EngineQuery.
+ * (`CrosstabSpec` of @aas/crosstab-engine-domain), checked by the caller like an EngineQuery.
  */
 export interface EngineSpecQuery {
   readonly spec: CrosstabSpec<StandardWire>;

@@ -1,4 +1,4 @@
-import type { WorkerDirectory, WorkerInfo } from '@aas/infra';
+import type { WorkerDirectory, WorkerInfo } from '@aas/shared-infra';
 import { EngineWorkerCount } from './engine-client';
 
 const worker = (id: string, queues: string[]): WorkerInfo => ({ id, queues, host: 'h', pid: 1, startedAt: '', meta: {} });

@@ -1,5 +1,5 @@
-import type { StandardWire } from '@aas/audience-expression';
-import { bandStarts, BlockFold, BlockLayout, type CrosstabSpec, type SpecSums } from '@aas/crosstab-engine';
+import type { StandardWire } from '@aas/audience-expression-domain';
+import { bandStarts, BlockFold, BlockLayout, type CrosstabSpec, type SpecSums } from '@aas/crosstab-engine-domain';
 import type { BlockSums } from './band-singles';
 import type { Block } from './plan-blocks';
 

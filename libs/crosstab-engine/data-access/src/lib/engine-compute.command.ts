@@ -1,5 +1,5 @@
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import type { EngineComputePayload, PartitionRef, WireExpression } from '@aas/contracts';
+import type { EngineComputePayload, PartitionRef, WireExpression } from '@aas/shared-contracts';
 
 /**
  * The shape of an `engine.compute` payload, checked in the worker with the rules HTTP bodies get

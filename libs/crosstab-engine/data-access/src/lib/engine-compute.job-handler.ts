@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Expression, parseStandardExpression } from '@aas/audience-expression';
-import { EngineComputePartial, EngineComputePayload, EngineComputeResult, JOBS, PartitionRef } from '@aas/contracts';
-import { joinRowBands, type RawSums } from '@aas/crosstab-engine';
-import { HandlesJob, JobContext, JobHandler, ProblemException } from '@aas/infra';
+import { Expression, parseStandardExpression } from '@aas/audience-expression-domain';
+import { EngineComputePartial, EngineComputePayload, EngineComputeResult, JOBS, PartitionRef } from '@aas/shared-contracts';
+import { joinRowBands, type RawSums } from '@aas/crosstab-engine-domain';
+import { HandlesJob, JobContext, JobHandler, ProblemException } from '@aas/shared-infra';
 import { EngineComputeCommand } from './engine-compute.command';
 import { EngineHost } from './engine-host';
 

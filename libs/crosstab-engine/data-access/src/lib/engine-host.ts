@@ -1,9 +1,9 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { CommonConfig, Metrics } from '@aas/infra';
-import { CrosstabEngine, DEFAULT_ARENA_BYTES, DEFAULT_LEAF_CACHE_BYTES, PAGE_BYTES } from '@aas/crosstab-engine';
-import { PgPartitionSource, STORE_POOL, StoreVersion } from '@aas/respondent-store-data';
-import { partitionId, type PartitionKey } from '@aas/respondent-store';
+import { CommonConfig, Metrics } from '@aas/shared-infra';
+import { CrosstabEngine, DEFAULT_ARENA_BYTES, DEFAULT_LEAF_CACHE_BYTES, PAGE_BYTES } from '@aas/crosstab-engine-domain';
+import { PgPartitionSource, STORE_POOL, StoreVersion } from '@aas/respondent-store-data-access';
+import { partitionId, type PartitionKey } from '@aas/respondent-store-domain';
 
 /**
  * The engine's memory settings. The worker's config declares (and validates) them; a gateway that

@@ -1,4 +1,4 @@
-import type { WorkerInfo } from '@aas/infra';
+import type { WorkerInfo } from '@aas/shared-infra';
 import { shardMembers } from './shard-ownership';
 
 const worker = (id: string, meta: Record<string, unknown>): WorkerInfo => ({ id, queues: [], host: 'h', pid: 1, startedAt: '', meta });

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { engineQueue, shardOfQueue } from '@aas/contracts';
-import { shardsServedBy, type ShardMember } from '@aas/crosstab-engine';
-import type { WorkerHost, WorkerInfo } from '@aas/infra';
+import { engineQueue, shardOfQueue } from '@aas/shared-contracts';
+import { shardsServedBy, type ShardMember } from '@aas/crosstab-engine-domain';
+import type { WorkerHost, WorkerInfo } from '@aas/shared-infra';
 import type { EngineHost } from './engine-host';
 
 /** What a worker says about its shard in its heartbeat (`meta`), for the other workers' ownership. */

@@ -1,4 +1,4 @@
-import type { PartitionKey } from '@aas/respondent-store';
+import type { PartitionKey } from '@aas/respondent-store-domain';
 import { InlineExecutor, type CellExecutor } from './cell-executor';
 import { computeCrosstab, computeRawSums, computeRawSumsInBands, computeSegmentedCrosstab, type GroupBy, type RawSums } from './crosstab';
 import type { CrosstabOptions, CrosstabQuery, CrosstabResult, SegmentBy, SegmentResult } from './crosstab.types';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { matches, type Expression } from '@aas/audience-expression';
+import { matches, type Expression } from '@aas/audience-expression-domain';
 import { computeRawSums, computeRawSumsInBands, groupLabels, type RawSums } from './crosstab';
 import { BlockFold, BlockLayout, SpecSumsBuilder, type CrosstabItem, type CrosstabSpec } from './crosstab-spec';
 import type { CrosstabCell } from './crosstab.types';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { matches } from '@aas/audience-expression';
+import { matches } from '@aas/audience-expression-domain';
 import {
   addRawSums,
   buildCrosstabResult,

@@ -1,5 +1,5 @@
-import type { Expression } from '@aas/audience-expression';
-import { partitionId, type DecodedPartition } from '@aas/respondent-store';
+import type { Expression } from '@aas/audience-expression-domain';
+import { partitionId, type DecodedPartition } from '@aas/respondent-store-domain';
 import { InlineExecutor, type CellExecutor, type CellTask } from './cell-executor';
 import { expressionKey, PartitionEvaluator } from './evaluate';
 import { GROUP_OUTPUT_BYTES, instantiateKernel, PAGE_BYTES, PIECE_BYTES, RUN_FLAG } from './kernel';

@@ -1,5 +1,5 @@
-import type { Expression } from '@aas/audience-expression';
-import type { AttributeDictionary, DecodedPartition, PartitionKey } from '@aas/respondent-store';
+import type { Expression } from '@aas/audience-expression-domain';
+import type { AttributeDictionary, DecodedPartition, PartitionKey } from '@aas/respondent-store-domain';
 import type { ConfidenceLevel, SignificanceResult, ZeroReason } from './metrics';
 import type { AverageResult, CellTest, TrendResult } from './spec-cells';
 

@@ -1,4 +1,4 @@
-import type { Expression } from '@aas/audience-expression';
+import type { Expression } from '@aas/audience-expression-domain';
 import { atLeast, evaluate, PartitionEvaluator, resolveQuestionCode } from './evaluate';
 import { planBits, planPartition } from './partition-layout';
 import { partitionsOf, testDictionary, type TestRecord } from './testing/random-data';

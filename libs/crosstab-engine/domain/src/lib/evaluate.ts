@@ -1,5 +1,5 @@
-import type { Expression, LeafNode } from '@aas/audience-expression';
-import type { AttributeDictionary, DecodedPartition } from '@aas/respondent-store';
+import type { Expression, LeafNode } from '@aas/audience-expression-domain';
+import type { AttributeDictionary, DecodedPartition } from '@aas/respondent-store-domain';
 
 /**
  * The question code a leaf's `question` member names in a dictionary: `<namespace>.<code>` when it

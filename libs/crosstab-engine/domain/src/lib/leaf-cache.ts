@@ -1,4 +1,4 @@
-import type { DecodedPartition } from '@aas/respondent-store';
+import type { DecodedPartition } from '@aas/respondent-store-domain';
 import type { LeafMemo } from './evaluate';
 
 /** What a cached leaf that is the partition's own bitset costs: its map entry, not its words. */

@@ -1,4 +1,4 @@
-import type { Expression } from '@aas/audience-expression';
+import type { Expression } from '@aas/audience-expression-domain';
 import { Arena } from './arena';
 import { InlineExecutor } from './cell-executor';
 import { computeRawSums } from './crosstab';

@@ -1,4 +1,4 @@
-import type { DecodedPartition } from '@aas/respondent-store';
+import type { DecodedPartition } from '@aas/respondent-store-domain';
 import { Arena } from './arena';
 import { ScratchBitsets } from './evaluate';
 import { LeafCache } from './leaf-cache';

@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { encodePartition, type PartitionKey } from '@aas/respondent-store';
+import { encodePartition, type PartitionKey } from '@aas/respondent-store-domain';
 import { CrosstabEngine } from './crosstab-engine';
 import { InMemoryPartitionSource, PartitionCache, partitionBytes } from './partition-cache';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';

@@ -1,4 +1,4 @@
-import { decodePartition, partitionId, type AttributeDictionary, type DecodedPartition, type PartitionKey } from '@aas/respondent-store';
+import { decodePartition, partitionId, type AttributeDictionary, type DecodedPartition, type PartitionKey } from '@aas/respondent-store-domain';
 import type { CrosstabData } from './crosstab.types';
 
 /**

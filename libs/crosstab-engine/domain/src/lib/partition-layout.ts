@@ -1,4 +1,4 @@
-import type { DecodedPartition } from '@aas/respondent-store';
+import type { DecodedPartition } from '@aas/respondent-store-domain';
 import { nativeBits, type LeafMemo, type PartitionBits } from './evaluate';
 import { PAGE_BITS, PAGE_BYTES, RUN_FLAG } from './kernel';
 

@@ -1,4 +1,4 @@
-import type { Expression } from '@aas/audience-expression';
+import type { Expression } from '@aas/audience-expression-domain';
 import { joinRowBands, rowsOfRawSums, type RawSums } from './crosstab';
 import { bandStarts, CrosstabEngine, MIN_BANDED_CELLS } from './crosstab-engine';
 import type { CrosstabQuery } from './crosstab.types';

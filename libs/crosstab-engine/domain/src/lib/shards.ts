@@ -1,4 +1,4 @@
-import { partitionId, type PartitionKey } from '@aas/respondent-store';
+import { partitionId, type PartitionKey } from '@aas/respondent-store-domain';
 
 /** A partition as the shard plan weighs it: its key and how many respondents it holds. */
 export interface SizedPartition extends PartitionKey {

@@ -3,7 +3,7 @@ import { InlineExecutor, type CellExecutor, type CellTask } from './cell-executo
 import { AudienceStore } from './packed-store';
 import { WorkerPool } from './worker-pool';
 import { partitionsOf, randomRecords, testDictionary, TEST_LOCATIONS, TEST_WAVES } from './testing/random-data';
-import type { Expression } from '@aas/audience-expression';
+import type { Expression } from '@aas/audience-expression-domain';
 import type { CrosstabQuery } from './crosstab.types';
 
 const dictionaries = { core: testDictionary('core'), gaming: testDictionary('gaming') };

@@ -1,4 +1,4 @@
-import type { AverageResult, CellTest, CrosstabCell, SignificanceResult, TrendResult } from '@aas/crosstab-engine';
+import type { AverageResult, CellTest, CrosstabCell, SignificanceResult, TrendResult } from '@aas/crosstab-engine-domain';
 import { PreparedAudience } from './prepare-crosstab';
 
 /** The base test (column against the base), as every cell had it before other tests. */

@@ -1,5 +1,5 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import { expressionSchemaRef } from '@aas/audience-expression';
+import { expressionSchemaRef } from '@aas/audience-expression-domain';
 
 const ZERO_REASONS = ['empty-base', 'empty-row', 'empty-column', 'no-variance'];
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { CrosstabCell } from '@aas/crosstab-engine';
-import type { StandardWire } from '@aas/audience-expression';
+import type { CrosstabCell } from '@aas/crosstab-engine-domain';
+import type { StandardWire } from '@aas/audience-expression-domain';
 import { toWireCell } from './crosstab-cell.mapper';
 import { CrosstabCellSerializer } from './crosstab-cell.serializer';
 import { MAX_JSON_NUMBER_BYTES } from './json-number';

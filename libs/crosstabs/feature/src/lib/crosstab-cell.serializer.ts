@@ -1,4 +1,4 @@
-import type { CrosstabCell } from '@aas/crosstab-engine';
+import type { CrosstabCell } from '@aas/crosstab-engine-domain';
 import { wireAverage, wireSide, wireSignificance, wireTrend } from './crosstab-cell.mapper';
 import { MAX_JSON_NUMBER_BYTES, writeJsonNumber } from './json-number';
 import type { PreparedAudience } from './prepare-crosstab';

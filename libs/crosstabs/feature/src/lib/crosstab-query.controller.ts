@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Logger, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '@aas/contracts';
-import { EngineCapacityGuard } from '@aas/engine-client';
-import { CommonConfig, ProblemException } from '@aas/infra';
-import { ApiProblems, clientGoneSignal, CurrentPrincipal, negotiateMediaType, Principal, ProblemSchema, sendDownload } from '@aas/infra/http';
+import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '@aas/shared-contracts';
+import { EngineCapacityGuard } from '@aas/crosstab-engine-client';
+import { CommonConfig, ProblemException } from '@aas/shared-infra';
+import { ApiProblems, clientGoneSignal, CurrentPrincipal, negotiateMediaType, Principal, ProblemSchema, sendDownload } from '@aas/shared-infra/http';
 import { CrosstabCellSchema } from './crosstab-cell.schema';
 import { CrosstabOptionsQueryDto, CrosstabQueryDto, statisticsOf } from './crosstab-query.dto';
 import { JSON_SEQ, NDJSON, writeCrosstabStream } from './crosstab-stream.writer';

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { IsOpaqueObject } from '@aas/infra/http';
-import { expressionSchemaRef } from '@aas/audience-expression';
-import { CROSSTAB_EXPORT_METRICS, type CrosstabExportMetric, type CrosstabStatistics, METRIC_PARAMETER_DESCRIPTION } from '@aas/contracts';
+import { IsOpaqueObject } from '@aas/shared-infra/http';
+import { expressionSchemaRef } from '@aas/audience-expression-domain';
+import { CROSSTAB_EXPORT_METRICS, type CrosstabExportMetric, type CrosstabStatistics, METRIC_PARAMETER_DESCRIPTION } from '@aas/shared-contracts';
 
 export class CrosstabAverageDatapointsDto {
   @ApiPropertyOptional({ type: [String], example: ['16_24', '25_34'], description: 'Datapoints averaged; absent or empty: every datapoint with a midpoint' })

@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { BoundedStreamWriter, toProblem } from '@aas/infra/http';
+import { BoundedStreamWriter, toProblem } from '@aas/shared-infra/http';
 import { ChunkPool } from './chunk-pool';
 import { CrosstabCellSerializer } from './crosstab-cell.serializer';
 import type { CrosstabResultBlock, CrosstabRun } from './run-crosstab/run-crosstab.usecase';

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { CrosstabExporter } from '@aas/contracts';
+import { CrosstabExporter } from '@aas/shared-contracts';
 import { CrosstabQueryController } from './crosstab-query.controller';
 import { CrosstabExportService } from './export/crosstab-export.service';
 import { RunCrosstabUseCase } from './run-crosstab/run-crosstab.usecase';

@@ -1,4 +1,4 @@
-import { OrganisationCatalogue } from '@aas/contracts';
+import { OrganisationCatalogue } from '@aas/shared-contracts';
 import { prepareCrosstab } from './prepare-crosstab';
 
 const question = (code: string, datasetCode: string, datapoints: string[], datasetCodes = [datasetCode], midpoints: number[] = []) => ({

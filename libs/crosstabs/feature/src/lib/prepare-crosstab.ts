@@ -1,6 +1,6 @@
-import { Expression, labelExpression, parseExpression, StandardWire } from '@aas/audience-expression';
-import type { CrosstabAudienceInput, CrosstabQueryInput, OrganisationCatalogue } from '@aas/contracts';
-import type { CrosstabItem, CrosstabSpec } from '@aas/crosstab-engine';
+import { Expression, labelExpression, parseExpression, StandardWire } from '@aas/audience-expression-domain';
+import type { CrosstabAudienceInput, CrosstabQueryInput, OrganisationCatalogue } from '@aas/shared-contracts';
+import type { CrosstabItem, CrosstabSpec } from '@aas/crosstab-engine-domain';
 import {
   checkAverage,
   checkExpression,
@@ -15,7 +15,7 @@ import {
   type AverageInput,
   type PercentBase,
   type QuestionUse,
-} from '@aas/query-rules';
+} from '@aas/query-rules-domain';
 
 /** One side's audience as the response names it. */
 export interface PreparedAudience {

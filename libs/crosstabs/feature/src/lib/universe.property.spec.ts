@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { Expression } from '@aas/audience-expression';
-import { computeCrosstab, type CrosstabQuery } from '@aas/crosstab-engine';
+import type { Expression } from '@aas/audience-expression-domain';
+import { computeCrosstab, type CrosstabQuery } from '@aas/crosstab-engine-domain';
 import {
   checkAgainstReference,
   checkProperty,
@@ -11,8 +11,8 @@ import {
   TEST_LOCATIONS,
   TEST_QUESTIONS,
   TEST_WAVES,
-} from '@aas/crosstab-engine/testing';
-import { chooseUniverse, type QuestionUse } from '@aas/query-rules';
+} from '@aas/crosstab-engine-domain/testing';
+import { chooseUniverse, type QuestionUse } from '@aas/query-rules-domain';
 
 const dictionaries = { core: testDictionary('core'), gaming: testDictionary('gaming') };
 const dictionary = (dataset: string) => (dataset === 'core' ? dictionaries.core : dataset === 'gaming' ? dictionaries.gaming : undefined);

@@ -1,9 +1,9 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { CatalogueAccess, type Category, type CatalogueView, type OrganisationCatalogue } from '@aas/contracts';
-import { AppConfigModule, CommonConfig, loadConfig } from '@aas/infra';
-import { DatabaseModule } from '@aas/infra/database';
-import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
+import { CatalogueAccess, type Category, type CatalogueView, type OrganisationCatalogue } from '@aas/shared-contracts';
+import { AppConfigModule, CommonConfig, loadConfig } from '@aas/shared-infra';
+import { DatabaseModule } from '@aas/shared-infra/database';
+import { createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
 import { INSIGHT_ORDER_BY, InsightOrderBy } from './insights-filter.dto';
 import { InsightQuery, InsightRow, InsightsRepository } from './insights.repository';
 import { InsightInput, replaceInsights } from './insights.writer';

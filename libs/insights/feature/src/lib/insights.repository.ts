@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CatalogueAccess, type Category } from '@aas/contracts';
+import { CatalogueAccess, type Category } from '@aas/shared-contracts';
 import { InsightOrderBy } from './insights-filter.dto';
 
 export interface InsightQuery {

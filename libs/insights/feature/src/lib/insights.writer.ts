@@ -1,4 +1,4 @@
-import { insertRows, type Queryable } from '@aas/infra';
+import { insertRows, type Queryable } from '@aas/shared-infra';
 
 /** A published insight as a seed provides it (the columns of the insights table). */
 export interface InsightInput {

@@ -1,5 +1,5 @@
-import { parseExpression, type Expression } from '@aas/audience-expression';
-import type { CatalogueQuestionInfo, OrganisationCatalogue } from '@aas/contracts';
+import { parseExpression, type Expression } from '@aas/audience-expression-domain';
+import type { CatalogueQuestionInfo, OrganisationCatalogue } from '@aas/shared-contracts';
 import { checkAverage } from './average-check';
 import { FieldProblems } from './check';
 import { validBaseOf, withinValidBase } from './valid-base';

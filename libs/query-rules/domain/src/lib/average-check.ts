@@ -1,5 +1,5 @@
-import { resolveQuestion, type StandardWire } from '@aas/audience-expression';
-import type { CatalogueQuestionInfo, OrganisationCatalogue } from '@aas/contracts';
+import { resolveQuestion, type StandardWire } from '@aas/audience-expression-domain';
+import type { CatalogueQuestionInfo, OrganisationCatalogue } from '@aas/shared-contracts';
 import type { FieldProblems } from './check';
 import { checkExpression } from './expression-check';
 import type { QuestionUse } from './universe';

@@ -1,4 +1,4 @@
-import type { CheckFailure, ProblemFieldError } from '@aas/contracts';
+import type { CheckFailure, ProblemFieldError } from '@aas/shared-contracts';
 
 export type { CheckFailure };
 

@@ -8,7 +8,7 @@ import {
   type ExpressionError,
   type StandardWire,
   type WireForm,
-} from '@aas/audience-expression';
+} from '@aas/audience-expression-domain';
 import type { FieldProblems } from './check';
 import type { QuestionUse } from './universe';
 

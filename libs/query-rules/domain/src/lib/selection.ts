@@ -1,4 +1,4 @@
-import type { CatalogueCodeName, WaveInfo } from '@aas/contracts';
+import type { CatalogueCodeName, WaveInfo } from '@aas/shared-contracts';
 import type { FieldProblems } from './check';
 
 /** What the selection rules need of an organisation's catalogue. */

@@ -1,5 +1,5 @@
-import { collectAttributes, resolveQuestion, type Expression, type StandardWire } from '@aas/audience-expression';
-import type { CatalogueQuestionInfo, OrganisationCatalogue } from '@aas/contracts';
+import { collectAttributes, resolveQuestion, type Expression, type StandardWire } from '@aas/audience-expression-domain';
+import type { CatalogueQuestionInfo, OrganisationCatalogue } from '@aas/shared-contracts';
 
 /**
  * What a crosstab's percentages are of (`?percent_base=`, docs/metrics.md#valid-bases): everyone

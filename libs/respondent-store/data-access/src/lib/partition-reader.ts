@@ -1,5 +1,5 @@
 import { escapeLiteral, type Pool, type PoolClient } from 'pg';
-import { attributeDictionaryFromList, partitionId, type Attribute, type AttributeDictionary, type PartitionKey } from '@aas/respondent-store';
+import { attributeDictionaryFromList, partitionId, type Attribute, type AttributeDictionary, type PartitionKey } from '@aas/respondent-store-domain';
 import { copyByteaInto } from './bytea-copy';
 
 /** A stored partition's row, without its blob. */

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { decodePartition, type AttributeDictionary, type DecodedPartition, type PartitionKey } from '@aas/respondent-store';
+import { decodePartition, type AttributeDictionary, type DecodedPartition, type PartitionKey } from '@aas/respondent-store-domain';
 import { PartitionReader } from './partition-reader';
 import type { StoreVersion } from './store-version';
 

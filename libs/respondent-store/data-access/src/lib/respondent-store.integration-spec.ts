@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '@aas/infra';
-import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
+import { dataSourceOptions } from '@aas/shared-infra';
+import { createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
 import {
   attributeDictionaryFromList,
   decodePartition,
@@ -9,7 +9,7 @@ import {
   PARTITION_FORMAT_VERSION,
   type DecodedPartition,
   type PartitionKey,
-} from '@aas/respondent-store';
+} from '@aas/respondent-store-domain';
 import { BLOB_CHUNK_BYTES, PartitionReader } from './partition-reader';
 import { PgPartitionSource } from './pg-partition-source';
 import { RESPONDENT_STORE_MIGRATIONS } from './store-migrations';

@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { CommonConfig } from '@aas/infra';
+import { CommonConfig } from '@aas/shared-infra';
 import { PartitionReader } from './partition-reader';
 import { StoreVersion } from './store-version';
 import { createStorePool } from './store-pool';

@@ -1,5 +1,5 @@
-import type { Queryable } from '@aas/infra';
-import type { AttributeDictionary, PartitionKey } from '@aas/respondent-store';
+import type { Queryable } from '@aas/shared-infra';
+import type { AttributeDictionary, PartitionKey } from '@aas/respondent-store-domain';
 
 export interface PartitionRow {
   readonly key: PartitionKey;

@@ -1,4 +1,4 @@
-import { CatalogueQuestion } from '@aas/audience-expression';
+import { CatalogueQuestion } from '@aas/audience-expression-domain';
 import { AudienceInput, checkProject, ContentMember, isStale, MAX_REPORTED_ERRORS, ProjectCatalogue, ProjectContent } from './crosstab-project.check';
 
 const question = (code: string, datasetCode: string, datapoints: [string, string][], suffixes: string[] = []): CatalogueQuestion => ({

@@ -8,8 +8,8 @@ import {
   printCrosstabExpression,
   resolveQuestion,
   validateAgainstCatalogue,
-} from '@aas/audience-expression';
-import { CheckOutcome, failed, FieldProblems, recordExpressionErrors } from '@aas/query-rules';
+} from '@aas/audience-expression-domain';
+import { CheckOutcome, failed, FieldProblems, recordExpressionErrors } from '@aas/query-rules-domain';
 
 /*
  * The checks a saved crosstab's content goes through, and what the service derives from it
@@ -26,7 +26,7 @@ const NOT_ENTITLED = 'The saved crosstab uses a dataset, location or wave your o
 export const GENERATED_NAME_MAX = 255;
 export const GENERATED_FULL_NAME_MAX = 2000;
 
-/** What the checks need of the caller's catalogue (`OrganisationCatalogue` of @aas/contracts fits). */
+/** What the checks need of the caller's catalogue (`OrganisationCatalogue` of @aas/shared-contracts fits). */
 export interface ProjectCatalogue extends CatalogueLookup {
   locationExists(code: string): boolean;
   isLocationEntitled(code: string): boolean;

@@ -1,4 +1,4 @@
-import { parseCrosstabExpression, printCrosstabExpression } from '@aas/audience-expression';
+import { parseCrosstabExpression, printCrosstabExpression } from '@aas/audience-expression-domain';
 import { GeneratedLabels, ProjectMetadata, StoredAudience } from './crosstab-project.check';
 import { SavedCrosstabAudience, SavedCrosstabResponse } from './dto/crosstab-response.dto';
 

@@ -1,5 +1,5 @@
-import { convertWireExpression, type ExpressionError } from '@aas/audience-expression';
-import type { CrosstabAudienceInput, CrosstabQueryInput } from '@aas/contracts';
+import { convertWireExpression, type ExpressionError } from '@aas/audience-expression-domain';
+import type { CrosstabAudienceInput, CrosstabQueryInput } from '@aas/shared-contracts';
 import type { StoredAudience } from './crosstab-project.check';
 
 /** The stored members a crosstab is computed from. */

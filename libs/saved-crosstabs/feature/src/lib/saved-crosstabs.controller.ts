@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '@aas/contracts';
-import { ApiProblems, clientGoneSignal, CurrentPrincipal, negotiateMediaType, Principal, sendDownload, UuidParamPipe } from '@aas/infra/http';
+import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '@aas/shared-contracts';
+import { ApiProblems, clientGoneSignal, CurrentPrincipal, negotiateMediaType, Principal, sendDownload, UuidParamPipe } from '@aas/shared-infra/http';
 import { PatchSavedCrosstabRequest, SaveSavedCrosstabRequest } from './dto/crosstab-request.dto';
 import { SavedCrosstabListResponse, SavedCrosstabResponse } from './dto/crosstab-response.dto';
 import { ExportSavedCrosstabQuery } from './dto/export-crosstab.query';

@@ -4,7 +4,7 @@ import { SavedCrosstabsRepository } from './saved-crosstabs.repository';
 import { SavedCrosstabsService } from './saved-crosstabs.service';
 
 /**
- * The saved-crosstabs (projects) HTTP API. Needs `CatalogueAccess` (@aas/contracts) provided
+ * The saved-crosstabs (projects) HTTP API. Needs `CatalogueAccess` (@aas/shared-contracts) provided
  * globally, which the catalogue feature does, and the process's TypeORM DataSource.
  */
 @Module({

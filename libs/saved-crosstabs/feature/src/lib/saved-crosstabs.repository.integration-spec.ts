@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { INestApplicationContext } from '@nestjs/common';
-import { CatalogueAccess, CrosstabExporter } from '@aas/contracts';
-import { IDENTITY_MIGRATIONS } from '@aas/infra/database';
-import { createIntegrationContext, createTestDatabase, TestCatalogue, TestDatabase } from '@aas/infra/testing';
+import { CatalogueAccess, CrosstabExporter } from '@aas/shared-contracts';
+import { IDENTITY_MIGRATIONS } from '@aas/shared-infra/database';
+import { createIntegrationContext, createTestDatabase, TestCatalogue, TestDatabase } from '@aas/shared-infra/testing';
 import { SAVED_CROSSTABS_MIGRATIONS } from './migrations/1763769900000-SavedCrosstabs';
 import { SavedCrosstabsModule } from './saved-crosstabs.module';
 import { SavedCrosstabContent, SavedCrosstabsRepository } from './saved-crosstabs.repository';

@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { CatalogueAccess, CrosstabExporter, type CrosstabExportMetric, type ExportedFile, type ExportMediaType, OrganisationCatalogue } from '@aas/contracts';
-import { ProblemException } from '@aas/infra';
-import { DEFAULT_PAGE_LIMIT, Principal } from '@aas/infra/http';
+import {
+  CatalogueAccess,
+  CrosstabExporter,
+  type CrosstabExportMetric,
+  type ExportedFile,
+  type ExportMediaType,
+  OrganisationCatalogue,
+} from '@aas/shared-contracts';
+import { ProblemException } from '@aas/shared-infra';
+import { DEFAULT_PAGE_LIMIT, Principal } from '@aas/shared-infra/http';
 import { AudienceInput, CheckedProject, checkProject, ContentMember, GeneratedLabels, isStale, ProjectContent } from './crosstab-project.check';
 import { toProjectResponse } from './crosstab-project.mapper';
 import { projectPath, projectQuery } from './crosstab-project.query';

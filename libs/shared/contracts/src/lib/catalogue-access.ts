@@ -3,7 +3,7 @@ import type { Category, Dataset, Location, Question, QuestionKind, Wave } from '
 /*
  * The catalogue as other domains see it, per organisation. Implemented by the catalogue
  * feature; injected elsewhere through the abstract class (a Nest DI token that needs no
- * Nest import). Structurally compatible with `CatalogueLookup` of @aas/audience-expression.
+ * Nest import). Structurally compatible with `CatalogueLookup` of @aas/audience-expression-domain.
  */
 
 export interface CatalogueCodeName {

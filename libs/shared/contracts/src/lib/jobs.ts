@@ -107,7 +107,7 @@ export interface PartitionRef {
 }
 
 /**
- * Raw sums of the block (see RawSums of @aas/crosstab-engine): per audience (base, rows, columns)
+ * Raw sums of the block (see RawSums of @aas/crosstab-engine-domain): per audience (base, rows, columns)
  * or cell and group, sum of weights, sum of squared weights and count. The caller builds every
  * metric from them; 24 bytes per cell and group travel, not the cell objects.
  */

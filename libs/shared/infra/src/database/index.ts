@@ -1,4 +1,4 @@
-// `@aas/infra/database`: TypeORM: the data source and its Nest module, migrations, the query logger
+// `@aas/shared-infra/database`: TypeORM: the data source and its Nest module, migrations, the query logger
 // and the check-then-write helper.
 export * from './data-source';
 export * from './database.module';

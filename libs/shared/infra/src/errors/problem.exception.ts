@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { CheckFailure, ProblemDetails, ProblemFieldError } from '@aas/contracts';
+import { CheckFailure, ProblemDetails, ProblemFieldError } from '@aas/shared-contracts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { PROBLEM_CONTENT_TYPE, ProblemDetails } from '@aas/contracts';
+import { PROBLEM_CONTENT_TYPE, ProblemDetails } from '@aas/shared-contracts';
 import { PROBLEM_TYPES, ProblemException, titleOf } from './problem.exception';
 import { afterRequestBody, EARLY_ANSWER_DRAIN } from '../http/drain-request';
 import { markRefusal } from '../observability/refusals';

@@ -1,5 +1,5 @@
 import { ValidationError } from 'class-validator';
-import { ProblemFieldError } from '@aas/contracts';
+import { ProblemFieldError } from '@aas/shared-contracts';
 import { ProblemException } from './problem.exception';
 
 /** Escapes one JSON-pointer token (RFC 6901). */

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { PROBLEM_CONTENT_TYPE } from '@aas/contracts';
+import { PROBLEM_CONTENT_TYPE } from '@aas/shared-contracts';
 import { ProblemSchema } from './problem.schema';
 
 /** What each status means when an operation does not say more. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { PROBLEM_CONTENT_TYPE } from '@aas/contracts';
+import { PROBLEM_CONTENT_TYPE } from '@aas/shared-contracts';
 import { PROBLEM_TYPES, titleOf } from '../errors/problem.exception';
 import { REQUEST_ID_HEADER } from './request-id';
 

@@ -1,4 +1,4 @@
-// `@aas/infra/http`: the HTTP side of a process: the request pipeline and its error mapping,
+// `@aas/shared-infra/http`: the HTTP side of a process: the request pipeline and its error mapping,
 // authentication, OpenAPI, rate limiting, downloads, HTTP metrics and the queue board.
 export * from '../errors/problem.filter';
 export * from '../errors/validation-pipe';

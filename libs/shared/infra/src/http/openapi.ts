@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { PROBLEM_CONTENT_TYPE } from '@aas/contracts';
+import { PROBLEM_CONTENT_TYPE } from '@aas/shared-contracts';
 import { problemContent, problemDescription } from './api-docs';
 import { ProblemSchema } from './problem.schema';
 

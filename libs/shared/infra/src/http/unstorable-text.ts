@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
-import type { ProblemFieldError } from '@aas/contracts';
+import type { ProblemFieldError } from '@aas/shared-contracts';
 import { ProblemException } from '../errors/problem.exception';
 import { joinPointer } from '../errors/validation';
 

@@ -2,7 +2,7 @@ import { applyDecorators, Injectable, OnModuleInit, SetMetadata } from '@nestjs/
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DiscoveryService } from '@nestjs/core';
-import { JOB_QUEUE, JobName, JobPayloads, JobResults, QueueName, jobsOfQueue } from '@aas/contracts';
+import { JOB_QUEUE, JobName, JobPayloads, JobResults, QueueName, jobsOfQueue } from '@aas/shared-contracts';
 import { ProblemException } from '../errors/problem.exception';
 import { flattenValidationErrors } from '../errors/validation';
 

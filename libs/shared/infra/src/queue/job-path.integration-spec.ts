@@ -3,7 +3,7 @@ import { Test, TestingModule } from '@nestjs/testing';
 import { IsInt, IsString, Max, Min } from 'class-validator';
 import { Redis } from 'ioredis';
 import { runInThisContext } from 'node:vm';
-import { EngineComputePayload, EngineComputeResult, JOBS, SystemPingPayload, SystemPingResult } from '@aas/contracts';
+import { EngineComputePayload, EngineComputeResult, JOBS, SystemPingPayload, SystemPingResult } from '@aas/shared-contracts';
 import { AppConfigModule } from '../config/config.module';
 import { CommonConfig } from '../config/common.config';
 import { loadConfig } from '../config/load-config';

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Counter, Gauge } from 'prom-client';
-import { ALL_QUEUES, JOB_QUEUE, JobName, JobPayloads, JobResults } from '@aas/contracts';
+import { ALL_QUEUES, JOB_QUEUE, JobName, JobPayloads, JobResults } from '@aas/shared-contracts';
 import { CommonConfig, JobMode } from '../config/common.config';
 import { ProblemException, PROBLEM_TYPES } from '../errors/problem.exception';
 import { JobRunRecorder } from '../observability/job-run-recorder';

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { hostname } from 'node:os';
-import { queueKind, QueueName } from '@aas/contracts';
+import { queueKind, QueueName } from '@aas/shared-contracts';
 import { CommonConfig } from '../config/common.config';
 import { ProblemException } from '../errors/problem.exception';
 import { JobRunRecorder } from '../observability/job-run-recorder';

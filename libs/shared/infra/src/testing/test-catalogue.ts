@@ -1,5 +1,5 @@
-import type { CatalogueQuestionInfo, CatalogueView, Dataset, OrganisationCatalogue, Question, Wave } from '@aas/contracts';
-import { CatalogueAccess } from '@aas/contracts';
+import type { CatalogueQuestionInfo, CatalogueView, Dataset, OrganisationCatalogue, Question, Wave } from '@aas/shared-contracts';
+import { CatalogueAccess } from '@aas/shared-contracts';
 
 /** What one organisation may use in a TestCatalogue: dataset, location and wave codes. */
 export interface TestEntitlements {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '@aas/infra';
-import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
+import { dataSourceOptions } from '@aas/shared-infra';
+import { createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
 import { SURVEY_IMPORT_MIGRATIONS } from './migrations/1764300000001-SurveyImports';
 import { SurveyImportStore, StagedFileUnavailable } from './survey-import.store';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '@aas/infra';
+import type { Queryable } from '@aas/shared-infra';
 
 export type ImportStatus = 'uploading' | 'queued' | 'running' | 'succeeded' | 'failed';
 export type ImportFileFormat = 'sav' | 'csv';

@@ -1,4 +1,4 @@
-import { encodePartition, type AttributeDictionary, type PartitionKey, type WeightClass } from '@aas/respondent-store';
+import { encodePartition, type AttributeDictionary, type PartitionKey, type WeightClass } from '@aas/respondent-store-domain';
 import type { SurveyValue } from './survey-file.types';
 import type { SpillStore } from './spill-store';
 

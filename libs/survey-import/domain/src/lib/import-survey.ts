@@ -1,5 +1,5 @@
-import type { Attribute, PartitionKey } from '@aas/respondent-store';
-import { type Category, type Dataset, type LocationWavePopulation, type Question } from '@aas/contracts';
+import type { Attribute, PartitionKey } from '@aas/respondent-store-domain';
+import { type Category, type Dataset, type LocationWavePopulation, type Question } from '@aas/shared-contracts';
 import type { MappedWave } from './survey-mapping';
 import { IssueCollector, type ImportIssue } from './import-issues';
 import { buildPartition, IdRegistry, SpillWriter, type BuiltPartition } from './import-partitions';

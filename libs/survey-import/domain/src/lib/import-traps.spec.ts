@@ -1,4 +1,4 @@
-import { decodePartition, type DecodedPartition } from '@aas/respondent-store';
+import { decodePartition, type DecodedPartition } from '@aas/respondent-store-domain';
 import { openFixture } from '../testing/import-fixture';
 import type { SurveyValue } from './survey-file.types';
 import { prepareImport } from './import-survey';

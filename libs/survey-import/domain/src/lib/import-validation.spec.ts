@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { decodePartition, partitionInvariantViolations } from '@aas/respondent-store';
+import { decodePartition, partitionInvariantViolations } from '@aas/respondent-store-domain';
 import { csvFromText, fixturePath, openFixture } from '../testing/import-fixture';
 import { prepareImport } from './import-survey';
 import { MemorySpillStore, createFileSpillStore } from './spill-store';

@@ -1,4 +1,4 @@
-import type { Question } from '@aas/contracts';
+import type { Question } from '@aas/shared-contracts';
 import { isUserMissing, valueKey, type SurveyVariable } from './survey-file.types';
 import { commonLabelPrefix, defaultCode, labelledValues, shortLabel } from './mapping-labels';
 import type { DatapointMapping, FileValue, QuestionMapping } from './survey-mapping.types';

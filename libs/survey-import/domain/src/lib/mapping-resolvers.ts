@@ -1,5 +1,5 @@
 import { valueKey, type SurveyValue, type SurveyVariable } from './survey-file.types';
-import type { Wave as CatalogueWave } from '@aas/contracts';
+import type { Wave as CatalogueWave } from '@aas/shared-contracts';
 import { labelOf, slug } from './mapping-labels';
 import type { SurveyMapping } from './survey-mapping.types';
 

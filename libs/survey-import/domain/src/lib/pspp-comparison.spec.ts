@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Expression } from '@aas/audience-expression';
-import { computeCrosstab, computeSegmentedCrosstab, type CrosstabData } from '@aas/crosstab-engine';
+import type { Expression } from '@aas/audience-expression-domain';
+import { computeCrosstab, computeSegmentedCrosstab, type CrosstabData } from '@aas/crosstab-engine-domain';
 import { fixturePath, importFixture, type ImportedFixture } from '../testing/import-fixture';
 import { readPsppTables, type PrintedNumber, type PsppCrosstab } from '../testing/pspp-tables';
 

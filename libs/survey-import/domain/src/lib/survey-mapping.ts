@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { parse as parseYaml } from 'yaml';
-import { attributeDictionaryFromList, type Attribute, type AttributeDictionary } from '@aas/respondent-store';
-import { type Category, type Dataset, type Question } from '@aas/contracts';
+import { attributeDictionaryFromList, type Attribute, type AttributeDictionary } from '@aas/respondent-store-domain';
+import { type Category, type Dataset, type Question } from '@aas/shared-contracts';
 import schema from './survey-mapping.schema.json';
 import { isUserMissing, valueKey, type SurveyFileMetadata, type SurveyValue, type SurveyVariable } from './survey-file.types';
 import type { ImportIssue } from './import-issues';

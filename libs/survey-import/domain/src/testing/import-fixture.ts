@@ -1,6 +1,6 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { attributeDictionaryFromList, decodePartition, type AttributeDictionary, type DecodedPartition } from '@aas/respondent-store';
+import { attributeDictionaryFromList, decodePartition, type AttributeDictionary, type DecodedPartition } from '@aas/respondent-store-domain';
 import { readCsv } from '../lib/csv-reader';
 import { prepareImport, type BuiltPartition, type ImportOptions, type PreparedImport } from '../lib/import-survey';
 import { readSav } from '../lib/sav-reader';

@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
-import type { Queryable } from '@aas/infra';
-import { CatalogueConflict, mergeDatasetCatalogue, type WaveDateCorrection } from '@aas/catalogue-data';
-import { attributeDictionaryFromList, partitionFormatVersion } from '@aas/respondent-store';
-import { SurveyDataVersion } from '@aas/respondent-store-data';
-import { createFileSpillStore, prepareImport, type ImportReport, type SurveyFile, type SurveyMapping } from '@aas/survey-import';
+import type { Queryable } from '@aas/shared-infra';
+import { CatalogueConflict, mergeDatasetCatalogue, type WaveDateCorrection } from '@aas/catalogue-data-access';
+import { attributeDictionaryFromList, partitionFormatVersion } from '@aas/respondent-store-domain';
+import { SurveyDataVersion } from '@aas/respondent-store-data-access';
+import { createFileSpillStore, prepareImport, type ImportReport, type SurveyFile, type SurveyMapping } from '@aas/survey-import-domain';
 
 /** `replace`: the file is the whole dataset (its other partitions are retired). `append`: it adds (or replaces) waves, keeping the rest. */
 export type ImportMode = 'replace' | 'append';

@@ -3,9 +3,9 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse
 import type { Response } from 'express';
 import type { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { ALL_QUEUES } from '@aas/contracts';
-import { Metrics, RedisProbe, withTimeout, WorkerDirectory, WorkerInfo } from '@aas/infra';
-import { Public } from '@aas/infra/http';
+import { ALL_QUEUES } from '@aas/shared-contracts';
+import { Metrics, RedisProbe, withTimeout, WorkerDirectory, WorkerInfo } from '@aas/shared-infra';
+import { Public } from '@aas/shared-infra/http';
 
 type CheckState = 'up' | 'down' | 'not used';
 const CHECK_STATES: CheckState[] = ['up', 'down', 'not used'];

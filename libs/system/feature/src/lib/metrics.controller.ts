@@ -1,8 +1,8 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CommonConfig, Metrics, metricsAuthorized, ProblemException } from '@aas/infra';
-import { ApiProblems, Public } from '@aas/infra/http';
+import { CommonConfig, Metrics, metricsAuthorized, ProblemException } from '@aas/shared-infra';
+import { ApiProblems, Public } from '@aas/shared-infra/http';
 
 /**
  * The gateway's Prometheus endpoint. Open without a user token (a scraper has no JWT), like the

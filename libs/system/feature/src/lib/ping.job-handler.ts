@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { JOBS, SystemPingPayload, SystemPingResult } from '@aas/contracts';
-import { HandlesJob, JobContext, JobHandler } from '@aas/infra';
+import { JOBS, SystemPingPayload, SystemPingResult } from '@aas/shared-contracts';
+import { HandlesJob, JobContext, JobHandler } from '@aas/shared-infra';
 
 /**
  * The smallest real job: proves gateway -> Redis -> worker -> gateway end to end. Its `delayMs` is

@@ -2,9 +2,9 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { JOBS } from '@aas/contracts';
-import { JobRunner } from '@aas/infra';
-import { ApiProblems } from '@aas/infra/http';
+import { JOBS } from '@aas/shared-contracts';
+import { JobRunner } from '@aas/shared-infra';
+import { ApiProblems } from '@aas/shared-infra/http';
 
 export class PingRequest {
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 30000, description: 'How long the job holds the worker (ms): for probing timeouts and retries' })

@@ -4,11 +4,11 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { JOBS } from '@aas/contracts';
-import { CommonConfig, JobRunner, PROBLEM_TYPES, ProblemException } from '@aas/infra';
-import { findUnstorableText, type Principal } from '@aas/infra/http';
-import { MappingError, parseMapping, type ImportReport, type SurveyMapping } from '@aas/survey-import';
-import { SurveyImportStore, UPLOAD_CHUNK_BYTES, type ImportFileFormat, type ImportMode, type SurveyImportRecord } from '@aas/survey-import-data';
+import { JOBS } from '@aas/shared-contracts';
+import { CommonConfig, JobRunner, PROBLEM_TYPES, ProblemException } from '@aas/shared-infra';
+import { findUnstorableText, type Principal } from '@aas/shared-infra/http';
+import { MappingError, parseMapping, type ImportReport, type SurveyMapping } from '@aas/survey-import-domain';
+import { SurveyImportStore, UPLOAD_CHUNK_BYTES, type ImportFileFormat, type ImportMode, type SurveyImportRecord } from '@aas/survey-import-data-access';
 import type { ImportResponse } from './dto/import.dto';
 
 /** Largest mapping accepted (bytes); a mapping is a few KiB. */

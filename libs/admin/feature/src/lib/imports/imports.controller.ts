@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AdminOnly, ApiProblems, CurrentPrincipal, Principal, UuidParamPipe } from '@aas/infra/http';
+import { AdminOnly, ApiProblems, CurrentPrincipal, Principal, UuidParamPipe } from '@aas/shared-infra/http';
 import { ImportEnvelope } from './dto/import.dto';
 import { ImportAdminService, MAX_MAPPING_BYTES } from './import-admin.service';
 

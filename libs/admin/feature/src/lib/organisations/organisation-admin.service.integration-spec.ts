@@ -1,10 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CATALOGUE_MIGRATIONS, replaceCatalogue } from '@aas/catalogue-data';
-import { testCatalogue } from '@aas/catalogue-data/testing';
-import { ProblemException, QueueModule } from '@aas/infra';
-import { IDENTITY_MIGRATIONS } from '@aas/infra/database';
-import { createIntegrationContext, createTestDatabase, TestDatabase } from '@aas/infra/testing';
+import { CATALOGUE_MIGRATIONS, replaceCatalogue } from '@aas/catalogue-data-access';
+import { testCatalogue } from '@aas/catalogue-data-access/testing';
+import { ProblemException, QueueModule } from '@aas/shared-infra';
+import { IDENTITY_MIGRATIONS } from '@aas/shared-infra/database';
+import { createIntegrationContext, createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
 import { AdminModule } from '../admin.module';
 import { checkRequest } from '../check-request';
 import { CreateOrganisationRequest, EntitlementChangeRequest } from './dto/organisation.dto';

@@ -8,10 +8,10 @@ import {
   UnknownCatalogueCodes,
   type EntitlementCodes,
   type OrganisationEntitlements,
-} from '@aas/catalogue-data';
-import { createOrganisation, findOrganisation, listOrganisations, ProblemException, type OrganisationRecord, type Queryable } from '@aas/infra';
-import { checkThenWrite, type WriteTransaction } from '@aas/infra/database';
-import { DEFAULT_PAGE_LIMIT } from '@aas/infra/http';
+} from '@aas/catalogue-data-access';
+import { createOrganisation, findOrganisation, listOrganisations, ProblemException, type OrganisationRecord, type Queryable } from '@aas/shared-infra';
+import { checkThenWrite, type WriteTransaction } from '@aas/shared-infra/database';
+import { DEFAULT_PAGE_LIMIT } from '@aas/shared-infra/http';
 import type {
   CreateOrganisationRequest,
   EntitlementChangeRequest,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Injectable, Param, PipeTransform, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ORGANISATION_ID_PATTERN, ProblemException } from '@aas/infra';
-import { AdminOnly, ApiProblems } from '@aas/infra/http';
+import { ORGANISATION_ID_PATTERN, ProblemException } from '@aas/shared-infra';
+import { AdminOnly, ApiProblems } from '@aas/shared-infra/http';
 import {
   CreateOrganisationRequest,
   EntitlementChangeRequest,

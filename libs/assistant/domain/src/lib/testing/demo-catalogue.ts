@@ -1,4 +1,4 @@
-import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data';
+import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data-domain';
 import { PlannerCatalogue } from '../assistant.types';
 
 /** The demo catalogue as the planner sees it for an organisation licensed as given (tests only). */

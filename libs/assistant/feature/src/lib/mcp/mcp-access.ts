@@ -1,4 +1,4 @@
-import { CommonConfig } from '@aas/infra';
+import { CommonConfig } from '@aas/shared-infra';
 
 /** Loopback names: a local client (or the MCP Inspector) reaches the server by these. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

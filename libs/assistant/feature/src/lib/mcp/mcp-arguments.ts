@@ -1,5 +1,5 @@
 import Ajv2020, { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
-import { parseStandardExpression } from '@aas/audience-expression';
+import { parseStandardExpression } from '@aas/audience-expression-domain';
 import { TOOLS } from './mcp-tools';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { Principal } from '@aas/infra/http';
+import { Principal } from '@aas/shared-infra/http';
 import { AssistantChatUseCase } from '../assistant-chat.usecase';
 import { AssistantStore } from '../assistant.store';
 import { fakeEngine, testOrganisationCatalogue, testPlannerCatalogue } from '../testing/assistant-fixtures';

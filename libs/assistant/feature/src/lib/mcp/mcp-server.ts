@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { searchQuestions } from '@aas/assistant-domain';
-import { labelExpression } from '@aas/audience-expression';
-import { EngineClient } from '@aas/engine-client';
-import { Principal, toProblem } from '@aas/infra/http';
-import { checkAverage, CheckedAverage, checkExpression, CheckedExpression, chooseUniverse, FieldProblems, resolveSelection } from '@aas/query-rules';
+import { labelExpression } from '@aas/audience-expression-domain';
+import { EngineClient } from '@aas/crosstab-engine-client';
+import { Principal, toProblem } from '@aas/shared-infra/http';
+import { checkAverage, CheckedAverage, checkExpression, CheckedExpression, chooseUniverse, FieldProblems, resolveSelection } from '@aas/query-rules-domain';
 import { AssistantChatUseCase } from '../assistant-chat.usecase';
 import { AssistantStore } from '../assistant.store';
 import { argumentProblems } from './mcp-arguments';

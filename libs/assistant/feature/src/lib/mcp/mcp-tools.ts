@@ -3,7 +3,7 @@
  * JSON Schemas (draft 2020-12). The input schemas are what `tools/call` checks arguments against,
  * so what a model reads is what the server enforces.
  */
-import { expressionJsonSchemas } from '@aas/audience-expression';
+import { expressionJsonSchemas } from '@aas/audience-expression-domain';
 
 /** Bounds of the tools' arguments (past them: a tool error naming the argument). */
 export const MCP_LIMITS = { prompt: 2000, id: 64, query: 500, name: 255, rows: 20, columns: 100, codes: 500, code: 64 } as const;

@@ -1,7 +1,7 @@
 import { All, Body, Controller, Get, Header, HttpCode, Injectable, NestMiddleware, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiExcludeEndpoint, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { CommonConfig, PROBLEM_TYPES, ProblemException } from '@aas/infra';
+import { CommonConfig, PROBLEM_TYPES, ProblemException } from '@aas/shared-infra';
 import {
   clientGoneSignal,
   CurrentPrincipal,
@@ -12,7 +12,7 @@ import {
   ProtectedResourceMetadata,
   Public,
   publicBaseUrl,
-} from '@aas/infra/http';
+} from '@aas/shared-infra/http';
 import { checkMcpRequest, mcpAccessPolicy, McpAccessPolicy } from './mcp-access';
 import { JsonRpcErrorResponseSchema, JsonRpcRequestSchema, JsonRpcResultResponseSchema, MCP_SCHEMAS } from './mcp-openapi.schema';
 import { McpServer, rpcError, SUPPORTED_PROTOCOL_VERSIONS } from './mcp-server';

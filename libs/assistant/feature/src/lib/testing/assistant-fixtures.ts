@@ -1,8 +1,8 @@
 import { PlannerCatalogue } from '@aas/assistant-domain';
-import { EngineComputePayload, EngineComputeResult, OrganisationCatalogue } from '@aas/contracts';
-import { CommonConfig, JobRunner, WorkerDirectory } from '@aas/infra';
-import { EngineClient } from '@aas/engine-client';
-import type { PartitionReader, StoreVersion } from '@aas/respondent-store-data';
+import { EngineComputePayload, EngineComputeResult, OrganisationCatalogue } from '@aas/shared-contracts';
+import { CommonConfig, JobRunner, WorkerDirectory } from '@aas/shared-infra';
+import { EngineClient } from '@aas/crosstab-engine-client';
+import type { PartitionReader, StoreVersion } from '@aas/respondent-store-data-access';
 
 /** A small catalogue (tests only): one licensed dataset, five licensed markets of six, eight licensed waves of nine. */
 const QUESTIONS = [

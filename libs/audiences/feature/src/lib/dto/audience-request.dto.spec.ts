@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { flattenValidationErrors } from '@aas/infra';
+import { flattenValidationErrors } from '@aas/shared-infra';
 import { PatchAudienceRequest, SaveAudienceRequest } from './audience-request.dto';
 import { ListAudiencesQuery } from './list-audiences.query';
 

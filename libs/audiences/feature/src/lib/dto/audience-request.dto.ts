@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsNumber, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { CLIENT_FLAGS } from '../audience-access';
-import { expressionSchemaRef } from '@aas/audience-expression';
-import { NIL_UUID, ReadOnlyMember } from '@aas/infra/http';
+import { expressionSchemaRef } from '@aas/audience-expression-domain';
+import { NIL_UUID, ReadOnlyMember } from '@aas/shared-infra/http';
 import { IsAudienceName, IsFolderId, NAME_MAX_LENGTH } from './audience-validators';
 
 const FLAGS_MESSAGE = `each value of flags must be one of ${CLIENT_FLAGS.join(', ')} ('curated' is reserved for curated audiences)`;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { AUDIENCE_FLAGS, AUDIENCE_OVERALL, AudienceFlag, AudienceOverall } from '../audience-access';
-import { expressionSchemaRef } from '@aas/audience-expression';
+import { expressionSchemaRef } from '@aas/audience-expression-domain';
 
 export class AudiencePermissions {
   @ApiProperty({

@@ -1,4 +1,4 @@
-import { NIL_UUID, UUID_PATTERN } from '@aas/infra/http';
+import { NIL_UUID, UUID_PATTERN } from '@aas/shared-infra/http';
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 
 /** The longest audience name, in characters (code points): the `name` column's CHECK. */

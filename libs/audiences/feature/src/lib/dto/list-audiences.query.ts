@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
-import { NIL_UUID, PagingQuery } from '@aas/infra/http';
+import { NIL_UUID, PagingQuery } from '@aas/shared-infra/http';
 import { IsFolderId } from './audience-validators';
 
 /** Query of GET /v2/saved/audiences. */

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ProblemException } from '@aas/infra';
-import { ApiProblems, CurrentPrincipal, Principal } from '@aas/infra/http';
+import { ProblemException } from '@aas/shared-infra';
+import { ApiProblems, CurrentPrincipal, Principal } from '@aas/shared-infra/http';
 import { CatalogueService } from '../store/catalogue.service';
 import { CatalogueSnapshot, Entitlements, QuestionRow } from '../store/catalogue-snapshot';
 import { CATEGORY_INCLUDES, CategoryInclude, categoryWire, datasetWire, QuestionIncludes, questionWire, Wire } from './catalogue.presenter';

@@ -1,5 +1,5 @@
-import { Category, Dataset, Datapoint, Location, Question, Suffix, Wave } from '@aas/contracts';
-import { CatalogueAnswer, CatalogueCodeName, CatalogueQuestionInfo, CatalogueView, OrganisationCatalogue, WaveInfo } from '@aas/contracts';
+import { Category, Dataset, Datapoint, Location, Question, Suffix, Wave } from '@aas/shared-contracts';
+import { CatalogueAnswer, CatalogueCodeName, CatalogueQuestionInfo, CatalogueView, OrganisationCatalogue, WaveInfo } from '@aas/shared-contracts';
 
 /** Row shapes of the catalogue tables: the domain's types, as the seed wrote them. */
 export type DatasetRow = Dataset;

@@ -1,16 +1,23 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { CatalogueAccess } from '@aas/contracts';
-import { AppConfigModule, CommonConfig, loadConfig, upsertOrganisation } from '@aas/infra';
-import { DatabaseModule, IDENTITY_MIGRATIONS } from '@aas/infra/database';
-import { createTestDatabase, TestDatabase } from '@aas/infra/testing';
-import { PartitionReader, RESPONDENT_STORE_MIGRATIONS, RespondentStoreModule, StoreVersion, SurveyDataVersion } from '@aas/respondent-store-data';
+import { CatalogueAccess } from '@aas/shared-contracts';
+import { AppConfigModule, CommonConfig, loadConfig, upsertOrganisation } from '@aas/shared-infra';
+import { DatabaseModule, IDENTITY_MIGRATIONS } from '@aas/shared-infra/database';
+import { createTestDatabase, TestDatabase } from '@aas/shared-infra/testing';
+import { PartitionReader, RESPONDENT_STORE_MIGRATIONS, RespondentStoreModule, StoreVersion, SurveyDataVersion } from '@aas/respondent-store-data-access';
 import { CatalogueAccessModule } from '../catalogue.module';
-import { testCatalogue } from '@aas/catalogue-data/testing';
+import { testCatalogue } from '@aas/catalogue-data-access/testing';
 import { CatalogueRepository } from './catalogue.repository';
 import { CatalogueService } from './catalogue.service';
-import { CATALOGUE_MIGRATIONS, grantEntitlements, replaceCatalogue, replaceEntitlements, revokeEntitlements, type EntitlementSet } from '@aas/catalogue-data';
+import {
+  CATALOGUE_MIGRATIONS,
+  grantEntitlements,
+  replaceCatalogue,
+  replaceEntitlements,
+  revokeEntitlements,
+  type EntitlementSet,
+} from '@aas/catalogue-data-access';
 
 const DEMO: EntitlementSet = { slug: 'demo', datasets: ['core'], locations: ['gb', 'us'], waves: ['q3_2025', 'q1_2025', 'q4_2024'] };
 

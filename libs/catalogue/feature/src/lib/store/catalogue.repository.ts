@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { entitlementVersion, versionedEntitlements } from '@aas/catalogue-data';
+import { entitlementVersion, versionedEntitlements } from '@aas/catalogue-data-access';
 import { CatalogueSnapshot, CategoryRow, DatasetRow, Entitlements, LocationRow, QuestionRow, WaveRow } from './catalogue-snapshot';
 
 /** Reads the catalogue tables. Everything here is small; the snapshot is rebuilt when the data version moves. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogueAccess, CatalogueView, OrganisationCatalogue } from '@aas/contracts';
-import { StoreVersion } from '@aas/respondent-store-data';
+import { CatalogueAccess, CatalogueView, OrganisationCatalogue } from '@aas/shared-contracts';
+import { StoreVersion } from '@aas/respondent-store-data-access';
 import { CatalogueRepository } from './catalogue.repository';
 import { CatalogueSnapshot, Entitlements } from './catalogue-snapshot';
 

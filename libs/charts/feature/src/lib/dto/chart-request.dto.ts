@@ -15,8 +15,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { expressionSchemaRef } from '@aas/audience-expression';
-import { IsOpaqueObject } from '@aas/infra/http';
+import { expressionSchemaRef } from '@aas/audience-expression-domain';
+import { IsOpaqueObject } from '@aas/shared-infra/http';
 import {
   CHART_METRICS,
   CHART_TESTS,

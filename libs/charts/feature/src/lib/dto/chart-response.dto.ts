@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { expressionSchemaRef } from '@aas/audience-expression';
+import { expressionSchemaRef } from '@aas/audience-expression-domain';
 import {
   AUDIENCE_ERRORS,
   CHART_METRICS,

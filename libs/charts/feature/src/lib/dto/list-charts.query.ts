@@ -1,4 +1,4 @@
-import { PagingQuery } from '@aas/infra/http';
+import { PagingQuery } from '@aas/shared-infra/http';
 
 /** Query of GET /v1/charts. */
 export class ListChartsQuery extends PagingQuery {}

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Expression } from '@aas/audience-expression';
+import type { Expression } from '@aas/audience-expression-domain';
 import { TEST_QUESTIONS } from './random-data';
 
 /** The fixed seed every property also runs with (the random-seed run prints its seed on failure). */

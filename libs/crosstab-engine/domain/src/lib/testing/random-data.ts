@@ -1,5 +1,5 @@
-import type { Expression, RespondentRecord } from '@aas/audience-expression';
-import type { AttributeDictionary, DecodedPartition, PartitionKey, WeightClass } from '@aas/respondent-store';
+import type { Expression, RespondentRecord } from '@aas/audience-expression-domain';
+import type { AttributeDictionary, DecodedPartition, PartitionKey, WeightClass } from '@aas/respondent-store-domain';
 
 /** A tiny catalogue for the engine's tests: every question kind, two datasets, routing. */
 export interface TestQuestion {

@@ -1,4 +1,4 @@
-import { referenceMetric, type Expression } from '@aas/audience-expression';
+import { referenceMetric, type Expression } from '@aas/audience-expression-domain';
 import { index, percentage } from '../metrics';
 import type { CrosstabQuery, CrosstabResult } from '../crosstab.types';
 import { withPlainQuestions, type TestRecord } from './random-data';

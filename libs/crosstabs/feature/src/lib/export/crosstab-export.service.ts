@@ -8,10 +8,10 @@ import {
   type CrosstabQueryInput,
   type ExportedFile,
   type ExportMediaType,
-} from '@aas/contracts';
-import type { CrosstabCell } from '@aas/crosstab-engine';
-import { ProblemException } from '@aas/infra';
-import { fileNameOf } from '@aas/infra/http';
+} from '@aas/shared-contracts';
+import type { CrosstabCell } from '@aas/crosstab-engine-domain';
+import { ProblemException } from '@aas/shared-infra';
+import { fileNameOf } from '@aas/shared-infra/http';
 import { RunCrosstabCommand } from '../run-crosstab/run-crosstab.command';
 import { RunCrosstabUseCase, type CrosstabRun } from '../run-crosstab/run-crosstab.usecase';
 import { crosstabCsv, crosstabSheet } from './crosstab-sheet';

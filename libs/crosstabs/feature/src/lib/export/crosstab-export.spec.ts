@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { Workbook } from 'exceljs';
-import { CROSSTAB_METRICS } from '@aas/contracts';
-import type { CrosstabCell } from '@aas/crosstab-engine';
+import { CROSSTAB_METRICS } from '@aas/shared-contracts';
+import type { CrosstabCell } from '@aas/crosstab-engine-domain';
 import type { PreparedAudience, PreparedCrosstab } from '../prepare-crosstab';
 import { crosstabCsv, crosstabSheet, METRIC_DEFINITIONS } from './crosstab-sheet';
 import { crosstabWorkbook } from './crosstab-workbook';

@@ -1,7 +1,7 @@
-import type { CrosstabExportMetric, CrosstabMetric, CrosstabStatistics } from '@aas/contracts';
-import { CROSSTAB_METRICS } from '@aas/contracts';
-import { LOW_BASE_SAMPLE, type CrosstabCell } from '@aas/crosstab-engine';
-import { toCsv, type CsvField } from '@aas/infra/http';
+import type { CrosstabExportMetric, CrosstabMetric, CrosstabStatistics } from '@aas/shared-contracts';
+import { CROSSTAB_METRICS } from '@aas/shared-contracts';
+import { LOW_BASE_SAMPLE, type CrosstabCell } from '@aas/crosstab-engine-domain';
+import { toCsv, type CsvField } from '@aas/shared-infra/http';
 import { toWireCell, type WireCrosstabCell } from '../crosstab-cell.mapper';
 import type { PreparedCrosstab } from '../prepare-crosstab';
 

@@ -1,4 +1,4 @@
-import type { CrosstabExportMetric } from '@aas/contracts';
+import type { CrosstabExportMetric } from '@aas/shared-contracts';
 import { Workbook, type Worksheet } from 'exceljs';
 import { type CrosstabSheet, LOW_BASE_MARK, METRIC_DEFINITIONS, metricLine, metricsOf } from './crosstab-sheet';
 

@@ -1,4 +1,4 @@
-import type { CrosstabQueryInput, CrosstabStatistics } from '@aas/contracts';
+import type { CrosstabQueryInput, CrosstabStatistics } from '@aas/shared-contracts';
 
 /**
  * Run a crosstab for an organisation: the body as POST /v2/query/crosstab takes it, the statistics

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogueAccess, type CrosstabStatistics, type OrganisationCatalogue } from '@aas/contracts';
-import { columnLetter, specIsPlain, type CrosstabCell } from '@aas/crosstab-engine';
-import { EngineClient, type EngineCallContext } from '@aas/engine-client';
-import { CommonConfig, ProblemException } from '@aas/infra';
+import { CatalogueAccess, type CrosstabStatistics, type OrganisationCatalogue } from '@aas/shared-contracts';
+import { columnLetter, specIsPlain, type CrosstabCell } from '@aas/crosstab-engine-domain';
+import { EngineClient, type EngineCallContext } from '@aas/crosstab-engine-client';
+import { CommonConfig, ProblemException } from '@aas/shared-infra';
 import { prepareCrosstab, type PreparedCrosstab } from '../prepare-crosstab';
 import { RunCrosstabCommand } from './run-crosstab.command';
 

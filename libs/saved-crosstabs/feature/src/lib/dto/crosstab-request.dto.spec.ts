@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { flattenValidationErrors } from '@aas/infra';
+import { flattenValidationErrors } from '@aas/shared-infra';
 import { PatchSavedCrosstabRequest, SaveSavedCrosstabRequest } from './crosstab-request.dto';
 import { ListSavedCrosstabsQuery } from './list-crosstabs.query';
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsInt, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { expressionSchemaRef } from '@aas/audience-expression';
-import { ReadOnlyMember, UUID_PATTERN } from '@aas/infra/http';
+import { expressionSchemaRef } from '@aas/audience-expression-domain';
+import { ReadOnlyMember, UUID_PATTERN } from '@aas/shared-infra/http';
 import { IsArrayOfAtMost, IsCodeList, IsDateTime, IsJsonObject, IsText } from './crosstab-validators';
 
 export const NAME_MAX_LENGTH = 255;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { expressionSchemaRef } from '@aas/audience-expression';
+import { expressionSchemaRef } from '@aas/audience-expression-domain';
 import { SavedCrosstabAvgInput } from './crosstab-request.dto';
 
 /** A crosstab audience as stored and answered: id, name and full_name always present. */

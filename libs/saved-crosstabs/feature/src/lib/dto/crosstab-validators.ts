@@ -1,6 +1,6 @@
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 
-/* Validators of the saved-crosstab DTOs (the ones every feature uses are in @aas/infra). */
+/* Validators of the saved-crosstab DTOs (the ones every feature uses are in @aas/shared-infra). */
 
 /**
  * A string of `min`..`max` characters counted as Postgres counts them (code points), never

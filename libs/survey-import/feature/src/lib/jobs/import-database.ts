@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { CommonConfig, dataSourceOptions } from '@aas/infra';
+import { CommonConfig, dataSourceOptions } from '@aas/shared-infra';
 
 /** How long one statement of an import may run (a large partition's INSERT takes seconds, not minutes). */
 const IMPORT_STATEMENT_TIMEOUT_MS = 10 * 60_000;

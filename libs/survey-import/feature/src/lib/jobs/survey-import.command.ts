@@ -1,5 +1,5 @@
 import { IsUUID } from 'class-validator';
-import type { SurveyImportPayload } from '@aas/contracts';
+import type { SurveyImportPayload } from '@aas/shared-contracts';
 
 /** The shape of a `survey.import` payload, checked in the worker with the rules HTTP bodies get. */
 export class SurveyImportCommand implements SurveyImportPayload {

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { JOBS, SurveyImportPayload, SurveyImportResult } from '@aas/contracts';
-import { HandlesJob, JobContext, JobHandler } from '@aas/infra';
-import { StoreVersion } from '@aas/respondent-store-data';
-import { MappingError, readCsv, readSav, validateMapping } from '@aas/survey-import';
-import { SurveyImportStore, type ImportProgress } from '@aas/survey-import-data';
+import { JOBS, SurveyImportPayload, SurveyImportResult } from '@aas/shared-contracts';
+import { HandlesJob, JobContext, JobHandler } from '@aas/shared-infra';
+import { StoreVersion } from '@aas/respondent-store-data-access';
+import { MappingError, readCsv, readSav, validateMapping } from '@aas/survey-import-domain';
+import { SurveyImportStore, type ImportProgress } from '@aas/survey-import-data-access';
 import { importSurvey } from '../import-survey.usecase';
 import { ImportDatabase } from './import-database';
 import { SurveyImportCommand } from './survey-import.command';

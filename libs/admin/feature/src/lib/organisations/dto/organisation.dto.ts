@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { ORGANISATION_ID_PATTERN } from '@aas/infra';
-import { PagingQuery } from '@aas/infra/http';
+import { ORGANISATION_ID_PATTERN } from '@aas/shared-infra';
+import { PagingQuery } from '@aas/shared-infra/http';
 
 /** At most this many codes of one kind in one grant or revocation. */
 export const MAX_CODES_PER_KIND = 1000;

@@ -1,12 +1,12 @@
-import { ASSISTANT_MIGRATIONS } from '@aas/assistant';
-import { SAVED_AUDIENCES_MIGRATIONS } from '@aas/audiences';
-import { CATALOGUE_MIGRATIONS } from '@aas/catalogue-data';
-import { CHARTS_MIGRATIONS } from '@aas/charts';
-import { IDENTITY_MIGRATIONS, MigrationClass, runMigrations } from '@aas/infra/database';
-import { INSIGHTS_MIGRATIONS } from '@aas/insights';
-import { RESPONDENT_STORE_MIGRATIONS } from '@aas/respondent-store-data';
-import { SAVED_CROSSTABS_MIGRATIONS } from '@aas/saved-crosstabs';
-import { SURVEY_IMPORT_MIGRATIONS } from '@aas/survey-import-data';
+import { ASSISTANT_MIGRATIONS } from '@aas/assistant-feature';
+import { SAVED_AUDIENCES_MIGRATIONS } from '@aas/audiences-feature';
+import { CATALOGUE_MIGRATIONS } from '@aas/catalogue-data-access';
+import { CHARTS_MIGRATIONS } from '@aas/charts-feature';
+import { IDENTITY_MIGRATIONS, MigrationClass, runMigrations } from '@aas/shared-infra/database';
+import { INSIGHTS_MIGRATIONS } from '@aas/insights-feature';
+import { RESPONDENT_STORE_MIGRATIONS } from '@aas/respondent-store-data-access';
+import { SAVED_CROSSTABS_MIGRATIONS } from '@aas/saved-crosstabs-feature';
+import { SURVEY_IMPORT_MIGRATIONS } from '@aas/survey-import-data-access';
 
 const timestampOf = (m: MigrationClass): number => Number(/(\d{13})$/.exec(m.name)?.[1] ?? NaN);
 

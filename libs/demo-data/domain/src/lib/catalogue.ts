@@ -1,4 +1,4 @@
-import type { Category, Dataset, LocationWavePopulation, Question } from '@aas/contracts';
+import type { Category, Dataset, LocationWavePopulation, Question } from '@aas/shared-contracts';
 import type { DemoLocation, DemoWave } from './demo.types';
 import type { Catalogue, CuratedAudience, Insight, InsightType, OrganisationEntitlement } from './demo.types';
 import { brandCategoryDefs, CATEGORY_DEFS, questionBank } from './question-bank';

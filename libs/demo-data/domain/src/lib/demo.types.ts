@@ -1,4 +1,4 @@
-import type { Category, Dataset, LocationWavePopulation, Location, Question, Wave } from '@aas/contracts';
+import type { Category, Dataset, LocationWavePopulation, Location, Question, Wave } from '@aas/shared-contracts';
 
 /** A demo location: what the catalogue stores, and the population shares the generator weights to. */
 export interface DemoLocation extends Location {

@@ -1,8 +1,8 @@
-import { buildAttributeDictionary, AttributeDictionary } from '@aas/respondent-store';
+import { buildAttributeDictionary, AttributeDictionary } from '@aas/respondent-store-domain';
 import { buildCatalogue, DATASET_COVERAGE, LOCATION_SAMPLE_WEIGHT, LOCATIONS, POPULATIONS, WAVES } from './catalogue';
 import type { Catalogue } from './demo.types';
-import { encodePartition, EncodeOptions, setRange } from '@aas/respondent-store';
-import type { DecodedPartition, PartitionKey, WeightClass } from '@aas/respondent-store';
+import { encodePartition, EncodeOptions, setRange } from '@aas/respondent-store-domain';
+import type { DecodedPartition, PartitionKey, WeightClass } from '@aas/respondent-store-domain';
 import type { DpDef, QuestionDef } from './question-definitions';
 import { AGE_GROUPS, Effects, hash32, hashUnit, logit, PROFILE_COUNT, PROFILE_Z, profileIndex, Rng, sigmoid } from './survey-model';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { decodePartition, encodePartition, partitionInvariantViolations } from '@aas/respondent-store';
-import type { DecodedPartition, RespondentRecord } from '@aas/respondent-store';
-import { toRespondentRecords } from '@aas/respondent-store';
+import { decodePartition, encodePartition, partitionInvariantViolations } from '@aas/respondent-store-domain';
+import type { DecodedPartition, RespondentRecord } from '@aas/respondent-store-domain';
+import { toRespondentRecords } from '@aas/respondent-store-domain';
 import { surveyDigest } from './survey-digest';
 import { generateSurvey, Survey } from './survey-generator';
 

@@ -1,5 +1,5 @@
 import { Effects, hashUnit, NO_EFFECTS } from './survey-model';
-import type { QuestionKind } from '@aas/contracts';
+import type { QuestionKind } from '@aas/shared-contracts';
 
 /** A datapoint with its model: base rate (multi/scale) or weight (single), trait effects, drift in logit per wave. */
 export interface DpDef {

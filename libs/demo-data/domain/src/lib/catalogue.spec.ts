@@ -1,4 +1,4 @@
-import { buildAttributeDictionary } from '@aas/respondent-store';
+import { buildAttributeDictionary } from '@aas/respondent-store-domain';
 import { buildCatalogue } from './catalogue';
 import type { AudienceExpression } from './demo.types';
 
