@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatScoreTable, parseEvalCases, scoreEval } from '@aas/assistant-domain/eval';
+import { EVAL_SETS, formatScoreTable, isHeldOut, parseEvalCases, scoreEval } from '@aas/assistant-domain/eval';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SETS = ['tuning', 'tuning-2', 'tuning-3', 'held-out'];
+const SETS: readonly string[] = EVAL_SETS;
 
 /**
  * Scores the assistant's planner on an evaluation set:
- *   npm run eval:assistant -- [--set tuning|tuning-2|tuning-3|held-out] [--show-failures]
+ *   npm run eval:assistant -- [--set <name>] [--show-failures]   (names: EVAL_SETS)
  * prints the share of fully right cases per family and overall; --show-failures lists what
  * differed in each wrong case (for the tuning sets: the held-out set is only ever scored).
  */
@@ -29,7 +29,9 @@ function main(): number {
   const score = scoreEval(cases);
   const ms = performance.now() - started;
   console.log(formatScoreTable(score, `assistant planner on ${set}.json: ${cases.length} cases, ${ms.toFixed(0)} ms`));
-  if (args.includes('--show-failures')) {
+  if (args.includes('--show-failures') && isHeldOut(set)) {
+    console.log('\n(held-out failures are not listed: the held-out sets are only ever scored)');
+  } else if (args.includes('--show-failures')) {
     for (const f of score.failures) {
       console.log(`\n${f.id} [${f.family}] ${f.prompt}`);
       for (const d of f.differences) console.log(`  ${d.member}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`);

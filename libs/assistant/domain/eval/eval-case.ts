@@ -10,6 +10,33 @@
  * `core`, markets us, gb, de, fr and the last 5 waves (`q3_2025` .. `q3_2026`).
  */
 
+/** Every family, in the order tables list them. */
+export const EVAL_FAMILIES = [
+  'share-population',
+  'share-audience',
+  'ranking',
+  'comparison-audiences',
+  'comparison-markets',
+  'indexing',
+  'indexing-open',
+  'trend',
+  'follow-up',
+  'docked',
+  'refusal',
+  'messy',
+  'language',
+  'negation',
+  'combination',
+  'rank-markets',
+  'rank-groups',
+  'change-comparison',
+  'brief',
+  'follow-up-replace',
+  'docked-multi',
+  'unanswerable',
+  'size',
+] as const satisfies readonly EvalFamily[];
+
 /** The kind of prompt a case exercises; scores are reported per family. */
 export type EvalFamily =
   /** "What share of Germans use TikTok?": one datapoint over the whole population of a market. */
@@ -37,7 +64,27 @@ export type EvalFamily =
   /** Typos, lower case, no punctuation, filler words. */
   | 'messy'
   /** Prompts in the languages of the markets in the data (de, es, fr, pt, ja, ...). */
-  | 'language';
+  | 'language'
+  /** "What share don't use TikTok?", "who is not on Facebook at all": the complement of the answer. */
+  | 'negation'
+  /** "Both Netflix and Disney+", "Netflix or Disney+", "at least two of ...": one combined subject. */
+  | 'combination'
+  /** "In which country is TikTok most used?", "rank our markets by ...": each market, ordered, with a verdict. */
+  | 'rank-markets'
+  /** "Which age group is most likely to ...": the groups of a demographic question as audiences, with a verdict. */
+  | 'rank-groups'
+  /** "Did X grow more in A or B?", "up or down vs the same quarter last year": change with a verdict. */
+  | 'change-comparison'
+  /** A long brief with context sentences around one question: the question is planned, not the context. */
+  | 'brief'
+  /** A follow-up that replaces one thing (audience, market, topic) and keeps the rest. */
+  | 'follow-up-replace'
+  /** Two docked audiences, or a docked audience named in the prompt. */
+  | 'docked-multi'
+  /** A metric, range or unit the catalogue does not have: no numbers of another question. */
+  | 'unanswerable'
+  /** "How many people, in millions": the projected size, not only a share. */
+  | 'size';
 
 /** Respondents who gave any of `datapoints` to `question` (with one of `suffixes`, when listed); `not` negates. */
 export interface ExpectedLeaf {
@@ -63,7 +110,17 @@ export interface ExpectedResolution {
    * (a ranking); `suffix` for grid questions ("daily" TikTok use). `null` for an open indexing
    * question (every datapoint the organisation may use).
    */
-  topic?: { question: string; datapoints: string[]; suffix?: string } | null;
+  topic?: {
+    question: string;
+    datapoints: string[];
+    suffix?: string;
+    /** How the datapoints combine into one subject; default `each` (a column per datapoint). */
+    combine?: 'each' | 'all' | 'any' | 'at-least';
+    /** With `combine: 'at-least'`. */
+    min?: number;
+    /** The complement ("don't use"); default false. */
+    negate?: boolean;
+  } | null;
   /** In order; `[{ all: true }]` when the prompt names no audience. Two entries = side by side. */
   audiences?: ExpectedAudience[];
   /** Market codes; `[]` = every licensed market taken together. Two or more = side by side. */
@@ -74,6 +131,14 @@ export interface ExpectedResolution {
   limit?: number;
   /** "How many": the projected number of people as well as the share. */
   count?: boolean;
+  /** What is ranked: `markets`, `waves`, or `{ question }` whose groups are the audiences ranked. */
+  rankBy?: 'answers' | 'markets' | 'waves' | { question: string };
+  /** The verdict the answer states from the numbers. */
+  verdict?: 'highest' | 'lowest' | 'grew-more' | 'up-or-down';
+  /** Two periods compared rather than a trend through every wave. */
+  paired?: boolean;
+  /** For a refusal of an unanswerable ask: the question code the answer offers instead, when there is a near one. */
+  offer?: string;
 }
 
 export interface EvalCase {

@@ -1,10 +1,9 @@
 import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data-domain';
 import type { Question } from '@aas/shared-contracts';
-import type { EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolution } from './eval-case';
-import heldOutJson from './held-out.json';
-import tuning2Json from './tuning-2.json';
-import tuning3Json from './tuning-3.json';
-import tuningJson from './tuning.json';
+import fs from 'node:fs';
+import path from 'node:path';
+import { EVAL_FAMILIES, EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolution } from './eval-case';
+import { EVAL_SETS } from './score-eval';
 
 // The set is data written by hand: this spec is what keeps it honest against the catalogue, so a
 // renamed question or a typo in a code fails here instead of silently scoring the planner wrong.
@@ -16,8 +15,11 @@ const organisations = new Map(catalogue.organisations.map((o) => [o.slug, o]));
 const waveOrder = new Map(catalogue.waves.map((w) => [w.code, w.order]));
 const markets = new Set(catalogue.locations.map((l) => l.code));
 
-/** Minimum cases per family in each file; a Record so that a family added to the format must be given one. */
-const MINIMUM: Record<'tuning' | 'held-out' | 'tuning-2' | 'tuning-3', Record<EvalFamily, number>> = {
+/**
+ * Minimum cases per family in each file. The first four sets cover the single-topic families, the
+ * later ones the families of questions with structure (negation, combinations, dimensions, ...).
+ */
+const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
   tuning: {
     'share-population': 15,
     'share-audience': 15,
@@ -79,19 +81,18 @@ const MINIMUM: Record<'tuning' | 'held-out' | 'tuning-2' | 'tuning-3', Record<Ev
     language: 3,
   },
 };
-const FAMILIES = new Set<string>(Object.keys(MINIMUM.tuning));
+const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);
 const OUTCOMES = new Set(['answer', 'refuse', 'clarify']);
+const VERDICTS = new Set(['highest', 'lowest', 'grew-more', 'up-or-down']);
+const COMBINES = new Set(['each', 'all', 'any', 'at-least']);
 
-// The JSON is typed by inference only; every field the format constrains is checked below.
-type EvalFile = keyof typeof MINIMUM;
-const files: Record<EvalFile, EvalCase[]> = {
-  tuning: tuningJson as unknown as EvalCase[],
-  'held-out': heldOutJson as unknown as EvalCase[],
-  'tuning-2': tuning2Json as unknown as EvalCase[],
-  'tuning-3': tuning3Json as unknown as EvalCase[],
-};
-const fileNames = Object.keys(files) as EvalFile[];
+// The JSON is read as data; every field the format constrains is checked below.
+type EvalFile = string;
+const files: Record<EvalFile, EvalCase[]> = Object.fromEntries(
+  EVAL_SETS.map((set) => [set, JSON.parse(fs.readFileSync(path.join(__dirname, `${set}.json`), 'utf8')) as EvalCase[]]),
+);
+const fileNames = Object.keys(files);
 
 /** Whether the organisation may use the question (one of its datasets is licensed). */
 function licensedQuestion(question: Question, datasets: string[]): boolean {
@@ -171,6 +172,16 @@ function answerProblems(c: EvalCase, e: ExpectedResolution): string[] {
     }
   }
 
+  if (e.topic) {
+    if (e.topic.combine !== undefined && !COMBINES.has(e.topic.combine)) out.push(`combine ${e.topic.combine} is not a way to combine`);
+    if (e.topic.combine === 'at-least' && !(Number.isInteger(e.topic.min) && (e.topic.min ?? 0) >= 1)) out.push('at-least needs a min of 1 or more');
+    if (e.topic.combine !== undefined && e.topic.combine !== 'each' && e.topic.datapoints.length < 2) out.push('a combined subject has two or more datapoints');
+  }
+  if (e.verdict !== undefined && !VERDICTS.has(e.verdict)) out.push(`verdict ${e.verdict} is not a verdict`);
+  if (e.rankBy !== undefined && typeof e.rankBy === 'object') {
+    if (!questions.has(e.rankBy.question)) out.push(`rankBy: unknown question ${e.rankBy.question}`);
+  } else if (e.rankBy !== undefined && !['answers', 'markets', 'waves'].includes(e.rankBy)) out.push(`rankBy ${e.rankBy} is not a dimension`);
+  if (e.paired === true && (e.waves ?? []).length !== 2) out.push('paired periods are exactly two waves');
   if (e.limit !== undefined && !(Number.isInteger(e.limit) && e.limit > 0)) out.push('limit must be a positive integer');
   if (e.count !== undefined && typeof e.count !== 'boolean') out.push('count must be a boolean');
   if (e.kind === 'comparison' && (e.audiences ?? []).length < 2 && (e.markets ?? []).length < 2) {
@@ -200,8 +211,9 @@ function caseProblems(c: EvalCase): string[] {
   } else if (e.outcome === 'answer') {
     out.push(...answerProblems(c, e));
   } else {
-    const extra = Object.keys(e).filter((k) => k !== 'outcome');
+    const extra = Object.keys(e).filter((k) => k !== 'outcome' && !(k === 'offer' && e.outcome === 'refuse'));
     if (extra.length > 0) out.push(`a ${e.outcome} carries no ${extra.join(', ')}`);
+    if (e.offer !== undefined && !questions.has(e.offer)) out.push(`offer: unknown question ${e.offer}`);
   }
   return out.map((p) => `${c.id}: ${p}`);
 }
@@ -238,7 +250,7 @@ describe('assistant evaluation set', () => {
   it.each(fileNames)('%s has the minimum number of cases of every family', (file) => {
     const counts = new Map<string, number>();
     for (const c of files[file]) counts.set(c.family, (counts.get(c.family) ?? 0) + 1);
-    const short = Object.entries(MINIMUM[file])
+    const short = Object.entries(MINIMUM[file] ?? {})
       .filter(([family, min]) => (counts.get(family) ?? 0) < min)
       .map(([family, min]) => `${family}: ${counts.get(family) ?? 0} < ${min}`);
     expect(short).toEqual([]);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatScoreTable, parseEvalCases, scoreEval } from './score-eval';
+import { EVAL_SETS, formatScoreTable, parseEvalCases, scoreEval } from './score-eval';
 
 /**
  * The planner's score on the three evaluation sets may not fall under the floors in floors.json
@@ -12,7 +12,7 @@ const floors = JSON.parse(fs.readFileSync(path.join(__dirname, 'floors.json'), '
   { overall: number; families?: Record<string, number> }
 >;
 
-describe.each(['tuning', 'tuning-2', 'tuning-3', 'held-out'])('the planner on %s.json', (set) => {
+describe.each([...EVAL_SETS])('the planner on %s.json', (set) => {
   const cases = parseEvalCases(JSON.parse(fs.readFileSync(path.join(__dirname, `${set}.json`), 'utf8')), set);
   const score = scoreEval(cases);
   const floor = floors[set];

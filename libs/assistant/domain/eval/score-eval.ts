@@ -3,17 +3,36 @@ import { Planner, RuleBasedPlanner } from '../src/lib/planner';
 import { dockedAudiences, evalCatalogue } from './eval-catalogue';
 import { EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolution } from './eval-case';
 
+/**
+ * The evaluation files, by name (`<name>.json` beside this file). The held-out files (`held-out*`)
+ * are scored, never read while tuning; every other file is a tuning file.
+ */
+export const EVAL_SETS = ['tuning', 'tuning-2', 'tuning-3', 'held-out', 'tuning-4-subject', 'tuning-4-dimensions', 'tuning-4-context', 'held-out-2'] as const;
+
+export const isHeldOut = (set: string) => set.startsWith('held-out');
+
 /** What a planner resolved a case to, in the terms of `ExpectedResolution`. */
 export interface ActualResolution {
   outcome: 'answer' | 'refuse' | 'clarify';
   kind?: AnalysisKind;
-  topic?: { question: string; datapoints: string[]; suffix: string | null } | null;
+  topic?: {
+    question: string;
+    datapoints: string[];
+    suffix: string | null;
+    combine: 'each' | 'all' | 'any' | 'at-least';
+    min: number | null;
+    negate: boolean;
+  } | null;
   /** Each audience as its canonical leaves (see `canonicalLeaves`); `[]` = everyone. */
   audiences?: string[][];
   markets?: string[];
   waves?: string[];
   limit?: number;
   count?: boolean;
+  rankBy?: 'answers' | 'markets' | 'waves' | { question: string } | null;
+  verdict?: string | null;
+  paired?: boolean;
+  offer?: string | null;
 }
 
 /** Plans one case (its chat first, then its prompt) and says what it resolved to. */
@@ -107,17 +126,31 @@ export function expectedLeaves(audience: ExpectedAudience, catalogue: PlannerCat
 
 /** A planner's outcome in the terms of the evaluation set. */
 export function resolutionOf(outcome: PlanOutcome): ActualResolution {
+  if (outcome.outcome === 'refuse') return { outcome: 'refuse', offer: outcome.offer?.code ?? null };
   if (outcome.outcome !== 'answer') return { outcome: outcome.outcome };
   const plan = outcome.plan;
+  const t = plan.topic;
   return {
     outcome: 'answer',
     kind: plan.kind,
-    topic: plan.topic ? { question: plan.topic.question, datapoints: plan.topic.datapoints.map((d) => d.code), suffix: plan.topic.suffix?.code ?? null } : null,
+    topic: t
+      ? {
+          question: t.question,
+          datapoints: t.datapoints.map((d) => d.code),
+          suffix: t.suffix?.code ?? null,
+          combine: t.combine ?? 'each',
+          min: t.combine === 'at-least' ? (t.minCount ?? 1) : null,
+          negate: t.negate ?? false,
+        }
+      : null,
     audiences: plan.audiences.map((a) => canonicalLeaves(a.expression)),
     markets: plan.locations.map((l) => l.code),
     waves: plan.waves.map((w) => w.code),
     limit: plan.limit,
     count: plan.count,
+    rankBy: plan.rankBy === 'groups' ? { question: plan.groupQuestion?.code ?? '?' } : (plan.rankBy ?? null),
+    verdict: plan.verdict ?? null,
+    paired: plan.pairedPeriods ?? false,
   };
 }
 
@@ -146,11 +179,24 @@ const same = (a: unknown, b: unknown) => stableJson(a) === stableJson(b);
 export function compareResolution(expect: ExpectedResolution, actual: ActualResolution, catalogue: PlannerCatalogue): Difference[] {
   const out: Difference[] = [];
   if (expect.outcome !== actual.outcome) return [{ member: 'outcome', expected: expect.outcome, actual: actual.outcome }];
+  if (expect.outcome === 'refuse' && expect.offer !== undefined && expect.offer !== actual.offer)
+    out.push({ member: 'offer', expected: expect.offer, actual: actual.offer ?? null });
   if (expect.outcome !== 'answer') return out;
   if (expect.kind !== undefined && expect.kind !== actual.kind) out.push({ member: 'kind', expected: expect.kind, actual: actual.kind });
   if (expect.topic !== undefined) {
+    const e = expect.topic;
+    const combine = e?.combine ?? 'each';
     const wanted =
-      expect.topic === null ? null : { question: expect.topic.question, datapoints: sortedCopy(expect.topic.datapoints), suffix: expect.topic.suffix ?? null };
+      e === null
+        ? null
+        : {
+            question: e.question,
+            datapoints: sortedCopy(e.datapoints),
+            suffix: e.suffix ?? null,
+            combine,
+            min: combine === 'at-least' ? (e.min ?? 1) : null,
+            negate: e.negate ?? false,
+          };
     const got = actual.topic ? { ...actual.topic, datapoints: sortedCopy(actual.topic.datapoints) } : (actual.topic ?? null);
     if (!same(wanted, got)) out.push({ member: 'topic', expected: wanted, actual: got });
   }
@@ -164,6 +210,11 @@ export function compareResolution(expect: ExpectedResolution, actual: ActualReso
   if (expect.waves !== undefined && !same(expect.waves, actual.waves)) out.push({ member: 'waves', expected: expect.waves, actual: actual.waves });
   if (expect.limit !== undefined && expect.limit !== actual.limit) out.push({ member: 'limit', expected: expect.limit, actual: actual.limit });
   if (expect.count !== undefined && expect.count !== (actual.count ?? false)) out.push({ member: 'count', expected: expect.count, actual: actual.count });
+  if (expect.rankBy !== undefined && !same(expect.rankBy, actual.rankBy ?? null))
+    out.push({ member: 'rankBy', expected: expect.rankBy, actual: actual.rankBy });
+  if (expect.verdict !== undefined && expect.verdict !== (actual.verdict ?? null))
+    out.push({ member: 'verdict', expected: expect.verdict, actual: actual.verdict });
+  if (expect.paired !== undefined && expect.paired !== (actual.paired ?? false)) out.push({ member: 'paired', expected: expect.paired, actual: actual.paired });
   return out;
 }
 

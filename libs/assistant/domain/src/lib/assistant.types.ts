@@ -79,7 +79,33 @@ export interface PlanTopic {
   /** Datapoints the prompt named; empty = every datapoint of the question (a ranking). */
   datapoints: CodeName[];
   suffix: CodeName | null;
+  /**
+   * How the datapoints make the measured subject. `each` (the default): every datapoint is its own
+   * column. `all`: one column, respondents who gave every one of them ("both X and Y"). `any`:
+   * one column, respondents who gave at least one ("X or Y", "either"). `at-least`: one column,
+   * respondents who gave at least `minCount` of them (the expression's `min_count`).
+   */
+  combine?: SubjectCombine;
+  /** For `combine: 'at-least'`: how many of the datapoints, at least. */
+  minCount?: number;
+  /** The complement: respondents who did not give the answer(s) ("don't use", "are not on"). */
+  negate?: boolean;
 }
+
+export type SubjectCombine = 'each' | 'all' | 'any' | 'at-least';
+
+/** What a plan splits or ranks by: the topic's answers, markets, waves, or the groups of a demographic question. */
+export type PlanDimension = 'answers' | 'markets' | 'waves' | 'groups';
+
+/**
+ * The verdict an answer states, computed from the engine's numbers (never chosen by a rule):
+ * which side is highest or lowest, which side grew more between the first and last wave, whether
+ * the measure went up or down between two periods (and by how much).
+ */
+export type PlanVerdict = 'highest' | 'lowest' | 'grew-more' | 'up-or-down';
+
+/** What is measured, derived from the plan (see `measureOf`). */
+export type PlanMeasure = 'share' | 'size' | 'index' | 'average' | 'change';
 
 /** What the assistant will compute: the structured reading of a prompt (plus the chat's context). */
 export interface AnalysisPlan {
@@ -110,14 +136,48 @@ export interface AnalysisPlan {
    * samples weighted to the same population, so counting in two at once counts people twice.
    */
   dataset: CodeName;
+  /**
+   * What the answer ranks (absent: the topic's answers for a ranking, nothing otherwise). `markets`:
+   * each market measured and ordered; `groups`: the audiences are the groups of `groupQuestion`
+   * (age bands, income groups), each measured and ordered.
+   */
+  rankBy?: PlanDimension | null;
+  /** The demographic question whose groups are the audiences, with `rankBy: 'groups'`. */
+  groupQuestion?: CodeName | null;
+  /** The verdict the answer states from the numbers; absent = none. */
+  verdict?: PlanVerdict | null;
+  /**
+   * Two periods compared ("vs the same quarter last year"): `waves` holds exactly the two, oldest
+   * first, and the answer is the change between them rather than a trend through every wave.
+   */
+  pairedPeriods?: boolean;
 }
 
-export type RefusalReason = 'not-understood' | 'no-data' | 'not-entitled';
+/** The measure of a plan: a size when it counts people, an index, a change over waves, or a share. */
+export function measureOf(plan: AnalysisPlan): PlanMeasure {
+  if (plan.kind === 'indexing') return 'index';
+  if (plan.kind === 'trend' || plan.pairedPeriods) return 'change';
+  if (plan.count) return 'size';
+  return 'share';
+}
+
+/**
+ * Why no number: not understood; not in the data; not licensed; or `cannot-answer`: the central ask
+ * (a metric, range or unit) is not something the catalogue measures, and the message names the
+ * nearest question it can answer (`offer`) without presenting that question's numbers as the answer.
+ */
+export type RefusalReason = 'not-understood' | 'no-data' | 'not-entitled' | 'cannot-answer';
 
 /** A plan to compute; a refusal (no number: not in the data, not licensed, a forecast); or a clarifying question. */
 export type PlanOutcome =
-  | { outcome: 'answer'; plan: AnalysisPlan; notes: string[] }
-  | { outcome: 'refuse'; reason: RefusalReason; message: string; unknown: string[] }
+  | {
+      outcome: 'answer';
+      plan: AnalysisPlan;
+      notes: string[];
+      /** Content words of the prompt the plan does not use (coverage accounting); reported back in `notes`. */
+      unused?: string[];
+    }
+  | { outcome: 'refuse'; reason: RefusalReason; message: string; unknown: string[]; offer?: CodeName }
   | { outcome: 'clarify'; message: string; options: string[] };
 
 /** The metrics of one datapoint for one audience in one segment, as the engine computed them. */
