@@ -60,12 +60,15 @@ export function mergeFollowUp(
   named: boolean,
   marketReading: MarketReading,
 ): PlanShape {
-  const { text, catalogue, reading } = ctx;
+  const { text, reading } = ctx;
   const previous = ctx.previous as AnalysisPlan;
   const { cues: kindCues } = frame;
   const { markets, allMarkets } = marketReading;
-  let { topic, topicQuestion, audiences, locations, waves, limit, ascending } = start;
+  let { audiences, locations, waves, limit, ascending } = start;
   const { count } = frame;
+  const merged = followUpTopic(ctx, frame, step, start);
+  let topic = merged.topic;
+  const topicQuestion = merged.topicQuestion;
   let kind: AnalysisKind;
   // A follow-up keeps everything the new prompt does not change.
   const startsWithAnd = /^ and\b/.test(text) || /^ (also|plus)\b/.test(text);
@@ -75,22 +78,6 @@ export function mergeFollowUp(
     /\bcompare (it |that |them )?(with|to)\b/.test(text) ||
     /\b(too|as well)\b/.test(text);
   const narrows = /^ (only|just)\b/.test(text);
-  // A new answer scale for the same thing ("what about considering it?"): the thing stays.
-  const onlyScale = topic && previous.topic && !step.choice.mentioned && topic.suffix && topic.datapoints.length === 0;
-  const previousScale = onlyScale
-    ? catalogue.questions.find((q) => q.code === previous.topic?.question)?.suffixes.find((x) => x.name === topic?.suffix?.name)
-    : undefined;
-  if (onlyScale && previousScale && previous.topic) {
-    topic = { ...previous.topic, suffix: codeName(previousScale) };
-    topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
-  } else if (topic) {
-    if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic)
-      topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
-  } else if (kindCues.openIndexing && !kindCues.explicitIndex && !/\b(it|that|this)\b/.test(text)) {
-    // "what else makes them different?": the open profile of the same audience, past the old topic.
-    topic = null;
-    topicQuestion = null;
-  } else topic = previous.topic;
   if (named) {
     if (narrows && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone') audiences = [combine([previous.audiences[0], ...audiences])];
     else if ((startsWithAnd && previous.audiences.length > 1) || adds)
@@ -116,6 +103,31 @@ export function mergeFollowUp(
   const countWanted = count || previous.count;
   if (!/\b(least|lowest|bottom|fewest)\b/.test(text)) ascending = previous.ascending;
   return { kind, topic, topicQuestion, audiences, locations, waves, limit, count: countWanted, ascending };
+}
+
+/** The topic of a follow-up: a new scale of the old topic, the new topic, the open profile, or the old topic kept. */
+function followUpTopic(ctx: PromptContext, frame: Frame, step: TopicStep, start: Omit<PlanShape, 'kind'>): Pick<PlanShape, 'topic' | 'topicQuestion'> {
+  const { text, catalogue } = ctx;
+  const previous = ctx.previous as AnalysisPlan;
+  const { cues: kindCues } = frame;
+  let { topic, topicQuestion } = start;
+  // A new answer scale for the same thing ("what about considering it?"): the thing stays.
+  const onlyScale = topic && previous.topic && !step.choice.mentioned && topic.suffix && topic.datapoints.length === 0;
+  const previousScale = onlyScale
+    ? catalogue.questions.find((q) => q.code === previous.topic?.question)?.suffixes.find((x) => x.name === topic?.suffix?.name)
+    : undefined;
+  if (onlyScale && previousScale && previous.topic) {
+    topic = { ...previous.topic, suffix: codeName(previousScale) };
+    topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
+  } else if (topic) {
+    if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic)
+      topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
+  } else if (kindCues.openIndexing && !kindCues.explicitIndex && !/\b(it|that|this)\b/.test(text)) {
+    // "what else makes them different?": the open profile of the same audience, past the old topic.
+    topic = null;
+    topicQuestion = null;
+  } else topic = previous.topic;
+  return { topic, topicQuestion };
 }
 
 /**

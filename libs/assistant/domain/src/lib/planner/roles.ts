@@ -67,7 +67,6 @@ export function assignRoles(
   const { words, spans } = reading;
   const datapointSpans = spans.filter((s) => s.entry.kind === 'datapoint');
   const audienceSpans = spans.filter((s) => s.entry.kind === 'audience');
-  const groupCapable = new Set<Span>();
   // An index needs an audience: with none named elsewhere, the things named outside the index's
   // target ("what are vegans unusually likely to do?") are who is profiled.
   // What a "which"/"what" phrase asks for ("which TV genres do anime viewers...") is the topic.
@@ -76,6 +75,38 @@ export function assignRoles(
     frame.indexing && audienceSpans.length === 0 && !frame.contextAudience
       ? datapointSpans.filter((s) => s.start >= asked && !isIndexTarget(words, reading.used, s))
       : [];
+  const groupCapable = groupCapableSpans(words, datapointSpans);
+  const otherTopics = datapointSpans.filter((s) => !groupCapable.has(s));
+  const wordTopic = wordsOnlyTopicScore(reading, index, catalogue);
+  let groups: Span[] = [];
+  if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6)) groups = [...groupCapable];
+  for (const s of profiled) if (!groups.includes(s)) groups.push(s);
+  // Coordinated phrases play the same part: a datapoint joined to a group by "or", "vs", "and"
+  // ("Tech early adopters or the late majority") is a group too.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const s of datapointSpans) {
+      if (groups.includes(s)) continue;
+      // The object of a verb of using ("how do boomers use Facebook vs Gen X") is what is measured.
+      if (OBJECT_VERB_STEMS.has(stem(words[s.start - 1] ?? ''))) continue;
+      const partner = [...audienceSpans, ...groups].find((g) => coordinated(words, g, s) || coordinated(words, s, g));
+      if (partner) {
+        groups.push(s);
+        changed = true;
+      }
+    }
+  }
+  const topicSpans = datapointSpans.filter((s) => !groups.includes(s));
+  const sides = audienceSides(
+    words,
+    [...audienceSpans, ...groups].sort((a, b) => a.start - b.start),
+  );
+  return { sides, topicSpans, groupSpans: groups };
+}
+
+/** Datapoint mentions that name people ("TikTok users", "people who own a dog", "among Netflix subscribers"). */
+function groupCapableSpans(words: string[], datapointSpans: Span[]): Set<Span> {
+  const groupCapable = new Set<Span>();
   const zoneStart = words.findIndex((w) => w === 'among' || w === 'amongst');
   for (const s of datapointSpans) {
     const next = words[s.end] ?? '';
@@ -110,30 +141,11 @@ export function assignRoles(
     const b = datapointSpans[i + 1];
     if (groupCapable.has(b) && b.start - a.end === 1 && CONNECTORS.has(words[a.end]) && sameQuestion(a, b)) groupCapable.add(a);
   }
-  const otherTopics = datapointSpans.filter((s) => !groupCapable.has(s));
-  const wordTopic = wordsOnlyTopicScore(reading, index, catalogue);
-  let groups: Span[] = [];
-  if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6)) groups = [...groupCapable];
-  for (const s of profiled) if (!groups.includes(s)) groups.push(s);
-  // Coordinated phrases play the same part: a datapoint joined to a group by "or", "vs", "and"
-  // ("Tech early adopters or the late majority") is a group too.
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const s of datapointSpans) {
-      if (groups.includes(s)) continue;
-      // The object of a verb of using ("how do boomers use Facebook vs Gen X") is what is measured.
-      if (OBJECT_VERB_STEMS.has(stem(words[s.start - 1] ?? ''))) continue;
-      const partner = [...audienceSpans, ...groups].find((g) => coordinated(words, g, s) || coordinated(words, s, g));
-      if (partner) {
-        groups.push(s);
-        changed = true;
-      }
-    }
-  }
-  const topicSpans = datapointSpans.filter((s) => !groups.includes(s));
+  return groupCapable;
+}
 
-  // Audience sides.
-  const mentions = [...audienceSpans, ...groups].sort((a, b) => a.start - b.start);
+/** Groups joined by a connector are sides of a comparison; groups joined by glue words narrow one side. */
+function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
   const clauses: { spans: Span[]; joinedToPrevious: boolean }[] = [];
   for (const m of mentions) {
     const last = clauses[clauses.length - 1];
@@ -172,7 +184,7 @@ export function assignRoles(
     const all = clauses.flatMap((c) => toAudiences(c.spans));
     sides = all.length > 0 ? [all] : [];
   }
-  return { sides, topicSpans, groupSpans: groups };
+  return sides;
 }
 
 /** Stems of verbs whose object is the thing measured, never a group of people. */

@@ -52,64 +52,84 @@ export function findSpans(
   const firstKeys = [...index.byFirst.keys()];
   for (let i = 0; i < words.length; i++) {
     if (used.has(i) || words[i] === '|') continue;
-    const w = words[i];
-    const starts = new Map<Entry, boolean>();
-    const exact = [
-      index.byFirst.get(w),
-      w.endsWith('s') && !STOPWORDS.has(w) ? index.byFirst.get(w.slice(0, -1)) : undefined,
-      w.endsWith('es') ? index.byFirst.get(w.slice(0, -2)) : undefined,
-    ];
-    for (const list of exact) for (const e of list ?? []) starts.set(e, false);
-    if (mayBeTypo(w, index))
-      for (const key of firstKeys) if (key !== w && typoMatch(w, key)) for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e)) starts.set(e, true);
-    for (const [entry, typoFirst] of starts) {
-      let typo = typoFirst;
-      let cost = typoFirst ? typoDistance(w, entry.words[0]) : 0;
-      let ok = true;
-      for (let k = 1; k < entry.words.length; k++) {
-        const at = i + k;
-        if (at >= words.length || used.has(at)) {
-          ok = false;
-          break;
-        }
-        const m = wordMatches(words[at], entry.words[k], index.vocabulary);
-        if (!m) {
-          ok = false;
-          break;
-        }
-        if (m === 'typo') {
-          typo = true;
-          cost += typoDistance(words[at], entry.words[k]);
-        }
-      }
-      if (ok) candidates.push({ start: i, end: i + entry.words.length, entry, typo, cost });
-    }
-    // "US"/"USA" only as a market where it cannot be the pronoun "us" or a verb.
-    if (
-      (w === 'us' && (capitals.has('us') || ['the', 'in'].includes(words[i - 1] ?? '') || marketUs(words, i))) ||
-      (w === 'usa' && lang !== 'es' && lang !== 'pt' && lang !== 'it') ||
-      (w === 'usa' && capitals.has('usa'))
-    ) {
-      const us = catalogue.locations.find((l) => l.code === 'us');
-      if (us) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: us }, typo: false });
-    } else if (w.length === 2 && (capitals.has(w) || listedCode(words, i, index, catalogue)) && w !== 'us' && w !== 'in' && w !== 'x' && lang === 'en') {
-      const l = catalogue.locations.find((x) => x.code === w);
-      if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
-    } else if (w.length === 3 && capitals.has(w) && ISO3[w]) {
-      // Three-letter country codes in capitals ("GBR vs DEU", "JPN").
-      const l = catalogue.locations.find((x) => x.code === ISO3[w]);
-      if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
-    }
-    if (w === 'x' && capitals.has('x')) {
-      const refs: DatapointRef[] = [];
-      for (const q of catalogue.questions) for (const d of q.datapoints) if (d.code === 'x_twitter') refs.push({ question: q, datapoint: d, partial: false });
-      if (refs.length > 0) candidates.push({ start: i, end: i + 1, entry: { kind: 'datapoint', words: ['x'], refs }, typo: false });
-    }
+    candidates.push(...nameCandidates(words, i, used, index, firstKeys));
+    candidates.push(...codeCandidates(words, i, index, capitals, lang, catalogue));
   }
   for (const age of ageSpans(words, used)) candidates.push(age);
   for (const long of longNameSpans(words, used, index)) candidates.push(long);
   candidates.push(...ellipticalSpans(words, used, candidates, index));
   candidates.push(...complementSpans(words, used, candidates, catalogue));
+  return chooseSpans(candidates);
+}
+
+/** Catalogue names starting at word `i`: exact, plural, or within a typo of their first word. */
+function nameCandidates(words: string[], i: number, used: Set<number>, index: CatalogueIndex, firstKeys: string[]): Span[] {
+  const candidates: Span[] = [];
+  const w = words[i];
+  const starts = new Map<Entry, boolean>();
+  const exact = [
+    index.byFirst.get(w),
+    w.endsWith('s') && !STOPWORDS.has(w) ? index.byFirst.get(w.slice(0, -1)) : undefined,
+    w.endsWith('es') ? index.byFirst.get(w.slice(0, -2)) : undefined,
+  ];
+  for (const list of exact) for (const e of list ?? []) starts.set(e, false);
+  if (mayBeTypo(w, index))
+    for (const key of firstKeys) if (key !== w && typoMatch(w, key)) for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e)) starts.set(e, true);
+  for (const [entry, typoFirst] of starts) {
+    let typo = typoFirst;
+    let cost = typoFirst ? typoDistance(w, entry.words[0]) : 0;
+    let ok = true;
+    for (let k = 1; k < entry.words.length; k++) {
+      const at = i + k;
+      if (at >= words.length || used.has(at)) {
+        ok = false;
+        break;
+      }
+      const m = wordMatches(words[at], entry.words[k], index.vocabulary);
+      if (!m) {
+        ok = false;
+        break;
+      }
+      if (m === 'typo') {
+        typo = true;
+        cost += typoDistance(words[at], entry.words[k]);
+      }
+    }
+    if (ok) candidates.push({ start: i, end: i + entry.words.length, entry, typo, cost });
+  }
+  return candidates;
+}
+
+/** Market codes ("US", "uk vs de", "GBR") and the one-letter "X" at word `i`. */
+function codeCandidates(words: string[], i: number, index: CatalogueIndex, capitals: Set<string>, lang: Language, catalogue: PlannerCatalogue): Span[] {
+  const candidates: Span[] = [];
+  const w = words[i];
+  // "US"/"USA" only as a market where it cannot be the pronoun "us" or a verb.
+  if (
+    (w === 'us' && (capitals.has('us') || ['the', 'in'].includes(words[i - 1] ?? '') || marketUs(words, i))) ||
+    (w === 'usa' && lang !== 'es' && lang !== 'pt' && lang !== 'it') ||
+    (w === 'usa' && capitals.has('usa'))
+  ) {
+    const us = catalogue.locations.find((l) => l.code === 'us');
+    if (us) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: us }, typo: false });
+  } else if (w.length === 2 && (capitals.has(w) || listedCode(words, i, index, catalogue)) && w !== 'us' && w !== 'in' && w !== 'x' && lang === 'en') {
+    const l = catalogue.locations.find((x) => x.code === w);
+    if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
+  } else if (w.length === 3 && capitals.has(w) && ISO3[w]) {
+    // Three-letter country codes in capitals ("GBR vs DEU", "JPN").
+    const l = catalogue.locations.find((x) => x.code === ISO3[w]);
+    if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
+  }
+  if (w === 'x' && capitals.has('x')) {
+    const refs: DatapointRef[] = [];
+    for (const q of catalogue.questions) for (const d of q.datapoints) if (d.code === 'x_twitter') refs.push({ question: q, datapoint: d, partial: false });
+    if (refs.length > 0) candidates.push({ start: i, end: i + 1, entry: { kind: 'datapoint', words: ['x'], refs }, typo: false });
+  }
+  return candidates;
+}
+
+/** The candidates that do not overlap, longest and surest first; a typo as close to another thing keeps its rivals. */
+function chooseSpans(candidates: Span[]): Span[] {
   candidates.sort(
     (a, b) =>
       b.end - b.start - (a.end - a.start) ||

@@ -107,43 +107,56 @@ function doubtfulChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, tw: 
       outcome: clarify(`“${titleCase(name)}” could mean several things in the survey: ${options.slice(0, 6).join(', ')}. Which one do you mean?`, options),
     };
   }
-  // A brand that is a row of two grids of the same kind, once by its name and once by its name
-  // and more ("Dyson" in technology brands, "Dyson Home" in home appliance brands): which one?
-  if (best.dpHits > 0 && best.wordHits === 0 && best.question.suffixes.length > 0) {
-    const scale = best.question.suffixes.map((x) => x.name).join('|');
-    for (const m of mentions) {
-      if (m.entry.kind !== 'datapoint' || !m.entry.refs.some((r) => r.question.code === best.question.code)) continue;
-      const name = m.entry.words.join(' ');
-      const siblings = catalogue.questions.filter(
-        (q) =>
-          q.code !== best.question.code &&
-          q.suffixes.map((x) => x.name).join('|') === scale &&
-          // The brand qualified by that grid's own category ("Dyson Home"), not a product of it ("Amazon Prime Video").
-          (index.normalisedNames.get(q.code)?.datapoints ?? []).some(
-            (d) =>
-              d.startsWith(`${name} `) &&
-              d
-                .slice(name.length + 1)
-                .split(' ')
-                .every((w) => index.questionWords.get(q.code)?.name.has(stem(w))),
-          ),
-      );
-      if (siblings.length > 0) {
-        const options = [best.question, ...siblings].map((q) => q.name);
-        return {
-          topic: null,
-          question: null,
-          unknown,
-          outcome: clarify(
-            `“${titleCase(name)}” is in more than one list of brands: ${options.map((o) => `“${o}”`).join(' and ')}. Which one do you mean?`,
-            options,
-          ),
-        };
-      }
+  return siblingGridChoice(index, catalogue, tw, best) ?? alikeChoice(tw, scored, best, second);
+}
+
+/**
+ * A brand that is a row of two grids of the same kind, once by its name and once by its name
+ * and more ("Dyson" in technology brands, "Dyson Home" in home appliance brands): which one?
+ */
+function siblingGridChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, tw: TopicWords, best: Scored): TopicChoice | null {
+  const { unknown, mentions } = tw;
+  if (!(best.dpHits > 0 && best.wordHits === 0 && best.question.suffixes.length > 0)) return null;
+  const scale = best.question.suffixes.map((x) => x.name).join('|');
+  for (const m of mentions) {
+    if (m.entry.kind !== 'datapoint' || !m.entry.refs.some((r) => r.question.code === best.question.code)) continue;
+    const name = m.entry.words.join(' ');
+    const siblings = catalogue.questions.filter(
+      (q) =>
+        q.code !== best.question.code &&
+        q.suffixes.map((x) => x.name).join('|') === scale &&
+        // The brand qualified by that grid's own category ("Dyson Home"), not a product of it ("Amazon Prime Video").
+        (index.normalisedNames.get(q.code)?.datapoints ?? []).some(
+          (d) =>
+            d.startsWith(`${name} `) &&
+            d
+              .slice(name.length + 1)
+              .split(' ')
+              .every((w) => index.questionWords.get(q.code)?.name.has(stem(w))),
+        ),
+    );
+    if (siblings.length > 0) {
+      const options = [best.question, ...siblings].map((q) => q.name);
+      return {
+        topic: null,
+        question: null,
+        unknown,
+        outcome: clarify(
+          `“${titleCase(name)}” is in more than one list of brands: ${options.map((o) => `“${o}”`).join(' and ')}. Which one do you mean?`,
+          options,
+        ),
+      };
     }
   }
-  // Several questions found by exactly the same words, none by a named datapoint ("the top
-  // brands": of which sector?): the words do not say which, so ask.
+  return null;
+}
+
+/**
+ * Several questions found by exactly the same words, none by a named datapoint ("the top
+ * brands": of which sector?): the words do not say which, so ask.
+ */
+function alikeChoice(tw: TopicWords, scored: Scored[], best: Scored, second: Scored | undefined): TopicChoice | null {
+  const { unknown } = tw;
   const alikeBest = (x: Scored) => x.dpHits === 0 && x.evidence === best.evidence && Math.abs(x.coverage - best.coverage) < 0.01 && best.score - x.score < 2;
   if (best.dpHits === 0 && !best.suffix && second && alikeBest(second)) {
     const alike = scored.filter(alikeBest).map((x) => x.question.name);
