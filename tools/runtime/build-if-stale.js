@@ -4,7 +4,9 @@
 // anything is compiled.
 //
 // "Current" means: the sources the build reads (every .ts under apps/, libs/, tools/ that
-// tsconfig.build.json includes, and the tsconfig files and lockfile) have the same list of paths,
+// tsconfig.build.json includes, the .json files under a src/ folder that they import as modules
+// and tsc copies into dist/, such as the assistant's lexicon, and the tsconfig files and
+// lockfile) have the same list of paths,
 // sizes and modification times as when the last build through this script succeeded
 // (dist/.build-stamp.json). A build that is needed runs tsc in incremental mode (its state in
 // dist/.tsbuildinfo, so deleting dist/ deletes it too), which re-emits only what changed.
@@ -34,6 +36,8 @@ const SKIP_PATHS = new Set([
   path.join('apps', 'explorer-e2e'),
 ]);
 const SKIP_FILE = /\.(spec|integration-spec|e2e-spec)\.ts$/;
+/** A JSON file a source may import (resolveJsonModule): tsc emits it beside the compiled code. */
+const isImportedJson = (rel) => rel.endsWith('.json') && rel.split(path.sep).includes('src');
 
 /** Every build input with its size and mtime, as one digest. */
 function fingerprint() {
@@ -43,7 +47,7 @@ function fingerprint() {
       const child = path.join(rel, dirent.name);
       if (dirent.isDirectory()) {
         if (!SKIP_DIRS.has(dirent.name) && !SKIP_PATHS.has(child)) visit(child);
-      } else if (dirent.name.endsWith('.ts') && !SKIP_FILE.test(dirent.name)) {
+      } else if ((dirent.name.endsWith('.ts') && !SKIP_FILE.test(dirent.name)) || isImportedJson(child)) {
         const stat = fs.statSync(path.join(ROOT, child));
         entries.push(`${child}\t${stat.size}\t${stat.mtimeMs}`);
       }

@@ -1,0 +1,38 @@
+/**
+ * The planner's lexicon, read once when the module loads: words per language, places and
+ * market groups, audience phrases, answer scales, topic synonyms and cue phrases. They are data
+ * (the JSON files beside this one), not code: a word is added by editing a file, and the files
+ * are checked (`readLexicon`) so that a malformed one stops the start with a clear message.
+ * Imported as JSON modules, so tsc copies them into every build (dist/, the Docker image) and
+ * jest reads them as they are.
+ */
+import audiences from './audiences.json';
+import cues from './cues.json';
+import datapointAliases from './datapoint-aliases.json';
+import de from './languages/de.json';
+import en from './languages/en.json';
+import es from './languages/es.json';
+import fr from './languages/fr.json';
+import it from './languages/it.json';
+import ja from './languages/ja.json';
+import pt from './languages/pt.json';
+import places from './places.json';
+import scales from './scales.json';
+import topics from './topics.json';
+import { Lexicon, readLexicon } from './read-lexicon';
+
+export const LEXICON: Lexicon = readLexicon({
+  'languages/de.json': de,
+  'languages/es.json': es,
+  'languages/fr.json': fr,
+  'languages/pt.json': pt,
+  'languages/it.json': it,
+  'languages/en.json': en,
+  'languages/ja.json': ja,
+  'places.json': places,
+  'audiences.json': audiences,
+  'scales.json': scales,
+  'topics.json': topics,
+  'datapoint-aliases.json': datapointAliases,
+  'cues.json': cues,
+});

@@ -1,0 +1,231 @@
+/**
+ * The shape of the lexicon files, checked when they are read: a file edited by hand that lost a
+ * bracket or put a number where words belong stops the start with the file and the place named,
+ * instead of reading prompts wrongly later.
+ */
+
+/** The European languages read through a phrase table. */
+export type TabledLanguage = 'de' | 'es' | 'fr' | 'pt' | 'it';
+export const TABLED_LANGUAGES: readonly TabledLanguage[] = ['de', 'es', 'fr', 'pt', 'it'];
+
+/** A phrase of normalised words and the English words it stands for. */
+export type Phrase = [string, string];
+
+export interface LanguageWords {
+  /** Words that mark the language, counted to tell which one a prompt is in. */
+  markers: string[];
+  /** Phrases whose meaning is not the same in English; longer phrases win over their parts. */
+  phrases: Phrase[];
+}
+
+export interface JapaneseWords {
+  /** Patterns replaced in the raw prompt (numbers with their counters), in order. */
+  patterns: { pattern: string; flags: string; replace: string }[];
+  /** Phrases replaced by English words, longest first. */
+  words: Phrase[];
+}
+
+/**
+ * Demographic phrases -> the curated audience they name (by name), with the standard expression
+ * to use when no audience of that name is in the catalogue.
+ */
+export interface AudiencePhrase {
+  phrases: string[];
+  name: string;
+  description: string;
+  expression: Record<string, unknown>;
+}
+
+export interface Lexicon {
+  languages: Record<TabledLanguage, LanguageWords>;
+  english: { markers: string[] };
+  japanese: JapaneseWords;
+  places: {
+    /** Location code -> names, adjectives and demonyms (normalised) in the languages of the markets. */
+    locationAliases: Record<string, string[]>;
+    /** Places the survey does not cover: named so the assistant can say so instead of ignoring them. */
+    otherPlaces: Record<string, string[]>;
+    /** Regions: the markets of the data that lie in them, side by side. */
+    regions: Record<string, { phrases: string[]; codes: string[] }>;
+    /** Words that name every market together rather than one. */
+    allMarkets: string[];
+  };
+  audiences: {
+    audiencePhrases: AudiencePhrase[];
+    /** The age bands of `age_group`: [code, low, high]. */
+    ageBands: [string, number, number][];
+  };
+  scales: {
+    /** Answer-scale words -> the suffix name they point to (normalised). */
+    suffixAliases: Record<string, string[]>;
+    /** Words that carry a suffix only in a grid that asks about it, not "use" in general. */
+    weakSuffixWords: string[];
+  };
+  topics: {
+    /** Topic words -> words the catalogue uses for them. */
+    topicSynonyms: Record<string, string[]>;
+    /** Nouns that make a datapoint a group of people ("TikTok users", "Netflix subscribers"). */
+    groupNouns: string[];
+  };
+  /** Other names of datapoints (phrase -> datapoint codes, bare or as `question.code`). */
+  datapointAliases: Record<string, string[]>;
+  cues: {
+    trend: string[];
+    index: string[];
+    difference: string[];
+    comparison: string[];
+    ranking: string[];
+    share: string[];
+    /** What an index is read against ("everyone else", "the general population"). */
+    base: string[];
+    /** Words of asking that are never read as "not in the data" (the cue words are added to them). */
+    queryWords: string[];
+    /** Words of politeness and hesitation: never a topic. */
+    filler: string[];
+  };
+}
+
+/** The files the lexicon is read from, by name, as parsed JSON. */
+export interface LexiconFiles {
+  'languages/de.json': unknown;
+  'languages/es.json': unknown;
+  'languages/fr.json': unknown;
+  'languages/pt.json': unknown;
+  'languages/it.json': unknown;
+  'languages/en.json': unknown;
+  'languages/ja.json': unknown;
+  'places.json': unknown;
+  'audiences.json': unknown;
+  'scales.json': unknown;
+  'topics.json': unknown;
+  'datapoint-aliases.json': unknown;
+  'cues.json': unknown;
+}
+
+type Check<T> = (value: unknown, at: string) => T;
+
+/** A lexicon file that does not have the shape the planner reads. */
+export class LexiconError extends Error {
+  constructor(at: string, problem: string) {
+    super(`lexicon ${at}: ${problem}`);
+    this.name = 'LexiconError';
+  }
+}
+
+const describe = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : JSON.stringify(value);
+
+const text: Check<string> = (value, at) => {
+  if (typeof value !== 'string') throw new LexiconError(at, `expected a string, found ${describe(value)}`);
+  return value;
+};
+
+const num: Check<number> = (value, at) => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new LexiconError(at, `expected a number, found ${describe(value)}`);
+  return value;
+};
+
+/** Words and phrases: normalised (lower case, no punctuation), never empty. */
+const word: Check<string> = (value, at) => {
+  const s = text(value, at);
+  if (s.trim().length === 0) throw new LexiconError(at, 'expected words, found an empty string');
+  return s;
+};
+
+function listOf<T>(item: Check<T>): Check<T[]> {
+  return (value, at) => {
+    if (!Array.isArray(value)) throw new LexiconError(at, `expected a list, found ${describe(value)}`);
+    return value.map((x, i) => item(x, `${at}[${i}]`));
+  };
+}
+
+function tuple<T extends unknown[]>(...items: { [K in keyof T]: Check<T[K]> }): Check<T> {
+  return (value, at) => {
+    if (!Array.isArray(value) || value.length !== items.length) throw new LexiconError(at, `expected a list of ${items.length}, found ${describe(value)}`);
+    return items.map((check, i) => check(value[i], `${at}[${i}]`)) as T;
+  };
+}
+
+function recordOf<T>(item: Check<T>): Check<Record<string, T>> {
+  return (value, at) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new LexiconError(at, `expected an object, found ${describe(value)}`);
+    const out: Record<string, T> = {};
+    for (const [key, x] of Object.entries(value)) out[key] = item(x, `${at}.${key}`);
+    return out;
+  };
+}
+
+function shape<T>(fields: { [K in keyof T]: Check<T[K]> }): Check<T> {
+  return (value, at) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new LexiconError(at, `expected an object, found ${describe(value)}`);
+    const v = value as Record<string, unknown>;
+    const unknown = Object.keys(v).filter((k) => !(k in fields));
+    if (unknown.length > 0) throw new LexiconError(at, `unknown member ${unknown.map((k) => `"${k}"`).join(', ')}`);
+    const out = {} as T;
+    for (const key of Object.keys(fields) as (keyof T & string)[]) {
+      if (!(key in v)) throw new LexiconError(at, `missing member "${key}"`);
+      out[key] = fields[key](v[key], `${at}.${key}`);
+    }
+    return out;
+  };
+}
+
+const words = listOf(word);
+const phrases = listOf(tuple<Phrase>(word, word));
+const wordLists = recordOf(words);
+
+const expression: Check<Record<string, unknown>> = (value, at) => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new LexiconError(at, `expected an audience expression (an object), found ${describe(value)}`);
+  return value as Record<string, unknown>;
+};
+
+const pattern: Check<{ pattern: string; flags: string; replace: string }> = (value, at) => {
+  const p = shape<{ pattern: string; flags: string; replace: string }>({ pattern: text, flags: text, replace: text })(value, at);
+  try {
+    new RegExp(p.pattern, p.flags);
+  } catch (error) {
+    throw new LexiconError(`${at}.pattern`, `not a regular expression (${(error as Error).message})`);
+  }
+  return p;
+};
+
+const language = shape<LanguageWords>({ markers: words, phrases });
+
+/**
+ * The lexicon from its parsed files, every file checked against the shape the planner reads;
+ * a `LexiconError` names the file and the place of the first thing wrong.
+ */
+export function readLexicon(files: LexiconFiles): Lexicon {
+  const languages = {} as Record<TabledLanguage, LanguageWords>;
+  for (const lang of TABLED_LANGUAGES) languages[lang] = language(files[`languages/${lang}.json`], `languages/${lang}.json`);
+  return {
+    languages,
+    english: shape<{ markers: string[] }>({ markers: words })(files['languages/en.json'], 'languages/en.json'),
+    japanese: shape<JapaneseWords>({ patterns: listOf(pattern), words: phrases })(files['languages/ja.json'], 'languages/ja.json'),
+    places: shape<Lexicon['places']>({
+      locationAliases: wordLists,
+      otherPlaces: wordLists,
+      regions: recordOf(shape<{ phrases: string[]; codes: string[] }>({ phrases: words, codes: words })),
+      allMarkets: words,
+    })(files['places.json'], 'places.json'),
+    audiences: shape<Lexicon['audiences']>({
+      audiencePhrases: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),
+      ageBands: listOf(tuple<[string, number, number]>(word, num, num)),
+    })(files['audiences.json'], 'audiences.json'),
+    scales: shape<Lexicon['scales']>({ suffixAliases: wordLists, weakSuffixWords: words })(files['scales.json'], 'scales.json'),
+    topics: shape<Lexicon['topics']>({ topicSynonyms: wordLists, groupNouns: words })(files['topics.json'], 'topics.json'),
+    datapointAliases: wordLists(files['datapoint-aliases.json'], 'datapoint-aliases.json'),
+    cues: shape<Lexicon['cues']>({
+      trend: words,
+      index: words,
+      difference: words,
+      comparison: words,
+      ranking: words,
+      share: words,
+      base: words,
+      queryWords: words,
+      filler: words,
+    })(files['cues.json'], 'cues.json'),
+  };
+}
