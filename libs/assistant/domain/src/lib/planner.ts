@@ -1,18 +1,16 @@
-import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlannerLocation, PlanOutcome } from './assistant.types';
-import { indexOf } from './catalogue-index';
+import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from './assistant.types';
 import { combine, uniqueAudiences } from './planner/audiences';
-import { GROUP_WORDS, PEOPLE_REFERENCES } from './planner/cues';
+import { promptContext } from './planner/context';
 import { finishPlan } from './planner/finish';
-import { isFollowUpText, mergeFollowUp, withDocked } from './planner/follow-up';
-import { isForecast, readCount, readKindCues, refineKindCues } from './planner/kind';
+import { mergeFollowUp, withDocked } from './planner/follow-up';
+import { readFrame } from './planner/frame';
+import { isForecast } from './planner/kind';
 import { readMarkets } from './planner/markets';
 import { clarify, codeName, refuse, titleCase } from './planner/outcomes';
-import { read } from './planner/read';
-import { askedDemographics, assignRoles } from './planner/roles';
 import { firstTurnShape } from './planner/shape';
 import { chooseTopic } from './planner/topic';
 import { settleTopic } from './planner/topic-context';
-import { Frame, PlanShape, PromptContext } from './planner/types';
+import { PlanShape, PromptContext } from './planner/types';
 
 export { DEFAULT_LIMIT, DEFAULT_OPEN_LIMIT, EVERYONE, MAX_LIMIT } from './planner/constants';
 export { searchQuestions } from './planner/search-questions';
@@ -56,7 +54,7 @@ export class RuleBasedPlanner implements Planner {
 export function planPrompt(input: PlanInput): PlanOutcome {
   const raw = input.prompt.trim();
   if (raw.length === 0) return refuse('not-understood', 'The prompt is empty: ask about an audience, a topic, a market or a period.');
-  const ctx = readPrompt(input, raw);
+  const ctx = promptContext(input, raw);
   const refusal = refusalOfReading(ctx);
   if (refusal) return refusal;
   const marketReading = readMarkets(ctx);
@@ -89,16 +87,6 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   return finishPlan(ctx, shape, choice, notes);
 }
 
-/** The words of the prompt read against the catalogue, with the chat's context. */
-function readPrompt(input: PlanInput, raw: string): PromptContext {
-  const { catalogue } = input;
-  const previous = readablePlan(input.previous);
-  const index = indexOf(catalogue);
-  const reading = read(raw, catalogue, index);
-  const text = ` ${reading.words.join(' ')} `;
-  return { catalogue, index, previous, docked: input.docked ?? [], reading, words: reading.words, text, followUpWords: isFollowUpText(text, previous) };
-}
-
 /** What the reading alone refuses or asks back: a forecast, a typo close to two names, a period outside the data. */
 function refusalOfReading(ctx: PromptContext): PlanOutcome | null {
   const { reading, text } = ctx;
@@ -107,37 +95,4 @@ function refusalOfReading(ctx: PromptContext): PlanOutcome | null {
   if (doubtful?.rivals) return clarify(`Did you mean ${doubtful.rivals.map((r) => `“${titleCase(r)}”`).join(' or ')}?`, doubtful.rivals);
   if (reading.time.refusal) return refuse(reading.time.refusal.reason, reading.time.refusal.message);
   return null;
-}
-
-/** The kind cues and the roles of the names: who is compared or profiled, what is measured. */
-function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame {
-  const { reading, words, previous, docked, index, catalogue } = ctx;
-  const cues = readKindCues(ctx);
-  askedDemographics(reading, catalogue);
-  // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one (asked
-  // once the topic is known to be in the data).
-  const they = words.findIndex((w, i) => PEOPLE_REFERENCES.has(w) || (['this', 'these', 'those'].includes(w) && GROUP_WORDS.has(words[i + 1] ?? '')));
-  const noOne = they >= 0 && previous === null && docked.length === 0 && !reading.spans.some((s) => s.start < they);
-  const contextAudience = docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && ctx.followUpWords) || they >= 0;
-  // A difference between several named markets is a comparison of them, not a profile.
-  const profiling = (cues.indexing || cues.explicitIndex) && (cues.explicitIndex || markets.length <= 1);
-  const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience });
-  refineKindCues(ctx, cues, roles, markets.length, they);
-  return { cues, roles, they, noOne, count: readCount(ctx.text) };
-}
-
-/** A stored plan of an older shape (or anything unreadable) is no context: the chat starts afresh. */
-function readablePlan(plan: AnalysisPlan | null | undefined): AnalysisPlan | null {
-  if (!plan || typeof plan !== 'object') return null;
-  const p = plan as Partial<AnalysisPlan>;
-  if (
-    !('topic' in p) ||
-    !Array.isArray(p.audiences) ||
-    !Array.isArray(p.locations) ||
-    !Array.isArray(p.waves) ||
-    typeof p.dataset !== 'object' ||
-    p.dataset === null
-  )
-    return null;
-  return plan;
 }

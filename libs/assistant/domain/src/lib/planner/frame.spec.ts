@@ -1,0 +1,59 @@
+import { PlannerLocation } from '../assistant.types';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { promptContext } from './context';
+import { readFrame } from './frame';
+import { readMarkets } from './markets';
+
+const catalogue = demoPlannerCatalogue();
+
+/** The roles and kind cues of a prompt read on its own. */
+function frameOf(prompt: string) {
+  const ctx = promptContext({ catalogue }, prompt);
+  const markets = readMarkets(ctx) as { markets: PlannerLocation[] };
+  const frame = readFrame(ctx, markets.markets);
+  return {
+    sides: frame.roles.sides.map((side) => side.map((a) => a.name)),
+    topicWords: frame.roles.topicSpans.map((s) => ctx.words.slice(s.start, s.end).join(' ')),
+    cues: frame.cues,
+    count: frame.count,
+  };
+}
+
+describe('roles: which names are the groups and which the topic', () => {
+  it('groups joined by "or", "vs" are sides; adjacent groups narrow one side', () => {
+    expect(frameOf('TikTok usage among men or women').sides).toEqual([['Men'], ['Women']]);
+    expect(frameOf('TikTok usage among Millennial parents').sides).toEqual([['Millennials', 'Parents']]);
+  });
+
+  it('a datapoint naming people is a group when something else is measured', () => {
+    const f = frameOf('What share of Netflix subscribers use TikTok?');
+    expect(f.sides).toEqual([['Netflix users']]);
+    expect(f.topicWords).toEqual(['tiktok']);
+  });
+
+  it('the object of a verb of using is measured, not a group', () => {
+    expect(frameOf('How do boomers use Facebook vs Gen X?').topicWords).toEqual(['facebook']);
+  });
+});
+
+describe('kind cues', () => {
+  it('reads a trend, a ranking, a share', () => {
+    expect(frameOf('How has TikTok usage changed since 2025?').cues.trend).toBe(true);
+    expect(frameOf('Top 5 streaming services in Japan').cues.ranking).toBe(true);
+    expect(frameOf('What percentage of Germans use Instagram?').cues.share).toBe(true);
+  });
+
+  it('one group "more likely" than the rest is an index; two named groups a comparison', () => {
+    expect(frameOf('Are parents more likely to use Pinterest?').cues.indexing).toBe(true);
+    expect(frameOf('Are men more likely than women to use Reddit?').cues.indexing).toBe(false);
+  });
+
+  it('words inside a name are not cues ("Sleep tracking" is no trend)', () => {
+    expect(frameOf('What share use sleep tracking?').cues.trend).toBe(false);
+  });
+
+  it('"how many" is a headcount, "how many hours" is not', () => {
+    expect(frameOf('How many people in France use Snapchat?').count).toBe(true);
+    expect(frameOf('How many hours a day do Gen Z spend on social media?').count).toBe(false);
+  });
+});

@@ -1,0 +1,36 @@
+import { indexOf } from '../catalogue-index';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { normaliseWords } from './normalise';
+
+const index = indexOf(demoPlannerCatalogue());
+const words = (raw: string) => normaliseWords(raw, index).words.join(' ');
+
+describe('normaliseWords: the prompt as English words', () => {
+  it('reads chat shorthand and misspelt function words as the words meant', () => {
+    expect(words('wat % of ppl use insta thru 2025')).toBe('what percent of people use insta through 2025');
+  });
+
+  it('keeps clauses apart with "|" and joins abbreviations written with dots', () => {
+    expect(words('Gen Z vs Millennials: TikTok usage in the U.S.')).toBe('gen z vs millennials | tiktok usage in the us');
+  });
+
+  it('reads slashed alternatives as "or", never as both at once', () => {
+    expect(words('men/women b/w 2024 and 2025')).toBe('men or women between 2024 and 2025');
+  });
+
+  it('translates another language and says which it was', () => {
+    const out = normaliseWords('Welcher Anteil der Deutschen nutzt TikTok täglich?', index);
+    expect(out.lang).toBe('de');
+    expect(out.words.slice(0, 3)).toEqual(['what', 'share', 'of']);
+  });
+
+  it('reads a misspelt word of asking as meant, but not a name of the catalogue', () => {
+    expect(words('what makes gen z diffrent')).toBe('what makes gen z different');
+    expect(words('tesla owners')).toBe('tesla owners');
+  });
+
+  it('keeps short capitals of a prompt that is not shouted as names, none of a shouted one', () => {
+    expect([...normaliseWords('TikTok in the UK vs DE', index).capitals].sort()).toEqual(['de', 'uk']);
+    expect(normaliseWords('TIKTOK IN THE UK VS DE', index).capitals.size).toBe(0);
+  });
+});

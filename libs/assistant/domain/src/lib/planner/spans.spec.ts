@@ -1,0 +1,50 @@
+import { indexOf } from '../catalogue-index';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { read } from './read';
+import { Span } from './types';
+
+const catalogue = demoPlannerCatalogue();
+const index = indexOf(catalogue);
+
+/** Each span as "kind:words" (a datapoint with its codes, a market with its code). */
+function spans(raw: string): string[] {
+  const reading = read(raw, catalogue, index);
+  return reading.spans.map((s: Span) => {
+    const e = s.entry;
+    const words = reading.words.slice(s.start, s.end).join(' ');
+    if (e.kind === 'market') return `market:${words}=${e.location.code}`;
+    if (e.kind === 'datapoint') return `datapoint:${words}=${[...new Set(e.refs.map((r) => r.datapoint.code))].join(',')}`;
+    if (e.kind === 'audience') return `audience:${words}=${JSON.stringify(e.expression)}`;
+    return `${e.kind}:${words}`;
+  });
+}
+
+describe('the spans of names in a prompt', () => {
+  it('finds market codes in a list and in capitals, not the pronoun "us"', () => {
+    expect(spans('TikTok uk vs de')).toEqual(['datapoint:tiktok=tiktok', 'market:uk=gb', 'market:de=de']);
+    expect(spans('tell us about Netflix')).toEqual(['datapoint:netflix=netflix']);
+  });
+
+  it('reads an age phrase as the age bands inside it', () => {
+    expect(spans('Netflix among people aged 25-44')).toContain('audience:aged 25-44={"question":"age_group","datapoints":["25_34","35_44"]}');
+    expect(spans('Netflix among the under 35s')).toContain('audience:under 35s={"question":"age_group","datapoints":["16_24","25_34"]}');
+  });
+
+  it('reads "non-" before a one-question group as every other answer of that question', () => {
+    const out = spans('Spotify among non-parents');
+    expect(out.find((s) => s.startsWith('audience:non parents'))).toBeDefined();
+  });
+
+  it('a longer name wins over the shorter one inside it', () => {
+    expect(spans('Apple TV+ in Germany')).toEqual(['datapoint:apple tv plus=apple_tv_plus', 'market:germany=de']);
+  });
+
+  it('names a place outside the data as such', () => {
+    expect(spans('TikTok in Canada')).toEqual(['datapoint:tiktok=tiktok', 'place:canada']);
+  });
+
+  it('keeps the rivals of a typo as close to two different things', () => {
+    const reading = read('Tesca customers', catalogue, index);
+    expect(reading.spans[0].rivals).toEqual(expect.arrayContaining(['tesla', 'tesco']));
+  });
+});

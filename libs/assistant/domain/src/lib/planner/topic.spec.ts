@@ -1,0 +1,44 @@
+import { PlannerLocation } from '../assistant.types';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { promptContext } from './context';
+import { readFrame } from './frame';
+import { readMarkets } from './markets';
+import { chooseTopic } from './topic';
+
+const catalogue = demoPlannerCatalogue();
+
+function topicOf(prompt: string) {
+  const ctx = promptContext({ catalogue }, prompt);
+  const frame = readFrame(ctx, (readMarkets(ctx) as { markets: PlannerLocation[] }).markets);
+  return chooseTopic(ctx.reading, frame.roles, ctx.index, catalogue, frame.cues);
+}
+
+describe('chooseTopic: the question a prompt measures', () => {
+  it('a named datapoint picks its usage question, with that datapoint', () => {
+    const t = topicOf('What share of Germans use TikTok?');
+    expect(t.topic?.question).toBe('social_platform_usage');
+    expect(t.topic?.datapoints.map((d) => d.code)).toEqual(['tiktok']);
+    expect(t.confident).toBe(true);
+  });
+
+  it('words of the question name pick it with no datapoint ("streaming services")', () => {
+    const t = topicOf('Top streaming services in Japan');
+    expect(t.topic?.question).toBe('streaming_services_used');
+    expect(t.topic?.datapoints).toEqual([]);
+  });
+
+  it('a scale word picks the suffix of a brand grid', () => {
+    expect(topicOf('Which car brands would Germans consider?').topic?.suffix?.name).toMatch(/consider/i);
+  });
+
+  it('a share of something the catalogue lacks is refused, naming the words', () => {
+    const t = topicOf('What share bet on horse racing?');
+    expect(t.topic).toBeNull();
+    expect(t.outcome?.outcome).toBe('refuse');
+    expect(t.unknown).toEqual(expect.arrayContaining(['horse']));
+  });
+
+  it('a name that starts several others asks which', () => {
+    expect(topicOf('Apple in the UK').outcome?.outcome).toBe('clarify');
+  });
+});
