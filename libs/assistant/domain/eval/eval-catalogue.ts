@@ -25,7 +25,7 @@ export function evalCatalogue(orgSlug: string): PlannerCatalogue {
         datasetCode,
         datasetCodes: [...q.dataset_codes],
         entitled: datasets.has(datasetCode),
-        datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name })),
+        datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name, ...(d.aliases ? { aliases: [...d.aliases] } : {}) })),
         suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
       };
     }),

@@ -1,6 +1,7 @@
 /**
  * The planner's lexicon, read once when the module loads: words per language, places and
- * market groups, audience phrases, answer scales, topic synonyms and cue phrases. They are data
+ * market groups, audience phrases, answer scales, topic synonyms and cue phrases (the other
+ * names of one survey's answers are that survey's catalogue data, not the planner's). They are data
  * (the JSON files beside this one), not code: a word is added by editing a file, and the files
  * are checked (`readLexicon`) so that a malformed one stops the start with a clear message.
  * Imported as JSON modules, so tsc copies them into every build (dist/, the Docker image) and
@@ -8,7 +9,6 @@
  */
 import audiences from './audiences.json';
 import cues from './cues.json';
-import datapointAliases from './datapoint-aliases.json';
 import de from './languages/de.json';
 import en from './languages/en.json';
 import es from './languages/es.json';
@@ -33,6 +33,5 @@ export const LEXICON: Lexicon = readLexicon({
   'audiences.json': audiences,
   'scales.json': scales,
   'topics.json': topics,
-  'datapoint-aliases.json': datapointAliases,
   'cues.json': cues,
 });

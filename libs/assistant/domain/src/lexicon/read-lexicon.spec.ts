@@ -15,7 +15,6 @@ const FILES: (keyof LexiconFiles)[] = [
   'audiences.json',
   'scales.json',
   'topics.json',
-  'datapoint-aliases.json',
   'cues.json',
 ];
 
@@ -76,7 +75,7 @@ describe('readLexicon rejects a malformed file, naming the file and the place', 
   it('an empty word, an age band without bounds, a list where a table belongs', () => {
     expect(errorOf('cues.json', ['trend', 0], ' ')).toBe('lexicon cues.json.trend[0]: expected words, found an empty string');
     expect(errorOf('audiences.json', ['ageBands', 0], ['16_24', 16])).toBe('lexicon audiences.json.ageBands[0]: expected a list of 3, found a list');
-    expect(errorOf('datapoint-aliases.json', [], [])).toBe('lexicon datapoint-aliases.json: expected an object, found a list');
+    expect(errorOf('topics.json', ['topicSynonyms'], [])).toBe('lexicon topics.json.topicSynonyms: expected an object, found a list');
   });
 
   it('a Japanese pattern that is not a regular expression', () => {

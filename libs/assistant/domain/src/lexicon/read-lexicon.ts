@@ -67,8 +67,6 @@ export interface Lexicon {
     /** Nouns that make a datapoint a group of people ("TikTok users", "Netflix subscribers"). */
     groupNouns: string[];
   };
-  /** Other names of datapoints (phrase -> datapoint codes, bare or as `question.code`). */
-  datapointAliases: Record<string, string[]>;
   cues: {
     trend: string[];
     index: string[];
@@ -98,7 +96,6 @@ export interface LexiconFiles {
   'audiences.json': unknown;
   'scales.json': unknown;
   'topics.json': unknown;
-  'datapoint-aliases.json': unknown;
   'cues.json': unknown;
 }
 
@@ -215,7 +212,6 @@ export function readLexicon(files: LexiconFiles): Lexicon {
     })(files['audiences.json'], 'audiences.json'),
     scales: shape<Lexicon['scales']>({ suffixAliases: wordLists, weakSuffixWords: words })(files['scales.json'], 'scales.json'),
     topics: shape<Lexicon['topics']>({ topicSynonyms: wordLists, groupNouns: words })(files['topics.json'], 'topics.json'),
-    datapointAliases: wordLists(files['datapoint-aliases.json'], 'datapoint-aliases.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,
       index: words,

@@ -12,6 +12,11 @@ export interface CodeName {
   name: string;
 }
 
+/** An answer of a question, with the other names the survey's catalogue gives it ("insta"). */
+export interface PlannerDatapoint extends CodeName {
+  aliases?: string[];
+}
+
 export interface PlannerQuestion {
   code: string;
   name: string;
@@ -22,7 +27,7 @@ export interface PlannerQuestion {
   datasetCodes: string[];
   /** Whether the caller's organisation may use that dataset. */
   entitled: boolean;
-  datapoints: CodeName[];
+  datapoints: PlannerDatapoint[];
   suffixes: CodeName[];
 }
 

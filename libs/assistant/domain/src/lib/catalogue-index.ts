@@ -5,7 +5,7 @@
  * once per catalogue object and kept while that object lives.
  */
 import { CodeName, PlannerAudience, PlannerCatalogue, PlannerLocation, PlannerQuestion } from './assistant.types';
-import { AUDIENCE_PHRASES, DATAPOINT_ALIASES, LOCATION_ALIASES, OTHER_PLACES, REGIONS, SUFFIX_ALIASES, TOPIC_SYNONYMS } from './synonyms';
+import { AUDIENCE_PHRASES, LOCATION_ALIASES, OTHER_PLACES, REGIONS, SUFFIX_ALIASES, TOPIC_SYNONYMS } from './synonyms';
 import { soundKey } from './katakana';
 import { bandOf, Interval } from './quantities';
 import { FUNCTION_WORDS, normalize, stem, STOPWORDS, typoMatch } from './text';
@@ -206,12 +206,10 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
       }
     }
   }
-  for (const [alias, codes] of Object.entries(DATAPOINT_ALIASES)) {
-    for (const question of catalogue.questions)
-      for (const datapoint of question.datapoints)
-        if (codes.includes(datapoint.code) || codes.includes(`${question.code}.${datapoint.code}`))
-          addDatapoint(alias.split(' '), { question, datapoint, partial: false });
-  }
+  // Other names the survey's catalogue gives its answers ("insta", "coke"): as strong as the name.
+  for (const question of catalogue.questions)
+    for (const datapoint of question.datapoints)
+      for (const alias of datapoint.aliases ?? []) addDatapoint(words(alias), { question, datapoint, partial: false });
   for (const [key, refs] of datapointEntries) entries.push({ kind: 'datapoint', words: key.split(' '), refs });
 
   const byFirst = new Map<string, Entry[]>();

@@ -45,11 +45,5 @@ export const WEAK_SUFFIX_WORDS = new Set(LEXICON.scales.weakSuffixWords);
 /** Topic words -> words the catalogue uses for them (stems are compared after this expansion). */
 export const TOPIC_SYNONYMS = LEXICON.topics.topicSynonyms;
 
-/**
- * Other names of datapoints (normalised phrase -> datapoint codes, bare for every question that
- * has the code or as `question.code`): short forms, old names, products named after their brand.
- */
-export const DATAPOINT_ALIASES = LEXICON.datapointAliases;
-
 /** Nouns that make a datapoint a group of people ("TikTok users", "Netflix subscribers"). */
 export const GROUP_NOUNS = new Set(LEXICON.topics.groupNouns);

@@ -31,7 +31,8 @@ const question = (namespace: string, code: string, order: number, datasets: stri
   dataset_codes: datasets,
   attribute_count: 2,
   datapoints: [
-    { code: 'yes', name: 'Yes', order: 1, midpoint: null },
+    // Another name the survey's catalogue gives the answer: the planner reads it as the answer.
+    { code: 'yes', name: 'Yes', order: 1, midpoint: null, aliases: ['aye'] },
     { code: 'no', name: 'No', order: 2, midpoint: null },
   ],
   suffixes: [],
@@ -209,7 +210,7 @@ describe('AssistantCatalogueLoader (the real respondent store in Postgres)', () 
         datasetCodes: ['core', 'gaming'],
         entitled: true,
         datapoints: [
-          { code: 'yes', name: 'Yes' },
+          { code: 'yes', name: 'Yes', aliases: ['aye'] },
           { code: 'no', name: 'No' },
         ],
         suffixes: [],

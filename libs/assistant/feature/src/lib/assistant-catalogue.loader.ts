@@ -48,7 +48,7 @@ export class AssistantCatalogueLoader {
           datasetCode,
           datasetCodes: [...(info?.datasetCodes ?? [datasetCode])],
           entitled: organisation.isDatasetEntitled(datasetCode),
-          datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name })),
+          datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name, ...(d.aliases ? { aliases: [...d.aliases] } : {}) })),
           suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
         };
       }),

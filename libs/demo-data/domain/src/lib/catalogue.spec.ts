@@ -1,5 +1,6 @@
 import { buildAttributeDictionary } from '@aas/respondent-store-domain';
 import { buildCatalogue } from './catalogue';
+import { DATAPOINT_ALIASES } from './datapoint-aliases';
 import type { AudienceExpression } from './demo.types';
 
 describe('catalogue', () => {
@@ -14,6 +15,17 @@ describe('catalogue', () => {
     expect(catalogue.waves.map((w) => w.code)).toEqual(['q4_2024', 'q1_2025', 'q2_2025', 'q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
     expect(catalogue.insights.length).toBeGreaterThanOrEqual(200);
     for (const d of catalogue.datasets) expect(catalogue.categories.filter((c) => c.dataset_code === d.code).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('gives answers the other names people use for them, per question where the table says so', () => {
+    const dp = (question: string, code: string) => catalogue.questions.find((q) => q.code === question)?.datapoints.find((d) => d.code === code);
+    expect(dp('social_platform_usage', 'instagram')?.aliases).toEqual(['insta', 'ig']);
+    expect(dp('smoking_status', 'vape')?.aliases).toEqual(['vaping', 'vape']);
+    // Only where it names the answer: no empty lists on the rest.
+    expect(dp('social_platform_usage', 'reddit')).not.toHaveProperty('aliases');
+    // Every alias names an answer that exists.
+    const named = new Set(catalogue.questions.flatMap((q) => q.datapoints.flatMap((d) => d.aliases ?? [])));
+    expect(Object.keys(DATAPOINT_ALIASES).filter((alias) => !named.has(alias))).toEqual([]);
   });
 
   it('has unique, readable codes and integer-string suffix codes', () => {

@@ -1,4 +1,5 @@
 import type { Category, Dataset, LocationWavePopulation, Question } from '@aas/shared-contracts';
+import { aliasesOf } from './datapoint-aliases';
 import type { DemoLocation, DemoWave } from './demo.types';
 import type { Catalogue, CuratedAudience, Insight, InsightType, OrganisationEntitlement } from './demo.types';
 import { brandCategoryDefs, CATEGORY_DEFS, questionBank } from './question-bank';
@@ -125,7 +126,10 @@ function toQuestion(def: QuestionDef, order: number, idByKey: Map<string, number
     category_ids,
     dataset_codes: def.datasets,
     attribute_count: def.datapoints.length * Math.max(1, def.suffixes.length),
-    datapoints: def.datapoints.map((d, i) => ({ code: d.code, name: d.name, order: i + 1, midpoint: d.midpoint })),
+    datapoints: def.datapoints.map((d, i) => {
+      const aliases = aliasesOf(def.code, d.code);
+      return { code: d.code, name: d.name, order: i + 1, midpoint: d.midpoint, ...(aliases.length > 0 ? { aliases } : {}) };
+    }),
     suffixes: def.suffixes.map((s, i) => ({ code: String(i + 1), name: s.name, order: i + 1, midpoint: s.midpoint })),
   };
 }

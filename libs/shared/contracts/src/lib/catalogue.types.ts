@@ -33,6 +33,11 @@ export interface Datapoint {
   order: number;
   /** Numeric-range answers carry the value the range stands for (e.g. hours, income). */
   midpoint: number | null;
+  /**
+   * Other names people use for this answer (normalised words: nicknames, short forms, the name
+   * in another language, "insta" for Instagram), which the assistant reads as the answer itself.
+   */
+  aliases?: string[];
 }
 
 export interface Suffix {

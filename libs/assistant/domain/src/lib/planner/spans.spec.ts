@@ -43,6 +43,16 @@ describe('the spans of names in a prompt', () => {
     expect(spans('TikTok in Canada')).toEqual(['datapoint:tiktok=tiktok', 'place:canada']);
   });
 
+  it("reads the other names the survey's catalogue gives an answer as that answer, and only those", () => {
+    expect(spans('insta in Germany')).toEqual(['datapoint:insta=instagram', 'market:germany=de']);
+    const withoutAliases = {
+      ...catalogue,
+      questions: catalogue.questions.map((q) => ({ ...q, datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name })) })),
+    };
+    const reading = read('insta in Germany', withoutAliases, indexOf(withoutAliases));
+    expect(reading.spans.map((s) => s.entry.kind)).toEqual(['market']);
+  });
+
   it('keeps the rivals of a typo as close to two different things', () => {
     const reading = read('Tesca customers', catalogue, index);
     expect(reading.spans[0].rivals).toEqual(expect.arrayContaining(['tesla', 'tesco']));

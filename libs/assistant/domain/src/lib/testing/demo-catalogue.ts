@@ -16,7 +16,7 @@ export function demoPlannerCatalogue(entitled: { datasets?: string[]; locations?
       datasetCode: datasetOf(q.namespace_code),
       datasetCodes: [...q.dataset_codes],
       entitled: !entitled.datasets || entitled.datasets.includes(datasetOf(q.namespace_code)),
-      datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name })),
+      datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name, ...(d.aliases ? { aliases: [...d.aliases] } : {}) })),
       suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
     })),
     audiences: catalogue.audiences.map((a) => ({
