@@ -16,6 +16,7 @@ const FILES: (keyof LexiconFiles)[] = [
   'scales.json',
   'topics.json',
   'cues.json',
+  'grammar.json',
 ];
 
 /** The lexicon files as they are on disk, parsed afresh (so a test may change its copy). */

@@ -36,6 +36,52 @@ export interface AudiencePhrase {
   expression: Record<string, unknown>;
 }
 
+/** The words of the planner's grammar: how prompts are put together, not what they are about. */
+export interface Grammar {
+  /** Chat shorthand and misspelt function words -> the words they stand for. */
+  shorthand: Record<string, string>;
+  /** Words that join two sides of a comparison. */
+  connectors: string[];
+  /** Words that may sit between two parts of one audience ("women aged 25-34"). */
+  glue: string[];
+  /** Words that refer to people named elsewhere (an earlier prompt, a docked audience). */
+  peopleReferences: string[];
+  /** Nouns after "this"/"these" that refer to a group ("these audiences"). */
+  groupWords: string[];
+  /** Openings of a prompt that continue the previous turn. */
+  followUpStart: string[];
+  /** Words that refer to what the previous turn was about. */
+  references: string[];
+  /** Time words that a multi-word name may hold ("buy now pay later"). */
+  timeWords: string[];
+  /** Superlatives a count of a list stands before ("three most used"). */
+  limitWords: string[];
+  /** Plural nouns a number counts that are not things to list. */
+  countedUnits: string[];
+  /** ISO 3166 three-letter codes of the markets -> their codes, read in capitals only. */
+  iso3: Record<string, string>;
+  /** Words after which a lower-case "us" is the pronoun, not the market. */
+  usPronounBefore: string[];
+  /** Words joining the two ends of an age range, English or left from another language. */
+  ageRangeLinks: string[];
+  /** Stems of verbs whose object is the thing measured, never a group of people. */
+  objectVerbStems: string[];
+  /** Words for people that a relative clause ("who own a dog") turns into a group. */
+  relativeHeads: string[];
+  /** Nouns naming a kind of person in datapoint names ("Hardcore gamer"). */
+  personNouns: string[];
+  /** Words that may stand between an index cue and what it is measured on. */
+  targetGap: string[];
+  /** Nouns ending in s that are singular or stand before another noun ("news source"). */
+  attributiveS: string[];
+  /** Stems of verbs too common to name a question by themselves. */
+  genericVerbStems: string[];
+  /** Stems of verbs and nouns that make someone a brand's customer. */
+  customerStems: string[];
+  /** Frequency datapoint names -> the words that say them ("every day"). */
+  valueWords: Record<string, string[]>;
+}
+
 export interface Lexicon {
   languages: Record<TabledLanguage, LanguageWords>;
   english: { markers: string[] };
@@ -67,6 +113,7 @@ export interface Lexicon {
     /** Nouns that make a datapoint a group of people ("TikTok users", "Netflix subscribers"). */
     groupNouns: string[];
   };
+  grammar: Grammar;
   cues: {
     trend: string[];
     index: string[];
@@ -97,6 +144,7 @@ export interface LexiconFiles {
   'scales.json': unknown;
   'topics.json': unknown;
   'cues.json': unknown;
+  'grammar.json': unknown;
 }
 
 type Check<T> = (value: unknown, at: string) => T;
@@ -212,6 +260,29 @@ export function readLexicon(files: LexiconFiles): Lexicon {
     })(files['audiences.json'], 'audiences.json'),
     scales: shape<Lexicon['scales']>({ suffixAliases: wordLists, weakSuffixWords: words })(files['scales.json'], 'scales.json'),
     topics: shape<Lexicon['topics']>({ topicSynonyms: wordLists, groupNouns: words })(files['topics.json'], 'topics.json'),
+    grammar: shape<Grammar>({
+      shorthand: recordOf(word),
+      connectors: words,
+      glue: words,
+      peopleReferences: words,
+      groupWords: words,
+      followUpStart: words,
+      references: words,
+      timeWords: words,
+      limitWords: words,
+      countedUnits: words,
+      iso3: recordOf(word),
+      usPronounBefore: words,
+      ageRangeLinks: words,
+      objectVerbStems: words,
+      relativeHeads: words,
+      personNouns: words,
+      targetGap: words,
+      attributiveS: words,
+      genericVerbStems: words,
+      customerStems: words,
+      valueWords: wordLists,
+    })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,
       index: words,

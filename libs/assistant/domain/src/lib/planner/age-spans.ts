@@ -1,8 +1,12 @@
 import { AGE_BANDS } from '../synonyms';
 import { Span } from './types';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** The words of the planner's grammar (`lexicon/grammar.json`). */
+const G = LEXICON.grammar;
 
 /** Words joining the two ends of an age range, English or left from another language ("à", "e", "y", "bis"). */
-export const AGE_RANGE_LINKS = new Set(['to', 'and', 'a', 'the', 'e', 'y', 'et', 'bis', 'und', 'al']);
+export const AGE_RANGE_LINKS = new Set(G.ageRangeLinks);
 
 /** Age phrases: "aged 25-34", "25-34 year olds", "under 35", "over-35s", "35+", "between 25 and 34". */
 export function ageSpans(words: string[], used: Set<number>): Span[] {

@@ -1,12 +1,16 @@
 import { BASE_PHRASES, COMPARISON_CUES, cueRegex, DIFFERENCE_CUES, INDEX_CUES, RANKING_CUES, SHARE_CUES, TREND_CUES } from '../intents';
 import { GROUP_NOUNS } from '../synonyms';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** The words of the planner's grammar (`lexicon/grammar.json`). */
+const G = LEXICON.grammar;
 
 /** Words that join two sides of a comparison. */
-export const CONNECTORS = new Set(['or', 'vs', 'versus', 'against', 'and', 'than', 'compared', 'between', 'plus']);
+export const CONNECTORS = new Set(G.connectors);
 
 /** Words that refer to people named elsewhere (an earlier prompt, a docked audience). */
-export const PEOPLE_REFERENCES = new Set(['they', 'them', 'their', 'theirs']);
-export const GROUP_WORDS = new Set(['group', 'groups', 'audience', 'audiences', 'segment', 'segments', 'people', 'two', 'ones']);
+export const PEOPLE_REFERENCES = new Set(G.peopleReferences);
+export const GROUP_WORDS = new Set(G.groupWords);
 
 export const TREND = cueRegex(TREND_CUES);
 export const INDEX = cueRegex(INDEX_CUES);

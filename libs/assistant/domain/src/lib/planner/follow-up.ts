@@ -2,42 +2,16 @@ import { AnalysisKind, AnalysisPlan, PlanAudience } from '../assistant.types';
 import { combine, uniqueAudiences, uniqueCodes } from './audiences';
 import { codeName } from './outcomes';
 import { Frame, MarketReading, PlanShape, PromptContext, TopicStep } from './types';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** The words of the planner's grammar (`lexicon/grammar.json`). */
+const G = LEXICON.grammar;
 
 /** Openings of a prompt that continue the previous turn ("what about", "and in", "only"). */
-export const FOLLOW_UP_START = [
-  'and',
-  'what about',
-  'how about',
-  'what if',
-  'same',
-  'now',
-  'ok',
-  'okay',
-  'also',
-  'then',
-  'only',
-  'just',
-  'but',
-  'vs',
-  'versus',
-  'compare with',
-  'compare to',
-  'compared with',
-  'compared to',
-  'among',
-  'in',
-  'for',
-  'show it',
-  'show that',
-  'show me that',
-  'do they',
-  'does it',
-  'is it',
-  'and in',
-];
+export const FOLLOW_UP_START = G.followUpStart;
 
 /** Words that refer to what the previous turn was about. */
-export const REFERENCES = new Set(['that', 'it', 'them', 'they', 'this', 'these', 'those', 'there']);
+export const REFERENCES = new Set(G.references);
 
 /** Whether a prompt's words read as a follow-up: a continuing opening, a reference in a short prompt, "what about". */
 export function isFollowUpText(text: string, previous: AnalysisPlan | null): boolean {

@@ -4,6 +4,10 @@ import { FUTURE } from '../time';
 import { BASE_CONTRAST, COMPARISON, DIFFERENCE, INDEX, NUMBER_OF_GROUP, RANKING, SHARE, TREND } from './cues';
 import { CUSTOMER_STEMS } from './topic-words';
 import { KindCues, PromptContext, Roles } from './types';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** The words of the planner's grammar (`lexicon/grammar.json`). */
+const G = LEXICON.grammar;
 
 export function isForecast(text: string): boolean {
   if (/\b(plan|plans|planning|intend|intends|intention|intentions|expect to buy|planning to buy)\b/.test(text)) return false;
@@ -39,7 +43,7 @@ export function readKind(text: string): KindCues {
 }
 
 /** Nouns ending in s that are singular or stand before another noun ("news source", "sports brand"). */
-export const ATTRIBUTIVE_S = new Set(['news', 'sports', 'esports', 'fitness', 'business', 'wellness', 'series', 'games', 'electronics', 'cosmetics']);
+export const ATTRIBUTIVE_S = new Set(G.attributiveS);
 
 /** "the most used social platform", "the favourite brand": one datapoint, not a list. */
 export function singularSuperlative(text: string, kind: AnalysisKind): boolean {

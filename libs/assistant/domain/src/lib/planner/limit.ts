@@ -1,27 +1,14 @@
 import { numberWord, STOPWORDS } from '../text';
 import { RANKING } from './cues';
+import { LEXICON } from '../../lexicon/lexicon';
 
-export const LIMIT_WORDS = new Set([
-  'most',
-  'biggest',
-  'largest',
-  'best',
-  'leading',
-  'main',
-  'top',
-  'popular',
-  'common',
-  'favourite',
-  'favorite',
-  'least',
-  'highest',
-  'lowest',
-  'strongest',
-  'key',
-]);
+/** The words of the planner's grammar (`lexicon/grammar.json`). */
+const G = LEXICON.grammar;
+
+export const LIMIT_WORDS = new Set(G.limitWords);
 
 /** Plural nouns a number counts that are not things to list. */
-export const COUNTED_UNITS = new Set(['quarters', 'waves', 'years', 'months', 'weeks', 'days', 'hours', 'minutes', 'times', 'olds', 'percent', 'points']);
+export const COUNTED_UNITS = new Set(G.countedUnits);
 
 /** "top 3", "three most used", "the 5 biggest", "which five", "give me the top five". */
 export function readLimit(words: string[], used: Set<number>): number | undefined {

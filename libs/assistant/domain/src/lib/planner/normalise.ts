@@ -3,6 +3,10 @@ import { cueTypo, QUERY_WORDS } from '../intents';
 import { romanise, soundKey } from '../katakana';
 import { detectLanguage, Language, translateJapanese, translateWords } from '../languages';
 import { normalize, typoMatch } from '../text';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** The words of the planner's grammar (`lexicon/grammar.json`). */
+const G = LEXICON.grammar;
 
 /** A prompt's words, normalised: one language (English), chat shorthand and cue typos read as meant, clauses split by "|". */
 export interface NormalisedWords {
@@ -13,41 +17,7 @@ export interface NormalisedWords {
 }
 
 /** Chat shorthand and common misspellings of function words, read as the words they stand for. */
-export const SHORTHAND: Record<string, string> = {
-  teh: 'the',
-  wat: 'what',
-  whats: 'what',
-  wht: 'what',
-  ppl: 'people',
-  u: 'you',
-  pls: 'please',
-  plz: 'please',
-  thx: 'thanks',
-  yr: 'year',
-  yrs: 'years',
-  hw: 'how',
-  abt: 'about',
-  w: 'with',
-  vs: 'vs',
-  v: 'vs',
-  qtr: 'quarter',
-  qtrs: 'quarters',
-  mnths: 'months',
-  cmpare: 'compare',
-  fav: 'favourite',
-  wich: 'which',
-  whch: 'which',
-  whcih: 'which',
-  waht: 'what',
-  hwo: 'how',
-  amoung: 'among',
-  thru: 'through',
-  compair: 'compare',
-  n: 'and',
-  fave: 'favourite',
-  favs: 'favourite',
-  faves: 'favourite',
-};
+export const SHORTHAND = G.shorthand;
 
 /** The one catalogue name a katakana word sounds like ("テスラ": tesla), if exactly one. */
 export function soundAlike(katakana: string, index: CatalogueIndex): string | undefined {

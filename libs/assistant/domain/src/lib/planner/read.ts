@@ -8,6 +8,10 @@ import { readLimit } from './limit';
 import { normaliseWords } from './normalise';
 import { findSpans } from './spans';
 import { Reading } from './types';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** The words of the planner's grammar (`lexicon/grammar.json`). */
+const G = LEXICON.grammar;
 
 /**
  * The prompt read against the catalogue: its words (normalised), then what they are taken for:
@@ -58,22 +62,7 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   return { raw, lang, words, used, spans, time, limit, quantities };
 }
 
-export const TIME_WORDS = new Set([
-  'now',
-  'today',
-  'current',
-  'currently',
-  'latest',
-  'year',
-  'years',
-  'month',
-  'months',
-  'week',
-  'quarter',
-  'last',
-  'past',
-  'recent',
-]);
+export const TIME_WORDS = new Set(G.timeWords);
 
 /** Positions of exact multi-word names holding a time word ("buy now pay later"): not time. */
 export function guardedNames(words: string[], index: CatalogueIndex): Set<number> {

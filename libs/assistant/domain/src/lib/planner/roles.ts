@@ -7,28 +7,13 @@ import { singleLeaf, spanAudience } from './audiences';
 import { CONNECTORS, SHARE } from './cues';
 import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** The words of the planner's grammar (`lexicon/grammar.json`). */
+const G = LEXICON.grammar;
 
 /** Words that may sit between two parts of one audience ("women aged 25-34", "Gen Z who are parents"). */
-export const GLUE = new Set([
-  'who',
-  'are',
-  'is',
-  'in',
-  'that',
-  'of',
-  'the',
-  'people',
-  'aged',
-  'living',
-  'based',
-  'from',
-  'with',
-  'which',
-  'those',
-  'internet',
-  'adults',
-  'online',
-]);
+export const GLUE = new Set(G.glue);
 
 /**
  * "Of Formula 1 fans, what proportion are men?", "what share of Germans are parents?": a
@@ -188,39 +173,10 @@ function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
 }
 
 /** Stems of verbs whose object is the thing measured, never a group of people. */
-export const OBJECT_VERB_STEMS = new Set([
-  'use',
-  'watch',
-  'own',
-  'play',
-  'listen',
-  'follow',
-  'read',
-  'buy',
-  'drink',
-  'eat',
-  'visit',
-  'drive',
-  'wear',
-  'stream',
-]);
+export const OBJECT_VERB_STEMS = new Set(G.objectVerbStems);
 
 /** Words for people that a relative clause ("who own a dog") turns into a group. */
-export const RELATIVE_HEADS = new Set([
-  'people',
-  'those',
-  'anyone',
-  'adults',
-  'consumers',
-  'respondents',
-  'individuals',
-  'folks',
-  'men',
-  'women',
-  'parents',
-  'users',
-  'ones',
-]);
+export const RELATIVE_HEADS = new Set(G.relativeHeads);
 
 /** A datapoint named after a kind of person ("Hardcore gamer", "Bargain hunter", "Early adopter"): a group when something else is measured. */
 export function namesPeople(span: Span): boolean {
@@ -230,11 +186,7 @@ export function namesPeople(span: Span): boolean {
 }
 
 /** Nouns naming a kind of person in datapoint names. */
-export const PERSON_NOUN = new Set(
-  'gamer gamers hunter hunters adopter adopters seeker seekers researcher researchers buyer buyers smoker smokers innovator innovators laggard laggards majority'.split(
-    ' ',
-  ),
-);
+export const PERSON_NOUN = new Set(G.personNouns);
 
 /** Where the noun phrase of an opening "which"/"what" ends (0 when the prompt opens otherwise). */
 export function whPhraseEnd(words: string[]): number {
@@ -249,13 +201,7 @@ export function whPhraseEnd(words: string[]): number {
 export const TARGET_CUES = [...INDEX_CUES, ...DIFFERENCE_CUES, 'likely', 'likelier', 'more', 'less'].map((c) => c.split(' '));
 
 /** Words that may stand between an index cue and what it is measured on. */
-export const TARGET_GAP = new Set(
-  (
-    'on in towards toward to for of at among amongst with when it comes terms regard respect the a an their them they to be being have having has had ' +
-    'use using used own owning owned buy buying bought play playing watch watching read reading follow following eat eating drink drinking wear wearing ' +
-    'listen listening go going do doing get getting consider considering hold holding than average'
-  ).split(' '),
-);
+export const TARGET_GAP = new Set(G.targetGap);
 
 /**
  * Whether a datapoint mention is what an index is measured on: it follows an index or

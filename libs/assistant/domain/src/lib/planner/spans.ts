@@ -7,6 +7,10 @@ import { singleLeaf } from './audiences';
 import { CONNECTORS } from './cues';
 import { longNameSpans } from './long-name-spans';
 import { PRIORITY, Span } from './types';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** The words of the planner's grammar (`lexicon/grammar.json`). */
+const G = LEXICON.grammar;
 
 /**
  * A lower-case market code in a list of markets ("uk vs de", "fr and es"): the code, when the word
@@ -19,15 +23,10 @@ export function listedCode(words: string[], i: number, index: CatalogueIndex, ca
 }
 
 /** ISO 3166 three-letter codes of the markets, read in capitals only ("AUS" is also German "aus"). */
-export const ISO3: Record<string, string> = { usa: 'us', gbr: 'gb', deu: 'de', fra: 'fr', esp: 'es', bra: 'br', jpn: 'jp', ind: 'in', aus: 'au' };
+export const ISO3 = G.iso3;
 
 /** Words after which a lower-case "us" is the pronoun ("tell us", "for us", "most of us"), not the market. */
-export const US_PRONOUN_BEFORE = new Set(
-  (
-    'tell show give let lets help send get got ask remind brief email mail bring take keep make made for to with of about among ' +
-    'from like behind around toward towards upon without join call leave lead guide walk please can could would will should do does did you me'
-  ).split(' '),
-);
+export const US_PRONOUN_BEFORE = new Set(G.usPronounBefore);
 
 /**
  * A lower-case "us" in a messy prompt ("linkedin uk vs us", "netflix usage us last year") is the

@@ -4,40 +4,17 @@ import { GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WEAK_SUFFIX_WORDS } from '
 import { stem, STOPWORDS } from '../text';
 import { CONNECTORS } from './cues';
 import { Reading } from './types';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** The words of the planner's grammar (`lexicon/grammar.json`). */
+const G = LEXICON.grammar;
 
 export const USAGE_NAME = /\b(used|usage|use|owned|ownership|held|played|watched|followed|bought|done|read|consumed|listened)\b/i;
 
-export const GENERIC_VERB_STEMS = new Set([
-  'use',
-  'own',
-  'have',
-  'like',
-  'get',
-  'buy',
-  'for',
-  'do',
-  'watch',
-  'play',
-  'listen',
-  'follow',
-  'read',
-  'data',
-  'number',
-  'online',
-]);
+export const GENERIC_VERB_STEMS = new Set(G.genericVerbStems);
 
 /** Frequency and scale words that name datapoints of frequency questions. */
-export const VALUE_WORDS: Record<string, string[]> = {
-  daily: ['daily', 'every day', 'each day', 'everyday'],
-  weekly: ['weekly', 'every week'],
-  monthly: ['monthly', 'every month'],
-  never: ['never'],
-  'less often': ['less often', 'rarely'],
-  'several times a week': ['several times a week', 'a few times a week', 'multiple times a week', 'several times per week', 'most days'],
-  'once a week': ['once a week', 'once per week'],
-  'a few times a month': ['a few times a month', 'several times a month', 'a couple of times a month'],
-  'once a month': ['once a month', 'once per month'],
-};
+export const VALUE_WORDS = G.valueWords;
 
 export function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] } {
   const { words, used, spans } = reading;
@@ -94,28 +71,7 @@ export function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, cat
 }
 
 /** Stems of verbs that make someone a brand's customer: a brand funnel's "used or bought" row. */
-export const CUSTOMER_STEMS = new Set([
-  'use',
-  'buy',
-  'order',
-  'shop',
-  'eat',
-  'drive',
-  'stay',
-  'bank',
-  'wear',
-  'purchas',
-  'own',
-  'have',
-  // The customers themselves: "Aldi shoppers", "Ryanair passengers", "Hilton guests".
-  'shopper',
-  'buyer',
-  'client',
-  'guest',
-  'diner',
-  'passeng',
-  'flyer',
-]);
+export const CUSTOMER_STEMS = new Set(G.customerStems);
 
 export function suffixWordsIn(text: string): { strong: string[]; weak: string[]; custom: boolean } {
   const strong: string[] = [];
