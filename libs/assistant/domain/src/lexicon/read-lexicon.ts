@@ -18,6 +18,20 @@ export interface LanguageWords {
   phrases: Phrase[];
 }
 
+/** English, the language the planner reads every prompt in once translated. */
+export interface EnglishWords {
+  /** Words that mark English, counted against the other languages' markers. */
+  markers: string[];
+  /** Words that carry no topic. */
+  stopwords: string[];
+  /** Articles, pronouns, prepositions, conjunctions and auxiliaries. */
+  functionWords: string[];
+  /** Counts written as words ("three"). */
+  numberWords: Record<string, number>;
+  /** Forms read as another word before stemming (irregular verbs, "usage" for "use"). */
+  canonical: Record<string, string>;
+}
+
 export interface JapaneseWords {
   /** Patterns replaced in the raw prompt (numbers with their counters), in order. */
   patterns: { pattern: string; flags: string; replace: string }[];
@@ -84,7 +98,7 @@ export interface Grammar {
 
 export interface Lexicon {
   languages: Record<TabledLanguage, LanguageWords>;
-  english: { markers: string[] };
+  english: EnglishWords;
   japanese: JapaneseWords;
   places: {
     /** Location code -> names, adjectives and demonyms (normalised) in the languages of the markets. */
@@ -246,7 +260,10 @@ export function readLexicon(files: LexiconFiles): Lexicon {
   for (const lang of TABLED_LANGUAGES) languages[lang] = language(files[`languages/${lang}.json`], `languages/${lang}.json`);
   return {
     languages,
-    english: shape<{ markers: string[] }>({ markers: words })(files['languages/en.json'], 'languages/en.json'),
+    english: shape<EnglishWords>({ markers: words, stopwords: words, functionWords: words, numberWords: recordOf(num), canonical: recordOf(word) })(
+      files['languages/en.json'],
+      'languages/en.json',
+    ),
     japanese: shape<JapaneseWords>({ patterns: listOf(pattern), words: phrases })(files['languages/ja.json'], 'languages/ja.json'),
     places: shape<Lexicon['places']>({
       locationAliases: wordLists,

@@ -4,6 +4,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import porter2 from 'wink-porter2-stemmer';
+import { LEXICON } from '../lexicon/lexicon';
 
 /**
  * Lower case, accents off (Latin letters only, so Japanese kana keep their marks), full-width
@@ -42,58 +43,7 @@ export function foldAccents(text: string): string {
     .replace(/ø/g, 'o');
 }
 
-const CANONICAL: Record<string, string> = {
-  used: 'use',
-  uses: 'use',
-  using: 'use',
-  usage: 'use',
-  user: 'use',
-  users: 'use',
-  watching: 'watch',
-  watched: 'watch',
-  watches: 'watch',
-  bought: 'buy',
-  buying: 'buy',
-  purchase: 'buy',
-  purchased: 'buy',
-  purchases: 'buy',
-  shopping: 'shop',
-  shops: 'shop',
-  networks: 'social',
-  network: 'social',
-  apps: 'app',
-  listening: 'listen',
-  listened: 'listen',
-  listens: 'listen',
-  played: 'play',
-  playing: 'play',
-  plays: 'play',
-  games: 'game',
-  gaming: 'game',
-  owned: 'own',
-  owns: 'own',
-  owning: 'own',
-  ownership: 'own',
-  held: 'own',
-  hold: 'own',
-  holds: 'own',
-  holder: 'own',
-  holders: 'own',
-  holding: 'own',
-  ate: 'eat',
-  drove: 'drive',
-  wore: 'wear',
-  flew: 'use',
-  flown: 'use',
-  fly: 'use',
-  flying: 'use',
-  followed: 'follow',
-  follows: 'follow',
-  following: 'follow',
-  read: 'read',
-  reading: 'read',
-  reads: 'read',
-};
+const CANONICAL = LEXICON.english.canonical;
 
 const stems = new Map<string, string>();
 
@@ -112,64 +62,16 @@ export function stem(word: string): string {
 }
 
 /** Words that carry no topic. */
-export const STOPWORDS = new Set(
-  (
-    'a an the of in on at to for from by with and or but not no do does did done is are was were be been being am ' +
-    'what which who whom whose how why when where there here this that these those it its they them their we our us you your ' +
-    'i me my he she his her than then so as if about into over under up down out more most less least very much many ' +
-    'percent percentage share proportion pct number top rank ranking popular biggest main leading show tell give list ' +
-    'please can could would should will shall may might must also just only same other others each every any all some ' +
-    'people person respondent respondents consumer consumers internet user users audience audiences market markets country countries ' +
-    'compare compared comparison versus vs between difference differ different against like likely say said ' +
-    'trend trends over time changed change wave waves quarter quarters year years latest recent current now today ' +
-    'index indexing overindex underindex stand distinctive unique skew make makes made really actually ok okay now then ' +
-    'one two three four five six seven eight nine ten twenty next last past since ever often whether among amongst ' +
-    'hey hi hello um uh hmm well so basically kind sort lot lots thing things stuff know want wanna see look get got ' +
-    'does doing go going think guess wondering curious quick quickly roughly approximately about around exactly ' +
-    'folks guys individuals population everyone everybody anyone anybody total overall whole has had having'
-  ).split(' '),
-);
+export const STOPWORDS = new Set(LEXICON.english.stopwords);
 
 /**
  * Function words: articles, pronouns, prepositions, conjunctions and auxiliaries. What is left
  * of a long name without them ("like", "stand", "crowd" of "I like to stand out from the
  * crowd") says what the name is about.
  */
-export const FUNCTION_WORDS = new Set(
-  (
-    'a an the of in on at to for from by with and or but not no nor do does did is are was were be been being am has have had ' +
-    'i me my mine we us our you your he him his she her it its they them their this that these those who whom whose which what ' +
-    'than then so as if about into onto over under up down out off per via'
-  ).split(' '),
-);
+export const FUNCTION_WORDS = new Set(LEXICON.english.functionWords);
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  hundred: 100,
-};
+const NUMBER_WORDS = LEXICON.english.numberWords;
 
 /** A count written in digits or as an English word ("three"); other languages are translated to English first. */
 export function numberWord(word: string): number | undefined {
