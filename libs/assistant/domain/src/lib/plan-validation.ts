@@ -1,0 +1,318 @@
+/*
+ * Checks a plan a model wrote (`ModelPlan`, see plan-schema.ts) as strictly as the rule planner's
+ * plans are built: every code exists and is licensed to the organisation, datapoints and suffixes
+ * belong to their question, markets and waves are licensed and the dataset was fielded there, one
+ * licensed dataset asks every question (`chooseUniverse`, the topic's dataset preferred, as the rule
+ * planner picks it), limits are in range. Names come from the catalogue, never from the model.
+ */
+import { CatalogueLookup, CatalogueQuestion, labelExpression, parseStandardExpression, validateAgainstCatalogue } from '@aas/audience-expression-domain';
+import { chooseUniverse, DEFAULT_WAVE_COUNT } from '@aas/query-rules-domain';
+import type { AnalysisPlan, CodeName, PlanAudience, PlannerCatalogue, PlannerQuestion, PlanOutcome, PlanTopic, WireExpression } from './assistant.types';
+import { ANALYSIS_KINDS, PLAN_DIMENSIONS, PLAN_VERDICTS, REFUSAL_REASONS, SUBJECT_COMBINES } from './plan-schema';
+import { DEFAULT_LIMIT, DEFAULT_OPEN_LIMIT, EVERYONE, MAX_LIMIT } from './planner';
+
+export type PlanValidation = { ok: true; outcome: PlanOutcome } | { ok: false; errors: string[] };
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const codeName = (x: CodeName): CodeName => ({ code: x.code, name: x.name });
+const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+const absent = (v: unknown): boolean => v === null || v === undefined;
+
+/**
+ * A model's plan (parsed JSON, anything) checked against the organisation's catalogue and the
+ * audiences docked to the request: a full `PlanOutcome` with names filled from the catalogue, or
+ * every error found. A refusal's `offer` must be a licensed question; a clarification needs a message.
+ */
+export function validatePlan(candidate: unknown, catalogue: PlannerCatalogue, docked: readonly PlanAudience[] = []): PlanValidation {
+  if (!isObject(candidate)) return { ok: false, errors: ['the plan is not a JSON object'] };
+  const errors: string[] = [];
+  switch (candidate['outcome']) {
+    case 'answer': {
+      if (!isObject(candidate['answer'])) return { ok: false, errors: ['outcome "answer" without an answer object'] };
+      const plan = validateAnswer(candidate['answer'], catalogue, docked, errors);
+      return plan && errors.length === 0 ? { ok: true, outcome: { outcome: 'answer', plan, notes: [] } } : { ok: false, errors };
+    }
+    case 'refuse': {
+      const refusal = candidate['refusal'];
+      if (!isObject(refusal)) return { ok: false, errors: ['outcome "refuse" without a refusal object'] };
+      const reason = refusal['reason'];
+      if (!REFUSAL_REASONS.includes(reason as never)) errors.push(`refusal.reason: "${String(reason)}" is not one of ${REFUSAL_REASONS.join(', ')}`);
+      const message = nonEmpty(refusal['message'], 'refusal.message', errors);
+      let offer: CodeName | undefined;
+      if (!absent(refusal['offer'])) {
+        const question = licensedQuestion(refusal['offer'], 'refusal.offer', catalogue, errors);
+        if (question) offer = codeName(question);
+      }
+      if (errors.length > 0) return { ok: false, errors };
+      const outcome: PlanOutcome = { outcome: 'refuse', reason: reason as (typeof REFUSAL_REASONS)[number], message, unknown: [] };
+      return { ok: true, outcome: offer ? { ...outcome, offer } : outcome };
+    }
+    case 'clarify': {
+      const clarification = candidate['clarification'];
+      if (!isObject(clarification)) return { ok: false, errors: ['outcome "clarify" without a clarification object'] };
+      const message = nonEmpty(clarification['message'], 'clarification.message', errors);
+      const options = clarification['options'] ?? [];
+      if (!strings(options)) errors.push('clarification.options: not a list of strings');
+      return errors.length > 0 ? { ok: false, errors } : { ok: true, outcome: { outcome: 'clarify', message, options: options as string[] } };
+    }
+    default:
+      return { ok: false, errors: [`outcome: "${String(candidate['outcome'])}" is not answer, refuse or clarify`] };
+  }
+}
+
+function nonEmpty(value: unknown, path: string, errors: string[]): string {
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  errors.push(`${path}: a non-empty string is required`);
+  return '';
+}
+
+function licensedQuestion(code: unknown, path: string, catalogue: PlannerCatalogue, errors: string[]): PlannerQuestion | undefined {
+  const question = typeof code === 'string' ? catalogue.questions.find((q) => q.code === code) : undefined;
+  if (!question) errors.push(`${path}: unknown question "${String(code)}"`);
+  else if (!question.entitled) errors.push(`${path}: question "${question.code}" is not licensed to the organisation`);
+  else return question;
+  return undefined;
+}
+
+/** The expression checks of the service (`validateAgainstCatalogue`), over the planner's catalogue. */
+function lookupOf(catalogue: PlannerCatalogue): CatalogueLookup {
+  const byCode = new Map<string, CatalogueQuestion>(catalogue.questions.map((q) => [q.code, { ...q, namespaceCode: '' }]));
+  return {
+    findQuestion: (code) => byCode.get(code),
+    isDatasetEntitled: (dataset) => catalogue.datasets.some((d) => d.code === dataset && d.entitled),
+  };
+}
+
+function validateAnswer(answer: Json, catalogue: PlannerCatalogue, docked: readonly PlanAudience[], errors: string[]): AnalysisPlan | null {
+  const lookup = lookupOf(catalogue);
+  let kind = answer['kind'] as AnalysisPlan['kind'];
+  if (!ANALYSIS_KINDS.includes(kind)) errors.push(`answer.kind: "${String(kind)}" is not one of ${ANALYSIS_KINDS.join(', ')}`);
+  const used: CatalogueQuestion[] = [];
+
+  const topicQuestion = absent(answer['topic'])
+    ? undefined
+    : isObject(answer['topic'])
+      ? licensedQuestion(answer['topic']['question'], 'answer.topic.question', catalogue, errors)
+      : undefined;
+  if (!absent(answer['topic']) && !isObject(answer['topic'])) errors.push('answer.topic: an object or null is required');
+  const topic = topicQuestion && isObject(answer['topic']) ? validateTopic(answer['topic'], topicQuestion, errors) : null;
+  if (topicQuestion) used.push(lookup.findQuestion(topicQuestion.code) as CatalogueQuestion);
+  if (absent(answer['topic']) && kind !== 'indexing') errors.push('answer.topic: only an indexing plan may have no topic');
+
+  const rankBy = absent(answer['rankBy']) ? null : (answer['rankBy'] as AnalysisPlan['rankBy']);
+  if (rankBy !== null && !PLAN_DIMENSIONS.includes(rankBy as never))
+    errors.push(`answer.rankBy: "${String(rankBy)}" is not one of ${PLAN_DIMENSIONS.join(', ')}`);
+  const groupQuestion = absent(answer['groupQuestion']) ? undefined : licensedQuestion(answer['groupQuestion'], 'answer.groupQuestion', catalogue, errors);
+  if (rankBy === 'groups' && absent(answer['groupQuestion']))
+    errors.push('answer.groupQuestion: rankBy "groups" needs the question whose answers are the groups');
+  if (groupQuestion) used.push(lookup.findQuestion(groupQuestion.code) as CatalogueQuestion);
+
+  let audiences = validateAudiences(answer['audiences'], catalogue, docked, lookup, used, errors);
+  // Ranking groups: the groups of the question are the audiences, unless the model listed them.
+  if (rankBy === 'groups' && groupQuestion && audiences.length === 0) audiences = groupQuestion.datapoints.map((d) => groupAudience(groupQuestion, d));
+  if (kind === 'indexing' && !topic && audiences.length === 0) errors.push('answer.audiences: an open indexing plan needs an audience to profile');
+  if (audiences.length === 0) audiences = [EVERYONE];
+
+  const markets = licensedCodes(answer['markets'], 'answer.markets', catalogue.locations, errors);
+  // Waves oldest first (catalogue order); markets as the model listed them (the sides of a comparison).
+  let waves = licensedCodes(answer['waves'], 'answer.waves', catalogue.waves, errors).sort((a, b) => waveOrder(catalogue, a) - waveOrder(catalogue, b));
+
+  const verdict = absent(answer['verdict']) ? null : (answer['verdict'] as AnalysisPlan['verdict']);
+  if (verdict !== null && !PLAN_VERDICTS.includes(verdict as never))
+    errors.push(`answer.verdict: "${String(verdict)}" is not one of ${PLAN_VERDICTS.join(', ')}`);
+  const pairedPeriods = answer['pairedPeriods'] === true;
+  const limitValue = answer['limit'];
+  if (!absent(limitValue) && (!Number.isInteger(limitValue) || (limitValue as number) < 1 || (limitValue as number) > MAX_LIMIT))
+    errors.push(`answer.limit: ${String(limitValue)} is not an integer from 1 to ${MAX_LIMIT}`);
+  if (errors.length > 0) return null;
+
+  // One respondent universe, chosen as the rule planner chooses it.
+  const universe = chooseUniverse(
+    used.map((question) => ({ path: question.code, question })),
+    { entitledDatasets: catalogue.datasets.filter((d) => d.entitled).map((d) => d.code) },
+    { prefer: topicQuestion?.datasetCode },
+  );
+  if (!universe.ok) {
+    errors.push(`no licensed dataset asks every question of the plan (${[...new Set(used.map((q) => q.code))].join(', ')})`);
+    return null;
+  }
+  const dataset = catalogue.datasets.find((d) => d.code === universe.value) as PlannerCatalogue['datasets'][number];
+  const fielded = dataset.fielded;
+  for (const m of markets)
+    if (fielded && !fielded.locations.includes(m.code)) errors.push(`answer.markets: the ${dataset.name} dataset was not fielded in "${m.code}"`);
+  for (const w of waves) if (fielded && !fielded.waves.includes(w.code)) errors.push(`answer.waves: the ${dataset.name} dataset has no data for "${w.code}"`);
+  const licensedWaves = catalogue.waves.filter((w) => w.entitled && (!fielded || fielded.waves.includes(w.code))).map(codeName);
+  if (waves.length === 0) waves = kind === 'trend' ? licensedWaves : licensedWaves.slice(-DEFAULT_WAVE_COUNT);
+  if (kind === 'trend' && waves.length < 2) errors.push('answer.waves: a trend needs at least two waves');
+  if (pairedPeriods && waves.length !== 2) errors.push('answer.waves: paired periods need exactly two waves');
+  if (errors.length > 0) return null;
+
+  let locations = markets;
+  // Ranking markets without naming them: every licensed market the dataset was fielded in.
+  if (rankBy === 'markets' && locations.length === 0)
+    locations = catalogue.locations.filter((l) => l.entitled && (!fielded || fielded.locations.includes(l.code))).map(codeName);
+  // The rule planner's last normalisations: no answer named is a ranking, two sides a comparison.
+  if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';
+  if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
+
+  const plan: AnalysisPlan = {
+    kind,
+    topic,
+    audiences,
+    locations,
+    splitByLocation: locations.length > 1,
+    waves,
+    splitByWave: kind === 'trend',
+    limit: absent(limitValue) ? (kind === 'indexing' && !topic ? DEFAULT_OPEN_LIMIT : DEFAULT_LIMIT) : (limitValue as number),
+    ascending: answer['ascending'] === true,
+    count: answer['count'] === true,
+    dataset: codeName(dataset),
+  };
+  if (rankBy !== null) plan.rankBy = rankBy;
+  if (groupQuestion) plan.groupQuestion = codeName(groupQuestion);
+  if (verdict !== null) plan.verdict = verdict;
+  if (pairedPeriods) plan.pairedPeriods = true;
+  return plan;
+}
+
+function validateTopic(topic: Json, question: PlannerQuestion, errors: string[]): PlanTopic | null {
+  const path = 'answer.topic';
+  const codes = topic['datapoints'] ?? [];
+  if (!strings(codes)) {
+    errors.push(`${path}.datapoints: not a list of codes`);
+    return null;
+  }
+  const datapoints: CodeName[] = [];
+  for (const code of new Set(codes)) {
+    const datapoint = question.datapoints.find((d) => d.code === code);
+    if (datapoint) datapoints.push(codeName(datapoint));
+    else errors.push(`${path}.datapoints: "${code}" is not an answer of "${question.code}"`);
+  }
+  let suffix: CodeName | null = null;
+  if (!absent(topic['suffix'])) {
+    const found = question.suffixes.find((s) => s.code === topic['suffix']);
+    if (found) suffix = codeName(found);
+    else errors.push(`${path}.suffix: "${String(topic['suffix'])}" is not a suffix of "${question.code}"`);
+  }
+  const combine = (topic['combine'] ?? 'each') as PlanTopic['combine'];
+  if (!SUBJECT_COMBINES.includes(combine as never)) errors.push(`${path}.combine: "${String(combine)}" is not one of ${SUBJECT_COMBINES.join(', ')}`);
+  if (combine !== 'each' && datapoints.length < 2) errors.push(`${path}.combine: "${combine}" needs two or more datapoints`);
+  const minCount = topic['minCount'];
+  if (combine === 'at-least' && (!Number.isInteger(minCount) || (minCount as number) < 1 || (minCount as number) > datapoints.length))
+    errors.push(`${path}.minCount: ${String(minCount)} is not an integer from 1 to the ${datapoints.length} datapoints listed`);
+  const negate = topic['negate'] === true;
+  if (negate && datapoints.length === 0) errors.push(`${path}.negate: a negated subject needs the answer(s) it negates`);
+  const out: PlanTopic = { question: question.code, questionName: question.name, datapoints, suffix };
+  if (combine && combine !== 'each') out.combine = combine;
+  if (combine === 'at-least') out.minCount = minCount as number;
+  if (negate) out.negate = true;
+  return out;
+}
+
+function validateAudiences(
+  value: unknown,
+  catalogue: PlannerCatalogue,
+  docked: readonly PlanAudience[],
+  lookup: CatalogueLookup,
+  used: CatalogueQuestion[],
+  errors: string[],
+): PlanAudience[] {
+  if (absent(value)) return [];
+  if (!Array.isArray(value)) {
+    errors.push('answer.audiences: a list is required');
+    return [];
+  }
+  const out: PlanAudience[] = [];
+  value.forEach((item, i) => {
+    const path = `answer.audiences[${i}]`;
+    const audience = isObject(item)
+      ? validateAudience(item, path, catalogue, docked, lookup, used, errors)
+      : (errors.push(`${path}: an object is required`), null);
+    if (audience && !out.some((a) => a.id === audience.id)) out.push(audience);
+  });
+  return out;
+}
+
+function validateAudience(
+  item: Json,
+  path: string,
+  catalogue: PlannerCatalogue,
+  docked: readonly PlanAudience[],
+  lookup: CatalogueLookup,
+  used: CatalogueQuestion[],
+  errors: string[],
+): PlanAudience | null {
+  const id = item['savedAudienceId'];
+  let audience: PlanAudience | null = null;
+  if (!absent(id)) {
+    const key = String(id).toLowerCase();
+    const dock = docked.find((a) => a.id.toLowerCase() === key);
+    const saved = catalogue.audiences.find((a) => a.id.toLowerCase() === key);
+    if (dock) audience = { ...dock, origin: 'docked' };
+    else if (saved) audience = { id: saved.id, name: saved.name, description: saved.description, expression: saved.expression, origin: 'saved' };
+    else {
+      errors.push(`${path}.savedAudienceId: no saved or docked audience "${String(id)}"`);
+      return null;
+    }
+  } else if (absent(item['expression'])) {
+    errors.push(`${path}: either savedAudienceId or expression is required`);
+    return null;
+  }
+  const wire = audience ? audience.expression : toWire(item['expression']);
+  const parsed = parseStandardExpression(wire);
+  if (!parsed.ok) {
+    errors.push(...parsed.errors.map((e) => `${path}.expression${e.path}: ${e.message}`));
+    return null;
+  }
+  const checked = validateAgainstCatalogue(parsed.value, lookup);
+  if (!checked.ok) {
+    errors.push(...checked.errors.map((e) => `${path}.expression${e.path}: ${e.message}`));
+    return null;
+  }
+  used.push(...checked.value.questions.map((q) => q.question));
+  if (audience) return audience;
+  const name = labelExpression(parsed.value, lookup);
+  return { id: `phrase:${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`, name, description: name, expression: wire, origin: 'phrase' };
+}
+
+/** A model's expression (every member present, null or false when unused) as the standard wire form. */
+export function toWire(node: unknown): WireExpression {
+  if (!isObject(node)) return node as WireExpression;
+  const out: WireExpression = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (value === null || value === undefined || (key === 'not' && value === false)) continue;
+    if (key === 'suffixes' && Array.isArray(value) && value.length === 0) continue;
+    out[key] = (key === 'and' || key === 'or') && Array.isArray(value) ? value.map(toWire) : value;
+  }
+  return out;
+}
+
+function groupAudience(question: PlannerQuestion, datapoint: CodeName): PlanAudience {
+  return {
+    id: `phrase:${question.code}_${datapoint.code}`,
+    name: datapoint.name,
+    description: `${question.name}: ${datapoint.name}`,
+    expression: { question: question.code, datapoints: [datapoint.code] },
+    origin: 'phrase',
+  };
+}
+
+function licensedCodes(value: unknown, path: string, known: readonly (CodeName & { entitled: boolean })[], errors: string[]): CodeName[] {
+  if (absent(value)) return [];
+  if (!strings(value)) {
+    errors.push(`${path}: not a list of codes`);
+    return [];
+  }
+  const out: CodeName[] = [];
+  for (const code of new Set(value)) {
+    const found = known.find((k) => k.code === code);
+    if (!found) errors.push(`${path}: unknown code "${code}"`);
+    else if (!found.entitled) errors.push(`${path}: "${code}" is not licensed to the organisation`);
+    else out.push(codeName(found));
+  }
+  return out;
+}
+
+const waveOrder = (catalogue: PlannerCatalogue, wave: CodeName): number => catalogue.waves.findIndex((w) => w.code === wave.code);
