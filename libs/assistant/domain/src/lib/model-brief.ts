@@ -60,18 +60,27 @@ const RULES = [
   'When the catalogue does not measure what is asked (an age range, metric or unit it lacks), refuse with reason "cannot-answer" and offer the nearest question’s code. When two readings are equally likely, clarify. Context sentences of a long brief are not the topic.',
 ];
 
+/** `code=name`, or the code alone where it spells the name (`tiktok` for TikTok): a third of the catalogue's length. */
+function codeAndName(x: { code: string; name: string }): string {
+  const spelled = x.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return spelled === x.code ? x.code : `${x.code}=${x.name}`;
+}
+
 /** The system prompt: the rules, the compact catalogue, docked audiences and the previous plan. */
 export function modelInstructions(catalogue: PlannerCatalogue, previous: AnalysisPlan | null, docked: readonly PlanAudience[]): string {
   const questions = catalogue.questions
     .filter((q) => q.entitled)
     .map((q) => {
-      const suffixes = q.suffixes.length > 0 ? ` suffixes: ${q.suffixes.map((s) => `${s.code}=${s.name}`).join('; ')}` : '';
-      return `${q.code} "${q.name}": ${q.datapoints.map((d) => `${d.code}=${d.name}`).join('; ')}${suffixes}`;
+      const suffixes = q.suffixes.length > 0 ? ` suffixes: ${q.suffixes.map(codeAndName).join('; ')}` : '';
+      return `${q.code} "${q.name}": ${q.datapoints.map(codeAndName).join('; ')}${suffixes}`;
     });
   const lines = [
     ...RULES,
     '',
-    'QUESTIONS (code "name": datapoint codes=names):',
+    'QUESTIONS (code "name": datapoint code=name, or the code alone where it spells the name):',
     ...questions,
     '',
     `MARKETS: ${catalogue.locations

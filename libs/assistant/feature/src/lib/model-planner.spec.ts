@@ -104,7 +104,7 @@ describe('ModelPlanner against a local OpenAI-compatible endpoint', () => {
       messages: [{ role: 'system' }, { role: 'user', content: PROMPT }],
     });
     const system = (request.body['messages'] as { content: string }[])[0].content;
-    expect(system).toContain('social_platform_usage "Social media platforms used": tiktok=TikTok; instagram=Instagram; facebook=Facebook');
+    expect(system).toContain('social_platform_usage "Social media platforms used": tiktok; instagram; facebook');
     expect(system).toContain('PREVIOUS PLAN: none');
   });
 
