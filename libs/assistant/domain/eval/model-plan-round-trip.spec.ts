@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { AnalysisPlan, PlanInput, PlanOutcome } from '../src/lib/assistant.types';
+import { AnalysisPlan, PlanOutcome } from '../src/lib/assistant.types';
 import { toModelAnswer } from '../src/lib/model-brief';
 import { validatePlan } from '../src/lib/plan-validation';
-import { RuleBasedPlanner } from '../src/lib/planner';
+import { PlanInput, RuleBasedPlanner } from '../src/lib/planner';
 import { EVAL_SETS, isHeldOut, parseEvalCases, planCaseWith, scoreEval } from './score-eval';
 
 /**
