@@ -7,7 +7,19 @@
  */
 import { CatalogueLookup, CatalogueQuestion, labelExpression, parseStandardExpression, validateAgainstCatalogue } from '@aas/audience-expression-domain';
 import { chooseUniverse, DEFAULT_WAVE_COUNT } from '@aas/query-rules-domain';
-import type { AnalysisPlan, CodeName, PlanAudience, PlannerCatalogue, PlannerQuestion, PlanOutcome, PlanTopic, WireExpression } from './assistant.types';
+import type {
+  AnalysisPlan,
+  CodeName,
+  PlanAudience,
+  PlanDimension,
+  PlannerCatalogue,
+  PlannerDataset,
+  PlannerQuestion,
+  PlanOutcome,
+  PlanTopic,
+  PlanVerdict,
+  WireExpression,
+} from './assistant.types';
 import { ANALYSIS_KINDS, PLAN_DIMENSIONS, PLAN_VERDICTS, REFUSAL_REASONS, SUBJECT_COMBINES } from './plan-schema';
 import { DEFAULT_LIMIT, DEFAULT_OPEN_LIMIT, EVERYONE, MAX_LIMIT } from './planner';
 
@@ -85,25 +97,68 @@ function lookupOf(catalogue: PlannerCatalogue): CatalogueLookup {
   };
 }
 
+/** The members of an answer, each checked against the catalogue, before the dataset is chosen. */
+interface AnswerParts {
+  kind: AnalysisPlan['kind'];
+  topicQuestion: PlannerQuestion | undefined;
+  topic: PlanTopic | null;
+  rankBy: PlanDimension | null;
+  groupQuestion: PlannerQuestion | undefined;
+  audiences: PlanAudience[];
+  markets: CodeName[];
+  waves: CodeName[];
+  verdict: PlanVerdict | null;
+  pairedPeriods: boolean;
+  limit: number | null;
+  /** Every question the plan uses: the topic, the group question and the audiences' questions. */
+  used: CatalogueQuestion[];
+}
+
 function validateAnswer(answer: Json, catalogue: PlannerCatalogue, docked: readonly PlanAudience[], errors: string[]): AnalysisPlan | null {
+  const parts = readAnswer(answer, catalogue, docked, errors);
+  if (errors.length > 0) return null;
+  const placed = placeInDataset(parts, catalogue, errors);
+  if (!placed || errors.length > 0) return null;
+  const { topic, audiences, rankBy, groupQuestion, verdict, pairedPeriods, limit } = parts;
+  const { dataset, waves, locations } = placed;
+  // The rule planner's last normalisations: no answer named is a ranking, two sides a comparison.
+  let kind = parts.kind;
+  if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';
+  if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
+  const plan: AnalysisPlan = {
+    kind,
+    topic,
+    audiences,
+    locations,
+    splitByLocation: locations.length > 1,
+    waves,
+    splitByWave: kind === 'trend',
+    limit: limit ?? (kind === 'indexing' && !topic ? DEFAULT_OPEN_LIMIT : DEFAULT_LIMIT),
+    ascending: answer['ascending'] === true,
+    count: answer['count'] === true,
+    dataset: codeName(dataset),
+  };
+  if (rankBy !== null) plan.rankBy = rankBy;
+  if (groupQuestion) plan.groupQuestion = codeName(groupQuestion);
+  if (verdict !== null) plan.verdict = verdict;
+  if (pairedPeriods) plan.pairedPeriods = true;
+  return plan;
+}
+
+function readAnswer(answer: Json, catalogue: PlannerCatalogue, docked: readonly PlanAudience[], errors: string[]): AnswerParts {
   const lookup = lookupOf(catalogue);
-  let kind = answer['kind'] as AnalysisPlan['kind'];
+  const kind = answer['kind'] as AnalysisPlan['kind'];
   if (!ANALYSIS_KINDS.includes(kind)) errors.push(`answer.kind: "${String(kind)}" is not one of ${ANALYSIS_KINDS.join(', ')}`);
   const used: CatalogueQuestion[] = [];
 
-  const topicQuestion = absent(answer['topic'])
-    ? undefined
-    : isObject(answer['topic'])
-      ? licensedQuestion(answer['topic']['question'], 'answer.topic.question', catalogue, errors)
-      : undefined;
-  if (!absent(answer['topic']) && !isObject(answer['topic'])) errors.push('answer.topic: an object or null is required');
-  const topic = topicQuestion && isObject(answer['topic']) ? validateTopic(answer['topic'], topicQuestion, errors) : null;
+  const rawTopic = answer['topic'];
+  if (!absent(rawTopic) && !isObject(rawTopic)) errors.push('answer.topic: an object or null is required');
+  if (absent(rawTopic) && kind !== 'indexing') errors.push('answer.topic: only an indexing plan may have no topic');
+  const topicQuestion = isObject(rawTopic) ? licensedQuestion(rawTopic['question'], 'answer.topic.question', catalogue, errors) : undefined;
+  const topic = topicQuestion && isObject(rawTopic) ? validateTopic(rawTopic, topicQuestion, errors) : null;
   if (topicQuestion) used.push(lookup.findQuestion(topicQuestion.code) as CatalogueQuestion);
-  if (absent(answer['topic']) && kind !== 'indexing') errors.push('answer.topic: only an indexing plan may have no topic');
 
-  const rankBy = absent(answer['rankBy']) ? null : (answer['rankBy'] as AnalysisPlan['rankBy']);
-  if (rankBy !== null && !PLAN_DIMENSIONS.includes(rankBy as never))
-    errors.push(`answer.rankBy: "${String(rankBy)}" is not one of ${PLAN_DIMENSIONS.join(', ')}`);
+  const rankBy = oneOrNull(answer['rankBy'], PLAN_DIMENSIONS, 'answer.rankBy', errors);
   const groupQuestion = absent(answer['groupQuestion']) ? undefined : licensedQuestion(answer['groupQuestion'], 'answer.groupQuestion', catalogue, errors);
   if (rankBy === 'groups' && absent(answer['groupQuestion']))
     errors.push('answer.groupQuestion: rankBy "groups" needs the question whose answers are the groups');
@@ -115,66 +170,69 @@ function validateAnswer(answer: Json, catalogue: PlannerCatalogue, docked: reado
   if (kind === 'indexing' && !topic && audiences.length === 0) errors.push('answer.audiences: an open indexing plan needs an audience to profile');
   if (audiences.length === 0) audiences = [EVERYONE];
 
-  const markets = licensedCodes(answer['markets'], 'answer.markets', catalogue.locations, errors);
-  // Waves oldest first (catalogue order); markets as the model listed them (the sides of a comparison).
-  let waves = licensedCodes(answer['waves'], 'answer.waves', catalogue.waves, errors).sort((a, b) => waveOrder(catalogue, a) - waveOrder(catalogue, b));
+  const limit = answer['limit'];
+  if (!absent(limit) && (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > MAX_LIMIT))
+    errors.push(`answer.limit: ${String(limit)} is not an integer from 1 to ${MAX_LIMIT}`);
+  return {
+    kind,
+    topicQuestion,
+    topic,
+    rankBy,
+    groupQuestion,
+    audiences,
+    // Markets as the model listed them (the sides of a comparison); waves oldest first.
+    markets: licensedCodes(answer['markets'], 'answer.markets', catalogue.locations, errors),
+    waves: licensedCodes(answer['waves'], 'answer.waves', catalogue.waves, errors).sort((a, b) => waveOrder(catalogue, a) - waveOrder(catalogue, b)),
+    verdict: oneOrNull(answer['verdict'], PLAN_VERDICTS, 'answer.verdict', errors),
+    pairedPeriods: answer['pairedPeriods'] === true,
+    limit: absent(limit) ? null : (limit as number),
+    used,
+  };
+}
 
-  const verdict = absent(answer['verdict']) ? null : (answer['verdict'] as AnalysisPlan['verdict']);
-  if (verdict !== null && !PLAN_VERDICTS.includes(verdict as never))
-    errors.push(`answer.verdict: "${String(verdict)}" is not one of ${PLAN_VERDICTS.join(', ')}`);
-  const pairedPeriods = answer['pairedPeriods'] === true;
-  const limitValue = answer['limit'];
-  if (!absent(limitValue) && (!Number.isInteger(limitValue) || (limitValue as number) < 1 || (limitValue as number) > MAX_LIMIT))
-    errors.push(`answer.limit: ${String(limitValue)} is not an integer from 1 to ${MAX_LIMIT}`);
-  if (errors.length > 0) return null;
-
-  // One respondent universe, chosen as the rule planner chooses it.
+/**
+ * The one respondent universe, chosen as the rule planner chooses it (`chooseUniverse`, the topic's
+ * dataset preferred), with the markets and waves it was fielded in; no waves named: the latest four
+ * of it, a trend every one; ranking markets without naming them: every licensed market it was fielded in.
+ */
+function placeInDataset(
+  parts: AnswerParts,
+  catalogue: PlannerCatalogue,
+  errors: string[],
+): { dataset: PlannerDataset; waves: CodeName[]; locations: CodeName[] } | null {
+  const { used, markets, kind } = parts;
   const universe = chooseUniverse(
     used.map((question) => ({ path: question.code, question })),
     { entitledDatasets: catalogue.datasets.filter((d) => d.entitled).map((d) => d.code) },
-    { prefer: topicQuestion?.datasetCode },
+    { prefer: parts.topicQuestion?.datasetCode },
   );
   if (!universe.ok) {
     errors.push(`no licensed dataset asks every question of the plan (${[...new Set(used.map((q) => q.code))].join(', ')})`);
     return null;
   }
-  const dataset = catalogue.datasets.find((d) => d.code === universe.value) as PlannerCatalogue['datasets'][number];
+  const dataset = catalogue.datasets.find((d) => d.code === universe.value) as PlannerDataset;
   const fielded = dataset.fielded;
   for (const m of markets)
     if (fielded && !fielded.locations.includes(m.code)) errors.push(`answer.markets: the ${dataset.name} dataset was not fielded in "${m.code}"`);
-  for (const w of waves) if (fielded && !fielded.waves.includes(w.code)) errors.push(`answer.waves: the ${dataset.name} dataset has no data for "${w.code}"`);
+  for (const w of parts.waves)
+    if (fielded && !fielded.waves.includes(w.code)) errors.push(`answer.waves: the ${dataset.name} dataset has no data for "${w.code}"`);
   const licensedWaves = catalogue.waves.filter((w) => w.entitled && (!fielded || fielded.waves.includes(w.code))).map(codeName);
-  if (waves.length === 0) waves = kind === 'trend' ? licensedWaves : licensedWaves.slice(-DEFAULT_WAVE_COUNT);
+  const waves = parts.waves.length > 0 ? parts.waves : kind === 'trend' ? licensedWaves : licensedWaves.slice(-DEFAULT_WAVE_COUNT);
   if (kind === 'trend' && waves.length < 2) errors.push('answer.waves: a trend needs at least two waves');
-  if (pairedPeriods && waves.length !== 2) errors.push('answer.waves: paired periods need exactly two waves');
-  if (errors.length > 0) return null;
+  if (parts.pairedPeriods && waves.length !== 2) errors.push('answer.waves: paired periods need exactly two waves');
+  const locations =
+    parts.rankBy === 'markets' && markets.length === 0
+      ? catalogue.locations.filter((l) => l.entitled && (!fielded || fielded.locations.includes(l.code))).map(codeName)
+      : markets;
+  return { dataset, waves, locations };
+}
 
-  let locations = markets;
-  // Ranking markets without naming them: every licensed market the dataset was fielded in.
-  if (rankBy === 'markets' && locations.length === 0)
-    locations = catalogue.locations.filter((l) => l.entitled && (!fielded || fielded.locations.includes(l.code))).map(codeName);
-  // The rule planner's last normalisations: no answer named is a ranking, two sides a comparison.
-  if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';
-  if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
-
-  const plan: AnalysisPlan = {
-    kind,
-    topic,
-    audiences,
-    locations,
-    splitByLocation: locations.length > 1,
-    waves,
-    splitByWave: kind === 'trend',
-    limit: absent(limitValue) ? (kind === 'indexing' && !topic ? DEFAULT_OPEN_LIMIT : DEFAULT_LIMIT) : (limitValue as number),
-    ascending: answer['ascending'] === true,
-    count: answer['count'] === true,
-    dataset: codeName(dataset),
-  };
-  if (rankBy !== null) plan.rankBy = rankBy;
-  if (groupQuestion) plan.groupQuestion = codeName(groupQuestion);
-  if (verdict !== null) plan.verdict = verdict;
-  if (pairedPeriods) plan.pairedPeriods = true;
-  return plan;
+/** One of `values`, or null when absent; anything else is an error. */
+function oneOrNull<T extends string>(value: unknown, values: readonly T[], path: string, errors: string[]): T | null {
+  if (absent(value)) return null;
+  if (values.includes(value as T)) return value as T;
+  errors.push(`${path}: "${String(value)}" is not one of ${values.join(', ')}`);
+  return null;
 }
 
 function validateTopic(topic: Json, question: PlannerQuestion, errors: string[]): PlanTopic | null {
