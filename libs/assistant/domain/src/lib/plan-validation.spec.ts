@@ -251,6 +251,25 @@ describe('validatePlan: what the rule planner would never produce is refused, na
     expect(errors(candidate).join('\n')).toMatch(error);
   });
 
+  it('a refusal or clarification may state no number but the prompt’s and the catalogue’s: figures come from the engine', () => {
+    const refusal = (message: string) => ({
+      outcome: 'refuse',
+      answer: null,
+      refusal: { reason: 'cannot-answer', message, offer: 'age_group' },
+      clarification: null,
+    });
+    expect(validatePlan(refusal('About 38% of Gen Z use TikTok, but I cannot give spend.'), demo, [], { prompt: 'TikTok spend of Gen Z?' })).toEqual({
+      ok: false,
+      errors: ['refusal.message: states 38, a number neither the prompt nor the catalogue holds'],
+    });
+    expect(
+      validatePlan(refusal('The survey asks no one under 16: its youngest band is 16-24.'), demo, [], { prompt: 'Share of 12 year olds on TikTok' }).ok,
+    ).toBe(true);
+    expect(validatePlan(refusal('I cannot answer for 12 year olds.'), demo, [], { prompt: 'Share of 12 year olds on TikTok' }).ok).toBe(true);
+    const clarify = { outcome: 'clarify', answer: null, refusal: null, clarification: { message: 'Which one?', options: ['TikTok (41%)', 'Instagram'] } };
+    expect(errors(clarify).join()).toMatch(/clarification: states 41/);
+  });
+
   it('what the organisation does not license: a question, a market, a wave, a saved audience over an unlicensed question', () => {
     expect(errors(answer({ topic: topic({ question: 'game_titles_played', datapoints: ['fortnite'] }) }), coreOnly)).toEqual([
       'answer.topic.question: question "game_titles_played" is not licensed to the organisation',

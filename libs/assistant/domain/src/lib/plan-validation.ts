@@ -32,12 +32,24 @@ const codeName = (x: CodeName): CodeName => ({ code: x.code, name: x.name });
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 const absent = (v: unknown): boolean => v === null || v === undefined;
 
+export interface PlanValidationOptions {
+  /** The user's prompt: a number in a refusal or a clarification must come from it or the catalogue. */
+  prompt?: string;
+}
+
 /**
  * A model's plan (parsed JSON, anything) checked against the organisation's catalogue and the
  * audiences docked to the request: a full `PlanOutcome` with names filled from the catalogue, or
- * every error found. A refusal's `offer` must be a licensed question; a clarification needs a message.
+ * every error found. A refusal's `offer` must be a licensed question; a clarification needs a
+ * message. The text of a refusal or a clarification is the model's own, so it may state no number
+ * but those of the prompt and the catalogue's names: figures come only from the engine.
  */
-export function validatePlan(candidate: unknown, catalogue: PlannerCatalogue, docked: readonly PlanAudience[] = []): PlanValidation {
+export function validatePlan(
+  candidate: unknown,
+  catalogue: PlannerCatalogue,
+  docked: readonly PlanAudience[] = [],
+  options: PlanValidationOptions = {},
+): PlanValidation {
   if (!isObject(candidate)) return { ok: false, errors: ['the plan is not a JSON object'] };
   const errors: string[] = [];
   switch (candidate['outcome']) {
@@ -52,6 +64,7 @@ export function validatePlan(candidate: unknown, catalogue: PlannerCatalogue, do
       const reason = refusal['reason'];
       if (!REFUSAL_REASONS.includes(reason as never)) errors.push(`refusal.reason: "${String(reason)}" is not one of ${REFUSAL_REASONS.join(', ')}`);
       const message = nonEmpty(refusal['message'], 'refusal.message', errors);
+      checkNumbers(message, 'refusal.message', catalogue, options.prompt ?? '', errors);
       let offer: CodeName | undefined;
       if (!absent(refusal['offer'])) {
         const question = licensedQuestion(refusal['offer'], 'refusal.offer', catalogue, errors);
@@ -65,13 +78,31 @@ export function validatePlan(candidate: unknown, catalogue: PlannerCatalogue, do
       const clarification = candidate['clarification'];
       if (!isObject(clarification)) return { ok: false, errors: ['outcome "clarify" without a clarification object'] };
       const message = nonEmpty(clarification['message'], 'clarification.message', errors);
-      const options = clarification['options'] ?? [];
-      if (!strings(options)) errors.push('clarification.options: not a list of strings');
-      return errors.length > 0 ? { ok: false, errors } : { ok: true, outcome: { outcome: 'clarify', message, options: options as string[] } };
+      const choices = clarification['options'] ?? [];
+      if (!strings(choices)) errors.push('clarification.options: not a list of strings');
+      else [message, ...choices].forEach((text) => checkNumbers(text, 'clarification', catalogue, options.prompt ?? '', errors));
+      return errors.length > 0 ? { ok: false, errors } : { ok: true, outcome: { outcome: 'clarify', message, options: choices as string[] } };
     }
     default:
       return { ok: false, errors: [`outcome: "${String(candidate['outcome'])}" is not answer, refuse or clarify`] };
   }
+}
+
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+
+/** A number the model wrote that neither the prompt nor a name of the catalogue holds is an error. */
+function checkNumbers(text: string, path: string, catalogue: PlannerCatalogue, prompt: string, errors: string[]): void {
+  const written = text.match(NUMBER) ?? [];
+  if (written.length === 0) return;
+  const names = [
+    prompt,
+    ...catalogue.questions.flatMap((q) => [q.name, ...q.datapoints.map((d) => d.name), ...q.suffixes.map((x) => x.name)]),
+    ...catalogue.waves.map((w) => w.name),
+    ...catalogue.audiences.map((a) => a.name),
+  ];
+  const known = new Set(names.flatMap((name) => name.match(NUMBER) ?? []));
+  const unsourced = written.filter((n) => !known.has(n));
+  if (unsourced.length > 0) errors.push(`${path}: states ${unsourced.join(', ')}, a number neither the prompt nor the catalogue holds`);
 }
 
 function nonEmpty(value: unknown, path: string, errors: string[]): string {

@@ -166,6 +166,24 @@ describe('ModelPlanner against a local OpenAI-compatible endpoint', () => {
       'invalid-plan',
       /"br" is not licensed/,
     ],
+    [
+      'a refusal that states a figure',
+      (_q, res) =>
+        json(
+          res,
+          200,
+          completion(
+            JSON.stringify({
+              outcome: 'refuse',
+              answer: null,
+              refusal: { reason: 'no-data', message: 'Roughly 45% do, I think.', offer: null },
+              clarification: null,
+            }),
+          ),
+        ),
+      'invalid-plan',
+      /states 45/,
+    ],
     ['an HTTP 500', (_q, res) => json(res, 500, { error: { message: 'overloaded' } }), 'http-error', /HTTP 500/],
   ])('%s: the rule planner answers, exactly as it would alone, and the reason is logged', async (_, reply, reason, detail) => {
     server = await endpoint(reply);

@@ -61,7 +61,7 @@ export class ModelPlanner implements ChatPlanner {
     const started = Date.now();
     try {
       const candidate = await this.ask(input);
-      const checked = validatePlan(candidate, input.catalogue, input.docked ?? []);
+      const checked = validatePlan(candidate, input.catalogue, input.docked ?? [], { prompt: input.prompt });
       if (!checked.ok) throw new Fallback('invalid-plan', checked.errors.slice(0, 5).join('; '));
       this.log.used(this.settings.model, Date.now() - started);
       return checked.outcome;
