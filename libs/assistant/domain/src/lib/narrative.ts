@@ -370,6 +370,18 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
             continue;
           }
           if (!usable(audience, segment)) continue;
+          // Answers the prompt named are the question itself ("do parents over-index on Disney+?"):
+          // each is answered with its index and reading, in line or not, with its cell's flags.
+          if (named) {
+            for (const column of columns) {
+              const cell = cellOf(audience, column, segment);
+              if (!cell) continue;
+              const insight = sentence(audience, column, segment, cell);
+              insights.push(insight);
+              lines.push(insight.text);
+            }
+            continue;
+          }
           // Only cells with enough respondents who gave the answer: an index on a handful is noise.
           const all = columns
             .map((c) => ({ column: c, cell: cellOf(audience, c, segment) }))
@@ -438,8 +450,14 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
   }
 
   const opening = describePlan(plan, columns);
-  if (insights.length === 0) {
-    const why = withheld.length > 0 ? withheld.join(' ') : 'The engine returned no data for this selection.';
+  // A reading with no figure to show ("nothing sets them apart") is still the answer.
+  if (insights.length === 0 && lines.length === 0) {
+    const why =
+      withheld.length > 0
+        ? withheld.join(' ')
+        : cells.length === 0
+          ? 'The engine returned no data for this selection.'
+          : 'No figure of this selection is reliable enough to report.';
     return { message: `${opening}\nI have no reliable numbers to give for this. ${why}`, insights: [] };
   }
   return { message: [opening, ...lines, ...withheld].join('\n'), insights };
