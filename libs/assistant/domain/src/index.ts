@@ -6,3 +6,5 @@ export * from './lib/time';
 export * from './lib/catalogue-index';
 export * from './lib/planner';
 export * from './lib/narrative';
+export * from './lib/planner/average';
+export * from './lib/narrative-stats';

@@ -1,3 +1,4 @@
+import { averagePlan } from './planner/average';
 import {
   AnalysisKind,
   AnalysisPlan,
@@ -553,7 +554,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     count: countWanted,
     dataset: codeName(dataset),
   };
-  return { outcome: 'answer', plan, notes };
+  return { outcome: 'answer', plan: averagePlan(input.prompt, plan, catalogue, previous), notes };
 }
 
 function refuse(reason: RefusalReason, message: string, unknown: string[] = []): PlanOutcome {
