@@ -161,4 +161,33 @@ describe('assistant: its figures are the crosstab endpoint’s', () => {
     // The data has real changes: at least one is named (else this test would check nothing).
     expect(named).toBeGreaterThan(0);
   });
+
+  it('a trend of means: each wave’s mean and its test against the previous wave are the crosstab’s avg row split by wave', async () => {
+    const answer = await demo.ask('How has the average number of hours spent online per day changed over time?');
+    const waves = answer.sources.waves.map((w) => w.code);
+    expect(answer.insights).toHaveLength(waves.length);
+    const first = await demo.insight(answer.insights[0].id);
+    const cells = await crosstab(
+      {
+        rows: [{ id: 'avg', avg: { question: 'hours_online_per_day', with_datapoints: {} } }],
+        columns: [{ id: 'a', expression: first.computed_from.audiences[0].expression }],
+        locations: first.computed_from.locations.map((l) => l.code),
+        waves,
+      },
+      '?split=wave',
+    );
+    for (const insight of answer.insights) {
+      const details = await demo.insight(insight.id);
+      const wave = cells.find((c) => c.wave === details.computed_from.waves[0].code);
+      expect(details.metrics.average?.value).toBeCloseTo(wave.average.value, 9);
+      expect(details.metrics.average?.sample).toBe(wave.average.sample);
+      expect(details.metrics.trend ?? null).toEqual(wave.trend ?? null);
+    }
+    const name = (code: string) => answer.sources.waves.find((w) => w.code === code)?.name;
+    for (const c of cells.slice(1)) {
+      const phrase = `${c.trend.direction} from ${name(c.trend.previous)} to ${name(c.wave)}`;
+      if (c.trend.significant) expect(answer.message).toContain(phrase);
+      else expect(answer.message).not.toContain(phrase);
+    }
+  });
 });

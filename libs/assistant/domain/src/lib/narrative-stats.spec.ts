@@ -82,6 +82,32 @@ describe('averages', () => {
   });
 });
 
+describe('a trend of means', () => {
+  it('gives the mean wave by wave, its change, and the changes the engine’s test of the means finds significant', () => {
+    const p = plan('How has the average number of hours spent online per day changed over time?');
+    expect(p.average).toBe(true);
+    const columns = columnsOf(p, catalogue);
+    const segments = segmentsOf(p);
+    const values = [3.1, 3.12, 3.5, 3.52, 3.49, 3.6, 3.61, 3.7];
+    const cells = segments.map((s, i) =>
+      cell(p, 0, columns[0].key, s.key, {
+        average: { value: values[i], stdDev: 1.5, stdError: 0.05, size: 1e7, sample: 600 },
+        ...(i === 0
+          ? {}
+          : { trend: { previous: segments[i - 1].key, level: 0.95, z: i === 2 ? 5.6 : 0.3, significant: i === 2, direction: i === 2 ? 'up' : null } }),
+      }),
+    );
+    const answer = writeAnswer(p, columns, segments, cells);
+    expect(answer.insights).toHaveLength(segments.length);
+    expect(answer.message.split('\n')).toHaveLength(2);
+    expect(answer.message).toContain(`${segments[0].waves[0].name} 3.10, ${segments[1].waves[0].name} 3.12, ${segments[2].waves[0].name} 3.50`);
+    expect(answer.message).toContain(`up 0.60 from ${segments[0].waves[0].name} to ${segments[7].waves[0].name}.`);
+    expect(answer.message).toContain(
+      `Statistically significant wave-to-wave change (95% confidence): up from ${segments[1].waves[0].name} to ${segments[2].waves[0].name}.`,
+    );
+  });
+});
+
 describe('trend significance', () => {
   const p = plan('How has TikTok use changed over time?');
   const columns = columnsOf(p, catalogue);

@@ -110,11 +110,16 @@ export function writeAverage(plan: AnalysisPlan, columns: PlanColumn[], segments
           locations: segment.locations.map((l) => l.code),
           waves: segment.waves.map((w) => w.code),
         });
-        lines.push(text);
+        // A trend's waves are told in one line per series below; each wave stays an insight.
+        if (plan.kind !== 'trend') lines.push(text);
         const label =
           plan.audiences.length > 1 && segments.length > 1 ? `${who(audience)} in ${segment.label}` : plan.audiences.length > 1 ? who(audience) : segment.label;
         sides.push({ label, value: average.value });
       }
+    if (plan.kind === 'trend') {
+      lines.push(...averageTrends(plan, column, segments, byKey));
+      continue;
+    }
     if (sides.length > 1) {
       const shownValue = (v: number) => Number(v.toFixed(2));
       const ranked = [...sides].sort((a, b) => shownValue(b.value) - shownValue(a.value));
@@ -130,6 +135,39 @@ export function writeAverage(plan: AnalysisPlan, columns: PlanColumn[], segments
   }
   if (insights.length === 0) return { message: `${opening}\nI have no average to give for this. ${missing.join(' ')}`.trim(), insights };
   return { message: [opening, ...lines, ...missing].join('\n'), insights };
+}
+
+/**
+ * A trend of means: per audience and market, the mean wave by wave, its change from the first
+ * wave to the last (on the means as printed), and which wave-to-wave changes the engine's test
+ * of the means finds significant.
+ */
+function averageTrends(plan: AnalysisPlan, column: PlanColumn, segments: PlanSegment[], byKey: Map<string, ComputedCell>): string[] {
+  const lines: string[] = [];
+  const byPlace = new Map<string, PlanSegment[]>();
+  for (const s of segments) {
+    const place = s.locations.map((l) => l.code).join(',');
+    byPlace.set(place, [...(byPlace.get(place) ?? []), s]);
+  }
+  for (const audience of plan.audiences)
+    for (const list of byPlace.values()) {
+      const series = list
+        .map((s) => ({ wave: s.waves[0], s, cell: byKey.get(`${audience.id}|${column.key}|${s.key}`) }))
+        .filter((x): x is { wave: CodeName; s: PlanSegment; cell: ComputedCell } => x.cell?.average !== undefined && x.cell.average.sample > 0);
+      if (series.length < 2) continue;
+      const first = series[0];
+      const last = series[series.length - 1];
+      const value = (x: { cell: ComputedCell }) => Number((x.cell.average as NonNullable<ComputedCell['average']>).value.toFixed(2));
+      const delta = Number((value(last) - value(first)).toFixed(2));
+      const where = last.s.locations.length === 0 ? 'all your markets' : last.s.locations.map((l) => l.name).join(', ');
+      lines.push(
+        `Average of ${averagedLabel(column)} among ${audience.origin === 'everyone' ? 'all respondents' : audience.name} in ${where}: ` +
+          `${series.map((x) => `${x.wave.name} ${formatMean(value(x))}`).join(', ')}; ` +
+          `${delta === 0 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${formatMean(Math.abs(delta))}`} from ${first.wave.name} to ${last.wave.name}.` +
+          trendSignificance(series),
+      );
+    }
+  return lines;
 }
 
 /** How a confidence level reads ("95%"). */
