@@ -26,6 +26,10 @@ export interface InsightDetails {
     positive_size: number;
     low_base: boolean;
     unreliable: boolean;
+    /** An average answer: the engine's mean and who it is over. */
+    average?: { value: number; std_dev: number; std_error: number; size: number; sample: number };
+    /** A wave of a trend: the engine's test against the previous wave. */
+    trend?: { previous: string; level: number; z: number; significant: boolean; direction: 'up' | 'down' | null };
   };
   computed_from: {
     attributes: { question: string; datapoint: string; suffix: string | null }[];

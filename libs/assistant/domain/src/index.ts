@@ -9,3 +9,5 @@ export * from './lib/narrative';
 export * from './lib/plan-schema';
 export * from './lib/plan-validation';
 export * from './lib/model-brief';
+export * from './lib/planner/average';
+export * from './lib/narrative-stats';

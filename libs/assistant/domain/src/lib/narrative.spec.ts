@@ -134,6 +134,54 @@ describe('writeAnswer', () => {
     expect(answer.message).toMatch(/over-indexing on .*index 150/);
   });
 
+  it('indexing on named answers reports each of them, in line or not: never "no data" when the engine has cells', () => {
+    const p = plan('Do US parents over-index on Disney+?');
+    expect(p.kind).toBe('indexing');
+    expect(p.topic?.datapoints.length).toBeGreaterThan(0);
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 27.4, base: 25.1, index: 109.2, n: 412 })),
+    );
+    expect(answer.insights).toHaveLength(p.topic?.datapoints.length ?? 0);
+    expect(answer.insights[0].metrics.index).toBe(109.2);
+    expect(answer.message).toContain('index 109, in line with all respondents');
+    expect(answer.message).not.toMatch(/no data|no reliable numbers/);
+  });
+
+  it('indexing on a named answer with few respondents behind it reports it flagged, as the crosstab does', () => {
+    const p = plan('Do US parents over-index on Disney+?');
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 5, base: 4, index: 125, n: 400 })),
+    );
+    expect(answer.insights).toHaveLength(1);
+    expect(answer.insights[0].metrics.unreliable).toBe(true);
+    expect(answer.message).toContain('unreliable');
+  });
+
+  it('indexing a whole question where nothing stands out says so, not that the engine has no data', () => {
+    const p = plan('Which streaming services are parents more likely to use?');
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 30, base: 29, index: 103, n: 900 })),
+    );
+    expect(answer.insights).toEqual([]);
+    expect(answer.message).toMatch(/Nothing in .* sets Parents apart/);
+    expect(answer.message).not.toMatch(/no data/);
+  });
+
+  it('"no data" only when the engine returned no cell', () => {
+    const p = plan('Do US parents over-index on Disney+?');
+    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), []);
+    expect(answer.message).toMatch(/returned no data/);
+  });
+
   it('a trend reports every wave and the change', () => {
     const p = plan('How has TikTok use changed over time?');
     const answer = writeAnswer(

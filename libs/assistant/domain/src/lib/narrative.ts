@@ -12,6 +12,7 @@ import {
   WrittenInsight,
 } from './assistant.types';
 import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine-domain';
+import { averageColumns, trendSignificance, writeAverage } from './narrative-stats';
 
 /** One engine column: a datapoint (with its suffix) of a topic question. */
 export interface PlanColumn {
@@ -22,6 +23,8 @@ export interface PlanColumn {
   datapoint: CodeName;
   suffix: CodeName | null;
   expression: WireExpression;
+  /** An average column: the mean of the question's answer values (of this grid row's scale when `datapoint` is set). */
+  average?: { datapoint: string | null };
 }
 
 /** One engine run: the locations and waves it covers. Empty `locations` = every licensed one. */
@@ -64,6 +67,7 @@ function audienceQuestions(expression: unknown, out: Set<string>): Set<string> {
  * catalogue order and cut to what fits the crosstab cell limit with the plan's audiences as rows.
  */
 export function columnsOf(plan: AnalysisPlan, catalogue: PlannerCatalogue): PlanColumn[] {
+  if (plan.average) return averageColumns(plan, catalogue);
   const dataset = plan.dataset.code;
   const topic = plan.topic;
   if (topic) {
@@ -219,6 +223,7 @@ const reportable = (cell: ComputedCell) => cell.audienceSample >= UNRELIABLE_SAM
  * docs/metrics.md#reading-the-numbers).
  */
 export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments: PlanSegment[], cells: ComputedCell[]): WrittenAnswer {
+  if (plan.average) return writeAverage(plan, columns, segments, cells, describePlan(plan, columns));
   // An open indexing answer has thousands of cells: look them up by key, not by scanning.
   const byKey = new Map(cells.map((c) => [`${c.audienceId}|${c.datapoint}|${c.segment}`, c]));
   const cellOf = (audience: PlanAudience, column: PlanColumn, segment: PlanSegment) => byKey.get(`${audience.id}|${column.key}|${segment.key}`);
@@ -255,6 +260,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         base_size: cell.baseSize,
         low_base: cell.lowBase,
         unreliable: cell.unreliable,
+        ...(cell.trend ? { trend: { ...cell.trend } } : {}),
       },
       attribute: {
         question: column.question,
@@ -370,6 +376,18 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
             continue;
           }
           if (!usable(audience, segment)) continue;
+          // Answers the prompt named are the question itself ("do parents over-index on Disney+?"):
+          // each is answered with its index and reading, in line or not, with its cell's flags.
+          if (named) {
+            for (const column of columns) {
+              const cell = cellOf(audience, column, segment);
+              if (!cell) continue;
+              const insight = sentence(audience, column, segment, cell);
+              insights.push(insight);
+              lines.push(insight.text);
+            }
+            continue;
+          }
           // Only cells with enough respondents who gave the answer: an index on a handful is noise.
           const all = columns
             .map((c) => ({ column: c, cell: cellOf(audience, c, segment) }))
@@ -428,7 +446,8 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
             lines.push(
               `“${attributeLabel(column)}” (${column.questionName}) among ${who} in ${where}: ` +
                 `${series.map(({ s, cell }) => `${s.waves[0].name} ${formatPercent(cell.audiencePercentage)}`).join(', ')}; ` +
-                `${delta === 0 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points`} from ${a.s.waves[0].name} to ${b.s.waves[0].name}.`,
+                `${delta === 0 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points`} from ${a.s.waves[0].name} to ${b.s.waves[0].name}.` +
+                trendSignificance(series.map(({ s, cell }) => ({ wave: s.waves[0], cell }))),
             );
           }
         }
@@ -438,8 +457,14 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
   }
 
   const opening = describePlan(plan, columns);
-  if (insights.length === 0) {
-    const why = withheld.length > 0 ? withheld.join(' ') : 'The engine returned no data for this selection.';
+  // A reading with no figure to show ("nothing sets them apart") is still the answer.
+  if (insights.length === 0 && lines.length === 0) {
+    const why =
+      withheld.length > 0
+        ? withheld.join(' ')
+        : cells.length === 0
+          ? 'The engine returned no data for this selection.'
+          : 'No figure of this selection is reliable enough to report.';
     return { message: `${opening}\nI have no reliable numbers to give for this. ${why}`, insights: [] };
   }
   return { message: [opening, ...lines, ...withheld].join('\n'), insights };
@@ -478,6 +503,12 @@ export function describePlan(plan: AnalysisPlan, columns: PlanColumn[] = []): st
       : '';
   const people = plan.count ? ' (with the projected number of people)' : '';
   const dataset = plan.dataset.name;
+  if (plan.average && topic) {
+    const rows = answers ? ` for ${answers}` : '';
+    return plan.kind === 'trend'
+      ? `Average of “${topic.questionName}”${rows} among ${who} in ${where}, wave by wave from ${plan.waves[0]?.name} to ${plan.waves[plan.waves.length - 1]?.name}:`
+      : `Average of “${topic.questionName}”${rows} among ${who} in ${where}, ${when}:`;
+  }
   switch (plan.kind) {
     case 'share':
       return `Share of ${who} in ${where} who answered ${answers} to “${topic?.questionName}”${people}, ${when}:`;

@@ -2,6 +2,7 @@ import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlannerLocation, PlanOutc
 import { indexOf } from './catalogue-index';
 import { combine, uniqueAudiences } from './planner/audiences';
 import { GROUP_WORDS, PEOPLE_REFERENCES } from './planner/cues';
+import { averagePlan } from './planner/average';
 import { finishPlan } from './planner/finish';
 import { isFollowUpText, mergeFollowUp, withDocked } from './planner/follow-up';
 import { isForecast, readCount, readKindCues, refineKindCues } from './planner/kind';
@@ -86,7 +87,9 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     ctx.previous && followUp ? mergeFollowUp(ctx, frame, step, start, named, marketReading) : firstTurnShape(ctx, frame, step, start, marketReading);
   if ('outcome' in shape) return shape;
   shape.audiences = withDocked(ctx, frame, shape.audiences, { dockedAsTopic: step.dockedAsTopic, named, followUp });
-  return finishPlan(ctx, shape, choice, notes);
+  const outcome = finishPlan(ctx, shape, choice, notes);
+  // A mean ("the average number of hours") is measured on the plan's topic, when it has one.
+  return outcome.outcome === 'answer' ? { ...outcome, plan: averagePlan(raw, outcome.plan, ctx.catalogue, ctx.previous) } : outcome;
 }
 
 /** The words of the prompt read against the catalogue, with the chat's context. */

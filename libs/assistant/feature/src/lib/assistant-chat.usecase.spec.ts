@@ -93,8 +93,8 @@ describe('AssistantChatUseCase', () => {
       inFlight -= 1;
       return engineSums(payload);
     });
-    const out = await ask('How has TikTok use changed in the US and Germany?');
-    expect(calls).toHaveLength(16);
+    const out = await ask('What % use TikTok in the US, the UK, Germany, France and Japan?');
+    expect(calls).toHaveLength(5);
     expect(most).toBe(JOB_CONCURRENCY);
     expect(calls.every((c) => c.signal instanceof AbortSignal)).toBe(true);
     expect(out.insights.length).toBeGreaterThan(0);
@@ -108,7 +108,7 @@ describe('AssistantChatUseCase', () => {
           signal?.addEventListener('abort', () => reject(ProblemException.unavailable('The request was cancelled')), { once: true });
         }),
     );
-    const pending = ask('How has TikTok use changed over time?', { signal: client.signal });
+    const pending = ask('What % use TikTok in the US, the UK, Germany, France and Japan?', { signal: client.signal });
     await tick();
     expect(calls).toHaveLength(JOB_CONCURRENCY);
     client.abort();
@@ -126,8 +126,22 @@ describe('AssistantChatUseCase', () => {
       if (n === 2) return Promise.reject(ProblemException.timeout('The job did not finish within 60000 ms'));
       return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
     });
-    await expect(ask('How has TikTok use changed over time?')).rejects.toThrow(/did not finish/);
+    await expect(ask('What % use TikTok in the US, the UK, Germany, France and Japan?')).rejects.toThrow(/did not finish/);
     expect(calls.length).toBeLessThanOrEqual(JOB_CONCURRENCY);
     expect(calls.every((c) => c.signal?.aborted)).toBe(true);
+  });
+
+  it('a trend is one engine job per market, split by wave: each wave has its figures and the engine’s test against the previous one', async () => {
+    const { calls, ask, store } = setup(answer);
+    const out = await ask('How has TikTok use changed in the US and Germany?');
+    expect(calls).toHaveLength(2);
+    expect(calls.every((c) => c.payload.groupBy === 'wave' && c.payload.waves.length === 8)).toBe(true);
+    expect(out.insights).toHaveLength(16);
+    const metrics = store.turns[0].insights.map((i) => i.details['metrics'] as { audience_percentage: number; trend?: unknown });
+    // Laid out as a tracker (attributes as rows, audiences as columns): the audience is the fixture's column (300,000), 200,000 of whom match.
+    for (const m of metrics) expect(m.audience_percentage).toBeCloseTo((200_000 / 300_000) * 100, 9);
+    // From the second wave of each market on, the engine's trend (no variance in these fixed sums: not significant).
+    expect(metrics.filter((m) => m.trend !== undefined)).toHaveLength(14);
+    expect(out.message).toContain('No wave-to-wave change is statistically significant (95% confidence).');
   });
 });
