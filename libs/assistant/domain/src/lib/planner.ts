@@ -32,6 +32,7 @@ import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoDistance, t
 import { bandInside, Interval, Quantity, readQuantities } from './quantities';
 import { FUTURE, readTime, TimeReading } from './time';
 import { chooseUniverse, DEFAULT_WAVE_COUNT } from '@aas/query-rules-domain';
+import { applyDimensions, DimensionCue, readDimensions } from './planner/dimensions';
 
 export const EVERYONE: PlanAudience = {
   id: 'all',
@@ -199,6 +200,8 @@ interface Reading {
   limit: number | undefined;
   /** Amounts with a unit ("under five hours"): they pick the bands of a banded question. */
   quantities: Quantity[];
+  /** What the prompt ranks or compares along (markets, groups, change) and the verdict it asks for. */
+  dimension: DimensionCue;
 }
 
 /**
@@ -553,7 +556,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     count: countWanted,
     dataset: codeName(dataset),
   };
-  return { outcome: 'answer', plan, notes };
+  return { outcome: 'answer', plan: applyDimensions(plan, reading.dimension, catalogue, reading.time.waves.length > 0), notes };
 }
 
 function refuse(reason: RefusalReason, message: string, unknown: string[] = []): PlanOutcome {
@@ -679,9 +682,12 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
   // The amount is read; its unit ("hours") still names the question.
   for (const q of quantities) for (let i = q.start; i < q.end - 1; i++) used.add(i);
   const limit = readLimit(words, used);
+  // "which age group", "in which country ... most": words of the dimension ranked, not names.
+  const dimension = readDimensions(words, catalogue);
+  for (const i of dimension.used) used.add(i);
   const spans = findSpans(words, used, index, capitals, lang, catalogue);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
-  return { raw, lang, words, used, spans, time, limit, quantities };
+  return { raw, lang, words, used, spans, time, limit, quantities, dimension };
 }
 
 /** The one catalogue name a katakana word sounds like ("テスラ": tesla), if exactly one. */

@@ -1,0 +1,265 @@
+import { AnalysisPlan, CodeName, PlanAudience, PlannerAudience, PlannerCatalogue, PlannerQuestion, PlanVerdict, PlannerWave } from '../assistant.types';
+import { GROUP_ALIASES, GROUP_HEADS, GROUP_LEADS, GROUPS_BY_GENERATION, HIGHEST_WORDS, LOWEST_WORDS, MARKET_NOUNS, RANK_WORDS } from './dimension-words';
+
+/*
+ * The dimension a question ranks or compares along, read from its words: the markets ("in which
+ * country is X most used"), the groups of a demographic question ("which age group is most likely
+ * to ..."), or the change between waves ("did X grow more in A or B", "up or down vs the same
+ * quarter last year"). `readDimensions` runs on the prompt's words before names are looked up (the
+ * words it takes are not names); `applyDimensions` reshapes the finished plan. The verdict is only
+ * named here: the narrative computes it from the engine's numbers (see verdict.ts).
+ */
+
+/** What the words of a prompt say about the dimension it ranks or compares along. */
+export interface DimensionCue {
+  /** "which country", "rank our markets", "country ranking": the markets are ranked. */
+  markets: boolean;
+  /** "where ... most": the markets, unless the prompt names groups side by side. */
+  where: boolean;
+  /** The demographic question whose groups are ranked; `generations`: its curated generation audiences. */
+  group: { question: string; generations: boolean } | null;
+  /** The direction a superlative asks for, if any ("most", "least likely"). */
+  superlative: 'highest' | 'lowest' | null;
+  /** "grew more", "rose faster", "gained more": the change of each side, compared. */
+  grewMore: boolean;
+  /** "vs the same quarter last year", "a year ago", "year on year": two periods, not a trend. */
+  paired: boolean;
+  /** "up or down", "higher or lower". */
+  upOrDown: boolean;
+  /** Word positions the cue takes, so that they are not read as catalogue names. */
+  used: number[];
+}
+
+export const NO_DIMENSION: DimensionCue = {
+  markets: false,
+  where: false,
+  group: null,
+  superlative: null,
+  grewMore: false,
+  paired: false,
+  upOrDown: false,
+  used: [],
+};
+
+const GREW =
+  /\b(grew|grown|grow|grows|growing|growth|gain|gains|gained|gaining|rose|risen|rise|rising|increase|increased|increasing|climbed|expanded|fell|fallen|declined|dropped|shrank|shrunk)\b/;
+const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further)\b/;
+const PAIRED =
+  /\bsame (quarter|period|wave|time) (last|a|one|the previous|the prior) year\b|\b(a|one) year (ago|earlier|before)\b|\byear (on|over) year\b|\byoy\b|\b(than|vs|versus) last year\b/;
+const SINCE_YEAR = /\b(since|from|over|across|through) (a|one) year (ago|earlier|before)\b/;
+const UP_OR_DOWN = /\bup or down\b|\bdown or up\b|\bhigher or lower\b|\blower or higher\b|\brise or fall\b|\bincrease or decrease\b/;
+
+/** Reads the dimension cues of a prompt's words (lower case, clauses split by "|"). */
+export function readDimensions(words: string[], catalogue: PlannerCatalogue): DimensionCue {
+  const text = ` ${words.join(' ')} `;
+  const used: number[] = [];
+  const superlativeAt = words.findIndex((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
+  const superlative = superlativeAt < 0 ? null : LOWEST_WORDS.has(words[superlativeAt]) ? 'lowest' : 'highest';
+
+  // "which country", "in which of our markets", "what market"; "rank our markets", "country ranking".
+  let markets = false;
+  for (let i = 0; i < words.length; i++) {
+    if (!MARKET_NOUNS.has(words[i])) continue;
+    const before = words.slice(Math.max(0, i - 3), i);
+    const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of'));
+    const ranked = RANK_WORDS.has(words[i + 1] ?? '') || before.some((w) => RANK_WORDS.has(w));
+    if ((asked && superlative) || ranked) {
+      markets = true;
+      used.push(i);
+    }
+  }
+  const where = words.includes('where') && superlative !== null;
+  const group = readGroup(words, catalogue, used);
+  if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
+  const paired = PAIRED.test(text) && !SINCE_YEAR.test(text);
+  const grewMore = GREW.test(text) && MORE_CHANGE.test(text);
+  return { markets, where, group, superlative, grewMore, paired, upOrDown: UP_OR_DOWN.test(text), used };
+}
+
+/**
+ * "which age group", "by income group", "rank employment groups", "which generation": the
+ * demographic question whose groups are ranked. A question is named by its code's words ("age
+ * group", "household size"), or by its first word and a word for a group ("age band", "employment
+ * groups"), or by its one word ("gender"); a generation is a curated age audience.
+ */
+function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[]): DimensionCue['group'] {
+  const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
+  for (let i = 0; i < words.length; i++) {
+    if (!GROUP_LEADS.has(words[i - 1] ?? '')) continue;
+    if (GROUPS_BY_GENERATION.has(words[i])) {
+      const q = catalogue.questions.find((x) => x.code === generationQuestion(catalogue));
+      if (q) {
+        used.push(i);
+        return { question: q.code, generations: true };
+      }
+    }
+    const two = `${words[i]}_${words[i + 1] ?? ''}`;
+    const exact = candidates.find((q) => q.code === two || q.code === `${two}s`.replace(/ss$/, 's'));
+    const head = GROUP_HEADS.has(words[i + 1] ?? '') ? candidates.filter((q) => q.code.split('_')[0] === words[i]) : [];
+    const single = candidates.find((q) => q.code === words[i] || q.code === GROUP_ALIASES[words[i]]);
+    const q = exact ?? (head.length === 1 ? head[0] : undefined) ?? single;
+    if (!q) continue;
+    used.push(i);
+    if (exact || head.length === 1) used.push(i + 1);
+    return { question: q.code, generations: false };
+  }
+  return null;
+}
+
+/** The age question the curated generations are cut from: the question of every single-leaf curated audience named "Gen ..." or "... boomers". */
+function generationQuestion(catalogue: PlannerCatalogue): string | null {
+  const leaf = generations(catalogue)[0];
+  return leaf ? leaf.question : null;
+}
+
+function generations(catalogue: PlannerCatalogue): { audience: PlannerAudience; question: string; datapoints: string[] }[] {
+  const out: { audience: PlannerAudience; question: string; datapoints: string[] }[] = [];
+  for (const a of catalogue.audiences) {
+    const e = a.expression;
+    if (!a.curated || typeof e['question'] !== 'string' || !Array.isArray(e['datapoints']) || Object.keys(e).length !== 2) continue;
+    if (!/\b(gen|generation|millennials?|boomers?)\b/i.test(a.name)) continue;
+    out.push({ audience: a, question: e['question'] as string, datapoints: e['datapoints'] as string[] });
+  }
+  // Only generations of one question, none overlapping another.
+  const question = out[0]?.question;
+  const seen = new Set<string>();
+  return out.filter((g) => g.question === question && g.datapoints.every((d) => !seen.has(d) && seen.add(d)));
+}
+
+/** The one datapoint-set leaf of an expression, or null. */
+function leafOf(expression: Record<string, unknown>): { question: string; datapoints: string[] } | null {
+  const keys = Object.keys(expression);
+  if (typeof expression['question'] === 'string' && Array.isArray(expression['datapoints']) && keys.every((k) => k === 'question' || k === 'datapoints'))
+    return { question: expression['question'] as string, datapoints: expression['datapoints'] as string[] };
+  return null;
+}
+
+function questionsIn(expression: unknown, out = new Set<string>()): Set<string> {
+  if (!expression || typeof expression !== 'object') return out;
+  const e = expression as Record<string, unknown>;
+  if (typeof e['question'] === 'string') out.add(e['question']);
+  for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => questionsIn(x, out));
+  return out;
+}
+
+const codeName = (x: CodeName): CodeName => ({ code: x.code, name: x.name });
+
+/** The audiences a group ranking measures: each group of the question, within the audience the prompt named (if any). */
+export function groupAudiences(question: PlannerQuestion, asGenerations: boolean, within: PlanAudience | null, catalogue: PlannerCatalogue): PlanAudience[] {
+  const groups: { id: string; name: string; expression: Record<string, unknown> }[] = asGenerations
+    ? generations(catalogue).map((g) => ({ id: g.audience.id, name: g.audience.name, expression: g.audience.expression }))
+    : question.datapoints.map((d) => ({
+        id: `group:${question.code}:${d.code}`,
+        name: `${question.name}: ${d.name}`,
+        expression: { question: question.code, datapoints: [d.code] },
+      }));
+  return groups.map((g) => ({
+    id: within ? `${within.id}+${g.id}` : g.id,
+    name: within ? `${within.name} & ${g.name}` : g.name,
+    description: within ? `Respondents in ${within.name} and ${g.name}.` : `Respondents in ${g.name}.`,
+    expression: within ? { and: [within.expression, g.expression] } : g.expression,
+    origin: asGenerations && !within ? 'saved' : 'phrase',
+  }));
+}
+
+/** The licensed waves and markets the plan's dataset has respondents in. */
+function fieldedScope(plan: AnalysisPlan, catalogue: PlannerCatalogue): { waves: PlannerWave[]; locations: CodeName[] } {
+  const fielded = catalogue.datasets.find((d) => d.code === plan.dataset.code)?.fielded;
+  return {
+    waves: catalogue.waves.filter((w) => w.entitled && (!fielded || fielded.waves.includes(w.code))),
+    locations: catalogue.locations.filter((l) => l.entitled && (!fielded || fielded.locations.includes(l.code))).map(codeName),
+  };
+}
+
+/** The wave a year before `wave` (same end month, the year before), among `waves`. */
+export function yearBefore(wave: PlannerWave, waves: PlannerWave[]): PlannerWave | undefined {
+  const [y, m] = wave.endDate.split('-');
+  const key = `${Number(y) - 1}-${m}`;
+  return waves.find((w) => w.endDate.startsWith(key));
+}
+
+/** The plan's sides: how many things the verdict compares (audiences, markets, answers). */
+function sides(plan: AnalysisPlan): number {
+  return Math.max(plan.audiences.length, plan.splitByLocation ? plan.locations.length : 1, plan.topic?.datapoints.length ?? 0);
+}
+
+/**
+ * Reshapes a finished plan along the dimension its words asked for: groups of a demographic
+ * question as the audiences, every (or every named) market measured one by one, two paired periods,
+ * or a trend of two sides; and names the verdict the answer states. A plan the cues do not fit is
+ * returned as it was.
+ */
+export function applyDimensions(plan: AnalysisPlan, cue: DimensionCue, catalogue: PlannerCatalogue, wavesNamed: boolean): AnalysisPlan {
+  if (!plan.topic) return plan;
+  let out: AnalysisPlan = { ...plan };
+  const direction: PlanVerdict = cue.superlative ?? (plan.ascending ? 'lowest' : 'highest');
+  const scope = fieldedScope(plan, catalogue);
+  const topicQuestion = plan.topic.question;
+
+  // Groups: named by the demographic question, or two or more groups of one question side by side with a superlative.
+  const named = plan.audiences.filter((a) => a.origin !== 'everyone');
+  const groupQuestion = cue.group ? catalogue.questions.find((q) => q.code === cue.group?.question) : undefined;
+  const sideLeaves = named.map((a) => leafOf(a.expression));
+  const sameQuestion =
+    named.length >= 2 && sideLeaves.every((l) => l !== null && l.question === sideLeaves[0]?.question)
+      ? catalogue.questions.find((q) => q.code === sideLeaves[0]?.question)
+      : undefined;
+  let ranked = false;
+  if (groupQuestion && groupQuestion.code !== topicQuestion && groupQuestion.datasetCodes.includes(plan.dataset.code)) {
+    const within = named.length === 0 ? null : named.length === 1 ? named[0] : null;
+    const clash = within !== null && questionsIn(within.expression).has(groupQuestion.code);
+    if (named.length <= 1 && !clash) {
+      out = { ...out, audiences: groupAudiences(groupQuestion, cue.group?.generations ?? false, within, catalogue) };
+    }
+    if (out.audiences.length >= 2) ranked = true;
+    if (ranked) out = { ...out, rankBy: 'groups', groupQuestion: codeName(groupQuestion) };
+  } else if (sameQuestion && sameQuestion.code !== topicQuestion && cue.superlative) {
+    ranked = true;
+    out = { ...out, rankBy: 'groups', groupQuestion: codeName(sameQuestion) };
+  }
+
+  // Markets: every licensed market the topic was fielded in, or the markets named.
+  if (!ranked && (cue.markets || (cue.where && named.length < 2)) && out.locations.length !== 1) {
+    const locations = out.locations.length > 1 ? out.locations : scope.locations;
+    if (locations.length >= 2) {
+      ranked = true;
+      out = { ...out, locations, splitByLocation: true, rankBy: 'markets' };
+    }
+  }
+  if (ranked) {
+    out.verdict = direction;
+    out.ascending = direction === 'lowest';
+    if (out.kind === 'share' || out.kind === 'ranking' || out.kind === 'indexing') out.kind = 'comparison';
+  }
+
+  // Change: two paired periods, or the change of two or more sides compared.
+  if (cue.paired) {
+    const waves = catalogue.waves.filter((w) => scope.waves.some((x) => x.code === w.code));
+    const latestLicensed = waves[waves.length - 1];
+    const named = out.waves.map((w) => waves.find((x) => x.code === w.code)).filter((w): w is PlannerWave => w !== undefined);
+    // "vs the same quarter last year" read alone names the earlier wave: the later one is the latest.
+    let later = named[named.length - 1] ?? latestLicensed;
+    if (named.length === 1 && latestLicensed && yearBefore(latestLicensed, waves)?.code === later.code) later = latestLicensed;
+    const earlier = later ? yearBefore(later, waves) : undefined;
+    if (later && earlier) {
+      out = {
+        ...out,
+        kind: 'trend',
+        splitByWave: true,
+        waves: [codeName(earlier), codeName(later)],
+        pairedPeriods: true,
+        verdict: cue.grewMore && sides(out) >= 2 ? 'grew-more' : 'up-or-down',
+      };
+    }
+    return out;
+  }
+  if (cue.grewMore && sides(out) >= 2) {
+    const wasTrend = out.kind === 'trend';
+    out = { ...out, kind: 'trend', splitByWave: true, verdict: 'grew-more' };
+    if (!wasTrend && !wavesNamed) out.waves = scope.waves.map(codeName);
+    if (out.waves.length < 2) out.waves = scope.waves.map(codeName);
+    return out;
+  }
+  if (cue.upOrDown && out.kind === 'trend' && !out.verdict) out = { ...out, verdict: 'up-or-down' };
+  return out;
+}
