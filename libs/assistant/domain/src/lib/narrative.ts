@@ -12,6 +12,7 @@ import {
   WrittenInsight,
 } from './assistant.types';
 import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine-domain';
+import { verdictLines } from './verdict';
 
 /** One engine column: a datapoint (with its suffix) of a topic question. */
 export interface PlanColumn {
@@ -437,6 +438,8 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     }
   }
 
+  // The verdict the plan asks for (highest, grew more, up or down), computed from the same cells.
+  lines.push(...verdictLines(plan, columns, segments, cells));
   const opening = describePlan(plan, columns);
   if (insights.length === 0) {
     const why = withheld.length > 0 ? withheld.join(' ') : 'The engine returned no data for this selection.';

@@ -4,7 +4,23 @@
  */
 
 /** Superlatives and comparatives asking for the highest side. */
-export const HIGHEST_WORDS = new Set(['most', 'more', 'highest', 'higher', 'biggest', 'bigger', 'largest', 'greatest', 'strongest', 'top', 'best', 'leading']);
+export const HIGHEST_WORDS = new Set([
+  'most',
+  'more',
+  'highest',
+  'higher',
+  'biggest',
+  'bigger',
+  'largest',
+  'greatest',
+  'strongest',
+  'top',
+  'best',
+  'leading',
+  'fastest',
+  'faster',
+  'quickest',
+]);
 
 /** Superlatives and comparatives asking for the lowest side. */
 export const LOWEST_WORDS = new Set(['least', 'lowest', 'fewest', 'smallest', 'weakest', 'bottom', 'worst', 'less', 'fewer']);
@@ -19,33 +35,22 @@ export const RANK_WORDS = new Set(['rank', 'ranks', 'ranked', 'ranking', 'rankin
 export const GROUP_LEADS = new Set(['which', 'what', 'by', 'across', 'per', 'each', 'every', 'rank', 'ranked', 'compare', 'between']);
 
 /** Words for one group of a demographic question ("age band", "income bracket", "education level"). */
-export const GROUP_HEADS = new Set([
-  'group',
-  'groups',
-  'band',
-  'bands',
-  'bracket',
-  'brackets',
-  'level',
-  'levels',
-  'status',
-  'type',
-  'types',
-  'category',
-  'categories',
-  'size',
-  'sizes',
-  'segment',
-  'segments',
-]);
+export const GROUP_HEADS = new Set(['group', 'groups', 'band', 'bands', 'bracket', 'brackets', 'level', 'levels', 'status', 'size', 'sizes']);
 
 /** Words for the generations (the curated age audiences). */
 export const GROUPS_BY_GENERATION = new Set(['generation', 'generations', 'cohort', 'cohorts']);
 
-/** A demographic question named by one word after a lead ("by age", "which income"): its code. */
+/**
+ * A demographic question named by one word after a lead ("by age", "which gender"): its code. A
+ * question named otherwise must end in a word for a group ("age group", "household income band"),
+ * so that "which PC gaming stores" stays a question about stores.
+ */
 export const GROUP_ALIASES: Record<string, string> = {
   age: 'age_group',
   income: 'income_group',
   education: 'education_level',
   employment: 'employment_status',
+  gender: 'gender',
+  genders: 'gender',
+  sex: 'gender',
 };

@@ -1,3 +1,4 @@
+import { STOPWORDS } from '../text';
 import { AnalysisPlan, CodeName, PlanAudience, PlannerAudience, PlannerCatalogue, PlannerQuestion, PlanVerdict, PlannerWave } from '../assistant.types';
 import { GROUP_ALIASES, GROUP_HEADS, GROUP_LEADS, GROUPS_BY_GENERATION, HIGHEST_WORDS, LOWEST_WORDS, MARKET_NOUNS, RANK_WORDS } from './dimension-words';
 
@@ -86,22 +87,32 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
   const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
   for (let i = 0; i < words.length; i++) {
     if (!GROUP_LEADS.has(words[i - 1] ?? '')) continue;
+    let found: { question: string; generations: boolean; end: number } | null = null;
     if (GROUPS_BY_GENERATION.has(words[i])) {
-      const q = catalogue.questions.find((x) => x.code === generationQuestion(catalogue));
-      if (q) {
-        used.push(i);
-        return { question: q.code, generations: true };
+      const question = generationQuestion(catalogue);
+      if (question) found = { question, generations: true, end: i + 1 };
+    } else {
+      // The longest code matched: every word of it ("household income band"), or all but its last
+      // followed by a word for a group ("age band", "employment groups"), or one word an alias names.
+      let best: { question: string; end: number } | null = null;
+      for (const q of candidates) {
+        const cw = q.code.split('_');
+        const full = GROUP_HEADS.has(cw[cw.length - 1]) && cw.every((w, k) => words[i + k] === w || (k === cw.length - 1 && words[i + k] === `${w}s`));
+        const headed = cw.length > 1 && cw.slice(0, -1).every((w, k) => words[i + k] === w) && GROUP_HEADS.has(words[i + cw.length - 1] ?? '');
+        const aliased = GROUP_ALIASES[words[i]] === q.code && !headed && !full;
+        const end = full || headed ? i + cw.length : aliased ? i + 1 : -1;
+        if (end > i && (!best || end > best.end)) best = { question: q.code, end };
       }
+      if (best) found = { ...best, generations: false };
     }
-    const two = `${words[i]}_${words[i + 1] ?? ''}`;
-    const exact = candidates.find((q) => q.code === two || q.code === `${two}s`.replace(/ss$/, 's'));
-    const head = GROUP_HEADS.has(words[i + 1] ?? '') ? candidates.filter((q) => q.code.split('_')[0] === words[i]) : [];
-    const single = candidates.find((q) => q.code === words[i] || q.code === GROUP_ALIASES[words[i]]);
-    const q = exact ?? (head.length === 1 ? head[0] : undefined) ?? single;
-    if (!q) continue;
-    used.push(i);
-    if (exact || head.length === 1) used.push(i + 1);
-    return { question: q.code, generations: false };
+    if (!found) continue;
+    // "marital status group": the word for a group after the name is the cue's too.
+    if (GROUP_HEADS.has(words[found.end] ?? '')) found.end++;
+    // A group question with nothing else asked ("which age group is biggest?") is the topic itself.
+    const rest = words.filter((w, k) => (k < i - 1 || k >= found.end) && w !== '|' && !STOPWORDS.has(w) && !HIGHEST_WORDS.has(w) && !LOWEST_WORDS.has(w));
+    if (rest.length === 0) return null;
+    for (let k = i; k < found.end; k++) used.push(k);
+    return { question: found.question, generations: found.generations };
   }
   return null;
 }
