@@ -556,7 +556,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     count: countWanted,
     dataset: codeName(dataset),
   };
-  return { outcome: 'answer', plan: applyDimensions(plan, reading.dimension, catalogue, reading.time.waves.length > 0), notes };
+  return { outcome: 'answer', plan: applyDimensions(plan, reading.dimension, catalogue, reading.time.waves.length > 0, previous), notes };
 }
 
 function refuse(reason: RefusalReason, message: string, unknown: string[] = []): PlanOutcome {

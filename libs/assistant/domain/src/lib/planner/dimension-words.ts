@@ -54,3 +54,71 @@ export const GROUP_ALIASES: Record<string, string> = {
   genders: 'gender',
   sex: 'gender',
 };
+
+/**
+ * The dimension cues in the other languages the planner reads, as phrases translated into the
+ * English above (merged into the language's phrase table; normalised: lower case, no accents,
+ * apostrophes as spaces).
+ */
+export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, string][]> = {
+  de: [
+    ['in welchem land', 'in which country'],
+    ['welches land', 'which country'],
+    ['welchem land', 'which country'],
+    ['in welchem markt', 'in which market'],
+    ['welcher markt', 'which market'],
+    ['am meisten', 'most'],
+    ['am wenigsten', 'least'],
+    ['welche altersgruppe', 'which age group'],
+    ['welcher altersgruppe', 'which age group'],
+    ['welche einkommensgruppe', 'which income group'],
+    ['welches geschlecht', 'which gender'],
+    ['welche generation', 'which generation'],
+    ['starker gewachsen', 'grew more'],
+    ['mehr gewachsen', 'grew more'],
+    ['gleichen quartal des vorjahres', 'same quarter last year'],
+    ['vorjahresquartal', 'same quarter last year'],
+  ],
+  es: [
+    ['en que pais', 'in which country'],
+    ['que pais', 'which country'],
+    ['en que mercado', 'in which market'],
+    ['que mercado', 'which market'],
+    ['que grupo de edad', 'which age group'],
+    ['que franja de edad', 'which age group'],
+    ['que generacion', 'which generation'],
+    ['crecio mas', 'grew more'],
+    ['mas crecio', 'grew more'],
+    ['mismo trimestre del ano pasado', 'same quarter last year'],
+  ],
+  fr: [
+    ['dans quel pays', 'in which country'],
+    ['quel pays', 'which country'],
+    ['quel marche', 'which market'],
+    ['quel groupe d age', 'which age group'],
+    ['quelle tranche d age', 'which age group'],
+    ['quelle generation', 'which generation'],
+    ['le moins', 'least'],
+    ['a le plus progresse', 'grew most'],
+    ['meme trimestre de l annee derniere', 'same quarter last year'],
+  ],
+  pt: [
+    ['em qual pais', 'in which country'],
+    ['qual pais', 'which country'],
+    ['em que pais', 'in which country'],
+    ['qual mercado', 'which market'],
+    ['qual faixa etaria', 'which age group'],
+    ['qual geracao', 'which generation'],
+    ['cresceu mais', 'grew more'],
+    ['mais cresceu', 'grew more'],
+    ['mesmo trimestre do ano passado', 'same quarter last year'],
+  ],
+  it: [
+    ['in quale paese', 'in which country'],
+    ['quale paese', 'which country'],
+    ['quale fascia d eta', 'which age group'],
+    ['quale generazione', 'which generation'],
+    ['cresciuto di piu', 'grew more'],
+    ['stesso trimestre dell anno scorso', 'same quarter last year'],
+  ],
+};

@@ -117,6 +117,29 @@ describe('plans along a dimension', () => {
     }
   });
 
+  it('a follow-up that changes the topic or the market keeps the ranking it follows', () => {
+    const first = plan('In which country is TikTok most used?');
+    const next = planPrompt({ prompt: 'and Instagram?', catalogue, previous: first });
+    expect(next.outcome === 'answer' && next.plan).toMatchObject({ rankBy: 'markets', verdict: 'highest', topic: { question: 'social_platform_usage' } });
+    const groups = plan('Which age group is most likely to use TikTok?');
+    const inGermany = planPrompt({ prompt: 'what about in Germany?', catalogue, previous: groups });
+    expect(inGermany.outcome === 'answer' && inGermany.plan).toMatchObject({
+      rankBy: 'groups',
+      groupQuestion: { code: 'age_group' },
+      locations: [{ code: 'de' }],
+    });
+  });
+
+  it('reads the cues in the other languages of the data', () => {
+    expect(plan('In welchem Land wird TikTok am meisten genutzt?')).toMatchObject({ rankBy: 'markets', verdict: 'highest' });
+    expect(plan('¿En qué país se usa más Instagram?')).toMatchObject({ rankBy: 'markets' });
+    expect(plan("Quel groupe d'âge utilise le plus TikTok ?")).toMatchObject({
+      rankBy: 'groups',
+      groupQuestion: { code: 'age_group' },
+      topic: { question: 'social_platform_usage' },
+    });
+  });
+
   it('leaves other questions as they were', () => {
     const p = plan('What share of Germans use TikTok?');
     expect(p.rankBy ?? null).toBeNull();

@@ -200,8 +200,19 @@ function sides(plan: AnalysisPlan): number {
  * or a trend of two sides; and names the verdict the answer states. A plan the cues do not fit is
  * returned as it was.
  */
-export function applyDimensions(plan: AnalysisPlan, cue: DimensionCue, catalogue: PlannerCatalogue, wavesNamed: boolean): AnalysisPlan {
+export function applyDimensions(
+  plan: AnalysisPlan,
+  cue: DimensionCue,
+  catalogue: PlannerCatalogue,
+  wavesNamed: boolean,
+  previous: AnalysisPlan | null = null,
+): AnalysisPlan {
   if (!plan.topic) return plan;
+  const asked = cue.markets || cue.where || cue.group !== null || cue.grewMore || cue.paired;
+  if (!asked && previous) {
+    const kept = keptFrom(plan, previous);
+    if (kept) return kept;
+  }
   let out: AnalysisPlan = { ...plan };
   const direction: PlanVerdict = cue.superlative ?? (plan.ascending ? 'lowest' : 'highest');
   const scope = fieldedScope(plan, catalogue);
@@ -273,4 +284,28 @@ export function applyDimensions(plan: AnalysisPlan, cue: DimensionCue, catalogue
   }
   if (cue.upOrDown && out.kind === 'trend' && !out.verdict) out = { ...out, verdict: 'up-or-down' };
   return out;
+}
+
+const sameList = (a: { code?: string; id?: string }[], b: { code?: string; id?: string }[]) =>
+  a.length === b.length && a.every((x, i) => (x.code ?? x.id) === (b[i].code ?? b[i].id));
+
+/**
+ * A follow-up that changes one thing ("and Instagram?", "what about in Germany?") keeps the ranking
+ * or the comparison of change it follows, when what was ranked (the markets, the groups) or the
+ * periods compared are still the plan's.
+ */
+function keptFrom(plan: AnalysisPlan, previous: AnalysisPlan): AnalysisPlan | null {
+  const verdict = previous.verdict ?? null;
+  const ranked = (out: AnalysisPlan): AnalysisPlan => ({
+    ...out,
+    kind: out.kind === 'share' || out.kind === 'ranking' ? 'comparison' : out.kind,
+    verdict,
+    ascending: verdict === 'lowest',
+  });
+  if (previous.rankBy === 'markets' && plan.splitByLocation && sameList(plan.locations, previous.locations)) return ranked({ ...plan, rankBy: 'markets' });
+  if (previous.rankBy === 'groups' && plan.audiences.length > 1 && sameList(plan.audiences, previous.audiences))
+    return ranked({ ...plan, rankBy: 'groups', groupQuestion: previous.groupQuestion ?? null });
+  if (previous.pairedPeriods && plan.kind === 'trend' && sameList(plan.waves, previous.waves)) return { ...plan, pairedPeriods: true, verdict };
+  if (verdict === 'grew-more' && plan.kind === 'trend' && sides(plan) >= 2) return { ...plan, verdict };
+  return null;
 }
