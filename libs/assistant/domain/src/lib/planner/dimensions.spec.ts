@@ -1,4 +1,5 @@
 import { AnalysisPlan } from '../assistant.types';
+import { tooBroad } from '../narrative';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { readDimensions, yearBefore } from './dimensions';
@@ -106,6 +107,14 @@ describe('plans along a dimension', () => {
     expect(q.waves.map((w) => w.code)).toEqual(['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
   });
 
+  it('ranks many markets by their change on the first and last wave only, within the runs one question may start', () => {
+    const acme = demoPlannerCatalogue({ datasets: ['core'], locations: ['us', 'gb', 'de', 'fr', 'es'] });
+    const p = plan('Which of our markets grew the most on Threads since Q1 2025?', acme);
+    expect(p).toMatchObject({ kind: 'trend', rankBy: 'markets', verdict: 'grew-more' });
+    expect(p.waves.map((w) => w.code)).toEqual(['q1_2025', 'q3_2026']);
+    expect(tooBroad(p)).toBeNull();
+  });
+
   it('reads "vs the same quarter last year" as exactly two periods, not a trend through every wave', () => {
     for (const prompt of [
       'Is ChatGPT usage up or down vs the same quarter last year?',
@@ -145,5 +154,6 @@ describe('plans along a dimension', () => {
     expect(p.rankBy ?? null).toBeNull();
     expect(p.verdict ?? null).toBeNull();
     expect(plan('Top 5 streaming services in each market').rankBy ?? null).toBeNull();
+    expect(plan('Where do people buy groceries most?')).toMatchObject({ kind: 'ranking', locations: [] });
   });
 });

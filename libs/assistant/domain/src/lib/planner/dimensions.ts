@@ -1,3 +1,4 @@
+import { MAX_SEGMENTS } from '../narrative';
 import { STOPWORDS } from '../text';
 import { AnalysisPlan, CodeName, PlanAudience, PlannerAudience, PlannerCatalogue, PlannerQuestion, PlanVerdict, PlannerWave } from '../assistant.types';
 import { GROUP_ALIASES, GROUP_HEADS, GROUP_LEADS, GROUPS_BY_GENERATION, HIGHEST_WORDS, LOWEST_WORDS, MARKET_NOUNS, RANK_WORDS } from './dimension-words';
@@ -240,8 +241,11 @@ export function applyDimensions(
     out = { ...out, rankBy: 'groups', groupQuestion: codeName(sameQuestion) };
   }
 
-  // Markets: every licensed market the topic was fielded in, or the markets named.
-  if (!ranked && (cue.markets || (cue.where && named.length < 2)) && out.locations.length !== 1) {
+  // Markets: every licensed market the topic was fielded in, or the markets named. "Where do people
+  // buy groceries most?" asks for an answer (the channel), not a market: "where" ranks markets only
+  // on a named answer.
+  const whereMarkets = cue.where && named.length < 2 && plan.topic.datapoints.length > 0;
+  if (!ranked && (cue.markets || whereMarkets) && out.locations.length !== 1) {
     const locations = out.locations.length > 1 ? out.locations : scope.locations;
     if (locations.length >= 2) {
       ranked = true;
@@ -280,6 +284,10 @@ export function applyDimensions(
     out = { ...out, kind: 'trend', splitByWave: true, verdict: 'grew-more' };
     if (!wasTrend && !wavesNamed) out.waves = scope.waves.map(codeName);
     if (out.waves.length < 2) out.waves = scope.waves.map(codeName);
+    // Ranking many markets by their change needs only the first and the last wave: measuring
+    // every wave of every market would exceed the engine runs one question may start.
+    const markets = out.splitByLocation ? out.locations.length : 1;
+    if (markets * out.waves.length > MAX_SEGMENTS && out.waves.length > 2) out.waves = [out.waves[0], out.waves[out.waves.length - 1]];
     return out;
   }
   if (cue.upOrDown && out.kind === 'trend' && !out.verdict) out = { ...out, verdict: 'up-or-down' };
