@@ -122,7 +122,7 @@ describe('verdictLines', () => {
       p,
       cells(p, (_a, c, s) => ({ pct: c === 0 ? 50 - s : 30 - 2 * s })),
     );
-    expect(text).toContain('Neither grew: Netflix fell least (−3.0 against −6.0 for Disney+)');
+    expect(text).toContain('Neither grew: Disney+ fell most (−6.0 points), Netflix least (−3.0)');
   });
 
   it('a paired period says up or down and by how much', () => {

@@ -111,7 +111,10 @@ function grewMoreVerdict(sides: Side[], from: string, to: string): string | null
   else if (tied.length > 1) verdict = `A tie: ${list(tied.map((c) => c.label))} each changed by ${signed(best.delta)} points, more than ${next.label}`;
   else if (best.delta > 0)
     verdict = `${best.label} grew more, by ${points(next.delta, best.delta).toFixed(1)} points more than ${next.label} (${signed(best.delta)} against ${signed(next.delta)})`;
-  else verdict = `Neither grew: ${best.label} fell least (${signed(best.delta)} against ${signed(next.delta)} for ${next.label})`;
+  else {
+    const worst = changes[changes.length - 1];
+    verdict = `Neither grew: ${worst.label} fell most (${signed(worst.delta)} points), ${best.label} least (${signed(best.delta)})`;
+  }
   return `Change from ${from} to ${to}: ${each.join('; ')}. ${verdict}${caution(changes.flatMap((c) => [c.first, c.last]))}.`;
 }
 

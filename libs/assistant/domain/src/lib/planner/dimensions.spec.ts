@@ -44,6 +44,8 @@ describe('readDimensions', () => {
     expect(readDimensions(words('did tiktok grow more in the us or the uk'), catalogue)).toMatchObject({ grewMore: true, paired: false });
     expect(readDimensions(words('is chatgpt up or down vs the same quarter last year'), catalogue)).toMatchObject({ paired: true, upOrDown: true });
     expect(readDimensions(words('how has it changed since a year ago'), catalogue)).toMatchObject({ paired: false });
+    expect(readDimensions(words('did netflix decline more in france or spain'), catalogue)).toMatchObject({ grewMore: true });
+    expect(readDimensions(words('top market for spotify'), catalogue)).toMatchObject({ markets: true, superlative: 'highest' });
   });
 });
 

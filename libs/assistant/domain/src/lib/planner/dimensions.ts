@@ -44,7 +44,7 @@ export const NO_DIMENSION: DimensionCue = {
 };
 
 const GREW =
-  /\b(grew|grown|grow|grows|growing|growth|gain|gains|gained|gaining|rose|risen|rise|rising|increase|increased|increasing|climbed|expanded|fell|fallen|declined|dropped|shrank|shrunk)\b/;
+  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*)\b/;
 const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further)\b/;
 const PAIRED =
   /\bsame (quarter|period|wave|time) (last|a|one|the previous|the prior) year\b|\b(a|one) year (ago|earlier|before)\b|\byear (on|over) year\b|\byoy\b|\b(than|vs|versus) last year\b/;
@@ -64,7 +64,12 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     if (!MARKET_NOUNS.has(words[i])) continue;
     const before = words.slice(Math.max(0, i - 3), i);
     const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of'));
-    const ranked = RANK_WORDS.has(words[i + 1] ?? '') || before.some((w) => RANK_WORDS.has(w));
+    // "top market for X", "the biggest country for Y": a superlative on the market itself.
+    const ranked =
+      RANK_WORDS.has(words[i + 1] ?? '') ||
+      before.some((w) => RANK_WORDS.has(w)) ||
+      HIGHEST_WORDS.has(words[i - 1] ?? '') ||
+      LOWEST_WORDS.has(words[i - 1] ?? '');
     if ((asked && superlative) || ranked) {
       markets = true;
       used.push(i);
