@@ -32,7 +32,7 @@ import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoDistance, t
 import { bandInside, Interval, Quantity, readQuantities } from './quantities';
 import { FUTURE, readTime, TimeReading } from './time';
 import { chooseUniverse, DEFAULT_WAVE_COUNT } from '@aas/query-rules-domain';
-import { applyDimensions, DimensionCue, readDimensions } from './planner/dimensions';
+import { DimensionCue, planAlongDimension, readDimensions } from './planner/dimensions';
 
 export const EVERYONE: PlanAudience = {
   id: 'all',
@@ -556,7 +556,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     count: countWanted,
     dataset: codeName(dataset),
   };
-  return { outcome: 'answer', plan: applyDimensions(plan, reading.dimension, catalogue, reading.time.waves.length > 0, previous), notes };
+  return planAlongDimension(plan, reading.dimension, catalogue, reading.time.waves.length > 0, previous, notes);
 }
 
 function refuse(reason: RefusalReason, message: string, unknown: string[] = []): PlanOutcome {

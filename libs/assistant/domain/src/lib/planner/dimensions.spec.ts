@@ -94,6 +94,12 @@ describe('plans along a dimension', () => {
     });
   });
 
+  it('asks back rather than answer about everyone when the groups are not asked where the topic is', () => {
+    const out = planPrompt({ prompt: 'Which education level is most likely to play Fortnite?', catalogue });
+    expect(out).toMatchObject({ outcome: 'clarify' });
+    expect(out.outcome === 'clarify' && out.message).toContain('“Highest level of education” is not asked in the');
+  });
+
   it('ranks groups named side by side when a superlative asks for the highest', () => {
     const p = plan('Urban, suburban or rural: where are people most likely to drive an electric car?');
     expect(p).toMatchObject({ rankBy: 'groups', groupQuestion: { code: 'urbanicity' }, verdict: 'highest' });

@@ -1,6 +1,16 @@
 import { MAX_SEGMENTS } from '../narrative';
 import { STOPWORDS } from '../text';
-import { AnalysisPlan, CodeName, PlanAudience, PlannerAudience, PlannerCatalogue, PlannerQuestion, PlanVerdict, PlannerWave } from '../assistant.types';
+import {
+  AnalysisPlan,
+  CodeName,
+  PlanAudience,
+  PlanOutcome,
+  PlannerAudience,
+  PlannerCatalogue,
+  PlannerQuestion,
+  PlanVerdict,
+  PlannerWave,
+} from '../assistant.types';
 import { GROUP_ALIASES, GROUP_HEADS, GROUP_LEADS, GROUPS_BY_GENERATION, HIGHEST_WORDS, LOWEST_WORDS, MARKET_NOUNS, RANK_WORDS } from './dimension-words';
 
 /*
@@ -198,6 +208,41 @@ export function yearBefore(wave: PlannerWave, waves: PlannerWave[]): PlannerWave
 /** The plan's sides: how many things the verdict compares (audiences, markets, answers). */
 function sides(plan: AnalysisPlan): number {
   return Math.max(plan.audiences.length, plan.splitByLocation ? plan.locations.length : 1, plan.topic?.datapoints.length ?? 0);
+}
+
+/**
+ * The outcome of a finished plan read along its dimension: the reshaped plan, or, when the groups
+ * asked for cannot be measured on the topic (the demographic question is not asked in the dataset
+ * that asks the topic, or not licensed), a question back or a refusal instead of an answer about
+ * everyone.
+ */
+export function planAlongDimension(
+  plan: AnalysisPlan,
+  cue: DimensionCue,
+  catalogue: PlannerCatalogue,
+  wavesNamed: boolean,
+  previous: AnalysisPlan | null,
+  notes: string[],
+): PlanOutcome {
+  const group = cue.group ? catalogue.questions.find((q) => q.code === cue.group?.question) : undefined;
+  if (group && plan.topic && group.code !== plan.topic.question) {
+    if (!group.entitled)
+      return {
+        outcome: 'refuse',
+        reason: 'not-entitled',
+        message: `Your organisation does not license “${group.name}”, so I cannot rank its groups.`,
+        unknown: [],
+      };
+    if (!group.datasetCodes.includes(plan.dataset.code))
+      return {
+        outcome: 'clarify',
+        message:
+          `“${group.name}” is not asked in the ${plan.dataset.name} dataset, which asks “${plan.topic.questionName}”, so I cannot rank its groups on it ` +
+          '(one answer counts the respondents of one dataset). Would another grouping, such as age group, gender or income group, do?',
+        options: [],
+      };
+  }
+  return { outcome: 'answer', plan: applyDimensions(plan, cue, catalogue, wavesNamed, previous), notes };
 }
 
 /**
