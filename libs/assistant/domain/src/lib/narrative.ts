@@ -351,8 +351,9 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         const top = [...values].sort((a, b) => shown(b.value) - shown(a.value));
         const lowest = top[top.length - 1];
         const points = top.length > 1 ? pointsBetween(lowest.value, top[0].value) : 0;
+        // A plan with a verdict states it in its own line (verdict.ts), against the next side.
         const gap =
-          top.length < 2
+          top.length < 2 || plan.verdict
             ? ''
             : points === 0
               ? ` (${top[0].label} level with ${lowest.label})`
