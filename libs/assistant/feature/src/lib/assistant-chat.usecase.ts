@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { parseStandardExpression, StandardWire, validateAgainstCatalogue } from '@aas/audience-expression-domain';
 import {
@@ -7,7 +7,6 @@ import {
   ComputedCell,
   PlanAudience,
   PlanColumn,
-  Planner,
   PlannerCatalogue,
   PlanSegment,
   RuleBasedPlanner,
@@ -20,6 +19,7 @@ import { EngineClient } from '@aas/crosstab-engine-client';
 import { ProblemException } from '@aas/shared-infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';
+import { ASSISTANT_PLANNER, ChatPlanner } from './model-planner';
 import { runLimited } from './run-limited';
 
 /** The chat answer: message, chat id, insights and the sources they were computed from (docs/api-guide.md#assistant-chat). */
@@ -62,14 +62,13 @@ const EMPTY_SOURCES = (): ChatResponse['sources'] => ({ topics: [], audiences: [
  */
 @Injectable()
 export class AssistantChatUseCase {
-  /** The rules today; a model-backed planner can stand in behind the same interface. */
-  private readonly planner: Planner = new RuleBasedPlanner();
-
   constructor(
     private readonly loader: AssistantCatalogueLoader,
     private readonly store: AssistantStore,
     private readonly engine: EngineClient,
     private readonly audiences: AudienceDirectory,
+    /** The rules, or a model-backed planner with the rules as its fallback (`plannerFromConfig`). */
+    @Optional() @Inject(ASSISTANT_PLANNER) private readonly planner: ChatPlanner = new RuleBasedPlanner(),
   ) {}
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
@@ -94,7 +93,7 @@ export class AssistantChatUseCase {
       return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' };
     });
 
-    const outcome = this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
+    const outcome = await this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
     // A refusal or a clarifying question is a turn too, with no number and no insight.
     const noNumbers = async (message: string): Promise<ChatResponse> => {
       await this.store.saveTurn(chat, request.prompt, message, null, []);

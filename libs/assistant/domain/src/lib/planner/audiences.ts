@@ -1,0 +1,91 @@
+import { CodeName, PlanAudience, PlannerQuestion } from '../assistant.types';
+import { DatapointRef } from '../catalogue-index';
+import { normalize } from '../text';
+import { Span } from './types';
+
+export function spanAudience(span: Span): PlanAudience | null {
+  const e = span.entry;
+  if (e.kind === 'audience') {
+    if (e.saved) return { id: e.saved.id, name: e.saved.name, description: e.saved.description, expression: e.saved.expression, origin: 'saved' };
+    return phraseAudience(e.name, e.description, e.expression);
+  }
+  if (e.kind === 'datapoint') {
+    // A group named by a datapoint: its first (usage) question.
+    const ref = groupRef(e.refs);
+    const name = `${ref.datapoint.name} ${ref.question.code.includes('owned') || ref.question.code.includes('ownership') ? 'owners' : 'users'}`;
+    const suffixes = groupSuffixes(ref.question);
+    return phraseAudience(name, `Respondents who answered “${ref.datapoint.name}” to “${ref.question.name}”.`, {
+      question: ref.question.code,
+      datapoints: e.refs.filter((r) => r.question.code === ref.question.code).map((r) => r.datapoint.code),
+      ...(suffixes.length > 0 ? { suffixes } : {}),
+    });
+  }
+  return null;
+}
+
+/**
+ * The answers of a grid that make someone one of a group named by its row: an agreement
+ * statement's "agree" and "strongly agree" ("people who worry about their privacy"), a brand
+ * funnel's "used or bought" ("Nike customers"). None for a question without a scale.
+ */
+export function groupSuffixes(question: PlannerQuestion): string[] {
+  const names = question.suffixes.map((x) => normalize(x.name).trim());
+  const agree = question.suffixes.filter((_, k) => names[k] === 'agree' || names[k] === 'strongly agree');
+  if (agree.length > 0) return agree.map((x) => x.code);
+  const used = question.suffixes.filter((_, k) => names[k].startsWith('used or bought'));
+  return used.map((x) => x.code);
+}
+
+/** The question a datapoint group is read from: the earliest in catalogue order (usage and ownership come first). */
+export function groupRef(refs: DatapointRef[]): DatapointRef {
+  return refs.find((r) => !r.partial && !/^(brand_|favourite_)/.test(r.question.code)) ?? refs[0];
+}
+
+export function phraseAudience(name: string, description: string, expression: Record<string, unknown>): PlanAudience {
+  return { id: `phrase:${normalize(name).trim().replace(/ /g, '_')}`, name, description, expression, origin: 'phrase' };
+}
+
+/** Several parts of one audience: their intersection. */
+export function combine(parts: PlanAudience[]): PlanAudience {
+  const unique = uniqueAudiences(parts);
+  if (unique.length === 1) return unique[0];
+  return {
+    id: unique.map((a) => a.id).join('+'),
+    name: unique.map((a) => a.name).join(' & '),
+    description: `Respondents in every one of: ${unique.map((a) => a.name).join(', ')}.`,
+    expression: { and: unique.map((a) => a.expression) },
+    origin: unique.every((a) => a.origin === 'docked') ? 'docked' : 'phrase',
+  };
+}
+
+export function uniqueAudiences(list: PlanAudience[]): PlanAudience[] {
+  const out: PlanAudience[] = [];
+  for (const a of list) if (!out.some((o) => o.id === a.id)) out.push(a);
+  return out;
+}
+
+export function uniqueCodes(list: CodeName[]): CodeName[] {
+  const out: CodeName[] = [];
+  for (const x of list) if (!out.some((o) => o.code === x.code)) out.push(x);
+  return out;
+}
+
+export function singleLeaf(expression: Record<string, unknown>): { question: string; datapoints: string[] } | null {
+  if (
+    typeof expression['question'] === 'string' &&
+    Array.isArray(expression['datapoints']) &&
+    expression['not'] !== true &&
+    !('suffixes' in expression) &&
+    !('min_count' in expression)
+  )
+    return { question: expression['question'] as string, datapoints: expression['datapoints'] as string[] };
+  return null;
+}
+
+export function questionsOf(expression: unknown, out: Set<string>): Set<string> {
+  if (!expression || typeof expression !== 'object') return out;
+  const e = expression as Record<string, unknown>;
+  if (typeof e['question'] === 'string') out.add(e['question']);
+  for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => questionsOf(x, out));
+  return out;
+}

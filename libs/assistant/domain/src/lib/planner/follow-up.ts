@@ -1,0 +1,159 @@
+import { AnalysisKind, AnalysisPlan, PlanAudience } from '../assistant.types';
+import { combine, uniqueAudiences, uniqueCodes } from './audiences';
+import { codeName } from './outcomes';
+import { Frame, MarketReading, PlanShape, PromptContext, TopicStep } from './types';
+
+/** Openings of a prompt that continue the previous turn ("what about", "and in", "only"). */
+export const FOLLOW_UP_START = [
+  'and',
+  'what about',
+  'how about',
+  'what if',
+  'same',
+  'now',
+  'ok',
+  'okay',
+  'also',
+  'then',
+  'only',
+  'just',
+  'but',
+  'vs',
+  'versus',
+  'compare with',
+  'compare to',
+  'compared with',
+  'compared to',
+  'among',
+  'in',
+  'for',
+  'show it',
+  'show that',
+  'show me that',
+  'do they',
+  'does it',
+  'is it',
+  'and in',
+];
+
+/** Words that refer to what the previous turn was about. */
+export const REFERENCES = new Set(['that', 'it', 'them', 'they', 'this', 'these', 'those', 'there']);
+
+/** Whether a prompt's words read as a follow-up: a continuing opening, a reference in a short prompt, "what about". */
+export function isFollowUpText(text: string, previous: AnalysisPlan | null): boolean {
+  if (FOLLOW_UP_START.some((p) => text.startsWith(` ${p} `))) return true;
+  const words = text.trim().split(' ');
+  if (previous && words.length <= 8 && words.some((w) => REFERENCES.has(w))) return true;
+  return /\b(how has (that|it) changed|how many is that|same for|what about|how about|compare them|compare these)\b/.test(text);
+}
+
+/**
+ * A follow-up keeps everything the new prompt does not change: "what about X?" replaces, "and
+ * X?" or "add X" after a comparison adds a side, "only X" narrows, a new scale word changes only
+ * the scale, a period or a count changes only that.
+ */
+export function mergeFollowUp(
+  ctx: PromptContext,
+  frame: Frame,
+  step: TopicStep,
+  start: Omit<PlanShape, 'kind'>,
+  named: boolean,
+  marketReading: MarketReading,
+): PlanShape {
+  const { text, reading } = ctx;
+  const previous = ctx.previous as AnalysisPlan;
+  const { cues: kindCues } = frame;
+  const { markets, allMarkets } = marketReading;
+  let { audiences, locations, waves, limit, ascending } = start;
+  const { count } = frame;
+  const merged = followUpTopic(ctx, frame, step, start);
+  let topic = merged.topic;
+  const topicQuestion = merged.topicQuestion;
+  let kind: AnalysisKind;
+  // A follow-up keeps everything the new prompt does not change.
+  const startsWithAnd = /^ and\b/.test(text) || /^ (also|plus)\b/.test(text);
+  // "vs Spain", "compare it with men", "add Spain too", "include Boomers as well": another side.
+  const adds =
+    /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b/.test(text) ||
+    /\bcompare (it |that |them )?(with|to)\b/.test(text) ||
+    /\b(too|as well)\b/.test(text);
+  const narrows = /^ (only|just)\b/.test(text);
+  if (named) {
+    if (narrows && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone') audiences = [combine([previous.audiences[0], ...audiences])];
+    else if ((startsWithAnd && previous.audiences.length > 1) || adds)
+      audiences = uniqueAudiences([...previous.audiences.filter((a) => a.origin !== 'everyone'), ...audiences]);
+  } else audiences = previous.audiences.filter((a) => a.origin !== 'everyone');
+  if (markets.length > 0) {
+    if ((startsWithAnd && previous.locations.length > 1) || (adds && !named)) locations = uniqueCodes([...previous.locations, ...locations]);
+  } else if (!allMarkets) locations = previous.locations;
+  const previousBase: AnalysisKind =
+    previous.kind === 'comparison' ? (previous.topic && previous.topic.datapoints.length > 0 ? 'share' : 'ranking') : previous.kind;
+  if (kindCues.trend || reading.time.pointsInTime || reading.time.perWave) kind = 'trend';
+  else if (kindCues.indexing || (!topic && previous.kind === 'indexing')) kind = 'indexing';
+  else if ((limit !== undefined || kindCues.ranking) && previous.kind !== 'indexing')
+    kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
+  else kind = previousBase;
+  if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
+    topic = { ...topic, datapoints: [] };
+  if (waves.length === 0) {
+    if (kind === 'trend' && previous.kind !== 'trend') waves = [];
+    else waves = previous.waves;
+  }
+  if (limit === undefined) limit = previous.limit;
+  const countWanted = count || previous.count;
+  if (!/\b(least|lowest|bottom|fewest)\b/.test(text)) ascending = previous.ascending;
+  return { kind, topic, topicQuestion, audiences, locations, waves, limit, count: countWanted, ascending };
+}
+
+/** The topic of a follow-up: a new scale of the old topic, the new topic, the open profile, or the old topic kept. */
+function followUpTopic(ctx: PromptContext, frame: Frame, step: TopicStep, start: Omit<PlanShape, 'kind'>): Pick<PlanShape, 'topic' | 'topicQuestion'> {
+  const { text, catalogue } = ctx;
+  const previous = ctx.previous as AnalysisPlan;
+  const { cues: kindCues } = frame;
+  let { topic, topicQuestion } = start;
+  // A new answer scale for the same thing ("what about considering it?"): the thing stays.
+  const onlyScale = topic && previous.topic && !step.choice.mentioned && topic.suffix && topic.datapoints.length === 0;
+  const previousScale = onlyScale
+    ? catalogue.questions.find((q) => q.code === previous.topic?.question)?.suffixes.find((x) => x.name === topic?.suffix?.name)
+    : undefined;
+  if (onlyScale && previousScale && previous.topic) {
+    topic = { ...previous.topic, suffix: codeName(previousScale) };
+    topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
+  } else if (topic) {
+    if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic)
+      topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
+  } else if (kindCues.openIndexing && !kindCues.explicitIndex && !/\b(it|that|this)\b/.test(text)) {
+    // "what else makes them different?": the open profile of the same audience, past the old topic.
+    topic = null;
+    topicQuestion = null;
+  } else topic = previous.topic;
+  return { topic, topicQuestion };
+}
+
+/**
+ * Docked audiences are the answer's audiences when the prompt names none; with one named and a
+ * comparison asked ("compare them with Millennials"), the docked audience is one side.
+ */
+export function withDocked(
+  ctx: PromptContext,
+  frame: Frame,
+  audiences: PlanAudience[],
+  how: { dockedAsTopic: boolean; named: boolean; followUp: boolean },
+): PlanAudience[] {
+  const { docked, previous, text } = ctx;
+  const { named, followUp } = how;
+  if (how.dockedAsTopic) return [];
+  if (!named && audiences.length === 0 && docked.length > 0) return docked;
+  if (!named && (previous === null || !followUp) && docked.length > 0) return docked;
+  // "Compare them with Millennials", "do they use it more than men?", "vs men: Instagram": the
+  // docked audience is one side, the one named the other.
+  if (
+    named &&
+    docked.length > 0 &&
+    !followUp &&
+    (frame.they >= 0 || /^ (compare|compared|comparing|contrast|vs|versus|against)\b/.test(text)) &&
+    (frame.cues.comparison || /\bthan\b/.test(text))
+  )
+    return uniqueAudiences([...docked, ...audiences]);
+  return audiences;
+}

@@ -1,0 +1,134 @@
+import { AnalysisKind } from '../assistant.types';
+import { STOPWORDS, stem } from '../text';
+import { FUTURE } from '../time';
+import { BASE_CONTRAST, COMPARISON, DIFFERENCE, INDEX, NUMBER_OF_GROUP, RANKING, SHARE, TREND } from './cues';
+import { CUSTOMER_STEMS } from './topic-words';
+import { KindCues, PromptContext, Roles } from './types';
+
+export function isForecast(text: string): boolean {
+  if (/\b(plan|plans|planning|intend|intends|intention|intentions|expect to buy|planning to buy)\b/.test(text)) return false;
+  if (FUTURE.test(text)) return true;
+  if (/\bwill\b.*\bbe\b/.test(text) || /\bin (\d+|two|three|four|five|ten) years\b/.test(text)) return true;
+  // "likely to keep growing", "where is TikTok heading?", "what will happen to...": what is to come.
+  if (
+    /\b(keep|keeps|continue to|continues to|carry on) (grow|growing|rising|rise|falling|fall|declining|decline|increasing|increase|shrinking|dropping)\b|\bwill happen\b|\bhead(ing|ed)\b|\bgoing forward\b|\bin the coming (months|years|quarters|waves)\b/.test(
+      text,
+    )
+  )
+    return true;
+  // "Will Threads keep growing?", "will TikTok grow in Spain?": a change yet to come.
+  if (/\b(will|going to|gonna) (keep|continue|carry on|still)\b/.test(text)) return true;
+  const future = text.search(/\b(will|going to|gonna)\b/);
+  if (future >= 0 && !/\b(will|would|could|can) you\b/.test(text) && TREND.test(text.slice(future))) return true;
+  return /\b(preve|prevision|prognose)\b/.test(text);
+}
+
+export function readKind(text: string): KindCues {
+  const trend = TREND.test(text);
+  const index = INDEX.test(text);
+  const open = DIFFERENCE.test(text);
+  return {
+    trend,
+    indexing: index || (open && !trend),
+    explicitIndex: index,
+    openIndexing: open || index,
+    comparison: COMPARISON.test(text),
+    ranking: RANKING.test(text),
+    share: SHARE.test(text),
+  };
+}
+
+/** Nouns ending in s that are singular or stand before another noun ("news source", "sports brand"). */
+export const ATTRIBUTIVE_S = new Set(['news', 'sports', 'esports', 'fitness', 'business', 'wellness', 'series', 'games', 'electronics', 'cosmetics']);
+
+/** "the most used social platform", "the favourite brand": one datapoint, not a list. */
+export function singularSuperlative(text: string, kind: AnalysisKind): boolean {
+  if (kind !== 'ranking' && kind !== 'comparison') return false;
+  // At the start of a clause too: "most used ai chatbot among gen z", "most popular news source for them".
+  // "Favourite" needs no article before it ("gen z fav streaming service uk").
+  const m =
+    /(?:\b(?:the|s)|^|\|) (?:single )?(?:most|favourite|favorite|top|biggest|leading|number one|#1|most popular|most used|most common)\b(.*)$/.exec(text) ??
+    /\b(?:favourite|favorite)\b(.*)$/.exec(text);
+  if (!m) return false;
+  const next = m[1]
+    .trim()
+    .split(' ')
+    .filter(
+      (w) =>
+        !['used', 'popular', 'common', 'trusted', 'watched', 'played', 'liked', 'social', 'media', 'streaming', 'fast', 'food', 'ai', 'music', 'car'].includes(
+          w,
+        ),
+    );
+  // The noun phrase after it, up to a function word (at most three words): singular when no word
+  // of it is a plural ("most innovative car brands" is a list, "most trusted tech brand" one).
+  const at = next.findIndex((w) => w.length > 2 && !STOPWORDS.has(w));
+  if (at < 0) return false;
+  const run: string[] = [];
+  for (const w of next.slice(at)) {
+    if (w === '|' || STOPWORDS.has(w) || run.length === 3) break;
+    run.push(w);
+  }
+  return run.every((w, k) => {
+    if (w.length <= 3 || !w.endsWith('s') || w.endsWith('ss')) return true;
+    // "news source", "sports brand": a noun ending in s before another noun is not the head.
+    const after = run[k + 1];
+    return ATTRIBUTIVE_S.has(w) && after !== undefined && !/(ed|ing)$/.test(after);
+  });
+}
+
+/**
+ * "Which platform do Gen Z use most?", "what tech brand is the most innovative?": a ranking
+ * question about a singular noun asks for one answer (the plural asks for a list).
+ */
+export function singularWhich(words: string[], kind: AnalysisKind): boolean {
+  if (kind !== 'ranking' || !['which', 'what'].includes(words[0] ?? '')) return false;
+  const text = ` ${words.join(' ')} `;
+  if (!/ (most|top|best|favourite|favorite|leading|biggest|number one) /.test(text) && !(/ more /.test(text) && !/ than /.test(text))) return false;
+  let head: string | undefined;
+  for (const w of words.slice(1)) {
+    if (w === '|' || STOPWORDS.has(w) || CUSTOMER_STEMS.has(stem(w)) || /^(do|does|did|is|are|was|were|have|has)$/.test(w)) break;
+    head = w;
+  }
+  return head !== undefined && head.length > 2 && !head.endsWith('s');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The topic
+
+/** The cues of the kind of answer; words inside a name ("Sleep tracking", "Buy now pay later") are not cues. */
+export function readKindCues(ctx: PromptContext): KindCues {
+  const { words, reading } = ctx;
+  return readKind(` ${words.map((w, i) => (reading.spans.some((s) => s.entry.kind === 'datapoint' && i >= s.start && i < s.end) ? '_' : w)).join(' ')} `);
+}
+
+/** The cues read again once the sides are known: one group against the base is an index, two groups a comparison. */
+export function refineKindCues(ctx: PromptContext, kindCues: KindCues, roles: Roles, marketCount: number, they: number): void {
+  const { text, previous, docked } = ctx;
+  // "Are parents more likely to use X?": one group against everyone else is an index; two groups, a comparison.
+  if (/\b(more|less) likely\b/.test(text) && roles.sides.length <= 1 && marketCount <= 1) {
+    kindCues.indexing = true;
+    kindCues.openIndexing = true;
+  }
+  // "What are Gen Z into compared to everyone else?": one group read against the base is an index.
+  const previousGroup = previous !== null && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone';
+  const oneGroup = roles.sides.length === 1 || (roles.sides.length === 0 && (docked.length === 1 || they >= 0 || previousGroup));
+  if (BASE_CONTRAST.test(text) && oneGroup && marketCount <= 1) {
+    kindCues.indexing = true;
+    kindCues.openIndexing = true;
+    // Set against a base in words, it is an index proper: a follow-up keeps its topic.
+    kindCues.explicitIndex = true;
+  }
+  // "How do men and women differ on X?": a difference between two named sides is a comparison, not an index.
+  if (!kindCues.explicitIndex && (roles.sides.length > 1 || marketCount > 1)) {
+    kindCues.indexing = false;
+    kindCues.openIndexing = false;
+  }
+}
+
+/** A headcount: "how many", "the number of Spotify users in Germany" (not "the number of holidays"). */
+export function readCount(text: string): boolean {
+  return (
+    (/\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) || NUMBER_OF_GROUP.test(text)) &&
+    !/\bhow many (hours|times|days|minutes|waves|quarters|brands|platforms|devices)\b/.test(text)
+  );
+}

@@ -1,0 +1,66 @@
+import { CatalogueIndex } from '../catalogue-index';
+import { FUNCTION_WORDS, stem } from '../text';
+import { Span } from './types';
+
+/**
+ * Long datapoint names said in other words ("buying directly on a social platform" for "Bought a
+ * product directly on a social platform"): most of the name's content words, in a short stretch.
+ */
+export function longNameSpans(words: string[], used: Set<number>, index: CatalogueIndex): Span[] {
+  const out: Span[] = [];
+  const stems = words.map((w, i) => (used.has(i) || w === '|' || FUNCTION_WORDS.has(w) ? '' : stem(w)));
+  const present = new Set(stems);
+  for (const { entry, content } of index.longNames) {
+    // Cheap test first: short names need every content word, long ones three.
+    let hits = 0;
+    for (const c of content) if (present.has(c)) hits++;
+    if (hits < Math.min(3, content.length)) continue;
+    // A long name by most of its content words, anywhere in a short stretch; a short one by all
+    // of them, in order, with at most one word more.
+    const long = entry.words.length >= 4 && new Set(content).size >= 3;
+    const at: number[] = [];
+    if (long) {
+      for (const c of new Set(content)) {
+        const i = stems.indexOf(c);
+        if (i >= 0) at.push(i);
+      }
+      if (at.length < 3 || at.length / new Set(content).size < 0.6) continue;
+    } else {
+      let from = 0;
+      for (const c of content) {
+        const i = stems.indexOf(c, from);
+        if (i < 0) break;
+        at.push(i);
+        from = i + 1;
+      }
+      // Two words may come the other way round when nothing but function words stands between
+      // them ("track sleep" for "Sleep tracking").
+      if (at.length < content.length && content.length === 2) {
+        const a = stems.indexOf(content[1]);
+        const b = a < 0 ? -1 : stems.indexOf(content[0], a + 1);
+        if (a >= 0 && b > a && stems.slice(a + 1, b).every((x) => x === '')) at.splice(0, at.length, a, b);
+      }
+      // Three or more content words in another order, close together ("bank through a mobile
+      // app" for "Mobile banking app"): the name said as a verb phrase.
+      if (at.length < content.length && content.length >= 3) {
+        const anyOrder = content.map((c) => stems.indexOf(c));
+        // A word that ends another name ("employed" of "self employed") is that name's, not this one's.
+        const ownsWord = (i: number) => !(index.byFirst.get(words[i - 1] ?? '') ?? []).some((e) => e.words.length === 2 && e.words[1] === words[i]);
+        if (anyOrder.every((i) => i >= 0 && ownsWord(i)) && new Set(anyOrder).size === anyOrder.length) {
+          at.splice(0, at.length, ...anyOrder);
+        }
+      }
+      if (at.length < content.length) continue;
+    }
+    const start = Math.min(...at);
+    const end = Math.max(...at) + 1;
+    // A short name of three content words may have a few words between them; of two, one.
+    if (end - start > entry.words.length + (long ? 2 : content.length >= 3 ? 3 : 1)) continue;
+    const loose: number[] = [];
+    for (let i = start; i < end; i++) if (!at.includes(i) && stems[i] !== '') loose.push(i);
+    // Every content word of a short name, nothing else: the name itself, inflected.
+    const partial = long || loose.length > 0;
+    out.push({ start, end, entry: { ...entry, refs: entry.refs.map((r) => ({ ...r, partial: r.partial || partial })) }, typo: false, loose });
+  }
+  return out;
+}

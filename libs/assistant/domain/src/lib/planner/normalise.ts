@@ -1,0 +1,109 @@
+import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
+import { cueTypo, QUERY_WORDS } from '../intents';
+import { romanise, soundKey } from '../katakana';
+import { detectLanguage, Language, translateJapanese, translateWords } from '../languages';
+import { normalize, typoMatch } from '../text';
+
+/** A prompt's words, normalised: one language (English), chat shorthand and cue typos read as meant, clauses split by "|". */
+export interface NormalisedWords {
+  lang: Language;
+  words: string[];
+  /** Short words written in capitals in a prompt that is not shouted ("US", "UK"): codes and names. */
+  capitals: Set<string>;
+}
+
+/** Chat shorthand and common misspellings of function words, read as the words they stand for. */
+export const SHORTHAND: Record<string, string> = {
+  teh: 'the',
+  wat: 'what',
+  whats: 'what',
+  wht: 'what',
+  ppl: 'people',
+  u: 'you',
+  pls: 'please',
+  plz: 'please',
+  thx: 'thanks',
+  yr: 'year',
+  yrs: 'years',
+  hw: 'how',
+  abt: 'about',
+  w: 'with',
+  vs: 'vs',
+  v: 'vs',
+  qtr: 'quarter',
+  qtrs: 'quarters',
+  mnths: 'months',
+  cmpare: 'compare',
+  fav: 'favourite',
+  wich: 'which',
+  whch: 'which',
+  whcih: 'which',
+  waht: 'what',
+  hwo: 'how',
+  amoung: 'among',
+  thru: 'through',
+  compair: 'compare',
+  n: 'and',
+  fave: 'favourite',
+  favs: 'favourite',
+  faves: 'favourite',
+};
+
+/** The one catalogue name a katakana word sounds like ("テスラ": tesla), if exactly one. */
+export function soundAlike(katakana: string, index: CatalogueIndex): string | undefined {
+  const key = soundKey(romanise(katakana));
+  const names = key.length >= 3 ? index.bySound.get(key) : undefined;
+  return names && names.size === 1 ? [...names][0] : undefined;
+}
+
+/**
+ * A misspelt word of asking ("diffrent", "comapre") read as the word meant, unless it is a
+ * catalogue name or could be a typo of one: names come first.
+ */
+export function correctCueTypo(word: string, index: CatalogueIndex): string {
+  if (QUERY_WORDS.has(word) || !mayBeTypo(word, index)) return word;
+  for (const key of index.byFirst.keys()) if (typoMatch(word, key)) return word;
+  return cueTypo(word) ?? word;
+}
+
+/**
+ * The first stage: the prompt's text as words. Abbreviations and slashed shorthand are undone,
+ * Japanese and other languages translated, clause punctuation kept as "|", chat shorthand and
+ * misspelt words of asking read as the words meant.
+ */
+export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWords {
+  const lang = detectLanguage(raw);
+  // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
+  const undotted = raw
+    .replace(/#\s?(\d+)/g, ' top $1 ')
+    // "top5", "top10": the number apart.
+    .replace(/\b(top|bottom)(\d+)\b/gi, '$1 $2')
+    // Slashed shorthand: "b/w" between, "w/o" without, "w/" with.
+    .replace(/\bb\/w\b/gi, ' between ')
+    .replace(/\bw\/o\b/gi, ' without ')
+    .replace(/\bw\//gi, ' with ')
+    // "men/women", "gen z/millennials", "uk/germany": alternatives side by side, never both at once.
+    .replace(/([A-Za-z])\s*\/\s*(?=[A-Za-z])/g, '$1 or ')
+    .replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
+  const text = lang === 'ja' ? translateJapanese(undotted, (run) => soundAlike(run, index)) : undotted;
+  const letters = raw.replace(/[^A-Za-z]/g, '');
+  const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
+  const capitals = new Set(shouting ? [] : [...text.matchAll(/\b[A-Z]{1,4}\b/g)].map((m) => m[0].toLowerCase()));
+  // Sentence punctuation splits clauses ("Gen Z vs Millennials: TikTok usage"): kept as "|".
+  const parts = text.split(/[,;:?!¿¡()\u3001\u3002]+|\.(?=\s|$)|\s-\s|\s–\s/);
+  let words: string[] = [];
+  for (const part of parts) {
+    const w = normalize(part)
+      .trim()
+      .split(' ')
+      .filter((x) => x.length > 0)
+      .map((x) => SHORTHAND[x] ?? x);
+    if (w.length === 0) continue;
+    if (words.length > 0) words.push('|');
+    words.push(...translateWords(w, lang, capitals));
+  }
+  words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
+  if (words[words.length - 1] === '|') words.pop();
+  words = words.map((w) => correctCueTypo(w, index));
+  return { lang, words, capitals };
+}

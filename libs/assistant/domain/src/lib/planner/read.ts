@@ -1,0 +1,91 @@
+import { PlannerCatalogue } from '../assistant.types';
+import { CatalogueIndex } from '../catalogue-index';
+import { BASE_PHRASES } from '../intents';
+import { readQuantities } from '../quantities';
+import { readTime } from '../time';
+import { MULTIWORD_CUES, TREND } from './cues';
+import { readDimensions } from './dimensions';
+import { readLimit } from './limit';
+import { normaliseWords } from './normalise';
+import { findSpans } from './spans';
+import { Reading } from './types';
+
+/**
+ * The prompt read against the catalogue: its words (normalised), then what they are taken for:
+ * time, references to groups, cue phrases, amounts, the count of a list, and the spans of names.
+ */
+export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): Reading {
+  const { lang, words, capitals } = normaliseWords(raw, index);
+  const guarded = guardedNames(words, index);
+  const time = readTime(words, catalogue.waves, guarded);
+  const used = new Set(time.used);
+  // "this group", "these audiences": references to the docked or earlier audiences, not topics.
+  for (let i = 0; i < words.length - 1; i++)
+    if (
+      ['this', 'these', 'that', 'those', 'which', 'each', 'both', 'the', 'either'].includes(words[i]) &&
+      ['group', 'groups', 'audience', 'audiences', 'segment', 'segments'].includes(words[i + 1])
+    ) {
+      used.add(i);
+      used.add(i + 1);
+    }
+  // "the gap between men and women", "has the gap changed?": the distance between two sides, not
+  // a brand of that name.
+  const joined = ` ${words.join(' ')} `;
+  for (let i = 1; i < words.length; i++)
+    if (
+      ['gap', 'gaps', 'divide', 'spread'].includes(words[i]) &&
+      ['the', 'that', 'this'].includes(words[i - 1]) &&
+      (words[i + 1] === 'between' || TREND.test(joined))
+    )
+      used.add(i);
+  // Cue phrases of several words ("league table", "side by side", "over time") are words of
+  // asking: their words are not typos of names ("table" is not "tablet").
+  for (const phrase of MULTIWORD_CUES) {
+    const p = phrase.split(' ');
+    for (let i = 0; i + p.length <= words.length; i++)
+      if (p.every((x, k) => words[i + k] === x)) for (let k = 0; k < p.length; k++) if (!index.byFirst.has(words[i + k])) used.add(i + k);
+  }
+  // "than everyone else", "from the general population": the base of an index, not a name.
+  for (const phrase of BASE_PHRASES) {
+    const p = phrase.split(' ');
+    for (let i = 0; i + p.length <= words.length; i++) if (p.every((x, k) => words[i + k] === x)) for (let k = 0; k < p.length; k++) used.add(i + k);
+  }
+  const quantities = readQuantities(words).filter((q) => ![...Array(q.end - q.start).keys()].some((k) => used.has(q.start + k)));
+  // The amount is read; its unit ("hours") still names the question.
+  for (const q of quantities) for (let i = q.start; i < q.end - 1; i++) used.add(i);
+  const limit = readLimit(words, used);
+  // "which age group", "in which country ... most": words of the dimension ranked, not names.
+  const dimension = readDimensions(words, catalogue);
+  for (const i of dimension.used) used.add(i);
+  const spans = findSpans(words, used, index, capitals, lang, catalogue);
+  for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
+  return { raw, lang, words, used, spans, time, limit, quantities, dimension };
+}
+
+export const TIME_WORDS = new Set([
+  'now',
+  'today',
+  'current',
+  'currently',
+  'latest',
+  'year',
+  'years',
+  'month',
+  'months',
+  'week',
+  'quarter',
+  'last',
+  'past',
+  'recent',
+]);
+
+/** Positions of exact multi-word names holding a time word ("buy now pay later"): not time. */
+export function guardedNames(words: string[], index: CatalogueIndex): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < words.length; i++)
+    for (const entry of index.byFirst.get(words[i]) ?? []) {
+      if (entry.words.length < 2 || !entry.words.some((w) => TIME_WORDS.has(w))) continue;
+      if (entry.words.every((w, k) => words[i + k] === w)) for (let k = 0; k < entry.words.length; k++) out.add(i + k);
+    }
+  return out;
+}

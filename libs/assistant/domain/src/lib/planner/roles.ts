@@ -1,0 +1,300 @@
+import { PlanAudience, PlannerCatalogue } from '../assistant.types';
+import { CatalogueIndex } from '../catalogue-index';
+import { DIFFERENCE_CUES, INDEX_CUES } from '../intents';
+import { GROUP_NOUNS } from '../synonyms';
+import { stem } from '../text';
+import { singleLeaf, spanAudience } from './audiences';
+import { CONNECTORS, SHARE } from './cues';
+import { wordsOnlyTopicScore } from './topic-words';
+import { Reading, Roles, Span } from './types';
+
+/** Words that may sit between two parts of one audience ("women aged 25-34", "Gen Z who are parents"). */
+export const GLUE = new Set([
+  'who',
+  'are',
+  'is',
+  'in',
+  'that',
+  'of',
+  'the',
+  'people',
+  'aged',
+  'living',
+  'based',
+  'from',
+  'with',
+  'which',
+  'those',
+  'internet',
+  'adults',
+  'online',
+]);
+
+/**
+ * "Of Formula 1 fans, what proportion are men?", "what share of Germans are parents?": a
+ * demographic after "are"/"is" in a share question is what is asked about, so it is read as a
+ * topic mention rather than an audience.
+ */
+export function askedDemographics(reading: Reading, catalogue: PlannerCatalogue): void {
+  const { words } = reading;
+  const cue = words.findIndex((w, i) => SHARE.test(` ${w} `) || (w === 'how' && words[i + 1] === 'many'));
+  if (cue < 0) return;
+  reading.spans = reading.spans.map((span) => {
+    const e = span.entry;
+    if (e.kind !== 'audience' || span.start <= cue + 1 || !['are', 'is'].includes(words[span.start - 1] ?? '')) return span;
+    const after = words[span.end];
+    if (after !== undefined && after !== '|' && !reading.used.has(span.end)) return span;
+    const leaf = singleLeaf(e.expression);
+    const question = leaf ? catalogue.questions.find((q) => q.code === leaf.question) : undefined;
+    if (!leaf || !question) return span;
+    const refs = question.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map((datapoint) => ({ question, datapoint, partial: false }));
+    return { ...span, entry: { kind: 'datapoint', words: e.words, refs } };
+  });
+}
+
+/**
+ * Which mentions are the group and which the topic: demographic and saved audiences are groups;
+ * a datapoint is a group when people are named by it ("TikTok users", "users of TikTok",
+ * "among Netflix subscribers") and something else is measured; everything else is the topic.
+ * Groups joined by "or", "vs", "and" are sides of a comparison; other groups narrow each side.
+ */
+export function assignRoles(
+  reading: Reading,
+  index: CatalogueIndex,
+  catalogue: PlannerCatalogue,
+  frame: { indexing: boolean; contextAudience: boolean },
+): Roles {
+  const { words, spans } = reading;
+  const datapointSpans = spans.filter((s) => s.entry.kind === 'datapoint');
+  const audienceSpans = spans.filter((s) => s.entry.kind === 'audience');
+  // An index needs an audience: with none named elsewhere, the things named outside the index's
+  // target ("what are vegans unusually likely to do?") are who is profiled.
+  // What a "which"/"what" phrase asks for ("which TV genres do anime viewers...") is the topic.
+  const asked = whPhraseEnd(words);
+  const profiled =
+    frame.indexing && audienceSpans.length === 0 && !frame.contextAudience
+      ? datapointSpans.filter((s) => s.start >= asked && !isIndexTarget(words, reading.used, s))
+      : [];
+  const groupCapable = groupCapableSpans(words, datapointSpans);
+  const otherTopics = datapointSpans.filter((s) => !groupCapable.has(s));
+  const wordTopic = wordsOnlyTopicScore(reading, index, catalogue);
+  let groups: Span[] = [];
+  if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6)) groups = [...groupCapable];
+  for (const s of profiled) if (!groups.includes(s)) groups.push(s);
+  // Coordinated phrases play the same part: a datapoint joined to a group by "or", "vs", "and"
+  // ("Tech early adopters or the late majority") is a group too.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const s of datapointSpans) {
+      if (groups.includes(s)) continue;
+      // The object of a verb of using ("how do boomers use Facebook vs Gen X") is what is measured.
+      if (OBJECT_VERB_STEMS.has(stem(words[s.start - 1] ?? ''))) continue;
+      const partner = [...audienceSpans, ...groups].find((g) => coordinated(words, g, s) || coordinated(words, s, g));
+      if (partner) {
+        groups.push(s);
+        changed = true;
+      }
+    }
+  }
+  const topicSpans = datapointSpans.filter((s) => !groups.includes(s));
+  const sides = audienceSides(
+    words,
+    [...audienceSpans, ...groups].sort((a, b) => a.start - b.start),
+  );
+  return { sides, topicSpans, groupSpans: groups };
+}
+
+/** Datapoint mentions that name people ("TikTok users", "people who own a dog", "among Netflix subscribers"). */
+function groupCapableSpans(words: string[], datapointSpans: Span[]): Set<Span> {
+  const groupCapable = new Set<Span>();
+  const zoneStart = words.findIndex((w) => w === 'among' || w === 'amongst');
+  for (const s of datapointSpans) {
+    const next = words[s.end] ?? '';
+    const prev = words[s.start - 1] ?? '';
+    const prev2 = words[s.start - 2] ?? '';
+    if (
+      GROUP_NOUNS.has(next) ||
+      namesPeople(s) ||
+      (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
+      (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next))
+    )
+      groupCapable.add(s);
+    // "people who own a dog in the UK: what share use Instagram?", "of those who own a cat, how
+    // many...": a relative clause about people names a group, with or without "among".
+    const clauseStart = words.lastIndexOf('|', s.start) + 1;
+    const lead = words.slice(Math.max(clauseStart, s.start - 5), s.start);
+    const who = lead.findIndex((w) => w === 'who' || w === 'that');
+    const measuredAfter = datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
+    if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && measuredAfter) groupCapable.add(s);
+    // "people who use Netflix", "those who own a dog" inside "among ...".
+    if (
+      zoneStart >= 0 &&
+      s.start > zoneStart &&
+      /\b(who|that)\b/.test(words.slice(zoneStart, s.start).join(' ')) &&
+      !words.slice(zoneStart, s.start).includes('|')
+    )
+      groupCapable.add(s);
+  }
+  // "iOS vs Android users": a group noun after the last of joined mentions makes them all groups.
+  for (let i = 0; i < datapointSpans.length - 1; i++) {
+    const a = datapointSpans[i];
+    const b = datapointSpans[i + 1];
+    if (groupCapable.has(b) && b.start - a.end === 1 && CONNECTORS.has(words[a.end]) && sameQuestion(a, b)) groupCapable.add(a);
+  }
+  return groupCapable;
+}
+
+/** Groups joined by a connector are sides of a comparison; groups joined by glue words narrow one side. */
+function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
+  const clauses: { spans: Span[]; joinedToPrevious: boolean }[] = [];
+  for (const m of mentions) {
+    const last = clauses[clauses.length - 1];
+    if (!last) {
+      clauses.push({ spans: [m], joinedToPrevious: false });
+      continue;
+    }
+    const prevEnd = last.spans[last.spans.length - 1].end;
+    let gap = words.slice(prevEnd, m.start);
+    // Group nouns after a datapoint group ("iOS users and ...") belong to it.
+    gap = gap.filter((w) => !GROUP_NOUNS.has(w));
+    const comparing = /\b(compare|compared|comparing|contrast|contrasted)\b/.test(words.join(' '));
+    const connector =
+      gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) ||
+      / next to | alongside | beside | different from | differ from | differs from | unlike | as opposed to /.test(` ${gap.join(' ')} `) ||
+      (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && (isListEnd(words, m) || continuesList(words, m, mentions)));
+    // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides.
+    if (connector) clauses.push({ spans: [m], joinedToPrevious: true });
+    else if (gap.length === 0 || gap.every((w) => GLUE.has(w))) last.spans.push(m);
+    else clauses.push({ spans: [m], joinedToPrevious: false });
+  }
+  // The run of joined clauses is the comparison; the rest narrow every side.
+  let best: { from: number; to: number } | null = null;
+  for (let i = 0; i < clauses.length;) {
+    let j = i;
+    while (j + 1 < clauses.length && clauses[j + 1].joinedToPrevious) j++;
+    if (j > i && (!best || j - i > best.to - best.from)) best = { from: i, to: j };
+    i = j + 1;
+  }
+  const toAudiences = (list: Span[]) => list.map(spanAudience).filter((a): a is PlanAudience => a !== null);
+  let sides: PlanAudience[][];
+  if (best) {
+    const common = clauses.filter((_, k) => k < best.from || k > best.to).flatMap((c) => toAudiences(c.spans));
+    sides = clauses.slice(best.from, best.to + 1).map((c) => [...toAudiences(c.spans), ...common]);
+  } else {
+    const all = clauses.flatMap((c) => toAudiences(c.spans));
+    sides = all.length > 0 ? [all] : [];
+  }
+  return sides;
+}
+
+/** Stems of verbs whose object is the thing measured, never a group of people. */
+export const OBJECT_VERB_STEMS = new Set([
+  'use',
+  'watch',
+  'own',
+  'play',
+  'listen',
+  'follow',
+  'read',
+  'buy',
+  'drink',
+  'eat',
+  'visit',
+  'drive',
+  'wear',
+  'stream',
+]);
+
+/** Words for people that a relative clause ("who own a dog") turns into a group. */
+export const RELATIVE_HEADS = new Set([
+  'people',
+  'those',
+  'anyone',
+  'adults',
+  'consumers',
+  'respondents',
+  'individuals',
+  'folks',
+  'men',
+  'women',
+  'parents',
+  'users',
+  'ones',
+]);
+
+/** A datapoint named after a kind of person ("Hardcore gamer", "Bargain hunter", "Early adopter"): a group when something else is measured. */
+export function namesPeople(span: Span): boolean {
+  if (span.entry.kind !== 'datapoint') return false;
+  const last = span.entry.words[span.entry.words.length - 1];
+  return span.entry.words.length > 1 && (GROUP_NOUNS.has(last) || PERSON_NOUN.has(last));
+}
+
+/** Nouns naming a kind of person in datapoint names. */
+export const PERSON_NOUN = new Set(
+  'gamer gamers hunter hunters adopter adopters seeker seekers researcher researchers buyer buyers smoker smokers innovator innovators laggard laggards majority'.split(
+    ' ',
+  ),
+);
+
+/** Where the noun phrase of an opening "which"/"what" ends (0 when the prompt opens otherwise). */
+export function whPhraseEnd(words: string[]): number {
+  if (!['which', 'what'].includes(words[0] ?? '')) return 0;
+  const verb = words.findIndex(
+    (w, i) => i > 0 && (w === '|' || /^(do|does|did|is|are|was|were|have|has|can|will|would|make|makes|over|under|skew|skews|index|indexes)$/.test(w)),
+  );
+  return verb < 0 ? words.length : verb;
+}
+
+/** Index and difference cues that a target may follow ("over-index on X", "more likely to own X"). */
+export const TARGET_CUES = [...INDEX_CUES, ...DIFFERENCE_CUES, 'likely', 'likelier', 'more', 'less'].map((c) => c.split(' '));
+
+/** Words that may stand between an index cue and what it is measured on. */
+export const TARGET_GAP = new Set(
+  (
+    'on in towards toward to for of at among amongst with when it comes terms regard respect the a an their them they to be being have having has had ' +
+    'use using used own owning owned buy buying bought play playing watch watching read reading follow following eat eating drink drinking wear wearing ' +
+    'listen listening go going do doing get getting consider considering hold holding than average'
+  ).split(' '),
+);
+
+/**
+ * Whether a datapoint mention is what an index is measured on: it follows an index or
+ * difference cue with only linking words between ("over-index on TikTok", "more likely than
+ * average to own a robot vacuum", "over-represented among Netflix users").
+ */
+export function isIndexTarget(words: string[], used: ReadonlySet<number>, span: Span): boolean {
+  for (let end = span.start; end > 0; end--) {
+    for (const cue of TARGET_CUES) {
+      const from = end - cue.length;
+      if (from >= 0 && cue.every((w, k) => words[from + k] === w)) return true;
+    }
+    const w = words[end - 1];
+    if (!TARGET_GAP.has(w) && !used.has(end - 1)) return false;
+  }
+  return false;
+}
+
+/** Whether `b` follows `a` joined only by a comparison connector (and "the"): "A or the B", "A vs B". */
+export function coordinated(words: string[], a: Span, b: Span): boolean {
+  if (b.start <= a.end) return false;
+  const gap = words.slice(a.end, b.start).filter((w) => !GROUP_NOUNS.has(w) && w !== 'the');
+  return gap.length === 1 && ['or', 'vs', 'versus', 'against'].includes(gap[0]);
+}
+
+/** "Students, retirees and full-time workers": a comma before a group the list goes on from. */
+export function continuesList(words: string[], m: Span, mentions: Span[]): boolean {
+  const next = mentions.find((x) => x.start >= m.end);
+  if (!next) return false;
+  const gap = words.slice(m.end, next.start).filter((w) => !GROUP_NOUNS.has(w));
+  return gap.length === 1 && (gap[0] === '|' || CONNECTORS.has(gap[0]));
+}
+
+export function isListEnd(words: string[], m: Span): boolean {
+  return words[m.end] === undefined || words[m.end] === '|';
+}
+
+export function sameQuestion(a: Span, b: Span): boolean {
+  if (a.entry.kind !== 'datapoint' || b.entry.kind !== 'datapoint') return false;
+  const qa = new Set(a.entry.refs.map((r) => r.question.code));
+  return b.entry.refs.some((r) => qa.has(r.question.code));
+}

@@ -1,0 +1,131 @@
+import { PlannerLocation, PlannerQuestion, PlanOutcome, PlanTopic } from '../assistant.types';
+import { GROUP_NOUNS } from '../synonyms';
+import { questionsOf, singleLeaf } from './audiences';
+import { DIFFERENCE, GROUP_WORDS, PROFILE_REQUEST } from './cues';
+import { clarify, codeName } from './outcomes';
+import { Frame, PromptContext, TopicChoice, TopicStep } from './types';
+
+interface TopicAndQuestion {
+  topic: PlanTopic | null;
+  question: PlannerQuestion | null;
+}
+
+/**
+ * The topic chosen, settled in its context: a follow-up keeps the old topic unless a new one is
+ * named with confidence; a group to describe with no topic is its open profile; a demographic
+ * asked about, or the one docked audience to size, is the topic; a question is never measured
+ * on the audience it defines.
+ */
+export function settleTopic(ctx: PromptContext, frame: Frame, choice: TopicChoice, markets: PlannerLocation[]): TopicStep | PlanOutcome {
+  const { previous, docked, text, words } = ctx;
+  const { cues: kindCues, roles, they } = frame;
+  const followingUp = previous !== null && ctx.followUpWords;
+  if (followingUp && !choice.confident) {
+    choice.topic = null;
+    choice.question = null;
+    choice.outcome = undefined;
+  }
+  if (choice.outcome) return choice.outcome;
+  if (frame.noOne && choice.topic)
+    return clarify(
+      `Who do you mean by “${words[they]}${GROUP_WORDS.has(words[they + 1] ?? '') ? ` ${words[they + 1]}` : ''}”? Name an audience (for example Gen Z, parents or women) or dock one.`,
+      [],
+    );
+  // "How does Gen Z differ from Millennials?", "what makes Gen Z in the UK and Germany different?":
+  // a difference with no topic profiles each side (audience or market) against the base.
+  // "Tell me about Gen Z in Germany", "what are Luxury fashion buyers like?", "a portrait of
+  // parents": with no topic, a request to describe a group is its open profile.
+  const describe = PROFILE_REQUEST.test(text) && (roles.sides.length > 0 || docked.length > 0);
+  if (
+    !choice.topic &&
+    !kindCues.openIndexing &&
+    (describe || (DIFFERENCE.test(text) && (roles.sides.length > 1 || markets.length > 1) && roles.sides.length > 0))
+  ) {
+    kindCues.indexing = true;
+    kindCues.openIndexing = true;
+  }
+  let current: TopicAndQuestion = { topic: choice.topic, question: choice.question };
+  const asked = current.topic ? null : demographicAsked(ctx, frame);
+  if (asked) current = asked;
+  const sized = current.topic ? null : dockedSized(ctx, frame, choice);
+  if (sized) current = sized;
+  current = withoutDefiningAudience(ctx, frame, choice, current);
+  return { choice, topic: current.topic, question: current.question, dockedAsTopic: sized !== null };
+}
+
+/** A demographic the prompt asks about is the topic ("what share of Germans are parents?"). */
+function demographicAsked(ctx: PromptContext, frame: Frame): TopicAndQuestion | null {
+  const { words, text, catalogue } = ctx;
+  const { cues: kindCues, roles, count } = frame;
+  if (!(roles.sides.length === 1 && roles.sides[0].length === 1 && !kindCues.indexing && !kindCues.trend && !ctx.followUpWords)) return null;
+  const only = roles.sides[0][0];
+  const leaf = singleLeaf(only.expression);
+  // "What share of Germans are parents?", and in messy shorthand "dog owners in spain share",
+  // "electric car owners germany percent": a group of owners or users is what is counted.
+  const ownersOrUsers = words.some((w) => GROUP_NOUNS.has(w));
+  const asked = leaf && (/\b(are|is|who are|being)\b/.test(text) || ownersOrUsers) && (kindCues.share || count);
+  if (!leaf || !asked) return null;
+  const q = catalogue.questions.find((x) => x.code === leaf.question);
+  if (!q) return null;
+  roles.sides = [];
+  return {
+    topic: {
+      question: q.code,
+      questionName: q.name,
+      datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName),
+      suffix: null,
+    },
+    question: q,
+  };
+}
+
+/**
+ * "How many are there in the US?", "how big is this audience in France?" with one audience docked
+ * and nothing else asked: the size of that audience, its defining answer counted among everyone.
+ */
+function dockedSized(ctx: PromptContext, frame: Frame, choice: TopicChoice): TopicAndQuestion | null {
+  const { docked, previous, text, catalogue } = ctx;
+  const { cues: kindCues, roles, count } = frame;
+  const sizing = count || /\bhow (big|large)\b|\bsize of\b|\bsized?\b/.test(text);
+  if (!(!choice.mentioned && roles.sides.length === 0 && docked.length === 1 && previous === null && sizing && !kindCues.trend && !kindCues.indexing))
+    return null;
+  const leaf = singleLeaf(docked[0].expression);
+  const q = leaf ? catalogue.questions.find((x) => x.code === leaf.question) : undefined;
+  if (!leaf || !q) return null;
+  return {
+    topic: { question: q.code, questionName: q.name, datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName), suffix: null },
+    question: q,
+  };
+}
+
+/**
+ * A question is never measured on the audience it defines (that would be 100%): in a profile
+ * the question is the audience's ("skews among people in rural areas"); otherwise the
+ * demographic is what is asked about ("what proportion of Americans live in rural areas?").
+ */
+function withoutDefiningAudience(ctx: PromptContext, frame: Frame, choice: TopicChoice, current: TopicAndQuestion): TopicAndQuestion {
+  const { catalogue } = ctx;
+  const { cues: kindCues, roles } = frame;
+  let { topic, question } = current;
+  if (!(topic && roles.sides.length === 1)) return current;
+  const side = roles.sides[0];
+  const defining = side.filter((a) => questionsOf(a.expression, new Set()).has((topic as PlanTopic).question));
+  if (defining.length === 0) return current;
+  if (kindCues.indexing || kindCues.openIndexing) {
+    if (topic.datapoints.length > 0 || choice.mentioned) defining.length = 0;
+  }
+  if (defining.length === 0) {
+    // A datapoint of the audience's own question named as what it is measured on: kept.
+  } else if (kindCues.indexing || kindCues.openIndexing) {
+    topic = null;
+    question = null;
+  } else if (defining.length === 1 && topic.datapoints.length === 0 && singleLeaf(defining[0].expression)) {
+    const leaf = singleLeaf(defining[0].expression) as { question: string; datapoints: string[] };
+    const q = catalogue.questions.find((x) => x.code === leaf.question);
+    if (q) {
+      topic = { ...topic, datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName) };
+      roles.sides = side.length > 1 ? [side.filter((a) => a !== defining[0])] : [];
+    }
+  }
+  return { topic, question };
+}

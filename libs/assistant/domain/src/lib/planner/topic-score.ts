@@ -1,0 +1,263 @@
+import { CodeName, PlannerCatalogue, PlannerQuestion } from '../assistant.types';
+import { CatalogueIndex, lemma } from '../catalogue-index';
+import { isFiller, QUERY_WORDS } from '../intents';
+import { bandInside, Interval } from '../quantities';
+import { ALL_MARKETS, GROUP_NOUNS } from '../synonyms';
+import { stem } from '../text';
+import { codeName } from './outcomes';
+import { GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
+import { KindCues, Reading, Roles, Scored, Span } from './types';
+
+/** The words a topic is chosen by: what is left of the prompt once groups, markets and time are read. */
+export interface TopicWords {
+  /** Every word of the prompt, padded with a space each side. */
+  text: string;
+  /** Stems of the free words, with their synonyms. */
+  stems: Set<string>;
+  /** The free words themselves. */
+  free: string[];
+  /** Answer-scale words ("aware", "would consider", a verb of buying). */
+  suffixWords: { strong: string[]; weak: string[]; custom: boolean };
+  /** Frequencies said in words ("daily", "several times a week"). */
+  values: string[];
+  /** Free words neither the catalogue nor the words of asking know. */
+  unknown: string[];
+  /** The datapoint mentions that measure the topic. */
+  mentions: Span[];
+}
+
+/** The free words of a prompt, the answer-scale and frequency words, and the words nothing knows. */
+export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex): TopicWords {
+  const { words, used } = reading;
+  const { stems, words: free } = leftoverStems(reading);
+  const text = ` ${words.join(' ')} `;
+  const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !used.has(i) || roles.topicSpans.some((s) => i >= s.start && i < s.end)).join(' ')} `);
+  const values = Object.entries(VALUE_WORDS)
+    .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
+    .map(([v]) => v);
+  // The words of a frequency said in full ("several times a week") are read, not unknown.
+  const valueWords = new Set(
+    Object.values(VALUE_WORDS)
+      .flat()
+      .filter((a) => text.includes(` ${a} `))
+      .flatMap((a) => a.split(' ')),
+  );
+  // A word written in capitals in a prompt that is not shouted ("LINE", "NFL") is a name: unknown
+  // unless the catalogue has it, even when it is also a common word.
+  const letters = reading.raw.replace(/[^A-Za-z]/g, '');
+  const shouted = letters.replace(/[^A-Z]/g, '').length > letters.length * 0.6;
+  const capitalNames = new Set(shouted ? [] : [...reading.raw.matchAll(/\b[A-Z]{3,}\b/g)].map((m) => m[0].toLowerCase()));
+  const unknown = free.filter(
+    (w) =>
+      (capitalNames.has(w) && !index.byFirst.has(w) && !QUERY_WORDS.has(w) && !ALL_MARKETS.includes(w)) ||
+      (!index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w) && !valueWords.has(w)),
+  );
+  return { text, stems, free, suffixWords, values, unknown, mentions: roles.topicSpans };
+}
+
+/** A question's score while it is being added up. */
+interface Tally {
+  score: number;
+  dpHits: number;
+  wordHits: number;
+  strongCue: boolean;
+  namedQuestion: boolean;
+  datapoints: CodeName[];
+  missed: number;
+  /** The prompt's words this question was found by (name words, description words, mentions of its name). */
+  evidence: string[];
+  covered: Set<string>;
+  partialNamed: number;
+}
+
+/**
+ * Every question something in the prompt points at (held by a mention, or sharing a word),
+ * scored and sorted best first.
+ */
+export function scoreQuestions(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue, cues: KindCues, tw: TopicWords): Scored[] {
+  const candidates = new Set<PlannerQuestion>();
+  for (const m of tw.mentions) {
+    if (m.entry.kind === 'datapoint') for (const r of m.entry.refs) candidates.add(r.question);
+    for (const w of m.entry.words) for (const q of index.questionsByStem.get(stem(w)) ?? []) candidates.add(q);
+  }
+  for (const s of tw.stems) for (const q of index.questionsByStem.get(s) ?? []) candidates.add(q);
+  const idfOf = new Map([...tw.stems].map((s) => [s, Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount))]));
+  const scored: Scored[] = [];
+  for (const q of catalogue.questions) {
+    if (!candidates.has(q)) continue;
+    const s = scoreQuestion(q, reading, index, cues, tw, idfOf);
+    if (s) scored.push(s);
+  }
+  // Ties: a licensed question first; then, for "which"/"most" questions, the question named as a
+  // whole ("the most watched esport": Esports watched) over a datapoint of that name.
+  const listWanted = cues.ranking && !cues.share;
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.question.entitled === b.question.entitled ? 0 : a.question.entitled ? -1 : 1) ||
+      (listWanted ? Number(b.namedQuestion) - Number(a.namedQuestion) : 0),
+  );
+  return scored;
+}
+
+function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueIndex, cues: KindCues, tw: TopicWords, idfOf: Map<string, number>): Scored | null {
+  const own = index.questionWords.get(q.code);
+  if (!own) return null;
+  const t: Tally = {
+    score: 0,
+    dpHits: 0,
+    wordHits: 0,
+    strongCue: false,
+    namedQuestion: false,
+    datapoints: [],
+    missed: 0,
+    evidence: [],
+    covered: new Set<string>(),
+    partialNamed: 0,
+  };
+  scoreMentions(t, q, index, cues, tw.mentions);
+  t.score -= 6 * t.missed;
+  scoreStems(t, own, tw.stems, idfOf);
+  const suffix = scoreScale(t, q, reading, index, tw);
+  // Time spent ("Hours spent on social media per day") is meant only when time is asked about:
+  // "top social media for boomers" ranks the platforms, not the hours.
+  if (/^hours\b/i.test(q.name) && reading.quantities.length === 0 && !/\b(hour|hours|hrs|time|long|minutes|mins|much)\b/.test(tw.text)) t.score -= 5;
+  // A grid needs its scale: without a scale word it is not the question meant.
+  if (q.suffixes.length > 0 && !suffix) t.score -= 4;
+  if (t.dpHits === 0 && t.wordHits === 0) return null;
+  if (t.namedQuestion && t.dpHits === 0 && cues.share && !cues.ranking) t.score -= 1.5;
+  return {
+    question: q,
+    score: t.score,
+    datapoints: t.datapoints,
+    suffix,
+    dpHits: t.dpHits,
+    wordHits: t.wordHits,
+    strongCue: t.strongCue,
+    namedQuestion: t.namedQuestion,
+    evidence: t.evidence.sort().join('|'),
+    coverage: t.covered.size / Math.max(1, own.nameWords),
+  };
+}
+
+type QuestionWords = NonNullable<ReturnType<CatalogueIndex['questionWords']['get']>>;
+
+/** The datapoints the prompt names: of this question, or words of its name or description. */
+function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues: KindCues, mentions: Span[]): void {
+  const own = index.questionWords.get(q.code) as QuestionWords;
+  for (const m of mentions) {
+    if (m.entry.kind !== 'datapoint') continue;
+    const refs = m.entry.refs.filter((r) => r.question.code === q.code);
+    const inName = m.entry.words.every((w) => own.name.has(stem(w)));
+    const common = m.entry.words.length === 1 && (index.commonWords.has(m.entry.words[0]) || own.head === stem(m.entry.words[0]));
+    if (refs.length === 0) {
+      if (inName) {
+        t.evidence.push(`n:${m.entry.words.join(' ')}`);
+        for (const w of m.entry.words) t.covered.add(stem(w));
+      }
+      if (inName && (m.entry.words.length > 1 || common)) {
+        // The mention names the question itself ("streaming services": Video streaming services used).
+        t.score += 10 + (cues.ranking ? 1 : 0);
+        t.wordHits++;
+        t.strongCue = true;
+        t.namedQuestion = true;
+      } else if (inName) {
+        // A mention the question does not have, but its name does ("YouTube Shorts": Activities on YouTube).
+        t.score += 4;
+        t.wordHits++;
+      } else if (m.entry.words.every((w) => own.name.has(stem(w)) || own.description.has(stem(w)))) {
+        // A thing the question's description names ("channels": Grocery shopping channels): it fits, a little.
+        t.score += 2;
+        t.evidence.push(`d:${m.entry.words.join(' ')}`);
+      } else if (m.entry.words.every((w) => index.commonWords.has(w)) && m.entry.words.some((w) => own.name.has(stem(w)))) {
+        // Common words, not a name, partly the question's own ("video games": Why people play
+        // games): read as words, not as a thing the question lacks.
+        for (const w of m.entry.words)
+          if (own.name.has(stem(w))) {
+            t.score += 3 * Math.log(1 + index.questionCount / (index.df.get(stem(w)) ?? index.questionCount));
+            t.covered.add(stem(w));
+            t.partialNamed++;
+          }
+        t.evidence.push(`p:${m.entry.words.join(' ')}`);
+      } else t.missed++;
+      continue;
+    }
+    t.dpHits++;
+    t.score += m.typo ? 9 : refs.every((r) => r.partial) ? 7 : common ? 8 : 10;
+    // Use and ownership of a named thing: the question whose datapoint it is, usage before brand grids.
+    if (USAGE_NAME.test(q.name) && !/^(brand_|favourite_)/.test(q.code)) t.score += 0.8;
+    if (/^(brand_perception|favourite_brand)/.test(q.code)) t.score -= 0.6;
+    // Fewer questions holding the name: a more telling mention.
+    const holders = new Set(m.entry.refs.map((r) => r.question.code)).size;
+    t.score += 1 / holders;
+    for (const r of refs) if (!t.datapoints.some((d) => d.code === r.datapoint.code)) t.datapoints.push(codeName(r.datapoint));
+  }
+}
+
+/** The free words that are words of the question's name or description, weighted by rarity. */
+function scoreStems(t: Tally, own: QuestionWords, stems: Set<string>, idfOf: Map<string, number>): void {
+  let named = t.partialNamed;
+  for (const s of stems) {
+    const idf = idfOf.get(s) as number;
+    const generic = GENERIC_VERB_STEMS.has(s);
+    if (own.name.has(s) || own.description.has(s)) t.evidence.push(s);
+    if (own.name.has(s)) t.covered.add(s);
+    if (own.name.has(s)) {
+      t.score += generic ? 1.5 : 3 * idf;
+      named++;
+      if (!generic) {
+        t.wordHits++;
+        t.strongCue = true;
+      }
+    } else if (own.description.has(s)) {
+      t.score += generic ? 0.5 : idf;
+      if (!generic) t.wordHits++;
+    }
+  }
+  if (named > 0) t.score += (2 * named) / Math.max(1, own.nameSize);
+}
+
+/** Answer-scale words: a grid's suffix, the bands of an amount, a frequency question's datapoint. */
+function scoreScale(t: Tally, q: PlannerQuestion, reading: Reading, index: CatalogueIndex, tw: TopicWords): CodeName | null {
+  let suffix: CodeName | null = null;
+  const names = index.normalisedNames.get(q.code) ?? { suffixes: [], datapoints: [] };
+  for (const word of tw.suffixWords.strong) {
+    const match = q.suffixes.find((_, k) => names.suffixes[k] === word);
+    if (match) {
+      suffix = match;
+      t.score += 6;
+      t.strongCue = true;
+      break;
+    }
+  }
+  if (!suffix && q.suffixes.length > 0)
+    for (const word of tw.suffixWords.weak) {
+      const match = q.suffixes.find((_, k) => names.suffixes[k] === word);
+      if (match) {
+        // A verb of using or buying fits a grid that asks it ("eating at" a fast food chain).
+        suffix = match;
+        if (tw.suffixWords.custom) t.score += 1;
+        break;
+      }
+    }
+  // Amounts: the bands of a banded question inside what was asked ("more than four hours").
+  if (q.suffixes.length === 0 && reading.quantities.length > 0) {
+    const bands = index.bands.get(q.code) ?? [];
+    const inside = q.datapoints.filter((_, k) => bands[k] && reading.quantities.some((x) => bandInside(bands[k] as Interval, x)));
+    if (inside.length > 0) {
+      for (const d of inside) if (!t.datapoints.some((x) => x.code === d.code)) t.datapoints.push(codeName(d));
+      t.score += 6;
+      t.strongCue = true;
+    }
+  }
+  if (q.suffixes.length === 0)
+    for (const v of tw.values) {
+      const d = q.datapoints.find((_, k) => names.datapoints[k] === v || VALUE_WORDS[v].includes(names.datapoints[k]));
+      if (d && !t.datapoints.some((x) => x.code === d.code)) {
+        t.datapoints.push(codeName(d));
+        t.score += 6;
+        t.strongCue = true;
+      }
+    }
+  return suffix;
+}

@@ -1,0 +1,146 @@
+import { CatalogueIndex } from '../catalogue-index';
+import { PlannerCatalogue } from '../assistant.types';
+import { GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WEAK_SUFFIX_WORDS } from '../synonyms';
+import { stem, STOPWORDS } from '../text';
+import { CONNECTORS } from './cues';
+import { Reading } from './types';
+
+export const USAGE_NAME = /\b(used|usage|use|owned|ownership|held|played|watched|followed|bought|done|read|consumed|listened)\b/i;
+
+export const GENERIC_VERB_STEMS = new Set([
+  'use',
+  'own',
+  'have',
+  'like',
+  'get',
+  'buy',
+  'for',
+  'do',
+  'watch',
+  'play',
+  'listen',
+  'follow',
+  'read',
+  'data',
+  'number',
+  'online',
+]);
+
+/** Frequency and scale words that name datapoints of frequency questions. */
+export const VALUE_WORDS: Record<string, string[]> = {
+  daily: ['daily', 'every day', 'each day', 'everyday'],
+  weekly: ['weekly', 'every week'],
+  monthly: ['monthly', 'every month'],
+  never: ['never'],
+  'less often': ['less often', 'rarely'],
+  'several times a week': ['several times a week', 'a few times a week', 'multiple times a week', 'several times per week', 'most days'],
+  'once a week': ['once a week', 'once per week'],
+  'a few times a month': ['a few times a month', 'several times a month', 'a couple of times a month'],
+  'once a month': ['once a month', 'once per month'],
+};
+
+export function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] } {
+  const { words, used, spans } = reading;
+  // The group noun of a datapoint ("Tesla drivers", "Netflix subscribers") belongs to that group:
+  // not a topic word ("drivers" is not "Purchase drivers").
+  const groupNoun = (i: number) => GROUP_NOUNS.has(words[i]) && spans.some((sp) => sp.entry.kind === 'datapoint' && sp.end === i);
+  const free = words.filter(
+    (w, i) => !used.has(i) && w !== '|' && w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w) && !CONNECTORS.has(w) && !groupNoun(i),
+  );
+  const stems = new Set<string>();
+  // A verb of buying or using with a brand named after it ("shop at Tesco") says how, not what:
+  // it picks the brand's usage row, it is not a topic of its own.
+  const brandNamed = spans.some((sp) => sp.entry.kind === 'datapoint' && sp.entry.refs.some((r) => r.question.suffixes.length > 0));
+  for (const w of free) {
+    if (brandNamed && CUSTOMER_STEMS.has(stem(w))) continue;
+    stems.add(stem(w));
+    for (const s of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(s));
+  }
+  // What such a noun says of the measure still counts ("crypto holders": held).
+  words.forEach((w, i) => {
+    if (!used.has(i) && groupNoun(i)) for (const x of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(x));
+  });
+  const text = ` ${words.filter((_, i) => !used.has(i)).join(' ')} `;
+  for (const [phrase, list] of Object.entries(TOPIC_SYNONYMS))
+    if (phrase.includes(' ') && text.includes(` ${phrase} `)) list.forEach((s) => stems.add(stem(s)));
+  // A word taken as a shortened datapoint name still hints at what it usually means ("games"
+  // played, only a shortened "Play games" of Snapchat: game titles). A full name does not.
+  for (const span of spans)
+    if (span.entry.kind === 'datapoint' && span.entry.refs.every((r) => r.partial))
+      for (const w of words.slice(span.start, span.end)) for (const s of TOPIC_SYNONYMS[w] ?? []) if (s !== w) stems.add(stem(s));
+  return { stems, words: free };
+}
+
+/** How strongly the free words alone name a question (no datapoint named). */
+export function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue): number {
+  const { stems } = leftoverStems(reading);
+  let best = 0;
+  for (const q of catalogue.questions) {
+    const own = index.questionWords.get(q.code);
+    if (!own) continue;
+    let score = 0;
+    let informative = 0;
+    for (const s of stems) {
+      const idf = Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount));
+      if (GENERIC_VERB_STEMS.has(s)) continue;
+      if (own.name.has(s)) {
+        score += 3 * idf;
+        informative++;
+      }
+    }
+    if (informative > 0) best = Math.max(best, score);
+  }
+  return best;
+}
+
+/** Stems of verbs that make someone a brand's customer: a brand funnel's "used or bought" row. */
+export const CUSTOMER_STEMS = new Set([
+  'use',
+  'buy',
+  'order',
+  'shop',
+  'eat',
+  'drive',
+  'stay',
+  'bank',
+  'wear',
+  'purchas',
+  'own',
+  'have',
+  // The customers themselves: "Aldi shoppers", "Ryanair passengers", "Hilton guests".
+  'shopper',
+  'buyer',
+  'client',
+  'guest',
+  'diner',
+  'passeng',
+  'flyer',
+]);
+
+export function suffixWordsIn(text: string): { strong: string[]; weak: string[]; custom: boolean } {
+  const strong: string[] = [];
+  const weak: string[] = [];
+  // Being a customer in other words than "use" (bought, ordered from, shopping at, eating at).
+  const custom = text
+    .trim()
+    .split(' ')
+    .some((w) => CUSTOMER_STEMS.has(stem(w)) && stem(w) !== 'use');
+  // Any form of using, buying or being a customer ("flew", "ordered from", "shopping at",
+  // "eating at") is the funnel's usage row.
+  if (
+    text
+      .trim()
+      .split(' ')
+      .some((w) => CUSTOMER_STEMS.has(stem(w)))
+  )
+    weak.push('used or bought in the last 12 months');
+  for (const [name, aliases] of Object.entries(SUFFIX_ALIASES)) {
+    const found = aliases.filter((a) => text.includes(` ${a} `));
+    if (found.length === 0) continue;
+    if (found.every((a) => WEAK_SUFFIX_WORDS.has(a))) weak.push(name);
+    else strong.push(name);
+  }
+  // "strongly agree" is not also "agree".
+  if (strong.includes('strongly agree')) strong.splice(strong.indexOf('agree'), strong.indexOf('agree') >= 0 ? 1 : 0);
+  return { strong, weak, custom };
+}
