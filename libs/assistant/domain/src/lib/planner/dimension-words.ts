@@ -20,6 +20,10 @@ export const HIGHEST_WORDS = new Set([
   'fastest',
   'faster',
   'quickest',
+  'lead',
+  'leads',
+  'tops',
+  'ahead',
 ]);
 
 /** Superlatives and comparatives asking for the lowest side. */

@@ -41,9 +41,9 @@ describe('readDimensions', () => {
   });
 
   it('reads change compared and paired periods', () => {
-    expect(readDimensions(words('did tiktok grow more in the us or the uk'), catalogue)).toMatchObject({ grewMore: true, paired: false });
-    expect(readDimensions(words('is chatgpt up or down vs the same quarter last year'), catalogue)).toMatchObject({ paired: true, upOrDown: true });
-    expect(readDimensions(words('how has it changed since a year ago'), catalogue)).toMatchObject({ paired: false });
+    expect(readDimensions(words('did tiktok grow more in the us or the uk'), catalogue)).toMatchObject({ grewMore: true, paired: null });
+    expect(readDimensions(words('is chatgpt up or down vs the same quarter last year'), catalogue)).toMatchObject({ paired: 'year', upOrDown: true });
+    expect(readDimensions(words('how has it changed since a year ago'), catalogue)).toMatchObject({ paired: null });
     expect(readDimensions(words('did netflix decline more in france or spain'), catalogue)).toMatchObject({ grewMore: true });
     expect(readDimensions(words('top market for spotify'), catalogue)).toMatchObject({ markets: true, superlative: 'highest' });
   });
@@ -155,6 +155,21 @@ describe('plans along a dimension', () => {
       groupQuestion: { code: 'age_group' },
       topic: { question: 'social_platform_usage' },
     });
+  });
+
+  it('pairs a quarter with the one before it, and two points in time with each other', () => {
+    const quarter = plan('Is Instagram use in France up or down vs last quarter?');
+    expect(quarter).toMatchObject({ kind: 'trend', pairedPeriods: true, verdict: 'up-or-down' });
+    expect(quarter.waves.map((w) => w.code)).toEqual(['q2_2026', 'q3_2026']);
+    const points = plan('Netflix use in Spain: Q1 2025 vs Q1 2026');
+    expect(points).toMatchObject({ kind: 'trend', pairedPeriods: true });
+    expect(points.waves.map((w) => w.code)).toEqual(['q1_2025', 'q1_2026']);
+    // "Quarter on quarter" is a cadence: every wave.
+    expect(plan('Quarter on quarter, how has TikTok use moved in Japan?').pairedPeriods ?? false).toBe(false);
+  });
+
+  it('markets named side by side with a superlative are ranked', () => {
+    expect(plan('TikTok in the UK vs Germany: where is it higher?')).toMatchObject({ rankBy: 'markets', verdict: 'highest' });
   });
 
   it('leaves other questions as they were', () => {

@@ -34,8 +34,11 @@ export interface DimensionCue {
   superlative: 'highest' | 'lowest' | null;
   /** "grew more", "rose faster", "gained more": the change of each side, compared. */
   grewMore: boolean;
-  /** "vs the same quarter last year", "a year ago", "year on year": two periods, not a trend. */
-  paired: boolean;
+  /**
+   * Two periods, not a trend: `year` ("vs the same quarter last year", "a year ago", "year on
+   * year"), `quarter` ("vs last quarter", "quarter on quarter").
+   */
+  paired: 'year' | 'quarter' | null;
   /** "up or down", "higher or lower". */
   upOrDown: boolean;
   /** Word positions the cue takes, so that they are not read as catalogue names. */
@@ -48,7 +51,7 @@ export const NO_DIMENSION: DimensionCue = {
   group: null,
   superlative: null,
   grewMore: false,
-  paired: false,
+  paired: null,
   upOrDown: false,
   used: [],
 };
@@ -56,8 +59,18 @@ export const NO_DIMENSION: DimensionCue = {
 const GREW =
   /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*)\b/;
 const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further)\b/;
-const PAIRED =
-  /\bsame (quarter|period|wave|time) (last|a|one|the previous|the prior) year\b|\b(a|one) year (ago|earlier|before)\b|\byear (on|over) year\b|\byoy\b|\b(than|vs|versus) last year\b/;
+// A point a year earlier, never "last year" alone: that is a period (the last four waves), read as a trend.
+const PAIRED_YEAR = new RegExp(
+  [
+    '\\bsame (quarter|period|wave|time|point) (last|a|one|the previous|the prior) year\\b',
+    '\\b(this|that) (time|quarter|point|period) last year\\b',
+    '\\b(a|one) year (ago|earlier|before|prior)\\b',
+    '\\byear (on|over) year\\b',
+    '\\byoy\\b',
+  ].join('|'),
+);
+// "Vs last quarter": one wave against the one before ("quarter on quarter" is a cadence: a trend).
+const PAIRED_QUARTER = /\b(than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior) (quarter|wave)\b/;
 const SINCE_YEAR = /\b(since|from|over|across|through) (a|one) year (ago|earlier|before)\b/;
 const UP_OR_DOWN = /\bup or down\b|\bdown or up\b|\bhigher or lower\b|\blower or higher\b|\brise or fall\b|\bincrease or decrease\b/;
 
@@ -88,7 +101,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const where = words.includes('where') && superlative !== null;
   const group = readGroup(words, catalogue, used);
   if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
-  const paired = PAIRED.test(text) && !SINCE_YEAR.test(text);
+  const paired = PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) ? 'quarter' : null;
   const grewMore = GREW.test(text) && MORE_CHANGE.test(text);
   return { markets, where, group, superlative, grewMore, paired, upOrDown: UP_OR_DOWN.test(text), used };
 }
@@ -218,12 +231,12 @@ function sides(plan: AnalysisPlan): number {
  */
 export function planAlongDimension(
   plan: AnalysisPlan,
-  cue: DimensionCue,
+  reading: { dimension: DimensionCue; time: { waves: unknown[]; pointsInTime: boolean } },
   catalogue: PlannerCatalogue,
-  wavesNamed: boolean,
   previous: AnalysisPlan | null,
   notes: string[],
 ): PlanOutcome {
+  const cue = reading.dimension;
   const group = cue.group ? catalogue.questions.find((q) => q.code === cue.group?.question) : undefined;
   if (group && plan.topic && group.code !== plan.topic.question) {
     if (!group.entitled)
@@ -242,7 +255,8 @@ export function planAlongDimension(
         options: [],
       };
   }
-  return { outcome: 'answer', plan: applyDimensions(plan, cue, catalogue, wavesNamed, previous), notes };
+  const time = { named: reading.time.waves.length > 0, pointsInTime: reading.time.pointsInTime };
+  return { outcome: 'answer', plan: applyDimensions(plan, cue, catalogue, time, previous), notes };
 }
 
 /**
@@ -255,7 +269,7 @@ export function applyDimensions(
   plan: AnalysisPlan,
   cue: DimensionCue,
   catalogue: PlannerCatalogue,
-  wavesNamed: boolean,
+  time: { named: boolean; pointsInTime: boolean },
   previous: AnalysisPlan | null = null,
 ): AnalysisPlan {
   if (!plan.topic) return plan;
@@ -268,6 +282,8 @@ export function applyDimensions(
   const direction: PlanVerdict = cue.superlative ?? (plan.ascending ? 'lowest' : 'highest');
   const scope = fieldedScope(plan, catalogue);
   const topicQuestion = plan.topic.question;
+  // "Q3 2026 vs Q3 2025", "now vs a year ago": two points in time are two paired periods.
+  const twoPoints = time.pointsInTime && plan.kind === 'trend' && plan.waves.length === 2;
 
   // Groups: named by the demographic question, or two or more groups of one question side by side with a superlative.
   const named = plan.audiences.filter((a) => a.origin !== 'everyone');
@@ -295,7 +311,9 @@ export function applyDimensions(
   // buy groceries most?" asks for an answer (the channel), not a market: "where" ranks markets only
   // on a named answer.
   const whereMarkets = cue.where && named.length < 2 && plan.topic.datapoints.length > 0;
-  if (!ranked && (cue.markets || whereMarkets) && out.locations.length !== 1) {
+  // "TikTok in the UK vs Germany: which is higher?": markets side by side with a superlative.
+  const namedMarkets = cue.superlative !== null && out.splitByLocation && out.locations.length >= 2 && named.length < 2 && plan.topic.datapoints.length > 0;
+  if (!ranked && (cue.markets || whereMarkets || namedMarkets) && out.locations.length !== 1) {
     const locations = out.locations.length > 1 ? out.locations : scope.locations;
     if (locations.length >= 2) {
       ranked = true;
@@ -309,30 +327,25 @@ export function applyDimensions(
   }
 
   // Change: two paired periods, or the change of two or more sides compared.
-  if (cue.paired) {
+  if (cue.paired || twoPoints) {
     const waves = catalogue.waves.filter((w) => scope.waves.some((x) => x.code === w.code));
-    const latestLicensed = waves[waves.length - 1];
-    const named = out.waves.map((w) => waves.find((x) => x.code === w.code)).filter((w): w is PlannerWave => w !== undefined);
-    // "vs the same quarter last year" read alone names the earlier wave: the later one is the latest.
-    let later = named[named.length - 1] ?? latestLicensed;
-    if (named.length === 1 && latestLicensed && yearBefore(latestLicensed, waves)?.code === later.code) later = latestLicensed;
-    const earlier = later ? yearBefore(later, waves) : undefined;
-    if (later && earlier) {
+    const pair = cue.paired ? pairedWaves(out, cue.paired, waves) : out.waves.length === 2 ? out.waves : null;
+    if (pair) {
       out = {
         ...out,
         kind: 'trend',
         splitByWave: true,
-        waves: [codeName(earlier), codeName(later)],
+        waves: pair.map(codeName),
         pairedPeriods: true,
         verdict: cue.grewMore && sides(out) >= 2 ? 'grew-more' : 'up-or-down',
       };
+      return out;
     }
-    return out;
   }
   if (cue.grewMore && sides(out) >= 2) {
     const wasTrend = out.kind === 'trend';
     out = { ...out, kind: 'trend', splitByWave: true, verdict: 'grew-more' };
-    if (!wasTrend && !wavesNamed) out.waves = scope.waves.map(codeName);
+    if (!wasTrend && !time.named) out.waves = scope.waves.map(codeName);
     if (out.waves.length < 2) out.waves = scope.waves.map(codeName);
     // Ranking many markets by their change needs only the first and the last wave: measuring
     // every wave of every market would exceed the engine runs one question may start.
@@ -366,4 +379,19 @@ function keptFrom(plan: AnalysisPlan, previous: AnalysisPlan): AnalysisPlan | nu
   if (previous.pairedPeriods && plan.kind === 'trend' && sameList(plan.waves, previous.waves)) return { ...plan, pairedPeriods: true, verdict };
   if (verdict === 'grew-more' && plan.kind === 'trend' && sides(plan) >= 2) return { ...plan, verdict };
   return null;
+}
+
+/**
+ * The two waves of a paired comparison: the later one (the last the plan names, else the latest
+ * licensed) and the one a year or a quarter before it. "Vs the same quarter last year" or "vs last
+ * quarter" read alone names the earlier wave: then the later one is the latest.
+ */
+function pairedWaves(plan: AnalysisPlan, step: 'year' | 'quarter', waves: PlannerWave[]): PlannerWave[] | null {
+  const before = (w: PlannerWave) => (step === 'year' ? yearBefore(w, waves) : waves[waves.findIndex((x) => x.code === w.code) - 1]);
+  const latest = waves[waves.length - 1];
+  const named = plan.waves.map((w) => waves.find((x) => x.code === w.code)).filter((w): w is PlannerWave => w !== undefined);
+  let later = named[named.length - 1] ?? latest;
+  if (named.length === 1 && latest && before(latest)?.code === later?.code) later = latest;
+  const earlier = later ? before(later) : undefined;
+  return later && earlier ? [earlier, later] : null;
 }

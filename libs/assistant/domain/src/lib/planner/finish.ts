@@ -49,7 +49,7 @@ export function finishPlan(ctx: PromptContext, shape: PlanShape, choice: TopicCh
     count: shape.count,
     dataset: codeName(dataset),
   };
-  return planAlongDimension(plan, reading.dimension, catalogue, reading.time.waves.length > 0, ctx.previous, notes);
+  return planAlongDimension(plan, reading, catalogue, ctx.previous, notes);
 }
 
 /** Where and when the dataset was fielded, and the waves licensed: the plan's waves, or a refusal. */
