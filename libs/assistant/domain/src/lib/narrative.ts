@@ -135,7 +135,7 @@ export const MAX_SEGMENTS = 16;
  */
 export function tooBroad(plan: AnalysisPlan): string | null {
   const markets = plan.splitByLocation ? plan.locations.length : 1;
-  const waves = plan.splitByWave ? plan.waves.length : 1;
+  const waves = plan.splitByWave ? wavesMeasured(plan).length : 1;
   const runs = markets * waves;
   if (runs <= MAX_SEGMENTS) return null;
   const what =
@@ -153,10 +153,22 @@ export function tooBroad(plan: AnalysisPlan): string | null {
   return `That question is too broad for me: it needs ${what}, and I compute at most ${MAX_SEGMENTS} for one question. ${narrower}`;
 }
 
+/**
+ * The waves a trend measures one by one: every wave of the plan, except that a comparison of change
+ * between more markets than the engine runs allow for every wave ("which of our markets grew most
+ * since Q3 2025?") needs only the first and the last: the change between them is the verdict.
+ */
+function wavesMeasured(plan: AnalysisPlan): CodeName[] {
+  const markets = plan.splitByLocation ? plan.locations.length : 1;
+  if (plan.verdict === 'grew-more' && plan.waves.length > 2 && markets * plan.waves.length > MAX_SEGMENTS)
+    return [plan.waves[0], plan.waves[plan.waves.length - 1]];
+  return plan.waves;
+}
+
 /** The engine runs of a plan: one for the whole selection, or one per market and/or wave. */
 export function segmentsOf(plan: AnalysisPlan): PlanSegment[] {
   const byLocation = plan.splitByLocation ? plan.locations.map((l) => [l]) : [plan.locations];
-  const byWave = plan.splitByWave ? plan.waves.map((w) => [w]) : [plan.waves];
+  const byWave = plan.splitByWave ? wavesMeasured(plan).map((w) => [w]) : [plan.waves];
   const out: PlanSegment[] = [];
   for (const locations of byLocation) {
     for (const waves of byWave) {

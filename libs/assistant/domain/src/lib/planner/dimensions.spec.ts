@@ -1,5 +1,5 @@
 import { AnalysisPlan } from '../assistant.types';
-import { tooBroad } from '../narrative';
+import { segmentsOf, tooBroad } from '../narrative';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { readDimensions, yearBefore } from './dimensions';
@@ -115,12 +115,15 @@ describe('plans along a dimension', () => {
     expect(q.waves.map((w) => w.code)).toEqual(['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
   });
 
-  it('ranks many markets by their change on the first and last wave only, within the runs one question may start', () => {
+  it('ranks many markets by their change measuring the first and last wave only, within the runs one question may start', () => {
     const acme = demoPlannerCatalogue({ datasets: ['core'], locations: ['us', 'gb', 'de', 'fr', 'es'] });
     const p = plan('Which of our markets grew the most on Threads since Q1 2025?', acme);
     expect(p).toMatchObject({ kind: 'trend', rankBy: 'markets', verdict: 'grew-more' });
-    expect(p.waves.map((w) => w.code)).toEqual(['q1_2025', 'q3_2026']);
+    // The plan keeps the period asked; the engine runs read its two ends.
+    expect(p.waves).toHaveLength(7);
     expect(tooBroad(p)).toBeNull();
+    expect([...new Set(segmentsOf(p).map((s) => s.waves[0].code))]).toEqual(['q1_2025', 'q3_2026']);
+    expect(segmentsOf(p)).toHaveLength(10);
   });
 
   it('reads "vs the same quarter last year" as exactly two periods, not a trend through every wave', () => {
@@ -164,6 +167,9 @@ describe('plans along a dimension', () => {
     const points = plan('Netflix use in Spain: Q1 2025 vs Q1 2026');
     expect(points).toMatchObject({ kind: 'trend', pairedPeriods: true });
     expect(points.waves.map((w) => w.code)).toEqual(['q1_2025', 'q1_2026']);
+    const ofYear = plan('Is Disney+ use in Brazil up or down on the same quarter of 2025?');
+    expect(ofYear.waves.map((w) => w.code)).toEqual(['q3_2025', 'q3_2026']);
+    expect(plan('Compared with the same quarter of last year, is Spotify up?').waves.map((w) => w.code)).toEqual(['q3_2025', 'q3_2026']);
     // "Quarter on quarter" is a cadence: every wave.
     expect(plan('Quarter on quarter, how has TikTok use moved in Japan?').pairedPeriods ?? false).toBe(false);
   });

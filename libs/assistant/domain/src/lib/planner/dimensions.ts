@@ -1,4 +1,3 @@
-import { MAX_SEGMENTS } from '../narrative';
 import { STOPWORDS } from '../text';
 import {
   AnalysisPlan,
@@ -39,6 +38,8 @@ export interface DimensionCue {
    * year"), `quarter` ("vs last quarter", "quarter on quarter").
    */
   paired: 'year' | 'quarter' | null;
+  /** "The same quarter of 2025": the year the earlier period is in (else the year before the later one). */
+  pairedYear: number | null;
   /** "up or down", "higher or lower". */
   upOrDown: boolean;
   /** Word positions the cue takes, so that they are not read as catalogue names. */
@@ -52,6 +53,7 @@ export const NO_DIMENSION: DimensionCue = {
   superlative: null,
   grewMore: false,
   paired: null,
+  pairedYear: null,
   upOrDown: false,
   used: [],
 };
@@ -62,7 +64,8 @@ const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest
 // A point a year earlier, never "last year" alone: that is a period (the last four waves), read as a trend.
 const PAIRED_YEAR = new RegExp(
   [
-    '\\bsame (quarter|period|wave|time|point) (last|a|one|the previous|the prior) year\\b',
+    '\\bsame (quarter|period|wave|time|point) (of |in )?(last|a|one|the previous|the prior) year\\b',
+    '\\bsame (quarter|period|wave|time|point) (of|in) (19|20)\\d\\d\\b',
     '\\b(this|that) (time|quarter|point|period) last year\\b',
     '\\b(a|one) year (ago|earlier|before|prior)\\b',
     '\\byear (on|over) year\\b',
@@ -103,7 +106,9 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
   const paired = PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) ? 'quarter' : null;
   const grewMore = GREW.test(text) && MORE_CHANGE.test(text);
-  return { markets, where, group, superlative, grewMore, paired, upOrDown: UP_OR_DOWN.test(text), used };
+  const yearNamed = /\bsame (quarter|period|wave|time|point) (of|in) ((19|20)\d\d)\b/.exec(text);
+  const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
+  return { markets, where, group, superlative, grewMore, paired, pairedYear, upOrDown: UP_OR_DOWN.test(text), used };
 }
 
 /**
@@ -329,7 +334,7 @@ export function applyDimensions(
   // Change: two paired periods, or the change of two or more sides compared.
   if (cue.paired || twoPoints) {
     const waves = catalogue.waves.filter((w) => scope.waves.some((x) => x.code === w.code));
-    const pair = cue.paired ? pairedWaves(out, cue.paired, waves) : out.waves.length === 2 ? out.waves : null;
+    const pair = cue.paired ? pairedWaves(out, cue.paired, waves, cue.pairedYear) : out.waves.length === 2 ? out.waves : null;
     if (pair) {
       out = {
         ...out,
@@ -347,10 +352,6 @@ export function applyDimensions(
     out = { ...out, kind: 'trend', splitByWave: true, verdict: 'grew-more' };
     if (!wasTrend && !time.named) out.waves = scope.waves.map(codeName);
     if (out.waves.length < 2) out.waves = scope.waves.map(codeName);
-    // Ranking many markets by their change needs only the first and the last wave: measuring
-    // every wave of every market would exceed the engine runs one question may start.
-    const markets = out.splitByLocation ? out.locations.length : 1;
-    if (markets * out.waves.length > MAX_SEGMENTS && out.waves.length > 2) out.waves = [out.waves[0], out.waves[out.waves.length - 1]];
     return out;
   }
   if (cue.upOrDown && out.kind === 'trend' && !out.verdict) out = { ...out, verdict: 'up-or-down' };
@@ -386,12 +387,21 @@ function keptFrom(plan: AnalysisPlan, previous: AnalysisPlan): AnalysisPlan | nu
  * licensed) and the one a year or a quarter before it. "Vs the same quarter last year" or "vs last
  * quarter" read alone names the earlier wave: then the later one is the latest.
  */
-function pairedWaves(plan: AnalysisPlan, step: 'year' | 'quarter', waves: PlannerWave[]): PlannerWave[] | null {
-  const before = (w: PlannerWave) => (step === 'year' ? yearBefore(w, waves) : waves[waves.findIndex((x) => x.code === w.code) - 1]);
+function pairedWaves(plan: AnalysisPlan, step: 'year' | 'quarter', waves: PlannerWave[], inYear: number | null): PlannerWave[] | null {
+  const yearOf = (w: PlannerWave) => Number(w.endDate.slice(0, 4));
+  const before = (w: PlannerWave): PlannerWave | undefined => {
+    if (step === 'quarter') return waves[waves.findIndex((x) => x.code === w.code) - 1];
+    if (inYear === null) return yearBefore(w, waves);
+    // "The same quarter of 2025": the wave of that year ending in the same month.
+    return waves.find((x) => yearOf(x) === inYear && x.endDate.slice(5, 7) === w.endDate.slice(5, 7));
+  };
   const latest = waves[waves.length - 1];
-  const named = plan.waves.map((w) => waves.find((x) => x.code === w.code)).filter((w): w is PlannerWave => w !== undefined);
+  // Waves read from the words of the earlier period ("2025" of "the same quarter of 2025") do not name the later one.
+  const named = plan.waves
+    .map((w) => waves.find((x) => x.code === w.code))
+    .filter((w): w is PlannerWave => w !== undefined && (inYear === null || yearOf(w) !== inYear));
   let later = named[named.length - 1] ?? latest;
   if (named.length === 1 && latest && before(latest)?.code === later?.code) later = latest;
   const earlier = later ? before(later) : undefined;
-  return later && earlier ? [earlier, later] : null;
+  return later && earlier && earlier.code !== later.code ? [earlier, later] : null;
 }
