@@ -24,10 +24,13 @@ export const HIGHEST_WORDS = new Set([
   'leads',
   'tops',
   'ahead',
+  'heaviest',
+  'keenest',
+  'widest',
 ]);
 
 /** Superlatives and comparatives asking for the lowest side. */
-export const LOWEST_WORDS = new Set(['least', 'lowest', 'fewest', 'smallest', 'weakest', 'bottom', 'worst', 'less', 'fewer']);
+export const LOWEST_WORDS = new Set(['least', 'lowest', 'fewest', 'smallest', 'weakest', 'bottom', 'worst', 'less', 'fewer', 'lightest', 'slowest', 'poorest']);
 
 /** Words for a market. */
 export const MARKET_NOUNS = new Set(['country', 'countries', 'market', 'markets', 'nation', 'nations']);
