@@ -2,7 +2,8 @@ import { AnalysisPlan } from '../assistant.types';
 import { segmentsOf, tooBroad } from '../narrative';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
-import { readDimensions, yearBefore } from './dimensions';
+import { readDimensions } from './dimension-cues';
+import { yearBefore } from './dimensions';
 
 const catalogue = demoPlannerCatalogue();
 const words = (text: string) => text.toLowerCase().split(' ');

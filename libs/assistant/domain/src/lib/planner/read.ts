@@ -4,7 +4,7 @@ import { BASE_PHRASES } from '../intents';
 import { readQuantities } from '../quantities';
 import { readTime } from '../time';
 import { MULTIWORD_CUES, TREND } from './cues';
-import { readDimensions } from './dimensions';
+import { readDimensions } from './dimension-cues';
 import { readLimit } from './limit';
 import { normaliseWords } from './normalise';
 import { findSpans } from './spans';

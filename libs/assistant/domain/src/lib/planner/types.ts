@@ -13,7 +13,7 @@ import { CatalogueIndex, Entry } from '../catalogue-index';
 import { Language } from '../languages';
 import { Quantity } from '../quantities';
 import { TimeReading } from '../time';
-import type { DimensionCue } from './dimensions';
+import type { DimensionCue } from './dimension-cues';
 
 export type SpanKind = Entry['kind'] | 'age' | 'us';
 
