@@ -92,6 +92,11 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     messy: 3,
     language: 3,
   },
+  'tuning-4-dimensions': {
+    'rank-markets': 10,
+    'rank-groups': 10,
+    'change-comparison': 10,
+  },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);

@@ -7,6 +7,7 @@
  */
 import { katakanaRuns } from './katakana';
 import { foldAccents } from './text';
+import { DIMENSION_PHRASES } from './planner/dimension-words';
 
 export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'it' | 'ja';
 /** The European languages read through a phrase table. */
@@ -186,7 +187,7 @@ const JAPANESE_WORDS: [string, string][] = [
 
 /** Words that mark each language, counted to tell which one a prompt is in. */
 const MARKERS: Record<Tabled, string[]> = {
-  de: 'der die das den dem des und oder wie viele welche welcher anteil nutzen nutzt benutzen verwenden frauen manner im ist sind mit bei von seit als mehr zwischen letzten jahr jahren quartal quartale deutschen taglich vergleich hat haben sich wer was eltern junge unter aus auf fur uber deutschland zeichnet'.split(
+  de: 'der die das den dem des und oder wie viele welche welcher anteil nutzen nutzt benutzen verwenden frauen manner im ist sind mit bei von seit als mehr zwischen letzten jahr jahren quartal quartale deutschen taglich vergleich hat haben sich wer was eltern junge unter aus auf fur uber deutschland zeichnet welchem welches wird meisten wenigsten genutzt'.split(
     ' ',
   ),
   es: 'de la en usa tiene tienen generacion espana uso el los las del que cual cuales cuantos cuantas porcentaje usan utilizan mujeres hombres entre desde ano anos trimestre trimestres mas como ha han y o padres madres jovenes personas gente usuarios cada dia dias diariamente alemanes espanoles mexicanos por para con son es esta estan'.split(
@@ -1419,8 +1420,10 @@ const TABLES = new Map<string, { longest: number; map: Map<string, string> }>();
 function table(lang: Tabled): { longest: number; map: Map<string, string> } {
   let t = TABLES.get(lang);
   if (!t) {
-    const map = new Map(PHRASES[lang]);
-    t = { longest: Math.max(...PHRASES[lang].map(([p]) => p.split(' ').length)), map };
+    // The dimension cues ("in which country", "which age group") live with the other dimension words.
+    const phrases = [...PHRASES[lang], ...DIMENSION_PHRASES[lang]];
+    const map = new Map(phrases);
+    t = { longest: Math.max(...phrases.map(([p]) => p.split(' ').length)), map };
     TABLES.set(lang, t);
   }
   return t;

@@ -13,6 +13,7 @@ import {
 } from './assistant.types';
 import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine-domain';
 import { averageColumns, trendSignificance, writeAverage } from './narrative-stats';
+import { verdictLines } from './verdict';
 
 /** One engine column: a datapoint (with its suffix) of a topic question. */
 export interface PlanColumn {
@@ -138,7 +139,7 @@ export const MAX_SEGMENTS = 16;
  */
 export function tooBroad(plan: AnalysisPlan): string | null {
   const markets = plan.splitByLocation ? plan.locations.length : 1;
-  const waves = plan.splitByWave ? plan.waves.length : 1;
+  const waves = plan.splitByWave ? wavesMeasured(plan).length : 1;
   const runs = markets * waves;
   if (runs <= MAX_SEGMENTS) return null;
   const what =
@@ -156,10 +157,22 @@ export function tooBroad(plan: AnalysisPlan): string | null {
   return `That question is too broad for me: it needs ${what}, and I compute at most ${MAX_SEGMENTS} for one question. ${narrower}`;
 }
 
+/**
+ * The waves a trend measures one by one: every wave of the plan, except that a comparison of change
+ * between more markets than the engine runs allow for every wave ("which of our markets grew most
+ * since Q3 2025?") needs only the first and the last: the change between them is the verdict.
+ */
+function wavesMeasured(plan: AnalysisPlan): CodeName[] {
+  const markets = plan.splitByLocation ? plan.locations.length : 1;
+  if (plan.verdict === 'grew-more' && plan.waves.length > 2 && markets * plan.waves.length > MAX_SEGMENTS)
+    return [plan.waves[0], plan.waves[plan.waves.length - 1]];
+  return plan.waves;
+}
+
 /** The engine runs of a plan: one for the whole selection, or one per market and/or wave. */
 export function segmentsOf(plan: AnalysisPlan): PlanSegment[] {
   const byLocation = plan.splitByLocation ? plan.locations.map((l) => [l]) : [plan.locations];
-  const byWave = plan.splitByWave ? plan.waves.map((w) => [w]) : [plan.waves];
+  const byWave = plan.splitByWave ? wavesMeasured(plan).map((w) => [w]) : [plan.waves];
   const out: PlanSegment[] = [];
   for (const locations of byLocation) {
     for (const waves of byWave) {
@@ -356,8 +369,9 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         const top = [...values].sort((a, b) => shown(b.value) - shown(a.value));
         const lowest = top[top.length - 1];
         const points = top.length > 1 ? pointsBetween(lowest.value, top[0].value) : 0;
+        // A plan with a verdict states it in its own line (verdict.ts), against the next side.
         const gap =
-          top.length < 2
+          top.length < 2 || plan.verdict
             ? ''
             : points === 0
               ? ` (${top[0].label} level with ${lowest.label})`
@@ -456,6 +470,8 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     }
   }
 
+  // The verdict the plan asks for (highest, grew more, up or down), computed from the same cells.
+  lines.push(...verdictLines(plan, columns, segments, cells));
   const opening = describePlan(plan, columns);
   // A reading with no figure to show ("nothing sets them apart") is still the answer.
   if (insights.length === 0 && lines.length === 0) {

@@ -83,6 +83,38 @@ describe('AssistantChatUseCase', () => {
     expect(out.message).toContain(`at most ${MAX_SEGMENTS}`);
   });
 
+  it('ranks every licensed market with one engine job each and states the verdict from their numbers', async () => {
+    // The engine's numbers differ by market: Germany's cells hold 1.5 times the others' (60% against 40%).
+    const { calls, ask } = setup(async (payload) => {
+      const sums = engineSums(payload);
+      const factor = payload.locations.length === 1 && payload.locations[0] === 'de' ? 1.5 : 1;
+      for (let i = 0; i < sums.cells.length; i += 3) {
+        sums.cells[i] *= factor;
+        sums.cells[i + 2] *= factor;
+      }
+      return sums;
+    });
+    const out = await ask('In which country is TikTok most used?');
+    expect(calls.map((c) => c.payload.locations)).toEqual([['us'], ['gb'], ['de'], ['fr'], ['jp']]);
+    expect(out.message).toContain('1. Germany 60.0%');
+    expect(out.message).toContain('Highest: Germany at 60.0%, 20.0 points above');
+  });
+
+  it('compares a quarter with the same quarter a year earlier: one engine job over the two waves and whether it went up or down', async () => {
+    const { calls, ask } = setup(async (payload) => {
+      const sums = engineSums(payload);
+      // Split by wave, the later quarter (the second group) holds a quarter fewer users.
+      const later = payload.waves.indexOf('q3_2026');
+      const stride = sums.groups * 3;
+      if (payload.groupBy === 'wave' && later >= 0) for (let i = 0; i < sums.rowCount * sums.columnCount; i++) sums.cells[i * stride + later * 3] *= 0.75;
+      return sums;
+    });
+    const out = await ask('Is TikTok up or down vs the same quarter last year?');
+    expect(calls.map((c) => c.payload.waves)).toEqual([['q3_2025', 'q3_2026']]);
+    // Laid out as a tracker: 200,000 of the column's 300,000 (66.7%), then three quarters of that (50.0%).
+    expect(out.message).toContain('TikTok: down 16.7 points, 66.7% in Q3 2025 against 50.0% in Q3 2026.');
+  });
+
   it(`runs at most ${JOB_CONCURRENCY} engine jobs at once, each with an abort signal`, async () => {
     let inFlight = 0;
     let most = 0;

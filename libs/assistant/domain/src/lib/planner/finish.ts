@@ -3,6 +3,7 @@ import { DEFAULT_WAVE_COUNT } from '@aas/query-rules-domain';
 import { DEFAULT_LIMIT, DEFAULT_OPEN_LIMIT, EVERYONE, MAX_LIMIT } from './constants';
 import { chooseDatasets } from './datasets';
 import { singularSuperlative, singularWhich } from './kind';
+import { planAlongDimension } from './dimensions';
 import { clarify, codeName, noTopic, refuse, wavesText } from './outcomes';
 import { PlanShape, PromptContext, TopicChoice } from './types';
 
@@ -48,7 +49,7 @@ export function finishPlan(ctx: PromptContext, shape: PlanShape, choice: TopicCh
     count: shape.count,
     dataset: codeName(dataset),
   };
-  return { outcome: 'answer', plan, notes };
+  return planAlongDimension(plan, reading, catalogue, ctx.previous, notes);
 }
 
 /** Where and when the dataset was fielded, and the waves licensed: the plan's waves, or a refusal. */

@@ -4,6 +4,7 @@ import { BASE_PHRASES } from '../intents';
 import { readQuantities } from '../quantities';
 import { readTime } from '../time';
 import { MULTIWORD_CUES, TREND } from './cues';
+import { readDimensions } from './dimension-cues';
 import { readLimit } from './limit';
 import { normaliseWords } from './normalise';
 import { findSpans } from './spans';
@@ -53,9 +54,12 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   // The amount is read; its unit ("hours") still names the question.
   for (const q of quantities) for (let i = q.start; i < q.end - 1; i++) used.add(i);
   const limit = readLimit(words, used);
+  // "which age group", "in which country ... most": words of the dimension ranked, not names.
+  const dimension = readDimensions(words, catalogue);
+  for (const i of dimension.used) used.add(i);
   const spans = findSpans(words, used, index, capitals, lang, catalogue);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
-  return { raw, lang, words, used, spans, time, limit, quantities };
+  return { raw, lang, words, used, spans, time, limit, quantities, dimension };
 }
 
 export const TIME_WORDS = new Set([
