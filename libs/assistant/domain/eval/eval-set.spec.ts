@@ -80,6 +80,7 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     messy: 3,
     language: 3,
   },
+  'tuning-4-subject': { negation: 10, combination: 10, size: 10 },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);
