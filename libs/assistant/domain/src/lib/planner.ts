@@ -32,6 +32,7 @@ import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoDistance, t
 import { bandInside, Interval, Quantity, readQuantities } from './quantities';
 import { FUTURE, readTime, TimeReading } from './time';
 import { chooseUniverse, DEFAULT_WAVE_COUNT } from '@aas/query-rules-domain';
+import { applySubject, asksForSize, negateAudiences, sizeCuePositions, spellNegations } from './planner/subject';
 
 export const EVERYONE: PlanAudience = {
   id: 'all',
@@ -293,6 +294,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   const count =
     (/\b(how many|number of people|how many people|headcount|how many is that|how many are there)\b/.test(text) || NUMBER_OF_GROUP.test(text)) &&
     !/\bhow many (hours|times|days|minutes|waves|quarters|brands|platforms|devices)\b/.test(text);
+  const sized = count || asksForSize(words);
 
   // The topic.
   const topicChoice = chooseTopic(reading, roles, index, catalogue, kindCues);
@@ -327,7 +329,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     // "What share of Germans are parents?", and in messy shorthand "dog owners in spain share",
     // "electric car owners germany percent": a group of owners or users is what is counted.
     const ownersOrUsers = words.some((w) => GROUP_NOUNS.has(w));
-    const asked = leaf && (/\b(are|is|who are|being)\b/.test(text) || ownersOrUsers) && (kindCues.share || count);
+    const asked = leaf && (/\b(are|is|who are|being)\b/.test(text) || ownersOrUsers) && (kindCues.share || sized);
     if (leaf && asked) {
       const q = catalogue.questions.find((x) => x.code === leaf.question);
       if (q) {
@@ -346,7 +348,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   // "How many are there in the US?", "how big is this audience in France?" with one audience docked
   // and nothing else asked: the size of that audience, its defining answer counted among everyone.
   let dockedAsTopic = false;
-  const sizing = count || /\bhow (big|large)\b|\bsize of\b|\bsized?\b/.test(text);
+  const sizing = sized || /\bhow (big|large)\b|\bsize of\b|\bsized?\b/.test(text);
   if (
     !topic &&
     !topicChoice.mentioned &&
@@ -400,7 +402,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   let locations: CodeName[] = markets.map(codeName);
   let waves = reading.time.waves.map(codeName);
   let limit = reading.limit;
-  let countWanted = count;
+  let countWanted = sized;
   let ascending = /\b(least|lowest|bottom|fewest|less popular|least popular)\b/.test(text);
   const notes: string[] = [];
   if (topicChoice.alternative && topic?.question === topicChoice.question?.code) notes.push(topicChoice.alternative);
@@ -453,7 +455,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
       else waves = previous.waves;
     }
     if (limit === undefined) limit = previous.limit;
-    countWanted = count || previous.count;
+    countWanted = sized || previous.count;
     if (!/\b(least|lowest|bottom|fewest)\b/.test(text)) ascending = previous.ascending;
   } else {
     if (!topic && !kindCues.openIndexing) {
@@ -499,6 +501,9 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   if (kind === 'indexing' && !topic && audiences.every((a) => a.origin === 'everyone'))
     return clarify('Which audience should I profile? An index compares an audience (for example Gen Z, parents or women) with all respondents.', []);
   if (!topic && kind !== 'indexing') return noTopic(reading, index, topicChoice.unknown);
+  // The subject: the complement of the answers, or one group combining them (planner/subject.ts).
+  if (topic) ({ topic, kind } = applySubject({ kind, topic, audiences }, words, reading.spans, catalogue));
+  audiences = negateAudiences(audiences, words, reading.spans, topic);
   if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';
   if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
 
@@ -636,14 +641,14 @@ function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): 
       .map((x) => SHORTHAND[x] ?? x);
     if (w.length === 0) continue;
     if (words.length > 0) words.push('|');
-    words.push(...translateWords(w, lang, capitals));
+    words.push(...spellNegations(translateWords(w, lang, capitals), lang));
   }
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();
   words = words.map((w) => correctCueTypo(w, index));
   const guarded = guardedNames(words, index);
   const time = readTime(words, catalogue.waves, guarded);
-  const used = new Set(time.used);
+  const used = new Set([...time.used, ...sizeCuePositions(words)]);
   // "this group", "these audiences": references to the docked or earlier audiences, not topics.
   for (let i = 0; i < words.length - 1; i++)
     if (
