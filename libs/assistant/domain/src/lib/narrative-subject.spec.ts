@@ -64,3 +64,37 @@ describe('the words of a subject', () => {
     expect(formatPeople(200_000)).toBe('about 200,000 people');
   });
 });
+
+describe('a subject across questions', () => {
+  const cross = topic({
+    question: 'social_platform_usage',
+    questionName: 'Social media platforms used',
+    datapoints: [{ code: 'tiktok', name: 'TikTok' }],
+    combine: 'any',
+    also: [
+      { question: 'streaming_services_used', questionName: 'Video streaming services used', datapoints: [{ code: 'netflix', name: 'Netflix' }], suffix: null },
+    ],
+  });
+
+  it('one column: an or of a leaf per question, not on it when negated', () => {
+    expect(subjectColumnParts(cross, cross.datapoints)?.map((c) => c.expression)).toEqual([
+      {
+        or: [
+          { question: 'social_platform_usage', datapoints: ['tiktok'] },
+          { question: 'streaming_services_used', datapoints: ['netflix'] },
+        ],
+      },
+    ]);
+    expect(subjectColumnParts({ ...cross, combine: 'all', negate: true }, cross.datapoints)?.[0].expression).toEqual({
+      and: [
+        { question: 'social_platform_usage', datapoints: ['tiktok'] },
+        { question: 'streaming_services_used', datapoints: ['netflix'] },
+      ],
+      not: true,
+    });
+  });
+
+  it('names each answer with its question', () => {
+    expect(subjectOpening(cross)).toBe('answered at least one of “TikTok” to “Social media platforms used” or “Netflix” to “Video streaming services used”');
+  });
+});

@@ -10,8 +10,13 @@ export interface ColumnSubject {
   combine: SubjectCombine;
   minCount?: number;
   negate: boolean;
-  /** The answers combined, in the order named. */
-  answers: CodeName[];
+  /** The answers combined, in the order named; an answer of another question names it (`PlanTopic.also`). */
+  answers: SubjectAnswer[];
+}
+
+export interface SubjectAnswer extends CodeName {
+  questionName?: string;
+  suffixName?: string | null;
 }
 
 /** The parts of a column the subject decides: its key, the datapoint it stands for and its expression. */
@@ -39,6 +44,7 @@ export function subjectColumnParts(topic: PlanTopic, datapoints: CodeName[]): Su
   const suffix = topic.suffix;
   const suffixes = suffix ? { suffixes: [suffix.code] } : {};
   const tail = `${suffix ? `.${suffix.code}` : ''}${negate ? '.not' : ''}`;
+  if (topic.also && topic.also.length > 0 && (combine === 'all' || combine === 'any')) return [crossColumn(topic, datapoints, combine, negate)];
   if (combine === 'each' || datapoints.length < 2) {
     if (!negate) return null;
     return datapoints.map((d) => ({
@@ -73,6 +79,30 @@ export function subjectColumnParts(topic: PlanTopic, datapoints: CodeName[]): Su
   ];
 }
 
+/** One column across questions: `{and: [...]}` or `{or: [...]}` of a leaf per question, `not` on it when negated. */
+function crossColumn(topic: PlanTopic, datapoints: CodeName[], combine: 'all' | 'any', negate: boolean): SubjectColumnParts {
+  const parts = [{ question: topic.question, questionName: topic.questionName, datapoints, suffix: topic.suffix }, ...(topic.also ?? [])];
+  const leaves = parts.map((p) => ({
+    question: p.question,
+    datapoints: p.datapoints.map((d) => d.code),
+    ...(p.suffix ? { suffixes: [p.suffix.code] } : {}),
+    ...(combine === 'all' && p.datapoints.length > 1 ? { min_count: p.datapoints.length } : {}),
+  }));
+  const answers: SubjectAnswer[] = parts.flatMap((p) =>
+    p.datapoints.map((d) => ({ code: d.code, name: d.name, questionName: p.questionName, suffixName: p.suffix?.name ?? null })),
+  );
+  const subject: ColumnSubject = { combine, negate, answers };
+  const key = parts
+    .map((p) => `${p.question}.${p.datapoints.map((d) => d.code).join('+')}${p.suffix ? `.${p.suffix.code}` : ''}`)
+    .join(combine === 'all' ? '&' : '|');
+  return {
+    key: `${key}${negate ? '.not' : ''}`,
+    datapoint: { code: answers.map((a) => a.code).join('+'), name: combinedName(subject) },
+    expression: { [combine === 'all' ? 'and' : 'or']: leaves, ...(negate ? { not: true } : {}) },
+    subject,
+  };
+}
+
 /** A combined answer's name: "Netflix and Disney+", "Spotify or Deezer", "at least 2 of A, B and C". */
 function combinedName(subject: ColumnSubject): string {
   const names = subject.answers.map((a) => a.name);
@@ -89,19 +119,25 @@ function combinedName(subject: ColumnSubject): string {
  */
 export function answeredPhrase(label: string, questionName: string, subject: ColumnSubject | undefined, suffixName: string | null): string {
   if (!subject) return `answered “${label}” to “${questionName}”`;
-  const quoted = subject.answers.map((a) => `“${suffixName ? `${a.name}: ${suffixName}` : a.name}”`);
-  const q = `to “${questionName}”`;
+  // Answers of several questions each name their own ("“TikTok” to “Social media platforms used”").
+  const across = subject.answers.some((a) => a.questionName !== undefined && a.questionName !== questionName);
+  const quoted = subject.answers.map((a) => {
+    const sfx = a.suffixName !== undefined ? a.suffixName : suffixName;
+    const answer = `“${sfx ? `${a.name}: ${sfx}` : a.name}”`;
+    return across ? `${answer} to “${a.questionName ?? questionName}”` : answer;
+  });
+  const q = across ? '' : ` to “${questionName}”`;
   switch (subject.combine) {
     case 'each':
-      return `did not answer ${list(quoted, 'or')} ${q}`;
+      return `did not answer ${list(quoted, 'or')}${q}`;
     case 'all':
-      return subject.negate ? `did not answer every one of ${list(quoted, 'and')} ${q}` : `answered every one of ${list(quoted, 'and')} ${q}`;
+      return subject.negate ? `did not answer every one of ${list(quoted, 'and')}${q}` : `answered every one of ${list(quoted, 'and')}${q}`;
     case 'any':
-      return subject.negate ? `answered none of ${list(quoted, 'or')} ${q}` : `answered at least one of ${list(quoted, 'or')} ${q}`;
+      return subject.negate ? `answered none of ${list(quoted, 'or')}${q}` : `answered at least one of ${list(quoted, 'or')}${q}`;
     case 'at-least':
       return subject.negate
-        ? `answered fewer than ${subject.minCount} of ${list(quoted, 'and')} ${q}`
-        : `answered at least ${subject.minCount} of ${list(quoted, 'and')} ${q}`;
+        ? `answered fewer than ${subject.minCount} of ${list(quoted, 'and')}${q}`
+        : `answered at least ${subject.minCount} of ${list(quoted, 'and')}${q}`;
   }
 }
 
@@ -110,6 +146,8 @@ export function subjectOpening(topic: PlanTopic): string | null {
   const combine = topic.combine ?? 'each';
   if (combine === 'each' && !topic.negate) return null;
   if (topic.datapoints.length === 0) return null;
+  if (topic.also && topic.also.length > 0 && (combine === 'all' || combine === 'any'))
+    return answeredPhrase('', topic.questionName, crossColumn(topic, topic.datapoints, combine, topic.negate === true).subject, topic.suffix?.name ?? null);
   const subject: ColumnSubject = {
     combine: topic.datapoints.length < 2 ? 'each' : combine,
     minCount: topic.minCount,

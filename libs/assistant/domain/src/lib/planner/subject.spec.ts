@@ -164,3 +164,23 @@ describe('not any answer of the question', () => {
     expect([p.kind, p.topic?.datapoints, p.topic?.negate]).toEqual(['ranking', [], true]);
   });
 });
+
+describe('a combined subject across questions', () => {
+  it('"TikTok or Netflix": the other question joins the subject, not dropped', () => {
+    const p = plan('How many Germans use TikTok or Netflix?');
+    expect(p.topic?.combine).toBe('any');
+    expect(p.topic?.also).toEqual([
+      { question: 'streaming_services_used', questionName: 'Video streaming services used', datapoints: [{ code: 'netflix', name: 'Netflix' }], suffix: null },
+    ]);
+  });
+
+  it('"and also own a smartwatch": every one of them', () => {
+    const p = plan('What share of Gen Z use Instagram and also own a smartwatch?');
+    expect([p.topic?.combine, p.topic?.also?.map((x) => x.question)]).toEqual(['all', ['devices_owned']]);
+  });
+
+  it('an answer that defines the audience is not pulled into the subject', () => {
+    const p = plan('What share of Netflix users also use TikTok?');
+    expect(p.topic?.also).toBeUndefined();
+  });
+});

@@ -7,14 +7,13 @@
  * words and the spans the planner found; it never chooses the topic.
  */
 import { AnalysisKind, PlanAudience, PlannerCatalogue, PlanTopic, SubjectCombine } from '../assistant.types';
-import { FUNCTION_WORDS, numberWord } from '../text';
+import { FUNCTION_WORDS } from '../text';
+import { inside, leavesOf, NONE_OF, readCombine, SubjectSpan } from './combine';
+import { asksForSize } from './size';
+import { crossSubject } from './subject-cross';
 
-/** A span of the prompt as the planner found it: what matters here is its place and what it names. */
-export interface SubjectSpan {
-  start: number;
-  end: number;
-  entry: { kind: string; refs?: { question: { code: string }; datapoint: { code: string; name: string } }[] };
-}
+export type { SubjectSpan } from './combine';
+export { asksForSize, sizeCuePositions } from './size';
 
 /** What the prompt says about the subject; `undefined` members are not said (a follow-up keeps them). */
 export interface SubjectReading {
@@ -70,8 +69,6 @@ export function spellNegations(words: readonly string[], lang: string): string[]
 const NEGATIONS = new Set(['not', 'never', 'no', 'without']);
 /** Negations that may close the clause they negate ("nutzen Instagram nicht"): they look back too. */
 const TRAILING_NEGATIONS = new Set(['not', 'never']);
-/** "Neither X nor Y", "none of X, Y": not any of them. */
-const NONE_OF = new Set(['neither', 'nor', 'none']);
 /** Content words a negation reaches over to its answer ("have not bought from Zara": "bought"). */
 const MAX_CONTENT_BETWEEN = 2;
 /** "Non-users", "non-customers": people who do not. */
@@ -82,90 +79,10 @@ const CLAUSE_END = new Set(['|', 'but', 'who', 'which', 'whether', 'if', 'than',
 /** How far (in words) a negation reaches to the answer it negates. */
 const REACH = 5;
 
-/** "Both X and Y" in the languages of the markets: every one of the answers. */
-const BOTH = new Set(['both', 'sowohl', 'tanto', 'ambos', 'ambas', 'beide', 'beides', 'entrambi']);
-/** "Either X or Y": at least one of them. */
-const EITHER = new Set(['either', 'entweder', 'soit']);
-/** Joining words meaning "and also" between two answers ("as well as", "plus", "together with"). */
-const ALSO = [['as', 'well', 'as'], ['and', 'also'], ['together', 'with'], ['along', 'with'], ['plus']];
-/** Asking which of two is bigger: the answers side by side, never their union. */
-const WHICH_IS_MORE = new Set([
-  'more',
-  'less',
-  'fewer',
-  'most',
-  'least',
-  'which',
-  'bigger',
-  'larger',
-  'smaller',
-  'higher',
-  'lower',
-  'popular',
-  'vs',
-  'versus',
-  'compare',
-  'compared',
-  'comparison',
-  'than',
-  'better',
-  'preferred',
-  'prefer',
-  'favourite',
-  'favorite',
-  'each',
-  'respectively',
-  'separately',
-]);
-
-const UNITS_NOT_PEOPLE =
-  /^(hours?|times|days?|minutes?|holidays?|children|kids|brands?|platforms?|devices?|waves?|quarters?|years?|months?|weeks?|apps?|services?|products?)$/;
-const MILLIONS = new Set(['million', 'millions', 'millionen', 'millones', 'milhoes', 'milhao', 'milioni', 'mio', 'mn']);
-const GROUP_HEADS =
-  /^(audience|user|users|customer|customers|viewer|viewers|listener|listeners|player|players|subscriber|subscribers|reader|readers|fan|fans|owner|owners|buyer|buyers)$/;
-
-/** Positions of words asking for a size ("audience size", "size of", "how large") that name no question ("Household size"). */
-export function sizeCuePositions(words: readonly string[]): number[] {
-  const out: number[] = [];
-  const household = (i: number) => /^(household|households|family|families|home|homes)$/.test(words[i] ?? '');
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    if ((w === 'size' || w === 'sizes') && !household(i - 1) && !household(i + 1) && !household(i + 2)) {
-      if (GROUP_HEADS.test(words[i - 1] ?? '') || words[i + 1] === 'of' || ['the', 'its', 'their', 'what', 'whats'].includes(words[i - 1] ?? '')) out.push(i);
-    } else if (w === 'base' && GROUP_HEADS.test(words[i - 1] ?? '')) out.push(i);
-    else if ((w === 'big' || w === 'large') && words[i - 1] === 'how') out.push(i);
-    else if (MILLIONS.has(w)) out.push(i);
-  }
-  return out;
-}
-
-/** Whether the prompt asks for a number of people rather than (only) a share. */
-export function asksForSize(words: readonly string[]): boolean {
-  const text = ` ${words.join(' ')} `;
-  if (words.some((w) => MILLIONS.has(w))) return true;
-  if (/ how (big|large) /.test(text) && !/ how (big|large) (is|are) (the )?(gap|difference|lead|change|drop|rise|increase|decrease) /.test(text)) return true;
-  if (/ (audience|user|customer|viewer|listener|player|subscriber|reader|fan|owner|buyer)s? (size|base) /.test(text)) return true;
-  if (/ size of (the |this |that |its |their )/.test(text) && !/ size of (the |their )?(households?|famil)/.test(text)) return true;
-  if (/ (projected|estimated|weighted|total) (population|number|size|headcount|reach) /.test(text) || / population of /.test(text)) return true;
-  if (/ absolute (numbers?|terms|figures?|size) /.test(text) || / in people /.test(text) || / headcount /.test(text)) return true;
-  const numberOf = words.findIndex((w, i) => w === 'number' && words[i + 1] === 'of');
-  if (numberOf >= 0 && !UNITS_NOT_PEOPLE.test(words[numberOf + 2] ?? '')) return true;
-  return false;
-}
-
 interface Roles {
   /** Span index -> whether it names one of the topic's datapoints. */
   topic: SubjectSpan[];
   others: SubjectSpan[];
-}
-
-/** Every `question:datapoint` an audience expression uses. */
-function leavesOf(expression: unknown, out = new Set<string>()): Set<string> {
-  if (!expression || typeof expression !== 'object') return out;
-  const e = expression as Record<string, unknown>;
-  if (typeof e['question'] === 'string' && Array.isArray(e['datapoints'])) for (const d of e['datapoints']) out.add(`${e['question']}:${d}`);
-  for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => leavesOf(x, out));
-  return out;
 }
 
 /**
@@ -182,8 +99,6 @@ function rolesOf(spans: readonly SubjectSpan[], topic: PlanTopic | null, audienc
     s.entry.kind !== 'datapoint' || leaves === null || (s.entry.refs ?? []).some((r) => leaves.has(`${r.question.code}:${r.datapoint.code}`));
   return { topic: spans.filter(names), others: spans.filter((s) => !names(s) && used(s)) };
 }
-
-const inside = (spans: readonly SubjectSpan[], i: number) => spans.find((s) => i >= s.start && i < s.end);
 
 /**
  * The first span reached from `from` stepping `step` (+1 forward, -1 back), within REACH words
@@ -288,41 +203,6 @@ export function negateAudiences(audiences: PlanAudience[], words: readonly strin
   });
 }
 
-/** How the topic's named answers combine, from the words around and between them. */
-function readCombine(words: readonly string[], roles: Roles): { combine: SubjectCombine; minCount?: number } | undefined {
-  const named = [...roles.topic].sort((a, b) => a.start - b.start);
-  if (named.length < 2) return undefined;
-  const first = named[0];
-  const last = named[named.length - 1];
-  const before = words.slice(Math.max(0, first.start - 5), first.start);
-  const between = words.slice(first.end, last.start).filter((_, k) => !inside(named, first.end + k));
-  // "At least two of X, Y and Z", "two or more of ...", "any of ...", "all of ...".
-  for (let k = 0; k < before.length; k++) {
-    const a = before[k];
-    const b = before[k + 1];
-    const n = numberWord(b ?? '') ?? numberWord(a ?? '');
-    if (a === 'at' && b === 'least') {
-      const m = numberWord(before[k + 2] ?? '');
-      if (m === undefined || m <= 1) return { combine: 'any' };
-      return { combine: 'at-least', minCount: Math.min(m, named.length) };
-    }
-    if (numberWord(a) !== undefined && b === 'or' && ['more', 'plus'].includes(before[k + 2] ?? '') && n !== undefined)
-      return (numberWord(a) as number) <= 1 ? { combine: 'any' } : { combine: 'at-least', minCount: Math.min(numberWord(a) as number, named.length) };
-  }
-  if (before.some((w) => NONE_OF.has(w)) || between.includes('nor')) return { combine: 'any' };
-  if (before.some((w) => EITHER.has(w))) return { combine: 'any' };
-  // "Netflix and Disney+ together": both at once.
-  if (['together', 'simultaneously'].includes(words[last.end] ?? '')) return { combine: 'all' };
-  // "A smartwatch, a fitness tracker or both": at least one.
-  if (words[last.end] === 'or' && ['both', 'all'].includes(words[last.end + 1] ?? '')) return { combine: 'any' };
-  if (before.some((w) => BOTH.has(w)) || (before.includes('all') && before.includes('of'))) return { combine: 'all' };
-  const joined = ` ${between.join(' ')} `;
-  if (ALSO.some((p) => joined.includes(` ${p.join(' ')} `))) return { combine: 'all' };
-  // "Which is bigger, Netflix or Prime Video?" anywhere in the prompt: side by side.
-  if (between.includes('or') && !between.includes('and') && !words.some((w) => WHICH_IS_MORE.has(w))) return { combine: 'any' };
-  return undefined;
-}
-
 /**
  * What the prompt says about the subject of `topic`. `topicNamed`: the topic's answers are named
  * in this prompt (not only carried over from the chat).
@@ -337,7 +217,7 @@ export function readSubject(
   if (!topic) return { count };
   const roles = rolesOf(spans, topic, audiences);
   if (topic.datapoints.length === 0 && noneOfAll(words, spans, roles)) return { count, noneOfAll: true, combine: 'any', negate: true };
-  const combined = readCombine(words, roles);
+  const combined = readCombine(words, roles.topic);
   const negate = readNegation(words, spans, roles);
   const neither = combined?.combine === 'any' && words.some((w) => NONE_OF.has(w));
   return { count, combine: combined?.combine, minCount: combined?.minCount, negate: negate || neither ? true : undefined };
@@ -388,7 +268,12 @@ export function applySubject(
     if (answers.length < 2) return { topic, kind };
     return { topic: { ...topic, datapoints: answers, combine: 'any', negate: true }, kind: kind === 'ranking' ? 'share' : kind };
   }
-  return { topic: withSubject(topic, subject), kind };
+  const out = withSubject(topic, subject);
+  // "TikTok or Netflix": answers of another question in the same subject (subject-cross.ts).
+  const cross = crossSubject(words, spans, out, plan.audiences, catalogue);
+  if (!cross) return { topic: out, kind };
+  const { minCount: _dropped, ...rest } = out;
+  return { topic: { ...rest, combine: cross.combine, also: cross.also }, kind };
 }
 
 /** The topic with what the prompt says about its subject; members not said are kept as they are. */
