@@ -239,7 +239,16 @@ export interface WrittenInsight {
     low_base: boolean;
     unreliable: boolean;
   };
-  attribute: { question: string; question_name: string; datapoint: string; datapoint_name: string; suffix: string | null; suffix_name: string | null };
+  attribute: {
+    question: string;
+    question_name: string;
+    datapoint: string;
+    datapoint_name: string;
+    suffix: string | null;
+    suffix_name: string | null;
+    /** The engine column exactly as computed: a negated or combined subject is no single datapoint. */
+    expression: WireExpression;
+  };
   audience: { id: string; name: string; expression: WireExpression };
   locations: string[];
   waves: string[];

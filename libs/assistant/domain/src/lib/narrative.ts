@@ -270,6 +270,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         datapoint_name: column.datapoint.name,
         suffix: column.suffix?.code ?? null,
         suffix_name: column.suffix?.name ?? null,
+        expression: column.expression,
       },
       audience: { id: audience.id, name: audience.name, expression: audience.expression },
       locations: segment.locations.map((l) => l.code),
