@@ -89,6 +89,11 @@ export function readCombine(words: readonly string[], spans: readonly SubjectSpa
   if (before.some((w) => EITHER.has(w))) return { combine: 'any' };
   // "Netflix and Disney+ together": both at once.
   if (['together', 'simultaneously'].includes(words[last.end] ?? '')) return { combine: 'all' };
+  // "Spotify and Deezer both", "Hulu, Peacock and Paramount+, all three": every one of them.
+  const after = words.slice(last.end, last.end + 3);
+  if (after[0] === 'both' || (after[0] === 'all' && (after[1] === undefined || after[1] === '|' || after[1] === 'of' || numberWord(after[1]) !== undefined)))
+    return { combine: 'all' };
+  if (after[0] === '|' && (after[1] === 'both' || (after[1] === 'all' && numberWord(after[2] ?? '') !== undefined))) return { combine: 'all' };
   // "A smartwatch, a fitness tracker or both": at least one.
   if (words[last.end] === 'or' && ['both', 'all'].includes(words[last.end + 1] ?? '')) return { combine: 'any' };
   if (before.some((w) => BOTH.has(w)) || (before.includes('all') && before.includes('of'))) return { combine: 'all' };

@@ -53,6 +53,8 @@ describe('readSubject', () => {
     expect(readSubject(['share', 'use', 'tiktok', 'or', 'instagram'], two, platforms).combine).toBe('any');
     expect(readSubject(['more', 'use', 'tiktok', 'or', 'instagram'], two, platforms).combine).toBeUndefined();
     expect(readSubject(['use', 'tiktok', 'and', 'instagram'], [span(1, 'tiktok'), span(3, 'instagram')], platforms).combine).toBeUndefined();
+    expect(readSubject(['use', 'tiktok', 'and', 'instagram', 'both'], [span(1, 'tiktok'), span(3, 'instagram')], platforms).combine).toBe('all');
+    expect(readSubject(['own', 'tiktok', 'instagram', 'or', 'both'], [span(1, 'tiktok'), span(2, 'instagram')], platforms).combine).toBe('any');
     const least = readSubject(['at', 'least', 'two', 'of', 'tiktok', 'and', 'instagram'], [span(4, 'tiktok'), span(6, 'instagram')], platforms);
     expect([least.combine, least.minCount]).toEqual(['at-least', 2]);
     const neither = readSubject(['follow', 'neither', 'tiktok', 'nor', 'instagram'], two, platforms);
