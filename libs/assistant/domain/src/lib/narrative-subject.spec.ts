@@ -40,6 +40,8 @@ describe('subjectColumnParts', () => {
     ]);
     const neither = subjectColumnParts(topic({ combine: 'any', negate: true }), topic({}).datapoints)?.[0];
     expect(neither?.expression).toEqual({ question: 'streaming_services_used', datapoints: ['netflix', 'disney_plus'], not: true });
+    expect(neither?.datapoint.name).toBe('none of Netflix or Disney+');
+    expect(subjectColumnParts(topic({ negate: true, datapoints: one }), one)?.[0].datapoint.name).toBe('not Netflix');
     expect(neither?.key).not.toBe(subjectColumnParts(topic({ combine: 'any' }), topic({}).datapoints)?.[0].key);
   });
 

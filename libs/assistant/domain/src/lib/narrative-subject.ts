@@ -49,7 +49,8 @@ export function subjectColumnParts(topic: PlanTopic, datapoints: CodeName[]): Su
     if (!negate) return null;
     return datapoints.map((d) => ({
       key: `${topic.question}.${d.code}${tail}`,
-      datapoint: { code: d.code, name: d.name },
+      // The name lines of comparisons, rankings and trends print: "not TikTok".
+      datapoint: { code: d.code, name: `not ${d.name}` },
       expression: { question: topic.question, datapoints: [d.code], ...suffixes, not: true },
       subject: { combine: 'each', negate: true, answers: [{ code: d.code, name: d.name }] },
     }));
@@ -106,9 +107,9 @@ function crossColumn(topic: PlanTopic, datapoints: CodeName[], combine: 'all' | 
 /** A combined answer's name: "Netflix and Disney+", "Spotify or Deezer", "at least 2 of A, B and C". */
 function combinedName(subject: ColumnSubject): string {
   const names = subject.answers.map((a) => a.name);
-  if (subject.combine === 'all') return list(names, 'and');
-  if (subject.combine === 'at-least') return `at least ${subject.minCount} of ${list(names, 'and')}`;
-  return list(names, 'or');
+  if (subject.combine === 'all') return subject.negate ? `not all of ${list(names, 'and')}` : list(names, 'and');
+  if (subject.combine === 'at-least') return `${subject.negate ? 'fewer than' : 'at least'} ${subject.minCount} of ${list(names, 'and')}`;
+  return subject.negate ? `none of ${list(names, 'or')}` : list(names, 'or');
 }
 
 /**

@@ -251,6 +251,18 @@ describe('what an answer says it computed', () => {
     expect(answer.insights[0].text).toContain('did not answer “TikTok”');
   });
 
+  it('a trend of non-users names the complement on its line, not the users', () => {
+    const p = plan('How has the share of Germans who do not use Facebook changed over the last year?');
+    expect(p.kind).toBe('trend');
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, (_a, _c, s) => ({ pct: 50 + s, base: 50 + s, index: 100, n: 900 })),
+    );
+    expect(answer.message).toContain('“not Facebook” (Social media platforms used) among all respondents in Germany');
+  });
+
   it('both X and Y: one column of respondents with both, with the number of people', () => {
     const p = plan('How many Americans use both Netflix and Disney+?');
     const columns = columnsOf(p, catalogue);
