@@ -97,6 +97,7 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     'rank-groups': 10,
     'change-comparison': 10,
   },
+  'tuning-4-subject': { negation: 10, combination: 10, size: 10 },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);

@@ -97,6 +97,21 @@ export interface PlanTopic {
   minCount?: number;
   /** The complement: respondents who did not give the answer(s) ("don't use", "are not on"). */
   negate?: boolean;
+  /**
+   * Answers of other questions in the same combined subject (with `combine` `all` or `any` only):
+   * "use TikTok or Netflix" is respondents who gave TikTok to the platforms question or Netflix to
+   * the streaming question, one column `{or: [leaf, leaf]}` (`{and: ...}` for `all`). Absent or
+   * empty: the subject is made of the topic's own question.
+   */
+  also?: PlanTopicPart[];
+}
+
+/** Answers of one more question in a combined subject (see `PlanTopic.also`). */
+export interface PlanTopicPart {
+  question: string;
+  questionName: string;
+  datapoints: CodeName[];
+  suffix: CodeName | null;
 }
 
 export type SubjectCombine = 'each' | 'all' | 'any' | 'at-least';
@@ -265,7 +280,16 @@ export interface WrittenInsight {
     /** A wave of a trend: the engine's test against the previous wave. */
     trend?: { previous: string; level: number; z: number; significant: boolean; direction: 'up' | 'down' | null };
   };
-  attribute: { question: string; question_name: string; datapoint: string; datapoint_name: string; suffix: string | null; suffix_name: string | null };
+  attribute: {
+    question: string;
+    question_name: string;
+    datapoint: string;
+    datapoint_name: string;
+    suffix: string | null;
+    suffix_name: string | null;
+    /** The engine column exactly as computed: a negated or combined subject is no single datapoint. */
+    expression: WireExpression;
+  };
   audience: { id: string; name: string; expression: WireExpression };
   locations: string[];
   waves: string[];

@@ -105,6 +105,7 @@ export function writeAverage(plan: AnalysisPlan, columns: PlanColumn[], segments
             datapoint_name: column.average?.datapoint ? column.datapoint.name : '',
             suffix: null,
             suffix_name: null,
+            expression: column.expression,
           },
           audience: { id: audience.id, name: audience.name, expression: audience.expression },
           locations: segment.locations.map((l) => l.code),

@@ -14,6 +14,7 @@ import {
 import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine-domain';
 import { averageColumns, trendSignificance, writeAverage } from './narrative-stats';
 import { verdictLines } from './verdict';
+import { answeredPhrase, ColumnSubject, formatPeople, subjectColumnParts, subjectOpening } from './narrative-subject';
 
 /** One engine column: a datapoint (with its suffix) of a topic question. */
 export interface PlanColumn {
@@ -26,6 +27,8 @@ export interface PlanColumn {
   expression: WireExpression;
   /** An average column: the mean of the question's answer values (of this grid row's scale when `datapoint` is set). */
   average?: { datapoint: string | null };
+  /** A negated or combined subject (narrative-subject.ts); absent = the datapoint as given. */
+  subject?: ColumnSubject;
 }
 
 /** One engine run: the locations and waves it covers. Empty `locations` = every licensed one. */
@@ -74,7 +77,11 @@ export function columnsOf(plan: AnalysisPlan, catalogue: PlannerCatalogue): Plan
   if (topic) {
     const question = catalogue.questions.find((q) => q.code === topic.question);
     const datapoints = topic.datapoints.length > 0 ? topic.datapoints : (question?.datapoints ?? []);
-    return datapoints.map((d) => column({ code: topic.question, name: topic.questionName }, dataset, d, topic.suffix));
+    const q = { code: topic.question, name: topic.questionName };
+    // "Don't use TikTok", "both Netflix and Disney+": the subject's own columns.
+    const subject = subjectColumnParts(topic, datapoints);
+    if (subject) return subject.map((part) => ({ ...column(q, dataset, part.datapoint, topic.suffix), ...part }));
+    return datapoints.map((d) => column(q, dataset, d, topic.suffix));
   }
   const defining = new Set<string>();
   for (const a of plan.audiences) audienceQuestions(a.expression, defining);
@@ -253,10 +260,10 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     const comparison = everyone
       ? ''
       : `, against ${formatPercent(cell.basePercentage)} of all respondents (index ${formatIndex(cell.index)}, ${indexWords(cell.index)})`;
-    const people = plan.count ? `, about ${formatCount(cell.intersectSize)} people` : '';
+    const people = plan.count ? `, ${formatPeople(cell.intersectSize)}` : '';
     const text =
       `${prefix}${formatPercent(cell.audiencePercentage)} of ${everyone ? 'all respondents' : audience.name} (${segment.label}${people}) ` +
-      `answered “${attributeLabel(column)}” to “${column.questionName}”${comparison}; base: ${formatCount(cell.audienceSample)} respondents` +
+      `${answeredPhrase(attributeLabel(column), column.questionName, column.subject, column.suffix?.name ?? null)}${comparison}; base: ${formatCount(cell.audienceSample)} respondents` +
       `${caution}.`;
     return {
       key: `${audience.id}|${column.key}|${segment.key}`,
@@ -282,6 +289,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         datapoint_name: column.datapoint.name,
         suffix: column.suffix?.code ?? null,
         suffix_name: column.suffix?.name ?? null,
+        expression: column.expression,
       },
       audience: { id: audience.id, name: audience.name, expression: audience.expression },
       locations: segment.locations.map((l) => l.code),
@@ -362,7 +370,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
               : plan.audiences.length > 1
                 ? side.audience.name
                 : side.segment.label.split(',')[0];
-          parts.push(`${label} ${formatPercent(cell.audiencePercentage)}${plan.count ? ` (about ${formatCount(cell.intersectSize)} people)` : ''}`);
+          parts.push(`${label} ${formatPercent(cell.audiencePercentage)}${plan.count ? ` (${formatPeople(cell.intersectSize)})` : ''}`);
           values.push({ label, value: cell.audiencePercentage });
         }
         // Ranked and measured on the figures as printed, so the words agree with them.
@@ -525,15 +533,18 @@ export function describePlan(plan: AnalysisPlan, columns: PlanColumn[] = []): st
       ? `Average of “${topic.questionName}”${rows} among ${who} in ${where}, wave by wave from ${plan.waves[0]?.name} to ${plan.waves[plan.waves.length - 1]?.name}:`
       : `Average of “${topic.questionName}”${rows} among ${who} in ${where}, ${when}:`;
   }
+  // A negated or combined subject says what was counted ("who did not answer “TikTok” to ...").
+  const subject = topic ? subjectOpening(topic) : null;
+  const answering = subject ? `Share who ${subject}` : answers ? `Share answering ${answers} to “${topic?.questionName}”` : null;
   switch (plan.kind) {
     case 'share':
-      return `Share of ${who} in ${where} who answered ${answers} to “${topic?.questionName}”${people}, ${when}:`;
+      return `Share of ${who} in ${where} who ${subject ?? `answered ${answers} to “${topic?.questionName}”`}${people}, ${when}:`;
     case 'ranking':
       return `${plan.ascending ? 'Bottom' : 'Top'} ${plan.limit} answers to “${topic?.questionName}”${topic?.suffix ? ` (${topic.suffix.name})` : ''} among ${who} in ${where}, ${when}:`;
     case 'comparison':
-      return `${answers ? `Share answering ${answers} to “${topic?.questionName}”` : `Top answers to “${topic?.questionName}”`}${people}, ${who} side by side in ${where}, ${when}:`;
+      return `${answering ?? `Top answers to “${topic?.questionName}”`}${people}, ${who} side by side in ${where}, ${when}:`;
     case 'trend':
-      return `${answers ? `Share answering ${answers} to “${topic?.questionName}”` : `Leading answers to “${topic?.questionName}”`} among ${who} in ${where}, wave by wave from ${plan.waves[0]?.name} to ${plan.waves[plan.waves.length - 1]?.name}:`;
+      return `${answering ?? `Leading answers to “${topic?.questionName}”`} among ${who} in ${where}, wave by wave from ${plan.waves[0]?.name} to ${plan.waves[plan.waves.length - 1]?.name}:`;
     case 'indexing':
       return topic
         ? `Index of ${who} against all respondents on ${answers || `“${topic.questionName}”`} in ${where}, ${when}:`

@@ -4,6 +4,7 @@ import { combine, uniqueAudiences } from './planner/audiences';
 import { GROUP_WORDS, PEOPLE_REFERENCES } from './planner/cues';
 import { averagePlan } from './planner/average';
 import { finishPlan } from './planner/finish';
+import { asksForSize } from './planner/subject';
 import { isFollowUpText, mergeFollowUp, withDocked } from './planner/follow-up';
 import { isForecast, readCount, readKindCues, refineKindCues } from './planner/kind';
 import { readMarkets } from './planner/markets';
@@ -126,7 +127,7 @@ function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame {
   const profiling = (cues.indexing || cues.explicitIndex) && (cues.explicitIndex || markets.length <= 1);
   const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience });
   refineKindCues(ctx, cues, roles, markets.length, they);
-  return { cues, roles, they, noOne, count: readCount(ctx.text) };
+  return { cues, roles, they, noOne, count: readCount(ctx.text) || asksForSize(ctx.words) };
 }
 
 /** A stored plan of an older shape (or anything unreadable) is no context: the chat starts afresh. */

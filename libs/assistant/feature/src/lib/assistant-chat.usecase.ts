@@ -143,7 +143,9 @@ export class AssistantChatUseCase {
       chat_id: chatId,
       insights: stored.map((s) => ({ id: s.id, text: s.text })),
       sources: {
-        topics: plan.topic ? [plan.topic.questionName] : [...new Set(written.insights.map((i) => i.attribute.question_name))],
+        topics: plan.topic
+          ? [plan.topic.questionName, ...(plan.topic.also ?? []).map((p) => p.questionName)]
+          : [...new Set(written.insights.map((i) => i.attribute.question_name))],
         audiences: usedAudiences.map((a) => ({ id: a.id, name: a.name, description: a.description })),
         datasets: datasets.map((code) => ({ code, name: planner.datasets.find((d) => d.code === code)?.name ?? code })),
         locations: plan.locations.length > 0 ? plan.locations : allLocations,

@@ -3,6 +3,7 @@ import { cueTypo, QUERY_WORDS } from '../intents';
 import { romanise, soundKey } from '../katakana';
 import { detectLanguage, Language, translateJapanese, translateWords } from '../languages';
 import { normalize, typoMatch } from '../text';
+import { spellNegations } from './subject';
 
 /** A prompt's words, normalised: one language (English), chat shorthand and cue typos read as meant, clauses split by "|". */
 export interface NormalisedWords {
@@ -100,7 +101,7 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
       .map((x) => SHORTHAND[x] ?? x);
     if (w.length === 0) continue;
     if (words.length > 0) words.push('|');
-    words.push(...translateWords(w, lang, capitals));
+    words.push(...spellNegations(translateWords(w, lang, capitals), lang));
   }
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();

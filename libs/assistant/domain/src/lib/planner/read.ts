@@ -8,6 +8,7 @@ import { readDimensions } from './dimension-cues';
 import { readLimit } from './limit';
 import { normaliseWords } from './normalise';
 import { findSpans } from './spans';
+import { sizeCuePositions } from './subject';
 import { Reading } from './types';
 
 /**
@@ -18,7 +19,7 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   const { lang, words, capitals } = normaliseWords(raw, index);
   const guarded = guardedNames(words, index);
   const time = readTime(words, catalogue.waves, guarded);
-  const used = new Set(time.used);
+  const used = new Set([...time.used, ...sizeCuePositions(words)]);
   // "this group", "these audiences": references to the docked or earlier audiences, not topics.
   for (let i = 0; i < words.length - 1; i++)
     if (
