@@ -334,13 +334,13 @@ describe('assistant endpoints: generic chat, insights, JSON-RPC/MCP', () => {
         const pending = fetch(`${stack.baseUrl}/v1/assistant-api/generic`, {
           method: 'POST',
           headers: { authorization: `Bearer ${demo.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ prompt: 'How has TikTok use changed over time?' }),
+          body: JSON.stringify({ prompt: 'What % use TikTok in the US, the UK, Germany, France, Spain and Japan?' }),
           signal: controller.signal,
         }).catch((err: unknown) => err);
         const queued = async () => redis.llen(`${stack.prefix}:engine:wait`);
         for (let i = 0; i < 50 && (await queued()) < 4; i++) await sleep(100);
         await sleep(500);
-        expect(await queued()).toBe(4); // a trend over 8 waves: 8 jobs, 4 at a time
+        expect(await queued()).toBe(4); // six markets one by one: 6 jobs, 4 at a time (a trend is one job per market, split by wave)
         expect(await chats()).toBe(before);
         controller.abort();
         expect(await pending).toMatchObject({ name: 'AbortError' });

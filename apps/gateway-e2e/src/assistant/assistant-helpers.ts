@@ -26,9 +26,14 @@ export interface InsightDetails {
     positive_size: number;
     low_base: boolean;
     unreliable: boolean;
+    /** An average answer: the engine's mean and who it is over. */
+    average?: { value: number; std_dev: number; std_error: number; size: number; sample: number };
+    /** A wave of a trend: the engine's test against the previous wave. */
+    trend?: { previous: string; level: number; z: number; significant: boolean; direction: 'up' | 'down' | null };
   };
   computed_from: {
-    attributes: { question: string; datapoint: string; suffix: string | null }[];
+    /** `expression`: the engine column as computed (a negated or combined subject is no single datapoint). */
+    attributes: { question: string; datapoint: string; suffix: string | null; expression?: Record<string, unknown> }[];
     audiences: { id: string; name: string; expression: Record<string, unknown> }[];
     locations: { code: string; name: string }[];
     waves: { code: string; name: string }[];
@@ -110,9 +115,11 @@ export class AssistantClient {
   async verify(id: string): Promise<{ details: InsightDetails; cell: EngineCell }> {
     const details = await this.insight(id);
     const attribute = details.computed_from.attributes[0];
-    const column = attribute.suffix
-      ? { question: attribute.question, datapoints: [attribute.datapoint], suffixes: [attribute.suffix] }
-      : { question: attribute.question, datapoints: [attribute.datapoint] };
+    const column =
+      attribute.expression ??
+      (attribute.suffix
+        ? { question: attribute.question, datapoints: [attribute.datapoint], suffixes: [attribute.suffix] }
+        : { question: attribute.question, datapoints: [attribute.datapoint] });
     const datasets = details.computed_from.datasets.map((d) => d.code);
     // One respondent universe per answer: never the two panels added together.
     expect(datasets).toHaveLength(1);

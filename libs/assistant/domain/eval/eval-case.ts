@@ -1,9 +1,10 @@
 /*
  * The assistant's evaluation set: prompts with the resolution a researcher means, written from
- * the demo catalogue (libs/demo-data/domain) and never from the planner's output. Four files share this
- * format: `tuning.json`, `tuning-2.json` and `tuning-3.json` (the planner is tuned against them;
- * the later two say the same rules in other words) and `held-out.json` (never looked at while
- * tuning; scored separately, so the tuning score can be checked for over-fitting).
+ * the demo catalogue (libs/demo-data/domain) and never from the planner's output. Every file of
+ * `EVAL_SETS` (score-eval.ts) shares this format: the tuning files (`tuning*.json`, the planner is
+ * tuned against them) and the held-out files (`held-out.json` for the single-topic families,
+ * `held-out-2.json` for the families of questions with structure; never looked at while tuning,
+ * scored separately, so the tuning score can be checked for over-fitting).
  *
  * The demo catalogue's waves are quarterly, `q4_2024` .. `q3_2026`; "now" is the latest wave an
  * organisation licenses. Organisation `demo` licenses everything; `acme-retail` licenses dataset

@@ -1,3 +1,4 @@
+import { averageByOf } from '../src/lib/planner/average';
 import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data-domain';
 import { PlanAudience, PlannerCatalogue } from '../src/lib/assistant.types';
 
@@ -27,6 +28,7 @@ export function evalCatalogue(orgSlug: string): PlannerCatalogue {
         entitled: datasets.has(datasetCode),
         datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name, ...(d.aliases ? { aliases: [...d.aliases] } : {}) })),
         suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
+        averageBy: averageByOf(q.kind, q.datapoints, q.suffixes),
       };
     }),
     audiences: catalogue.audiences.map((a) => ({

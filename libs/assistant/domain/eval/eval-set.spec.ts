@@ -65,6 +65,18 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     messy: 12,
     language: 12,
   },
+  'held-out-2': {
+    negation: 5,
+    combination: 5,
+    'rank-markets': 5,
+    'rank-groups': 5,
+    'change-comparison': 5,
+    brief: 5,
+    'follow-up-replace': 5,
+    'docked-multi': 5,
+    unanswerable: 5,
+    size: 5,
+  },
   'tuning-3': {
     'share-population': 3,
     'share-audience': 3,
@@ -80,6 +92,12 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     messy: 3,
     language: 3,
   },
+  'tuning-4-dimensions': {
+    'rank-markets': 10,
+    'rank-groups': 10,
+    'change-comparison': 10,
+  },
+  'tuning-4-subject': { negation: 10, combination: 10, size: 10 },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);
@@ -190,6 +208,11 @@ function answerProblems(c: EvalCase, e: ExpectedResolution): string[] {
   if (c.family === 'comparison-audiences' && (e.audiences ?? []).length < 2) out.push('comparison-audiences answers have two or more audiences');
   if (c.family === 'comparison-markets' && (e.markets ?? []).length < 2) out.push('comparison-markets answers have two or more markets');
   if (c.family === 'indexing-open' && e.topic !== null) out.push('indexing-open answers have topic null');
+  // The families of questions with structure are defined by the member that carries the structure.
+  if (c.family === 'rank-markets' && (e.rankBy !== 'markets' || (e.markets ?? []).length < 2))
+    out.push('rank-markets answers rank two or more markets by markets');
+  if (c.family === 'rank-groups' && typeof e.rankBy !== 'object') out.push('rank-groups answers rank by { question }');
+  if (c.family === 'size' && e.count !== true) out.push('size answers have count true');
   return out;
 }
 

@@ -2269,6 +2269,8 @@ export interface components {
       datapoint_name: string;
       suffix: string | null;
       suffix_name: string | null;
+      /** @description The engine column exactly as computed; for non-users or combined answers ("both X and Y") it is not the single datapoint above (absent on insights stored before it was recorded) */
+      expression?: components['schemas']['AudienceExpression'];
     };
     InsightAudience: {
       id: string;

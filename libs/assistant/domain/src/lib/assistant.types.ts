@@ -29,6 +29,13 @@ export interface PlannerQuestion {
   entitled: boolean;
   datapoints: PlannerDatapoint[];
   suffixes: CodeName[];
+  /**
+   * How the question can be averaged (a mean of the values its answers stand for, their
+   * midpoints): over its datapoints (a single-choice question: age bands, hours per day) or over
+   * the suffixes of one of its rows (a one-answer grid: an agreement or frequency scale). Absent:
+   * it cannot be.
+   */
+  averageBy?: 'datapoints' | 'suffixes';
 }
 
 export interface PlannerAudience {
@@ -95,6 +102,21 @@ export interface PlanTopic {
   minCount?: number;
   /** The complement: respondents who did not give the answer(s) ("don't use", "are not on"). */
   negate?: boolean;
+  /**
+   * Answers of other questions in the same combined subject (with `combine` `all` or `any` only):
+   * "use TikTok or Netflix" is respondents who gave TikTok to the platforms question or Netflix to
+   * the streaming question, one column `{or: [leaf, leaf]}` (`{and: ...}` for `all`). Absent or
+   * empty: the subject is made of the topic's own question.
+   */
+  also?: PlanTopicPart[];
+}
+
+/** Answers of one more question in a combined subject (see `PlanTopic.also`). */
+export interface PlanTopicPart {
+  question: string;
+  questionName: string;
+  datapoints: CodeName[];
+  suffix: CodeName | null;
 }
 
 export type SubjectCombine = 'each' | 'all' | 'any' | 'at-least';
@@ -156,10 +178,17 @@ export interface AnalysisPlan {
    * first, and the answer is the change between them rather than a trend through every wave.
    */
   pairedPeriods?: boolean;
+  /**
+   * The measure is the mean of the topic question's answer values (midpoints) over each audience's
+   * respondents who answered it ("average age", "mean hours per day"), as the engine computes it for
+   * a crosstab item's `avg`; for a grid, of each named row's scale.
+   */
+  average?: boolean;
 }
 
 /** The measure of a plan: a size when it counts people, an index, a change over waves, or a share. */
 export function measureOf(plan: AnalysisPlan): PlanMeasure {
+  if (plan.average) return 'average';
   if (plan.kind === 'indexing') return 'index';
   if (plan.kind === 'trend' || plan.pairedPeriods) return 'change';
   if (plan.count) return 'size';
@@ -210,6 +239,29 @@ export interface ComputedCell {
    */
   lowBase: boolean;
   unreliable: boolean;
+  /** For an average column: the engine's mean over the audience's respondents who answered the question. */
+  average?: CellAverage;
+  /** Split by wave: the engine's test of this cell against the same cell of the previous wave. */
+  trend?: CellTrend;
+}
+
+/** The engine's average of a cell (docs/metrics.md#averages): weighted mean, its spread, and who answered. */
+export interface CellAverage {
+  value: number;
+  stdDev: number;
+  stdError: number;
+  /** Weighted size and respondents of those who gave one of the averaged answers. */
+  size: number;
+  sample: number;
+}
+
+/** The engine's test of a cell against the previous wave (split by wave). */
+export interface CellTrend {
+  previous: string;
+  level: number;
+  z: number;
+  significant: boolean;
+  direction: 'up' | 'down' | null;
 }
 
 /** One insight as written: its sentence and everything it was computed from. */
@@ -228,8 +280,21 @@ export interface WrittenInsight {
     base_size: number;
     low_base: boolean;
     unreliable: boolean;
+    /** An average: the engine's weighted mean, standard deviation and standard error, over who answered. */
+    average?: { value: number; std_dev: number; std_error: number; size: number; sample: number };
+    /** A wave of a trend: the engine's test against the previous wave. */
+    trend?: { previous: string; level: number; z: number; significant: boolean; direction: 'up' | 'down' | null };
   };
-  attribute: { question: string; question_name: string; datapoint: string; datapoint_name: string; suffix: string | null; suffix_name: string | null };
+  attribute: {
+    question: string;
+    question_name: string;
+    datapoint: string;
+    datapoint_name: string;
+    suffix: string | null;
+    suffix_name: string | null;
+    /** The engine column exactly as computed: a negated or combined subject is no single datapoint. */
+    expression: WireExpression;
+  };
   audience: { id: string; name: string; expression: WireExpression };
   locations: string[];
   waves: string[];

@@ -10,6 +10,7 @@ import { LEXICON } from '../lexicon/lexicon';
 import { TabledLanguage } from '../lexicon/read-lexicon';
 import { katakanaRuns } from './katakana';
 import { foldAccents } from './text';
+import { DIMENSION_PHRASES } from './planner/dimension-words';
 
 export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'it' | 'ja';
 /** The European languages read through a phrase table. */
@@ -99,8 +100,10 @@ const TABLES = new Map<string, { longest: number; map: Map<string, string> }>();
 function table(lang: Tabled): { longest: number; map: Map<string, string> } {
   let t = TABLES.get(lang);
   if (!t) {
-    const map = new Map(PHRASES[lang]);
-    t = { longest: Math.max(...PHRASES[lang].map(([p]) => p.split(' ').length)), map };
+    // The dimension cues ("in which country", "which age group") live with the other dimension words.
+    const phrases = [...PHRASES[lang], ...DIMENSION_PHRASES[lang]];
+    const map = new Map(phrases);
+    t = { longest: Math.max(...phrases.map(([p]) => p.split(' ').length)), map };
     TABLES.set(lang, t);
   }
   return t;

@@ -134,6 +134,54 @@ describe('writeAnswer', () => {
     expect(answer.message).toMatch(/over-indexing on .*index 150/);
   });
 
+  it('indexing on named answers reports each of them, in line or not: never "no data" when the engine has cells', () => {
+    const p = plan('Do US parents over-index on Disney+?');
+    expect(p.kind).toBe('indexing');
+    expect(p.topic?.datapoints.length).toBeGreaterThan(0);
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 27.4, base: 25.1, index: 109.2, n: 412 })),
+    );
+    expect(answer.insights).toHaveLength(p.topic?.datapoints.length ?? 0);
+    expect(answer.insights[0].metrics.index).toBe(109.2);
+    expect(answer.message).toContain('index 109, in line with all respondents');
+    expect(answer.message).not.toMatch(/no data|no reliable numbers/);
+  });
+
+  it('indexing on a named answer with few respondents behind it reports it flagged, as the crosstab does', () => {
+    const p = plan('Do US parents over-index on Disney+?');
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 5, base: 4, index: 125, n: 400 })),
+    );
+    expect(answer.insights).toHaveLength(1);
+    expect(answer.insights[0].metrics.unreliable).toBe(true);
+    expect(answer.message).toContain('unreliable');
+  });
+
+  it('indexing a whole question where nothing stands out says so, not that the engine has no data', () => {
+    const p = plan('Which streaming services are parents more likely to use?');
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, () => ({ pct: 30, base: 29, index: 103, n: 900 })),
+    );
+    expect(answer.insights).toEqual([]);
+    expect(answer.message).toMatch(/Nothing in .* sets Parents apart/);
+    expect(answer.message).not.toMatch(/no data/);
+  });
+
+  it('"no data" only when the engine returned no cell', () => {
+    const p = plan('Do US parents over-index on Disney+?');
+    const answer = writeAnswer(p, columnsOf(p, catalogue), segmentsOf(p), []);
+    expect(answer.message).toMatch(/returned no data/);
+  });
+
   it('a trend reports every wave and the change', () => {
     const p = plan('How has TikTok use changed over time?');
     const answer = writeAnswer(
@@ -234,6 +282,49 @@ describe('what an answer says it computed', () => {
     );
     // intersectSize of the fixture: n * 10 * pct.
     expect(answer.insights[0].text).toContain('about 200,000 people');
+  });
+
+  it('non-users: one negated column per answer, and the sentence says who did not', () => {
+    const p = plan("What share of Germans don't use TikTok?");
+    const columns = columnsOf(p, catalogue);
+    expect(columns.map((c) => c.expression)).toEqual([{ question: 'social_platform_usage', datapoints: ['tiktok'], not: true }]);
+    expect(describePlan(p, columns)).toContain('who did not answer “TikTok” to “Social media platforms used”');
+    const answer = writeAnswer(
+      p,
+      columns,
+      segmentsOf(p),
+      cells(p, () => ({ pct: 58.2, base: 58.2, index: 100, n: 900 })),
+    );
+    expect(answer.insights[0].text).toContain('58.2% of all respondents (Germany');
+    expect(answer.insights[0].text).toContain('did not answer “TikTok”');
+  });
+
+  it('a trend of non-users names the complement on its line, not the users', () => {
+    const p = plan('How has the share of Germans who do not use Facebook changed over the last year?');
+    expect(p.kind).toBe('trend');
+    const answer = writeAnswer(
+      p,
+      columnsOf(p, catalogue),
+      segmentsOf(p),
+      cells(p, (_a, _c, s) => ({ pct: 50 + s, base: 50 + s, index: 100, n: 900 })),
+    );
+    expect(answer.message).toContain('“not Facebook” (Social media platforms used) among all respondents in Germany');
+  });
+
+  it('both X and Y: one column of respondents with both, with the number of people', () => {
+    const p = plan('How many Americans use both Netflix and Disney+?');
+    const columns = columnsOf(p, catalogue);
+    expect(columns).toHaveLength(1);
+    expect(columns[0].expression).toEqual({ question: 'streaming_services_used', datapoints: ['netflix', 'disney_plus'], min_count: 2 });
+    const answer = writeAnswer(
+      p,
+      columns,
+      segmentsOf(p),
+      cells(p, () => ({ pct: 25, base: 25, index: 100, n: 1000 })),
+    );
+    expect(answer.insights).toHaveLength(1);
+    expect(answer.insights[0].text).toContain('answered every one of “Netflix” and “Disney+”');
+    expect(answer.insights[0].text).toContain('about 250,000 people');
   });
 
   it('an open indexing question measures every licensed thing of the dataset once, in one pass, within the cell limit', () => {

@@ -12,6 +12,9 @@ import {
   WrittenInsight,
 } from './assistant.types';
 import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine-domain';
+import { averageColumns, trendSignificance, writeAverage } from './narrative-stats';
+import { verdictLines } from './verdict';
+import { answeredPhrase, ColumnSubject, formatPeople, subjectColumnParts, subjectOpening } from './narrative-subject';
 
 /** One engine column: a datapoint (with its suffix) of a topic question. */
 export interface PlanColumn {
@@ -22,6 +25,10 @@ export interface PlanColumn {
   datapoint: CodeName;
   suffix: CodeName | null;
   expression: WireExpression;
+  /** An average column: the mean of the question's answer values (of this grid row's scale when `datapoint` is set). */
+  average?: { datapoint: string | null };
+  /** A negated or combined subject (narrative-subject.ts); absent = the datapoint as given. */
+  subject?: ColumnSubject;
 }
 
 /** One engine run: the locations and waves it covers. Empty `locations` = every licensed one. */
@@ -64,12 +71,17 @@ function audienceQuestions(expression: unknown, out: Set<string>): Set<string> {
  * catalogue order and cut to what fits the crosstab cell limit with the plan's audiences as rows.
  */
 export function columnsOf(plan: AnalysisPlan, catalogue: PlannerCatalogue): PlanColumn[] {
+  if (plan.average) return averageColumns(plan, catalogue);
   const dataset = plan.dataset.code;
   const topic = plan.topic;
   if (topic) {
     const question = catalogue.questions.find((q) => q.code === topic.question);
     const datapoints = topic.datapoints.length > 0 ? topic.datapoints : (question?.datapoints ?? []);
-    return datapoints.map((d) => column({ code: topic.question, name: topic.questionName }, dataset, d, topic.suffix));
+    const q = { code: topic.question, name: topic.questionName };
+    // "Don't use TikTok", "both Netflix and Disney+": the subject's own columns.
+    const subject = subjectColumnParts(topic, datapoints);
+    if (subject) return subject.map((part) => ({ ...column(q, dataset, part.datapoint, topic.suffix), ...part }));
+    return datapoints.map((d) => column(q, dataset, d, topic.suffix));
   }
   const defining = new Set<string>();
   for (const a of plan.audiences) audienceQuestions(a.expression, defining);
@@ -134,7 +146,7 @@ export const MAX_SEGMENTS = 16;
  */
 export function tooBroad(plan: AnalysisPlan): string | null {
   const markets = plan.splitByLocation ? plan.locations.length : 1;
-  const waves = plan.splitByWave ? plan.waves.length : 1;
+  const waves = plan.splitByWave ? wavesMeasured(plan).length : 1;
   const runs = markets * waves;
   if (runs <= MAX_SEGMENTS) return null;
   const what =
@@ -152,10 +164,22 @@ export function tooBroad(plan: AnalysisPlan): string | null {
   return `That question is too broad for me: it needs ${what}, and I compute at most ${MAX_SEGMENTS} for one question. ${narrower}`;
 }
 
+/**
+ * The waves a trend measures one by one: every wave of the plan, except that a comparison of change
+ * between more markets than the engine runs allow for every wave ("which of our markets grew most
+ * since Q3 2025?") needs only the first and the last: the change between them is the verdict.
+ */
+function wavesMeasured(plan: AnalysisPlan): CodeName[] {
+  const markets = plan.splitByLocation ? plan.locations.length : 1;
+  if (plan.verdict === 'grew-more' && plan.waves.length > 2 && markets * plan.waves.length > MAX_SEGMENTS)
+    return [plan.waves[0], plan.waves[plan.waves.length - 1]];
+  return plan.waves;
+}
+
 /** The engine runs of a plan: one for the whole selection, or one per market and/or wave. */
 export function segmentsOf(plan: AnalysisPlan): PlanSegment[] {
   const byLocation = plan.splitByLocation ? plan.locations.map((l) => [l]) : [plan.locations];
-  const byWave = plan.splitByWave ? plan.waves.map((w) => [w]) : [plan.waves];
+  const byWave = plan.splitByWave ? wavesMeasured(plan).map((w) => [w]) : [plan.waves];
   const out: PlanSegment[] = [];
   for (const locations of byLocation) {
     for (const waves of byWave) {
@@ -219,6 +243,7 @@ const reportable = (cell: ComputedCell) => cell.audienceSample >= UNRELIABLE_SAM
  * docs/metrics.md#reading-the-numbers).
  */
 export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments: PlanSegment[], cells: ComputedCell[]): WrittenAnswer {
+  if (plan.average) return writeAverage(plan, columns, segments, cells, describePlan(plan, columns));
   // An open indexing answer has thousands of cells: look them up by key, not by scanning.
   const byKey = new Map(cells.map((c) => [`${c.audienceId}|${c.datapoint}|${c.segment}`, c]));
   const cellOf = (audience: PlanAudience, column: PlanColumn, segment: PlanSegment) => byKey.get(`${audience.id}|${column.key}|${segment.key}`);
@@ -235,10 +260,10 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     const comparison = everyone
       ? ''
       : `, against ${formatPercent(cell.basePercentage)} of all respondents (index ${formatIndex(cell.index)}, ${indexWords(cell.index)})`;
-    const people = plan.count ? `, about ${formatCount(cell.intersectSize)} people` : '';
+    const people = plan.count ? `, ${formatPeople(cell.intersectSize)}` : '';
     const text =
       `${prefix}${formatPercent(cell.audiencePercentage)} of ${everyone ? 'all respondents' : audience.name} (${segment.label}${people}) ` +
-      `answered “${attributeLabel(column)}” to “${column.questionName}”${comparison}; base: ${formatCount(cell.audienceSample)} respondents` +
+      `${answeredPhrase(attributeLabel(column), column.questionName, column.subject, column.suffix?.name ?? null)}${comparison}; base: ${formatCount(cell.audienceSample)} respondents` +
       `${caution}.`;
     return {
       key: `${audience.id}|${column.key}|${segment.key}`,
@@ -255,6 +280,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         base_size: cell.baseSize,
         low_base: cell.lowBase,
         unreliable: cell.unreliable,
+        ...(cell.trend ? { trend: { ...cell.trend } } : {}),
       },
       attribute: {
         question: column.question,
@@ -263,6 +289,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
         datapoint_name: column.datapoint.name,
         suffix: column.suffix?.code ?? null,
         suffix_name: column.suffix?.name ?? null,
+        expression: column.expression,
       },
       audience: { id: audience.id, name: audience.name, expression: audience.expression },
       locations: segment.locations.map((l) => l.code),
@@ -343,15 +370,16 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
               : plan.audiences.length > 1
                 ? side.audience.name
                 : side.segment.label.split(',')[0];
-          parts.push(`${label} ${formatPercent(cell.audiencePercentage)}${plan.count ? ` (about ${formatCount(cell.intersectSize)} people)` : ''}`);
+          parts.push(`${label} ${formatPercent(cell.audiencePercentage)}${plan.count ? ` (${formatPeople(cell.intersectSize)})` : ''}`);
           values.push({ label, value: cell.audiencePercentage });
         }
         // Ranked and measured on the figures as printed, so the words agree with them.
         const top = [...values].sort((a, b) => shown(b.value) - shown(a.value));
         const lowest = top[top.length - 1];
         const points = top.length > 1 ? pointsBetween(lowest.value, top[0].value) : 0;
+        // A plan with a verdict states it in its own line (verdict.ts), against the next side.
         const gap =
-          top.length < 2
+          top.length < 2 || plan.verdict
             ? ''
             : points === 0
               ? ` (${top[0].label} level with ${lowest.label})`
@@ -370,6 +398,18 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
             continue;
           }
           if (!usable(audience, segment)) continue;
+          // Answers the prompt named are the question itself ("do parents over-index on Disney+?"):
+          // each is answered with its index and reading, in line or not, with its cell's flags.
+          if (named) {
+            for (const column of columns) {
+              const cell = cellOf(audience, column, segment);
+              if (!cell) continue;
+              const insight = sentence(audience, column, segment, cell);
+              insights.push(insight);
+              lines.push(insight.text);
+            }
+            continue;
+          }
           // Only cells with enough respondents who gave the answer: an index on a handful is noise.
           const all = columns
             .map((c) => ({ column: c, cell: cellOf(audience, c, segment) }))
@@ -428,7 +468,8 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
             lines.push(
               `“${attributeLabel(column)}” (${column.questionName}) among ${who} in ${where}: ` +
                 `${series.map(({ s, cell }) => `${s.waves[0].name} ${formatPercent(cell.audiencePercentage)}`).join(', ')}; ` +
-                `${delta === 0 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points`} from ${a.s.waves[0].name} to ${b.s.waves[0].name}.`,
+                `${delta === 0 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points`} from ${a.s.waves[0].name} to ${b.s.waves[0].name}.` +
+                trendSignificance(series.map(({ s, cell }) => ({ wave: s.waves[0], cell }))),
             );
           }
         }
@@ -437,9 +478,17 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     }
   }
 
+  // The verdict the plan asks for (highest, grew more, up or down), computed from the same cells.
+  lines.push(...verdictLines(plan, columns, segments, cells));
   const opening = describePlan(plan, columns);
-  if (insights.length === 0) {
-    const why = withheld.length > 0 ? withheld.join(' ') : 'The engine returned no data for this selection.';
+  // A reading with no figure to show ("nothing sets them apart") is still the answer.
+  if (insights.length === 0 && lines.length === 0) {
+    const why =
+      withheld.length > 0
+        ? withheld.join(' ')
+        : cells.length === 0
+          ? 'The engine returned no data for this selection.'
+          : 'No figure of this selection is reliable enough to report.';
     return { message: `${opening}\nI have no reliable numbers to give for this. ${why}`, insights: [] };
   }
   return { message: [opening, ...lines, ...withheld].join('\n'), insights };
@@ -478,15 +527,24 @@ export function describePlan(plan: AnalysisPlan, columns: PlanColumn[] = []): st
       : '';
   const people = plan.count ? ' (with the projected number of people)' : '';
   const dataset = plan.dataset.name;
+  if (plan.average && topic) {
+    const rows = answers ? ` for ${answers}` : '';
+    return plan.kind === 'trend'
+      ? `Average of “${topic.questionName}”${rows} among ${who} in ${where}, wave by wave from ${plan.waves[0]?.name} to ${plan.waves[plan.waves.length - 1]?.name}:`
+      : `Average of “${topic.questionName}”${rows} among ${who} in ${where}, ${when}:`;
+  }
+  // A negated or combined subject says what was counted ("who did not answer “TikTok” to ...").
+  const subject = topic ? subjectOpening(topic) : null;
+  const answering = subject ? `Share who ${subject}` : answers ? `Share answering ${answers} to “${topic?.questionName}”` : null;
   switch (plan.kind) {
     case 'share':
-      return `Share of ${who} in ${where} who answered ${answers} to “${topic?.questionName}”${people}, ${when}:`;
+      return `Share of ${who} in ${where} who ${subject ?? `answered ${answers} to “${topic?.questionName}”`}${people}, ${when}:`;
     case 'ranking':
       return `${plan.ascending ? 'Bottom' : 'Top'} ${plan.limit} answers to “${topic?.questionName}”${topic?.suffix ? ` (${topic.suffix.name})` : ''} among ${who} in ${where}, ${when}:`;
     case 'comparison':
-      return `${answers ? `Share answering ${answers} to “${topic?.questionName}”` : `Top answers to “${topic?.questionName}”`}${people}, ${who} side by side in ${where}, ${when}:`;
+      return `${answering ?? `Top answers to “${topic?.questionName}”`}${people}, ${who} side by side in ${where}, ${when}:`;
     case 'trend':
-      return `${answers ? `Share answering ${answers} to “${topic?.questionName}”` : `Leading answers to “${topic?.questionName}”`} among ${who} in ${where}, wave by wave from ${plan.waves[0]?.name} to ${plan.waves[plan.waves.length - 1]?.name}:`;
+      return `${answering ?? `Leading answers to “${topic?.questionName}”`} among ${who} in ${where}, wave by wave from ${plan.waves[0]?.name} to ${plan.waves[plan.waves.length - 1]?.name}:`;
     case 'indexing':
       return topic
         ? `Index of ${who} against all respondents on ${answers || `“${topic.questionName}”`} in ${where}, ${when}:`

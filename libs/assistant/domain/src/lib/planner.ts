@@ -1,5 +1,6 @@
 import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from './assistant.types';
 import { combine, uniqueAudiences } from './planner/audiences';
+import { averagePlan } from './planner/average';
 import { promptContext } from './planner/context';
 import { finishPlan } from './planner/finish';
 import { mergeFollowUp, withDocked } from './planner/follow-up';
@@ -84,7 +85,9 @@ export function planPrompt(input: PlanInput): PlanOutcome {
     ctx.previous && followUp ? mergeFollowUp(ctx, frame, step, start, named, marketReading) : firstTurnShape(ctx, frame, step, start, marketReading);
   if ('outcome' in shape) return shape;
   shape.audiences = withDocked(ctx, frame, shape.audiences, { dockedAsTopic: step.dockedAsTopic, named, followUp });
-  return finishPlan(ctx, shape, choice, notes);
+  const outcome = finishPlan(ctx, shape, choice, notes);
+  // A mean ("the average number of hours") is measured on the plan's topic, when it has one.
+  return outcome.outcome === 'answer' ? { ...outcome, plan: averagePlan(raw, outcome.plan, ctx.catalogue, ctx.previous) } : outcome;
 }
 
 /** What the reading alone refuses or asks back: a forecast, a typo close to two names, a period outside the data. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AudienceDirectory, CatalogueAccess, CatalogueView, OrganisationCatalogue } from '@aas/shared-contracts';
-import { PlannerCatalogue } from '@aas/assistant-domain';
+import { averageByOf, PlannerCatalogue } from '@aas/assistant-domain';
 import { PartitionReader } from '@aas/respondent-store-data-access';
 
 /**
@@ -50,6 +50,7 @@ export class AssistantCatalogueLoader {
           entitled: organisation.isDatasetEntitled(datasetCode),
           datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name, ...(d.aliases ? { aliases: [...d.aliases] } : {}) })),
           suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
+          averageBy: info ? averageByOf(info.kind, info.datapoints, info.suffixes) : undefined,
         };
       }),
       audiences: audiences.map((a) => ({ ...a })),

@@ -83,6 +83,38 @@ describe('AssistantChatUseCase', () => {
     expect(out.message).toContain(`at most ${MAX_SEGMENTS}`);
   });
 
+  it('ranks every licensed market with one engine job each and states the verdict from their numbers', async () => {
+    // The engine's numbers differ by market: Germany's cells hold 1.5 times the others' (60% against 40%).
+    const { calls, ask } = setup(async (payload) => {
+      const sums = engineSums(payload);
+      const factor = payload.locations.length === 1 && payload.locations[0] === 'de' ? 1.5 : 1;
+      for (let i = 0; i < sums.cells.length; i += 3) {
+        sums.cells[i] *= factor;
+        sums.cells[i + 2] *= factor;
+      }
+      return sums;
+    });
+    const out = await ask('In which country is TikTok most used?');
+    expect(calls.map((c) => c.payload.locations)).toEqual([['us'], ['gb'], ['de'], ['fr'], ['jp']]);
+    expect(out.message).toContain('1. Germany 60.0%');
+    expect(out.message).toContain('Highest: Germany at 60.0%, 20.0 points above');
+  });
+
+  it('compares a quarter with the same quarter a year earlier: one engine job over the two waves and whether it went up or down', async () => {
+    const { calls, ask } = setup(async (payload) => {
+      const sums = engineSums(payload);
+      // Split by wave, the later quarter (the second group) holds a quarter fewer users.
+      const later = payload.waves.indexOf('q3_2026');
+      const stride = sums.groups * 3;
+      if (payload.groupBy === 'wave' && later >= 0) for (let i = 0; i < sums.rowCount * sums.columnCount; i++) sums.cells[i * stride + later * 3] *= 0.75;
+      return sums;
+    });
+    const out = await ask('Is TikTok up or down vs the same quarter last year?');
+    expect(calls.map((c) => c.payload.waves)).toEqual([['q3_2025', 'q3_2026']]);
+    // Laid out as a tracker: 200,000 of the column's 300,000 (66.7%), then three quarters of that (50.0%).
+    expect(out.message).toContain('TikTok: down 16.7 points, 66.7% in Q3 2025 against 50.0% in Q3 2026.');
+  });
+
   it(`runs at most ${JOB_CONCURRENCY} engine jobs at once, each with an abort signal`, async () => {
     let inFlight = 0;
     let most = 0;
@@ -93,8 +125,8 @@ describe('AssistantChatUseCase', () => {
       inFlight -= 1;
       return engineSums(payload);
     });
-    const out = await ask('How has TikTok use changed in the US and Germany?');
-    expect(calls).toHaveLength(16);
+    const out = await ask('What % use TikTok in the US, the UK, Germany, France and Japan?');
+    expect(calls).toHaveLength(5);
     expect(most).toBe(JOB_CONCURRENCY);
     expect(calls.every((c) => c.signal instanceof AbortSignal)).toBe(true);
     expect(out.insights.length).toBeGreaterThan(0);
@@ -108,7 +140,7 @@ describe('AssistantChatUseCase', () => {
           signal?.addEventListener('abort', () => reject(ProblemException.unavailable('The request was cancelled')), { once: true });
         }),
     );
-    const pending = ask('How has TikTok use changed over time?', { signal: client.signal });
+    const pending = ask('What % use TikTok in the US, the UK, Germany, France and Japan?', { signal: client.signal });
     await tick();
     expect(calls).toHaveLength(JOB_CONCURRENCY);
     client.abort();
@@ -126,8 +158,22 @@ describe('AssistantChatUseCase', () => {
       if (n === 2) return Promise.reject(ProblemException.timeout('The job did not finish within 60000 ms'));
       return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
     });
-    await expect(ask('How has TikTok use changed over time?')).rejects.toThrow(/did not finish/);
+    await expect(ask('What % use TikTok in the US, the UK, Germany, France and Japan?')).rejects.toThrow(/did not finish/);
     expect(calls.length).toBeLessThanOrEqual(JOB_CONCURRENCY);
     expect(calls.every((c) => c.signal?.aborted)).toBe(true);
+  });
+
+  it('a trend is one engine job per market, split by wave: each wave has its figures and the engine’s test against the previous one', async () => {
+    const { calls, ask, store } = setup(answer);
+    const out = await ask('How has TikTok use changed in the US and Germany?');
+    expect(calls).toHaveLength(2);
+    expect(calls.every((c) => c.payload.groupBy === 'wave' && c.payload.waves.length === 8)).toBe(true);
+    expect(out.insights).toHaveLength(16);
+    const metrics = store.turns[0].insights.map((i) => i.details['metrics'] as { audience_percentage: number; trend?: unknown });
+    // Laid out as a tracker (attributes as rows, audiences as columns): the audience is the fixture's column (300,000), 200,000 of whom match.
+    for (const m of metrics) expect(m.audience_percentage).toBeCloseTo((200_000 / 300_000) * 100, 9);
+    // From the second wave of each market on, the engine's trend (no variance in these fixed sums: not significant).
+    expect(metrics.filter((m) => m.trend !== undefined)).toHaveLength(14);
+    expect(out.message).toContain('No wave-to-wave change is statistically significant (95% confidence).');
   });
 });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { parseStandardExpression, StandardWire, validateAgainstCatalogue } from '@aas/audience-expression-domain';
 import {
@@ -7,7 +7,6 @@ import {
   ComputedCell,
   PlanAudience,
   PlanColumn,
-  Planner,
   PlannerCatalogue,
   PlanSegment,
   RuleBasedPlanner,
@@ -17,9 +16,12 @@ import {
 } from '@aas/assistant-domain';
 import { AudienceDirectory, OrganisationCatalogue } from '@aas/shared-contracts';
 import { EngineClient } from '@aas/crosstab-engine-client';
+import type { CrosstabCell } from '@aas/crosstab-engine-domain';
+import { checkAverage, CheckedAverage, FieldProblems } from '@aas/query-rules-domain';
 import { ProblemException } from '@aas/shared-infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantStore, StoredInsight, TurnChat } from './assistant.store';
+import { ASSISTANT_PLANNER, ChatPlanner } from './model-planner';
 import { runLimited } from './run-limited';
 
 /** The chat answer: message, chat id, insights and the sources they were computed from (docs/api-guide.md#assistant-chat). */
@@ -62,14 +64,13 @@ const EMPTY_SOURCES = (): ChatResponse['sources'] => ({ topics: [], audiences: [
  */
 @Injectable()
 export class AssistantChatUseCase {
-  /** The rules today; a model-backed planner can stand in behind the same interface. */
-  private readonly planner: Planner = new RuleBasedPlanner();
-
   constructor(
     private readonly loader: AssistantCatalogueLoader,
     private readonly store: AssistantStore,
     private readonly engine: EngineClient,
     private readonly audiences: AudienceDirectory,
+    /** The rules, or a model-backed planner with the rules as its fallback (`plannerFromConfig`). */
+    @Optional() @Inject(ASSISTANT_PLANNER) private readonly planner: ChatPlanner = new RuleBasedPlanner(),
   ) {}
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
@@ -94,7 +95,7 @@ export class AssistantChatUseCase {
       return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' };
     });
 
-    const outcome = this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
+    const outcome = await this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
     // A refusal or a clarifying question is a turn too, with no number and no insight.
     const noNumbers = async (message: string): Promise<ChatResponse> => {
       await this.store.saveTurn(chat, request.prompt, message, null, []);
@@ -142,7 +143,9 @@ export class AssistantChatUseCase {
       chat_id: chatId,
       insights: stored.map((s) => ({ id: s.id, text: s.text })),
       sources: {
-        topics: plan.topic ? [plan.topic.questionName] : [...new Set(written.insights.map((i) => i.attribute.question_name))],
+        topics: plan.topic
+          ? [plan.topic.questionName, ...(plan.topic.also ?? []).map((p) => p.questionName)]
+          : [...new Set(written.insights.map((i) => i.attribute.question_name))],
         audiences: usedAudiences.map((a) => ({ id: a.id, name: a.name, description: a.description })),
         datasets: datasets.map((code) => ({ code, name: planner.datasets.find((d) => d.code === code)?.name ?? code })),
         locations: plan.locations.length > 0 ? plan.locations : allLocations,
@@ -172,43 +175,51 @@ export class AssistantChatUseCase {
     request: ChatRequest,
   ): Promise<ComputedCell[]> {
     if (columns.length === 0) return [];
+    const averages = plan.average ? averageItems(columns, organisation) : null;
+    if (averages === undefined) return [];
     // One signal for every computation of the prompt: the client leaving or one failing stops the others.
     const abort = new AbortController();
     const stop = () => abort.abort();
     if (request.signal?.aborted) stop();
     request.signal?.addEventListener('abort', stop, { once: true });
-    const run = async (segment: PlanSegment): Promise<ComputedCell[]> => {
+    const rows = plan.audiences.map((a) => a.expression as StandardWire);
+    const columnWires = columns.map((c, i) => averages?.[i].answered ?? (c.expression as StandardWire));
+    const run = async (job: EngineJob): Promise<ComputedCell[]> => {
       if (abort.signal.aborted) throw cancelled();
-      const result = await this.engine.crosstab(
+      const query = {
+        base: {},
+        waves: job.waves,
+        locations: job.locations.length > 0 ? job.locations : organisation.entitledLocations.map((l) => l.code),
+        dataset,
+      };
+      const context = { orgId: request.orgId, requestId: request.requestId, signal: abort.signal };
+      const segmentOf = (cell: CrosstabCell) => (job.byWave ? job.segmentOf(cell.wave ?? '') : job.segments[0].key);
+      // A plain crosstab (audiences as rows) unless the answer needs the engine's averages or its test of each wave against the previous one.
+      if (averages === null && !job.byWave)
+        return (await this.engine.crosstab({ ...query, rows, columns: columnWires }, context)).cells.map((cell) =>
+          computedCell(plan, columns, cell, segmentOf(cell)),
+        );
+      // Those are laid out as a researcher's crosstab: the attributes (or averaged questions) as rows, the
+      // audiences as columns, so that the engine's estimate (a column's share, a row's mean) is the audience's figure.
+      const result = await this.engine.crosstabSpec(
         {
-          rows: plan.audiences.map((a) => a.expression as StandardWire),
-          columns: columns.map((c) => c.expression as StandardWire),
-          base: {},
-          waves: segment.waves.map((w) => w.code),
-          locations: segment.locations.length > 0 ? segment.locations.map((l) => l.code) : organisation.entitledLocations.map((l) => l.code),
-          dataset,
+          ...query,
+          spec: {
+            rows: columnWires.map((expression, i) => ({
+              expression,
+              ...(averages ? { average: averages[i].parts.map((p) => ({ expression: p.wire, value: p.value })) } : {}),
+            })),
+            columns: rows.map((expression) => ({ expression })),
+            validBases: [],
+          },
         },
-        { orgId: request.orgId, requestId: request.requestId, signal: abort.signal },
+        context,
+        job.byWave ? { split: 'wave' } : {},
       );
-      return result.cells.map((cell): ComputedCell => ({
-        audienceId: plan.audiences[cell.rowIndex].id,
-        datapoint: columns[cell.columnIndex].key,
-        segment: segment.key,
-        audiencePercentage: cell.row.intersectPercentage,
-        basePercentage: cell.column.percentage,
-        index: cell.intersect.index,
-        audienceSample: cell.row.sample,
-        audienceSize: cell.row.size,
-        intersectSample: cell.intersect.sample,
-        intersectSize: cell.intersect.size,
-        baseSample: cell.base.sample,
-        baseSize: cell.base.size,
-        lowBase: cell.flags.lowBase,
-        unreliable: cell.flags.unreliable,
-      }));
+      return result.cells.map((cell) => computedCell(plan, columns, transposed(cell), segmentOf(cell)));
     };
     try {
-      return (await runLimited(segments, JOB_CONCURRENCY, run, stop)).flat();
+      return (await runLimited(engineJobs(plan, segments), JOB_CONCURRENCY, run, stop)).flat();
     } finally {
       request.signal?.removeEventListener('abort', stop);
     }
@@ -218,4 +229,93 @@ export class AssistantChatUseCase {
   catalogue(orgId: string): Promise<{ planner: PlannerCatalogue; organisation: OrganisationCatalogue }> {
     return this.loader.load(orgId);
   }
+}
+
+/** One engine run: a segment, or the waves of one place split by wave (a trend: the engine tests each wave against the previous). */
+interface EngineJob {
+  segments: PlanSegment[];
+  waves: string[];
+  locations: string[];
+  byWave: boolean;
+  segmentOf: (wave: string) => string;
+}
+
+function engineJobs(plan: AnalysisPlan, segments: PlanSegment[]): EngineJob[] {
+  const job = (list: PlanSegment[], byWave: boolean): EngineJob => ({
+    segments: list,
+    waves: list.flatMap((s) => s.waves.map((w) => w.code)),
+    locations: list[0].locations.map((l) => l.code),
+    byWave,
+    segmentOf: (wave) => list.find((s) => s.waves[0]?.code === wave)?.key ?? '',
+  });
+  if (!plan.splitByWave) return segments.map((s) => job([s], false));
+  const byPlace = new Map<string, PlanSegment[]>();
+  for (const s of segments) {
+    const place = s.locations.map((l) => l.code).join(',');
+    byPlace.set(place, [...(byPlace.get(place) ?? []), s]);
+  }
+  return [...byPlace.values()].map((list) => job(list, true));
+}
+
+/**
+ * The engine's average items of an average plan's columns, checked as the crosstab's `avg` is (the
+ * question's kind, a midpoint for each answer, the licence); undefined when one does not pass.
+ */
+function averageItems(columns: PlanColumn[], organisation: OrganisationCatalogue): CheckedAverage[] | undefined {
+  const problems = new FieldProblems();
+  const checked = columns.map((c, i) =>
+    checkAverage(
+      c.average?.datapoint ? { question: c.question, with_suffixes: { datapoint: c.average.datapoint } } : { question: c.question, with_datapoints: {} },
+      `/columns/${i}/avg`,
+      organisation,
+      problems,
+    ),
+  );
+  return checked.every((c): c is CheckedAverage => c !== undefined) ? checked : undefined;
+}
+
+/** A cell of an attributes x audiences crosstab read as the audiences x attributes cell it is (the figures are symmetric but for the sides). */
+function transposed(cell: CrosstabCell): CrosstabCell {
+  return { ...cell, rowIndex: cell.columnIndex, columnIndex: cell.rowIndex, row: cell.column, column: cell.row };
+}
+
+function computedCell(plan: AnalysisPlan, columns: PlanColumn[], cell: CrosstabCell, segment: string): ComputedCell {
+  return {
+    audienceId: plan.audiences[cell.rowIndex].id,
+    datapoint: columns[cell.columnIndex].key,
+    segment,
+    audiencePercentage: cell.row.intersectPercentage,
+    basePercentage: cell.column.percentage,
+    index: cell.intersect.index,
+    audienceSample: cell.row.sample,
+    audienceSize: cell.row.size,
+    intersectSample: cell.intersect.sample,
+    intersectSize: cell.intersect.size,
+    baseSample: cell.base.sample,
+    baseSize: cell.base.size,
+    lowBase: cell.flags.lowBase,
+    unreliable: cell.flags.unreliable,
+    ...(cell.average
+      ? {
+          average: {
+            value: cell.average.value,
+            stdDev: cell.average.stdDev,
+            stdError: cell.average.stdError,
+            size: cell.average.size,
+            sample: cell.average.sample,
+          },
+        }
+      : {}),
+    ...(cell.trend
+      ? {
+          trend: {
+            previous: cell.trend.previous,
+            level: cell.trend.level,
+            z: cell.trend.z,
+            significant: cell.trend.significant,
+            direction: cell.trend.direction,
+          },
+        }
+      : {}),
+  };
 }

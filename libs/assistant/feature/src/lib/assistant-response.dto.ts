@@ -55,6 +55,13 @@ export class InsightAttribute {
   @ApiProperty() datapoint_name!: string;
   @ApiProperty({ type: 'string', nullable: true }) suffix!: string | null;
   @ApiProperty({ type: 'string', nullable: true }) suffix_name!: string | null;
+  @ApiProperty({
+    required: false,
+    description:
+      'The engine column exactly as computed; for non-users or combined answers ("both X and Y") it is not the single datapoint above (absent on insights stored before it was recorded)',
+    allOf: [{ $ref: expressionSchemaRef('standard') }],
+  })
+  expression?: unknown;
 }
 
 export class InsightAudience {

@@ -1,10 +1,12 @@
 import { MiddlewareConsumer, Module, NestModule, OnModuleInit, RequestMethod } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
+import { CommonConfig } from '@aas/shared-infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantChatUseCase } from './assistant-chat.usecase';
 import { AssistantStore } from './assistant.store';
 import { GenericChatController } from './generic-chat.controller';
+import { ASSISTANT_PLANNER, plannerFromConfig } from './model-planner';
 import { MCP_PATH, McpController, McpResourceMetadataController, McpTransportMiddleware } from './mcp/mcp.controller';
 import { JSONRPC, McpServer, rpcError } from './mcp/mcp-server';
 
@@ -31,7 +33,14 @@ export function parseFailure(raw: unknown): Record<string, unknown> {
  */
 @Module({
   controllers: [GenericChatController, McpController, McpResourceMetadataController],
-  providers: [AssistantCatalogueLoader, AssistantStore, AssistantChatUseCase, McpServer],
+  providers: [
+    AssistantCatalogueLoader,
+    AssistantStore,
+    AssistantChatUseCase,
+    McpServer,
+    // The rules alone unless ASSISTANT_MODEL_URL names a model endpoint.
+    { provide: ASSISTANT_PLANNER, useFactory: plannerFromConfig, inject: [CommonConfig] },
+  ],
 })
 export class AssistantModule implements OnModuleInit, NestModule {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -239,6 +239,37 @@ export class CommonConfig {
   @Max(4 * 1024 * 1024 * 1024)
   IMPORT_MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
 
+  /**
+   * Base URL of an OpenAI-compatible chat endpoint (`POST {url}/chat/completions`, e.g.
+   * https://api.openai.com/v1 or a local server's http://127.0.0.1:8080/v1) the assistant asks for
+   * its analysis plan, validated like the rule planner's, with the rules as the fallback. Unset:
+   * the rule planner alone, and no request leaves the service.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s?#]+$/, { message: 'ASSISTANT_MODEL_URL must be an http(s) URL without query or fragment, such as https://api.openai.com/v1' })
+  ASSISTANT_MODEL_URL?: string;
+
+  /** The model the endpoint is asked for (`model` of the request); required with ASSISTANT_MODEL_URL. */
+  @IsOptional()
+  @IsString()
+  ASSISTANT_MODEL_NAME?: string;
+
+  /** Sent as `Authorization: Bearer <key>` when set. */
+  @IsOptional()
+  @IsString()
+  ASSISTANT_MODEL_API_KEY?: string;
+
+  /** How long a chat turn waits for the model's plan (ms) before the rule planner answers instead. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  ASSISTANT_MODEL_TIMEOUT_MS = 4000;
+
+  /** How the endpoint is asked for the plan: structured output (`response_format` json_schema) or one forced tool call. */
+  @IsIn(['json_schema', 'tool'])
+  ASSISTANT_MODEL_OUTPUT: 'json_schema' | 'tool' = 'json_schema';
+
   /** Cross-field rules class-validator cannot express on one property. */
   validateTogether(): string[] {
     const problems: string[] = [];
@@ -247,6 +278,7 @@ export class CommonConfig {
     } else if (this.NODE_ENV === 'production' && this.JWT_SECRET === DEVELOPMENT_JWT_SECRET && !this.JWT_PUBLIC_KEY) {
       problems.push('JWT_SECRET: the development secret is published in the repository and refused when NODE_ENV=production');
     }
+    if (this.ASSISTANT_MODEL_URL && !this.ASSISTANT_MODEL_NAME) problems.push('ASSISTANT_MODEL_NAME: required when ASSISTANT_MODEL_URL is set');
     if (this.JWT_PUBLIC_KEY) {
       try {
         createPublicKey(this.JWT_PUBLIC_KEY);

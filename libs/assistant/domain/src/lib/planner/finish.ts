@@ -3,7 +3,9 @@ import { DEFAULT_WAVE_COUNT } from '@aas/query-rules-domain';
 import { DEFAULT_LIMIT, DEFAULT_OPEN_LIMIT, EVERYONE, MAX_LIMIT } from './constants';
 import { chooseDatasets } from './datasets';
 import { singularSuperlative, singularWhich } from './kind';
+import { planAlongDimension } from './dimensions';
 import { clarify, codeName, noTopic, refuse, wavesText } from './outcomes';
+import { applySubject, negateAudiences } from './subject';
 import { PlanShape, PromptContext, TopicChoice } from './types';
 
 /**
@@ -13,12 +15,16 @@ import { PlanShape, PromptContext, TopicChoice } from './types';
  */
 export function finishPlan(ctx: PromptContext, shape: PlanShape, choice: TopicChoice, notes: string[]): PlanOutcome {
   const { catalogue, reading, index } = ctx;
-  const { topic, topicQuestion, locations } = shape;
-  const audiences = shape.audiences.length === 0 ? [EVERYONE] : shape.audiences;
+  const { topicQuestion, locations } = shape;
+  let { topic } = shape;
+  let audiences = shape.audiences.length === 0 ? [EVERYONE] : shape.audiences;
   let kind = shape.kind;
   if (kind === 'indexing' && !topic && audiences.every((a) => a.origin === 'everyone'))
     return clarify('Which audience should I profile? An index compares an audience (for example Gen Z, parents or women) with all respondents.', []);
   if (!topic && kind !== 'indexing') return noTopic(reading, index, choice.unknown);
+  // The subject: the complement of the answers, or one group combining them (subject.ts).
+  if (topic) ({ topic, kind } = applySubject({ kind, topic, audiences }, ctx.words, reading.spans, catalogue));
+  audiences = negateAudiences(audiences, ctx.words, reading.spans, topic);
   if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';
   if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
 
@@ -48,7 +54,7 @@ export function finishPlan(ctx: PromptContext, shape: PlanShape, choice: TopicCh
     count: shape.count,
     dataset: codeName(dataset),
   };
-  return { outcome: 'answer', plan, notes };
+  return planAlongDimension(plan, reading, catalogue, ctx.previous, notes);
 }
 
 /** Where and when the dataset was fielded, and the waves licensed: the plan's waves, or a refusal. */

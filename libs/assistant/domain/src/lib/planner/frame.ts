@@ -2,6 +2,7 @@ import { PlannerLocation } from '../assistant.types';
 import { GROUP_WORDS, PEOPLE_REFERENCES } from './cues';
 import { readCount, readKindCues, refineKindCues } from './kind';
 import { askedDemographics, assignRoles } from './roles';
+import { asksForSize } from './subject';
 import { Frame, PromptContext } from './types';
 
 /** The kind cues and the roles of the names: who is compared or profiled, what is measured. */
@@ -18,5 +19,5 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
   const profiling = (cues.indexing || cues.explicitIndex) && (cues.explicitIndex || markets.length <= 1);
   const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience });
   refineKindCues(ctx, cues, roles, markets.length, they);
-  return { cues, roles, they, noOne, count: readCount(ctx.text) };
+  return { cues, roles, they, noOne, count: readCount(ctx.text) || asksForSize(ctx.words) };
 }

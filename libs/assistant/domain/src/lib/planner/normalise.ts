@@ -3,6 +3,7 @@ import { cueTypo, QUERY_WORDS } from '../intents';
 import { romanise, soundKey } from '../katakana';
 import { detectLanguage, Language, translateJapanese, translateWords } from '../languages';
 import { normalize, typoMatch } from '../text';
+import { spellNegations } from './subject';
 import { LEXICON } from '../../lexicon/lexicon';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
@@ -70,7 +71,7 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
       .map((x) => SHORTHAND[x] ?? x);
     if (w.length === 0) continue;
     if (words.length > 0) words.push('|');
-    words.push(...translateWords(w, lang, capitals));
+    words.push(...spellNegations(translateWords(w, lang, capitals), lang));
   }
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();

@@ -4,9 +4,11 @@ import { BASE_PHRASES } from '../intents';
 import { readQuantities } from '../quantities';
 import { readTime } from '../time';
 import { MULTIWORD_CUES, TREND } from './cues';
+import { readDimensions } from './dimension-cues';
 import { readLimit } from './limit';
 import { normaliseWords } from './normalise';
 import { findSpans } from './spans';
+import { sizeCuePositions } from './subject';
 import { Reading } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 
@@ -21,7 +23,7 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   const { lang, words, capitals } = normaliseWords(raw, index);
   const guarded = guardedNames(words, index);
   const time = readTime(words, catalogue.waves, guarded);
-  const used = new Set(time.used);
+  const used = new Set([...time.used, ...sizeCuePositions(words)]);
   // "this group", "these audiences": references to the docked or earlier audiences, not topics.
   for (let i = 0; i < words.length - 1; i++)
     if (
@@ -57,9 +59,12 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   // The amount is read; its unit ("hours") still names the question.
   for (const q of quantities) for (let i = q.start; i < q.end - 1; i++) used.add(i);
   const limit = readLimit(words, used);
+  // "which age group", "in which country ... most": words of the dimension ranked, not names.
+  const dimension = readDimensions(words, catalogue);
+  for (const i of dimension.used) used.add(i);
   const spans = findSpans(words, used, index, capitals, lang, catalogue);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
-  return { raw, lang, words, used, spans, time, limit, quantities };
+  return { raw, lang, words, used, spans, time, limit, quantities, dimension };
 }
 
 export const TIME_WORDS = new Set(G.timeWords);

@@ -13,6 +13,7 @@ import { CatalogueIndex, Entry } from '../catalogue-index';
 import { Language } from '../languages';
 import { Quantity } from '../quantities';
 import { TimeReading } from '../time';
+import type { DimensionCue } from './dimension-cues';
 
 export type SpanKind = Entry['kind'] | 'age' | 'us';
 
@@ -42,6 +43,8 @@ export interface Reading {
   limit: number | undefined;
   /** Amounts with a unit ("under five hours"): they pick the bands of a banded question. */
   quantities: Quantity[];
+  /** What the prompt ranks or compares along (markets, groups, change) and the verdict it asks for. */
+  dimension: DimensionCue;
 }
 
 // Audiences and the roles of datapoint mentions

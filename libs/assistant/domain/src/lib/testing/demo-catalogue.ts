@@ -1,3 +1,4 @@
+import { averageByOf } from '../planner/average';
 import { buildCatalogue, DATASET_COVERAGE } from '@aas/demo-data-domain';
 import { PlannerCatalogue } from '../assistant.types';
 
@@ -18,6 +19,7 @@ export function demoPlannerCatalogue(entitled: { datasets?: string[]; locations?
       entitled: !entitled.datasets || entitled.datasets.includes(datasetOf(q.namespace_code)),
       datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name, ...(d.aliases ? { aliases: [...d.aliases] } : {}) })),
       suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
+      averageBy: averageByOf(q.kind, q.datapoints, q.suffixes),
     })),
     audiences: catalogue.audiences.map((a) => ({
       id: `curated-${a.id}`,

@@ -77,24 +77,30 @@ export function testOrganisationCatalogue(): OrganisationCatalogue {
 /**
  * Raw sums an engine job would return for a block, with fixed numbers per wave: base 1,000,000
  * people (1,000 respondents), each row 500,000 (500), each column 300,000 (300), each cell
- * 200,000 (200). So every cell reads: audience % 40, base % 30, index 133.3.
+ * 200,000 (200). So every cell reads: audience % 40, base % 30, index 133.3. Split by wave or
+ * location, each group holds the same figures (of one wave, or of every wave of one location).
  */
 export function engineSums(payload: EngineComputePayload): EngineComputeResult {
   const waves = new Set(payload.waves).size;
+  const groups = payload.groupBy === 'wave' ? waves : payload.groupBy === 'location' ? new Set(payload.locations).size : 1;
+  const perGroup = payload.groupBy === 'wave' ? 1 : waves;
   const rowCount = payload.rows.length;
   const columnCount = payload.columns.length;
-  const singles = new Float64Array((1 + rowCount + columnCount) * 3);
+  const stride = groups * 3;
+  const singles = new Float64Array((1 + rowCount + columnCount) * stride);
   const put = (array: Float64Array, at: number, size: number, sample: number) => {
-    array[at * 3] = size * waves;
-    array[at * 3 + 1] = 0;
-    array[at * 3 + 2] = sample;
+    for (let g = 0; g < groups; g++) {
+      array[at * stride + g * 3] = size * perGroup;
+      array[at * stride + g * 3 + 1] = 0;
+      array[at * stride + g * 3 + 2] = sample;
+    }
   };
   put(singles, 0, 1_000_000, 1000);
   for (let r = 0; r < rowCount; r++) put(singles, 1 + r, 500_000, 500);
   for (let c = 0; c < columnCount; c++) put(singles, 1 + rowCount + c, 300_000, 300);
-  const cells = new Float64Array(rowCount * columnCount * 3);
+  const cells = new Float64Array(rowCount * columnCount * stride);
   for (let i = 0; i < rowCount * columnCount; i++) put(cells, i, 200_000, 200);
-  return { groups: 1, rowCount, columnCount, singles, cells };
+  return { groups, rowCount, columnCount, singles, cells };
 }
 
 /** A job runner that answers every engine job through `run` (a unit test's stand-in for the workers). */

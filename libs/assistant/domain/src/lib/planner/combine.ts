@@ -1,0 +1,105 @@
+/*
+ * How named answers combine into one subject, read from the words around and between them:
+ * "both X and Y", "either X or Y", "at least two of X, Y and Z", "X, Y or both", "neither X nor
+ * Y"; "which is bigger, X or Y?" keeps them side by side. Shared by the subject stage and the
+ * combinations across questions (subject-cross.ts).
+ */
+import { SubjectCombine } from '../assistant.types';
+import { numberWord } from '../text';
+
+/** A span of the prompt as the planner found it: what matters here is its place and what it names. */
+export interface SubjectSpan {
+  start: number;
+  end: number;
+  entry: { kind: string; refs?: { question: { code: string }; datapoint: { code: string; name: string } }[] };
+}
+
+/** "Neither X nor Y", "none of X, Y": not any of them. */
+export const NONE_OF = new Set(['neither', 'nor', 'none']);
+
+/** "Both X and Y" in the languages of the markets: every one of the answers. */
+const BOTH = new Set(['both', 'sowohl', 'tanto', 'ambos', 'ambas', 'beide', 'beides', 'entrambi']);
+/** "Either X or Y": at least one of them. */
+const EITHER = new Set(['either', 'entweder', 'soit']);
+/** Joining words meaning "and also" between two answers ("as well as", "plus", "together with"). */
+const ALSO = [['as', 'well', 'as'], ['and', 'also'], ['together', 'with'], ['along', 'with'], ['plus']];
+/** Asking which of two is bigger: the answers side by side, never their union. */
+const WHICH_IS_MORE = new Set([
+  'more',
+  'less',
+  'fewer',
+  'most',
+  'least',
+  'which',
+  'bigger',
+  'larger',
+  'smaller',
+  'higher',
+  'lower',
+  'popular',
+  'vs',
+  'versus',
+  'compare',
+  'compared',
+  'comparison',
+  'than',
+  'better',
+  'preferred',
+  'prefer',
+  'favourite',
+  'favorite',
+  'each',
+  'respectively',
+  'separately',
+]);
+
+export const inside = (spans: readonly SubjectSpan[], i: number) => spans.find((s) => i >= s.start && i < s.end);
+
+/** Every `question:datapoint` an audience expression uses. */
+export function leavesOf(expression: unknown, out = new Set<string>()): Set<string> {
+  if (!expression || typeof expression !== 'object') return out;
+  const e = expression as Record<string, unknown>;
+  if (typeof e['question'] === 'string' && Array.isArray(e['datapoints'])) for (const d of e['datapoints']) out.add(`${e['question']}:${d}`);
+  for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => leavesOf(x, out));
+  return out;
+}
+
+/** How the topic's named answers combine, from the words around and between them. */
+export function readCombine(words: readonly string[], spans: readonly SubjectSpan[]): { combine: SubjectCombine; minCount?: number } | undefined {
+  const named = [...spans].sort((a, b) => a.start - b.start);
+  if (named.length < 2) return undefined;
+  const first = named[0];
+  const last = named[named.length - 1];
+  const before = words.slice(Math.max(0, first.start - 5), first.start);
+  const between = words.slice(first.end, last.start).filter((_, k) => !inside(named, first.end + k));
+  // "At least two of X, Y and Z", "two or more of ...", "any of ...", "all of ...".
+  for (let k = 0; k < before.length; k++) {
+    const a = before[k];
+    const b = before[k + 1];
+    const n = numberWord(b ?? '') ?? numberWord(a ?? '');
+    if (a === 'at' && b === 'least') {
+      const m = numberWord(before[k + 2] ?? '');
+      if (m === undefined || m <= 1) return { combine: 'any' };
+      return { combine: 'at-least', minCount: Math.min(m, named.length) };
+    }
+    if (numberWord(a) !== undefined && b === 'or' && ['more', 'plus'].includes(before[k + 2] ?? '') && n !== undefined)
+      return (numberWord(a) as number) <= 1 ? { combine: 'any' } : { combine: 'at-least', minCount: Math.min(numberWord(a) as number, named.length) };
+  }
+  if (before.some((w) => NONE_OF.has(w)) || between.includes('nor')) return { combine: 'any' };
+  if (before.some((w) => EITHER.has(w))) return { combine: 'any' };
+  // "Netflix and Disney+ together": both at once.
+  if (['together', 'simultaneously'].includes(words[last.end] ?? '')) return { combine: 'all' };
+  // "Spotify and Deezer both", "Hulu, Peacock and Paramount+, all three": every one of them.
+  const after = words.slice(last.end, last.end + 3);
+  if (after[0] === 'both' || (after[0] === 'all' && (after[1] === undefined || after[1] === '|' || after[1] === 'of' || numberWord(after[1]) !== undefined)))
+    return { combine: 'all' };
+  if (after[0] === '|' && (after[1] === 'both' || (after[1] === 'all' && numberWord(after[2] ?? '') !== undefined))) return { combine: 'all' };
+  // "A smartwatch, a fitness tracker or both": at least one.
+  if (words[last.end] === 'or' && ['both', 'all'].includes(words[last.end + 1] ?? '')) return { combine: 'any' };
+  if (before.some((w) => BOTH.has(w)) || (before.includes('all') && before.includes('of'))) return { combine: 'all' };
+  const joined = ` ${between.join(' ')} `;
+  if (ALSO.some((p) => joined.includes(` ${p.join(' ')} `))) return { combine: 'all' };
+  // "Which is bigger, Netflix or Prime Video?" anywhere in the prompt: side by side.
+  if (between.includes('or') && !between.includes('and') && !words.some((w) => WHICH_IS_MORE.has(w))) return { combine: 'any' };
+  return undefined;
+}

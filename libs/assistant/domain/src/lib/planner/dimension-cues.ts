@@ -1,0 +1,147 @@
+import { PlannerAudience, PlannerCatalogue } from '../assistant.types';
+import { STOPWORDS } from '../text';
+import { GROUP_ALIASES, GROUP_HEADS, GROUP_LEADS, GROUPS_BY_GENERATION, HIGHEST_WORDS, LOWEST_WORDS, MARKET_NOUNS, RANK_WORDS } from './dimension-words';
+
+/*
+ * The first half of the dimension stage: what a question ranks or compares along, read from its
+ * words before names are looked up (the words it takes are not names). `applyDimensions`
+ * (dimensions.ts) reshapes the finished plan from it.
+ */
+
+/** What the words of a prompt say about the dimension it ranks or compares along. */
+export interface DimensionCue {
+  /** "which country", "rank our markets", "country ranking": the markets are ranked. */
+  markets: boolean;
+  /** "where ... most": the markets, unless the prompt names groups side by side. */
+  where: boolean;
+  /** The demographic question whose groups are ranked; `generations`: its curated generation audiences. */
+  group: { question: string; generations: boolean } | null;
+  /** The direction a superlative asks for, if any ("most", "least likely"). */
+  superlative: 'highest' | 'lowest' | null;
+  /** "grew more", "rose faster", "gained more": the change of each side, compared. */
+  grewMore: boolean;
+  /**
+   * Two periods, not a trend: `year` ("vs the same quarter last year", "a year ago", "year on
+   * year"), `quarter` ("vs last quarter", "quarter on quarter").
+   */
+  paired: 'year' | 'quarter' | null;
+  /** "The same quarter of 2025": the year the earlier period is in (else the year before the later one). */
+  pairedYear: number | null;
+  /** "up or down", "higher or lower". */
+  upOrDown: boolean;
+  /** Word positions the cue takes, so that they are not read as catalogue names. */
+  used: number[];
+}
+
+const GREW =
+  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*)\b/;
+const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further)\b/;
+// A point a year earlier, never "last year" alone: that is a period (the last four waves), read as a trend.
+const PAIRED_YEAR = new RegExp(
+  [
+    '\\bsame (quarter|period|wave|time|point) (of |in )?(last|a|one|the previous|the prior) year\\b',
+    '\\bsame (quarter|period|wave|time|point) (of|in) (19|20)\\d\\d\\b',
+    '\\b(this|that) (time|quarter|point|period) last year\\b',
+    '\\b(a|one) year (ago|earlier|before|prior)\\b',
+    '\\byear (on|over) year\\b',
+    '\\byoy\\b',
+  ].join('|'),
+);
+// "Vs last quarter": one wave against the one before ("quarter on quarter" is a cadence: a trend).
+const PAIRED_QUARTER = /\b(than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior) (quarter|wave)\b/;
+const SINCE_YEAR = /\b(since|from|over|across|through) (a|one) year (ago|earlier|before)\b/;
+const UP_OR_DOWN = /\bup or down\b|\bdown or up\b|\bhigher or lower\b|\blower or higher\b|\brise or fall\b|\bincrease or decrease\b/;
+
+/** Reads the dimension cues of a prompt's words (lower case, clauses split by "|"). */
+export function readDimensions(words: string[], catalogue: PlannerCatalogue): DimensionCue {
+  const text = ` ${words.join(' ')} `;
+  const used: number[] = [];
+  const superlativeAt = words.findIndex((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
+  const superlative = superlativeAt < 0 ? null : LOWEST_WORDS.has(words[superlativeAt]) ? 'lowest' : 'highest';
+
+  // "which country", "in which of our markets", "what market"; "rank our markets", "country ranking".
+  let markets = false;
+  for (let i = 0; i < words.length; i++) {
+    if (!MARKET_NOUNS.has(words[i])) continue;
+    const before = words.slice(Math.max(0, i - 3), i);
+    const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of'));
+    // "top market for X", "the biggest country for Y": a superlative on the market itself.
+    const ranked =
+      RANK_WORDS.has(words[i + 1] ?? '') ||
+      before.some((w) => RANK_WORDS.has(w)) ||
+      HIGHEST_WORDS.has(words[i - 1] ?? '') ||
+      LOWEST_WORDS.has(words[i - 1] ?? '');
+    if ((asked && superlative) || ranked) {
+      markets = true;
+      used.push(i);
+    }
+  }
+  const where = words.includes('where') && superlative !== null;
+  const group = readGroup(words, catalogue, used);
+  if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
+  const paired = PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) ? 'quarter' : null;
+  const grewMore = GREW.test(text) && MORE_CHANGE.test(text);
+  const yearNamed = /\bsame (quarter|period|wave|time|point) (of|in) ((19|20)\d\d)\b/.exec(text);
+  const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
+  return { markets, where, group, superlative, grewMore, paired, pairedYear, upOrDown: UP_OR_DOWN.test(text), used };
+}
+
+/**
+ * "which age group", "by income group", "rank employment groups", "which generation": the
+ * demographic question whose groups are ranked. A question is named by its code's words ("age
+ * group", "household size"), or by its first word and a word for a group ("age band", "employment
+ * groups"), or by its one word ("gender"); a generation is a curated age audience.
+ */
+function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[]): DimensionCue['group'] {
+  const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
+  for (let i = 0; i < words.length; i++) {
+    if (!GROUP_LEADS.has(words[i - 1] ?? '')) continue;
+    let found: { question: string; generations: boolean; end: number } | null = null;
+    if (GROUPS_BY_GENERATION.has(words[i])) {
+      const question = generationQuestion(catalogue);
+      if (question) found = { question, generations: true, end: i + 1 };
+    } else {
+      // The longest code matched: every word of it ("household income band"), or all but its last
+      // followed by a word for a group ("age band", "employment groups"), or one word an alias names.
+      let best: { question: string; end: number } | null = null;
+      for (const q of candidates) {
+        const cw = q.code.split('_');
+        const full = GROUP_HEADS.has(cw[cw.length - 1]) && cw.every((w, k) => words[i + k] === w || (k === cw.length - 1 && words[i + k] === `${w}s`));
+        const headed = cw.length > 1 && cw.slice(0, -1).every((w, k) => words[i + k] === w) && GROUP_HEADS.has(words[i + cw.length - 1] ?? '');
+        const aliased = GROUP_ALIASES[words[i]] === q.code && !headed && !full;
+        const end = full || headed ? i + cw.length : aliased ? i + 1 : -1;
+        if (end > i && (!best || end > best.end)) best = { question: q.code, end };
+      }
+      if (best) found = { ...best, generations: false };
+    }
+    if (!found) continue;
+    // "marital status group": the word for a group after the name is the cue's too.
+    if (GROUP_HEADS.has(words[found.end] ?? '')) found.end++;
+    // A group question with nothing else asked ("which age group is biggest?") is the topic itself.
+    const rest = words.filter((w, k) => (k < i - 1 || k >= found.end) && w !== '|' && !STOPWORDS.has(w) && !HIGHEST_WORDS.has(w) && !LOWEST_WORDS.has(w));
+    if (rest.length === 0) return null;
+    for (let k = i; k < found.end; k++) used.push(k);
+    return { question: found.question, generations: found.generations };
+  }
+  return null;
+}
+
+/** The age question the curated generations are cut from: the question of every single-leaf curated audience named "Gen ..." or "... boomers". */
+function generationQuestion(catalogue: PlannerCatalogue): string | null {
+  const leaf = generations(catalogue)[0];
+  return leaf ? leaf.question : null;
+}
+
+export function generations(catalogue: PlannerCatalogue): { audience: PlannerAudience; question: string; datapoints: string[] }[] {
+  const out: { audience: PlannerAudience; question: string; datapoints: string[] }[] = [];
+  for (const a of catalogue.audiences) {
+    const e = a.expression;
+    if (!a.curated || typeof e['question'] !== 'string' || !Array.isArray(e['datapoints']) || Object.keys(e).length !== 2) continue;
+    if (!/\b(gen|generation|millennials?|boomers?)\b/i.test(a.name)) continue;
+    out.push({ audience: a, question: e['question'] as string, datapoints: e['datapoints'] as string[] });
+  }
+  // Only generations of one question, none overlapping another.
+  const question = out[0]?.question;
+  const seen = new Set<string>();
+  return out.filter((g) => g.question === question && g.datapoints.every((d) => !seen.has(d) && seen.add(d)));
+}

@@ -1,0 +1,131 @@
+/*
+ * The words of dimensions and verdicts (English; prompts in other languages reach the planner
+ * translated word by word). Data, not rules: each set is read by `readDimensions`.
+ */
+
+/** Superlatives and comparatives asking for the highest side. */
+export const HIGHEST_WORDS = new Set([
+  'most',
+  'more',
+  'highest',
+  'higher',
+  'biggest',
+  'bigger',
+  'largest',
+  'greatest',
+  'strongest',
+  'top',
+  'best',
+  'leading',
+  'fastest',
+  'faster',
+  'quickest',
+  'lead',
+  'leads',
+  'tops',
+  'ahead',
+  'heaviest',
+  'keenest',
+  'widest',
+]);
+
+/** Superlatives and comparatives asking for the lowest side. */
+export const LOWEST_WORDS = new Set(['least', 'lowest', 'fewest', 'smallest', 'weakest', 'bottom', 'worst', 'less', 'fewer', 'lightest', 'slowest', 'poorest']);
+
+/** Words for a market. */
+export const MARKET_NOUNS = new Set(['country', 'countries', 'market', 'markets', 'nation', 'nations']);
+
+/** Words asking for an order: "rank our markets", "country ranking", "order the countries". */
+export const RANK_WORDS = new Set(['rank', 'ranks', 'ranked', 'ranking', 'rankings', 'order', 'ordered', 'sort', 'sorted', 'league']);
+
+/** Words before a demographic question whose groups are ranked: "which age group", "by income", "rank employment groups". */
+export const GROUP_LEADS = new Set(['which', 'what', 'by', 'across', 'per', 'each', 'every', 'rank', 'ranked', 'compare', 'between']);
+
+/** Words for one group of a demographic question ("age band", "income bracket", "education level"). */
+export const GROUP_HEADS = new Set(['group', 'groups', 'band', 'bands', 'bracket', 'brackets', 'level', 'levels', 'status', 'size', 'sizes']);
+
+/** Words for the generations (the curated age audiences). */
+export const GROUPS_BY_GENERATION = new Set(['generation', 'generations', 'cohort', 'cohorts']);
+
+/**
+ * A demographic question named by one word after a lead ("by age", "which gender"): its code. A
+ * question named otherwise must end in a word for a group ("age group", "household income band"),
+ * so that "which PC gaming stores" stays a question about stores.
+ */
+export const GROUP_ALIASES: Record<string, string> = {
+  age: 'age_group',
+  income: 'income_group',
+  education: 'education_level',
+  employment: 'employment_status',
+  gender: 'gender',
+  genders: 'gender',
+  sex: 'gender',
+};
+
+/**
+ * The dimension cues in the other languages the planner reads, as phrases translated into the
+ * English above (merged into the language's phrase table; normalised: lower case, no accents,
+ * apostrophes as spaces).
+ */
+export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, string][]> = {
+  de: [
+    ['in welchem land', 'in which country'],
+    ['welches land', 'which country'],
+    ['welchem land', 'which country'],
+    ['in welchem markt', 'in which market'],
+    ['welcher markt', 'which market'],
+    ['am meisten', 'most'],
+    ['am wenigsten', 'least'],
+    ['welche altersgruppe', 'which age group'],
+    ['welcher altersgruppe', 'which age group'],
+    ['welche einkommensgruppe', 'which income group'],
+    ['welches geschlecht', 'which gender'],
+    ['welche generation', 'which generation'],
+    ['starker gewachsen', 'grew more'],
+    ['mehr gewachsen', 'grew more'],
+    ['gleichen quartal des vorjahres', 'same quarter last year'],
+    ['vorjahresquartal', 'same quarter last year'],
+  ],
+  es: [
+    ['en que pais', 'in which country'],
+    ['que pais', 'which country'],
+    ['en que mercado', 'in which market'],
+    ['que mercado', 'which market'],
+    ['que grupo de edad', 'which age group'],
+    ['que franja de edad', 'which age group'],
+    ['que generacion', 'which generation'],
+    ['crecio mas', 'grew more'],
+    ['mas crecio', 'grew more'],
+    ['mismo trimestre del ano pasado', 'same quarter last year'],
+  ],
+  fr: [
+    ['dans quel pays', 'in which country'],
+    ['quel pays', 'which country'],
+    ['quel marche', 'which market'],
+    ['quel groupe d age', 'which age group'],
+    ['quelle tranche d age', 'which age group'],
+    ['quelle generation', 'which generation'],
+    ['le moins', 'least'],
+    ['a le plus progresse', 'grew most'],
+    ['meme trimestre de l annee derniere', 'same quarter last year'],
+  ],
+  pt: [
+    ['em qual pais', 'in which country'],
+    ['qual pais', 'which country'],
+    ['em que pais', 'in which country'],
+    ['qual mercado', 'which market'],
+    ['qual faixa etaria', 'which age group'],
+    ['qual geracao', 'which generation'],
+    ['cresceu mais', 'grew more'],
+    ['mais cresceu', 'grew more'],
+    ['mesmo trimestre do ano passado', 'same quarter last year'],
+  ],
+  it: [
+    ['in quale paese', 'in which country'],
+    ['quale paese', 'which country'],
+    ['quale fascia d eta', 'which age group'],
+    ['quale generazione', 'which generation'],
+    ['cresciuto di piu', 'grew more'],
+    ['stesso trimestre dell anno scorso', 'same quarter last year'],
+  ],
+};

@@ -1,0 +1,189 @@
+import { AnalysisPlan } from '../assistant.types';
+import { segmentsOf, tooBroad } from '../narrative';
+import { planPrompt } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { readDimensions } from './dimension-cues';
+import { yearBefore } from './dimensions';
+
+const catalogue = demoPlannerCatalogue();
+const words = (text: string) => text.toLowerCase().split(' ');
+
+function plan(prompt: string, c = catalogue): AnalysisPlan {
+  const out = planPrompt({ prompt, catalogue: c });
+  if (out.outcome !== 'answer') throw new Error(out.message);
+  return out.plan;
+}
+
+const audienceLeaves = (p: AnalysisPlan) => p.audiences.map((a) => JSON.stringify(a.expression));
+
+describe('readDimensions', () => {
+  it('reads a market ranking from "which country" with a superlative, or from a word of ranking', () => {
+    expect(readDimensions(words('in which country is tiktok most used'), catalogue)).toMatchObject({ markets: true, superlative: 'highest' });
+    expect(readDimensions(words('rank our markets by netflix usage'), catalogue)).toMatchObject({ markets: true });
+    expect(readDimensions(words('which market uses it the least'), catalogue)).toMatchObject({ markets: true, superlative: 'lowest' });
+    // A market named for each answer is not a ranking of markets.
+    expect(readDimensions(words('top 5 streaming services in each market'), catalogue)).toMatchObject({ markets: false });
+  });
+
+  it('reads the demographic question whose groups are ranked, and takes its words', () => {
+    const cue = readDimensions(words('which age group is most likely to use tiktok'), catalogue);
+    expect(cue.group).toEqual({ question: 'age_group', generations: false });
+    expect(cue.used).toEqual(expect.arrayContaining([1, 2]));
+    expect(readDimensions(words('which household income band is most likely to own an electric car'), catalogue).group?.question).toBe('household_income_band');
+    expect(readDimensions(words('rank employment groups by chatgpt usage'), catalogue).group?.question).toBe('employment_status');
+    expect(readDimensions(words('by gender who is more likely to listen to podcasts daily'), catalogue).group?.question).toBe('gender');
+    expect(readDimensions(words('which generation uses facebook the most'), catalogue).group).toEqual({ question: 'age_group', generations: true });
+  });
+
+  it('leaves a question that is not a demographic group, or a group question asked on its own, alone', () => {
+    expect(readDimensions(words('which pc gaming stores do americans use'), catalogue).group).toBeNull();
+    expect(readDimensions(words('which age group is biggest'), catalogue).group).toBeNull();
+    expect(readDimensions(words('what s the gender split of reddit users'), catalogue).group).toBeNull();
+  });
+
+  it('reads change compared and paired periods', () => {
+    expect(readDimensions(words('did tiktok grow more in the us or the uk'), catalogue)).toMatchObject({ grewMore: true, paired: null });
+    expect(readDimensions(words('is chatgpt up or down vs the same quarter last year'), catalogue)).toMatchObject({ paired: 'year', upOrDown: true });
+    expect(readDimensions(words('how has it changed since a year ago'), catalogue)).toMatchObject({ paired: null });
+    expect(readDimensions(words('did netflix decline more in france or spain'), catalogue)).toMatchObject({ grewMore: true });
+    expect(readDimensions(words('top market for spotify'), catalogue)).toMatchObject({ markets: true, superlative: 'highest' });
+  });
+});
+
+describe('yearBefore', () => {
+  it('is the wave ending in the same month a year earlier', () => {
+    const q3 = catalogue.waves.find((w) => w.code === 'q3_2026');
+    expect(q3 && yearBefore(q3, catalogue.waves)?.code).toBe('q3_2025');
+    const q4 = catalogue.waves.find((w) => w.code === 'q4_2024');
+    expect(q4 && yearBefore(q4, catalogue.waves)).toBeUndefined();
+  });
+});
+
+describe('plans along a dimension', () => {
+  it('ranks every licensed market the topic is fielded in, one by one', () => {
+    const p = plan('In which country is TikTok most used?');
+    expect(p).toMatchObject({ kind: 'comparison', rankBy: 'markets', verdict: 'highest', splitByLocation: true });
+    expect(p.locations).toHaveLength(9);
+    // A gaming-panel topic: only the markets that panel was fielded in.
+    expect(plan('Which of our markets plays the most Roblox?').locations.map((l) => l.code)).toEqual(['us', 'gb', 'de', 'br', 'jp']);
+    // An organisation licensing four markets ranks those four.
+    const acme = demoPlannerCatalogue({ datasets: ['core'], locations: ['us', 'gb', 'de', 'fr'] });
+    expect(plan('Rank our markets by Netflix usage', acme).locations.map((l) => l.code)).toEqual(['us', 'gb', 'de', 'fr']);
+  });
+
+  it('keeps the markets named when the ranking names them', () => {
+    const p = plan('Among the US, the UK, Germany and Japan, where is WhatsApp used most?');
+    expect(p.locations.map((l) => l.code)).toEqual(['us', 'gb', 'de', 'jp']);
+    expect(p.rankBy).toBe('markets');
+  });
+
+  it('ranks the groups of a demographic question on the topic, never the demographic itself', () => {
+    const p = plan('Which age band is least likely to own a smartwatch?');
+    expect(p.topic).toMatchObject({ question: 'devices_owned', datapoints: [{ code: 'smartwatch' }] });
+    expect(p).toMatchObject({ kind: 'comparison', rankBy: 'groups', groupQuestion: { code: 'age_group' }, verdict: 'lowest', ascending: true });
+    expect(audienceLeaves(p)).toEqual(['16_24', '25_34', '35_44', '45_54', '55_64'].map((d) => JSON.stringify({ question: 'age_group', datapoints: [d] })));
+  });
+
+  it('cuts the groups within the audience the prompt names', () => {
+    const p = plan('Among Gen Z, which gender is more likely to play Fortnite?');
+    expect(p.audiences.map((a) => a.name)).toEqual(['Gen Z & Gender: Male', 'Gen Z & Gender: Female']);
+    expect(p.audiences[0].expression).toEqual({
+      and: [
+        { question: 'age_group', datapoints: ['16_24'] },
+        { question: 'gender', datapoints: ['male'] },
+      ],
+    });
+  });
+
+  it('asks back rather than answer about everyone when the groups are not asked where the topic is', () => {
+    const out = planPrompt({ prompt: 'Which education level is most likely to play Fortnite?', catalogue });
+    expect(out).toMatchObject({ outcome: 'clarify' });
+    expect(out.outcome === 'clarify' && out.message).toContain('“Highest level of education” is not asked in the');
+  });
+
+  it('ranks groups named side by side when a superlative asks for the highest', () => {
+    const p = plan('Urban, suburban or rural: where are people most likely to drive an electric car?');
+    expect(p).toMatchObject({ rankBy: 'groups', groupQuestion: { code: 'urbanicity' }, verdict: 'highest' });
+    expect(p.locations).toEqual([]);
+  });
+
+  it('compares change as a trend of both sides, over every licensed wave when no period is named', () => {
+    const p = plan('Did TikTok grow more in the US or the UK?');
+    expect(p).toMatchObject({ kind: 'trend', splitByWave: true, splitByLocation: true, verdict: 'grew-more' });
+    expect(p.waves).toHaveLength(8);
+    const q = plan('Did Spotify or Apple Music gain more users over the past year?');
+    expect(q).toMatchObject({ kind: 'trend', verdict: 'grew-more' });
+    expect(q.waves.map((w) => w.code)).toEqual(['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
+  });
+
+  it('ranks many markets by their change measuring the first and last wave only, within the runs one question may start', () => {
+    const acme = demoPlannerCatalogue({ datasets: ['core'], locations: ['us', 'gb', 'de', 'fr', 'es'] });
+    const p = plan('Which of our markets grew the most on Threads since Q1 2025?', acme);
+    expect(p).toMatchObject({ kind: 'trend', rankBy: 'markets', verdict: 'grew-more' });
+    // The plan keeps the period asked; the engine runs read its two ends.
+    expect(p.waves).toHaveLength(7);
+    expect(tooBroad(p)).toBeNull();
+    expect([...new Set(segmentsOf(p).map((s) => s.waves[0].code))]).toEqual(['q1_2025', 'q3_2026']);
+    expect(segmentsOf(p)).toHaveLength(10);
+  });
+
+  it('reads "vs the same quarter last year" as exactly two periods, not a trend through every wave', () => {
+    for (const prompt of [
+      'Is ChatGPT usage up or down vs the same quarter last year?',
+      'Is electric car ownership in the UK higher or lower than in the same quarter last year?',
+    ]) {
+      const p = plan(prompt);
+      expect(p).toMatchObject({ kind: 'trend', pairedPeriods: true, verdict: 'up-or-down' });
+      expect(p.waves.map((w) => w.code)).toEqual(['q3_2025', 'q3_2026']);
+    }
+  });
+
+  it('a follow-up that changes the topic or the market keeps the ranking it follows', () => {
+    const first = plan('In which country is TikTok most used?');
+    const next = planPrompt({ prompt: 'and Instagram?', catalogue, previous: first });
+    expect(next.outcome === 'answer' && next.plan).toMatchObject({ rankBy: 'markets', verdict: 'highest', topic: { question: 'social_platform_usage' } });
+    const groups = plan('Which age group is most likely to use TikTok?');
+    const inGermany = planPrompt({ prompt: 'what about in Germany?', catalogue, previous: groups });
+    expect(inGermany.outcome === 'answer' && inGermany.plan).toMatchObject({
+      rankBy: 'groups',
+      groupQuestion: { code: 'age_group' },
+      locations: [{ code: 'de' }],
+    });
+  });
+
+  it('reads the cues in the other languages of the data', () => {
+    expect(plan('In welchem Land wird TikTok am meisten genutzt?')).toMatchObject({ rankBy: 'markets', verdict: 'highest' });
+    expect(plan('¿En qué país se usa más Instagram?')).toMatchObject({ rankBy: 'markets' });
+    expect(plan("Quel groupe d'âge utilise le plus TikTok ?")).toMatchObject({
+      rankBy: 'groups',
+      groupQuestion: { code: 'age_group' },
+      topic: { question: 'social_platform_usage' },
+    });
+  });
+
+  it('pairs a quarter with the one before it, and two points in time with each other', () => {
+    const quarter = plan('Is Instagram use in France up or down vs last quarter?');
+    expect(quarter).toMatchObject({ kind: 'trend', pairedPeriods: true, verdict: 'up-or-down' });
+    expect(quarter.waves.map((w) => w.code)).toEqual(['q2_2026', 'q3_2026']);
+    const points = plan('Netflix use in Spain: Q1 2025 vs Q1 2026');
+    expect(points).toMatchObject({ kind: 'trend', pairedPeriods: true });
+    expect(points.waves.map((w) => w.code)).toEqual(['q1_2025', 'q1_2026']);
+    const ofYear = plan('Is Disney+ use in Brazil up or down on the same quarter of 2025?');
+    expect(ofYear.waves.map((w) => w.code)).toEqual(['q3_2025', 'q3_2026']);
+    expect(plan('Compared with the same quarter of last year, is Spotify up?').waves.map((w) => w.code)).toEqual(['q3_2025', 'q3_2026']);
+    // "Quarter on quarter" is a cadence: every wave.
+    expect(plan('Quarter on quarter, how has TikTok use moved in Japan?').pairedPeriods ?? false).toBe(false);
+  });
+
+  it('markets named side by side with a superlative are ranked', () => {
+    expect(plan('TikTok in the UK vs Germany: where is it higher?')).toMatchObject({ rankBy: 'markets', verdict: 'highest' });
+  });
+
+  it('leaves other questions as they were', () => {
+    const p = plan('What share of Germans use TikTok?');
+    expect(p.rankBy ?? null).toBeNull();
+    expect(p.verdict ?? null).toBeNull();
+    expect(plan('Top 5 streaming services in each market').rankBy ?? null).toBeNull();
+    expect(plan('Where do people buy groceries most?')).toMatchObject({ kind: 'ranking', locations: [] });
+  });
+});

@@ -1,0 +1,246 @@
+import { AnalysisPlan, CodeName, PlanAudience, PlanOutcome, PlannerCatalogue, PlannerQuestion, PlanVerdict, PlannerWave } from '../assistant.types';
+import { DimensionCue, generations } from './dimension-cues';
+
+/*
+ * The dimension a question ranks or compares along: the markets ("in which country is X most
+ * used"), the groups of a demographic question ("which age group is most likely to ..."), or the
+ * change between waves ("did X grow more in A or B", "up or down vs the same quarter last year").
+ * `readDimensions` (dimension-cues.ts) reads the cues from the words; `planAlongDimension` reshapes
+ * the finished plan. The verdict is only named here: the narrative computes it from the engine's
+ * numbers (see verdict.ts).
+ */
+
+/** The one datapoint-set leaf of an expression, or null. */
+function leafOf(expression: Record<string, unknown>): { question: string; datapoints: string[] } | null {
+  const keys = Object.keys(expression);
+  if (typeof expression['question'] === 'string' && Array.isArray(expression['datapoints']) && keys.every((k) => k === 'question' || k === 'datapoints'))
+    return { question: expression['question'] as string, datapoints: expression['datapoints'] as string[] };
+  return null;
+}
+
+function questionsIn(expression: unknown, out = new Set<string>()): Set<string> {
+  if (!expression || typeof expression !== 'object') return out;
+  const e = expression as Record<string, unknown>;
+  if (typeof e['question'] === 'string') out.add(e['question']);
+  for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => questionsIn(x, out));
+  return out;
+}
+
+const codeName = (x: CodeName): CodeName => ({ code: x.code, name: x.name });
+
+/** The audiences a group ranking measures: each group of the question, within the audience the prompt named (if any). */
+export function groupAudiences(question: PlannerQuestion, asGenerations: boolean, within: PlanAudience | null, catalogue: PlannerCatalogue): PlanAudience[] {
+  const groups: { id: string; name: string; expression: Record<string, unknown> }[] = asGenerations
+    ? generations(catalogue).map((g) => ({ id: g.audience.id, name: g.audience.name, expression: g.audience.expression }))
+    : question.datapoints.map((d) => ({
+        id: `group:${question.code}:${d.code}`,
+        name: `${question.name}: ${d.name}`,
+        expression: { question: question.code, datapoints: [d.code] },
+      }));
+  return groups.map((g) => ({
+    id: within ? `${within.id}+${g.id}` : g.id,
+    name: within ? `${within.name} & ${g.name}` : g.name,
+    description: within ? `Respondents in ${within.name} and ${g.name}.` : `Respondents in ${g.name}.`,
+    expression: within ? { and: [within.expression, g.expression] } : g.expression,
+    origin: asGenerations && !within ? 'saved' : 'phrase',
+  }));
+}
+
+/** The licensed waves and markets the plan's dataset has respondents in. */
+function fieldedScope(plan: AnalysisPlan, catalogue: PlannerCatalogue): { waves: PlannerWave[]; locations: CodeName[] } {
+  const fielded = catalogue.datasets.find((d) => d.code === plan.dataset.code)?.fielded;
+  return {
+    waves: catalogue.waves.filter((w) => w.entitled && (!fielded || fielded.waves.includes(w.code))),
+    locations: catalogue.locations.filter((l) => l.entitled && (!fielded || fielded.locations.includes(l.code))).map(codeName),
+  };
+}
+
+/** The wave a year before `wave` (same end month, the year before), among `waves`. */
+export function yearBefore(wave: PlannerWave, waves: PlannerWave[]): PlannerWave | undefined {
+  const [y, m] = wave.endDate.split('-');
+  const key = `${Number(y) - 1}-${m}`;
+  return waves.find((w) => w.endDate.startsWith(key));
+}
+
+/** The plan's sides: how many things the verdict compares (audiences, markets, answers). */
+function sides(plan: AnalysisPlan): number {
+  return Math.max(plan.audiences.length, plan.splitByLocation ? plan.locations.length : 1, plan.topic?.datapoints.length ?? 0);
+}
+
+/**
+ * The outcome of a finished plan read along its dimension: the reshaped plan, or, when the groups
+ * asked for cannot be measured on the topic (the demographic question is not asked in the dataset
+ * that asks the topic, or not licensed), a question back or a refusal instead of an answer about
+ * everyone.
+ */
+export function planAlongDimension(
+  plan: AnalysisPlan,
+  reading: { dimension: DimensionCue; time: { waves: unknown[]; pointsInTime: boolean } },
+  catalogue: PlannerCatalogue,
+  previous: AnalysisPlan | null,
+  notes: string[],
+): PlanOutcome {
+  const cue = reading.dimension;
+  const group = cue.group ? catalogue.questions.find((q) => q.code === cue.group?.question) : undefined;
+  if (group && plan.topic && group.code !== plan.topic.question) {
+    if (!group.entitled)
+      return {
+        outcome: 'refuse',
+        reason: 'not-entitled',
+        message: `Your organisation does not license “${group.name}”, so I cannot rank its groups.`,
+        unknown: [],
+      };
+    if (!group.datasetCodes.includes(plan.dataset.code))
+      return {
+        outcome: 'clarify',
+        message:
+          `“${group.name}” is not asked in the ${plan.dataset.name} dataset, which asks “${plan.topic.questionName}”, so I cannot rank its groups on it ` +
+          '(one answer counts the respondents of one dataset). Would another grouping, such as age group, gender or income group, do?',
+        options: [],
+      };
+  }
+  const time = { named: reading.time.waves.length > 0, pointsInTime: reading.time.pointsInTime };
+  return { outcome: 'answer', plan: applyDimensions(plan, cue, catalogue, time, previous), notes };
+}
+
+/**
+ * Reshapes a finished plan along the dimension its words asked for: groups of a demographic
+ * question as the audiences, every (or every named) market measured one by one, two paired periods,
+ * or a trend of two sides; and names the verdict the answer states. A plan the cues do not fit is
+ * returned as it was.
+ */
+export function applyDimensions(
+  plan: AnalysisPlan,
+  cue: DimensionCue,
+  catalogue: PlannerCatalogue,
+  time: { named: boolean; pointsInTime: boolean },
+  previous: AnalysisPlan | null = null,
+): AnalysisPlan {
+  if (!plan.topic) return plan;
+  const asked = cue.markets || cue.where || cue.group !== null || cue.grewMore || cue.paired;
+  if (!asked && previous) {
+    const kept = keptFrom(plan, previous);
+    if (kept) return kept;
+  }
+  let out: AnalysisPlan = { ...plan };
+  const direction: PlanVerdict = cue.superlative ?? (plan.ascending ? 'lowest' : 'highest');
+  const scope = fieldedScope(plan, catalogue);
+  const topicQuestion = plan.topic.question;
+  // "Q3 2026 vs Q3 2025", "now vs a year ago": two points in time are two paired periods.
+  const twoPoints = time.pointsInTime && plan.kind === 'trend' && plan.waves.length === 2;
+
+  // Groups: named by the demographic question, or two or more groups of one question side by side with a superlative.
+  const named = plan.audiences.filter((a) => a.origin !== 'everyone');
+  const groupQuestion = cue.group ? catalogue.questions.find((q) => q.code === cue.group?.question) : undefined;
+  const sideLeaves = named.map((a) => leafOf(a.expression));
+  const sameQuestion =
+    named.length >= 2 && sideLeaves.every((l) => l !== null && l.question === sideLeaves[0]?.question)
+      ? catalogue.questions.find((q) => q.code === sideLeaves[0]?.question)
+      : undefined;
+  let ranked = false;
+  if (groupQuestion && groupQuestion.code !== topicQuestion && groupQuestion.datasetCodes.includes(plan.dataset.code)) {
+    const within = named.length === 0 ? null : named.length === 1 ? named[0] : null;
+    const clash = within !== null && questionsIn(within.expression).has(groupQuestion.code);
+    if (named.length <= 1 && !clash) {
+      out = { ...out, audiences: groupAudiences(groupQuestion, cue.group?.generations ?? false, within, catalogue) };
+    }
+    if (out.audiences.length >= 2) ranked = true;
+    if (ranked) out = { ...out, rankBy: 'groups', groupQuestion: codeName(groupQuestion) };
+  } else if (sameQuestion && sameQuestion.code !== topicQuestion && cue.superlative) {
+    ranked = true;
+    out = { ...out, rankBy: 'groups', groupQuestion: codeName(sameQuestion) };
+  }
+
+  // Markets: every licensed market the topic was fielded in, or the markets named. "Where do people
+  // buy groceries most?" asks for an answer (the channel), not a market: "where" ranks markets only
+  // on a named answer.
+  const whereMarkets = cue.where && named.length < 2 && plan.topic.datapoints.length > 0;
+  // "TikTok in the UK vs Germany: which is higher?": markets side by side with a superlative.
+  const namedMarkets = cue.superlative !== null && out.splitByLocation && out.locations.length >= 2 && named.length < 2 && plan.topic.datapoints.length > 0;
+  if (!ranked && (cue.markets || whereMarkets || namedMarkets) && out.locations.length !== 1) {
+    const locations = out.locations.length > 1 ? out.locations : scope.locations;
+    if (locations.length >= 2) {
+      ranked = true;
+      out = { ...out, locations, splitByLocation: true, rankBy: 'markets' };
+    }
+  }
+  if (ranked) {
+    out.verdict = direction;
+    out.ascending = direction === 'lowest';
+    if (out.kind === 'share' || out.kind === 'ranking' || out.kind === 'indexing') out.kind = 'comparison';
+  }
+
+  // Change: two paired periods, or the change of two or more sides compared.
+  if (cue.paired || twoPoints) {
+    const waves = catalogue.waves.filter((w) => scope.waves.some((x) => x.code === w.code));
+    const pair = cue.paired ? pairedWaves(out, cue.paired, waves, cue.pairedYear) : out.waves.length === 2 ? out.waves : null;
+    if (pair) {
+      out = {
+        ...out,
+        kind: 'trend',
+        splitByWave: true,
+        waves: pair.map(codeName),
+        pairedPeriods: true,
+        verdict: cue.grewMore && sides(out) >= 2 ? 'grew-more' : 'up-or-down',
+      };
+      return out;
+    }
+  }
+  if (cue.grewMore && sides(out) >= 2) {
+    const wasTrend = out.kind === 'trend';
+    out = { ...out, kind: 'trend', splitByWave: true, verdict: 'grew-more' };
+    if (!wasTrend && !time.named) out.waves = scope.waves.map(codeName);
+    if (out.waves.length < 2) out.waves = scope.waves.map(codeName);
+    return out;
+  }
+  if (cue.upOrDown && out.kind === 'trend' && !out.verdict) out = { ...out, verdict: 'up-or-down' };
+  return out;
+}
+
+const sameList = (a: { code?: string; id?: string }[], b: { code?: string; id?: string }[]) =>
+  a.length === b.length && a.every((x, i) => (x.code ?? x.id) === (b[i].code ?? b[i].id));
+
+/**
+ * A follow-up that changes one thing ("and Instagram?", "what about in Germany?") keeps the ranking
+ * or the comparison of change it follows, when what was ranked (the markets, the groups) or the
+ * periods compared are still the plan's.
+ */
+function keptFrom(plan: AnalysisPlan, previous: AnalysisPlan): AnalysisPlan | null {
+  const verdict = previous.verdict ?? null;
+  const ranked = (out: AnalysisPlan): AnalysisPlan => ({
+    ...out,
+    kind: out.kind === 'share' || out.kind === 'ranking' ? 'comparison' : out.kind,
+    verdict,
+    ascending: verdict === 'lowest',
+  });
+  if (previous.rankBy === 'markets' && plan.splitByLocation && sameList(plan.locations, previous.locations)) return ranked({ ...plan, rankBy: 'markets' });
+  if (previous.rankBy === 'groups' && plan.audiences.length > 1 && sameList(plan.audiences, previous.audiences))
+    return ranked({ ...plan, rankBy: 'groups', groupQuestion: previous.groupQuestion ?? null });
+  if (previous.pairedPeriods && plan.kind === 'trend' && sameList(plan.waves, previous.waves)) return { ...plan, pairedPeriods: true, verdict };
+  if (verdict === 'grew-more' && plan.kind === 'trend' && sides(plan) >= 2) return { ...plan, verdict };
+  return null;
+}
+
+/**
+ * The two waves of a paired comparison: the later one (the last the plan names, else the latest
+ * licensed) and the one a year or a quarter before it. "Vs the same quarter last year" or "vs last
+ * quarter" read alone names the earlier wave: then the later one is the latest.
+ */
+function pairedWaves(plan: AnalysisPlan, step: 'year' | 'quarter', waves: PlannerWave[], inYear: number | null): PlannerWave[] | null {
+  const yearOf = (w: PlannerWave) => Number(w.endDate.slice(0, 4));
+  const before = (w: PlannerWave): PlannerWave | undefined => {
+    if (step === 'quarter') return waves[waves.findIndex((x) => x.code === w.code) - 1];
+    if (inYear === null) return yearBefore(w, waves);
+    // "The same quarter of 2025": the wave of that year ending in the same month.
+    return waves.find((x) => yearOf(x) === inYear && x.endDate.slice(5, 7) === w.endDate.slice(5, 7));
+  };
+  const latest = waves[waves.length - 1];
+  // Waves read from the words of the earlier period ("2025" of "the same quarter of 2025") do not name the later one.
+  const named = plan.waves
+    .map((w) => waves.find((x) => x.code === w.code))
+    .filter((w): w is PlannerWave => w !== undefined && (inYear === null || yearOf(w) !== inYear));
+  let later = named[named.length - 1] ?? latest;
+  if (named.length === 1 && latest && before(latest)?.code === later?.code) later = latest;
+  const earlier = later ? before(later) : undefined;
+  return later && earlier && earlier.code !== later.code ? [earlier, later] : null;
+}

@@ -1,0 +1,39 @@
+/*
+ * Words asking for a size in people rather than (only) a share: "in millions", "how big is the
+ * audience", "user base", "the number of ...", in the languages of the markets.
+ */
+
+const UNITS_NOT_PEOPLE =
+  /^(hours?|times|days?|minutes?|holidays?|children|kids|brands?|platforms?|devices?|waves?|quarters?|years?|months?|weeks?|apps?|services?|products?)$/;
+const MILLIONS = new Set(['million', 'millions', 'millionen', 'millones', 'milhoes', 'milhao', 'milioni', 'mio', 'mn']);
+const GROUP_HEADS =
+  /^(audience|user|users|customer|customers|viewer|viewers|listener|listeners|player|players|subscriber|subscribers|reader|readers|fan|fans|owner|owners|buyer|buyers)$/;
+
+/** Positions of words asking for a size ("audience size", "size of", "how large") that name no question ("Household size"). */
+export function sizeCuePositions(words: readonly string[]): number[] {
+  const out: number[] = [];
+  const household = (i: number) => /^(household|households|family|families|home|homes)$/.test(words[i] ?? '');
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if ((w === 'size' || w === 'sizes') && !household(i - 1) && !household(i + 1) && !household(i + 2)) {
+      if (GROUP_HEADS.test(words[i - 1] ?? '') || words[i + 1] === 'of' || ['the', 'its', 'their', 'what', 'whats'].includes(words[i - 1] ?? '')) out.push(i);
+    } else if (w === 'base' && GROUP_HEADS.test(words[i - 1] ?? '')) out.push(i);
+    else if ((w === 'big' || w === 'large') && words[i - 1] === 'how') out.push(i);
+    else if (MILLIONS.has(w)) out.push(i);
+  }
+  return out;
+}
+
+/** Whether the prompt asks for a number of people rather than (only) a share. */
+export function asksForSize(words: readonly string[]): boolean {
+  const text = ` ${words.join(' ')} `;
+  if (words.some((w) => MILLIONS.has(w))) return true;
+  if (/ how (big|large) /.test(text) && !/ how (big|large) (is|are) (the )?(gap|difference|lead|change|drop|rise|increase|decrease) /.test(text)) return true;
+  if (/ (audience|user|customer|viewer|listener|player|subscriber|reader|fan|owner|buyer)s? (size|base) /.test(text)) return true;
+  if (/ size of (the |this |that |its |their )/.test(text) && !/ size of (the |their )?(households?|famil)/.test(text)) return true;
+  if (/ (projected|estimated|weighted|total) (population|number|size|headcount|reach) /.test(text) || / population of /.test(text)) return true;
+  if (/ absolute (numbers?|terms|figures?|size) /.test(text) || / in people /.test(text) || / headcount /.test(text)) return true;
+  const numberOf = words.findIndex((w, i) => w === 'number' && words[i + 1] === 'of');
+  if (numberOf >= 0 && !UNITS_NOT_PEOPLE.test(words[numberOf + 2] ?? '')) return true;
+  return false;
+}

@@ -1,0 +1,78 @@
+/*
+ * Combined subjects across questions: "use TikTok or Netflix", "use Instagram and also own a
+ * smartwatch". The topic holds one question; the answers of the others are `PlanTopic.also`, joined
+ * to the topic's by the same words as a combination within one question ("both", "either",
+ * "or", "as well as"). A name the plan uses nowhere else and that no such word joins to the topic
+ * is left alone (the planner's coverage reports it), never guessed into the subject.
+ */
+import { CodeName, PlanAudience, PlannerCatalogue, PlannerQuestion, PlanTopic, PlanTopicPart, SubjectCombine } from '../assistant.types';
+import { leavesOf, readCombine, SubjectSpan } from './combine';
+
+/** The answer of a grid that means having or using the thing ("Used or bought"); none for an opinion scale. */
+function usageSuffix(question: PlannerQuestion): CodeName | null | undefined {
+  if (question.suffixes.length === 0) return null;
+  const used = question.suffixes.find((x) => /^used or bought/i.test(x.name.trim()));
+  return used ? { code: used.code, name: used.name } : undefined;
+}
+
+/**
+ * The question a name is read from in a combined subject: one the topic's dataset asks and the
+ * organisation licenses, usage before brand funnels, perceptions and favourites; undefined when
+ * none fits.
+ */
+function partOf(span: SubjectSpan, topicQuestion: PlannerQuestion, catalogue: PlannerCatalogue): PlanTopicPart | undefined {
+  const candidates = (span.entry.refs ?? [])
+    .map((r) => ({ ref: r, question: catalogue.questions.find((q) => q.code === r.question.code) }))
+    .filter((x): x is { ref: (typeof x)['ref']; question: PlannerQuestion } => x.question !== undefined)
+    .filter((x) => x.question.entitled && (x.question.datasetCodes ?? [x.question.datasetCode]).includes(topicQuestion.datasetCode));
+  const chosen =
+    candidates.find((x) => !/^(brand_perception|favourite_)/.test(x.question.code) && !x.question.code.startsWith('brand_')) ??
+    candidates.find((x) => !/^(brand_perception|favourite_)/.test(x.question.code));
+  if (!chosen) return undefined;
+  const suffix = usageSuffix(chosen.question);
+  if (suffix === undefined) return undefined;
+  const codes = new Set((span.entry.refs ?? []).filter((r) => r.question.code === chosen.question.code).map((r) => r.datapoint.code));
+  return {
+    question: chosen.question.code,
+    questionName: chosen.question.name,
+    datapoints: chosen.question.datapoints.filter((d) => codes.has(d.code)).map((d) => ({ code: d.code, name: d.name })),
+    suffix,
+  };
+}
+
+/**
+ * Answers of other questions joined to the topic's into one subject, with how they combine;
+ * null when the prompt joins none (or asks "at least N of" across questions, which one
+ * expression cannot say).
+ */
+export function crossSubject(
+  words: readonly string[],
+  spans: readonly SubjectSpan[],
+  topic: PlanTopic,
+  audiences: readonly PlanAudience[],
+  catalogue: PlannerCatalogue,
+): { combine: SubjectCombine; also: PlanTopicPart[] } | null {
+  const topicQuestion = catalogue.questions.find((q) => q.code === topic.question);
+  if (!topicQuestion || topic.datapoints.length === 0) return null;
+  const wanted = new Set(topic.datapoints.map((d) => d.code));
+  const mentions = (s: SubjectSpan, pred: (q: string, d: string) => boolean) =>
+    s.entry.kind === 'datapoint' && (s.entry.refs ?? []).some((r) => pred(r.question.code, r.datapoint.code));
+  const own = spans.filter((s) => mentions(s, (q, d) => q === topic.question && wanted.has(d)));
+  if (own.length === 0) return null;
+  const inAudiences = new Set(audiences.flatMap((a) => [...leavesOf(a.expression)]));
+  const others = spans.filter(
+    (s) => s.entry.kind === 'datapoint' && !own.includes(s) && !mentions(s, (q, d) => q === topic.question || inAudiences.has(`${q}:${d}`)),
+  );
+  if (others.length === 0) return null;
+  const combined = readCombine(words, [...own, ...others]);
+  if (!combined || (combined.combine !== 'all' && combined.combine !== 'any')) return null;
+  const also: PlanTopicPart[] = [];
+  for (const span of others) {
+    const part = partOf(span, topicQuestion, catalogue);
+    if (!part || part.datapoints.length === 0) return null;
+    const same = also.find((p) => p.question === part.question && p.suffix?.code === part.suffix?.code);
+    if (same) same.datapoints.push(...part.datapoints.filter((d) => !same.datapoints.some((x) => x.code === d.code)));
+    else also.push(part);
+  }
+  return { combine: combined.combine, also };
+}
