@@ -80,6 +80,12 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     messy: 3,
     language: 3,
   },
+  'tuning-4-context': {
+    brief: 8,
+    unanswerable: 8,
+    'follow-up-replace': 8,
+    'docked-multi': 8,
+  },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);
