@@ -32,6 +32,7 @@ import { FUNCTION_WORDS, normalize, numberWord, stem, STOPWORDS, typoDistance, t
 import { bandInside, Interval, Quantity, readQuantities } from './quantities';
 import { FUTURE, readTime, TimeReading } from './time';
 import { chooseUniverse, DEFAULT_WAVE_COUNT } from '@aas/query-rules-domain';
+import { planInContext } from './planner/in-context';
 
 export const EVERYONE: PlanAudience = {
   id: 'all',
@@ -208,6 +209,11 @@ interface Reading {
  * readings, nothing to go on) rather than answer another question.
  */
 export function planPrompt(input: PlanInput): PlanOutcome {
+  return planInContext(input, planQuestion);
+}
+
+/** Plans one question (the context stage has already set a brief's context aside). */
+function planQuestion(input: PlanInput): PlanOutcome {
   const { catalogue } = input;
   const previous = readablePlan(input.previous);
   const docked = input.docked ?? [];
