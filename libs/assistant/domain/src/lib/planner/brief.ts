@@ -18,10 +18,11 @@ export interface BriefFocus {
 /** Sentence ends that are not ends: "U.S.", "e.g.", "vs.". */
 const ABBREVIATION = /\b(u\.s|u\.k|e\.g|i\.e|vs|etc|approx|dr|mr|mrs|ms|st|inc|ltd|no)\.$/i;
 /** A brief has context to set aside: at least this many words around its question. */
-const MIN_CONTEXT_WORDS = 8;
+const MIN_CONTEXT_WORDS = 5;
 
-/** A short capitalised token before a full stop ("EE.", "UU.", "St."): an abbreviation, not a sentence end. */
+/** A short capitalised token before a full stop ("EE.", "UU."): with another after it, an abbreviation. */
 const SHORT_CAPITAL = /(^|\s)[A-Z][A-Za-z]{0,2}\.$/;
+const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
 
 /**
  * Splits a prompt into sentences at `.`, `!` and `?` followed by a space and a capital (or an
@@ -35,7 +36,9 @@ export function sentencesOf(prompt: string): string[] {
     current = current ? `${current} ${part}` : part;
     const next = parts[i + 1];
     const startsSentence = next === undefined || /^["“'‘¿¡(\p{Lu}\d]/u.test(next);
-    if (startsSentence && !ABBREVIATION.test(current) && !SHORT_CAPITAL.test(current)) {
+    // "EE. UU.": a short capital before a full stop, then another, is one abbreviation.
+    const abbreviated = ABBREVIATION.test(current) || (SHORT_CAPITAL.test(current) && SHORT_CAPITAL_START.test(next ?? ''));
+    if (startsSentence && !abbreviated) {
       out.push(current.trim());
       current = '';
     }
@@ -73,7 +76,8 @@ export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFo
   let at = -1;
   for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (/\?\s*$/.test(sentences[i])) at = i;
   for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i])) at = i;
-  if (at < 0) return null;
+  // "How do the French research products? Give me the top three": a question in parts, read whole.
+  if (at < 0 || sentences.slice(at + 1).some(asks)) return null;
   const context = sentences.filter((_, i) => i !== at);
   if (context.reduce((n, s) => n + wordsOf(s).length, 0) < MIN_CONTEXT_WORDS) return null;
   const ask = withoutLeadIn(sentences[at]);

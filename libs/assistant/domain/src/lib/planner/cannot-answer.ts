@@ -61,7 +61,7 @@ export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, cata
     for (const s of contentStems(`${question.name} ${question.description}`)) if (about.has(s)) score++;
     if (question.code === own?.code) score += 5;
     // Money is nearest to a question whose answers are amounts of money.
-    if (ask.kind === 'money' && question.datapoints.some((d) => CURRENCY.test(d.name))) score += 3;
+    if (ask.kind === 'money' && question.datapoints.some((d) => CURRENCY.test(d.name))) score += 6;
     if (score > (best?.score ?? 0)) best = { question, score };
   }
   return best?.question ?? own;

@@ -1,13 +1,14 @@
 import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
 import { indexOf } from '../catalogue-index';
 import { isFiller, QUERY_WORDS } from '../intents';
-import { SUFFIX_ALIASES } from '../synonyms';
-import { FUNCTION_WORDS, stem, STOPWORDS } from '../text';
+import { ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES } from '../synonyms';
+import { FUNCTION_WORDS, numberWord, stem, STOPWORDS, typoMatch } from '../text';
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 
 const IGNORED = new Set(lexicon.coverageIgnore);
-const SCALE_WORDS = new Set(Object.values(SUFFIX_ALIASES).flatMap((phrases) => phrases.flatMap((p) => p.split(' '))));
+/** Verbs of use ("play", "order from", "read"): the plan's topic is their object, so they are used with it. */
+const USAGE_VERBS = new Set(lexicon.usageVerbs);
 
 /** The question codes an audience expression uses. */
 function questionsOf(node: unknown, out: Set<string>): Set<string> {
@@ -29,12 +30,16 @@ function planWords(plan: AnalysisPlan, catalogue: PlannerCatalogue): Set<string>
   plan.audiences.forEach((a) => (add(a.name), questionsOf(a.expression, questions)));
   if (plan.topic) {
     questions.add(plan.topic.question);
+    USAGE_VERBS.forEach((w) => out.add(w));
     plan.topic.datapoints.forEach((d) => add(d.name));
-    if (plan.topic.suffix) {
-      add(plan.topic.suffix.name);
-      SCALE_WORDS.forEach((w) => out.add(w));
+    if (plan.topic.suffix) add(plan.topic.suffix.name);
+    // "Every day" for Daily, "aware of" for Aware of: the scale's words name its answers.
+    for (const name of [plan.topic.suffix?.name, ...plan.topic.datapoints.map((d) => d.name)]) {
+      const key = name ? wordsOf(name).join(' ') : '';
+      (SUFFIX_ALIASES[key] ?? []).forEach(add);
     }
   }
+  if (plan.locations.length === 0) ALL_MARKETS.forEach(add);
   if (plan.groupQuestion) questions.add(plan.groupQuestion.code);
   for (const code of questions) {
     const q = catalogue.questions.find((x) => x.code === code);
@@ -66,8 +71,10 @@ export function unusedWords(prompt: string, plan: AnalysisPlan, catalogue: Plann
   const used = planWords(plan, catalogue);
   const out: string[] = [];
   for (const w of wordsOf(prompt)) {
-    if (w.length < 3 || /\d/.test(w) || STOPWORDS.has(w) || FUNCTION_WORDS.has(w) || QUERY_WORDS.has(w) || IGNORED.has(w) || isFiller(w)) continue;
-    if (used.has(w) || used.has(stem(w))) continue;
+    if (w.length < 3 || /\d/.test(w) || numberWord(w) !== undefined || STOPWORDS.has(w) || FUNCTION_WORDS.has(w) || QUERY_WORDS.has(w)) continue;
+    if (IGNORED.has(w) || GROUP_NOUNS.has(w) || isFiller(w)) continue;
+    // A misspelt name the planner read ("spotfy" for Spotify) is used too.
+    if (used.has(w) || used.has(stem(w)) || (w.length > 3 && [...used].some((u) => typoMatch(w, u)))) continue;
     if (!out.includes(w)) out.push(w);
   }
   return out;

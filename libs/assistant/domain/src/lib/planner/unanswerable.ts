@@ -37,6 +37,7 @@ export function surveyAges(catalogue: PlannerCatalogue): { min: number; max: num
 
 const UNITS = new Set(lexicon.ages.units);
 const CHILDREN = new Set(lexicon.ages.children);
+const PARENTS = new Set(lexicon.ages.parents);
 
 interface AgeAsk {
   lo: number;
@@ -50,7 +51,12 @@ export function agesAsked(words: readonly string[]): AgeAsk[] {
   const out: AgeAsk[] = [];
   const num = (w: string | undefined) => (w !== undefined && /^\d{1,3}s?$/.test(w) ? Number(w.replace(/s$/, '')) : NaN);
   const unitAfter = (i: number) => UNITS.has(words[i] ?? '') || /^\d/.test(words[i] ?? '');
-  const aboutChildren = (i: number) => words.slice(Math.max(0, i - 4), i).some((w) => CHILDREN.has(w));
+  // "Parents of children under 5", "households with teens aged 13-17": the children's ages, asked of their parents.
+  const aboutChildren = (i: number) => {
+    const before = words.slice(Math.max(0, i - 6), i);
+    const child = before.findIndex((w) => CHILDREN.has(w));
+    return child >= 0 && before.slice(0, child).some((w) => PARENTS.has(w));
+  };
   const yearOlds = (i: number) => (words[i] === 'year' || words[i] === 'years') && /^olds?$/.test(words[i + 1] ?? '');
   for (let i = 0; i < words.length; i++) {
     if (aboutChildren(i)) continue;
@@ -111,7 +117,9 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
       const rest = [...words.slice(0, outside.start), 'people', ...words.slice(outside.end)].join(' ');
       return {
         kind: 'age',
-        what: `people ${words.slice(outside.start, outside.end).join(' ')}`,
+        what: /^\d/.test(words[outside.start])
+          ? words.slice(outside.start, outside.end).join(' ')
+          : `people ${words.slice(outside.start, outside.end).join(' ')}`,
         words: words.slice(outside.start, outside.end).join(' '),
         rest,
         offerNamed: [],
