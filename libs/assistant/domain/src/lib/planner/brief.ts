@@ -52,7 +52,9 @@ function withoutLeadIn(sentence: string): string {
   const colon = sentence.indexOf(':');
   if (colon < 0) return sentence;
   const lead = wordsOf(sentence.slice(0, colon)).join(' ');
-  const announces = lexicon.askLeadIns.some((l) => lead === l || lead.endsWith(` ${l}`) || lead.startsWith(`${l} `)) || /\b(question|ask)\b/.test(lead);
+  const announces =
+    lexicon.askLeadIns.some((l) => lead === l || lead.endsWith(` ${l}`) || lead.startsWith(`${l} `)) ||
+    /\b(question|ask|asks|asking|know|wondering|wonder)\b/.test(lead);
   return announces ? sentence.slice(colon + 1).trim() : sentence;
 }
 
