@@ -1,5 +1,6 @@
-import { AnalysisPlan } from '../assistant.types';
+import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import { mentionsIn } from './mentions';
 
 const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
 
@@ -7,6 +8,12 @@ const SWAP = new RegExp(
   `^\\s*(?:(?:and|ok|okay|now|then|please|can you|could you)[,\\s]+)*(?:${alternatives(lexicon.replace.swapVerbs)})\\s+(?:the\\s+)?(.+?)\\s+(?:${alternatives(lexicon.replace.swapLinks)})\\s+(.+?)[\\s?.!]*$`,
   'i',
 );
+const SWITCH_TO = new RegExp(
+  `^\\s*(?:(?:${alternatives(lexicon.replace.discourse)})[,\\s]+)*(?:${alternatives(lexicon.replace.switchTo)})\\s+(?:(?:it|that|this|the\\s+\\w+)\\s+)?to\\s+(.+?)[\\s?.!]*$`,
+  'i',
+);
+/** "OK now Instagram", "thanks, now for France": the courtesy before a follow-up's opening "now" is not part of it. */
+const BEFORE_NOW = new RegExp(`^\\s*(?:(?:${alternatives(lexicon.replace.discourse)})[,!.\\s]+)+(?=now\\b)`, 'i');
 const INSTEAD_OF = new RegExp(`\\s*,?\\s*\\b(?:${alternatives(lexicon.replace.insteadOf)})\\s+[^,;?.!]+`, 'i');
 const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide)})\\b`, 'gi');
 
@@ -17,18 +24,24 @@ const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide
  * follow-up that names both the old and the new thing would otherwise keep both. Only a prompt
  * that follows an answered turn is rewritten.
  */
-export function rewriteReplacement(prompt: string, previous: AnalysisPlan | null | undefined): string {
+export function rewriteReplacement(prompt: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string {
   if (!previous) return prompt;
   const swap = SWAP.exec(prompt);
   if (swap) return `What about ${swap[2].trim()} instead?`;
-  if (INSTEAD_OF.test(prompt)) {
-    const kept = prompt
+  const switched = SWITCH_TO.exec(prompt);
+  if (switched) return `What about ${switched[1].trim()} instead?`;
+  const moved = prompt.replace(BEFORE_NOW, '');
+  // "Now Instagram": a name straight after the opening "now" is what the follow-up moves to.
+  const afterNow = /^\s*now[,\s]+(.+)$/i.exec(moved);
+  if (afterNow && mentionsIn(afterNow[1], catalogue)[0]?.start === 0) return `What about ${afterNow[1].trim().replace(/[\s?.!]*$/, '')}?`;
+  if (INSTEAD_OF.test(moved)) {
+    const kept = moved
       .replace(INSTEAD_OF, '')
       .trim()
       .replace(/[\s?.!]*$/, '');
     if (kept.length > 0) return `${kept} instead?`;
   }
-  return prompt;
+  return moved;
 }
 
 /**

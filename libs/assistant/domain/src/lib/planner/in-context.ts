@@ -1,8 +1,9 @@
-import { AnalysisPlan, PlannerCatalogue, PlanOutcome } from '../assistant.types';
+import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from '../assistant.types';
 import { detectLanguage } from '../languages';
 import { focusBrief } from './brief';
 import { cannotAnswer, measuredAfterAll } from './cannot-answer';
 import { unusedNote, unusedWords } from './coverage';
+import { nameDocked } from './docked';
 import { rewriteReplacement, rewriteSideBySide } from './follow-up';
 import { findUnmeasured } from './unanswerable';
 
@@ -11,6 +12,7 @@ export interface ContextInput {
   prompt: string;
   catalogue: PlannerCatalogue;
   previous?: AnalysisPlan | null;
+  docked?: PlanAudience[];
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ContextInput {
 export function planInContext<I extends ContextInput>(input: I, planQuestion: (input: I) => PlanOutcome): PlanOutcome {
   const raw = input.prompt.trim();
   const brief = focusBrief(raw, input.catalogue);
-  const prompt = rewriteSideBySide(rewriteReplacement(brief ? brief.resolved : raw, input.previous));
+  const prompt = nameDocked(rewriteSideBySide(rewriteReplacement(brief ? brief.resolved : raw, input.previous, input.catalogue)), input.docked);
   const planned = planQuestion(prompt === raw ? input : { ...input, prompt });
 
   const unmeasured = findUnmeasured(prompt, input.catalogue);
