@@ -46,6 +46,14 @@ describe('resolveReferences', () => {
     );
     expect(resolveReferences('Which platforms do they use most?', 'The media plan is for Millennials.', demo)).toBe('Which platforms do millennials use most?');
   });
+  it('reads "these markets" as the markets of the context, and "there" as the last place it names', () => {
+    expect(resolveReferences('In which of these markets do more people shop at Lidl?', 'Our client has stores in Germany and France.', demo)).toBe(
+      'In which of germany and france do more people shop at Lidl?',
+    );
+    expect(resolveReferences('What do gamers there play most?', 'We advise a Japanese publisher. Its titles underperform in Brazil.', demo)).toBe(
+      'What do gamers in brazil play most?',
+    );
+  });
   it('leaves an existential "there", and a question that names its own market, as they are', () => {
     expect(resolveReferences('How many are there in total?', 'We sell in Japan.', demo)).toBe('How many are there in total?');
     expect(resolveReferences('What share of people there in France drink tea?', 'We sell in Japan.', demo)).toBe(

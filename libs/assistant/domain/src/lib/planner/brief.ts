@@ -96,19 +96,25 @@ const phraseRegex = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\
  */
 export function resolveReferences(ask: string, context: string, catalogue: PlannerCatalogue): string {
   const own = mentionsIn(ask, catalogue);
+  const contextSentences = sentencesOf(context);
   const named = mentionsIn(context, catalogue);
   let out = ask;
-  const markets = named.filter((m) => m.entry.kind === 'market' || m.entry.kind === 'region');
-  if (markets.length > 0 && !own.some((m) => m.entry.kind === 'market' || m.entry.kind === 'region')) {
+  // The markets of the last context sentence that names any: "there" is the nearest place named.
+  const lastWithMarket = [...contextSentences].reverse().find((c) => mentionsIn(c, catalogue).some(isMarket));
+  const markets = lastWithMarket ? mentionsIn(lastWithMarket, catalogue).filter(isMarket) : [];
+  if (markets.length > 0 && !own.some(isMarket)) {
     const place = distinctTexts(markets).join(' and ');
-    for (const ref of lexicon.placeReferences) {
-      // "Is there", "are there": the existential "there" refers to nothing.
-      const re = new RegExp(`(?<!\\b(is|are|was|were|isn't|aren't)\\s+)\\b(in\\s+)?${ref.replace(/ /g, '\\s+')}\\b(?!\\s+(is|are|was|were)\\b)`, 'i');
-      if (re.test(out)) {
-        out = out.replace(re, `in ${place}`);
-        break;
+    const noun = lexicon.placeNouns.find((ref) => phraseRegex(ref).test(out));
+    if (noun) out = out.replace(phraseRegex(noun), place);
+    else
+      for (const ref of lexicon.placeReferences) {
+        // "Is there", "are there": the existential "there" refers to nothing.
+        const re = new RegExp(`(?<!\\b(is|are|was|were|isn't|aren't)\\s+)\\b(in\\s+)?${ref.replace(/ /g, '\\s+')}\\b(?!\\s+(is|are|was|were)\\b)`, 'i');
+        if (re.test(out)) {
+          out = out.replace(re, `in ${place}`);
+          break;
+        }
       }
-    }
   }
   const audiences = named.filter((m) => m.entry.kind === 'audience');
   if (audiences.length > 0 && !own.some((m) => m.entry.kind === 'audience')) {
@@ -123,6 +129,8 @@ export function resolveReferences(ask: string, context: string, catalogue: Plann
   }
   return out;
 }
+
+const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region';
 
 function distinctTexts(mentions: Mention[]): string[] {
   return [...new Set(mentions.map((m) => m.text))];

@@ -30,6 +30,15 @@ describe('an ask the catalogue cannot measure', () => {
     expect(answers('How much do Americans spend on gaming each month?')).toBe(true);
     expect(answers('What is the average household income in dollars in the US?')).toBe(true);
   });
+  it('offers nothing rather than a guess when the rest of the ask names nothing the catalogue has', () => {
+    const out = refusal('How much money do Brits spend on takeaways per week?');
+    expect(out.offer).toBeUndefined();
+    expect(out.message).toBe('I cannot answer that: the survey does not measure an amount of money.');
+  });
+  it('refuses churn, and a satisfaction or NPS question about a brand, offering its perceptions', () => {
+    expect(refusal("What's the churn rate for Disney+ in the US?")).toMatchObject({ reason: 'cannot-answer', offer: { code: 'streaming_services_used' } });
+    expect(refusal('How many people in Germany would recommend Lufthansa?').offer?.code).toBe('brand_perception_airlines');
+  });
   it('refuses time or money on one thing even when a broader question measures it', () => {
     expect(refusal('How much do Gen Z spend on Fortnite per month?').reason).toBe('cannot-answer');
   });

@@ -1,5 +1,6 @@
 import { CodeName, PlannerCatalogue, PlannerQuestion, PlanOutcome, PlanTopic } from '../assistant.types';
 import { FUNCTION_WORDS, stem, STOPWORDS } from '../text';
+import lexicon from './context-lexicon.json';
 import { mentionsIn, wordsOf } from './mentions';
 import { UnmeasuredAsk } from './unanswerable';
 
@@ -53,18 +54,36 @@ export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, cata
   const own = base ? (catalogue.questions.find((q) => q.code === base.question) ?? null) : null;
   if (ask.offerNamed.length === 0) return own;
   const names = new Set((base?.datapoints ?? []).map((d) => d.name.toLowerCase()));
+  // The measure's own words ("spend", "hours", "per month") say nothing of what it is measured on.
   const about = contentStems(`${own ? `${own.name} ${own.description}` : ''} ${ask.rest}`);
+  for (const w of [...ask.offerNamed, ...lexicon.money.spendWords, ...lexicon.ages.units]) about.delete(stem(w));
   let best: { question: PlannerQuestion; score: number } | null = null;
   for (const question of catalogue.questions) {
     if (!question.entitled || !nameHas(question, ask.offerNamed)) continue;
     let score = question.datapoints.some((d) => names.has(d.name.toLowerCase())) ? 10 : 0;
     for (const s of contentStems(`${question.name} ${question.description}`)) if (about.has(s)) score++;
+    if (score === 0) continue;
     if (question.code === own?.code) score += 5;
     // Money is nearest to a question whose answers are amounts of money.
     if (ask.kind === 'money' && question.datapoints.some((d) => CURRENCY.test(d.name))) score += 6;
     if (score > (best?.score ?? 0)) best = { question, score };
   }
   return best?.question ?? own;
+}
+
+/**
+ * Whether a topic read from the rest of an unmeasurable ask stands on its words: it names an
+ * answer ("Netflix"), or its question's name shares a word with the rest other than a unit of
+ * time. "Takeaways per week" read as hours of gaming per week is a guess, not a near question.
+ */
+export function standsOnWords(topic: PlanTopic | null, rest: string, catalogue: PlannerCatalogue): boolean {
+  if (!topic) return false;
+  if (topic.datapoints.length > 0) return true;
+  const question = catalogue.questions.find((q) => q.code === topic.question);
+  if (!question) return false;
+  const words = contentStems(rest);
+  for (const w of lexicon.ages.units) words.delete(stem(w));
+  return [...contentStems(question.name)].some((s) => words.has(s));
 }
 
 /** The answer's ages at the near end of the survey's range: its youngest or oldest band. */
@@ -92,7 +111,8 @@ export function cannotAnswer(ask: UnmeasuredAsk, base: PlanTopic | null, catalog
     message = `I cannot answer that: the survey asked people aged ${range.min} to ${range.max}, so it has no figures for ${ask.what}.`;
     if (offer) message += ` The nearest I can answer is “${offer.name}”${band ? ` among people aged ${band}` : ''} — ask for it if that helps.`;
   } else {
-    message = `I cannot answer that: the survey does not measure ${ask.what}${things ? ` for ${things}` : ''}.`;
+    const what = things ? (ask.whatFor?.replace('{x}', things) ?? `${ask.what} for ${things}`) : ask.what;
+    message = `I cannot answer that: the survey does not measure ${what}.`;
     if (offer) message += ` The nearest question it has is “${offer.name}” — ask for it if that helps.`;
   }
   const code: CodeName | undefined = offer ? { code: offer.code, name: offer.name } : undefined;

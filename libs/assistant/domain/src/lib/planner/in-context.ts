@@ -1,7 +1,7 @@
 import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from '../assistant.types';
 import { detectLanguage } from '../languages';
 import { focusBrief } from './brief';
-import { cannotAnswer, measuredAfterAll } from './cannot-answer';
+import { cannotAnswer, measuredAfterAll, standsOnWords } from './cannot-answer';
 import { unusedNote, unusedWords } from './coverage';
 import { nameDocked } from './docked';
 import { rewriteReplacement, rewriteSideBySide } from './follow-up';
@@ -32,7 +32,8 @@ export function planInContext<I extends ContextInput>(input: I, planQuestion: (i
   if (unmeasured && !measuredAfterAll(unmeasured, prompt, planned, input.catalogue)) {
     // The nearest question comes from the rest of the prompt: what it asks about, less the measure it lacks.
     const rest = planQuestion({ ...input, prompt: unmeasured.rest });
-    const base = rest.outcome === 'answer' ? rest.plan.topic : planned.outcome === 'answer' ? planned.plan.topic : null;
+    // Not the whole prompt's topic: that is the neighbouring question the ask must not be answered with.
+    const base = rest.outcome === 'answer' && standsOnWords(rest.plan.topic, unmeasured.rest, input.catalogue) ? rest.plan.topic : null;
     return cannotAnswer(unmeasured, base, input.catalogue);
   }
   if (planned.outcome !== 'answer') return planned;

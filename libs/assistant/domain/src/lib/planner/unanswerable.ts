@@ -11,6 +11,8 @@ export interface UnmeasuredAsk {
   kind: 'age' | 'metric' | 'money';
   /** What cannot be answered, for the message ("people over 65", "a satisfaction score"). */
   what: string;
+  /** The same for named things, `{x}` standing for them ("time spent on {x}"). */
+  whatFor?: string;
   words: string;
   rest: string;
   /** Questions whose name has one of these words are the nearest candidates. */
@@ -134,6 +136,7 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
       return {
         kind: 'metric',
         what: metric.what,
+        whatFor: 'whatFor' in metric ? metric.whatFor : undefined,
         words: cue,
         rest: without(words, cue),
         offerNamed: metric.offerNamed,
@@ -145,11 +148,10 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   const spends = words.some((w) => money.spendWords.includes(w));
   const asked = money.asks.find((a) => phraseIn(text, a));
   if ((asked && (spends || !/^how much/.test(asked))) || (currency && spends)) {
-    let rest = asked ? without(words, asked) : text;
-    if (currency)
-      rest = wordsOf(rest)
-        .filter((w) => !currency[1].includes(w))
-        .join(' ');
+    // The rest says what the money is spent on, not that it is spent: the planner would read "spend" as the gaming spend.
+    const rest = wordsOf(asked ? without(words, asked) : text)
+      .filter((w) => !(currency?.[1] ?? []).includes(w) && !money.spendWords.includes(w))
+      .join(' ');
     return {
       kind: 'money',
       what: money.what + (currency ? ` in ${currency[1][1] ?? currency[1][0]}` : ''),
