@@ -32,6 +32,14 @@ describe('focusBrief', () => {
       'Show me the top grocery channels in France.',
     );
   });
+  it('takes a question reported inside a statement ("the team wants to know whether ...")', () => {
+    expect(
+      focusBrief(
+        'The launch has been delayed twice and the budget is frozen. Meanwhile, the team wants to know whether Gen Z still use Snapchat daily in the US.',
+        demo,
+      )?.ask,
+    ).toBe('Gen Z still use Snapchat daily in the US.');
+  });
   it('reads a prompt of one sentence, a short lead-in, or a question in parts whole', () => {
     expect(focusBrief('What share of Germans use TikTok?', demo)).toBeNull();
     expect(focusBrief('Gen Z in Germany. What share use TikTok?', demo)).toBeNull();

@@ -58,8 +58,20 @@ function withoutLeadIn(sentence: string): string {
   return announces ? sentence.slice(colon + 1).trim() : sentence;
 }
 
+/** "The team wants to know whether Gen Z still use Snapchat": a question reported inside a statement. */
+const EMBEDDED = /\b(?:know|knowing|wondering|wonder|asks|asked|asking|check|find out|see)\s+(whether|if|what|which|how|who|where)\b/i;
+
+/** The reported question of a statement, from its question word ("whether" and "if" dropped), or the sentence. */
+function embeddedAsk(sentence: string): string {
+  const m = EMBEDDED.exec(sentence);
+  if (!m || m.index === undefined) return sentence;
+  const from = m.index + m[0].length - m[1].length;
+  const tail = sentence.slice(from).replace(/^(whether|if)\s+/i, '');
+  return tail.charAt(0).toUpperCase() + tail.slice(1);
+}
+
 function asks(sentence: string): boolean {
-  if (/\?\s*$/.test(sentence)) return true;
+  if (/\?\s*$/.test(sentence) || EMBEDDED.test(sentence)) return true;
   const words = wordsOf(withoutLeadIn(sentence));
   return lexicon.askStarts.some((start) => {
     const s = start.split(' ');
@@ -82,7 +94,7 @@ export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFo
   if (at < 0 || sentences.slice(at + 1).some(asks)) return null;
   const context = sentences.filter((_, i) => i !== at);
   if (context.reduce((n, s) => n + wordsOf(s).length, 0) < MIN_CONTEXT_WORDS) return null;
-  const ask = withoutLeadIn(sentences[at]);
+  const ask = embeddedAsk(withoutLeadIn(sentences[at]));
   return { ask, resolved: resolveReferences(ask, context.join(' '), catalogue), context };
 }
 
