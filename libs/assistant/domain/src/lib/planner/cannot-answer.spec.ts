@@ -39,6 +39,13 @@ describe('an ask the catalogue cannot measure', () => {
     expect(refusal("What's the churn rate for Disney+ in the US?")).toMatchObject({ reason: 'cannot-answer', offer: { code: 'streaming_services_used' } });
     expect(refusal('How many people in Germany would recommend Lufthansa?').offer?.code).toBe('brand_perception_airlines');
   });
+  it('answers how often where the catalogue asks it, and refuses it for a brand it does not', () => {
+    expect(answers('How often do Germans listen to podcasts?')).toBe(true);
+    expect(answers('How often do Gen Z use TikTok?')).toBe(true);
+    expect(refusal('How often do French people shop at Lidl?').message).toMatch(
+      /^I cannot answer that: the survey does not measure how often people use Lidl\./,
+    );
+  });
   it('refuses time or money on one thing even when a broader question measures it', () => {
     expect(refusal('How much do Gen Z spend on Fortnite per month?').reason).toBe('cannot-answer');
   });

@@ -14,9 +14,10 @@ const topicOf = (outcome: PlanOutcome): PlanTopic | null => (outcome.outcome ===
  * topic answers a neighbouring question, not the one asked.
  */
 function namesSomethingElse(prompt: string, topic: PlanTopic, catalogue: PlannerCatalogue): boolean {
-  const topicName = ` ${wordsOf(topic.questionName).join(' ')} `;
+  const topicName = new Set(wordsOf(topic.questionName).map(stem));
   return mentionsIn(prompt, catalogue).some(
-    (m) => m.entry.kind === 'datapoint' && !m.entry.refs.some((r) => r.question.code === topic.question) && !topicName.includes(` ${m.text} `),
+    (m) =>
+      m.entry.kind === 'datapoint' && !m.entry.refs.some((r) => r.question.code === topic.question) && !m.text.split(' ').every((w) => topicName.has(stem(w))),
   );
 }
 

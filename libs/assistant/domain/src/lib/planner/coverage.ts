@@ -31,7 +31,10 @@ function planWords(plan: AnalysisPlan, catalogue: PlannerCatalogue): Set<string>
   if (plan.topic) {
     questions.add(plan.topic.question);
     USAGE_VERBS.forEach((w) => out.add(w));
-    plan.topic.datapoints.forEach((d) => add(d.name));
+    // A ranking measures every answer of its question: all their names are used.
+    const measured =
+      plan.topic.datapoints.length > 0 ? plan.topic.datapoints : (catalogue.questions.find((q) => q.code === plan.topic?.question)?.datapoints ?? []);
+    measured.forEach((d) => add(d.name));
     if (plan.topic.suffix) add(plan.topic.suffix.name);
     // "Every day" for Daily, "aware of" for Aware of: the scale's words name its answers.
     for (const name of [plan.topic.suffix?.name, ...plan.topic.datapoints.map((d) => d.name)]) {
