@@ -5,7 +5,7 @@ import { rewriteReplacement as rewrite, rewriteSideBySide } from './follow-up';
 const demo = demoPlannerCatalogue();
 const rewriteReplacement = (prompt: string, previous: AnalysisPlan | null) => rewrite(prompt, previous, demo);
 
-const previous = { kind: 'share' } as AnalysisPlan;
+const previous = { kind: 'share', audiences: [], locations: [] } as unknown as AnalysisPlan;
 
 describe('rewriteReplacement', () => {
   it('drops what a follow-up replaces, so that only the new thing is named', () => {

@@ -43,6 +43,12 @@ describe('planInContext: a follow-up replaces one thing and keeps the rest', () 
     const first = plan('What share of men in Germany drive an electric car?');
     expect(shape(plan('and women rather than men?', first))).toEqual({ topic: 'car_ownership:electric_car', audiences: ['Women'], markets: ['de'] });
   });
+  it('replaces one side of a comparison and keeps the other', () => {
+    const first = plan('Compare Netflix use among Gen Z and Millennials in the US');
+    expect(shape(plan('What about Gen X instead of Millennials?', first)).audiences).toEqual(['Gen Z', 'Gen X']);
+    const markets = plan('TikTok usage in the UK vs Germany');
+    expect(shape(plan('France rather than Germany?', markets)).markets).toEqual(['gb', 'fr']);
+  });
   it('swaps one market for another', () => {
     const first = plan('Which AI assistants do high income people in the US use most?');
     expect(shape(plan('swap the US for Germany', first)).markets).toEqual(['de']);
