@@ -4,6 +4,7 @@ import { combine, uniqueAudiences } from './planner/audiences';
 import { GROUP_WORDS, PEOPLE_REFERENCES } from './planner/cues';
 import { averagePlan } from './planner/average';
 import { finishPlan } from './planner/finish';
+import { planInContext } from './planner/in-context';
 import { asksForSize } from './planner/subject';
 import { isFollowUpText, mergeFollowUp, withDocked } from './planner/follow-up';
 import { isForecast, readCount, readKindCues, refineKindCues } from './planner/kind';
@@ -56,6 +57,11 @@ export class RuleBasedPlanner implements Planner {
  * and `@aas/query-rules` (`finishPlan`).
  */
 export function planPrompt(input: PlanInput): PlanOutcome {
+  return planInContext(input, planQuestion);
+}
+
+/** Plans one question (the context stage, planner/in-context.ts, has already set a brief's context aside). */
+function planQuestion(input: PlanInput): PlanOutcome {
   const raw = input.prompt.trim();
   if (raw.length === 0) return refuse('not-understood', 'The prompt is empty: ask about an audience, a topic, a market or a period.');
   const ctx = readPrompt(input, raw);
