@@ -5,7 +5,9 @@
  * 2. chat turns end to end through HTTP (POST /v1/assistant-api/generic) on the demo data: the
  *    built gateway and one worker over a database seeded as `npm start` seeds it (200,000
  *    respondents, seed 42), a varied list of prompts (shares, rankings, comparisons, trends,
- *    indexing, open indexing over every datapoint, follow-ups, refusals), a warm-up pass and 5
+ *    indexing, open indexing over every datapoint, follow-ups, refusals, and the questions with
+ *    structure: non-users, combinations, ranked markets and groups, change compared, a brief, an
+ *    ask the catalogue cannot answer), a warm-up pass and 5
  *    timed passes: p50 and p95 per prompt and over every turn.
  * Printed with the core count, the data size and the load average.
  *
@@ -59,6 +61,17 @@ const CHATS: string[][] = [
   ['Instagram use among Gen Z: now vs a year ago'],
   ['What share of Italians use Instagram?'],
   ['What share of people in the US use Apple?'],
+  // Questions with structure (issue 28): a complement, a combined subject, every market ranked,
+  // the groups of a demographic question, change compared, a paired period, a brief, an ask the
+  // catalogue cannot answer, a mean.
+  ["What share of Germans don't use Facebook at all?"],
+  ['How many people use both Netflix and Disney+, in millions?'],
+  ['In which country is TikTok most used?'],
+  ['Which age group is most likely to use Snapchat?'],
+  ['Did Instagram grow more in the US or the UK over the last year?'],
+  ['Is Netflix up or down vs the same quarter last year?'],
+  ['We are planning a campaign for a music app and growth has stalled in Europe. The question from the board: what share of Gen Z in France use Spotify?'],
+  ['What is the average satisfaction score of Netflix subscribers?'],
 ];
 
 function plannerAlone(): void {

@@ -98,6 +98,12 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     'change-comparison': 10,
   },
   'tuning-4-subject': { negation: 10, combination: 10, size: 10 },
+  'tuning-4-context': {
+    brief: 8,
+    unanswerable: 8,
+    'follow-up-replace': 8,
+    'docked-multi': 8,
+  },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);

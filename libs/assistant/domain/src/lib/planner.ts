@@ -3,6 +3,7 @@ import { combine, uniqueAudiences } from './planner/audiences';
 import { averagePlan } from './planner/average';
 import { promptContext } from './planner/context';
 import { finishPlan } from './planner/finish';
+import { planInContext } from './planner/in-context';
 import { mergeFollowUp, withDocked } from './planner/follow-up';
 import { readFrame } from './planner/frame';
 import { isForecast } from './planner/kind';
@@ -53,6 +54,11 @@ export class RuleBasedPlanner implements Planner {
  * and `@aas/query-rules` (`finishPlan`).
  */
 export function planPrompt(input: PlanInput): PlanOutcome {
+  return planInContext(input, planQuestion);
+}
+
+/** Plans one question (the context stage, planner/in-context.ts, has already set a brief's context aside). */
+function planQuestion(input: PlanInput): PlanOutcome {
   const raw = input.prompt.trim();
   if (raw.length === 0) return refuse('not-understood', 'The prompt is empty: ask about an audience, a topic, a market or a period.');
   const ctx = promptContext(input, raw);

@@ -74,6 +74,23 @@ describe('AssistantChatUseCase', () => {
     expect(store.chats.has(out.chat_id)).toBe(true);
   });
 
+  it('an ask the survey cannot measure says so and offers the nearest question, with no number and no engine job', async () => {
+    const { calls, ask } = setup(answer);
+    const out = await ask('What is the average satisfaction score for TikTok in Germany?');
+    expect(calls).toHaveLength(0);
+    expect(out.insights).toEqual([]);
+    expect(out.message).toBe(
+      'I cannot answer that: the survey does not measure a satisfaction score for TikTok. The nearest question it has is “Social media platforms used” — ask for it if that helps.',
+    );
+  });
+
+  it('an answer names the words of the prompt it did not use', async () => {
+    const { ask } = setup(answer);
+    const out = await ask('What % of women use TikTok for fandom?');
+    expect(out.insights).toHaveLength(1);
+    expect(out.message.split('\n')[0]).toBe('Not used in this answer: “fandom”. Ask again with them if they matter.');
+  });
+
   it('refuses a prompt that needs more than MAX_SEGMENTS engine jobs, saying what was too broad, and starts none', async () => {
     const { calls, ask } = setup(answer);
     const out = await ask('How has TikTok use changed in the US, Germany, France and Japan?');

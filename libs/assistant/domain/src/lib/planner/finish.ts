@@ -17,7 +17,10 @@ export function finishPlan(ctx: PromptContext, shape: PlanShape, choice: TopicCh
   const { catalogue, reading, index } = ctx;
   const { topicQuestion, locations } = shape;
   let { topic } = shape;
-  let audiences = shape.audiences.length === 0 ? [EVERYONE] : shape.audiences;
+  // A docked audience named by its name (the context stage writes "my docked audience" as its name) is still the docked one.
+  let audiences = (shape.audiences.length === 0 ? [EVERYONE] : shape.audiences).map((a) =>
+    a.origin === 'saved' && ctx.docked.some((d) => d.id === a.id) ? { ...a, origin: 'docked' as const } : a,
+  );
   let kind = shape.kind;
   if (kind === 'indexing' && !topic && audiences.every((a) => a.origin === 'everyone'))
     return clarify('Which audience should I profile? An index compares an audience (for example Gen Z, parents or women) with all respondents.', []);

@@ -1,0 +1,71 @@
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { focusBrief, resolveReferences, sentencesOf } from './brief';
+
+const demo = demoPlannerCatalogue();
+
+describe('sentencesOf', () => {
+  it('splits at full stops, question and exclamation marks followed by a capital', () => {
+    expect(sentencesOf('We sell shoes. Sales are flat! Which brands do Gen Z buy?')).toEqual([
+      'We sell shoes.',
+      'Sales are flat!',
+      'Which brands do Gen Z buy?',
+    ]);
+  });
+  it('keeps abbreviations whole, and a sentence that ends with a market code ends there', () => {
+    expect(sentencesOf('¿Qué porcentaje en EE. UU. usa Snapchat?')).toHaveLength(1);
+    expect(sentencesOf('Growth is e.g. flat. What share use TikTok?')).toEqual(['Growth is e.g. flat.', 'What share use TikTok?']);
+    expect(sentencesOf('Leadership only cares about the US. What share of Americans use Venmo?')).toHaveLength(2);
+  });
+});
+
+describe('focusBrief', () => {
+  it('plans the question of a brief, never its context', () => {
+    const focus = focusBrief(
+      'We are planning a Q3 campaign for our streaming brand; growth has plateaued in Europe. Our board wants to know: what share of Gen Z in Germany use Spotify?',
+      demo,
+    );
+    expect(focus?.ask).toBe('what share of Gen Z in Germany use Spotify?');
+    expect(focus?.context).toEqual(['We are planning a Q3 campaign for our streaming brand; growth has plateaued in Europe.']);
+  });
+  it('takes a command as the ask when no sentence ends with a question mark', () => {
+    expect(focusBrief('Our client makes snacks and sales in France are flat. Show me the top grocery channels in France.', demo)?.ask).toBe(
+      'Show me the top grocery channels in France.',
+    );
+  });
+  it('takes a question reported inside a statement ("the team wants to know whether ...")', () => {
+    expect(
+      focusBrief(
+        'The launch has been delayed twice and the budget is frozen. Meanwhile, the team wants to know whether Gen Z still use Snapchat daily in the US.',
+        demo,
+      )?.ask,
+    ).toBe('Gen Z still use Snapchat daily in the US.');
+  });
+  it('reads a prompt of one sentence, a short lead-in, or a question in parts whole', () => {
+    expect(focusBrief('What share of Germans use TikTok?', demo)).toBeNull();
+    expect(focusBrief('Gen Z in Germany. What share use TikTok?', demo)).toBeNull();
+    expect(focusBrief('How do French shoppers research products? Give me the leading three sources', demo)).toBeNull();
+  });
+});
+
+describe('resolveReferences', () => {
+  it('replaces "there" by the market and "they" by the audience the context names', () => {
+    expect(resolveReferences('What share of people there drink coffee?', 'Our chain is opening in Japan next year.', demo)).toBe(
+      'What share of people in japan drink coffee?',
+    );
+    expect(resolveReferences('Which platforms do they use most?', 'The media plan is for Millennials.', demo)).toBe('Which platforms do millennials use most?');
+  });
+  it('reads "these markets" as the markets of the context, and "there" as the last place it names', () => {
+    expect(resolveReferences('In which of these markets do more people shop at Lidl?', 'Our client has stores in Germany and France.', demo)).toBe(
+      'In which of germany and france do more people shop at Lidl?',
+    );
+    expect(resolveReferences('What do gamers there play most?', 'We advise a Japanese publisher. Its titles underperform in Brazil.', demo)).toBe(
+      'What do gamers in brazil play most?',
+    );
+  });
+  it('leaves an existential "there", and a question that names its own market, as they are', () => {
+    expect(resolveReferences('How many are there in total?', 'We sell in Japan.', demo)).toBe('How many are there in total?');
+    expect(resolveReferences('What share of people there in France drink tea?', 'We sell in Japan.', demo)).toBe(
+      'What share of people there in France drink tea?',
+    );
+  });
+});

@@ -1,0 +1,149 @@
+import { PlannerCatalogue } from '../assistant.types';
+import lexicon from './context-lexicon.json';
+import { Mention, mentionsIn, wordsOf } from './mentions';
+
+/**
+ * A long brief read for its question: the sentence that asks, with references to the context
+ * ("there", "they") replaced by what the context names, and the sentences set aside.
+ */
+export interface BriefFocus {
+  /** The asking sentence as written. */
+  ask: string;
+  /** The asking sentence with its references resolved: what the planner reads. */
+  resolved: string;
+  /** The other sentences: background, never the topic. */
+  context: string[];
+}
+
+/** Sentence ends that are not ends: "U.S.", "e.g.", "vs.". */
+const ABBREVIATION = /\b(u\.s|u\.k|e\.g|i\.e|vs|etc|approx|dr|mr|mrs|ms|st|inc|ltd|no)\.$/i;
+/** A brief has context to set aside: at least this many words around its question. */
+const MIN_CONTEXT_WORDS = 5;
+
+/** A short capitalised token before a full stop ("EE.", "UU."): with another after it, an abbreviation. */
+const SHORT_CAPITAL = /(^|\s)[A-Z][A-Za-z]{0,2}\.$/;
+const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
+
+/**
+ * Splits a prompt into sentences at `.`, `!` and `?` followed by a space and a capital (or an
+ * opening quote or question mark); abbreviations ("U.S.", "EE. UU.", "vs.") stay whole.
+ */
+export function sentencesOf(prompt: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  const parts = prompt.split(/(?<=[.!?])\s+/);
+  parts.forEach((part, i) => {
+    current = current ? `${current} ${part}` : part;
+    const next = parts[i + 1];
+    const startsSentence = next === undefined || /^["“'‘¿¡(\p{Lu}\d]/u.test(next);
+    // "EE. UU.": a short capital before a full stop, then another, is one abbreviation.
+    const abbreviated = ABBREVIATION.test(current) || (SHORT_CAPITAL.test(current) && SHORT_CAPITAL_START.test(next ?? ''));
+    if (startsSentence && !abbreviated) {
+      out.push(current.trim());
+      current = '';
+    }
+  });
+  if (current.trim()) out.push(current.trim());
+  return out.filter((s) => s.length > 0);
+}
+
+/** "My question: what share ...": the lead-in before a colon that only announces the question. */
+function withoutLeadIn(sentence: string): string {
+  const colon = sentence.indexOf(':');
+  if (colon < 0) return sentence;
+  const lead = wordsOf(sentence.slice(0, colon)).join(' ');
+  const announces =
+    lexicon.askLeadIns.some((l) => lead === l || lead.endsWith(` ${l}`) || lead.startsWith(`${l} `)) ||
+    /\b(question|ask|asks|asking|know|wondering|wonder)\b/.test(lead);
+  return announces ? sentence.slice(colon + 1).trim() : sentence;
+}
+
+/** "The team wants to know whether Gen Z still use Snapchat": a question reported inside a statement. */
+const EMBEDDED = /\b(?:know|knowing|wondering|wonder|asks|asked|asking|check|find out|see)\s+(whether|if|what|which|how|who|where)\b/i;
+
+/** The reported question of a statement, from its question word ("whether" and "if" dropped), or the sentence. */
+function embeddedAsk(sentence: string): string {
+  const m = EMBEDDED.exec(sentence);
+  if (!m || m.index === undefined) return sentence;
+  const from = m.index + m[0].length - m[1].length;
+  const tail = sentence.slice(from).replace(/^(whether|if)\s+/i, '');
+  return tail.charAt(0).toUpperCase() + tail.slice(1);
+}
+
+function asks(sentence: string): boolean {
+  if (/\?\s*$/.test(sentence) || EMBEDDED.test(sentence)) return true;
+  const words = wordsOf(withoutLeadIn(sentence));
+  return lexicon.askStarts.some((start) => {
+    const s = start.split(' ');
+    return s.every((w, k) => words[k] === w);
+  });
+}
+
+/**
+ * The question of a brief: the last sentence that asks (a question mark, or a question word or
+ * command first), when other sentences around it carry enough words to be context. `null` for a
+ * prompt of one sentence, or with nothing that asks (then it is read whole, as before).
+ */
+export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
+  const sentences = sentencesOf(prompt);
+  if (sentences.length < 2) return null;
+  let at = -1;
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (/\?\s*$/.test(sentences[i])) at = i;
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i])) at = i;
+  // "How do the French research products? Give me the top three": a question in parts, read whole.
+  if (at < 0 || sentences.slice(at + 1).some(asks)) return null;
+  const context = sentences.filter((_, i) => i !== at);
+  if (context.reduce((n, s) => n + wordsOf(s).length, 0) < MIN_CONTEXT_WORDS) return null;
+  const ask = embeddedAsk(withoutLeadIn(sentences[at]));
+  return { ask, resolved: resolveReferences(ask, context.join(' '), catalogue), context };
+}
+
+/** `\b` for a phrase in raw text, case-insensitive. */
+const phraseRegex = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\\s+')}\\b`, 'i');
+
+/**
+ * "What share of people there ...", "which platforms do they use?": a reference in the question
+ * to a market or an audience the context names is replaced by that name. A reference with nothing
+ * to refer to, or a question that names its own market or audience, is left as it is.
+ */
+export function resolveReferences(ask: string, context: string, catalogue: PlannerCatalogue): string {
+  const own = mentionsIn(ask, catalogue);
+  const contextSentences = sentencesOf(context);
+  const named = mentionsIn(context, catalogue);
+  let out = ask;
+  // The markets of the last context sentence that names any: "there" is the nearest place named.
+  const lastWithMarket = [...contextSentences].reverse().find((c) => mentionsIn(c, catalogue).some(isMarket));
+  const markets = lastWithMarket ? mentionsIn(lastWithMarket, catalogue).filter(isMarket) : [];
+  if (markets.length > 0 && !own.some(isMarket)) {
+    const place = distinctTexts(markets).join(' and ');
+    const noun = lexicon.placeNouns.find((ref) => phraseRegex(ref).test(out));
+    if (noun) out = out.replace(phraseRegex(noun), place);
+    else
+      for (const ref of lexicon.placeReferences) {
+        // "Is there", "are there": the existential "there" refers to nothing.
+        const re = new RegExp(`(?<!\\b(is|are|was|were|isn't|aren't)\\s+)\\b(in\\s+)?${ref.replace(/ /g, '\\s+')}\\b(?!\\s+(is|are|was|were)\\b)`, 'i');
+        if (re.test(out)) {
+          out = out.replace(re, `in ${place}`);
+          break;
+        }
+      }
+  }
+  const audiences = named.filter((m) => m.entry.kind === 'audience');
+  if (audiences.length > 0 && !own.some((m) => m.entry.kind === 'audience')) {
+    const who = distinctTexts(audiences).join(' and ');
+    for (const ref of lexicon.peopleReferences) {
+      const re = phraseRegex(ref);
+      if (re.test(out)) {
+        out = out.replace(re, who);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region';
+
+function distinctTexts(mentions: Mention[]): string[] {
+  return [...new Set(mentions.map((m) => m.text))];
+}

@@ -1,0 +1,52 @@
+import { PlanOutcome } from '../assistant.types';
+import { planPrompt } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+
+const demo = demoPlannerCatalogue();
+const refusal = (prompt: string) => {
+  const out = planPrompt({ prompt, catalogue: demo });
+  if (out.outcome !== 'refuse') throw new Error(`${prompt}: ${out.outcome}`);
+  return out as Extract<PlanOutcome, { outcome: 'refuse' }>;
+};
+const answers = (prompt: string) => planPrompt({ prompt, catalogue: demo }).outcome === 'answer';
+
+describe('an ask the catalogue cannot measure', () => {
+  it('is refused as cannot-answer, saying what and why, with the nearest question by name and no number', () => {
+    const out = refusal('What share of over-65s in the US use Facebook?');
+    expect(out).toMatchObject({ reason: 'cannot-answer', offer: { code: 'social_platform_usage' } });
+    expect(out.message).toBe(
+      'I cannot answer that: the survey asked people aged 16 to 64, so it has no figures for people over 65s. The nearest I can answer is “Social media platforms used” among people aged 55-64 — ask for it if that helps.',
+    );
+    expect(out.message).not.toMatch(/\d+(\.\d+)?%/);
+  });
+  it('offers the question named like the missing measure that has the brand asked about', () => {
+    expect(refusal('What is the average satisfaction score for Netflix in the UK?').offer?.code).toBe('brand_perception_streaming');
+    expect(refusal('How many minutes a day do Gen Z spend on TikTok?').offer?.code).toBe('hours_social_media_per_day');
+    expect(refusal('How much time per week do Germans spend watching Netflix?').offer?.code).toBe('hours_streaming_per_day');
+    expect(refusal('How much do gamers in Germany spend on games each month in euros?').offer?.code).toBe('monthly_gaming_spend');
+  });
+  it('answers what the catalogue does measure: time on social media as a whole, gaming spend in its own currency', () => {
+    expect(answers('How long do Gen Z spend on social media each day?')).toBe(true);
+    expect(answers('How much do Americans spend on gaming each month?')).toBe(true);
+    expect(answers('What is the average household income in dollars in the US?')).toBe(true);
+  });
+  it('offers nothing rather than a guess when the rest of the ask names nothing the catalogue has', () => {
+    const out = refusal('How much money do Brits spend on takeaways per week?');
+    expect(out.offer).toBeUndefined();
+    expect(out.message).toBe('I cannot answer that: the survey does not measure an amount of money.');
+  });
+  it('refuses churn, and a satisfaction or NPS question about a brand, offering its perceptions', () => {
+    expect(refusal("What's the churn rate for Disney+ in the US?")).toMatchObject({ reason: 'cannot-answer', offer: { code: 'streaming_services_used' } });
+    expect(refusal('How many people in Germany would recommend Lufthansa?').offer?.code).toBe('brand_perception_airlines');
+  });
+  it('answers how often where the catalogue asks it, and refuses it for a brand it does not', () => {
+    expect(answers('How often do Germans listen to podcasts?')).toBe(true);
+    expect(answers('How often do Gen Z use TikTok?')).toBe(true);
+    expect(refusal('How often do French people shop at Lidl?').message).toMatch(
+      /^I cannot answer that: the survey does not measure how often people use Lidl\./,
+    );
+  });
+  it('refuses time or money on one thing even when a broader question measures it', () => {
+    expect(refusal('How much do Gen Z spend on Fortnite per month?').reason).toBe('cannot-answer');
+  });
+});

@@ -1,0 +1,121 @@
+import { CodeName, PlannerCatalogue, PlannerQuestion, PlanOutcome, PlanTopic } from '../assistant.types';
+import { FUNCTION_WORDS, stem, STOPWORDS } from '../text';
+import lexicon from './context-lexicon.json';
+import { mentionsIn, wordsOf } from './mentions';
+import { UnmeasuredAsk } from './unanswerable';
+
+const CURRENCY = /[$€£¥₹]/;
+const nameHas = (question: PlannerQuestion, words: readonly string[]) => words.some((w) => question.name.toLowerCase().includes(w));
+const topicOf = (outcome: PlanOutcome): PlanTopic | null => (outcome.outcome === 'answer' ? outcome.plan.topic : null);
+
+/**
+ * Whether the prompt names something more specific than its topic: a platform, service or brand
+ * of another question ("minutes on TikTok" when the topic is hours on social media). Then the
+ * topic answers a neighbouring question, not the one asked.
+ */
+function namesSomethingElse(prompt: string, topic: PlanTopic, catalogue: PlannerCatalogue): boolean {
+  const topicName = new Set(wordsOf(topic.questionName).map(stem));
+  return mentionsIn(prompt, catalogue).some(
+    (m) =>
+      m.entry.kind === 'datapoint' && !m.entry.refs.some((r) => r.question.code === topic.question) && !m.text.split(' ').every((w) => topicName.has(stem(w))),
+  );
+}
+
+/**
+ * Whether the ask is one the catalogue does measure after all: time spent on social media as a
+ * whole is the hours question, a monthly gaming spend in dollars is the spend question's bands.
+ */
+export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: PlanOutcome, catalogue: PlannerCatalogue): boolean {
+  const topic = topicOf(planned);
+  if (!topic || ask.answerableNamed.length === 0) return false;
+  const question = catalogue.questions.find((q) => q.code === topic.question);
+  if (!question || !nameHas(question, ask.answerableNamed)) return false;
+  if (namesSomethingElse(prompt, topic, catalogue)) return false;
+  if (ask.kind === 'money' && ask.currency) {
+    const symbol = ask.currency;
+    return question.datapoints.some((d) => d.name.includes(symbol) && !(symbol === '$' && /[A-Z]\$/.test(d.name)));
+  }
+  return true;
+}
+
+const contentStems = (text: string) =>
+  new Set(
+    wordsOf(text)
+      .filter((w) => !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && w.length > 2)
+      .map(stem),
+  );
+
+/**
+ * The nearest question the catalogue can answer: among the questions named like the missing
+ * measure ("perceptions" for a satisfaction score, "hours" for time, "spend" for money), the one
+ * that has the prompt's brand or service among its answers, else the one whose name and
+ * description share most words with the topic's; else the topic's own question.
+ */
+export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, catalogue: PlannerCatalogue): PlannerQuestion | null {
+  const own = base ? (catalogue.questions.find((q) => q.code === base.question) ?? null) : null;
+  if (ask.offerNamed.length === 0) return own;
+  const names = new Set((base?.datapoints ?? []).map((d) => d.name.toLowerCase()));
+  // The measure's own words ("spend", "hours", "per month") say nothing of what it is measured on.
+  const about = contentStems(`${own ? `${own.name} ${own.description}` : ''} ${ask.rest}`);
+  for (const w of [...ask.offerNamed, ...lexicon.money.spendWords, ...lexicon.ages.units]) about.delete(stem(w));
+  let best: { question: PlannerQuestion; score: number } | null = null;
+  for (const question of catalogue.questions) {
+    if (!question.entitled || !nameHas(question, ask.offerNamed)) continue;
+    let score = question.datapoints.some((d) => names.has(d.name.toLowerCase())) ? 10 : 0;
+    for (const s of contentStems(`${question.name} ${question.description}`)) if (about.has(s)) score++;
+    if (score === 0) continue;
+    if (question.code === own?.code) score += 5;
+    // Money is nearest to a question whose answers are amounts of money.
+    if (ask.kind === 'money' && question.datapoints.some((d) => CURRENCY.test(d.name))) score += 6;
+    if (score > (best?.score ?? 0)) best = { question, score };
+  }
+  return best?.question ?? own;
+}
+
+/**
+ * Whether a topic read from the rest of an unmeasurable ask stands on its words: it names an
+ * answer ("Netflix"), or its question's name shares a word with the rest other than a unit of
+ * time. "Takeaways per week" read as hours of gaming per week is a guess, not a near question.
+ */
+export function standsOnWords(topic: PlanTopic | null, rest: string, catalogue: PlannerCatalogue): boolean {
+  if (!topic) return false;
+  if (topic.datapoints.length > 0) return true;
+  const question = catalogue.questions.find((q) => q.code === topic.question);
+  if (!question) return false;
+  const words = contentStems(rest);
+  for (const w of lexicon.ages.units) words.delete(stem(w));
+  return [...contentStems(question.name)].some((s) => words.has(s));
+}
+
+/** The answer's ages at the near end of the survey's range: its youngest or oldest band. */
+function nearestBand(ask: UnmeasuredAsk, catalogue: PlannerCatalogue): string | null {
+  const range = ask.surveyAges;
+  if (!range) return null;
+  const question = catalogue.questions.find((q) => q.datapoints.some((d) => d.name.trim().startsWith(`${range.min}`)) && /\bage\b/i.test(q.name));
+  if (!question) return null;
+  const bands = question.datapoints.map((d) => d.name);
+  return /\b(under|below|younger)\b/.test(ask.words) || Number(ask.words.match(/\d+/)?.[0] ?? 0) < range.min ? bands[0] : bands[bands.length - 1];
+}
+
+/**
+ * The refusal of an ask the catalogue cannot measure: what cannot be answered and why, and the
+ * nearest question it can answer by name. It carries no number, and the offered question's
+ * numbers are never given in its place.
+ */
+export function cannotAnswer(ask: UnmeasuredAsk, base: PlanTopic | null, catalogue: PlannerCatalogue): PlanOutcome {
+  const offer = nearestQuestion(ask, base, catalogue);
+  const things = base && base.datapoints.length > 0 ? base.datapoints.map((d) => d.name).join(' or ') : null;
+  let message: string;
+  if (ask.kind === 'age') {
+    const range = ask.surveyAges as { min: number; max: number };
+    const band = nearestBand(ask, catalogue);
+    message = `I cannot answer that: the survey asked people aged ${range.min} to ${range.max}, so it has no figures for ${ask.what}.`;
+    if (offer) message += ` The nearest I can answer is “${offer.name}”${band ? ` among people aged ${band}` : ''} — ask for it if that helps.`;
+  } else {
+    const what = things ? (ask.whatFor?.replace('{x}', things) ?? `${ask.what} for ${things}`) : ask.what;
+    message = `I cannot answer that: the survey does not measure ${what}.`;
+    if (offer) message += ` The nearest question it has is “${offer.name}” — ask for it if that helps.`;
+  }
+  const code: CodeName | undefined = offer ? { code: offer.code, name: offer.name } : undefined;
+  return { outcome: 'refuse', reason: 'cannot-answer', message, unknown: [ask.words], ...(code ? { offer: code } : {}) };
+}

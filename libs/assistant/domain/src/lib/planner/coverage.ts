@@ -1,0 +1,92 @@
+import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
+import { indexOf } from '../catalogue-index';
+import { isFiller, QUERY_WORDS } from '../intents';
+import { ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES } from '../synonyms';
+import { FUNCTION_WORDS, numberWord, stem, STOPWORDS, typoMatch } from '../text';
+import lexicon from './context-lexicon.json';
+import { wordsOf } from './mentions';
+
+const IGNORED = new Set(lexicon.coverageIgnore);
+/** Verbs of use ("play", "order from", "read"): the plan's topic is their object, so they are used with it. */
+const USAGE_VERBS = new Set(lexicon.usageVerbs);
+
+/** The question codes an audience expression uses. */
+function questionsOf(node: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => questionsOf(n, out));
+  else if (node && typeof node === 'object') {
+    const n = node as Record<string, unknown>;
+    if (typeof n['question'] === 'string') out.add(n['question']);
+    Object.values(n).forEach((v) => questionsOf(v, out));
+  }
+  return out;
+}
+
+/** Every word (and its stem) the plan stands on: its topic, audiences, markets and waves, with their catalogue names and aliases. */
+function planWords(plan: AnalysisPlan, catalogue: PlannerCatalogue): Set<string> {
+  const index = indexOf(catalogue);
+  const out = new Set<string>();
+  const add = (text: string) => wordsOf(text).forEach((w) => (out.add(w), out.add(stem(w))));
+  const questions = new Set<string>();
+  plan.audiences.forEach((a) => (add(a.name), questionsOf(a.expression, questions)));
+  if (plan.topic) {
+    questions.add(plan.topic.question);
+    USAGE_VERBS.forEach((w) => out.add(w));
+    // A ranking measures every answer of its question: all their names are used.
+    const measured =
+      plan.topic.datapoints.length > 0 ? plan.topic.datapoints : (catalogue.questions.find((q) => q.code === plan.topic?.question)?.datapoints ?? []);
+    measured.forEach((d) => add(d.name));
+    if (plan.topic.suffix) add(plan.topic.suffix.name);
+    // "Every day" for Daily, "aware of" for Aware of: the scale's words name its answers.
+    for (const name of [plan.topic.suffix?.name, ...plan.topic.datapoints.map((d) => d.name)]) {
+      const key = name ? wordsOf(name).join(' ') : '';
+      (SUFFIX_ALIASES[key] ?? []).forEach(add);
+    }
+  }
+  if (plan.locations.length === 0) ALL_MARKETS.forEach(add);
+  if (plan.groupQuestion) questions.add(plan.groupQuestion.code);
+  for (const code of questions) {
+    const q = catalogue.questions.find((x) => x.code === code);
+    if (q) add(`${q.name} ${q.description}`);
+    const words = index.questionWords.get(code);
+    words?.name.forEach((s) => out.add(s));
+    words?.description.forEach((s) => out.add(s));
+  }
+  plan.locations.forEach((l) => add(l.name));
+  plan.waves.forEach((w) => add(`${w.name} ${w.code.replace(/_/g, ' ')}`));
+  const located = new Set(plan.locations.map((l) => l.code));
+  for (const entry of index.entries) {
+    const used =
+      (entry.kind === 'market' && located.has(entry.location.code)) ||
+      (entry.kind === 'region' && entry.locations.some((l) => located.has(l.code))) ||
+      (entry.kind === 'audience' && [...questionsOf(entry.expression, new Set())].some((q) => questions.has(q))) ||
+      (entry.kind === 'datapoint' && entry.refs.some((r) => questions.has(r.question.code)));
+    if (used) entry.words.forEach((w) => (out.add(w), out.add(stem(w))));
+  }
+  return out;
+}
+
+/**
+ * Coverage accounting: the content words of the prompt the plan does not stand on (not a name,
+ * alias or word of its topic, audiences, markets or waves, and not a word of asking, time or
+ * politeness). The answer reports them back, so a word the planner passed over is never silent.
+ */
+export function unusedWords(prompt: string, plan: AnalysisPlan, catalogue: PlannerCatalogue): string[] {
+  const used = planWords(plan, catalogue);
+  const out: string[] = [];
+  for (const w of wordsOf(prompt)) {
+    if (w.length < 3 || /\d/.test(w) || numberWord(w) !== undefined || STOPWORDS.has(w) || FUNCTION_WORDS.has(w) || QUERY_WORDS.has(w)) continue;
+    if (IGNORED.has(w) || GROUP_NOUNS.has(w) || isFiller(w)) continue;
+    // A misspelt name the planner read ("spotfy" for Spotify) is used too.
+    if (used.has(w) || used.has(stem(w)) || (w.length > 3 && [...used].some((u) => typoMatch(w, u)))) continue;
+    if (!out.includes(w)) out.push(w);
+  }
+  return out;
+}
+
+/** The note that reports unused words back, or null when every word was used. */
+export function unusedNote(unused: readonly string[]): string | null {
+  if (unused.length === 0) return null;
+  const shown = unused.slice(0, 6).map((w) => `“${w}”`);
+  const more = unused.length > 6 ? ` and ${unused.length - 6} more` : '';
+  return `Not used in this answer: ${shown.join(', ')}${more}. Ask again with them if they matter.`;
+}

@@ -1,0 +1,18 @@
+import { PlanAudience } from '../assistant.types';
+import { nameDocked } from './docked';
+
+const dock = (...names: string[]): PlanAudience[] => names.map((name) => ({ id: name, name, description: '', expression: {}, origin: 'docked' }));
+
+describe('nameDocked', () => {
+  it('writes a reference to the docked audiences as their names', () => {
+    expect(nameDocked('How does my docked audience compare with Gen X on Spotify?', dock('Gen Z'))).toBe('How does Gen Z compare with Gen X on Spotify?');
+    expect(nameDocked('how do my audiences compare on Netflix use?', dock('Parents', 'Men'))).toBe('how do Parents and Men compare on Netflix use?');
+  });
+  it('drops the marks around a docked audience named in the prompt', () => {
+    expect(nameDocked('Compare my docked Parents audience with Gen Z', dock('Parents'))).toBe('Compare Parents with Gen Z');
+    expect(nameDocked('my Parents audience versus Non-parents under 35', dock('Parents'))).toBe('Parents versus Non-parents under 35');
+  });
+  it('leaves a prompt with nothing docked as written', () => {
+    expect(nameDocked('How does my docked audience compare with Gen X?', [])).toBe('How does my docked audience compare with Gen X?');
+  });
+});

@@ -1,0 +1,25 @@
+import { PlanAudience } from '../assistant.types';
+import lexicon from './context-lexicon.json';
+
+const alternatives = (list: readonly string[]) => list.join('|');
+const { possessives, marks, nouns } = lexicon.docked;
+/** "My docked audience", "our saved groups", "my audience": the docked audiences by reference. */
+const DOCKED_REFERENCE = new RegExp(`\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+)?(?:${alternatives(nouns)})\\b`, 'gi');
+/** "My docked Parents (audience)": a mark before the docked audience's own name. */
+const markBefore = (name: string) =>
+  new RegExp(
+    `\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+)?(${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:\\s+(?:${alternatives(nouns)}))?\\b`,
+    'gi',
+  );
+
+/**
+ * A docked audience named in the prompt, by its name or by reference ("compare my docked audience
+ * with Gen X", "my Parents audience versus Non-parents under 35"), is written as its plain name,
+ * so that the planner keeps it as one side beside the audience the prompt names.
+ */
+export function nameDocked(prompt: string, docked: readonly PlanAudience[] | undefined): string {
+  if (!docked || docked.length === 0) return prompt;
+  let out = prompt;
+  for (const audience of docked) out = out.replace(markBefore(audience.name), '$1');
+  return out.replace(DOCKED_REFERENCE, docked.map((a) => a.name).join(' and '));
+}

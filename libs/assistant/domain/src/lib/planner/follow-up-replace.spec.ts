@@ -1,0 +1,35 @@
+import { AnalysisPlan } from '../assistant.types';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { rewriteReplacement as rewrite, rewriteSideBySide } from './follow-up-replace';
+
+const demo = demoPlannerCatalogue();
+const rewriteReplacement = (prompt: string, previous: AnalysisPlan | null) => rewrite(prompt, previous, demo);
+
+const previous = { kind: 'share', audiences: [], locations: [] } as unknown as AnalysisPlan;
+
+describe('rewriteReplacement', () => {
+  it('drops what a follow-up replaces, so that only the new thing is named', () => {
+    expect(rewriteReplacement('And for Gen Z rather than millennials?', previous)).toBe('And for Gen Z instead?');
+    expect(rewriteReplacement('women instead of men', previous)).toBe('women instead?');
+    expect(rewriteReplacement('swap the US for Germany', previous)).toBe('What about Germany instead?');
+    expect(rewriteReplacement('Now replace Netflix with Disney+', previous)).toBe('What about Disney+ instead?');
+    expect(rewriteReplacement('switch to men', previous)).toBe('What about men instead?');
+    expect(rewriteReplacement('change the market to Spain', previous)).toBe('What about Spain instead?');
+  });
+  it('reads a name after an opening "now" as what the follow-up moves to, not as the latest wave', () => {
+    expect(rewriteReplacement('OK now Instagram', previous)).toBe('What about Instagram?');
+    expect(rewriteReplacement('thanks, now for France', previous)).toBe('now for France');
+    expect(rewriteReplacement('now vs a year ago', previous)).toBe('now vs a year ago');
+  });
+  it('leaves a first prompt, and a follow-up that replaces nothing, as written', () => {
+    expect(rewriteReplacement('Gen Z rather than millennials', null)).toBe('Gen Z rather than millennials');
+    expect(rewriteReplacement('What about men?', previous)).toBe('What about men?');
+  });
+});
+
+describe('rewriteSideBySide', () => {
+  it('reads "side by side with" and "alongside" as a comparison', () => {
+    expect(rewriteSideBySide('Put my Young parents side by side with Gen X on Amazon Prime')).toBe('Put my Young parents versus Gen X on Amazon Prime');
+    expect(rewriteSideBySide('Parents alongside Gen Z: Netflix')).toBe('Parents versus Gen Z: Netflix');
+  });
+});

@@ -1,0 +1,78 @@
+import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
+import lexicon from './context-lexicon.json';
+import { mentionsIn } from './mentions';
+
+const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
+
+const SWAP = new RegExp(
+  `^\\s*(?:(?:and|ok|okay|now|then|please|can you|could you)[,\\s]+)*(?:${alternatives(lexicon.replace.swapVerbs)})\\s+(?:the\\s+)?(.+?)\\s+(?:${alternatives(lexicon.replace.swapLinks)})\\s+(.+?)[\\s?.!]*$`,
+  'i',
+);
+const SWITCH_TO = new RegExp(
+  `^\\s*(?:(?:${alternatives(lexicon.replace.discourse)})[,\\s]+)*(?:${alternatives(lexicon.replace.switchTo)})\\s+(?:(?:it|that|this|the\\s+\\w+)\\s+)?to\\s+(.+?)[\\s?.!]*$`,
+  'i',
+);
+/** "OK now Instagram", "thanks, now for France": the courtesy before a follow-up's opening "now" is not part of it. */
+const BEFORE_NOW = new RegExp(`^\\s*(?:(?:${alternatives(lexicon.replace.discourse)})[,!.\\s]+)+(?=now\\b)`, 'i');
+const INSTEAD_OF = new RegExp(`\\s*,?\\s*\\b(?:${alternatives(lexicon.replace.insteadOf)})\\s+([^,;?.!]+)`, 'i');
+const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide)})\\b`, 'gi');
+
+/**
+ * The words of a follow-up that replaces one thing, rewritten into the one form the planner reads
+ * as a replacement: "swap the US for Germany" and "Gen Z rather than millennials" become "what
+ * about Germany instead" and "Gen Z instead". What is replaced is named only to be dropped: a
+ * follow-up that names both the old and the new thing would otherwise keep both. Only a prompt
+ * that follows an answered turn is rewritten.
+ */
+export function rewriteReplacement(prompt: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string {
+  if (!previous) return prompt;
+  const swap = SWAP.exec(prompt);
+  if (swap) return replaceSide(swap[2], swap[1], previous, catalogue) ?? `What about ${swap[2].trim()} instead?`;
+  const switched = SWITCH_TO.exec(prompt);
+  if (switched) return `What about ${switched[1].trim()} instead?`;
+  const moved = prompt.replace(BEFORE_NOW, '');
+  // "Now Instagram": a name straight after the opening "now" is what the follow-up moves to.
+  const afterNow = /^\s*now[,\s]+(.+)$/i.exec(moved);
+  if (afterNow && mentionsIn(afterNow[1], catalogue)[0]?.start === 0) return `What about ${afterNow[1].trim().replace(/[\s?.!]*$/, '')}?`;
+  const insteadOf = INSTEAD_OF.exec(moved);
+  if (insteadOf) {
+    const kept = moved
+      .replace(INSTEAD_OF, '')
+      .trim()
+      .replace(/[\s?.!]*$/, '');
+    if (kept.length > 0) return replaceSide(kept, insteadOf[1], previous, catalogue) ?? `${kept} instead?`;
+  }
+  return moved;
+}
+
+/**
+ * "Gen X instead of Millennials" after Gen Z vs Millennials: one side of a comparison replaced, the
+ * others kept ("What about Gen Z and Gen X?"). `null` when what is replaced is not one of several
+ * sides of the previous answer.
+ */
+function replaceSide(added: string, replaced: string, previous: AnalysisPlan, catalogue: PlannerCatalogue): string | null {
+  const old = mentionsIn(replaced, catalogue)[0]?.entry;
+  const fresh = mentionsIn(added, catalogue).filter((m) => m.entry.kind === old?.kind);
+  if (!old || fresh.length === 0) return null;
+  const names = fresh.map((m) => m.text);
+  if (old.kind === 'audience' && previous.audiences.length > 1) {
+    const same = JSON.stringify(old.expression);
+    const at = previous.audiences.findIndex((a) => a.name.toLowerCase() === old.name.toLowerCase() || JSON.stringify(a.expression) === same);
+    if (at < 0) return null;
+    return `What about ${previous.audiences.flatMap((a, i) => (i === at ? names : [a.name])).join(' and ')}?`;
+  }
+  if (old.kind === 'market' && previous.locations.length > 1) {
+    const at = previous.locations.findIndex((l) => l.code === old.location.code);
+    if (at < 0) return null;
+    return `What about ${previous.locations.flatMap((l, i) => (i === at ? names : [l.name])).join(' and ')}?`;
+  }
+  return null;
+}
+
+/**
+ * "My Young parents side by side with Gen X", "Parents alongside Gen Z": two audiences set side by
+ * side, read as the comparison they are ("versus"), never as one audience of people in both.
+ */
+export function rewriteSideBySide(prompt: string): string {
+  return prompt.replace(SIDE_BY_SIDE, 'versus');
+}

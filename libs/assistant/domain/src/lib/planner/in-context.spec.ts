@@ -1,0 +1,64 @@
+import { AnalysisPlan, PlanAudience } from '../assistant.types';
+import { planPrompt } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+
+const demo = demoPlannerCatalogue();
+const docked = (...names: string[]): PlanAudience[] =>
+  names.map((name) => {
+    const a = demo.audiences.find((x) => x.name === name);
+    if (!a) throw new Error(`no curated audience ${name}`);
+    return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' };
+  });
+const plan = (prompt: string, previous: AnalysisPlan | null = null, dock: PlanAudience[] = []): AnalysisPlan => {
+  const out = planPrompt({ prompt, catalogue: demo, previous, docked: dock });
+  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
+  return out.plan;
+};
+const shape = (p: AnalysisPlan) => ({
+  topic: p.topic ? `${p.topic.question}:${p.topic.datapoints.map((d) => d.code).join(',')}` : null,
+  audiences: p.audiences.map((a) => a.name),
+  markets: p.locations.map((l) => l.code),
+});
+
+describe('planInContext: a brief is planned from its question', () => {
+  it('takes neither a platform nor a savings product of the context as the topic', () => {
+    expect(
+      shape(plan('Their agency keeps pushing Pinterest and the client feels stale. Quick question: what share of women in the UK use Instagram?')),
+    ).toEqual({ topic: 'social_platform_usage:instagram', audiences: ['Women'], markets: ['gb'] });
+  });
+  it('reads "there" and "they" in the question as the market and audience the context names', () => {
+    expect(shape(plan('Our coffee chain is expanding into Japan next year. What share of people there drink energy drinks?'))).toEqual({
+      topic: 'drinks_consumed:energy_drinks',
+      audiences: ['All respondents'],
+      markets: ['jp'],
+    });
+    expect(shape(plan('I am working on a media plan for Millennials and the client sells cars. Which social platforms do they use most?')).audiences).toEqual([
+      'Millennials',
+    ]);
+  });
+});
+
+describe('planInContext: a follow-up replaces one thing and keeps the rest', () => {
+  it('replaces the audience it names the old one of', () => {
+    const first = plan('What share of men in Germany drive an electric car?');
+    expect(shape(plan('and women rather than men?', first))).toEqual({ topic: 'car_ownership:electric_car', audiences: ['Women'], markets: ['de'] });
+  });
+  it('replaces one side of a comparison and keeps the other', () => {
+    const first = plan('Compare Netflix use among Gen Z and Millennials in the US');
+    expect(shape(plan('What about Gen X instead of Millennials?', first)).audiences).toEqual(['Gen Z', 'Gen X']);
+    const markets = plan('TikTok usage in the UK vs Germany');
+    expect(shape(plan('France rather than Germany?', markets)).markets).toEqual(['gb', 'fr']);
+  });
+  it('swaps one market for another', () => {
+    const first = plan('Which AI assistants do high income people in the US use most?');
+    expect(shape(plan('swap the US for Germany', first)).markets).toEqual(['de']);
+  });
+});
+
+describe('planInContext: docked audiences named in the prompt stay sides', () => {
+  it('sets a docked audience side by side with one the prompt names', () => {
+    expect(
+      plan('Put my Young parents side by side with Gen X on Amazon Prime subscriptions', null, docked('Young parents')).audiences.map((a) => a.name),
+    ).toEqual(['Young parents', 'Gen X']);
+  });
+});

@@ -1,0 +1,47 @@
+import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from '../assistant.types';
+import { detectLanguage } from '../languages';
+import { focusBrief } from './brief';
+import { cannotAnswer, measuredAfterAll, standsOnWords } from './cannot-answer';
+import { unusedNote, unusedWords } from './coverage';
+import { nameDocked } from './docked';
+import { rewriteReplacement, rewriteSideBySide } from './follow-up-replace';
+import { findUnmeasured } from './unanswerable';
+
+/** What the context stage needs of a planner's input (the planner's `PlanInput`). */
+export interface ContextInput {
+  prompt: string;
+  catalogue: PlannerCatalogue;
+  previous?: AnalysisPlan | null;
+  docked?: PlanAudience[];
+}
+
+/**
+ * The context stage around the question planner: a long brief is read for its question, a
+ * follow-up that replaces one thing is put in the form that replaces it, an ask the catalogue
+ * cannot measure is refused with the nearest question it can answer, and an answer reports the
+ * prompt's words it did not use. A prompt of one sentence, with nothing unmeasurable in it, is
+ * planned exactly as written.
+ */
+export function planInContext<I extends ContextInput>(input: I, planQuestion: (input: I) => PlanOutcome): PlanOutcome {
+  const raw = input.prompt.trim();
+  const brief = focusBrief(raw, input.catalogue);
+  const prompt = nameDocked(rewriteSideBySide(rewriteReplacement(brief ? brief.resolved : raw, input.previous, input.catalogue)), input.docked);
+  const planned = planQuestion(prompt === raw ? input : { ...input, prompt });
+
+  const unmeasured = findUnmeasured(prompt, input.catalogue);
+  if (unmeasured && !measuredAfterAll(unmeasured, prompt, planned, input.catalogue)) {
+    // The nearest question comes from the rest of the prompt: what it asks about, less the measure it lacks.
+    const rest = planQuestion({ ...input, prompt: unmeasured.rest });
+    // Not the whole prompt's topic: that is the neighbouring question the ask must not be answered with.
+    const base = rest.outcome === 'answer' && standsOnWords(rest.plan.topic, unmeasured.rest, input.catalogue) ? rest.plan.topic : null;
+    return cannotAnswer(unmeasured, base, input.catalogue);
+  }
+  if (planned.outcome !== 'answer') return planned;
+
+  const notes = [...planned.notes];
+  if (brief) notes.push(`I answered the question “${brief.ask}” and read the rest of your message as background.`);
+  const unused = detectLanguage(prompt) === 'en' ? unusedWords(prompt, planned.plan, input.catalogue) : [];
+  const note = unusedNote(unused);
+  if (note) notes.push(note);
+  return { ...planned, notes, ...(unused.length > 0 ? { unused } : {}) };
+}

@@ -1,0 +1,47 @@
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { agesAsked, findUnmeasured, surveyAges } from './unanswerable';
+import { wordsOf } from './mentions';
+
+const demo = demoPlannerCatalogue();
+const ages = (prompt: string) => agesAsked(wordsOf(prompt)).map(({ lo, hi }) => [lo, hi]);
+
+describe('surveyAges', () => {
+  it('reads the survey range from the bands of its age question', () => {
+    expect(surveyAges(demo)).toEqual({ min: 16, max: 64 });
+  });
+});
+
+describe('agesAsked', () => {
+  it('reads the ways a prompt names ages', () => {
+    expect(ages('What share of under-16s use Snapchat?')).toEqual([[0, 15]]);
+    expect(ages('over-65s in the US')).toEqual([[65, Infinity]]);
+    expect(ages('people over 65')).toEqual([[66, Infinity]]);
+    expect(ages('Do 13 to 15 year olds watch Netflix?')).toEqual([[13, 15]]);
+    expect(ages('people aged 70 and over')).toEqual([[70, Infinity]]);
+    expect(ages('people in their seventies')).toEqual([[70, 79]]);
+  });
+  it('reads no age in amounts, hours, or the ages of children asked of their parents', () => {
+    expect(ages('people who sleep under 5 hours')).toEqual([]);
+    expect(ages('households with income under $15,000')).toEqual([]);
+    expect(ages('parents of children under 5')).toEqual([]);
+  });
+});
+
+describe('findUnmeasured', () => {
+  it('finds ages outside the survey, but not ages that reach into it', () => {
+    expect(findUnmeasured('What share of over-65s use Facebook?', demo)).toMatchObject({ kind: 'age', rest: 'what share of people use facebook' });
+    expect(findUnmeasured('What share of teens aged 13-15 use TikTok?', demo)?.kind).toBe('age');
+    expect(findUnmeasured('Of people under 35, how many use BeReal?', demo)).toBeNull();
+    expect(findUnmeasured('What share of over 55s use Facebook?', demo)).toBeNull();
+  });
+  it('finds metrics the catalogue lacks and amounts of money', () => {
+    expect(findUnmeasured('What is the average satisfaction score for Netflix?', demo)).toMatchObject({ kind: 'metric', what: 'a satisfaction score' });
+    expect(findUnmeasured("What's Nike's Net Promoter Score?", demo)).toMatchObject({ kind: 'metric', what: 'a Net Promoter Score' });
+    expect(findUnmeasured('How many minutes a day do Gen Z spend on TikTok?', demo)?.kind).toBe('metric');
+    expect(findUnmeasured('How much do gamers spend each month in euros?', demo)).toMatchObject({ kind: 'money', currency: '€' });
+  });
+  it('finds nothing in an ordinary question', () => {
+    expect(findUnmeasured('What share of Germans use TikTok daily?', demo)).toBeNull();
+    expect(findUnmeasured('Top 5 streaming services among high income people', demo)).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+import { PlannerCatalogue } from '../assistant.types';
+import lexicon from './context-lexicon.json';
+import { findPhrase, wordsOf } from './mentions';
+
+/**
+ * An ask the catalogue cannot measure: an age range outside the survey's, a metric it lacks
+ * (a satisfaction score, time spent on one platform), or an amount of money. `words` are what the
+ * prompt wrote for it; `rest` is the prompt without them, planned to find the nearest question.
+ */
+export interface UnmeasuredAsk {
+  kind: 'age' | 'metric' | 'money';
+  /** What cannot be answered, for the message ("people over 65", "a satisfaction score"). */
+  what: string;
+  /** The same for named things, `{x}` standing for them ("time spent on {x}"). */
+  whatFor?: string;
+  words: string;
+  rest: string;
+  /** Questions whose name has one of these words are the nearest candidates. */
+  offerNamed: string[];
+  /** When the prompt's own topic is a question named so, the ask is answerable after all. */
+  answerableNamed: string[];
+  /** For money: the currency symbol the prompt asked in, if it named one. */
+  currency?: string;
+  /** For ages: the survey's own range. */
+  surveyAges?: { min: number; max: number };
+}
+
+/** The ages the survey asked: from the bands of its age question ("16-24" .. "55-64"). */
+export function surveyAges(catalogue: PlannerCatalogue): { min: number; max: number } | null {
+  const question = catalogue.questions.find(
+    (q) => /\bage\b/i.test(q.name) && q.datapoints.length > 1 && q.datapoints.every((d) => /^\d+\s*[-–]\s*\d+$|^\d+\s*\+$/.test(d.name.trim())),
+  );
+  if (!question) return null;
+  const bounds = question.datapoints.map((d) => d.name.match(/\d+/g)?.map(Number) ?? []);
+  const min = Math.min(...bounds.map((b) => b[0]));
+  const max = Math.max(...bounds.map((b) => (b.length > 1 ? b[1] : Infinity)));
+  return { min, max };
+}
+
+const UNITS = new Set(lexicon.ages.units);
+const CHILDREN = new Set(lexicon.ages.children);
+const PARENTS = new Set(lexicon.ages.parents);
+
+interface AgeAsk {
+  lo: number;
+  hi: number;
+  start: number;
+  end: number;
+}
+
+/** Ages the prompt asks about ("under 16s", "over-65s", "13 to 15 year olds", "aged 70+", "in their seventies"), as word spans. */
+export function agesAsked(words: readonly string[]): AgeAsk[] {
+  const out: AgeAsk[] = [];
+  const num = (w: string | undefined) => (w !== undefined && /^\d{1,3}s?$/.test(w) ? Number(w.replace(/s$/, '')) : NaN);
+  const unitAfter = (i: number) => UNITS.has(words[i] ?? '') || /^\d/.test(words[i] ?? '');
+  // "Parents of children under 5", "households with teens aged 13-17": the children's ages, asked of their parents.
+  const aboutChildren = (i: number) => {
+    const before = words.slice(Math.max(0, i - 6), i);
+    const child = before.findIndex((w) => CHILDREN.has(w));
+    return child >= 0 && before.slice(0, child).some((w) => PARENTS.has(w));
+  };
+  const yearOlds = (i: number) => (words[i] === 'year' || words[i] === 'years') && /^olds?$/.test(words[i + 1] ?? '');
+  for (let i = 0; i < words.length; i++) {
+    if (aboutChildren(i)) continue;
+    const w = words[i];
+    const phraseAt = (list: string[]) => list.map((p) => p.split(' ')).find((p) => p.every((x, k) => words[i + k] === x));
+    const below = phraseAt(lexicon.ages.below);
+    const above = phraseAt(lexicon.ages.above);
+    if (below || above) {
+      const j = i + (below ?? above ?? []).length;
+      const n = num(words[j]);
+      if (!Number.isNaN(n) && n <= 120 && !unitAfter(j + 1)) {
+        const end = yearOlds(j + 1) ? j + 3 : j + 1;
+        // "Over-65s" are 65 and over; "over 65" is older than 65.
+        const from = /s$/.test(words[j]) ? n : n + 1;
+        out.push(below ? { lo: 0, hi: n - 1, start: i, end } : { lo: from, hi: Infinity, start: i, end });
+        i = end - 1;
+        continue;
+      }
+    }
+    const range = /^(\d{1,3})-(\d{1,3})$/.exec(w);
+    const lo = range ? Number(range[1]) : num(w);
+    if (Number.isNaN(lo)) {
+      const decade = (lexicon.ages.decades as Record<string, number>)[w];
+      if (decade !== undefined && words[i - 1] === 'their' && words[i - 2] === 'in') out.push({ lo: decade, hi: decade + 9, start: i - 2, end: i + 1 });
+      continue;
+    }
+    let hi = range ? Number(range[2]) : lo;
+    let end = i + 1;
+    if (!range && ['to', 'and'].includes(words[i + 1] ?? '') && !Number.isNaN(num(words[i + 2]))) {
+      hi = num(words[i + 2]);
+      end = i + 3;
+    }
+    const aged = ['aged', 'age', 'ages'].includes(words[i - 1] ?? '') || words[i - 1] === 'between';
+    const orOlder = lexicon.ages.orOlder.map((p) => p.split(' ')).find((p) => p.every((x, k) => words[end + k] === x));
+    if (orOlder && (aged || /s$/.test(w))) {
+      out.push({ lo, hi: Infinity, start: aged ? i - 1 : i, end: end + orOlder.length });
+    } else if (yearOlds(end)) {
+      out.push({ lo, hi, start: i, end: end + 2 });
+    } else if (aged && !unitAfter(end)) {
+      out.push({ lo, hi, start: i - 1, end });
+    } else continue;
+    i = out[out.length - 1].end - 1;
+  }
+  return out;
+}
+
+const phraseIn = (text: string, phrase: string) => text.includes(` ${wordsOf(phrase).join(' ')} `);
+
+/** The ask of the prompt the catalogue cannot measure, if there is one (ages first, then metrics, then money). */
+export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): UnmeasuredAsk | null {
+  const words = wordsOf(prompt);
+  const text = ` ${words.join(' ')} `;
+  const range = surveyAges(catalogue);
+  if (range) {
+    // "Under 35" reaches into the survey's ages and is answered from them; "under 16" does not.
+    const outside = agesAsked(words).find((a) => (a.lo === 0 ? a.hi < range.min : a.hi === Infinity ? a.lo > range.max : a.lo < range.min || a.hi > range.max));
+    if (outside) {
+      const rest = [...words.slice(0, outside.start), 'people', ...words.slice(outside.end)].join(' ');
+      return {
+        kind: 'age',
+        what: /^\d/.test(words[outside.start])
+          ? words.slice(outside.start, outside.end).join(' ')
+          : `people ${words.slice(outside.start, outside.end).join(' ')}`,
+        words: words.slice(outside.start, outside.end).join(' '),
+        rest,
+        offerNamed: [],
+        answerableNamed: [],
+        surveyAges: range,
+      };
+    }
+  }
+  for (const metric of lexicon.metrics) {
+    const cue = metric.cues.find((c) => phraseIn(text, c));
+    if (cue)
+      return {
+        kind: 'metric',
+        what: metric.what,
+        whatFor: 'whatFor' in metric ? metric.whatFor : undefined,
+        words: cue,
+        rest: without(words, cue),
+        offerNamed: metric.offerNamed,
+        answerableNamed: metric.answerableNamed ?? [],
+      };
+  }
+  const money = lexicon.money;
+  const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
+  const spends = words.some((w) => money.spendWords.includes(w));
+  const asked = money.asks.find((a) => phraseIn(text, a));
+  if ((asked && (spends || !/^how much/.test(asked))) || (currency && spends)) {
+    // The rest says what the money is spent on, not that it is spent: the planner would read "spend" as the gaming spend.
+    const rest = wordsOf(asked ? without(words, asked) : text)
+      .filter((w) => !(currency?.[1] ?? []).includes(w) && !money.spendWords.includes(w))
+      .join(' ');
+    return {
+      kind: 'money',
+      what: money.what + (currency ? ` in ${currency[1][1] ?? currency[1][0]}` : ''),
+      words: currency?.[1].find((n) => words.includes(n)) ?? asked ?? '',
+      rest,
+      offerNamed: money.offerNamed,
+      answerableNamed: money.offerNamed,
+      currency: currency?.[0],
+    };
+  }
+  return null;
+}
+
+function without(words: readonly string[], phrase: string): string {
+  const at = findPhrase(words, wordsOf(phrase).join(' '));
+  if (at < 0) return words.join(' ');
+  const n = wordsOf(phrase).length;
+  return [...words.slice(0, at), ...words.slice(at + n)].join(' ');
+}
