@@ -109,7 +109,8 @@ export interface ExpectedResolution {
   /**
    * The question and datapoints measured: `datapoints: []` means every datapoint of the question
    * (a ranking); `suffix` for grid questions ("daily" TikTok use). `null` for an open indexing
-   * question (every datapoint the organisation may use).
+   * question (every datapoint the organisation may use), or for the size of an audience itself
+   * ("how many Gen Z women are there in France": `count`, no topic).
    */
   topic?: {
     question: string;
@@ -121,6 +122,11 @@ export interface ExpectedResolution {
     min?: number;
     /** The complement ("don't use"); default false. */
     negate?: boolean;
+    /**
+     * Answers of the same question the subject excludes ("TikTok but not Instagram": `datapoints`
+     * given, none of `except`), with `combine: 'all'`; default none.
+     */
+    except?: string[];
   } | null;
   /** In order; `[{ all: true }]` when the prompt names no audience. Two entries = side by side. */
   audiences?: ExpectedAudience[];

@@ -98,6 +98,14 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     'change-comparison': 10,
   },
   'tuning-4-subject': { negation: 10, combination: 10, size: 10 },
+  'tuning-5-structure': {
+    negation: 8,
+    combination: 8,
+    size: 8,
+    'rank-markets': 8,
+    'rank-groups': 8,
+    'change-comparison': 8,
+  },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);
@@ -166,7 +174,7 @@ function answerProblems(c: EvalCase, e: ExpectedResolution): string[] {
   (e.audiences ?? []).forEach((a, i) => out.push(...audienceProblems(a, org.datasets, `audiences[${i}]`)));
 
   if (e.topic === null) {
-    if (e.kind !== 'indexing') out.push('topic null is only for open indexing');
+    if (e.kind !== 'indexing' && !(e.kind === 'share' && e.count === true)) out.push('topic null is only for open indexing or the size of an audience');
   } else if (e.topic !== undefined) {
     const question = questions.get(e.topic.question);
     if (!question) {
@@ -193,7 +201,12 @@ function answerProblems(c: EvalCase, e: ExpectedResolution): string[] {
   if (e.topic) {
     if (e.topic.combine !== undefined && !COMBINES.has(e.topic.combine)) out.push(`combine ${e.topic.combine} is not a way to combine`);
     if (e.topic.combine === 'at-least' && !(Number.isInteger(e.topic.min) && (e.topic.min ?? 0) >= 1)) out.push('at-least needs a min of 1 or more');
-    if (e.topic.combine !== undefined && e.topic.combine !== 'each' && e.topic.datapoints.length < 2) out.push('a combined subject has two or more datapoints');
+    const excluded = e.topic.except ?? [];
+    if (e.topic.combine !== undefined && e.topic.combine !== 'each' && e.topic.datapoints.length + excluded.length < 2)
+      out.push('a combined subject has two or more datapoints');
+    if (excluded.length > 0 && e.topic.combine !== 'all') out.push('an excluded answer ("X but not Y") needs combine all');
+    const topicQuestion = questions.get(e.topic.question);
+    for (const dp of excluded) if (!topicQuestion?.datapoints.some((d) => d.code === dp)) out.push(`${e.topic.question} has no datapoint ${dp} to exclude`);
   }
   if (e.verdict !== undefined && !VERDICTS.has(e.verdict)) out.push(`verdict ${e.verdict} is not a verdict`);
   if (e.rankBy !== undefined && typeof e.rankBy === 'object') {
