@@ -32,6 +32,8 @@ export interface ModelTopic {
   combine: SubjectCombine;
   minCount: number | null;
   negate: boolean;
+  /** Answers of the same question respondents did not give, with `combine: 'all'` ("TikTok but not Instagram"). */
+  except: string[];
 }
 
 export interface ModelAnswer {
@@ -147,6 +149,9 @@ export const PLAN_JSON_SCHEMA: Schema = {
       ),
       minCount: nullableInteger('With combine "at-least": how many of the datapoints, at least (2 or more, at most as many as listed); else null'),
       negate: boolean('true: respondents who did NOT give the answer(s) ("do not use")'),
+      except: strings(
+        'With combine "all": datapoint codes of the same question respondents did NOT give ("TikTok but not Instagram": datapoints [tiktok], except [instagram]); else empty',
+      ),
     }),
     audience: object('A saved or docked audience by id, or an expression over answers (demographics). Exactly one of the two is set.', {
       savedAudienceId: { type: ['string', 'null'], description: 'The id of a saved, curated or docked audience from the instructions' },

@@ -287,7 +287,9 @@ function validateTopic(topic: Json, question: PlannerQuestion, errors: string[])
   }
   const combine = (topic['combine'] ?? 'each') as PlanTopic['combine'];
   if (!SUBJECT_COMBINES.includes(combine as never)) errors.push(`${path}.combine: "${String(combine)}" is not one of ${SUBJECT_COMBINES.join(', ')}`);
-  if (combine !== 'each' && datapoints.length < 2) errors.push(`${path}.combine: "${combine}" needs two or more datapoints`);
+  const excluded = validateExcept(topic['except'], question, datapoints, errors);
+  if (excluded.length > 0 && combine !== 'all') errors.push(`${path}.except: answers not given need combine "all"`);
+  if (combine !== 'each' && datapoints.length + excluded.length < 2) errors.push(`${path}.combine: "${combine}" needs two or more datapoints`);
   const minCount = topic['minCount'];
   if (combine === 'at-least' && (!Number.isInteger(minCount) || (minCount as number) < 1 || (minCount as number) > datapoints.length))
     errors.push(`${path}.minCount: ${String(minCount)} is not an integer from 1 to the ${datapoints.length} datapoints listed`);
@@ -297,6 +299,24 @@ function validateTopic(topic: Json, question: PlannerQuestion, errors: string[])
   if (combine && combine !== 'each') out.combine = combine;
   if (combine === 'at-least') out.minCount = minCount as number;
   if (negate) out.negate = true;
+  if (excluded.length > 0) out.also = [{ question: question.code, questionName: question.name, datapoints: excluded, suffix, not: true }];
+  return out;
+}
+
+/** The answers of the topic's question respondents did not give ("but not Instagram"); none when absent. */
+function validateExcept(value: unknown, question: PlannerQuestion, given: CodeName[], errors: string[]): CodeName[] {
+  if (absent(value)) return [];
+  if (!strings(value)) {
+    errors.push('answer.topic.except: not a list of codes');
+    return [];
+  }
+  const out: CodeName[] = [];
+  for (const code of new Set(value)) {
+    const datapoint = question.datapoints.find((d) => d.code === code);
+    if (!datapoint) errors.push(`answer.topic.except: "${code}" is not an answer of "${question.code}"`);
+    else if (given.some((d) => d.code === code)) errors.push(`answer.topic.except: "${code}" is both given and not given`);
+    else out.push(codeName(datapoint));
+  }
   return out;
 }
 
