@@ -1,6 +1,16 @@
 import { PlannerAudience, PlannerCatalogue } from '../assistant.types';
 import { STOPWORDS } from '../text';
-import { GROUP_ALIASES, GROUP_HEADS, GROUP_LEADS, GROUPS_BY_GENERATION, HIGHEST_WORDS, LOWEST_WORDS, MARKET_NOUNS, RANK_WORDS } from './dimension-words';
+import {
+  AGE_CONTRAST,
+  GROUP_ALIASES,
+  GROUP_HEADS,
+  GROUP_LEADS,
+  GROUPS_BY_GENERATION,
+  HIGHEST_WORDS,
+  LOWEST_WORDS,
+  MARKET_NOUNS,
+  RANK_WORDS,
+} from './dimension-words';
 
 /*
  * The first half of the dimension stage: what a question ranks or compares along, read from its
@@ -64,7 +74,9 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   for (let i = 0; i < words.length; i++) {
     if (!MARKET_NOUNS.has(words[i])) continue;
     const before = words.slice(Math.max(0, i - 3), i);
-    const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of'));
+    // "The country with the lowest share of ...", "market where X is used most": a superlative on the market.
+    const described = ['with', 'where'].includes(words[i + 1] ?? '') && words.slice(i + 2, i + 5).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
+    const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of')) || described;
     // "top market for X", "the biggest country for Y": a superlative on the market itself.
     const ranked =
       RANK_WORDS.has(words[i + 1] ?? '') ||
@@ -93,6 +105,14 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
  * groups"), or by its one word ("gender"); a generation is a curated age audience.
  */
 function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[]): DimensionCue['group'] {
+  // "Younger or older people": the age question's groups (the one the generations are cut from).
+  const age = AGE_CONTRAST.exec(words.join(' '));
+  const ageQuestion = age ? generationQuestion(catalogue) : null;
+  if (age && ageQuestion) {
+    const start = words.join(' ').slice(0, age.index).split(' ').length - 1;
+    for (let k = start; k < start + age[0].split(' ').length; k++) used.push(k);
+    return { question: ageQuestion, generations: false };
+  }
   const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
   for (let i = 0; i < words.length; i++) {
     if (!GROUP_LEADS.has(words[i - 1] ?? '')) continue;
