@@ -71,6 +71,8 @@ describe('the planner with answers not given', () => {
   it.each([
     ['What share of Americans watch Hulu but not Netflix?', 'streaming_services_used', ['hulu'], ['netflix']],
     ['Share of Gen Z who use Discord but not Reddit', 'social_platform_usage', ['discord'], ['reddit']],
+    ["People in Germany who use Instagram but don't use Facebook", 'social_platform_usage', ['instagram'], ['facebook']],
+    ["share of Brits who are on Instagram, but aren't on TikTok", 'social_platform_usage', ['instagram'], ['tiktok']],
     ['Pourcentage de Français qui utilisent Spotify mais pas Deezer', 'music_streaming_services', ['spotify'], ['deezer']],
   ])('%s', (prompt, question, given, excluded) => {
     const topic = plan(prompt).topic;

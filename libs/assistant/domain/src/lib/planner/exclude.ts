@@ -12,6 +12,8 @@ import { inside, SubjectSpan } from './combine';
 const BUT = new Set(['but', 'yet', 'and', 'aber', 'doch', 'pero', 'mais', 'mas', 'ma', 'sino']);
 /** Negations after "but" (English, and as the subject stage spells them: "nicht", "no", "pas", "nao"). */
 const NOT = new Set(['not', 'never', 'nicht', 'kein', 'keine', 'no', 'pas', 'nao', 'non']);
+/** Auxiliaries between "but" and its negation ("but do not", "but are not"). */
+const AUXILIARIES = new Set(['do', 'does', 'did', 'are', 'is', 'am', 'was', 'were', 'have', 'has', 'had', 'they', 'who']);
 /** Words excluding on their own: "Netflix except Disney+", "TikTok without Instagram". */
 const EXCEPT = new Set(['except', 'excluding', 'without', 'ausser', 'ohne', 'excepto', 'salvo', 'sin', 'sauf', 'sans', 'exceto', 'sem', 'tranne', 'senza']);
 /** Words that may stand between the excluding words and the answer ("but not on", "but don't use"). */
@@ -51,7 +53,11 @@ function excludingBefore(words: readonly string[], spans: readonly SubjectSpan[]
   while (i >= 0 && FILLER.has(words[i]) && !inside(spans, i)) i--;
   if (i < 0) return -1;
   if (EXCEPT.has(words[i])) return i;
-  if (NOT.has(words[i]) && (BUT.has(words[i - 1] ?? '') || words[i - 1] === '|')) return i - 1;
+  if (!NOT.has(words[i])) return -1;
+  // "but do not use", "but are not on", "pero no".
+  let j = i - 1;
+  while (j >= 0 && AUXILIARIES.has(words[j])) j--;
+  if (j >= 0 && (BUT.has(words[j]) || words[j] === '|')) return j;
   return -1;
 }
 
