@@ -1,4 +1,5 @@
 import { AnalysisPlan, PlanTopic } from '../assistant.types';
+import { columnsOf, describePlan } from '../narrative';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { SubjectSpan } from './combine';
@@ -80,5 +81,24 @@ describe('the planner with answers not given', () => {
     expect(topic?.datapoints.map((d) => d.code)).toEqual(given);
     expect(topic?.combine).toBe('all');
     expect(topic?.also?.map((p) => ({ codes: p.datapoints.map((d) => d.code), not: p.not }))).toEqual([{ codes: excluded, not: true }]);
+  });
+});
+
+describe('the narrative of answers not given', () => {
+  it('one engine column, named and described with the answer not given', () => {
+    const p = plan('What share of Brits use TikTok but not Instagram?');
+    const columns = columnsOf(p, catalogue);
+    expect(columns.map((c) => [c.datapoint.name, c.expression])).toEqual([
+      [
+        'TikTok but not Instagram',
+        {
+          and: [
+            { question: 'social_platform_usage', datapoints: ['tiktok'] },
+            { question: 'social_platform_usage', datapoints: ['instagram'], not: true },
+          ],
+        },
+      ],
+    ]);
+    expect(describePlan(p, columns)).toContain('answered “TikTok” but not “Instagram” to “Social media platforms used”');
   });
 });
