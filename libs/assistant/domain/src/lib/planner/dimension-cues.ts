@@ -45,7 +45,9 @@ export interface DimensionCue {
 
 const GREW =
   /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*)\b/;
-const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further)\b/;
+const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further|stronger|strongest|greater|greatest|higher|highest)\b/;
+// "Compare the growth of TikTok in Brazil and Japan": change asked side by side is change compared.
+const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
 // A point a year earlier, never "last year" alone: that is a period (the last four waves), read as a trend.
 const PAIRED_YEAR = new RegExp(
   [
@@ -92,7 +94,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const group = readGroup(words, catalogue, used);
   if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
   const paired = PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) ? 'quarter' : null;
-  const grewMore = GREW.test(text) && MORE_CHANGE.test(text);
+  const grewMore = GREW.test(text) && (MORE_CHANGE.test(text) || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of|in) ((19|20)\d\d)\b/.exec(text);
   const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
   return { markets, where, group, superlative, grewMore, paired, pairedYear, upOrDown: UP_OR_DOWN.test(text), used };

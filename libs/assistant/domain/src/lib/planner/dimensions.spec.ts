@@ -163,6 +163,13 @@ describe('plans along a dimension', () => {
     });
   });
 
+  it('reads growth compared side by side, or with a word for the strongest, as change compared', () => {
+    expect(readDimensions(words('compare the growth of tiktok in brazil and japan'), catalogue).grewMore).toBe(true);
+    expect(readDimensions(words('where is growth in temu purchases strongest'), catalogue).grewMore).toBe(true);
+    expect(readDimensions(words('compare tiktok usage in the uk and germany'), catalogue).grewMore).toBe(false);
+    expect(readDimensions(words('is tiktok growing compared with a year ago'), catalogue).grewMore).toBe(false);
+  });
+
   it('reads "up or down compared with a year ago" in the other languages as two periods', () => {
     for (const prompt of [
       'Ist die Instagram-Nutzung in Deutschland im Vergleich zum Vorjahr gestiegen oder gesunken?',
