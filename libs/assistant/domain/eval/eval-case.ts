@@ -109,8 +109,7 @@ export interface ExpectedResolution {
   /**
    * The question and datapoints measured: `datapoints: []` means every datapoint of the question
    * (a ranking); `suffix` for grid questions ("daily" TikTok use). `null` for an open indexing
-   * question (every datapoint the organisation may use), or for the size of an audience itself
-   * ("how many Gen Z women are there in France": `count`, no topic).
+   * question (every datapoint the organisation may use).
    */
   topic?: {
     question: string;
@@ -127,6 +126,12 @@ export interface ExpectedResolution {
      * given, none of `except`), with `combine: 'all'`; default none.
      */
     except?: string[];
+    /**
+     * Answers of other questions in the same combined subject (`combine` `all` or `any`): "TikTok
+     * or Netflix", and the size of an audience itself ("how many Gen Z women are there": its
+     * defining answers counted among everyone); default none.
+     */
+    also?: ExpectedLeaf[];
   } | null;
   /** In order; `[{ all: true }]` when the prompt names no audience. Two entries = side by side. */
   audiences?: ExpectedAudience[];

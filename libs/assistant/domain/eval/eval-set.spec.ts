@@ -174,7 +174,7 @@ function answerProblems(c: EvalCase, e: ExpectedResolution): string[] {
   (e.audiences ?? []).forEach((a, i) => out.push(...audienceProblems(a, org.datasets, `audiences[${i}]`)));
 
   if (e.topic === null) {
-    if (e.kind !== 'indexing' && !(e.kind === 'share' && e.count === true)) out.push('topic null is only for open indexing or the size of an audience');
+    if (e.kind !== 'indexing') out.push('topic null is only for open indexing');
   } else if (e.topic !== undefined) {
     const question = questions.get(e.topic.question);
     if (!question) {
@@ -202,7 +202,10 @@ function answerProblems(c: EvalCase, e: ExpectedResolution): string[] {
     if (e.topic.combine !== undefined && !COMBINES.has(e.topic.combine)) out.push(`combine ${e.topic.combine} is not a way to combine`);
     if (e.topic.combine === 'at-least' && !(Number.isInteger(e.topic.min) && (e.topic.min ?? 0) >= 1)) out.push('at-least needs a min of 1 or more');
     const excluded = e.topic.except ?? [];
-    if (e.topic.combine !== undefined && e.topic.combine !== 'each' && e.topic.datapoints.length + excluded.length < 2)
+    const also = e.topic.also ?? [];
+    also.forEach((leaf, k) => out.push(...leafProblems(leaf, org?.datasets ?? [], `topic.also[${k}]`)));
+    if (also.length > 0 && e.topic.combine !== 'all' && e.topic.combine !== 'any') out.push('answers of other questions need combine all or any');
+    if (e.topic.combine !== undefined && e.topic.combine !== 'each' && e.topic.datapoints.length + excluded.length + also.length < 2)
       out.push('a combined subject has two or more datapoints');
     if (excluded.length > 0 && e.topic.combine !== 'all') out.push('an excluded answer ("X but not Y") needs combine all');
     const topicQuestion = questions.get(e.topic.question);

@@ -33,6 +33,8 @@ export interface ActualResolution {
     min: number | null;
     negate: boolean;
     except: string[];
+    /** `question:datapoint` of the answers of other questions in the subject (`PlanTopic.also`), sorted. */
+    also: string[];
   } | null;
   /** Each audience as its canonical leaves (see `canonicalLeaves`); `[]` = everyone. */
   audiences?: string[][];
@@ -153,6 +155,10 @@ export function resolutionOf(outcome: PlanOutcome): ActualResolution {
           min: t.combine === 'at-least' ? (t.minCount ?? 1) : null,
           negate: t.negate ?? false,
           except: (t.also ?? []).filter((p) => p.not === true && p.question === t.question).flatMap((p) => p.datapoints.map((d) => d.code)),
+          also: (t.also ?? [])
+            .filter((p) => p.not !== true)
+            .flatMap((p) => p.datapoints.map((d) => `${p.question}:${d.code}`))
+            .sort(),
         }
       : null,
     audiences: plan.audiences.map((a) => canonicalLeaves(a.expression)),
@@ -209,6 +215,7 @@ export function compareResolution(expect: ExpectedResolution, actual: ActualReso
             min: combine === 'at-least' ? (e.min ?? 1) : null,
             negate: e.negate ?? false,
             except: sortedCopy(e.except ?? []),
+            also: sortedCopy((e.also ?? []).flatMap((l) => l.datapoints.map((d) => `${l.question}:${d}`))),
           };
     const got = actual.topic
       ? { ...actual.topic, datapoints: sortedCopy(actual.topic.datapoints), except: sortedCopy(actual.topic.except) }

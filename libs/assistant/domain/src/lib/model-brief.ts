@@ -19,6 +19,9 @@ export function toModelAnswer(plan: AnalysisPlan): ModelAnswer {
           minCount: plan.topic.combine === 'at-least' ? (plan.topic.minCount ?? null) : null,
           negate: plan.topic.negate === true,
           except: (plan.topic.also ?? []).filter((p) => p.not === true && p.question === plan.topic?.question).flatMap((p) => p.datapoints.map((d) => d.code)),
+          also: (plan.topic.also ?? [])
+            .filter((p) => p.not !== true)
+            .map((p) => ({ question: p.question, datapoints: p.datapoints.map((d) => d.code), suffix: p.suffix?.code ?? null })),
         }
       : null,
     audiences: plan.audiences
