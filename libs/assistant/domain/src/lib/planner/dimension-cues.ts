@@ -80,7 +80,9 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     const described = ['with', 'where'].includes(words[i + 1] ?? '') && words.slice(i + 2, i + 5).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
     const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of')) || described;
     // "top market for X", "the biggest country for Y": a superlative on the market itself.
+    // "List markets by ...", "countries by smart TV ownership": markets ordered by a measure.
     const ranked =
+      words[i + 1] === 'by' ||
       RANK_WORDS.has(words[i + 1] ?? '') ||
       before.some((w) => RANK_WORDS.has(w)) ||
       HIGHEST_WORDS.has(words[i - 1] ?? '') ||

@@ -45,6 +45,12 @@ describe('readDimensions', () => {
     });
     expect(readDimensions(words('old or young: who uses facebook more'), catalogue).group).toEqual({ question: 'age_group', generations: false });
     expect(readDimensions(words('do older people read printed newspapers'), catalogue).group).toBeNull();
+    expect(readDimensions(words('are younger people more likely than older people to use snapchat'), catalogue).group).toEqual({
+      question: 'age_group',
+      generations: false,
+    });
+    expect(readDimensions(words('people 65 years old and younger using facebook'), catalogue).group).toBeNull();
+    expect(readDimensions(words('list markets by share of people who own a smart tv'), catalogue)).toMatchObject({ markets: true });
   });
 
   it('leaves a question that is not a demographic group, or a group question asked on its own, alone', () => {
