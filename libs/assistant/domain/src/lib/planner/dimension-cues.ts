@@ -1,5 +1,5 @@
 import { PlannerAudience, PlannerCatalogue } from '../assistant.types';
-import { STOPWORDS } from '../text';
+import { numberWord, STOPWORDS } from '../text';
 import {
   AGE_CONTRAST,
   GROUP_ALIASES,
@@ -80,13 +80,11 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     const described = ['with', 'where'].includes(words[i + 1] ?? '') && words.slice(i + 2, i + 5).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
     const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of')) || described;
     // "top market for X", "the biggest country for Y": a superlative on the market itself.
+    // "Top 3 countries for Netflix": the word before a count of markets.
+    const lead = numberWord(words[i - 1] ?? '') !== undefined ? (words[i - 2] ?? '') : (words[i - 1] ?? '');
     // "List markets by ...", "countries by smart TV ownership": markets ordered by a measure.
     const ranked =
-      words[i + 1] === 'by' ||
-      RANK_WORDS.has(words[i + 1] ?? '') ||
-      before.some((w) => RANK_WORDS.has(w)) ||
-      HIGHEST_WORDS.has(words[i - 1] ?? '') ||
-      LOWEST_WORDS.has(words[i - 1] ?? '');
+      words[i + 1] === 'by' || RANK_WORDS.has(words[i + 1] ?? '') || before.some((w) => RANK_WORDS.has(w)) || HIGHEST_WORDS.has(lead) || LOWEST_WORDS.has(lead);
     if ((asked && superlative) || ranked) {
       markets = true;
       used.push(i);

@@ -51,6 +51,8 @@ describe('readDimensions', () => {
     });
     expect(readDimensions(words('people 65 years old and younger using facebook'), catalogue).group).toBeNull();
     expect(readDimensions(words('list markets by share of people who own a smart tv'), catalogue)).toMatchObject({ markets: true });
+    expect(readDimensions(words('top 3 countries for netflix'), catalogue)).toMatchObject({ markets: true, superlative: 'highest' });
+    expect(readDimensions(words('bottom two markets for facebook'), catalogue)).toMatchObject({ markets: true, superlative: 'lowest' });
   });
 
   it('leaves a question that is not a demographic group, or a group question asked on its own, alone', () => {
