@@ -36,15 +36,10 @@ const FILLER = new Set([
   'sur',
   'em',
   'o',
-  'a',
   'el',
   'la',
   'le',
   'de',
-  'usa',
-  'usan',
-  'nutzen',
-  'utilisent',
 ]);
 
 /** Where the excluding words before `start` begin, or -1: "but not (on)" right before the answer. */
