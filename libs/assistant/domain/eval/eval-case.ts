@@ -121,6 +121,17 @@ export interface ExpectedResolution {
     min?: number;
     /** The complement ("don't use"); default false. */
     negate?: boolean;
+    /**
+     * Answers of the same question the subject excludes ("TikTok but not Instagram": `datapoints`
+     * given, none of `except`), with `combine: 'all'`; default none.
+     */
+    except?: string[];
+    /**
+     * Answers of other questions in the same combined subject (`combine` `all` or `any`): "TikTok
+     * or Netflix", and the size of an audience itself ("how many Gen Z women are there": its
+     * defining answers counted among everyone); default none.
+     */
+    also?: ExpectedLeaf[];
   } | null;
   /** In order; `[{ all: true }]` when the prompt names no audience. Two entries = side by side. */
   audiences?: ExpectedAudience[];

@@ -104,6 +104,14 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     'follow-up-replace': 8,
     'docked-multi': 8,
   },
+  'tuning-5-structure': {
+    negation: 8,
+    combination: 8,
+    size: 8,
+    'rank-markets': 8,
+    'rank-groups': 8,
+    'change-comparison': 8,
+  },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);
@@ -199,7 +207,15 @@ function answerProblems(c: EvalCase, e: ExpectedResolution): string[] {
   if (e.topic) {
     if (e.topic.combine !== undefined && !COMBINES.has(e.topic.combine)) out.push(`combine ${e.topic.combine} is not a way to combine`);
     if (e.topic.combine === 'at-least' && !(Number.isInteger(e.topic.min) && (e.topic.min ?? 0) >= 1)) out.push('at-least needs a min of 1 or more');
-    if (e.topic.combine !== undefined && e.topic.combine !== 'each' && e.topic.datapoints.length < 2) out.push('a combined subject has two or more datapoints');
+    const excluded = e.topic.except ?? [];
+    const also = e.topic.also ?? [];
+    also.forEach((leaf, k) => out.push(...leafProblems(leaf, org?.datasets ?? [], `topic.also[${k}]`)));
+    if (also.length > 0 && e.topic.combine !== 'all' && e.topic.combine !== 'any') out.push('answers of other questions need combine all or any');
+    if (e.topic.combine !== undefined && e.topic.combine !== 'each' && e.topic.datapoints.length + excluded.length + also.length < 2)
+      out.push('a combined subject has two or more datapoints');
+    if (excluded.length > 0 && e.topic.combine !== 'all') out.push('an excluded answer ("X but not Y") needs combine all');
+    const topicQuestion = questions.get(e.topic.question);
+    for (const dp of excluded) if (!topicQuestion?.datapoints.some((d) => d.code === dp)) out.push(`${e.topic.question} has no datapoint ${dp} to exclude`);
   }
   if (e.verdict !== undefined && !VERDICTS.has(e.verdict)) out.push(`verdict ${e.verdict} is not a verdict`);
   if (e.rankBy !== undefined && typeof e.rankBy === 'object') {

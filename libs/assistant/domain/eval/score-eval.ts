@@ -7,7 +7,17 @@ import { EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolutio
  * The evaluation files, by name (`<name>.json` beside this file). The held-out files (`held-out*`)
  * are scored, never read while tuning; every other file is a tuning file.
  */
-export const EVAL_SETS = ['tuning', 'tuning-2', 'tuning-3', 'held-out', 'tuning-4-subject', 'tuning-4-dimensions', 'tuning-4-context', 'held-out-2'] as const;
+export const EVAL_SETS = [
+  'tuning',
+  'tuning-2',
+  'tuning-3',
+  'held-out',
+  'tuning-4-subject',
+  'tuning-4-dimensions',
+  'tuning-4-context',
+  'tuning-5-structure',
+  'held-out-2',
+] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
 
@@ -22,6 +32,9 @@ export interface ActualResolution {
     combine: 'each' | 'all' | 'any' | 'at-least';
     min: number | null;
     negate: boolean;
+    except: string[];
+    /** `question:datapoint` of the answers of other questions in the subject (`PlanTopic.also`), sorted. */
+    also: string[];
   } | null;
   /** Each audience as its canonical leaves (see `canonicalLeaves`); `[]` = everyone. */
   audiences?: string[][];
@@ -141,6 +154,11 @@ export function resolutionOf(outcome: PlanOutcome): ActualResolution {
           combine: t.combine ?? 'each',
           min: t.combine === 'at-least' ? (t.minCount ?? 1) : null,
           negate: t.negate ?? false,
+          except: (t.also ?? []).filter((p) => p.not === true && p.question === t.question).flatMap((p) => p.datapoints.map((d) => d.code)),
+          also: (t.also ?? [])
+            .filter((p) => p.not !== true)
+            .flatMap((p) => p.datapoints.map((d) => `${p.question}:${d.code}`))
+            .sort(),
         }
       : null,
     audiences: plan.audiences.map((a) => canonicalLeaves(a.expression)),
@@ -196,8 +214,12 @@ export function compareResolution(expect: ExpectedResolution, actual: ActualReso
             combine,
             min: combine === 'at-least' ? (e.min ?? 1) : null,
             negate: e.negate ?? false,
+            except: sortedCopy(e.except ?? []),
+            also: sortedCopy((e.also ?? []).flatMap((l) => l.datapoints.map((d) => `${l.question}:${d}`))),
           };
-    const got = actual.topic ? { ...actual.topic, datapoints: sortedCopy(actual.topic.datapoints) } : (actual.topic ?? null);
+    const got = actual.topic
+      ? { ...actual.topic, datapoints: sortedCopy(actual.topic.datapoints), except: sortedCopy(actual.topic.except) }
+      : (actual.topic ?? null);
     if (!same(wanted, got)) out.push({ member: 'topic', expected: wanted, actual: got });
   }
   if (expect.audiences !== undefined) {

@@ -111,12 +111,17 @@ export interface PlanTopic {
   also?: PlanTopicPart[];
 }
 
-/** Answers of one more question in a combined subject (see `PlanTopic.also`). */
+/**
+ * Answers of one more question in a combined subject (see `PlanTopic.also`). `not`: the part is
+ * excluded, respondents who gave none of its answers ("TikTok but not Instagram"; with `combine`
+ * `all` only; the question may be the topic's own).
+ */
 export interface PlanTopicPart {
   question: string;
   questionName: string;
   datapoints: CodeName[];
   suffix: CodeName | null;
+  not?: boolean;
 }
 
 export type SubjectCombine = 'each' | 'all' | 'any' | 'at-least';

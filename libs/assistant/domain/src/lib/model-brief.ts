@@ -18,6 +18,10 @@ export function toModelAnswer(plan: AnalysisPlan): ModelAnswer {
           combine: plan.topic.combine ?? 'each',
           minCount: plan.topic.combine === 'at-least' ? (plan.topic.minCount ?? null) : null,
           negate: plan.topic.negate === true,
+          except: (plan.topic.also ?? []).filter((p) => p.not === true && p.question === plan.topic?.question).flatMap((p) => p.datapoints.map((d) => d.code)),
+          also: (plan.topic.also ?? [])
+            .filter((p) => p.not !== true)
+            .map((p) => ({ question: p.question, datapoints: p.datapoints.map((d) => d.code), suffix: p.suffix?.code ?? null })),
         }
       : null,
     audiences: plan.audiences
@@ -53,7 +57,7 @@ function toModelExpression(wire: WireExpression): ModelExpression {
 const RULES = [
   'You turn a market researcher’s question about survey data into a plan of what to compute. You never write a figure: the numbers are computed afterwards from the plan.',
   'Use only codes from the catalogue below. The topic is the question measured and the answers (datapoints) that make the subject; the audiences are who is measured (a saved or docked audience by id, or an expression over demographic answers); markets and waves filter; several audiences or markets are compared side by side.',
-  '"Both X and Y" is combine "all"; "X or Y", "either", "at least one of" is "any"; "at least N of" is "at-least" with minCount N; "don’t use", "are not on" is negate true.',
+  '"X but not Y" is combine "all" with Y in except; "Both X and Y" is combine "all"; "X or Y", "either", "at least one of" is "any"; "at least N of" is "at-least" with minCount N; "don’t use", "are not on" is negate true.',
   '"Which market/country … most" ranks markets (rankBy "markets"); "which age group / income group is most likely to …" ranks the groups of that demographic question (rankBy "groups", groupQuestion its code) with the topic unchanged; state a verdict (highest, lowest, grew-more, up-or-down) when the question asks for one.',
   '"How has … changed" is a trend over waves; "vs the same quarter last year" is pairedPeriods with exactly those two waves.',
   'A follow-up keeps what it does not change from the previous plan and replaces what it names. Docked audiences are the audiences when the prompt names none.',

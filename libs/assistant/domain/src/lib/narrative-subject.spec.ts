@@ -100,3 +100,42 @@ describe('a subject across questions', () => {
     expect(subjectOpening(cross)).toBe('answered at least one of “TikTok” to “Social media platforms used” or “Netflix” to “Video streaming services used”');
   });
 });
+
+describe('answers given and answers not given ("TikTok but not Instagram")', () => {
+  const butNot = topic({
+    question: 'social_platform_usage',
+    questionName: 'Social media platforms used',
+    datapoints: [{ code: 'tiktok', name: 'TikTok' }],
+    combine: 'all',
+    also: [
+      {
+        question: 'social_platform_usage',
+        questionName: 'Social media platforms used',
+        datapoints: [
+          { code: 'instagram', name: 'Instagram' },
+          { code: 'facebook', name: 'Facebook' },
+        ],
+        suffix: null,
+        not: true,
+      },
+    ],
+  });
+
+  it('one column: the given leaf and a not leaf of the excluded answers (none of them)', () => {
+    const [column] = subjectColumnParts(butNot, butNot.datapoints) ?? [];
+    expect(column.expression).toEqual({
+      and: [
+        { question: 'social_platform_usage', datapoints: ['tiktok'] },
+        { question: 'social_platform_usage', datapoints: ['instagram', 'facebook'], not: true },
+      ],
+    });
+    expect(column.datapoint.name).toBe('TikTok but not Instagram or Facebook');
+    expect(column.key).not.toBe(subjectColumnParts({ ...butNot, also: [{ ...butNot.also![0], not: false }] }, butNot.datapoints)?.[0].key);
+  });
+
+  it('says which answers were given and which were not', () => {
+    expect(subjectOpening(butNot)).toBe('answered “TikTok” but none of “Instagram” or “Facebook” to “Social media platforms used”');
+    const one = { ...butNot, also: [{ ...butNot.also![0], datapoints: [{ code: 'instagram', name: 'Instagram' }] }] };
+    expect(subjectOpening(one)).toBe('answered “TikTok” but not “Instagram” to “Social media platforms used”');
+  });
+});

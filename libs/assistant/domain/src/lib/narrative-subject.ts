@@ -17,6 +17,8 @@ export interface ColumnSubject {
 export interface SubjectAnswer extends CodeName {
   questionName?: string;
   suffixName?: string | null;
+  /** An answer respondents did not give ("TikTok but not Instagram"; `PlanTopicPart.not`). */
+  not?: boolean;
 }
 
 /** The parts of a column the subject decides: its key, the datapoint it stands for and its expression. */
@@ -87,25 +89,43 @@ function crossColumn(topic: PlanTopic, datapoints: CodeName[], combine: 'all' | 
     question: p.question,
     datapoints: p.datapoints.map((d) => d.code),
     ...(p.suffix ? { suffixes: [p.suffix.code] } : {}),
-    ...(combine === 'all' && p.datapoints.length > 1 ? { min_count: p.datapoints.length } : {}),
+    // An excluded part is none of its answers; a given one every one of them for `all`.
+    ...(!excluded(p) && combine === 'all' && p.datapoints.length > 1 ? { min_count: p.datapoints.length } : {}),
+    ...(excluded(p) ? { not: true } : {}),
   }));
   const answers: SubjectAnswer[] = parts.flatMap((p) =>
-    p.datapoints.map((d) => ({ code: d.code, name: d.name, questionName: p.questionName, suffixName: p.suffix?.name ?? null })),
+    p.datapoints.map((d) => ({
+      code: d.code,
+      name: d.name,
+      questionName: p.questionName,
+      suffixName: p.suffix?.name ?? null,
+      ...(excluded(p) ? { not: true } : {}),
+    })),
   );
   const subject: ColumnSubject = { combine, negate, answers };
   const key = parts
-    .map((p) => `${p.question}.${p.datapoints.map((d) => d.code).join('+')}${p.suffix ? `.${p.suffix.code}` : ''}`)
+    .map((p) => `${p.question}.${p.datapoints.map((d) => d.code).join('+')}${p.suffix ? `.${p.suffix.code}` : ''}${excluded(p) ? '.not' : ''}`)
     .join(combine === 'all' ? '&' : '|');
   return {
     key: `${key}${negate ? '.not' : ''}`,
-    datapoint: { code: answers.map((a) => a.code).join('+'), name: combinedName(subject) },
+    datapoint: { code: answers.map((a) => (a.not ? `not_${a.code}` : a.code)).join('+'), name: combinedName(subject) },
     expression: { [combine === 'all' ? 'and' : 'or']: leaves, ...(negate ? { not: true } : {}) },
     subject,
   };
 }
 
-/** A combined answer's name: "Netflix and Disney+", "Spotify or Deezer", "at least 2 of A, B and C". */
+const excluded = (p: { not?: boolean }) => p.not === true;
+
+/** A combined answer's name: "Netflix and Disney+", "Spotify or Deezer", "at least 2 of A, B and C", "TikTok but not Instagram". */
 function combinedName(subject: ColumnSubject): string {
+  const without = subject.answers.filter(excluded).map((a) => a.name);
+  if (without.length > 0 && subject.combine === 'all') {
+    const given = list(
+      subject.answers.filter((a) => !excluded(a)).map((a) => a.name),
+      'and',
+    );
+    return `${given} but not ${list(without, 'or')}`;
+  }
   const names = subject.answers.map((a) => a.name);
   if (subject.combine === 'all') return subject.negate ? `not all of ${list(names, 'and')}` : list(names, 'and');
   if (subject.combine === 'at-least') return `${subject.negate ? 'fewer than' : 'at least'} ${subject.minCount} of ${list(names, 'and')}`;
@@ -128,6 +148,13 @@ export function answeredPhrase(label: string, questionName: string, subject: Col
     return across ? `${answer} to “${a.questionName ?? questionName}”` : answer;
   });
   const q = across ? '' : ` to “${questionName}”`;
+  // "TikTok but not Instagram": the answers given, then those not given.
+  if (subject.combine === 'all' && subject.answers.some(excluded)) {
+    const given = quoted.filter((_, k) => !excluded(subject.answers[k]));
+    const without = quoted.filter((_, k) => excluded(subject.answers[k]));
+    const not = without.length > 1 ? `none of ${list(without, 'or')}` : `not ${without[0]}`;
+    return `answered ${given.length > 1 ? 'every one of ' : ''}${list(given, 'and')} but ${not}${q}`;
+  }
   switch (subject.combine) {
     case 'each':
       return `did not answer ${list(quoted, 'or')}${q}`;

@@ -32,6 +32,16 @@ export interface ModelTopic {
   combine: SubjectCombine;
   minCount: number | null;
   negate: boolean;
+  /** Answers of the same question respondents did not give, with `combine: 'all'` ("TikTok but not Instagram"). */
+  except: string[];
+  /** Answers of other questions in the same subject, with `combine` `all` or `any` ("TikTok or Netflix"). */
+  also: ModelTopicPart[];
+}
+
+export interface ModelTopicPart {
+  question: string;
+  datapoints: string[];
+  suffix: string | null;
 }
 
 export interface ModelAnswer {
@@ -147,6 +157,20 @@ export const PLAN_JSON_SCHEMA: Schema = {
       ),
       minCount: nullableInteger('With combine "at-least": how many of the datapoints, at least (2 or more, at most as many as listed); else null'),
       negate: boolean('true: respondents who did NOT give the answer(s) ("do not use")'),
+      except: strings(
+        'With combine "all": datapoint codes of the same question respondents did NOT give ("TikTok but not Instagram": datapoints [tiktok], except [instagram]); else empty',
+      ),
+      also: {
+        type: 'array',
+        items: { $ref: '#/$defs/topicPart' },
+        description:
+          'With combine "all" or "any": answers of OTHER questions in the same subject ("uses TikTok or watches Netflix"; the size of an audience: its defining answers); else empty',
+      },
+    }),
+    topicPart: object('Answers of another question in the combined subject', {
+      question: string('Question code (not the topic’s own)'),
+      datapoints: strings('Datapoint codes of that question'),
+      suffix: { type: ['string', 'null'], description: 'A suffix code of that question, or null' },
     }),
     audience: object('A saved or docked audience by id, or an expression over answers (demographics). Exactly one of the two is set.', {
       savedAudienceId: { type: ['string', 'null'], description: 'The id of a saved, curated or docked audience from the instructions' },

@@ -14,7 +14,7 @@ function answer(overrides: Partial<ModelAnswer> = {}): ModelPlan {
     outcome: 'answer',
     answer: {
       kind: 'share',
-      topic: { question: 'social_platform_usage', datapoints: ['tiktok'], suffix: null, combine: 'each', minCount: null, negate: false },
+      topic: { question: 'social_platform_usage', datapoints: ['tiktok'], suffix: null, combine: 'each', minCount: null, negate: false, except: [], also: [] },
       audiences: [{ savedAudienceId: 'curated-1', expression: null }],
       markets: ['us'],
       waves: ['q3_2026'],
@@ -38,6 +38,8 @@ const topic = (t: Partial<NonNullable<ModelAnswer['topic']>>): ModelAnswer['topi
   combine: 'each',
   minCount: null,
   negate: false,
+  except: [],
+  also: [],
   ...t,
 });
 
@@ -111,6 +113,31 @@ describe('validatePlan: a valid plan becomes a full AnalysisPlan, names from the
     expect(plan.topic).toMatchObject({ combine: 'at-least', minCount: 2, negate: true });
     expect(plan.waves.map((w) => w.code)).toEqual(['q3_2025', 'q3_2026']);
     expect(plan).toMatchObject({ verdict: 'up-or-down', pairedPeriods: true });
+  });
+
+  it('reads answers of other questions in the subject as parts of it, their questions checked', () => {
+    const plan = valid(
+      answer({
+        topic: topic({ datapoints: ['tiktok'], combine: 'any', also: [{ question: 'streaming_services_used', datapoints: ['netflix'], suffix: null }] }),
+      }),
+    );
+    expect(plan.topic?.also).toEqual([
+      { question: 'streaming_services_used', questionName: 'Video streaming services used', datapoints: [{ code: 'netflix', name: 'Netflix' }], suffix: null },
+    ]);
+  });
+
+  it('reads answers not given ("TikTok but not Instagram") as a not part of the topic\'s own question', () => {
+    const plan = valid(answer({ topic: topic({ datapoints: ['tiktok'], combine: 'all', except: ['instagram'] }) }));
+    expect(plan.topic?.combine).toBe('all');
+    expect(plan.topic?.also).toEqual([
+      {
+        question: 'social_platform_usage',
+        questionName: 'Social media platforms used',
+        datapoints: [{ code: 'instagram', name: 'Instagram' }],
+        suffix: null,
+        not: true,
+      },
+    ]);
   });
 
   it('ranking groups without listed audiences: the answers of the group question are the audiences', () => {
@@ -199,6 +226,22 @@ describe('validatePlan: what the rule planner would never produce is refused, na
     ['a datapoint of another question', answer({ topic: topic({ datapoints: ['netflix'] }) }), /"netflix" is not an answer of "social_platform_usage"/],
     ['an unknown suffix', answer({ topic: topic({ suffix: '9' }) }), /"9" is not a suffix/],
     ['"both" with one datapoint', answer({ topic: topic({ combine: 'all' }) }), /needs two or more datapoints/],
+    [
+      'answers of another question without combine all or any',
+      answer({ topic: topic({ also: [{ question: 'streaming_services_used', datapoints: ['netflix'], suffix: null }] }) }),
+      /need combine "all" or "any"/,
+    ],
+    [
+      'the topic question again as another part',
+      answer({ topic: topic({ combine: 'any', also: [{ question: 'social_platform_usage', datapoints: ['reddit'], suffix: null }] }) }),
+      /already in the subject/,
+    ],
+    ['answers not given without combine all', answer({ topic: topic({ except: ['instagram'] }) }), /need combine "all"/],
+    [
+      'an answer both given and not given',
+      answer({ topic: topic({ datapoints: ['tiktok', 'reddit'], combine: 'all', except: ['tiktok'] }) }),
+      /both given and not given/,
+    ],
     ['at-least without minCount', answer({ topic: topic({ datapoints: ['tiktok', 'instagram'], combine: 'at-least' }) }), /minCount: null/],
     ['at-least more than listed', answer({ topic: topic({ datapoints: ['tiktok', 'instagram'], combine: 'at-least', minCount: 3 }) }), /minCount: 3/],
     ['negating nothing', answer({ topic: topic({ datapoints: [], negate: true }) }), /negated subject needs/],

@@ -20,7 +20,8 @@ import type {
   PlanVerdict,
   WireExpression,
 } from './assistant.types';
-import { ANALYSIS_KINDS, PLAN_DIMENSIONS, PLAN_VERDICTS, REFUSAL_REASONS, SUBJECT_COMBINES } from './plan-schema';
+import { ANALYSIS_KINDS, PLAN_DIMENSIONS, PLAN_VERDICTS, REFUSAL_REASONS } from './plan-schema';
+import { licensedQuestion, validateTopic } from './plan-validation-topic';
 import { DEFAULT_LIMIT, DEFAULT_OPEN_LIMIT, EVERYONE, MAX_LIMIT } from './planner';
 
 export type PlanValidation = { ok: true; outcome: PlanOutcome } | { ok: false; errors: string[] };
@@ -111,14 +112,6 @@ function nonEmpty(value: unknown, path: string, errors: string[]): string {
   return '';
 }
 
-function licensedQuestion(code: unknown, path: string, catalogue: PlannerCatalogue, errors: string[]): PlannerQuestion | undefined {
-  const question = typeof code === 'string' ? catalogue.questions.find((q) => q.code === code) : undefined;
-  if (!question) errors.push(`${path}: unknown question "${String(code)}"`);
-  else if (!question.entitled) errors.push(`${path}: question "${question.code}" is not licensed to the organisation`);
-  else return question;
-  return undefined;
-}
-
 /** The expression checks of the service (`validateAgainstCatalogue`), over the planner's catalogue. */
 function lookupOf(catalogue: PlannerCatalogue): CatalogueLookup {
   const byCode = new Map<string, CatalogueQuestion>(catalogue.questions.map((q) => [q.code, { ...q, namespaceCode: '' }]));
@@ -186,8 +179,10 @@ function readAnswer(answer: Json, catalogue: PlannerCatalogue, docked: readonly 
   if (!absent(rawTopic) && !isObject(rawTopic)) errors.push('answer.topic: an object or null is required');
   if (absent(rawTopic) && kind !== 'indexing') errors.push('answer.topic: only an indexing plan may have no topic');
   const topicQuestion = isObject(rawTopic) ? licensedQuestion(rawTopic['question'], 'answer.topic.question', catalogue, errors) : undefined;
-  const topic = topicQuestion && isObject(rawTopic) ? validateTopic(rawTopic, topicQuestion, errors) : null;
+  const topic = topicQuestion && isObject(rawTopic) ? validateTopic(rawTopic, topicQuestion, catalogue, errors) : null;
   if (topicQuestion) used.push(lookup.findQuestion(topicQuestion.code) as CatalogueQuestion);
+  // Answers of other questions in the subject: their questions are counted in the dataset too.
+  for (const part of topic?.also ?? []) if (part.question !== topic?.question) used.push(lookup.findQuestion(part.question) as CatalogueQuestion);
 
   const rankBy = oneOrNull(answer['rankBy'], PLAN_DIMENSIONS, 'answer.rankBy', errors);
   const groupQuestion = absent(answer['groupQuestion']) ? undefined : licensedQuestion(answer['groupQuestion'], 'answer.groupQuestion', catalogue, errors);
@@ -264,40 +259,6 @@ function oneOrNull<T extends string>(value: unknown, values: readonly T[], path:
   if (values.includes(value as T)) return value as T;
   errors.push(`${path}: "${String(value)}" is not one of ${values.join(', ')}`);
   return null;
-}
-
-function validateTopic(topic: Json, question: PlannerQuestion, errors: string[]): PlanTopic | null {
-  const path = 'answer.topic';
-  const codes = topic['datapoints'] ?? [];
-  if (!strings(codes)) {
-    errors.push(`${path}.datapoints: not a list of codes`);
-    return null;
-  }
-  const datapoints: CodeName[] = [];
-  for (const code of new Set(codes)) {
-    const datapoint = question.datapoints.find((d) => d.code === code);
-    if (datapoint) datapoints.push(codeName(datapoint));
-    else errors.push(`${path}.datapoints: "${code}" is not an answer of "${question.code}"`);
-  }
-  let suffix: CodeName | null = null;
-  if (!absent(topic['suffix'])) {
-    const found = question.suffixes.find((s) => s.code === topic['suffix']);
-    if (found) suffix = codeName(found);
-    else errors.push(`${path}.suffix: "${String(topic['suffix'])}" is not a suffix of "${question.code}"`);
-  }
-  const combine = (topic['combine'] ?? 'each') as PlanTopic['combine'];
-  if (!SUBJECT_COMBINES.includes(combine as never)) errors.push(`${path}.combine: "${String(combine)}" is not one of ${SUBJECT_COMBINES.join(', ')}`);
-  if (combine !== 'each' && datapoints.length < 2) errors.push(`${path}.combine: "${combine}" needs two or more datapoints`);
-  const minCount = topic['minCount'];
-  if (combine === 'at-least' && (!Number.isInteger(minCount) || (minCount as number) < 1 || (minCount as number) > datapoints.length))
-    errors.push(`${path}.minCount: ${String(minCount)} is not an integer from 1 to the ${datapoints.length} datapoints listed`);
-  const negate = topic['negate'] === true;
-  if (negate && datapoints.length === 0) errors.push(`${path}.negate: a negated subject needs the answer(s) it negates`);
-  const out: PlanTopic = { question: question.code, questionName: question.name, datapoints, suffix };
-  if (combine && combine !== 'each') out.combine = combine;
-  if (combine === 'at-least') out.minCount = minCount as number;
-  if (negate) out.negate = true;
-  return out;
 }
 
 function validateAudiences(

@@ -40,7 +40,7 @@ const INSTAGRAM: ModelPlan = {
   outcome: 'answer',
   answer: {
     kind: 'share',
-    topic: { question: 'social_platform_usage', datapoints: ['instagram'], suffix: null, combine: 'each', minCount: null, negate: false },
+    topic: { question: 'social_platform_usage', datapoints: ['instagram'], suffix: null, combine: 'each', minCount: null, negate: false, except: [], also: [] },
     audiences: [{ savedAudienceId: null, expression: { question: 'gender', datapoints: ['female'], suffixes: [], min_count: null, not: false } }],
     markets: ['us'],
     waves: ['q3_2026'],

@@ -1,6 +1,16 @@
 import { PlannerAudience, PlannerCatalogue } from '../assistant.types';
-import { STOPWORDS } from '../text';
-import { GROUP_ALIASES, GROUP_HEADS, GROUP_LEADS, GROUPS_BY_GENERATION, HIGHEST_WORDS, LOWEST_WORDS, MARKET_NOUNS, RANK_WORDS } from './dimension-words';
+import { numberWord, STOPWORDS } from '../text';
+import {
+  AGE_CONTRAST,
+  GROUP_ALIASES,
+  GROUP_HEADS,
+  GROUP_LEADS,
+  GROUPS_BY_GENERATION,
+  HIGHEST_WORDS,
+  LOWEST_WORDS,
+  MARKET_NOUNS,
+  RANK_WORDS,
+} from './dimension-words';
 
 /*
  * The first half of the dimension stage: what a question ranks or compares along, read from its
@@ -35,7 +45,9 @@ export interface DimensionCue {
 
 const GREW =
   /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*)\b/;
-const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further)\b/;
+const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further|stronger|strongest|greater|greatest|higher|highest)\b/;
+// "Compare the growth of TikTok in Brazil and Japan": change asked side by side is change compared.
+const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
 // A point a year earlier, never "last year" alone: that is a period (the last four waves), read as a trend.
 const PAIRED_YEAR = new RegExp(
   [
@@ -64,13 +76,15 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   for (let i = 0; i < words.length; i++) {
     if (!MARKET_NOUNS.has(words[i])) continue;
     const before = words.slice(Math.max(0, i - 3), i);
-    const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of'));
+    // "The country with the lowest share of ...", "market where X is used most": a superlative on the market.
+    const described = ['with', 'where'].includes(words[i + 1] ?? '') && words.slice(i + 2, i + 5).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
+    const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of')) || described;
     // "top market for X", "the biggest country for Y": a superlative on the market itself.
+    // "Top 3 countries for Netflix": the word before a count of markets.
+    const lead = numberWord(words[i - 1] ?? '') !== undefined ? (words[i - 2] ?? '') : (words[i - 1] ?? '');
+    // "List markets by ...", "countries by smart TV ownership": markets ordered by a measure.
     const ranked =
-      RANK_WORDS.has(words[i + 1] ?? '') ||
-      before.some((w) => RANK_WORDS.has(w)) ||
-      HIGHEST_WORDS.has(words[i - 1] ?? '') ||
-      LOWEST_WORDS.has(words[i - 1] ?? '');
+      words[i + 1] === 'by' || RANK_WORDS.has(words[i + 1] ?? '') || before.some((w) => RANK_WORDS.has(w)) || HIGHEST_WORDS.has(lead) || LOWEST_WORDS.has(lead);
     if ((asked && superlative) || ranked) {
       markets = true;
       used.push(i);
@@ -80,7 +94,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const group = readGroup(words, catalogue, used);
   if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
   const paired = PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) ? 'quarter' : null;
-  const grewMore = GREW.test(text) && MORE_CHANGE.test(text);
+  const grewMore = GREW.test(text) && (MORE_CHANGE.test(text) || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of|in) ((19|20)\d\d)\b/.exec(text);
   const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
   return { markets, where, group, superlative, grewMore, paired, pairedYear, upOrDown: UP_OR_DOWN.test(text), used };
@@ -93,6 +107,14 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
  * groups"), or by its one word ("gender"); a generation is a curated age audience.
  */
 function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[]): DimensionCue['group'] {
+  // "Younger or older people": the age question's groups (the one the generations are cut from).
+  const age = AGE_CONTRAST.exec(words.join(' '));
+  const ageQuestion = age ? generationQuestion(catalogue) : null;
+  if (age && ageQuestion) {
+    const start = words.join(' ').slice(0, age.index).split(' ').length - 1;
+    for (let k = start; k < start + age[0].split(' ').length; k++) used.push(k);
+    return { question: ageQuestion, generations: false };
+  }
   const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
   for (let i = 0; i < words.length; i++) {
     if (!GROUP_LEADS.has(words[i - 1] ?? '')) continue;

@@ -44,6 +44,10 @@ export const GROUP_LEADS = new Set(['which', 'what', 'by', 'across', 'per', 'eac
 /** Words for one group of a demographic question ("age band", "income bracket", "education level"). */
 export const GROUP_HEADS = new Set(['group', 'groups', 'band', 'bands', 'bracket', 'brackets', 'level', 'levels', 'status', 'size', 'sizes']);
 
+/** "Younger or older people", "old or young": the age groups side by side (the words, then the pattern). */
+export const AGE_CONTRAST =
+  /(?<!\b(years?|aged?|\d+) )\b(younger|young|older|old)( (people|ones|adults|consumers|users|respondents))? (or|vs|versus|than|and|compared (with|to)) (the )?(younger|young|older|old)\b|\b(younger|older)( \w+){1,4} than (the )?(younger|older|young|old)\b/;
+
 /** Words for the generations (the curated age audiences). */
 export const GROUPS_BY_GENERATION = new Set(['generation', 'generations', 'cohort', 'cohorts']);
 
@@ -69,6 +73,13 @@ export const GROUP_ALIASES: Record<string, string> = {
  */
 export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, string][]> = {
   de: [
+    ['im vergleich zum vorjahr', 'compared with a year ago'],
+    ['gegenuber dem vorjahr', 'compared with a year ago'],
+    ['vor einem jahr', 'a year ago'],
+    ['gestiegen oder gesunken', 'up or down'],
+    ['gestiegen oder gefallen', 'up or down'],
+    ['gesunken oder gestiegen', 'down or up'],
+    ['hoher oder niedriger', 'higher or lower'],
     ['in welchem land', 'in which country'],
     ['welches land', 'which country'],
     ['welchem land', 'which country'],
@@ -87,6 +98,12 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['vorjahresquartal', 'same quarter last year'],
   ],
   es: [
+    ['hace un ano', 'a year ago'],
+    ['respecto al ano pasado', 'compared with a year ago'],
+    ['frente al ano pasado', 'compared with a year ago'],
+    ['subio o bajo', 'up or down'],
+    ['subido o bajado', 'up or down'],
+    ['aumento o disminuyo', 'up or down'],
     ['en que pais', 'in which country'],
     ['que pais', 'which country'],
     ['en que mercado', 'in which market'],
@@ -99,6 +116,11 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['mismo trimestre del ano pasado', 'same quarter last year'],
   ],
   fr: [
+    ['il y a un an', 'a year ago'],
+    ['par rapport a l annee derniere', 'compared with a year ago'],
+    ['en hausse ou en baisse', 'up or down'],
+    ['augmente ou baisse', 'up or down'],
+    ['augmente ou diminue', 'up or down'],
     ['dans quel pays', 'in which country'],
     ['quel pays', 'which country'],
     ['quel marche', 'which market'],
@@ -110,6 +132,11 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['meme trimestre de l annee derniere', 'same quarter last year'],
   ],
   pt: [
+    ['ha um ano', 'a year ago'],
+    ['em relacao ao ano passado', 'compared with a year ago'],
+    ['subiu ou desceu', 'up or down'],
+    ['subiu ou caiu', 'up or down'],
+    ['aumentou ou diminuiu', 'up or down'],
     ['em qual pais', 'in which country'],
     ['qual pais', 'which country'],
     ['em que pais', 'in which country'],

@@ -35,6 +35,26 @@ describe('readDimensions', () => {
     expect(readDimensions(words('which generation uses facebook the most'), catalogue).group).toEqual({ question: 'age_group', generations: true });
   });
 
+  it('reads "the country with the lowest ..." as a market ranking, and "younger or older" as the age groups', () => {
+    expect(readDimensions(words('country with the lowest share of smartphone owners'), catalogue)).toMatchObject({ markets: true, superlative: 'lowest' });
+    expect(readDimensions(words('the market where most people use tiktok'), catalogue)).toMatchObject({ markets: true });
+    expect(readDimensions(words('a country with tiktok'), catalogue)).toMatchObject({ markets: false });
+    expect(readDimensions(words('do younger or older people read printed newspapers more'), catalogue).group).toEqual({
+      question: 'age_group',
+      generations: false,
+    });
+    expect(readDimensions(words('old or young: who uses facebook more'), catalogue).group).toEqual({ question: 'age_group', generations: false });
+    expect(readDimensions(words('do older people read printed newspapers'), catalogue).group).toBeNull();
+    expect(readDimensions(words('are younger people more likely than older people to use snapchat'), catalogue).group).toEqual({
+      question: 'age_group',
+      generations: false,
+    });
+    expect(readDimensions(words('people 65 years old and younger using facebook'), catalogue).group).toBeNull();
+    expect(readDimensions(words('list markets by share of people who own a smart tv'), catalogue)).toMatchObject({ markets: true });
+    expect(readDimensions(words('top 3 countries for netflix'), catalogue)).toMatchObject({ markets: true, superlative: 'highest' });
+    expect(readDimensions(words('bottom two markets for facebook'), catalogue)).toMatchObject({ markets: true, superlative: 'lowest' });
+  });
+
   it('leaves a question that is not a demographic group, or a group question asked on its own, alone', () => {
     expect(readDimensions(words('which pc gaming stores do americans use'), catalogue).group).toBeNull();
     expect(readDimensions(words('which age group is biggest'), catalogue).group).toBeNull();
@@ -149,6 +169,24 @@ describe('plans along a dimension', () => {
       groupQuestion: { code: 'age_group' },
       locations: [{ code: 'de' }],
     });
+  });
+
+  it('reads growth compared side by side, or with a word for the strongest, as change compared', () => {
+    expect(readDimensions(words('compare the growth of tiktok in brazil and japan'), catalogue).grewMore).toBe(true);
+    expect(readDimensions(words('where is growth in temu purchases strongest'), catalogue).grewMore).toBe(true);
+    expect(readDimensions(words('compare tiktok usage in the uk and germany'), catalogue).grewMore).toBe(false);
+    expect(readDimensions(words('is tiktok growing compared with a year ago'), catalogue).grewMore).toBe(false);
+  });
+
+  it('reads "up or down compared with a year ago" in the other languages as two periods', () => {
+    for (const prompt of [
+      'Ist die Instagram-Nutzung in Deutschland im Vergleich zum Vorjahr gestiegen oder gesunken?',
+      'L’usage de Netflix en France est-il en hausse ou en baisse par rapport à l’année dernière ?',
+      '¿El uso de TikTok en España subió o bajó respecto al año pasado?',
+    ]) {
+      const p = plan(prompt);
+      expect([p.kind, p.verdict, p.pairedPeriods, p.waves.map((w) => w.code)]).toEqual(['trend', 'up-or-down', true, ['q3_2025', 'q3_2026']]);
+    }
   });
 
   it('reads the cues in the other languages of the data', () => {

@@ -5,6 +5,7 @@ import { STOPWORDS, typoDistance, typoMatch } from '../text';
 import { ageSpans } from './age-spans';
 import { singleLeaf } from './audiences';
 import { CONNECTORS } from './cues';
+import { withoutGroupHeads } from './group-heads';
 import { longNameSpans } from './long-name-spans';
 import { PRIORITY, Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -58,7 +59,7 @@ export function findSpans(
   for (const long of longNameSpans(words, used, index)) candidates.push(long);
   candidates.push(...ellipticalSpans(words, used, candidates, index));
   candidates.push(...complementSpans(words, used, candidates, catalogue));
-  return chooseSpans(candidates);
+  return withoutGroupHeads(words, chooseSpans(candidates));
 }
 
 /** Catalogue names starting at word `i`: exact, plural, or within a typo of their first word. */

@@ -10,6 +10,7 @@ import { AnalysisKind, PlanAudience, PlannerCatalogue, PlanTopic, SubjectCombine
 import { FUNCTION_WORDS } from '../text';
 import { inside, leavesOf, NONE_OF, readCombine, SubjectSpan } from './combine';
 import { asksForSize } from './size';
+import { readExclusion, withExclusion } from './exclude';
 import { crossSubject } from './subject-cross';
 
 export type { SubjectSpan } from './combine';
@@ -268,6 +269,9 @@ export function applySubject(
     if (answers.length < 2) return { topic, kind };
     return { topic: { ...topic, datapoints: answers, combine: 'any', negate: true }, kind: kind === 'ranking' ? 'share' : kind };
   }
+  // "TikTok but not Instagram": answers given and answers not given, one subject (exclude.ts).
+  const split = readExclusion(words, rolesOf(spans, topic, plan.audiences).topic, topic);
+  if (split) return { topic: withExclusion(topic, split), kind };
   const out = withSubject(topic, subject);
   // "TikTok or Netflix": answers of another question in the same subject (subject-cross.ts).
   const cross = crossSubject(words, spans, out, plan.audiences, catalogue);

@@ -2,6 +2,7 @@ import { PlannerLocation, PlannerQuestion, PlanOutcome, PlanTopic } from '../ass
 import { GROUP_NOUNS } from '../synonyms';
 import { questionsOf, singleLeaf } from './audiences';
 import { DIFFERENCE, GROUP_WORDS, PROFILE_REQUEST } from './cues';
+import { sizedAudience } from './audience-size';
 import { clarify, codeName } from './outcomes';
 import { Frame, PromptContext, TopicChoice, TopicStep } from './types';
 
@@ -49,6 +50,9 @@ export function settleTopic(ctx: PromptContext, frame: Frame, choice: TopicChoic
   if (asked) current = asked;
   const sized = current.topic ? null : dockedSized(ctx, frame, choice);
   if (sized) current = sized;
+  // "How many Gen Z women are there in France?": the named audience's size (audience-size.ts).
+  const named = current.topic ? null : sizedAudience(ctx, frame);
+  if (named) current = named;
   current = withoutDefiningAudience(ctx, frame, choice, current);
   return { choice, topic: current.topic, question: current.question, dockedAsTopic: sized !== null };
 }

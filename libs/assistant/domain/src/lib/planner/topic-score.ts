@@ -5,6 +5,7 @@ import { bandInside, Interval } from '../quantities';
 import { ALL_MARKETS, GROUP_NOUNS } from '../synonyms';
 import { stem } from '../text';
 import { codeName } from './outcomes';
+import { headFits } from './group-heads';
 import { GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
 import { KindCues, Reading, Roles, Scored, Span } from './types';
 
@@ -115,7 +116,7 @@ function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueInd
     covered: new Set<string>(),
     partialNamed: 0,
   };
-  scoreMentions(t, q, index, cues, tw.mentions);
+  scoreMentions(t, q, index, cues, tw.mentions, reading.words);
   t.score -= 6 * t.missed;
   scoreStems(t, own, tw.stems, idfOf);
   const suffix = scoreScale(t, q, reading, index, tw);
@@ -143,7 +144,7 @@ function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueInd
 type QuestionWords = NonNullable<ReturnType<CatalogueIndex['questionWords']['get']>>;
 
 /** The datapoints the prompt names: of this question, or words of its name or description. */
-function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues: KindCues, mentions: Span[]): void {
+function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues: KindCues, mentions: Span[], words: readonly string[]): void {
   const own = index.questionWords.get(q.code) as QuestionWords;
   for (const m of mentions) {
     if (m.entry.kind !== 'datapoint') continue;
@@ -187,6 +188,8 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
     // Use and ownership of a named thing: the question whose datapoint it is, usage before brand grids.
     if (USAGE_NAME.test(q.name) && !/^(brand_|favourite_)/.test(q.code)) t.score += 0.8;
     if (/^(brand_perception|favourite_brand)/.test(q.code)) t.score -= 0.6;
+    // "Basketball fans": the question of following, not of playing (group-heads.ts).
+    if (headFits(words[m.end], q.name)) t.score += 1;
     // Fewer questions holding the name: a more telling mention.
     const holders = new Set(m.entry.refs.map((r) => r.question.code)).size;
     t.score += 1 / holders;

@@ -24,7 +24,7 @@ describe('the README worked example, traced through every stage', () => {
   });
 
   const resolved = "What share of Gen Z in germany don't use Facebook at all?";
-  const ctx = promptContext({ prompt: resolved, catalogue }, resolved);
+  const ctx = promptContext({ catalogue }, resolved);
 
   it('normalise: words, with the contraction spelt out as a negation', () => {
     expect(ctx.words).toEqual(['what', 'share', 'of', 'gen', 'z', 'in', 'germany', 'do', 'not', 'use', 'facebook', 'at', 'all']);

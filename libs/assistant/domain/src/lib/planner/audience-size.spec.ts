@@ -1,0 +1,80 @@
+import { AnalysisPlan } from '../assistant.types';
+import { columnsOf } from '../narrative';
+import { planPrompt } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { audienceAsTopic } from './audience-size';
+
+const catalogue = demoPlannerCatalogue();
+
+function plan(prompt: string): AnalysisPlan {
+  const out = planPrompt({ prompt, catalogue, previous: null });
+  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome}`);
+  return out.plan;
+}
+
+describe('audienceAsTopic', () => {
+  it('one leaf is the topic; an and / or of leaves is one subject across their questions', () => {
+    expect(audienceAsTopic({ question: 'parent_status', datapoints: ['parent'] }, catalogue)?.topic).toMatchObject({
+      question: 'parent_status',
+      datapoints: [{ code: 'parent', name: 'Parent of a child under 18' }],
+    });
+    const both = audienceAsTopic(
+      {
+        and: [
+          { question: 'age_group', datapoints: ['16_24'] },
+          { question: 'gender', datapoints: ['female'] },
+        ],
+      },
+      catalogue,
+    )?.topic;
+    expect([both?.question, both?.combine, both?.also?.map((p) => p.question)]).toEqual(['age_group', 'all', ['gender']]);
+    const either = audienceAsTopic(
+      {
+        or: [
+          { question: 'interests', datapoints: ['gaming'] },
+          { question: 'devices_owned', datapoints: ['games_console', 'handheld_games_console'] },
+        ],
+      },
+      catalogue,
+    )?.topic;
+    expect([either?.combine, either?.also?.[0].datapoints.length]).toEqual(['any', 2]);
+  });
+
+  it('leaves alone what one subject cannot say: negations, nesting, and "every one of" a leaf with several answers', () => {
+    expect(audienceAsTopic({ question: 'gender', datapoints: ['male'], not: true }, catalogue)).toBeNull();
+    expect(
+      audienceAsTopic({ and: [{ or: [{ question: 'gender', datapoints: ['male'] }] }, { question: 'age_group', datapoints: ['16_24'] }] }, catalogue),
+    ).toBeNull();
+    expect(
+      audienceAsTopic(
+        {
+          and: [
+            { question: 'age_group', datapoints: ['16_24', '25_34'] },
+            { question: 'gender', datapoints: ['female'] },
+          ],
+        },
+        catalogue,
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('the size of an audience itself', () => {
+  it('"how many Gen Z women are there in France?": their defining answers counted among everyone, in people', () => {
+    const p = plan('How many Gen Z women are there in France?');
+    expect([p.kind, p.count, p.audiences.map((a) => a.origin), p.locations.map((l) => l.code)]).toEqual(['share', true, ['everyone'], ['fr']]);
+    expect(columnsOf(p, catalogue).map((c) => c.expression)).toEqual([
+      {
+        and: [
+          { question: 'age_group', datapoints: ['16_24'] },
+          { question: 'gender', datapoints: ['female'] },
+        ],
+      },
+    ]);
+  });
+
+  it('a topic named keeps the audience as who is counted', () => {
+    const p = plan('How many Gen Z women in France use TikTok?');
+    expect([p.topic?.question, p.audiences.map((a) => a.name)]).toEqual(['social_platform_usage', ['Gen Z women']]);
+  });
+});

@@ -1,0 +1,89 @@
+/*
+ * The size of an audience itself: "How many Gen Z women are there in France?", "how many gamers
+ * are there in Brazil?". With no topic and one audience named, a headcount asked is the number of
+ * people in that audience: its defining answers counted among everyone (as a docked audience is
+ * sized), one subject made of the answers of its questions (`PlanTopic.also`).
+ */
+import { PlannerCatalogue, PlannerQuestion, PlanTopic, PlanTopicPart, WireExpression } from '../assistant.types';
+import { codeName } from './outcomes';
+import { Frame, PromptContext } from './types';
+
+interface Leaf {
+  question: string;
+  datapoints: string[];
+  suffixes?: string[];
+}
+
+function leafOf(e: WireExpression): Leaf | null {
+  const keys = Object.keys(e).filter((k) => k !== 'suffixes');
+  if (typeof e['question'] !== 'string' || !Array.isArray(e['datapoints']) || keys.length !== 2) return null;
+  const suffixes = e['suffixes'];
+  if (suffixes !== undefined && !(Array.isArray(suffixes) && suffixes.length === 1)) return null;
+  return { question: e['question'] as string, datapoints: e['datapoints'] as string[], ...(suffixes ? { suffixes: suffixes as string[] } : {}) };
+}
+
+/**
+ * The leaves of an audience as one subject and how they combine: one leaf, or an `and` / `or` of
+ * leaves (an `and` of single answers only: "both" of a leaf with two answers would be another
+ * audience). Null for anything deeper or negated.
+ */
+function subjectLeaves(e: WireExpression): { leaves: Leaf[]; combine: 'all' | 'any' } | null {
+  const single = leafOf(e);
+  if (single) return { leaves: [single], combine: 'any' };
+  for (const [key, combine] of [
+    ['and', 'all'],
+    ['or', 'any'],
+  ] as const) {
+    const list = e[key];
+    if (!Array.isArray(list) || Object.keys(e).length !== 1) continue;
+    const leaves = (list as WireExpression[]).map(leafOf);
+    if (leaves.some((l) => l === null)) return null;
+    if (combine === 'all' && leaves.some((l) => (l as Leaf).datapoints.length !== 1)) return null;
+    return { leaves: leaves as Leaf[], combine };
+  }
+  return null;
+}
+
+function partOf(leaf: Leaf, question: PlannerQuestion): PlanTopicPart {
+  const suffix = leaf.suffixes ? question.suffixes.find((s) => s.code === leaf.suffixes?.[0]) : undefined;
+  return {
+    question: question.code,
+    questionName: question.name,
+    datapoints: question.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName),
+    suffix: suffix ? codeName(suffix) : null,
+  };
+}
+
+/** The audience's defining answers as a topic (first question the topic, the others `also`), or null. */
+export function audienceAsTopic(expression: WireExpression, catalogue: PlannerCatalogue): { topic: PlanTopic; question: PlannerQuestion } | null {
+  const subject = subjectLeaves(expression);
+  if (!subject) return null;
+  const questions = subject.leaves.map((l) => catalogue.questions.find((q) => q.code === l.question));
+  if (questions.some((q) => !q || !q.entitled)) return null;
+  // One dataset asks every question (one answer counts the respondents of one dataset).
+  const datasets = (q: PlannerQuestion) => q.datasetCodes ?? [q.datasetCode];
+  if (!datasets(questions[0] as PlannerQuestion).some((d) => questions.every((q) => datasets(q as PlannerQuestion).includes(d)))) return null;
+  const parts = subject.leaves.map((l, k) => partOf(l, questions[k] as PlannerQuestion));
+  if (parts.some((p) => p.datapoints.length === 0) || new Set(parts.map((p) => p.question)).size !== parts.length) return null;
+  const [first, ...also] = parts;
+  const topic: PlanTopic = { ...first };
+  if (also.length > 0) {
+    topic.combine = subject.combine;
+    topic.also = also;
+  }
+  return { topic, question: questions[0] as PlannerQuestion };
+}
+
+/**
+ * "How many Gen Z women are there in France?": with no topic, one audience named and a headcount
+ * asked (nothing to profile, no trend), the audience's defining answers are the topic, counted
+ * among everyone. The audience leaves the sides (it is what is counted, not who).
+ */
+export function sizedAudience(ctx: PromptContext, frame: Frame): { topic: PlanTopic; question: PlannerQuestion } | null {
+  const { cues, roles, count } = frame;
+  if (!count || cues.indexing || cues.openIndexing || cues.trend || ctx.followUpWords) return null;
+  if (roles.sides.length !== 1 || roles.sides[0].length !== 1) return null;
+  const sized = audienceAsTopic(roles.sides[0][0].expression, ctx.catalogue);
+  if (sized) roles.sides = [];
+  return sized;
+}
