@@ -7,7 +7,17 @@ import { EvalCase, EvalFamily, ExpectedAudience, ExpectedLeaf, ExpectedResolutio
  * The evaluation files, by name (`<name>.json` beside this file). The held-out files (`held-out*`)
  * are scored, never read while tuning; every other file is a tuning file.
  */
-export const EVAL_SETS = ['tuning', 'tuning-2', 'tuning-3', 'held-out', 'tuning-4-subject', 'tuning-4-dimensions', 'tuning-4-context', 'held-out-2'] as const;
+export const EVAL_SETS = [
+  'tuning',
+  'tuning-2',
+  'tuning-3',
+  'held-out',
+  'tuning-4-subject',
+  'tuning-4-dimensions',
+  'tuning-4-context',
+  'tuning-5-context',
+  'held-out-2',
+] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
 
