@@ -57,12 +57,21 @@ export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, cata
   const names = new Set((base?.datapoints ?? []).map((d) => d.name.toLowerCase()));
   // The measure's own words ("spend", "hours", "per month") say nothing of what it is measured on.
   const about = contentStems(`${own ? `${own.name} ${own.description}` : ''} ${ask.rest}`);
-  for (const w of [...ask.offerNamed, ...lexicon.money.spendWords, ...lexicon.ages.units]) about.delete(stem(w));
+  // What the ask itself is about: its own words and its topic's name, never the topic's description alone.
+  const asked = contentStems(`${own?.name ?? ''} ${ask.rest}`);
+  for (const w of [...ask.offerNamed, ...lexicon.money.spendWords, ...lexicon.ages.units, ...lexicon.measureWords]) {
+    about.delete(stem(w));
+    asked.delete(stem(w));
+  }
   let best: { question: PlannerQuestion; score: number } | null = null;
   for (const question of catalogue.questions) {
     if (!question.entitled || !nameHas(question, ask.offerNamed)) continue;
-    let score = question.datapoints.some((d) => names.has(d.name.toLowerCase())) ? 10 : 0;
-    for (const s of contentStems(`${question.name} ${question.description}`)) if (about.has(s)) score++;
+    const hasAnswer = question.datapoints.some((d) => names.has(d.name.toLowerCase()));
+    const stems = contentStems(`${question.name} ${question.description}`);
+    // "Minutes of radio listening" is not near the TV hours because both descriptions say "media".
+    if (!hasAnswer && ![...stems].some((s) => asked.has(s))) continue;
+    let score = hasAnswer ? 10 : 0;
+    for (const s of stems) if (about.has(s)) score++;
     if (score === 0) continue;
     if (question.code === own?.code) score += 5;
     // Money is nearest to a question whose answers are amounts of money.

@@ -85,6 +85,11 @@ export function agesAsked(words: readonly string[]): AgeAsk[] {
       if (decade !== undefined && words[i - 1] === 'their' && words[i - 2] === 'in') out.push({ lo: decade, hi: decade + 9, start: i - 2, end: i + 1 });
       continue;
     }
+    // "People in their 80s": a decade written in figures.
+    if (!range && /s$/.test(w) && words[i - 1] === 'their' && words[i - 2] === 'in') {
+      out.push({ lo, hi: lo + 9, start: i - 2, end: i + 1 });
+      continue;
+    }
     let hi = range ? Number(range[2]) : lo;
     let end = i + 1;
     if (!range && ['to', 'and'].includes(words[i + 1] ?? '') && !Number.isNaN(num(words[i + 2]))) {
@@ -138,7 +143,8 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
         what: metric.what,
         whatFor: 'whatFor' in metric ? metric.whatFor : undefined,
         words: cue,
-        rest: without(words, cue),
+        // "Plan to open an account next year": the rest is read as it stands now, not as a forecast.
+        rest: (('restDrop' in metric ? metric.restDrop : undefined) ?? []).reduce((r, drop) => without(wordsOf(r), drop), without(words, cue)),
         offerNamed: metric.offerNamed,
         answerableNamed: metric.answerableNamed ?? [],
       };
