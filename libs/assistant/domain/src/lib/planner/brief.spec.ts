@@ -18,6 +18,41 @@ describe('sentencesOf', () => {
   });
 });
 
+describe('sentencesOf, for emails and notes', () => {
+  it('ends a sentence at a line break and drops bullets', () => {
+    expect(sentencesOf('Hi team,\n\n- audience: Gen Z\n• market: Japan\nneed: top platforms')).toEqual([
+      'Hi team,',
+      'audience: Gen Z',
+      'market: Japan',
+      'need: top platforms',
+    ]);
+  });
+});
+
+describe('focusBrief, beyond sentences', () => {
+  it('reads a list of notes for its question line and its scope lines', () => {
+    const focus = focusBrief('- client: mobile games studio\n- audience: Gen Z\n- market: Japan\n- need: which gaming platforms they play on most', demo);
+    expect(focus?.ask).toBe('which gaming platforms they play on most');
+    expect(focus?.resolved).toBe('which gaming platforms gen z play on most in Japan');
+  });
+  it('splits a run-on brief at the question it reports', () => {
+    const focus = focusBrief(
+      'so we launched our skincare line in the uk last year and honestly things are slow so i need to know what share of women there use CeraVe',
+      demo,
+    );
+    expect(focus?.ask).toBe('What share of women there use CeraVe');
+    expect(focus?.context).toEqual(['so we launched our skincare line in the uk last year and honestly things are slow so i need to']);
+  });
+  it('drops a lead-in before a colon when what follows asks on its own', () => {
+    expect(
+      focusBrief('Thanks for the deck, it looks great. Before we lock the plan could you check one number: what share of Indians use YouTube?', demo)?.ask,
+    ).toBe('what share of Indians use YouTube?');
+  });
+  it('reads a list introduced by a colon whole', () => {
+    expect(focusBrief('Compare these for me:\n- Netflix\n- Disney+\n- Hulu in the US', demo)).toBeNull();
+  });
+});
+
 describe('focusBrief', () => {
   it('plans the question of a brief, never its context', () => {
     const focus = focusBrief(
