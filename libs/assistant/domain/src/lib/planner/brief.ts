@@ -73,7 +73,8 @@ function withoutLeadIn(sentence: string): string {
 }
 
 /** "The team wants to know whether Gen Z still use Snapchat": a question reported inside a statement. */
-const EMBEDDED = /\b(?:know|knowing|wondering|wonder|asks|asked|asking|check|find out|see|question is|ask is)\s+(whether|if|what|which|how|who|where)\b/i;
+const EMBEDDED =
+  /\b(?:know|knowing|wondering|wonder|asks|asked|asking|check|find out|figure out|work out|see|understand|tell me|show me|question is|ask is)\s+(whether|if|what|which|how|who|where)\b/i;
 
 /** The reported question of a statement, from its question word ("whether" and "if" dropped), or the sentence. */
 function embeddedAsk(sentence: string): string {
