@@ -153,7 +153,9 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
   const spends = words.some((w) => money.spendWords.includes(w));
   const asked = money.asks.find((a) => phraseIn(text, a));
-  if ((asked && (spends || !/^how much/.test(asked))) || (currency && spends)) {
+  // "What do they spend on takeaways per week": spending over a period is an amount of money too.
+  const periodic = money.periods.some((period) => phraseIn(text, period));
+  if ((asked && (spends || !/^how much/.test(asked))) || (spends && (currency || periodic))) {
     // The rest says what the money is spent on, not that it is spent: the planner would read "spend" as the gaming spend.
     const rest = wordsOf(asked ? without(words, asked) : text)
       .filter((w) => !(currency?.[1] ?? []).includes(w) && !money.spendWords.includes(w))
