@@ -17,6 +17,11 @@ describe('shiftedPeriod', () => {
     expect(shiftedPeriod('¿Y hace un año?', lastYear, demo)).toBe('What about Q4 2024 to Q3 2025?');
     expect(shiftedPeriod('Und vor einem Jahr?', lastYear, demo)).toBe('What about Q4 2024 to Q3 2025?');
   });
+  it('reads "the previous quarter", "the year before", "el trimestre anterior" as one unit back', () => {
+    expect(shiftedPeriod('How about the previous quarter?', lastYear, demo)).toBe('What about Q3 2025 to Q2 2026?');
+    expect(shiftedPeriod('and the year before', lastYear, demo)).toBe('What about Q4 2024 to Q3 2025?');
+    expect(shiftedPeriod('¿Y el trimestre anterior?', lastYear, demo)).toBe('What about Q3 2025 to Q2 2026?');
+  });
   it('leaves anything else, a first turn, and a shift beyond the data as they are', () => {
     expect(shiftedPeriod('And a year earlier in France?', lastYear, demo)).toBeNull();
     expect(shiftedPeriod('And a year earlier?', null, demo)).toBeNull();

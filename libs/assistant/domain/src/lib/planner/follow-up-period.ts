@@ -2,7 +2,7 @@ import { AnalysisPlan, PlannerCatalogue, PlannerWave } from '../assistant.types'
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 
-const { openers, counts, units, directions, directionsBefore } = lexicon.followUpPeriod;
+const { openers, counts, units, directions, directionsBefore, previous: previousWords, articles } = lexicon.followUpPeriod;
 const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
 
 /**
@@ -11,6 +11,12 @@ const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g
  */
 const SHIFT = new RegExp(
   `^(?:(?:${alternatives(openers)})\\s+)*(?:(?:back|in|for|at)\\s+)?(${alternatives(Object.keys(counts))}|\\d+)\\s+(${alternatives(Object.keys(units))})\\s+(?:${alternatives(directions)})(?:\\s+(?:that|this|then))?$`,
+);
+/** "The previous quarter", "the year before", "el trimestre anterior": one unit back. */
+const UNIT = `(${alternatives(Object.keys(units))})`;
+const PREVIOUS = `(?:${alternatives(previousWords)})`;
+const ONE_BACK = new RegExp(
+  `^(?:(?:${alternatives(openers)})\\s+)*(?:(?:back|in|for|at)\\s+)?(?:(?:${alternatives(articles)})\\s+)?(?:${PREVIOUS}\\s+${UNIT}|${UNIT}\\s+(?:${alternatives(directions)}|${PREVIOUS}))$`,
 );
 /** "Y hace un año?", "und vor einem Jahr?": the direction before the amount. */
 const SHIFT_BEFORE = new RegExp(
@@ -35,7 +41,8 @@ const waveAt = (waves: readonly PlannerWave[], date: string) => waves.find((w) =
 export function shiftedPeriod(prompt: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string | null {
   if (!previous || previous.waves.length === 0) return null;
   const text = wordsOf(prompt).join(' ');
-  const m = SHIFT.exec(text) ?? SHIFT_BEFORE.exec(text);
+  const one = ONE_BACK.exec(text);
+  const m = one ? ['', 'one', one[1] ?? one[2]] : (SHIFT.exec(text) ?? SHIFT_BEFORE.exec(text));
   if (!m) return null;
   const n = /^\d+$/.test(m[1]) ? Number(m[1]) : (counts as Record<string, number>)[m[1]];
   const months = n * (units as Record<string, number>)[m[2]];
