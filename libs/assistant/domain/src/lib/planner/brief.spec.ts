@@ -43,6 +43,12 @@ describe('focusBrief, beyond sentences', () => {
     expect(focus?.ask).toBe('What share of women there use CeraVe');
     expect(focus?.context).toEqual(['so we launched our skincare line in the uk last year and honestly things are slow so i need to']);
   });
+  it('splits a run-on brief where it turns to its question ("so what share ...")', () => {
+    const focus = focusBrief('our app is losing users in India and leadership wants to understand the market so what share of Gen Z use Instagram daily', demo);
+    expect(focus?.ask).toBe('What share of Gen Z use Instagram daily');
+    expect(focus?.resolved).toBe('What share of Gen Z use Instagram daily in India');
+    expect(focusBrief('What share of Gen Z in the UK use TikTok daily and how has that changed over the last year', demo)).toBeNull();
+  });
   it('drops a lead-in before a colon when what follows asks on its own', () => {
     expect(
       focusBrief('Thanks for the deck, it looks great. Before we lock the plan could you check one number: what share of Indians use YouTube?', demo)?.ask,

@@ -95,6 +95,9 @@ function asks(sentence: string): boolean {
   return startsAsking(withoutLeadIn(sentence));
 }
 
+/** "... leadership wants to understand the market, so what share of Gen Z ...": a run-on turning to its question. */
+const TURN = /\b(?:so|anyway|basically),?\s+(what|which|how|who|where)\b/i;
+
 /** A run-on brief has at least this many words before the question it reports. */
 const MIN_RUN_ON_CONTEXT = 8;
 
@@ -104,13 +107,17 @@ const MIN_RUN_ON_CONTEXT = 8;
  * reporting verb are the context.
  */
 function runOn(prompt: string): { ask: string; context: string[] } | null {
-  let last: RegExpExecArray | null = null;
-  const all = new RegExp(EMBEDDED.source, 'gi');
-  for (let m = all.exec(prompt); m; m = all.exec(prompt)) last = m;
+  let last: { index: number; ask: string } | null = null;
+  for (const source of [EMBEDDED.source, TURN.source]) {
+    const all = new RegExp(source, 'gi');
+    for (let m = all.exec(prompt); m; m = all.exec(prompt))
+      if (m.index >= (last?.index ?? -1)) last = { index: m.index, ask: prompt.slice(m.index + m[0].length - m[1].length) };
+  }
   if (!last) return null;
   const head = prompt.slice(0, last.index);
   if (wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
-  return { ask: embeddedAsk(prompt.slice(last.index)), context: [head.trim()] };
+  const ask = embeddedAsk(last.ask).replace(/^(whether|if)\s+/i, '');
+  return { ask: ask.charAt(0).toUpperCase() + ask.slice(1), context: [head.trim()] };
 }
 
 /**
