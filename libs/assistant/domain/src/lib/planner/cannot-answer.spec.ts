@@ -63,6 +63,12 @@ describe('the nearest question, and money spent on something else', () => {
     expect(refusal('What do Millennials in the UK spend on takeaways per week?').reason).toBe('cannot-answer');
     expect(answers('How much do households in the US earn?')).toBe(true);
   });
+  it('refuses followers and churn, and reads hours spent each week as time, not money', () => {
+    expect(refusal('How many followers does Nike have on Instagram?').reason).toBe('cannot-answer');
+    expect(refusal('What share of Uber Eats customers churned last quarter?').reason).toBe('cannot-answer');
+    expect(answers('How many hours do Germans spend gaming each week?')).toBe(true);
+    expect(answers('Among men aged 55-64, how many follow golf?')).toBe(true);
+  });
   it('answers a plan the catalogue asks about', () => {
     expect(answers('How many Gen Z in France plan to buy a games console?')).toBe(true);
   });

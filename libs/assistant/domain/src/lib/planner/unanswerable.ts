@@ -154,7 +154,8 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   const spends = words.some((w) => money.spendWords.includes(w));
   const asked = money.asks.find((a) => phraseIn(text, a));
   // "What do they spend on takeaways per week": spending over a period is an amount of money too.
-  const periodic = money.periods.some((period) => phraseIn(text, period));
+  // "Spend playing each week" in hours is time, not money.
+  const periodic = money.periods.some((period) => phraseIn(text, period)) && !words.some((w) => money.timeWords.includes(w));
   if ((asked && (spends || !/^how much/.test(asked))) || (spends && (currency || periodic))) {
     // The rest says what the money is spent on, not that it is spent: the planner would read "spend" as the gaming spend.
     const rest = wordsOf(asked ? without(words, asked) : text)
