@@ -22,6 +22,11 @@ describe('shiftedPeriod', () => {
     expect(shiftedPeriod('and the year before', lastYear, demo)).toBe('What about Q4 2024 to Q3 2025?');
     expect(shiftedPeriod('¿Y el trimestre anterior?', lastYear, demo)).toBe('What about Q3 2025 to Q2 2026?');
   });
+  it('reads the words around a shift that change nothing ("same thing but", "instead")', () => {
+    expect(shiftedPeriod('same thing but a year ago', lastYear, demo)).toBe('What about Q4 2024 to Q3 2025?');
+    expect(shiftedPeriod('What was it a year earlier?', lastYear, demo)).toBe('What about Q4 2024 to Q3 2025?');
+    expect(shiftedPeriod('the previous quarter instead, please', lastYear, demo)).toBe('What about Q3 2025 to Q2 2026?');
+  });
   it('leaves anything else, a first turn, and a shift beyond the data as they are', () => {
     expect(shiftedPeriod('And a year earlier in France?', lastYear, demo)).toBeNull();
     expect(shiftedPeriod('And a year earlier?', null, demo)).toBeNull();

@@ -2,25 +2,27 @@ import { AnalysisPlan, PlannerCatalogue, PlannerWave } from '../assistant.types'
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 
-const { openers, counts, units, directions, directionsBefore, previous: previousWords, articles } = lexicon.followUpPeriod;
+const { openers, counts, units, directions, directionsBefore, previous: previousWords, articles, closers } = lexicon.followUpPeriod;
 const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
+/** "... instead", "... please": closing words that change nothing. */
+const CLOSE = `(?:\\s+(?:${alternatives(closers)}))*`;
 
 /**
  * "And a year earlier?", "what about two quarters before?", "y un año antes": a follow-up whose
  * only content is a shift in time. Matched on the normalised words, the whole prompt.
  */
 const SHIFT = new RegExp(
-  `^(?:(?:${alternatives(openers)})\\s+)*(?:(?:back|in|for|at)\\s+)?(${alternatives(Object.keys(counts))}|\\d+)\\s+(${alternatives(Object.keys(units))})\\s+(?:${alternatives(directions)})(?:\\s+(?:that|this|then))?$`,
+  `^(?:(?:${alternatives(openers)})\\s+)*(?:(?:back|in|for|at)\\s+)?(${alternatives(Object.keys(counts))}|\\d+)\\s+(${alternatives(Object.keys(units))})\\s+(?:${alternatives(directions)})(?:\\s+(?:that|this|then))?${CLOSE}$`,
 );
 /** "The previous quarter", "the year before", "el trimestre anterior": one unit back. */
 const UNIT = `(${alternatives(Object.keys(units))})`;
 const PREVIOUS = `(?:${alternatives(previousWords)})`;
 const ONE_BACK = new RegExp(
-  `^(?:(?:${alternatives(openers)})\\s+)*(?:(?:back|in|for|at)\\s+)?(?:(?:${alternatives(articles)})\\s+)?(?:${PREVIOUS}\\s+${UNIT}|${UNIT}\\s+(?:${alternatives(directions)}|${PREVIOUS}))$`,
+  `^(?:(?:${alternatives(openers)})\\s+)*(?:(?:back|in|for|at)\\s+)?(?:(?:${alternatives(articles)})\\s+)?(?:${PREVIOUS}\\s+${UNIT}|${UNIT}\\s+(?:${alternatives(directions)}|${PREVIOUS}))${CLOSE}$`,
 );
 /** "Y hace un año?", "und vor einem Jahr?": the direction before the amount. */
 const SHIFT_BEFORE = new RegExp(
-  `^(?:(?:${alternatives(openers)})\\s+)*(?:${alternatives(directionsBefore)})\\s+(${alternatives(Object.keys(counts))}|\\d+)\\s+(${alternatives(Object.keys(units))})$`,
+  `^(?:(?:${alternatives(openers)})\\s+)*(?:${alternatives(directionsBefore)})\\s+(${alternatives(Object.keys(counts))}|\\d+)\\s+(${alternatives(Object.keys(units))})${CLOSE}$`,
 );
 
 const monthsBack = (date: string, months: number) => {
