@@ -16,6 +16,7 @@ describe('withBriefScope', () => {
     expect(withBriefScope('How many have a meal kit subscription?', ['Brief: our core audience is Parents in Australia.'], demo)).toBe(
       'How many have a meal kit subscription among parents in Australia?',
     );
+    expect(withBriefScope('What share use Klarna?', ['Our customers are mostly Millennials.'], demo)).toBe('What share use Klarna among millennials?');
     expect(withBriefScope('What share hold cryptocurrency?', ['The product is a savings app for Millennials.'], demo)).toBe('What share hold cryptocurrency?');
   });
   it('keeps the question as written when it names its own scope, or the context names several markets', () => {
