@@ -19,6 +19,9 @@ describe('withBriefScope', () => {
     expect(withBriefScope('What share use Klarna?', ['Our customers are mostly Millennials.'], demo)).toBe('What share use Klarna among millennials?');
     expect(withBriefScope('What share hold cryptocurrency?', ['The product is a savings app for Millennials.'], demo)).toBe('What share hold cryptocurrency?');
   });
+  it('asks it of a place the data does not cover, so that it is refused for it rather than answered for every market', () => {
+    expect(withBriefScope('What share of Gen Z use TikTok?', ['We launch our app in Italy next year.'], demo)).toBe('What share of Gen Z use TikTok in Italy?');
+  });
   it('keeps the question as written when it names its own scope, or the context names several markets', () => {
     expect(withBriefScope('What share of women in the UK use Instagram?', ['Target: Millennials in Spain.'], demo)).toBe(
       'What share of women in the UK use Instagram?',

@@ -2,7 +2,8 @@ import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 
-const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region';
+/** A market, a region of markets, or a place the data does not cover (then the question is refused for it, as when it is asked). */
+const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region' || m.entry.kind === 'place';
 const isAudience = (m: Mention) => m.entry.kind === 'audience';
 const distinct = (mentions: Mention[]) => [...new Set(mentions.map((m) => m.text))];
 
@@ -36,7 +37,10 @@ export function withBriefScope(ask: string, context: readonly string[], catalogu
     const markets = new Map(
       context
         .flatMap((s) => mentionsIn(s, catalogue).filter(isMarket))
-        .map((m) => (m.entry.kind === 'market' ? [m.entry.location.code, m.entry.location.name] : [`region:${m.text}`, m.text])),
+        .map((m): [string, string] => {
+          if (m.entry.kind === 'market') return [m.entry.location.code, m.entry.location.name];
+          return m.entry.kind === 'place' ? [`place:${m.entry.name}`, m.entry.name] : [`region:${m.text}`, m.text];
+        }),
     );
     if (markets.size === 1) additions.push(`in ${[...markets.values()][0]}`);
   }
