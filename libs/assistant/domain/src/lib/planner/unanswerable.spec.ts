@@ -58,3 +58,16 @@ describe('findUnmeasured, company figures and plans', () => {
     expect(ask?.rest).toBe('what share of gen z open a savings account');
   });
 });
+
+describe('findUnmeasured, children', () => {
+  it('reads children asked about as the people measured as ages under the survey’s', () => {
+    expect(findUnmeasured('Do kids in the US watch YouTube?', demo)).toMatchObject({ kind: 'age', what: 'kids' });
+    expect(findUnmeasured('What share of children in France play Roblox?', demo)?.kind).toBe('age');
+  });
+  it('not children of parents, nor a word of a longer name', () => {
+    expect(findUnmeasured('Which sports do Baby boomers in Spain follow most?', demo)).toBeNull();
+    expect(findUnmeasured('What share of parents of young children use Instagram?', demo)).toBeNull();
+    expect(findUnmeasured('Which children’s products do parents buy most?', demo)).toBeNull();
+    expect(findUnmeasured('What share watch kids and family shows?', demo)).toBeNull();
+  });
+});
