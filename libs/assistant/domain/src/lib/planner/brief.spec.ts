@@ -48,6 +48,7 @@ describe('focusBrief, beyond sentences', () => {
     expect(focus?.ask).toBe('What share of Gen Z use Instagram daily');
     expect(focus?.resolved).toBe('What share of Gen Z use Instagram daily in India');
     expect(focusBrief('What share of Gen Z in the UK use TikTok daily and how has that changed over the last year', demo)).toBeNull();
+    expect(focusBrief('Break Spotify use down by income group and tell me which is highest', demo)).toBeNull();
   });
   it('drops a lead-in before a colon when what follows asks on its own', () => {
     expect(

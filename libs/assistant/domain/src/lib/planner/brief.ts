@@ -106,7 +106,7 @@ const MIN_RUN_ON_CONTEXT = 8;
  * there ...": one long sentence whose question is reported at its end. The words before the
  * reporting verb are the context.
  */
-function runOn(prompt: string): { ask: string; context: string[] } | null {
+function runOn(prompt: string, catalogue: PlannerCatalogue): { ask: string; context: string[] } | null {
   let last: { index: number; ask: string } | null = null;
   for (const source of [EMBEDDED.source, TURN.source]) {
     const all = new RegExp(source, 'gi');
@@ -117,6 +117,9 @@ function runOn(prompt: string): { ask: string; context: string[] } | null {
   const head = prompt.slice(0, last.index);
   if (wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
   const ask = embeddedAsk(last.ask).replace(/^(whether|if)\s+/i, '');
+  // "Break Spotify use down by income and tell me which is highest": an ask that names nothing of
+  // the catalogue is the end of one question, not a question after its context.
+  if (mentionsIn(ask, catalogue).length === 0) return null;
   return { ask: ask.charAt(0).toUpperCase() + ask.slice(1), context: [head.trim()] };
 }
 
@@ -128,7 +131,7 @@ function runOn(prompt: string): { ask: string; context: string[] } | null {
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
   const sentences = sentencesOf(prompt);
   if (sentences.length < 2) {
-    const split = sentences.length === 1 ? runOn(sentences[0]) : null;
+    const split = sentences.length === 1 ? runOn(sentences[0], catalogue) : null;
     return split ? { ...split, resolved: withBriefScope(resolveReferences(split.ask, split.context.join(' '), catalogue), split.context, catalogue) } : null;
   }
   let at = -1;
