@@ -112,6 +112,12 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     'rank-groups': 8,
     'change-comparison': 8,
   },
+  'tuning-5-context': {
+    brief: 8,
+    unanswerable: 8,
+    'follow-up-replace': 8,
+    'docked-multi': 8,
+  },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);

@@ -16,6 +16,7 @@ export const EVAL_SETS = [
   'tuning-4-dimensions',
   'tuning-4-context',
   'tuning-5-structure',
+  'tuning-5-context',
   'held-out-2',
 ] as const;
 

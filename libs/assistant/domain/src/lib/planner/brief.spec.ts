@@ -18,6 +18,48 @@ describe('sentencesOf', () => {
   });
 });
 
+describe('sentencesOf, for emails and notes', () => {
+  it('ends a sentence at a line break and drops bullets', () => {
+    expect(sentencesOf('Hi team,\n\n- audience: Gen Z\n• market: Japan\nneed: top platforms')).toEqual([
+      'Hi team,',
+      'audience: Gen Z',
+      'market: Japan',
+      'need: top platforms',
+    ]);
+  });
+});
+
+describe('focusBrief, beyond sentences', () => {
+  it('reads a list of notes for its question line and its scope lines', () => {
+    const focus = focusBrief('- client: mobile games studio\n- audience: Gen Z\n- market: Japan\n- need: which gaming platforms they play on most', demo);
+    expect(focus?.ask).toBe('which gaming platforms they play on most');
+    expect(focus?.resolved).toBe('which gaming platforms gen z play on most in Japan');
+  });
+  it('splits a run-on brief at the question it reports', () => {
+    const focus = focusBrief(
+      'so we launched our skincare line in the uk last year and honestly things are slow so i need to know what share of women there use CeraVe',
+      demo,
+    );
+    expect(focus?.ask).toBe('What share of women there use CeraVe');
+    expect(focus?.context).toEqual(['so we launched our skincare line in the uk last year and honestly things are slow so i need to']);
+  });
+  it('splits a run-on brief where it turns to its question ("so what share ...")', () => {
+    const focus = focusBrief('our app is losing users in India and leadership wants to understand the market so what share of Gen Z use Instagram daily', demo);
+    expect(focus?.ask).toBe('What share of Gen Z use Instagram daily');
+    expect(focus?.resolved).toBe('What share of Gen Z use Instagram daily in India');
+    expect(focusBrief('What share of Gen Z in the UK use TikTok daily and how has that changed over the last year', demo)).toBeNull();
+    expect(focusBrief('Break Spotify use down by income group and tell me which is highest', demo)).toBeNull();
+  });
+  it('drops a lead-in before a colon when what follows asks on its own', () => {
+    expect(
+      focusBrief('Thanks for the deck, it looks great. Before we lock the plan could you check one number: what share of Indians use YouTube?', demo)?.ask,
+    ).toBe('what share of Indians use YouTube?');
+  });
+  it('reads a list introduced by a colon whole', () => {
+    expect(focusBrief('Compare these for me:\n- Netflix\n- Disney+\n- Hulu in the US', demo)).toBeNull();
+  });
+});
+
 describe('focusBrief', () => {
   it('plans the question of a brief, never its context', () => {
     const focus = focusBrief(

@@ -1,5 +1,6 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import { withBriefScope } from './brief-scope';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 
 /**
@@ -29,6 +30,15 @@ const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
  * opening quote or question mark); abbreviations ("U.S.", "EE. UU.", "vs.") stay whole.
  */
 export function sentencesOf(prompt: string): string[] {
+  // A line break ends a sentence (an email, a list of notes); a bullet is not part of its line.
+  return prompt
+    .split(/\n+/)
+    .map((line) => line.replace(/^\s*(?:[-*•·–—]+|\d+[.)])\s+/, '').trim())
+    .filter((line) => line.length > 0)
+    .flatMap(sentencesOfLine);
+}
+
+function sentencesOfLine(prompt: string): string[] {
   const out: string[] = [];
   let current = '';
   const parts = prompt.split(/(?<=[.!?])\s+/);
@@ -49,17 +59,22 @@ export function sentencesOf(prompt: string): string[] {
 
 /** "My question: what share ...": the lead-in before a colon that only announces the question. */
 function withoutLeadIn(sentence: string): string {
-  const colon = sentence.indexOf(':');
-  if (colon < 0) return sentence;
-  const lead = wordsOf(sentence.slice(0, colon)).join(' ');
+  // "Open question - which ...": a dash between words marks a lead-in as a colon does.
+  const mark = /:|\s[-–—]\s/.exec(sentence);
+  if (!mark) return sentence;
+  const lead = wordsOf(sentence.slice(0, mark.index)).join(' ');
+  const after = sentence.slice(mark.index + mark[0].length).trim();
   const announces =
     lexicon.askLeadIns.some((l) => lead === l || lead.endsWith(` ${l}`) || lead.startsWith(`${l} `)) ||
-    /\b(question|ask|asks|asking|know|wondering|wonder)\b/.test(lead);
-  return announces ? sentence.slice(colon + 1).trim() : sentence;
+    /\b(question|ask|asks|asking|know|wondering|wonder|check)\b/.test(lead) ||
+    // "Could you check one number for me: what percentage ...?": what follows asks on its own.
+    (/\?\s*$/.test(after) && startsAsking(after));
+  return announces ? after : sentence;
 }
 
 /** "The team wants to know whether Gen Z still use Snapchat": a question reported inside a statement. */
-const EMBEDDED = /\b(?:know|knowing|wondering|wonder|asks|asked|asking|check|find out|see)\s+(whether|if|what|which|how|who|where)\b/i;
+const EMBEDDED =
+  /\b(?:know|knowing|wondering|wonder|asks|asked|asking|check|find out|figure out|work out|see|understand|tell me|show me|question is|ask is)\s+(whether|if|what|which|how|who|where)\b/i;
 
 /** The reported question of a statement, from its question word ("whether" and "if" dropped), or the sentence. */
 function embeddedAsk(sentence: string): string {
@@ -70,13 +85,42 @@ function embeddedAsk(sentence: string): string {
   return tail.charAt(0).toUpperCase() + tail.slice(1);
 }
 
+function startsAsking(sentence: string): boolean {
+  const words = wordsOf(sentence);
+  return lexicon.askStarts.some((start) => start.split(' ').every((w, k) => words[k] === w));
+}
+
 function asks(sentence: string): boolean {
   if (/\?\s*$/.test(sentence) || EMBEDDED.test(sentence)) return true;
-  const words = wordsOf(withoutLeadIn(sentence));
-  return lexicon.askStarts.some((start) => {
-    const s = start.split(' ');
-    return s.every((w, k) => words[k] === w);
-  });
+  return startsAsking(withoutLeadIn(sentence));
+}
+
+/** "... leadership wants to understand the market, so what share of Gen Z ...": a run-on turning to its question. */
+const TURN = /\b(?:so|anyway|basically),?\s+(what|which|how|who|where)\b/i;
+
+/** A run-on brief has at least this many words before the question it reports. */
+const MIN_RUN_ON_CONTEXT = 8;
+
+/**
+ * "we launched in the uk last year and things are slow so i need to know what share of women
+ * there ...": one long sentence whose question is reported at its end. The words before the
+ * reporting verb are the context.
+ */
+function runOn(prompt: string, catalogue: PlannerCatalogue): { ask: string; context: string[] } | null {
+  let last: { index: number; ask: string } | null = null;
+  for (const source of [EMBEDDED.source, TURN.source]) {
+    const all = new RegExp(source, 'gi');
+    for (let m = all.exec(prompt); m; m = all.exec(prompt))
+      if (m.index >= (last?.index ?? -1)) last = { index: m.index, ask: prompt.slice(m.index + m[0].length - m[1].length) };
+  }
+  if (!last) return null;
+  const head = prompt.slice(0, last.index);
+  if (wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
+  const ask = embeddedAsk(last.ask).replace(/^(whether|if)\s+/i, '');
+  // "Break Spotify use down by income and tell me which is highest": an ask that names nothing of
+  // the catalogue is the end of one question, not a question after its context.
+  if (mentionsIn(ask, catalogue).length === 0) return null;
+  return { ask: ask.charAt(0).toUpperCase() + ask.slice(1), context: [head.trim()] };
 }
 
 /**
@@ -86,7 +130,10 @@ function asks(sentence: string): boolean {
  */
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
   const sentences = sentencesOf(prompt);
-  if (sentences.length < 2) return null;
+  if (sentences.length < 2) {
+    const split = sentences.length === 1 ? runOn(sentences[0], catalogue) : null;
+    return split ? { ...split, resolved: withBriefScope(resolveReferences(split.ask, split.context.join(' '), catalogue), split.context, catalogue) } : null;
+  }
   let at = -1;
   for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (/\?\s*$/.test(sentences[i])) at = i;
   for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i])) at = i;
@@ -94,8 +141,10 @@ export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFo
   if (at < 0 || sentences.slice(at + 1).some(asks)) return null;
   const context = sentences.filter((_, i) => i !== at);
   if (context.reduce((n, s) => n + wordsOf(s).length, 0) < MIN_CONTEXT_WORDS) return null;
+  // "Compare:" before a list: the list is the question, read whole.
+  if (/:\s*$/.test(sentences[at])) return null;
   const ask = embeddedAsk(withoutLeadIn(sentences[at]));
-  return { ask, resolved: resolveReferences(ask, context.join(' '), catalogue), context };
+  return { ask, resolved: withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue), context };
 }
 
 /** `\b` for a phrase in raw text, case-insensitive. */

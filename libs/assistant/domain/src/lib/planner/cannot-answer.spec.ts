@@ -50,3 +50,26 @@ describe('an ask the catalogue cannot measure', () => {
     expect(refusal('How much do Gen Z spend on Fortnite per month?').reason).toBe('cannot-answer');
   });
 });
+
+describe('the nearest question, and money spent on something else', () => {
+  it('offers a question that shares a word with the ask itself, else the ask’s own topic', () => {
+    expect(refusal('Average weekly minutes of radio listening in France?').offer?.code).toBe('radio_listening_frequency');
+    expect(refusal('How much do Brazilians pay per month for Netflix?').offer?.code).toBe('streaming_services_used');
+    expect(refusal("What was Adidas's revenue in Germany last year?").offer?.code).toBe('brand_funnel_sportswear');
+    expect(refusal('What share of Gen Z plan to open a savings account next year?').offer?.code).toBe('financial_products');
+  });
+  it('refuses money spent on a subject the spend question does not measure, and spending over a period', () => {
+    expect(refusal('How much do Gen Z spend on clothes each month?').reason).toBe('cannot-answer');
+    expect(refusal('What do Millennials in the UK spend on takeaways per week?').reason).toBe('cannot-answer');
+    expect(answers('How much do households in the US earn?')).toBe(true);
+  });
+  it('refuses followers and churn, and reads hours spent each week as time, not money', () => {
+    expect(refusal('How many followers does Nike have on Instagram?').reason).toBe('cannot-answer');
+    expect(refusal('What share of Uber Eats customers churned last quarter?').reason).toBe('cannot-answer');
+    expect(answers('How many hours do Germans spend gaming each week?')).toBe(true);
+    expect(answers('Among men aged 55-64, how many follow golf?')).toBe(true);
+  });
+  it('answers a plan the catalogue asks about', () => {
+    expect(answers('How many Gen Z in France plan to buy a games console?')).toBe(true);
+  });
+});

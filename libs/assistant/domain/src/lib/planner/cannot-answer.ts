@@ -31,11 +31,30 @@ export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: Pl
   const question = catalogue.questions.find((q) => q.code === topic.question);
   if (!question || !nameHas(question, ask.answerableNamed)) return false;
   if (namesSomethingElse(prompt, topic, catalogue)) return false;
+  // "Spend on clothes" is not the gaming spend: what the money goes on must be what the question measures.
+  if (ask.kind === 'money' && !spentOnTopic(ask.rest, question, catalogue)) return false;
   if (ask.kind === 'money' && ask.currency) {
     const symbol = ask.currency;
     return question.datapoints.some((d) => d.name.includes(symbol) && !(symbol === '$' && /[A-Z]\$/.test(d.name)));
   }
   return true;
+}
+
+/**
+ * Whether what an amount of money is spent on, in the rest of the ask, is the question's subject:
+ * the rest has no word of its own beyond its audience, market and time ("how much do Germans earn"),
+ * or one of them is a word of the question's name or description ("games" for the gaming spend).
+ */
+function spentOnTopic(rest: string, question: PlannerQuestion, catalogue: PlannerCatalogue): boolean {
+  const named = new Set(mentionsIn(rest, catalogue).flatMap((m) => (m.entry.kind === 'datapoint' ? [] : m.text.split(' '))));
+  const own = [...contentStems(rest)].filter((s) => !named.has(s) && ![...named].some((w) => stem(w) === s));
+  for (const w of [...lexicon.money.spendWords, ...lexicon.ages.units, ...lexicon.measureWords]) {
+    const at = own.indexOf(stem(w));
+    if (at >= 0) own.splice(at, 1);
+  }
+  if (own.length === 0) return true;
+  const subject = contentStems(`${question.name} ${question.description}`);
+  return own.some((s) => subject.has(s));
 }
 
 const contentStems = (text: string) =>
@@ -57,12 +76,21 @@ export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, cata
   const names = new Set((base?.datapoints ?? []).map((d) => d.name.toLowerCase()));
   // The measure's own words ("spend", "hours", "per month") say nothing of what it is measured on.
   const about = contentStems(`${own ? `${own.name} ${own.description}` : ''} ${ask.rest}`);
-  for (const w of [...ask.offerNamed, ...lexicon.money.spendWords, ...lexicon.ages.units]) about.delete(stem(w));
+  // What the ask itself is about: its own words and its topic's name, never the topic's description alone.
+  const asked = contentStems(`${own?.name ?? ''} ${ask.rest}`);
+  for (const w of [...ask.offerNamed, ...lexicon.money.spendWords, ...lexicon.ages.units, ...lexicon.measureWords]) {
+    about.delete(stem(w));
+    asked.delete(stem(w));
+  }
   let best: { question: PlannerQuestion; score: number } | null = null;
   for (const question of catalogue.questions) {
     if (!question.entitled || !nameHas(question, ask.offerNamed)) continue;
-    let score = question.datapoints.some((d) => names.has(d.name.toLowerCase())) ? 10 : 0;
-    for (const s of contentStems(`${question.name} ${question.description}`)) if (about.has(s)) score++;
+    const hasAnswer = question.datapoints.some((d) => names.has(d.name.toLowerCase()));
+    const stems = contentStems(`${question.name} ${question.description}`);
+    // "Minutes of radio listening" is not near the TV hours because both descriptions say "media".
+    if (!hasAnswer && ![...stems].some((s) => asked.has(s))) continue;
+    let score = hasAnswer ? 10 : 0;
+    for (const s of stems) if (about.has(s)) score++;
     if (score === 0) continue;
     if (question.code === own?.code) score += 5;
     // Money is nearest to a question whose answers are amounts of money.

@@ -5,8 +5,9 @@ import { ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES } from '../synonyms';
 import { FUNCTION_WORDS, numberWord, stem, STOPWORDS, typoMatch } from '../text';
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
+import { ISO3 } from './spans';
 
-const IGNORED = new Set(lexicon.coverageIgnore);
+const IGNORED = new Set([...lexicon.coverageIgnore, ...lexicon.coverageNoEffect.words]);
 /** Verbs of use ("play", "order from", "read"): the plan's topic is their object, so they are used with it. */
 const USAGE_VERBS = new Set(lexicon.usageVerbs);
 
@@ -51,7 +52,8 @@ function planWords(plan: AnalysisPlan, catalogue: PlannerCatalogue): Set<string>
     words?.name.forEach((s) => out.add(s));
     words?.description.forEach((s) => out.add(s));
   }
-  plan.locations.forEach((l) => add(l.name));
+  // A market written as its code ("US", "USA") is the market the plan uses.
+  plan.locations.forEach((l) => (add(`${l.name} ${l.code}`), Object.entries(ISO3).forEach(([iso3, code]) => code === l.code && out.add(iso3))));
   plan.waves.forEach((w) => add(`${w.name} ${w.code.replace(/_/g, ' ')}`));
   const located = new Set(plan.locations.map((l) => l.code));
   for (const entry of index.entries) {

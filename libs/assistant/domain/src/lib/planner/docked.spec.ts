@@ -8,6 +8,16 @@ describe('nameDocked', () => {
     expect(nameDocked('How does my docked audience compare with Gen X on Spotify?', dock('Gen Z'))).toBe('How does Gen Z compare with Gen X on Spotify?');
     expect(nameDocked('how do my audiences compare on Netflix use?', dock('Parents', 'Men'))).toBe('how do Parents and Men compare on Netflix use?');
   });
+  it('reads "these two segments", "both groups" as the docked audiences', () => {
+    expect(nameDocked('How do these two segments differ on Reddit use?', dock('Gamers', 'Men'))).toBe('How do Gamers and Men differ on Reddit use?');
+    expect(nameDocked('Do both groups use Discord?', dock('Gamers', 'Men'))).toBe('Do Gamers and Men use Discord?');
+  });
+  it('reads a reference as the docked audiences the prompt does not name already', () => {
+    expect(nameDocked('Premium shoppers vs Gen Z vs my other audience on Zara', dock('Premium shoppers', 'Low income'))).toBe(
+      'Premium shoppers vs Gen Z vs Low income on Zara',
+    );
+    expect(nameDocked('Compare my audiences on Zara', dock('Premium shoppers', 'Low income'))).toBe('Compare Premium shoppers and Low income on Zara');
+  });
   it('drops the marks around a docked audience named in the prompt', () => {
     expect(nameDocked('Compare my docked Parents audience with Gen Z', dock('Parents'))).toBe('Compare Parents with Gen Z');
     expect(nameDocked('my Parents audience versus Non-parents under 35', dock('Parents'))).toBe('Parents versus Non-parents under 35');

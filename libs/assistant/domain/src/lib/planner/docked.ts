@@ -5,12 +5,10 @@ const alternatives = (list: readonly string[]) => list.join('|');
 const { possessives, marks, nouns } = lexicon.docked;
 /** "My docked audience", "our saved groups", "my audience": the docked audiences by reference. */
 const DOCKED_REFERENCE = new RegExp(`\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+)?(?:${alternatives(nouns)})\\b`, 'gi');
+const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "My docked Parents (audience)": a mark before the docked audience's own name. */
 const markBefore = (name: string) =>
-  new RegExp(
-    `\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+)?(${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:\\s+(?:${alternatives(nouns)}))?\\b`,
-    'gi',
-  );
+  new RegExp(`\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+)?(${escape(name)})(?:\\s+(?:${alternatives(nouns)}))?\\b`, 'gi');
 
 /**
  * A docked audience named in the prompt, by its name or by reference ("compare my docked audience
@@ -21,5 +19,7 @@ export function nameDocked(prompt: string, docked: readonly PlanAudience[] | und
   if (!docked || docked.length === 0) return prompt;
   let out = prompt;
   for (const audience of docked) out = out.replace(markBefore(audience.name), '$1');
-  return out.replace(DOCKED_REFERENCE, docked.map((a) => a.name).join(' and '));
+  // "Premium shoppers vs my other audience": a reference is to the docked audiences not named already.
+  const unnamed = docked.filter((a) => !new RegExp(`\\b${escape(a.name)}\\b`, 'i').test(out.replace(DOCKED_REFERENCE, ' ')));
+  return out.replace(DOCKED_REFERENCE, (unnamed.length > 0 ? unnamed : docked).map((a) => a.name).join(' and '));
 }

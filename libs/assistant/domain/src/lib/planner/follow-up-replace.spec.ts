@@ -16,6 +16,11 @@ describe('rewriteReplacement', () => {
     expect(rewriteReplacement('switch to men', previous)).toBe('What about men instead?');
     expect(rewriteReplacement('change the market to Spain', previous)).toBe('What about Spain instead?');
   });
+  it('reads an opening "and" in the languages of the markets as "and"', () => {
+    expect(rewriteReplacement('¿Y TikTok?', previous)).toBe('And TikTok?');
+    expect(rewriteReplacement('Und für Männer?', previous)).toBe('And für Männer?');
+    expect(rewriteReplacement('¿Y TikTok?', null)).toBe('¿Y TikTok?');
+  });
   it('reads a name after an opening "now" as what the follow-up moves to, not as the latest wave', () => {
     expect(rewriteReplacement('OK now Instagram', previous)).toBe('What about Instagram?');
     expect(rewriteReplacement('thanks, now for France', previous)).toBe('now for France');

@@ -15,6 +15,8 @@ const SWITCH_TO = new RegExp(
 /** "OK now Instagram", "thanks, now for France": the courtesy before a follow-up's opening "now" is not part of it. */
 const BEFORE_NOW = new RegExp(`^\\s*(?:(?:${alternatives(lexicon.replace.discourse)})[,!.\\s]+)+(?=now\\b)`, 'i');
 const INSTEAD_OF = new RegExp(`\\s*,?\\s*\\b(?:${alternatives(lexicon.replace.insteadOf)})\\s+([^,;?.!]+)`, 'i');
+/** "¿Y TikTok?", "Und für Männer?": a follow-up's opening "and" in the languages of the markets. */
+const FOREIGN_AND = new RegExp(`^\\s*[¿¡]?\\s*(?:${alternatives(lexicon.followUpAnd)})\\s+`, 'i');
 const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide)})\\b`, 'gi');
 
 /**
@@ -24,8 +26,9 @@ const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide
  * follow-up that names both the old and the new thing would otherwise keep both. Only a prompt
  * that follows an answered turn is rewritten.
  */
-export function rewriteReplacement(prompt: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string {
-  if (!previous) return prompt;
+export function rewriteReplacement(written: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string {
+  if (!previous) return written;
+  const prompt = written.replace(FOREIGN_AND, 'And ');
   const swap = SWAP.exec(prompt);
   if (swap) return replaceSide(swap[2], swap[1], previous, catalogue) ?? `What about ${swap[2].trim()} instead?`;
   const switched = SWITCH_TO.exec(prompt);

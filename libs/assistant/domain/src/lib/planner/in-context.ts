@@ -4,6 +4,7 @@ import { focusBrief } from './brief';
 import { cannotAnswer, measuredAfterAll, standsOnWords } from './cannot-answer';
 import { unusedNote, unusedWords } from './coverage';
 import { nameDocked } from './docked';
+import { shiftedPeriod } from './follow-up-period';
 import { rewriteReplacement, rewriteSideBySide } from './follow-up-replace';
 import { findUnmeasured } from './unanswerable';
 
@@ -25,7 +26,9 @@ export interface ContextInput {
 export function planInContext<I extends ContextInput>(input: I, planQuestion: (input: I) => PlanOutcome): PlanOutcome {
   const raw = input.prompt.trim();
   const brief = focusBrief(raw, input.catalogue);
-  const prompt = nameDocked(rewriteSideBySide(rewriteReplacement(brief ? brief.resolved : raw, input.previous, input.catalogue)), input.docked);
+  const asked = brief ? brief.resolved : raw;
+  const shifted = shiftedPeriod(asked, input.previous, input.catalogue);
+  const prompt = nameDocked(rewriteSideBySide(shifted ?? rewriteReplacement(asked, input.previous, input.catalogue)), input.docked);
   const planned = planQuestion(prompt === raw ? input : { ...input, prompt });
 
   const unmeasured = findUnmeasured(prompt, input.catalogue);

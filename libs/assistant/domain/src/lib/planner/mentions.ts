@@ -24,9 +24,10 @@ export function wordsOf(text: string): string[] {
 export function mentionsIn(text: string, catalogue: PlannerCatalogue): Mention[] {
   const index = indexOf(catalogue);
   const words = wordsOf(text);
+  const capitals = new Set((text.match(/\b[A-Z]{2}\b/g) ?? []).map((w) => w.toLowerCase()));
   const out: Mention[] = [];
   for (let i = 0; i < words.length;) {
-    let best: Entry | undefined;
+    let best: Entry | undefined = codeAt(words, i, capitals, catalogue);
     for (const entry of index.byFirst.get(words[i]) ?? []) {
       const n = entry.words.length;
       if (n > (best?.words.length ?? 0) && entry.words.every((w, k) => words[i + k] === w)) best = entry;
@@ -44,4 +45,16 @@ export function findPhrase(words: readonly string[], phrase: string): number {
   const p = phrase.split(' ');
   for (let i = 0; i + p.length <= words.length; i++) if (p.every((w, k) => words[i + k] === w)) return i;
   return -1;
+}
+
+/**
+ * A market written as its code in capitals ("US", "DE"), or "the us": never the pronoun "us" or
+ * the word "in", which codes also spell.
+ */
+function codeAt(words: readonly string[], i: number, capitals: ReadonlySet<string>, catalogue: PlannerCatalogue): Entry | undefined {
+  const w = words[i];
+  const written = capitals.has(w) || (w === 'us' && words[i - 1] === 'the');
+  if (!written || w === 'in') return undefined;
+  const location = catalogue.locations.find((l) => l.code === w);
+  return location ? { kind: 'market', words: [w], location } : undefined;
 }

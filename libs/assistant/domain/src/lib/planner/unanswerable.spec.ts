@@ -18,6 +18,7 @@ describe('agesAsked', () => {
     expect(ages('people over 65')).toEqual([[66, Infinity]]);
     expect(ages('Do 13 to 15 year olds watch Netflix?')).toEqual([[13, 15]]);
     expect(ages('people aged 70 and over')).toEqual([[70, Infinity]]);
+    expect(ages('people in their 80s in Japan')).toEqual([[80, 89]]);
     expect(ages('people in their seventies')).toEqual([[70, 79]]);
   });
   it('reads no age in amounts, hours, or the ages of children asked of their parents', () => {
@@ -43,5 +44,30 @@ describe('findUnmeasured', () => {
   it('finds nothing in an ordinary question', () => {
     expect(findUnmeasured('What share of Germans use TikTok daily?', demo)).toBeNull();
     expect(findUnmeasured('Top 5 streaming services among high income people', demo)).toBeNull();
+  });
+});
+
+describe('findUnmeasured, company figures and plans', () => {
+  it('reads sales, revenue and market share as a company figure the survey does not have', () => {
+    expect(findUnmeasured("What is Samsung's market share of smartphone sales in India?", demo)?.what).toBe("a company's sales, revenue or market share");
+    expect(findUnmeasured("What was Adidas's revenue in Germany last year?", demo)?.kind).toBe('metric');
+  });
+  it('reads a plan or intention, and reads the rest as it stands now', () => {
+    const ask = findUnmeasured('What share of Gen Z plan to open a savings account next year?', demo);
+    expect(ask?.what).toBe('what people plan or intend to do');
+    expect(ask?.rest).toBe('what share of gen z open a savings account');
+  });
+});
+
+describe('findUnmeasured, children', () => {
+  it('reads children asked about as the people measured as ages under the survey’s', () => {
+    expect(findUnmeasured('Do kids in the US watch YouTube?', demo)).toMatchObject({ kind: 'age', what: 'kids' });
+    expect(findUnmeasured('What share of children in France play Roblox?', demo)?.kind).toBe('age');
+  });
+  it('not children of parents, nor a word of a longer name', () => {
+    expect(findUnmeasured('Which sports do Baby boomers in Spain follow most?', demo)).toBeNull();
+    expect(findUnmeasured('What share of parents of young children use Instagram?', demo)).toBeNull();
+    expect(findUnmeasured('Which children’s products do parents buy most?', demo)).toBeNull();
+    expect(findUnmeasured('What share watch kids and family shows?', demo)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
-import { findPhrase, wordsOf } from './mentions';
+import { findPhrase, mentionsIn, wordsOf } from './mentions';
 
 /**
  * An ask the catalogue cannot measure: an age range outside the survey's, a metric it lacks
@@ -85,6 +85,11 @@ export function agesAsked(words: readonly string[]): AgeAsk[] {
       if (decade !== undefined && words[i - 1] === 'their' && words[i - 2] === 'in') out.push({ lo: decade, hi: decade + 9, start: i - 2, end: i + 1 });
       continue;
     }
+    // "People in their 80s": a decade written in figures.
+    if (!range && /s$/.test(w) && words[i - 1] === 'their' && words[i - 2] === 'in') {
+      out.push({ lo, hi: lo + 9, start: i - 2, end: i + 1 });
+      continue;
+    }
     let hi = range ? Number(range[2]) : lo;
     let end = i + 1;
     if (!range && ['to', 'and'].includes(words[i + 1] ?? '') && !Number.isNaN(num(words[i + 2]))) {
@@ -105,6 +110,26 @@ export function agesAsked(words: readonly string[]): AgeAsk[] {
   return out;
 }
 
+const CHILD_POPULATION = new Set(lexicon.ages.childPopulation);
+
+/**
+ * "Do kids in the US watch YouTube?": children asked about as the people measured, younger than
+ * any survey respondent. Not children of parents ("parents of kids", "households with children")
+ * and not a word of a longer name ("Baby boomers", "kids and family" shows).
+ */
+function childrenAsked(prompt: string, words: readonly string[], catalogue: PlannerCatalogue): AgeAsk | undefined {
+  // Names of several words ("Baby boomers", "kids and family") are not children.
+  const names = mentionsIn(prompt, catalogue).filter((m) => m.end - m.start > 1);
+  for (let i = 0; i < words.length; i++) {
+    // "Share of kids", "do kids", "among children": the people measured, not a product's name.
+    if (!CHILD_POPULATION.has(words[i]) || !lexicon.ages.populationBefore.includes(words[i - 1] ?? '')) continue;
+    if (words.slice(Math.max(0, i - 6), i).some((w) => PARENTS.has(w) || CHILDREN.has(w))) continue;
+    if (names.some((m) => m.start <= i && i < m.end)) continue;
+    return { lo: 0, hi: 12, start: i, end: i + 1 };
+  }
+  return undefined;
+}
+
 const phraseIn = (text: string, phrase: string) => text.includes(` ${wordsOf(phrase).join(' ')} `);
 
 /** The ask of the prompt the catalogue cannot measure, if there is one (ages first, then metrics, then money). */
@@ -114,14 +139,17 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   const range = surveyAges(catalogue);
   if (range) {
     // "Under 35" reaches into the survey's ages and is answered from them; "under 16" does not.
-    const outside = agesAsked(words).find((a) => (a.lo === 0 ? a.hi < range.min : a.hi === Infinity ? a.lo > range.max : a.lo < range.min || a.hi > range.max));
+    const outside =
+      agesAsked(words).find((a) => (a.lo === 0 ? a.hi < range.min : a.hi === Infinity ? a.lo > range.max : a.lo < range.min || a.hi > range.max)) ??
+      childrenAsked(prompt, words, catalogue);
     if (outside) {
       const rest = [...words.slice(0, outside.start), 'people', ...words.slice(outside.end)].join(' ');
       return {
         kind: 'age',
-        what: /^\d/.test(words[outside.start])
-          ? words.slice(outside.start, outside.end).join(' ')
-          : `people ${words.slice(outside.start, outside.end).join(' ')}`,
+        what:
+          /^\d/.test(words[outside.start]) || CHILD_POPULATION.has(words[outside.start])
+            ? words.slice(outside.start, outside.end).join(' ')
+            : `people ${words.slice(outside.start, outside.end).join(' ')}`,
         words: words.slice(outside.start, outside.end).join(' '),
         rest,
         offerNamed: [],
@@ -138,7 +166,8 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
         what: metric.what,
         whatFor: 'whatFor' in metric ? metric.whatFor : undefined,
         words: cue,
-        rest: without(words, cue),
+        // "Plan to open an account next year": the rest is read as it stands now, not as a forecast.
+        rest: (('restDrop' in metric ? metric.restDrop : undefined) ?? []).reduce((r, drop) => without(wordsOf(r), drop), without(words, cue)),
         offerNamed: metric.offerNamed,
         answerableNamed: metric.answerableNamed ?? [],
       };
@@ -147,7 +176,10 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
   const spends = words.some((w) => money.spendWords.includes(w));
   const asked = money.asks.find((a) => phraseIn(text, a));
-  if ((asked && (spends || !/^how much/.test(asked))) || (currency && spends)) {
+  // "What do they spend on takeaways per week": spending over a period is an amount of money too.
+  // "Spend playing each week" in hours is time, not money.
+  const periodic = money.periods.some((period) => phraseIn(text, period)) && !words.some((w) => money.timeWords.includes(w));
+  if ((asked && (spends || !/^how much/.test(asked))) || (spends && (currency || periodic))) {
     // The rest says what the money is spent on, not that it is spent: the planner would read "spend" as the gaming spend.
     const rest = wordsOf(asked ? without(words, asked) : text)
       .filter((w) => !(currency?.[1] ?? []).includes(w) && !money.spendWords.includes(w))

@@ -1,0 +1,31 @@
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { withBriefScope } from './brief-scope';
+
+const demo = demoPlannerCatalogue();
+
+describe('withBriefScope', () => {
+  it('asks a question that names no market of the one market the context is about', () => {
+    expect(withBriefScope('Among Gen Z, what share use Strava?', ['We are taking our fitness app to Brazil next year.'], demo)).toBe(
+      'Among Gen Z, what share use Strava in Brazil?',
+    );
+    expect(withBriefScope('Which news sources do they use most?', ['focus market: the US'], demo)).toBe(
+      'Which news sources do they use most in United States?',
+    );
+  });
+  it('asks it of the audience the context states as its target, not of one it only mentions', () => {
+    expect(withBriefScope('How many have a meal kit subscription?', ['Brief: our core audience is Parents in Australia.'], demo)).toBe(
+      'How many have a meal kit subscription among parents in Australia?',
+    );
+    expect(withBriefScope('What share use Klarna?', ['Our customers are mostly Millennials.'], demo)).toBe('What share use Klarna among millennials?');
+    expect(withBriefScope('What share hold cryptocurrency?', ['The product is a savings app for Millennials.'], demo)).toBe('What share hold cryptocurrency?');
+  });
+  it('asks it of a place the data does not cover, so that it is refused for it rather than answered for every market', () => {
+    expect(withBriefScope('What share of Gen Z use TikTok?', ['We launch our app in Italy next year.'], demo)).toBe('What share of Gen Z use TikTok in Italy?');
+  });
+  it('keeps the question as written when it names its own scope, or the context names several markets', () => {
+    expect(withBriefScope('What share of women in the UK use Instagram?', ['Target: Millennials in Spain.'], demo)).toBe(
+      'What share of women in the UK use Instagram?',
+    );
+    expect(withBriefScope('What share use TikTok?', ['We sell in Germany.', 'Our rival is big in France.'], demo)).toBe('What share use TikTok?');
+  });
+});

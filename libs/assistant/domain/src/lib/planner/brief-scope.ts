@@ -1,0 +1,50 @@
+import { PlannerCatalogue } from '../assistant.types';
+import lexicon from './context-lexicon.json';
+import { Mention, mentionsIn, wordsOf } from './mentions';
+
+/** A market, a region of markets, or a place the data does not cover (then the question is refused for it, as when it is asked). */
+const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region' || m.entry.kind === 'place';
+const isAudience = (m: Mention) => m.entry.kind === 'audience';
+const distinct = (mentions: Mention[]) => [...new Set(mentions.map((m) => m.text))];
+
+/** "Target: Millennials", "our core audience is Parents": a context sentence that states who the work is for. */
+function statesScope(sentence: string): boolean {
+  const text = ` ${wordsOf(sentence).join(' ')} `;
+  return lexicon.briefScope.audienceWords.some((w) => text.includes(` ${w} `));
+}
+
+/**
+ * The scope a brief sets for its question. A question that names no market is asked of the market
+ * the context is about, when the context names exactly one ("we are taking the app to Brazil ...
+ * among Gen Z, what share use Strava?"); several markets in the context say nothing of which one is
+ * meant, and the question stays as written. A question that names no audience is asked of the
+ * audience the context states as its target ("Target: Millennials in Spain", "our core audience is
+ * Parents"); an audience the context only mentions (a product "aimed at young adults", "older
+ * fans") is background. References ("there", "they") are resolved before this, so a question that
+ * refers to the context already names what it refers to.
+ */
+export function withBriefScope(ask: string, context: readonly string[], catalogue: PlannerCatalogue): string {
+  const own = mentionsIn(ask, catalogue);
+  const additions: string[] = [];
+  if (!own.some(isAudience)) {
+    const stated = context.filter(statesScope).flatMap((s) => mentionsIn(s, catalogue).filter(isAudience));
+    const who = distinct(stated);
+    if (who.length === 1) additions.push(`among ${who[0]}`);
+  }
+  if (!own.some(isMarket)) {
+    // One market, named by one or several words ("Germany", "the German market"), counts once; it is
+    // written by its name, since a code ("us") reads as another word.
+    const markets = new Map(
+      context
+        .flatMap((s) => mentionsIn(s, catalogue).filter(isMarket))
+        .map((m): [string, string] => {
+          if (m.entry.kind === 'market') return [m.entry.location.code, m.entry.location.name];
+          return m.entry.kind === 'place' ? [`place:${m.entry.name}`, m.entry.name] : [`region:${m.text}`, m.text];
+        }),
+    );
+    if (markets.size === 1) additions.push(`in ${[...markets.values()][0]}`);
+  }
+  if (additions.length === 0) return ask;
+  const end = /[?.!]\s*$/.exec(ask)?.[0] ?? '';
+  return `${ask.slice(0, ask.length - end.length).trimEnd()} ${additions.join(' ')}${end}`;
+}
