@@ -84,14 +84,6 @@ export interface SpecCellOptions {
   readonly columnCount: number;
 }
 
-/** Raw sums (sum w, sum w^2, count) read from an array. */
-interface Sums {
-  readonly w: number;
-  readonly w2: number;
-  readonly n: number;
-}
-const read = (array: Float64Array, at: number): Sums => ({ w: array[at], w2: array[at + 1], n: array[at + 2] });
-
 /**
  * The cells of a spec's folded sums (docs/metrics.md#crosstab-cell), row by row: each row's figures within
  * its own base when it has one, averages, effective bases and the test asked for; split by wave,
@@ -169,7 +161,14 @@ function trendOf(now: Estimate | undefined, before: Estimate | undefined, previo
 
 /** The parts of an average as estimates take them: each answer's value and sums. */
 function partsOf(average: AverageSums, groups: number, g: number, at: (j: number) => number, from: Float64Array): PartSums[] {
-  return average.values.map((value, j) => ({ value, ...read(from, at(j) + g * 3) }));
+  // A loop of literals of one shape (no spread of a read's object): an average row builds this for each of its cells.
+  const values = average.values;
+  const parts: PartSums[] = new Array(values.length);
+  for (let j = 0; j < values.length; j++) {
+    const i = at(j) + g * 3;
+    parts[j] = { value: values[j], w: from[i], w2: from[i + 1], n: from[i + 2] };
+  }
+  return parts;
 }
 
 /** `reasons` of a cell with none (shared: a cell's reasons are read, never changed). */
@@ -326,49 +325,80 @@ function meanAgainstBase(mean: Estimate | undefined, base: Estimate | undefined,
  * C columns makes C (C - 1) / 2 comparisons (a 100x100: half a million), so they run over arrays,
  * each pair once, without a square root: a exceeds b when d = a - b > 0 and d^2 > critical^2 (V_a
  * + V_b), which is z > critical (with differenceZ's threshold of no variance).
+ *
+ * The columns are taken in descending order of their estimate, so in each pair the first is the
+ * one that may exceed the other: no branch on the sign of d, whose outcome a processor cannot
+ * guess (half the pairs each way). The same d^2, V_a + V_b and squares are computed (a difference
+ * only changes sign when its terms swap), so the same pairs pass. Each win is a bit of the
+ * winner's row of a bit matrix; a cell's letters are then read from its bits in column order, into
+ * an array of its exact length (no push, no growth).
  */
 function addColumnTests(cells: CellOut[], estimates: readonly (Estimate | undefined)[], context: RowContext): void {
   const count = cells.length;
-  const values = new Float64Array(count);
   const variances = new Float64Array(count);
-  const squares = new Float64Array(count);
   const present = new Uint8Array(count);
+  // The present columns, to be sorted by estimate (descending).
+  const order = new Int32Array(count);
+  let m = 0;
   estimates.forEach((e, c) => {
     if (e === undefined) return;
-    values[c] = e.value;
     variances[c] = e.variance;
-    squares[c] = e.value * e.value;
     present[c] = 1;
+    // A column whose estimate is not finite passes no test (its square is no bound), and would make the order inconsistent.
+    if (Number.isFinite(e.value)) order[m++] = c;
   });
+  const sorted = order.subarray(0, m).sort((x, y) => (estimates[y] as Estimate).value - (estimates[x] as Estimate).value);
+  // Estimates, variances and squares in that order, read in sequence by the pairs' loop.
+  const values = new Float64Array(m);
+  const sortedVariances = new Float64Array(m);
+  const squares = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    const e = estimates[sorted[i]] as Estimate;
+    values[i] = e.value;
+    sortedVariances[i] = e.variance;
+    squares[i] = e.value * e.value;
+  }
   const critical = context.critical;
   const critical2 = critical * critical;
-  // Letters in column order: a cell's smaller partners come first (from their own loops), then its own loop's.
-  const higher: string[][] = Array.from({ length: count }, () => []);
-  const letters = context.letters;
-  for (let a = 0; a < count; a++) {
-    if (present[a] === 0) continue;
-    const value = values[a];
-    const variance = variances[a];
-    const square = squares[a];
-    for (let b = a + 1; b < count; b++) {
-      if (present[b] === 0) continue;
-      const v = variance + variances[b];
-      if (!(v > NO_VARIANCE * (square + squares[b]))) continue;
-      const d = value - values[b];
+  const words = (count + 31) >>> 5;
+  const wins = new Uint32Array(count * words);
+  const winCounts = new Int32Array(count);
+  for (let i = 0; i < m; i++) {
+    const value = values[i];
+    const variance = sortedVariances[i];
+    const square = squares[i];
+    const row = sorted[i] * words;
+    let won = 0;
+    for (let j = i + 1; j < m; j++) {
+      const v = variance + sortedVariances[j];
+      if (!(v > NO_VARIANCE * (square + squares[j]))) continue;
+      const d = value - values[j];
+      // d >= 0 here; d^2 > critical^2 v > 0 leaves ties out, as z = 0 does.
       if (d * d > critical2 * v) {
-        if (d > 0) higher[a].push(letters[b]);
-        else higher[b].push(letters[a]);
+        const b = sorted[j];
+        wins[row + (b >>> 5)] |= 1 << (b & 31);
+        won++;
       }
     }
+    winCounts[sorted[i]] = won;
   }
+  const letters = context.letters;
+  const level = context.level;
   for (let a = 0; a < count; a++) {
-    cells[a].significance = {
-      test: 'columns',
-      level: context.level,
-      higherThan: higher[a],
-      stdError: present[a] === 1 ? Math.sqrt(variances[a]) : 0,
-      critical,
-      ...(present[a] === 1 ? {} : { reason: 'empty-column' as const }),
-    };
+    const higherThan: string[] = new Array(winCounts[a]);
+    let k = 0;
+    for (let w = 0; w < words; w++) {
+      let bits = wins[a * words + w];
+      while (bits !== 0) {
+        // The lowest bit set: columns in increasing order.
+        higherThan[k++] = letters[(w << 5) + 31 - Math.clz32(bits & -bits)];
+        bits &= bits - 1;
+      }
+    }
+    // Two literals rather than a spread of an optional reason: one shape per case, no object spread per cell.
+    cells[a].significance =
+      present[a] === 1
+        ? { test: 'columns', level, higherThan, stdError: Math.sqrt(variances[a]), critical }
+        : { test: 'columns', level, higherThan, stdError: 0, critical, reason: 'empty-column' };
   }
 }
