@@ -337,29 +337,42 @@ function addColumnTests(cells: CellOut[], estimates: readonly (Estimate | undefi
   const count = cells.length;
   const variances = new Float64Array(count);
   const present = new Uint8Array(count);
-  // The present columns, to be sorted by estimate (descending).
+  // The present columns with a finite estimate (any other passes no test: its square is no bound), by estimate, descending.
   const order = new Int32Array(count);
+  const byColumn = new Float64Array(count);
   let m = 0;
-  estimates.forEach((e, c) => {
-    if (e === undefined) return;
+  for (let c = 0; c < count; c++) {
+    const e = estimates[c];
+    if (e === undefined) continue;
     variances[c] = e.variance;
     present[c] = 1;
-    // A column whose estimate is not finite passes no test (its square is no bound), and would make the order inconsistent.
-    if (Number.isFinite(e.value)) order[m++] = c;
-  });
-  const sorted = order.subarray(0, m).sort((x, y) => (estimates[y] as Estimate).value - (estimates[x] as Estimate).value);
+    if (!Number.isFinite(e.value)) continue;
+    byColumn[c] = e.value;
+    // Insertion: a row's columns are a few hundred at most, and a sort with a comparator costs a call per comparison.
+    let i = m++;
+    while (i > 0 && byColumn[order[i - 1]] < e.value) {
+      order[i] = order[i - 1];
+      i--;
+    }
+    order[i] = c;
+  }
   // Estimates, variances and squares in that order, read in sequence by the pairs' loop.
   const values = new Float64Array(m);
   const sortedVariances = new Float64Array(m);
   const squares = new Float64Array(m);
+  let maxSquare = 0;
+  let minVariance = Infinity;
   for (let i = 0; i < m; i++) {
-    const e = estimates[sorted[i]] as Estimate;
+    const e = estimates[order[i]] as Estimate;
     values[i] = e.value;
     sortedVariances[i] = e.variance;
     squares[i] = e.value * e.value;
+    if (squares[i] > maxSquare) maxSquare = squares[i];
+    if (!(e.variance >= minVariance)) minVariance = e.variance;
   }
   const critical = context.critical;
   const critical2 = critical * critical;
+  const noVariance = NO_VARIANCE;
   const words = (count + 31) >>> 5;
   const wins = new Uint32Array(count * words);
   const winCounts = new Int32Array(count);
@@ -367,20 +380,34 @@ function addColumnTests(cells: CellOut[], estimates: readonly (Estimate | undefi
     const value = values[i];
     const variance = sortedVariances[i];
     const square = squares[i];
-    const row = sorted[i] * words;
+    const row = order[i] * words;
     let won = 0;
-    for (let j = i + 1; j < m; j++) {
-      const v = variance + sortedVariances[j];
-      if (!(v > NO_VARIANCE * (square + squares[j]))) continue;
-      const d = value - values[j];
-      // d >= 0 here; d^2 > critical^2 v > 0 leaves ties out, as z = 0 does.
-      if (d * d > critical2 * v) {
-        const b = sorted[j];
-        wins[row + (b >>> 5)] |= 1 << (b & 31);
-        won++;
+    // With no negative variance, V_a + V_b >= V_a and square + any square <= square + the largest (rounding is
+    // monotone), so when V_a alone clears the threshold of no variance every pair of a does: the check is left out.
+    if (minVariance >= 0 && variance > noVariance * (square + maxSquare)) {
+      for (let j = i + 1; j < m; j++) {
+        const v = variance + sortedVariances[j];
+        const d = value - values[j];
+        // d >= 0 here; d^2 > critical^2 v > 0 leaves ties out, as z = 0 does.
+        if (d * d > critical2 * v) {
+          const b = order[j];
+          wins[row + (b >>> 5)] |= 1 << (b & 31);
+          won++;
+        }
+      }
+    } else {
+      for (let j = i + 1; j < m; j++) {
+        const v = variance + sortedVariances[j];
+        if (!(v > noVariance * (square + squares[j]))) continue;
+        const d = value - values[j];
+        if (d * d > critical2 * v) {
+          const b = order[j];
+          wins[row + (b >>> 5)] |= 1 << (b & 31);
+          won++;
+        }
       }
     }
-    winCounts[sorted[i]] = won;
+    winCounts[order[i]] = won;
   }
   const letters = context.letters;
   const level = context.level;
