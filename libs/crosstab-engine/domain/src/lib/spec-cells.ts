@@ -337,38 +337,46 @@ function addColumnTests(cells: CellOut[], estimates: readonly (Estimate | undefi
   const count = cells.length;
   const variances = new Float64Array(count);
   const present = new Uint8Array(count);
-  // The present columns with a finite estimate (any other passes no test: its square is no bound), by estimate, descending.
+  // The present columns with a finite estimate (any other passes no test: its square is no bound), by estimate,
+  // descending, with the estimates in that order (read in sequence by the pairs' loop).
   const order = new Int32Array(count);
-  const byColumn = new Float64Array(count);
+  const values = new Float64Array(count);
   let m = 0;
   for (let c = 0; c < count; c++) {
     const e = estimates[c];
     if (e === undefined) continue;
     variances[c] = e.variance;
     present[c] = 1;
-    if (!Number.isFinite(e.value)) continue;
-    byColumn[c] = e.value;
-    // Insertion: a row's columns are a few hundred at most, and a sort with a comparator costs a call per comparison.
-    let i = m++;
-    while (i > 0 && byColumn[order[i - 1]] < e.value) {
-      order[i] = order[i - 1];
-      i--;
+    const value = e.value;
+    if (!Number.isFinite(value)) continue;
+    // Inserted after the first column not below it (a binary search, then one block move): a sort with a
+    // comparator would cost a call per comparison. Equal estimates keep column order.
+    let low = 0;
+    let high = m;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (values[mid] < value) high = mid;
+      else low = mid + 1;
     }
-    order[i] = c;
+    if (low < m) {
+      values.copyWithin(low + 1, low, m);
+      order.copyWithin(low + 1, low, m);
+    }
+    values[low] = value;
+    order[low] = c;
+    m++;
   }
-  // Estimates, variances and squares in that order, read in sequence by the pairs' loop.
-  const values = new Float64Array(m);
   const sortedVariances = new Float64Array(m);
   const squares = new Float64Array(m);
   let maxSquare = 0;
   let minVariance = Infinity;
   for (let i = 0; i < m; i++) {
-    const e = estimates[order[i]] as Estimate;
-    values[i] = e.value;
-    sortedVariances[i] = e.variance;
-    squares[i] = e.value * e.value;
-    if (squares[i] > maxSquare) maxSquare = squares[i];
-    if (!(e.variance >= minVariance)) minVariance = e.variance;
+    const variance = variances[order[i]];
+    const square = values[i] * values[i];
+    sortedVariances[i] = variance;
+    squares[i] = square;
+    if (square > maxSquare) maxSquare = square;
+    if (!(variance >= minVariance)) minVariance = variance;
   }
   const critical = context.critical;
   const critical2 = critical * critical;
