@@ -14,7 +14,18 @@ import {
   type SignificanceResult,
   type ZeroReason,
 } from './metrics';
-import { columnLetter, criticalZ, designFactor, differenceZ, meanEstimate, NO_VARIANCE, proportionEstimate, type Estimate, type PartSums } from './statistics';
+import {
+  columnLetter,
+  criticalZ,
+  designFactor,
+  differenceZ,
+  meanEstimate,
+  NO_VARIANCE,
+  proportionEstimate,
+  proportionVariance,
+  type Estimate,
+  type PartSums,
+} from './statistics';
 
 /** The mean of an average item's answers over a cell's respondents (docs/metrics.md#averages). */
 export interface AverageResult {
@@ -109,6 +120,7 @@ export function* specCells(sums: SpecSums, waveCount: number, options: SpecCellO
     offset,
     letters: options.test === 'columns' ? Array.from({ length: raw.columnCount }, (_, c) => columnLetter(offset.column + c)) : [],
     trend: options.waves !== undefined,
+    tested: options.test === 'columns' ? new TestedColumns(raw.columnCount) : undefined,
   };
   for (let r = 0; r < raw.rowCount; r++) {
     let previous: RowCells | undefined;
@@ -140,6 +152,35 @@ interface RowContext {
   readonly letters: readonly string[];
   /** Split by wave: every cell's estimate is needed for its trend. */
   readonly trend: boolean;
+  /** With a column test: what it compares, column by column, refilled for each row. */
+  readonly tested?: TestedColumns;
+}
+
+/**
+ * What a column test compares in one row, as numbers rather than an object per cell (a 100x100
+ * would make 10,000): whether the column has an estimate, its value and its variance.
+ */
+class TestedColumns {
+  readonly present: Uint8Array;
+  readonly values: Float64Array;
+  readonly variances: Float64Array;
+
+  constructor(count: number) {
+    this.present = new Uint8Array(count);
+    this.values = new Float64Array(count);
+    this.variances = new Float64Array(count);
+  }
+
+  set(c: number, e: Estimate | undefined): void {
+    if (e === undefined) this.present[c] = 0;
+    else this.setNumbers(c, e.value, e.variance);
+  }
+
+  setNumbers(c: number, value: number, variance: number): void {
+    this.present[c] = 1;
+    this.values[c] = value;
+    this.variances[c] = variance;
+  }
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -208,6 +249,7 @@ function rowCells(context: RowContext, r: number, g: number, waveCount: number):
   const cells: CellOut[] = new Array(columnCount);
   const estimates: (Estimate | undefined)[] = new Array(columnCount);
   const rests: (Estimate | undefined)[] = new Array(columnCount);
+  const tested = context.tested;
   for (let c = 0; c < columnCount; c++) {
     const columnArray = validBases ? validBases.cells : singles;
     const columnAt = validBases ? (r * columnCount + c) * stride + g * 3 : (1 + rowCount + c) * stride + g * 3;
@@ -274,8 +316,16 @@ function rowCells(context: RowContext, r: number, g: number, waveCount: number):
     if (rowAverage !== undefined) {
       estimates[c] = mean;
       rests[c] = restMean;
+      if (tested !== undefined) tested.set(c, mean);
+    } else if (tested !== undefined && !context.trend) {
+      // proportionEstimate's numbers, without its object: only the column test reads them.
+      if (columnW > 0) {
+        const p = intersectW / columnW;
+        tested.setNumbers(c, p, proportionVariance(p, intersectW2, columnW, columnW2, factor));
+      } else tested.present[c] = 0;
     } else if (context.test !== undefined && context.test !== 'base') {
       estimates[c] = proportionEstimate(intersectW, intersectW2, columnW, columnW2, factor);
+      if (tested !== undefined) tested.set(c, estimates[c]);
       if (context.test === 'complement') rests[c] = proportionEstimate(rowW - intersectW, rowW2 - intersectW2, baseW - columnW, baseW2 - columnW2, factor);
     } else if (context.trend) {
       estimates[c] = proportionEstimate(intersectW, intersectW2, columnW, columnW2, factor);
@@ -288,7 +338,7 @@ function rowCells(context: RowContext, r: number, g: number, waveCount: number):
     }
     cells[c] = cell;
   }
-  if (context.test === 'columns') addColumnTests(cells, estimates, context);
+  if (tested !== undefined) addColumnTests(cells, tested, context);
   if (context.test === 'complement') {
     cells.forEach((cell, c) => {
       const z = differenceZ(estimates[c], rests[c]);
@@ -333,21 +383,18 @@ function meanAgainstBase(mean: Estimate | undefined, base: Estimate | undefined,
  * winner's row of a bit matrix; a cell's letters are then read from its bits in column order, into
  * an array of its exact length (no push, no growth).
  */
-function addColumnTests(cells: CellOut[], estimates: readonly (Estimate | undefined)[], context: RowContext): void {
+function addColumnTests(cells: CellOut[], tested: TestedColumns, context: RowContext): void {
   const count = cells.length;
-  const variances = new Float64Array(count);
-  const present = new Uint8Array(count);
+  const { present, variances } = tested;
+  const estimated = tested.values;
   // The present columns with a finite estimate (any other passes no test: its square is no bound), by estimate,
   // descending, with the estimates in that order (read in sequence by the pairs' loop).
   const order = new Int32Array(count);
   const values = new Float64Array(count);
   let m = 0;
   for (let c = 0; c < count; c++) {
-    const e = estimates[c];
-    if (e === undefined) continue;
-    variances[c] = e.variance;
-    present[c] = 1;
-    const value = e.value;
+    if (present[c] === 0) continue;
+    const value = estimated[c];
     if (!Number.isFinite(value)) continue;
     // Inserted after the first column not below it (a binary search, then one block move): a sort with a
     // comparator would cost a call per comparison. Equal estimates keep column order.
