@@ -14,7 +14,18 @@ import {
   type SignificanceResult,
   type ZeroReason,
 } from './metrics';
-import { columnLetter, criticalZ, designFactor, differenceZ, meanEstimate, NO_VARIANCE, proportionEstimate, type Estimate, type PartSums } from './statistics';
+import {
+  columnLetter,
+  criticalZ,
+  designFactor,
+  differenceZ,
+  meanEstimate,
+  NO_VARIANCE,
+  proportionEstimate,
+  proportionVariance,
+  type Estimate,
+  type PartSums,
+} from './statistics';
 
 /** The mean of an average item's answers over a cell's respondents (docs/metrics.md#averages). */
 export interface AverageResult {
@@ -84,14 +95,6 @@ export interface SpecCellOptions {
   readonly columnCount: number;
 }
 
-/** Raw sums (sum w, sum w^2, count) read from an array. */
-interface Sums {
-  readonly w: number;
-  readonly w2: number;
-  readonly n: number;
-}
-const read = (array: Float64Array, at: number): Sums => ({ w: array[at], w2: array[at + 1], n: array[at + 2] });
-
 /**
  * The cells of a spec's folded sums (docs/metrics.md#crosstab-cell), row by row: each row's figures within
  * its own base when it has one, averages, effective bases and the test asked for; split by wave,
@@ -117,6 +120,7 @@ export function* specCells(sums: SpecSums, waveCount: number, options: SpecCellO
     offset,
     letters: options.test === 'columns' ? Array.from({ length: raw.columnCount }, (_, c) => columnLetter(offset.column + c)) : [],
     trend: options.waves !== undefined,
+    tested: options.test === 'columns' ? new TestedColumns(raw.columnCount) : undefined,
   };
   for (let r = 0; r < raw.rowCount; r++) {
     let previous: RowCells | undefined;
@@ -148,6 +152,35 @@ interface RowContext {
   readonly letters: readonly string[];
   /** Split by wave: every cell's estimate is needed for its trend. */
   readonly trend: boolean;
+  /** With a column test: what it compares, column by column, refilled for each row. */
+  readonly tested?: TestedColumns;
+}
+
+/**
+ * What a column test compares in one row, as numbers rather than an object per cell (a 100x100
+ * would make 10,000): whether the column has an estimate, its value and its variance.
+ */
+class TestedColumns {
+  readonly present: Uint8Array;
+  readonly values: Float64Array;
+  readonly variances: Float64Array;
+
+  constructor(count: number) {
+    this.present = new Uint8Array(count);
+    this.values = new Float64Array(count);
+    this.variances = new Float64Array(count);
+  }
+
+  set(c: number, e: Estimate | undefined): void {
+    if (e === undefined) this.present[c] = 0;
+    else this.setNumbers(c, e.value, e.variance);
+  }
+
+  setNumbers(c: number, value: number, variance: number): void {
+    this.present[c] = 1;
+    this.values[c] = value;
+    this.variances[c] = variance;
+  }
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -169,7 +202,14 @@ function trendOf(now: Estimate | undefined, before: Estimate | undefined, previo
 
 /** The parts of an average as estimates take them: each answer's value and sums. */
 function partsOf(average: AverageSums, groups: number, g: number, at: (j: number) => number, from: Float64Array): PartSums[] {
-  return average.values.map((value, j) => ({ value, ...read(from, at(j) + g * 3) }));
+  // A loop of literals of one shape (no spread of a read's object): an average row builds this for each of its cells.
+  const values = average.values;
+  const parts: PartSums[] = new Array(values.length);
+  for (let j = 0; j < values.length; j++) {
+    const i = at(j) + g * 3;
+    parts[j] = { value: values[j], w: from[i], w2: from[i + 1], n: from[i + 2] };
+  }
+  return parts;
 }
 
 /** `reasons` of a cell with none (shared: a cell's reasons are read, never changed). */
@@ -209,6 +249,7 @@ function rowCells(context: RowContext, r: number, g: number, waveCount: number):
   const cells: CellOut[] = new Array(columnCount);
   const estimates: (Estimate | undefined)[] = new Array(columnCount);
   const rests: (Estimate | undefined)[] = new Array(columnCount);
+  const tested = context.tested;
   for (let c = 0; c < columnCount; c++) {
     const columnArray = validBases ? validBases.cells : singles;
     const columnAt = validBases ? (r * columnCount + c) * stride + g * 3 : (1 + rowCount + c) * stride + g * 3;
@@ -275,8 +316,16 @@ function rowCells(context: RowContext, r: number, g: number, waveCount: number):
     if (rowAverage !== undefined) {
       estimates[c] = mean;
       rests[c] = restMean;
+      if (tested !== undefined) tested.set(c, mean);
+    } else if (tested !== undefined && !context.trend) {
+      // proportionEstimate's numbers, without its object: only the column test reads them.
+      if (columnW > 0) {
+        const p = intersectW / columnW;
+        tested.setNumbers(c, p, proportionVariance(p, intersectW2, columnW, columnW2, factor));
+      } else tested.present[c] = 0;
     } else if (context.test !== undefined && context.test !== 'base') {
       estimates[c] = proportionEstimate(intersectW, intersectW2, columnW, columnW2, factor);
+      if (tested !== undefined) tested.set(c, estimates[c]);
       if (context.test === 'complement') rests[c] = proportionEstimate(rowW - intersectW, rowW2 - intersectW2, baseW - columnW, baseW2 - columnW2, factor);
     } else if (context.trend) {
       estimates[c] = proportionEstimate(intersectW, intersectW2, columnW, columnW2, factor);
@@ -289,7 +338,7 @@ function rowCells(context: RowContext, r: number, g: number, waveCount: number):
     }
     cells[c] = cell;
   }
-  if (context.test === 'columns') addColumnTests(cells, estimates, context);
+  if (tested !== undefined) addColumnTests(cells, tested, context);
   if (context.test === 'complement') {
     cells.forEach((cell, c) => {
       const z = differenceZ(estimates[c], rests[c]);
@@ -326,49 +375,112 @@ function meanAgainstBase(mean: Estimate | undefined, base: Estimate | undefined,
  * C columns makes C (C - 1) / 2 comparisons (a 100x100: half a million), so they run over arrays,
  * each pair once, without a square root: a exceeds b when d = a - b > 0 and d^2 > critical^2 (V_a
  * + V_b), which is z > critical (with differenceZ's threshold of no variance).
+ *
+ * The columns are taken in descending order of their estimate, so in each pair the first is the
+ * one that may exceed the other: no branch on the sign of d, whose outcome a processor cannot
+ * guess (half the pairs each way). The same d^2, V_a + V_b and squares are computed (a difference
+ * only changes sign when its terms swap), so the same pairs pass. Each win is a bit of the
+ * winner's row of a bit matrix; a cell's letters are then read from its bits in column order, into
+ * an array of its exact length (no push, no growth).
  */
-function addColumnTests(cells: CellOut[], estimates: readonly (Estimate | undefined)[], context: RowContext): void {
+function addColumnTests(cells: CellOut[], tested: TestedColumns, context: RowContext): void {
   const count = cells.length;
+  const { present, variances } = tested;
+  const estimated = tested.values;
+  // The present columns with a finite estimate (any other passes no test: its square is no bound), by estimate,
+  // descending, with the estimates in that order (read in sequence by the pairs' loop).
+  const order = new Int32Array(count);
   const values = new Float64Array(count);
-  const variances = new Float64Array(count);
-  const squares = new Float64Array(count);
-  const present = new Uint8Array(count);
-  estimates.forEach((e, c) => {
-    if (e === undefined) return;
-    values[c] = e.value;
-    variances[c] = e.variance;
-    squares[c] = e.value * e.value;
-    present[c] = 1;
-  });
+  let m = 0;
+  for (let c = 0; c < count; c++) {
+    if (present[c] === 0) continue;
+    const value = estimated[c];
+    if (!Number.isFinite(value)) continue;
+    // Inserted after the first column not below it (a binary search, then one block move): a sort with a
+    // comparator would cost a call per comparison. Equal estimates keep column order.
+    let low = 0;
+    let high = m;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (values[mid] < value) high = mid;
+      else low = mid + 1;
+    }
+    if (low < m) {
+      values.copyWithin(low + 1, low, m);
+      order.copyWithin(low + 1, low, m);
+    }
+    values[low] = value;
+    order[low] = c;
+    m++;
+  }
+  const sortedVariances = new Float64Array(m);
+  const squares = new Float64Array(m);
+  let maxSquare = 0;
+  let minVariance = Infinity;
+  for (let i = 0; i < m; i++) {
+    const variance = variances[order[i]];
+    const square = values[i] * values[i];
+    sortedVariances[i] = variance;
+    squares[i] = square;
+    if (square > maxSquare) maxSquare = square;
+    if (!(variance >= minVariance)) minVariance = variance;
+  }
   const critical = context.critical;
   const critical2 = critical * critical;
-  // Letters in column order: a cell's smaller partners come first (from their own loops), then its own loop's.
-  const higher: string[][] = Array.from({ length: count }, () => []);
-  const letters = context.letters;
-  for (let a = 0; a < count; a++) {
-    if (present[a] === 0) continue;
-    const value = values[a];
-    const variance = variances[a];
-    const square = squares[a];
-    for (let b = a + 1; b < count; b++) {
-      if (present[b] === 0) continue;
-      const v = variance + variances[b];
-      if (!(v > NO_VARIANCE * (square + squares[b]))) continue;
-      const d = value - values[b];
-      if (d * d > critical2 * v) {
-        if (d > 0) higher[a].push(letters[b]);
-        else higher[b].push(letters[a]);
+  const noVariance = NO_VARIANCE;
+  const words = (count + 31) >>> 5;
+  const wins = new Uint32Array(count * words);
+  const winCounts = new Int32Array(count);
+  for (let i = 0; i < m; i++) {
+    const value = values[i];
+    const variance = sortedVariances[i];
+    const square = squares[i];
+    const row = order[i] * words;
+    let won = 0;
+    // With no negative variance, V_a + V_b >= V_a and square + any square <= square + the largest (rounding is
+    // monotone), so when V_a alone clears the threshold of no variance every pair of a does: the check is left out.
+    if (minVariance >= 0 && variance > noVariance * (square + maxSquare)) {
+      for (let j = i + 1; j < m; j++) {
+        const v = variance + sortedVariances[j];
+        const d = value - values[j];
+        // d >= 0 here; d^2 > critical^2 v > 0 leaves ties out, as z = 0 does.
+        if (d * d > critical2 * v) {
+          const b = order[j];
+          wins[row + (b >>> 5)] |= 1 << (b & 31);
+          won++;
+        }
+      }
+    } else {
+      for (let j = i + 1; j < m; j++) {
+        const v = variance + sortedVariances[j];
+        if (!(v > noVariance * (square + squares[j]))) continue;
+        const d = value - values[j];
+        if (d * d > critical2 * v) {
+          const b = order[j];
+          wins[row + (b >>> 5)] |= 1 << (b & 31);
+          won++;
+        }
       }
     }
+    winCounts[order[i]] = won;
   }
+  const letters = context.letters;
+  const level = context.level;
   for (let a = 0; a < count; a++) {
-    cells[a].significance = {
-      test: 'columns',
-      level: context.level,
-      higherThan: higher[a],
-      stdError: present[a] === 1 ? Math.sqrt(variances[a]) : 0,
-      critical,
-      ...(present[a] === 1 ? {} : { reason: 'empty-column' as const }),
-    };
+    const higherThan: string[] = new Array(winCounts[a]);
+    let k = 0;
+    for (let w = 0; w < words; w++) {
+      let bits = wins[a * words + w];
+      while (bits !== 0) {
+        // The lowest bit set: columns in increasing order.
+        higherThan[k++] = letters[(w << 5) + 31 - Math.clz32(bits & -bits)];
+        bits &= bits - 1;
+      }
+    }
+    // Two literals rather than a spread of an optional reason: one shape per case, no object spread per cell.
+    cells[a].significance =
+      present[a] === 1
+        ? { test: 'columns', level, higherThan, stdError: Math.sqrt(variances[a]), critical }
+        : { test: 'columns', level, higherThan, stdError: 0, critical, reason: 'empty-column' };
   }
 }

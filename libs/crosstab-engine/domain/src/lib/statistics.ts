@@ -33,8 +33,13 @@ export function designFactor(designSample: number): number {
 export function proportionEstimate(hitsW: number, hitsW2: number, domainW: number, domainW2: number, factor: number): Estimate | undefined {
   if (!(domainW > 0)) return undefined;
   const p = hitsW / domainW;
+  return { value: p, variance: proportionVariance(p, hitsW2, domainW, domainW2, factor) };
+}
+
+/** The variance of `proportionEstimate` for its p = hits w / domain w (domain w > 0), for callers that keep numbers, not objects. */
+export function proportionVariance(p: number, hitsW2: number, domainW: number, domainW2: number, factor: number): number {
   const spread = hitsW2 * (1 - 2 * p) + p * p * domainW2;
-  return { value: p, variance: (factor * Math.max(0, spread)) / (domainW * domainW) };
+  return (factor * Math.max(0, spread)) / (domainW * domainW);
 }
 
 /** The raw sums of one answer of a mean: respondents who gave it, the value it stands for. */
