@@ -22,6 +22,8 @@ import {
 export interface DimensionCue {
   /** "which country", "rank our markets", "country ranking": the markets are ranked. */
   markets: boolean;
+  /** "rank", "order", "league": an order is asked for (the markets' when two or more are named and one answer measured). */
+  rank: boolean;
   /** "where ... most": the markets, unless the prompt names groups side by side. */
   where: boolean;
   /** The demographic question whose groups are ranked; `generations`: its curated generation audiences. */
@@ -97,7 +99,18 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const grewMore = GREW.test(text) && (MORE_CHANGE.test(text) || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of|in) ((19|20)\d\d)\b/.exec(text);
   const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
-  return { markets, where, group, superlative, grewMore, paired, pairedYear, upOrDown: UP_OR_DOWN.test(text), used };
+  return {
+    markets,
+    rank: words.some((w) => RANK_WORDS.has(w)),
+    where,
+    group,
+    superlative,
+    grewMore,
+    paired,
+    pairedYear,
+    upOrDown: UP_OR_DOWN.test(text),
+    used,
+  };
 }
 
 /**
