@@ -47,7 +47,8 @@ export function detectLanguage(raw: string): Language {
     es: (raw.match(/[ñ¿¡]/gi) ?? []).length,
     fr: (raw.match(/[èêëîïûœ]|\b(?:qu|l|d|n|c|j|s)['’](?=[a-zà-ÿ])/gi) ?? []).length,
     pt: (raw.match(/[ãõ]/gi) ?? []).length,
-    it: (raw.match(/[ìò]|\b(?:è)\b/gi) ?? []).length,
+    // "è" on its own (\b does not see accented letters as word letters).
+    it: (raw.match(/[ìò]|(?<![\p{L}])è(?![\p{L}])/giu) ?? []).length,
   };
   // Codes in capitals ("DE", "ES") are markets, not the Romance word "de".
   const words = foldAccents(raw.replace(/\b[A-Z]{2,3}\b/g, ' ').toLowerCase())
