@@ -56,4 +56,25 @@ describe('dimensions in other words', () => {
   it('leaves a ranking of answers inside named markets a ranking of answers', () => {
     expect(plan('Rank streaming services in Germany and France').rankBy ?? null).not.toBe('markets');
   });
+  it('reads a region as the markets of it the organisation licenses, and refuses one it licenses none of', () => {
+    const p = plan('Among our European markets, where is Netflix most used?', retail);
+    expect(codes(p.locations)).toEqual(['gb', 'de', 'fr']);
+    expect(planPrompt({ prompt: 'Where in Asia is Netflix most used?', catalogue: retail }).outcome).toBe('refuse');
+  });
+
+  it('reads other verbs of change as growth compared, but not the word in "Baby boomers"', () => {
+    expect(plan('Is Claude catching on faster in the US or in Japan?').verdict).toBe('grew-more');
+    expect(plan('Which saw the bigger jump, Reddit among men or among women?').verdict).toBe('grew-more');
+    expect(plan('Do Gen Z or Baby boomers use Facebook more?').verdict ?? null).not.toBe('grew-more');
+  });
+
+  it('reads "X\'s strongest markets" as a market ranking, not an open index', () => {
+    const p = plan("Where are Netflix's strongest markets?");
+    expect(p.rankBy).toBe('markets');
+    expect(p.kind).toBe('comparison');
+  });
+
+  it('reads Italian growth compared ("è cresciuto di più")', () => {
+    expect(plan('TikTok è cresciuto di più in Germania o in Spagna?').verdict).toBe('grew-more');
+  });
 });
