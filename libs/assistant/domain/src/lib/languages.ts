@@ -122,6 +122,12 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
   // "que"/"quel" opening a question asks "what"; inside one it joins a clause ("who", "that").
   const opening = new Set(['que', 'quel', 'quelle', 'qual']);
   for (let i = 0; i < words.length;) {
+    // French "où" opening a question is "where" ("ou", "or", never opens one); accents are folded by now.
+    if (i === 0 && lang === 'fr' && words[0] === 'ou') {
+      out.push('where');
+      i++;
+      continue;
+    }
     if (i === 0 && opening.has(words[0]) && !map.has(words.slice(0, 3).join(' ')) && !map.has(words.slice(0, 4).join(' '))) {
       out.push('what');
       i++;

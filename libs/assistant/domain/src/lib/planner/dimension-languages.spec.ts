@@ -77,4 +77,15 @@ describe('dimensions in other words', () => {
   it('reads Italian growth compared ("è cresciuto di più")', () => {
     expect(plan('TikTok è cresciuto di più in Germania o in Spagna?').verdict).toBe('grew-more');
   });
+  it('reads "where" in the other languages as a market ranking on a named answer', () => {
+    for (const prompt of [
+      'Wo wird Snapchat am wenigsten genutzt?',
+      'Où Netflix est-il le plus utilisé ?',
+      '¿Dónde es más popular Pinterest?',
+      'Onde os homens usam mais o YouTube?',
+    ])
+      expect(plan(prompt).rankBy).toBe('markets');
+    // French "ou" inside a question is still "or".
+    expect(plan('Netflix ou Disney+ en France ?').rankBy ?? null).toBeNull();
+  });
 });

@@ -73,6 +73,7 @@ export const GROUP_ALIASES: Record<string, string> = {
  */
 export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, string][]> = {
   de: [
+    ['wo', 'where'],
     ['in welchem unserer markte', 'in which of our markets'],
     ['welcher unserer markte', 'which of our markets'],
     ['welchem unserer markte', 'which of our markets'],
@@ -117,6 +118,7 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['vorjahresquartal', 'same quarter last year'],
   ],
   es: [
+    ['donde', 'where'],
     ['ha crecido mas', 'grew more'],
     ['mas ha crecido', 'grew most'],
     ['ha crecido', 'has grown'],
@@ -163,6 +165,7 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['meme trimestre de l annee derniere', 'same quarter last year'],
   ],
   pt: [
+    ['onde', 'where'],
     ['cresceu', 'grew'],
     ['crescido', 'grown'],
     ['aumentou', 'increased'],
@@ -183,6 +186,7 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['mesmo trimestre do ano passado', 'same quarter last year'],
   ],
   it: [
+    ['dove', 'where'],
     ['e cresciuto di piu', 'grew more'],
     ['cresciuto', 'grown'],
     ['crescita', 'growth'],
