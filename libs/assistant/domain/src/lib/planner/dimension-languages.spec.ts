@@ -88,4 +88,9 @@ describe('dimensions in other words', () => {
     // French "ou" inside a question is still "or".
     expect(plan('Netflix ou Disney+ en France ?').rankBy ?? null).toBeNull();
   });
+  it('keeps two answers side by side when their change is compared ("X or Y gaining faster")', () => {
+    const p = plan('Is Snapchat or Pinterest growing faster among women?');
+    expect(p.topic?.combine ?? 'each').toBe('each');
+    expect(p.verdict).toBe('grew-more');
+  });
 });
