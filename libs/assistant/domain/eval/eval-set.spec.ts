@@ -118,6 +118,7 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     'follow-up-replace': 8,
     'docked-multi': 8,
   },
+  'tuning-6-dimensions': { 'rank-markets': 10, 'change-comparison': 10 },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);

@@ -47,7 +47,8 @@ export function detectLanguage(raw: string): Language {
     es: (raw.match(/[ñ¿¡]/gi) ?? []).length,
     fr: (raw.match(/[èêëîïûœ]|\b(?:qu|l|d|n|c|j|s)['’](?=[a-zà-ÿ])/gi) ?? []).length,
     pt: (raw.match(/[ãõ]/gi) ?? []).length,
-    it: (raw.match(/[ìò]|\b(?:è)\b/gi) ?? []).length,
+    // "è" on its own (\b does not see accented letters as word letters).
+    it: (raw.match(/[ìò]|(?<![\p{L}])è(?![\p{L}])/giu) ?? []).length,
   };
   // Codes in capitals ("DE", "ES") are markets, not the Romance word "de".
   const words = foldAccents(raw.replace(/\b[A-Z]{2,3}\b/g, ' ').toLowerCase())
@@ -121,6 +122,12 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
   // "que"/"quel" opening a question asks "what"; inside one it joins a clause ("who", "that").
   const opening = new Set(['que', 'quel', 'quelle', 'qual']);
   for (let i = 0; i < words.length;) {
+    // French "où" opening a question is "where" ("ou", "or", never opens one); accents are folded by now.
+    if (i === 0 && lang === 'fr' && words[0] === 'ou') {
+      out.push('where');
+      i++;
+      continue;
+    }
     if (i === 0 && opening.has(words[0]) && !map.has(words.slice(0, 3).join(' ')) && !map.has(words.slice(0, 4).join(' '))) {
       out.push('what');
       i++;

@@ -58,7 +58,8 @@ const YEAR_AGO = [
 ];
 
 /** Words that may stand between a time preposition and what it governs ("since the first quarter of 2025"). */
-const DETERMINERS = new Set(['the', 'a', 'an']);
+// Articles of the other languages left untranslated ("desde o primeiro trimestre") count too.
+const DETERMINERS = new Set(['the', 'a', 'an', 'o', 'el', 'la', 'le', 'il', 'lo', 'dem', 'den']);
 const YEAR = /^(19|20)\d\d$/;
 
 interface WaveRef {

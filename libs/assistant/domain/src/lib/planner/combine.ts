@@ -51,6 +51,19 @@ const WHICH_IS_MORE = new Set([
   'each',
   'respectively',
   'separately',
+  // Change compared: "is TikTok or Instagram gaining faster?" asks which of the two.
+  'faster',
+  'fastest',
+  'quicker',
+  'quickest',
+  'slower',
+  'slowest',
+  'stronger',
+  'strongest',
+  'greater',
+  'biggest',
+  'highest',
+  'lowest',
 ]);
 
 export const inside = (spans: readonly SubjectSpan[], i: number) => spans.find((s) => i >= s.start && i < s.end);

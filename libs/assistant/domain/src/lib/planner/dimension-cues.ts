@@ -22,6 +22,8 @@ import {
 export interface DimensionCue {
   /** "which country", "rank our markets", "country ranking": the markets are ranked. */
   markets: boolean;
+  /** "rank", "order", "league": an order is asked for (the markets' when two or more are named and one answer measured). */
+  rank: boolean;
   /** "where ... most": the markets, unless the prompt names groups side by side. */
   where: boolean;
   /** The demographic question whose groups are ranked; `generations`: its curated generation audiences. */
@@ -44,7 +46,7 @@ export interface DimensionCue {
 }
 
 const GREW =
-  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*)\b/;
+  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b/;
 const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further|stronger|strongest|greater|greatest|higher|highest)\b/;
 // "Compare the growth of TikTok in Brazil and Japan": change asked side by side is change compared.
 const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
@@ -97,7 +99,18 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const grewMore = GREW.test(text) && (MORE_CHANGE.test(text) || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of|in) ((19|20)\d\d)\b/.exec(text);
   const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
-  return { markets, where, group, superlative, grewMore, paired, pairedYear, upOrDown: UP_OR_DOWN.test(text), used };
+  return {
+    markets,
+    rank: words.some((w) => RANK_WORDS.has(w)),
+    where,
+    group,
+    superlative,
+    grewMore,
+    paired,
+    pairedYear,
+    upOrDown: UP_OR_DOWN.test(text),
+    used,
+  };
 }
 
 /**

@@ -156,7 +156,13 @@ export function applyDimensions(
   // on a named answer.
   const whereMarkets = cue.where && named.length < 2 && plan.topic.datapoints.length > 0;
   // "TikTok in the UK vs Germany: which is higher?": markets side by side with a superlative.
-  const namedMarkets = cue.superlative !== null && out.splitByLocation && out.locations.length >= 2 && named.length < 2 && plan.topic.datapoints.length > 0;
+  // "Rank the US, Brazil and Japan by Call of Duty players": named markets put in order.
+  const namedMarkets =
+    (cue.superlative !== null || (cue.rank && plan.topic.datapoints.length === 1)) &&
+    out.splitByLocation &&
+    out.locations.length >= 2 &&
+    named.length < 2 &&
+    plan.topic.datapoints.length > 0;
   if (!ranked && (cue.markets || whereMarkets || namedMarkets) && out.locations.length !== 1) {
     const locations = out.locations.length > 1 ? out.locations : scope.locations;
     if (locations.length >= 2) {

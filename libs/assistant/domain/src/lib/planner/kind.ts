@@ -102,7 +102,10 @@ export function singularWhich(words: string[], kind: AnalysisKind): boolean {
 /** The cues of the kind of answer; words inside a name ("Sleep tracking", "Buy now pay later") are not cues. */
 export function readKindCues(ctx: PromptContext): KindCues {
   const { words, reading } = ctx;
-  return readKind(` ${words.map((w, i) => (reading.spans.some((s) => s.entry.kind === 'datapoint' && i >= s.start && i < s.end) ? '_' : w)).join(' ')} `);
+  // The words of a market ranking ("Spotify's strongest markets") are the dimension's, not an open index.
+  const ranking = reading.dimension.markets ? new Set(reading.dimension.used) : new Set<number>();
+  const inName = (i: number) => reading.spans.some((s) => s.entry.kind === 'datapoint' && i >= s.start && i < s.end);
+  return readKind(` ${words.map((w, i) => (inName(i) || ranking.has(i) ? '_' : w)).join(' ')} `);
 }
 
 /** The cues read again once the sides are known: one group against the base is an index, two groups a comparison. */

@@ -21,7 +21,9 @@ export function readMarkets(ctx: PromptContext): MarketReading | PlanOutcome {
   const markets: PlannerLocation[] = [];
   for (const span of reading.spans) {
     const e = span.entry;
-    const list = e.kind === 'market' ? [e.location] : e.kind === 'region' ? e.locations : [];
+    // A region is the markets of it the organisation licenses ("our European markets"); one with none is refused.
+    const licensed = e.kind === 'region' ? e.locations.filter((l) => l.entitled) : [];
+    const list = e.kind === 'market' ? [e.location] : e.kind === 'region' ? (licensed.length > 0 ? licensed : e.locations) : [];
     for (const l of list) if (!markets.includes(l)) markets.push(l);
   }
   const unlicensed = markets.find((l) => !l.entitled);

@@ -1,0 +1,96 @@
+import { AnalysisPlan } from '../assistant.types';
+import { planPrompt } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+
+/*
+ * The dimension cues as the other languages and word orders say them: markets ranked in German
+ * and Japanese, growth verbs in the Romance languages, an ordinal quarter after an untranslated
+ * article, and markets named in a ranking without a word for a market.
+ */
+const catalogue = demoPlannerCatalogue();
+const retail = demoPlannerCatalogue({ datasets: ['core'], locations: ['us', 'gb', 'de', 'fr'], waves: 5 });
+
+function plan(prompt: string, c = catalogue): AnalysisPlan {
+  const out = planPrompt({ prompt, catalogue: c });
+  if (out.outcome !== 'answer') throw new Error(out.message);
+  return out.plan;
+}
+const codes = (xs: { code: string }[]) => xs.map((x) => x.code);
+
+describe('dimensions in other words', () => {
+  it('ranks "our markets" in German, over every market the organisation licenses', () => {
+    const p = plan('In welchem unserer Märkte nutzen am wenigsten Leute Facebook?', retail);
+    expect(p.rankBy).toBe('markets');
+    expect(p.verdict).toBe('lowest');
+    expect(codes(p.locations)).toEqual(['us', 'gb', 'de', 'fr']);
+  });
+
+  it('ranks markets asked for in Japanese ("the country where ... is lowest")', () => {
+    const p = plan('Instagramの利用率が最も高い国はどこですか？');
+    expect(p.rankBy).toBe('markets');
+    expect(p.verdict).toBe('highest');
+    expect(p.locations.length).toBeGreaterThan(2);
+  });
+
+  it('reads growth compared from the verbs of Spanish, Portuguese and German', () => {
+    expect(plan('¿Qué ha crecido más en Francia, Spotify o Deezer?').verdict).toBe('grew-more');
+    const pt = plan('O TikTok cresceu mais no Japão ou na Austrália?');
+    expect(pt.verdict).toBe('grew-more');
+    expect(codes(pt.locations)).toEqual(['jp', 'au']);
+    const de = plan('Ist YouTube bei Männern oder bei Frauen stärker gewachsen?');
+    expect(de.verdict).toBe('grew-more');
+    expect(de.audiences.map((a) => a.name)).toEqual(['Men', 'Women']);
+  });
+
+  it('starts a period at an ordinal quarter after an article of another language', () => {
+    const p = plan('O Instagram cresceu mais no Brasil ou na Índia desde o segundo trimestre de 2025?');
+    expect(codes(p.waves)[0]).toBe('q2_2025');
+  });
+
+  it('puts the markets a ranking names in order, without a word for a market', () => {
+    const p = plan('Rank Germany, France and Spain by Netflix users');
+    expect(p.rankBy).toBe('markets');
+    expect(codes(p.locations)).toEqual(['de', 'fr', 'es']);
+  });
+
+  it('leaves a ranking of answers inside named markets a ranking of answers', () => {
+    expect(plan('Rank streaming services in Germany and France').rankBy ?? null).not.toBe('markets');
+  });
+  it('reads a region as the markets of it the organisation licenses, and refuses one it licenses none of', () => {
+    const p = plan('Among our European markets, where is Netflix most used?', retail);
+    expect(codes(p.locations)).toEqual(['gb', 'de', 'fr']);
+    expect(planPrompt({ prompt: 'Where in Asia is Netflix most used?', catalogue: retail }).outcome).toBe('refuse');
+  });
+
+  it('reads other verbs of change as growth compared, but not the word in "Baby boomers"', () => {
+    expect(plan('Is Claude catching on faster in the US or in Japan?').verdict).toBe('grew-more');
+    expect(plan('Which saw the bigger jump, Reddit among men or among women?').verdict).toBe('grew-more');
+    expect(plan('Do Gen Z or Baby boomers use Facebook more?').verdict ?? null).not.toBe('grew-more');
+  });
+
+  it('reads "X\'s strongest markets" as a market ranking, not an open index', () => {
+    const p = plan("Where are Netflix's strongest markets?");
+    expect(p.rankBy).toBe('markets');
+    expect(p.kind).toBe('comparison');
+  });
+
+  it('reads Italian growth compared ("è cresciuto di più")', () => {
+    expect(plan('TikTok è cresciuto di più in Germania o in Spagna?').verdict).toBe('grew-more');
+  });
+  it('reads "where" in the other languages as a market ranking on a named answer', () => {
+    for (const prompt of [
+      'Wo wird Snapchat am wenigsten genutzt?',
+      'Où Netflix est-il le plus utilisé ?',
+      '¿Dónde es más popular Pinterest?',
+      'Onde os homens usam mais o YouTube?',
+    ])
+      expect(plan(prompt).rankBy).toBe('markets');
+    // French "ou" inside a question is still "or".
+    expect(plan('Netflix ou Disney+ en France ?').rankBy ?? null).toBeNull();
+  });
+  it('keeps two answers side by side when their change is compared ("X or Y gaining faster")', () => {
+    const p = plan('Is Snapchat or Pinterest growing faster among women?');
+    expect(p.topic?.combine ?? 'each').toBe('each');
+    expect(p.verdict).toBe('grew-more');
+  });
+});
