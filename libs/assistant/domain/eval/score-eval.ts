@@ -17,6 +17,7 @@ export const EVAL_SETS = [
   'tuning-4-context',
   'tuning-5-structure',
   'tuning-5-context',
+  'tuning-6-context',
   'held-out-2',
 ] as const;
 
