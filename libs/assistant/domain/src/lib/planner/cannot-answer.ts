@@ -31,8 +31,9 @@ export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: Pl
   const question = catalogue.questions.find((q) => q.code === topic.question);
   if (!question || !nameHas(question, ask.answerableNamed)) return false;
   if (namesSomethingElse(prompt, topic, catalogue)) return false;
-  // "Spend on clothes" is not the gaming spend: what the money goes on must be what the question measures.
-  if (ask.kind === 'money' && !spentOnTopic(ask.rest, question, catalogue)) return false;
+  // "Spend on clothes" is not the gaming spend, "hours a week exercising" not the gaming hours: what
+  // the money or time goes on must be what the question measures.
+  if (!spentOnTopic(ask.rest, question, catalogue)) return false;
   if (ask.kind === 'money' && ask.currency) {
     const symbol = ask.currency;
     return question.datapoints.some((d) => d.name.includes(symbol) && !(symbol === '$' && /[A-Z]\$/.test(d.name)));
@@ -46,15 +47,18 @@ export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: Pl
  * or one of them is a word of the question's name or description ("games" for the gaming spend).
  */
 function spentOnTopic(rest: string, question: PlannerQuestion, catalogue: PlannerCatalogue): boolean {
-  const named = new Set(mentionsIn(rest, catalogue).flatMap((m) => (m.entry.kind === 'datapoint' ? [] : m.text.split(' '))));
-  const own = [...contentStems(rest)].filter((s) => !named.has(s) && ![...named].some((w) => stem(w) === s));
+  // Audiences, markets and the question's own answers ("Instagram" for how often each platform is used) are not what it is spent on.
+  const own = (m: ReturnType<typeof mentionsIn>[number]) =>
+    m.entry.kind !== 'datapoint' || m.entry.refs.some((r) => r.question.code === question.code);
+  const named = new Set(mentionsIn(rest, catalogue).flatMap((m) => (own(m) ? m.text.split(' ') : [])));
+  const left = [...contentStems(rest)].filter((s) => !named.has(s) && ![...named].some((w) => stem(w) === s));
   for (const w of [...lexicon.money.spendWords, ...lexicon.ages.units, ...lexicon.measureWords]) {
-    const at = own.indexOf(stem(w));
-    if (at >= 0) own.splice(at, 1);
+    const at = left.indexOf(stem(w));
+    if (at >= 0) left.splice(at, 1);
   }
-  if (own.length === 0) return true;
+  if (left.length === 0) return true;
   const subject = contentStems(`${question.name} ${question.description}`);
-  return own.some((s) => subject.has(s));
+  return left.some((s) => subject.has(s));
 }
 
 const contentStems = (text: string) =>
