@@ -1,6 +1,8 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { askedInEnglish } from './ask-in-english';
+import { brandAttributeAsk } from './brand-attribute';
+import { countedPerPeriod } from './counted-per-period';
 import { findPhrase, mentionsIn, wordsOf } from './mentions';
 
 /**
@@ -173,6 +175,8 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
         answerableNamed: metric.answerableNamed ?? [],
       };
   }
+  const other = brandAttributeAsk(words, catalogue) ?? countedPerPeriod(words);
+  if (other) return other;
   const money = lexicon.money;
   const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
   const spends = words.some((w) => money.spendWords.includes(w));
