@@ -1,6 +1,7 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { withBriefScope } from './brief-scope';
+import { isSecondaryAsk, withoutOrdinal } from './brief-questions';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 
 /**
@@ -14,6 +15,8 @@ export interface BriefFocus {
   resolved: string;
   /** The other sentences: background, never the topic. */
   context: string[];
+  /** Questions the brief marks as lesser ("Second, less urgent, ..."): noted, not planned. */
+  others?: string[];
 }
 
 /** Sentence ends that are not ends: "U.S.", "e.g.", "vs.". */
@@ -134,17 +137,21 @@ export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFo
     const split = sentences.length === 1 ? runOn(sentences[0], catalogue) : null;
     return split ? { ...split, resolved: withBriefScope(resolveReferences(split.ask, split.context.join(' '), catalogue), split.context, catalogue) } : null;
   }
+  // A question marked as the lesser of two ("Second, less urgent, ...") is noted, not planned.
+  const main = (i: number) => !isSecondaryAsk(sentences[i]) || !sentences.slice(0, i).some((s) => /\?\s*$/.test(s) && !isSecondaryAsk(s));
   let at = -1;
-  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (/\?\s*$/.test(sentences[i])) at = i;
-  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i])) at = i;
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (/\?\s*$/.test(sentences[i]) && main(i)) at = i;
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i]) && main(i)) at = i;
+  const others = sentences.filter((s, i) => i > at && asks(s));
   // "How do the French research products? Give me the top three": a question in parts, read whole.
-  if (at < 0 || sentences.slice(at + 1).some(asks)) return null;
+  if (at < 0 || others.some((s) => !isSecondaryAsk(s))) return null;
   const context = sentences.filter((_, i) => i !== at);
   if (context.reduce((n, s) => n + wordsOf(s).length, 0) < MIN_CONTEXT_WORDS) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
-  const ask = embeddedAsk(withoutLeadIn(sentences[at]));
-  return { ask, resolved: withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue), context };
+  const ask = embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at])));
+  const resolved = withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue);
+  return { ask, resolved, context, ...(others.length > 0 ? { others } : {}) };
 }
 
 /** `\b` for a phrase in raw text, case-insensitive. */

@@ -43,6 +43,7 @@ export function planInContext<I extends ContextInput>(input: I, planQuestion: (i
 
   const notes = [...planned.notes];
   if (brief) notes.push(`I answered the question “${brief.ask}” and read the rest of your message as background.`);
+  for (const other of brief?.others ?? []) notes.push(`You also asked “${other}”: ask it on its own and I will answer it next.`);
   const unused = detectLanguage(prompt) === 'en' ? unusedWords(prompt, planned.plan, input.catalogue) : [];
   const note = unusedNote(unused);
   if (note) notes.push(note);
