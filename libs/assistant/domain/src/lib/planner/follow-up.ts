@@ -94,7 +94,8 @@ function followUpTopic(ctx: PromptContext, frame: Frame, step: TopicStep, start:
     topic = { ...previous.topic, suffix: codeName(previousScale) };
     topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
   } else if (topic) {
-    if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic)
+    // "Now rank the streaming services": the whole question asked for a ranking is the whole question.
+    if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic && !kindCues.ranking)
       topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
   } else if (kindCues.openIndexing && !kindCues.explicitIndex && !/\b(it|that|this)\b/.test(text)) {
     // "what else makes them different?": the open profile of the same audience, past the old topic.
