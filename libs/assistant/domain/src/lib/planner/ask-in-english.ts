@@ -35,7 +35,7 @@ export function askedInEnglish(prompt: string): string[] {
     out.push(...translateWords(pending, lang));
     pending = [];
   };
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const age = phraseAt(words, i, beforeAge);
     // "Unter" is "among" before a name and "under" before a number of years.
     const found = age && /^\d/.test(words[i + age[0]] ?? '') ? age : phraseAt(words, i, phrases);

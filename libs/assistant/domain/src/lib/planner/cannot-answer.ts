@@ -48,8 +48,7 @@ export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: Pl
  */
 function spentOnTopic(rest: string, question: PlannerQuestion, catalogue: PlannerCatalogue): boolean {
   // Audiences, markets and the question's own answers ("Instagram" for how often each platform is used) are not what it is spent on.
-  const own = (m: ReturnType<typeof mentionsIn>[number]) =>
-    m.entry.kind !== 'datapoint' || m.entry.refs.some((r) => r.question.code === question.code);
+  const own = (m: ReturnType<typeof mentionsIn>[number]) => m.entry.kind !== 'datapoint' || m.entry.refs.some((r) => r.question.code === question.code);
   const named = new Set(mentionsIn(rest, catalogue).flatMap((m) => (own(m) ? m.text.split(' ') : [])));
   const left = [...contentStems(rest)].filter((s) => !named.has(s) && ![...named].some((w) => stem(w) === s));
   for (const w of [...lexicon.money.spendWords, ...lexicon.ages.units, ...lexicon.measureWords]) {

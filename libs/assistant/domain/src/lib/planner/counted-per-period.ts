@@ -2,7 +2,12 @@ import lexicon from './context-lexicon.json';
 import type { UnmeasuredAsk } from './unanswerable';
 
 const L = lexicon.countedPerPeriod;
-const NOT_COUNTED = new Set([...lexicon.ages.units, ...lexicon.money.timeWords, ...lexicon.money.spendWords, ...Object.values(lexicon.money.currencies).flat()]);
+const NOT_COUNTED = new Set([
+  ...lexicon.ages.units,
+  ...lexicon.money.timeWords,
+  ...lexicon.money.spendWords,
+  ...Object.values(lexicon.money.currencies).flat(),
+]);
 
 /**
  * "How many podcast episodes per week do Australians listen to?": a number of things per day,
