@@ -14,10 +14,12 @@ describe('removedFilter', () => {
     expect(removedFilter('For everyone, not just high earners', previous)?.everyone).toBe(true);
     expect(removedFilter('clear the audience filter', previous)?.everyone).toBe(true);
     expect(removedFilter('Among all respondents?', previous)?.everyone).toBe(true);
+    expect(removedFilter('What about everyone?', previous)?.everyone).toBe(true);
   });
   it('removes nothing without an earlier answer, or an audience already everyone', () => {
     expect(removedFilter('Drop the market filter', null)).toBeNull();
     expect(removedFilter('For everyone?', { ...previous, audiences: [EVERYONE] })).toBeNull();
     expect(removedFilter('What about Gen Z instead?', previous)).toBeNull();
+    expect(removedFilter('and compared to everyone else?', previous)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ const DROP = (nouns: readonly string[]) =>
   new RegExp(`\\b(?:${any(L.verbs)})\\s+(?:the\\s+|any\\s+|that\\s+|this\\s+)?(?:${any(nouns)})(?:\\s+(?:${any(L.filterNouns)}))?\\b`, 'i');
 const DROP_MARKET = DROP(L.markets);
 const DROP_AUDIENCE = DROP(L.audiences);
-const EVERYONE = new RegExp(`\\b(?:for|among|across|to|with|of)\\s+(?:${any(L.everyone)})\\b|^\\s*(?:${any(L.everyone)})\\b`, 'i');
+const EVERYONE = new RegExp(`\\b(?:for|among|across|of|about)\\s+(?:${any(L.everyone)})\\b|^\\s*(?:${any(L.everyone)})\\b`, 'i');
 
 /** What a follow-up removes from the previous answer, and the form the planner reads for the rest. */
 export interface Removal {
@@ -25,7 +25,9 @@ export interface Removal {
 export function removedFilter(prompt: string, previous: AnalysisPlan | null | undefined): Removal | null {
   if (!previous) return null;
   if (DROP_MARKET.test(prompt) && previous.locations.length > 0) return { prompt: 'What about all markets?', everyone: false };
-  const audience = DROP_AUDIENCE.test(prompt) || EVERYONE.test(prompt);
+  // "Compared to everyone else" sets the audience against everyone: an index, not a removal.
+  const against = /\b(compar\w*|vs|versus|against|than|else|average)\b/i.test(prompt);
+  const audience = !against && (DROP_AUDIENCE.test(prompt) || EVERYONE.test(prompt));
   const narrowed = previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone';
   if (audience && narrowed) return { prompt: 'What about them?', everyone: true };
   return null;
