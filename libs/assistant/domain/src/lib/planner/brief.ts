@@ -127,6 +127,23 @@ function runOn(prompt: string, catalogue: PlannerCatalogue): { ask: string; cont
 }
 
 /**
+ * "Quick one, the CMO wants numbers on Adidas and Puma: what share of Gen Z are aware of Nike?":
+ * one sentence whose context runs up to a colon or dash, after which a question of its own asks.
+ */
+function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { ask: string; context: string[] } | null {
+  const mark = /:|\s[-–—]\s/.exec(sentence);
+  if (!mark) return null;
+  const head = sentence.slice(0, mark.index).trim();
+  const ask = sentence.slice(mark.index + mark[0].length).trim();
+  if (!/\?\s*$/.test(ask) || !startsAsking(ask) || wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
+  // "Parents of babies in the UK: what share bought baby food?": an ask that does not name its own
+  // people or place and what they do finishes the words before the colon; it is not a new question.
+  const kinds = new Set(mentionsIn(ask, catalogue).map((m) => (m.entry.kind === 'datapoint' ? 'topic' : isMarket(m) ? 'place' : m.entry.kind)));
+  if (!kinds.has('topic') || !(kinds.has('place') || kinds.has('audience'))) return null;
+  return { ask: ask.charAt(0).toUpperCase() + ask.slice(1), context: [head] };
+}
+
+/**
  * The question of a brief: the last sentence that asks (a question mark, or a question word or
  * command first), when other sentences around it carry enough words to be context. `null` for a
  * prompt of one sentence, or with nothing that asks (then it is read whole, as before).
@@ -134,7 +151,7 @@ function runOn(prompt: string, catalogue: PlannerCatalogue): { ask: string; cont
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
   const sentences = sentencesOf(prompt);
   if (sentences.length < 2) {
-    const split = sentences.length === 1 ? runOn(sentences[0], catalogue) : null;
+    const split = sentences.length === 1 ? (runOn(sentences[0], catalogue) ?? contextBeforeColon(sentences[0], catalogue)) : null;
     return split ? { ...split, resolved: withBriefScope(resolveReferences(split.ask, split.context.join(' '), catalogue), split.context, catalogue) } : null;
   }
   // A question marked as the lesser of two ("Second, less urgent, ...") is noted, not planned.
