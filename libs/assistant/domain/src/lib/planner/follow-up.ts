@@ -66,7 +66,8 @@ export function mergeFollowUp(
   else if (kindCues.indexing || (!topic && previous.kind === 'indexing')) kind = 'indexing';
   else if ((limit !== undefined || kindCues.ranking) && previous.kind !== 'indexing')
     kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
-  else kind = previousBase;
+  // "Just Netflix" after a ranking of streaming services: one answer named is its share, not a ranking.
+  else kind = previousBase === 'ranking' && topic && topic.datapoints.length > 0 && step.choice.mentioned ? 'share' : previousBase;
   if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
     topic = { ...topic, datapoints: [] };
   if (waves.length === 0) {
