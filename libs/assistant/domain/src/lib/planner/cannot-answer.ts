@@ -76,7 +76,9 @@ const contentStems = (text: string) =>
 export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, catalogue: PlannerCatalogue): PlannerQuestion | null {
   const own = base ? (catalogue.questions.find((q) => q.code === base.question) ?? null) : null;
   if (ask.offerNamed.length === 0) return own;
-  const names = new Set((base?.datapoints ?? []).map((d) => d.name.toLowerCase()));
+  // The answers the ask names: its topic's, else the names in its words ("Amazon" when the rest alone asks back).
+  const mentioned = base ? [] : mentionsIn(ask.rest, catalogue).flatMap((m) => (m.entry.kind === 'datapoint' ? m.entry.refs.map((r) => r.datapoint.name) : []));
+  const names = new Set([...(base?.datapoints ?? []).map((d) => d.name), ...mentioned].map((n) => n.toLowerCase()));
   // The measure's own words ("spend", "hours", "per month") say nothing of what it is measured on.
   const about = contentStems(`${own ? `${own.name} ${own.description}` : ''} ${ask.rest}`);
   // What the ask itself is about: its own words and its topic's name, never the topic's description alone.

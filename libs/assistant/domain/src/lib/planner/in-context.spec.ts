@@ -93,6 +93,9 @@ describe('planInContext: asks the catalogue cannot measure, in other words', () 
     expect(refused('Wie viele Minuten pro Tag verbringen Millennials auf Instagram?')).toBe('hours_social_media_per_day');
     expect(refused('Quelle part des moins de 16 ans en France utilise Snapchat ?')).toBe('social_platform_usage');
   });
+  it('offers the question of a brand the rest names even when the rest alone asks back', () => {
+    expect(refused('Wie zufrieden sind die Deutschen mit Amazon?')).toBe('brand_perception_retail');
+  });
   it('refuses time spent on something a time question does not measure', () => {
     expect(refused('How many hours a week do Germans exercise?')).toBe('exercise_frequency');
   });
