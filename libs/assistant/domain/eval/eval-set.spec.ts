@@ -119,6 +119,7 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     'docked-multi': 8,
   },
   'tuning-6-dimensions': { 'rank-markets': 10, 'change-comparison': 10 },
+  'tuning-6-context': { brief: 8, unanswerable: 8, 'follow-up-replace': 8 },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);

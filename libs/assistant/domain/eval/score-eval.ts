@@ -18,6 +18,7 @@ export const EVAL_SETS = [
   'tuning-5-structure',
   'tuning-5-context',
   'tuning-6-dimensions',
+  'tuning-6-context',
   'held-out-2',
 ] as const;
 

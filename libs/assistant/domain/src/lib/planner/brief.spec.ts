@@ -111,3 +111,17 @@ describe('resolveReferences', () => {
     );
   });
 });
+
+describe('focusBrief, context before a colon', () => {
+  it('reads the question after a colon when the words before it are context', () => {
+    const focus = focusBrief(
+      'Quick one before the board meeting, the CMO wants numbers on competitors like Adidas and Puma: what share of Gen Z in Germany are aware of Nike?',
+      demo,
+    );
+    expect(focus?.ask).toBe('What share of Gen Z in Germany are aware of Nike?');
+  });
+  it('leaves a short lead-in or a list after a colon to be read whole', () => {
+    expect(focusBrief('Gen Z vs Millennials: which platforms do they use?', demo)).toBeNull();
+    expect(focusBrief('Compare these for Gen Z in the UK and Germany: Netflix, Disney+ and Hulu', demo)).toBeNull();
+  });
+});

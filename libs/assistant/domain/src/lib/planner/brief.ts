@@ -1,6 +1,7 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { withBriefScope } from './brief-scope';
+import { isSecondaryAsk, withoutOrdinal } from './brief-questions';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 
 /**
@@ -14,6 +15,8 @@ export interface BriefFocus {
   resolved: string;
   /** The other sentences: background, never the topic. */
   context: string[];
+  /** Questions the brief marks as lesser ("Second, less urgent, ..."): noted, not planned. */
+  others?: string[];
 }
 
 /** Sentence ends that are not ends: "U.S.", "e.g.", "vs.". */
@@ -124,6 +127,23 @@ function runOn(prompt: string, catalogue: PlannerCatalogue): { ask: string; cont
 }
 
 /**
+ * "Quick one, the CMO wants numbers on Adidas and Puma: what share of Gen Z are aware of Nike?":
+ * one sentence whose context runs up to a colon or dash, after which a question of its own asks.
+ */
+function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { ask: string; context: string[] } | null {
+  const mark = /:|\s[-–—]\s/.exec(sentence);
+  if (!mark) return null;
+  const head = sentence.slice(0, mark.index).trim();
+  const ask = sentence.slice(mark.index + mark[0].length).trim();
+  if (!/\?\s*$/.test(ask) || !startsAsking(ask) || wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
+  // "Parents of babies in the UK: what share bought baby food?": an ask that does not name its own
+  // people or place and what they do finishes the words before the colon; it is not a new question.
+  const kinds = new Set(mentionsIn(ask, catalogue).map((m) => (m.entry.kind === 'datapoint' ? 'topic' : isMarket(m) ? 'place' : m.entry.kind)));
+  if (!kinds.has('topic') || !(kinds.has('place') || kinds.has('audience'))) return null;
+  return { ask: ask.charAt(0).toUpperCase() + ask.slice(1), context: [head] };
+}
+
+/**
  * The question of a brief: the last sentence that asks (a question mark, or a question word or
  * command first), when other sentences around it carry enough words to be context. `null` for a
  * prompt of one sentence, or with nothing that asks (then it is read whole, as before).
@@ -131,20 +151,24 @@ function runOn(prompt: string, catalogue: PlannerCatalogue): { ask: string; cont
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
   const sentences = sentencesOf(prompt);
   if (sentences.length < 2) {
-    const split = sentences.length === 1 ? runOn(sentences[0], catalogue) : null;
+    const split = sentences.length === 1 ? (runOn(sentences[0], catalogue) ?? contextBeforeColon(sentences[0], catalogue)) : null;
     return split ? { ...split, resolved: withBriefScope(resolveReferences(split.ask, split.context.join(' '), catalogue), split.context, catalogue) } : null;
   }
+  // A question marked as the lesser of two ("Second, less urgent, ...") is noted, not planned.
+  const main = (i: number) => !isSecondaryAsk(sentences[i]) || !sentences.slice(0, i).some((s) => /\?\s*$/.test(s) && !isSecondaryAsk(s));
   let at = -1;
-  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (/\?\s*$/.test(sentences[i])) at = i;
-  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i])) at = i;
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (/\?\s*$/.test(sentences[i]) && main(i)) at = i;
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i]) && main(i)) at = i;
+  const others = sentences.filter((s, i) => i > at && asks(s));
   // "How do the French research products? Give me the top three": a question in parts, read whole.
-  if (at < 0 || sentences.slice(at + 1).some(asks)) return null;
+  if (at < 0 || others.some((s) => !isSecondaryAsk(s))) return null;
   const context = sentences.filter((_, i) => i !== at);
   if (context.reduce((n, s) => n + wordsOf(s).length, 0) < MIN_CONTEXT_WORDS) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
-  const ask = embeddedAsk(withoutLeadIn(sentences[at]));
-  return { ask, resolved: withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue), context };
+  const ask = embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at])));
+  const resolved = withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue);
+  return { ask, resolved, context, ...(others.length > 0 ? { others } : {}) };
 }
 
 /** `\b` for a phrase in raw text, case-insensitive. */

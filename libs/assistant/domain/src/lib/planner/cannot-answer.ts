@@ -31,8 +31,9 @@ export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: Pl
   const question = catalogue.questions.find((q) => q.code === topic.question);
   if (!question || !nameHas(question, ask.answerableNamed)) return false;
   if (namesSomethingElse(prompt, topic, catalogue)) return false;
-  // "Spend on clothes" is not the gaming spend: what the money goes on must be what the question measures.
-  if (ask.kind === 'money' && !spentOnTopic(ask.rest, question, catalogue)) return false;
+  // "Spend on clothes" is not the gaming spend, "hours a week exercising" not the gaming hours: what
+  // the money or time goes on must be what the question measures.
+  if (!spentOnTopic(ask.rest, question, catalogue)) return false;
   if (ask.kind === 'money' && ask.currency) {
     const symbol = ask.currency;
     return question.datapoints.some((d) => d.name.includes(symbol) && !(symbol === '$' && /[A-Z]\$/.test(d.name)));
@@ -46,15 +47,17 @@ export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: Pl
  * or one of them is a word of the question's name or description ("games" for the gaming spend).
  */
 function spentOnTopic(rest: string, question: PlannerQuestion, catalogue: PlannerCatalogue): boolean {
-  const named = new Set(mentionsIn(rest, catalogue).flatMap((m) => (m.entry.kind === 'datapoint' ? [] : m.text.split(' '))));
-  const own = [...contentStems(rest)].filter((s) => !named.has(s) && ![...named].some((w) => stem(w) === s));
+  // Audiences, markets and the question's own answers ("Instagram" for how often each platform is used) are not what it is spent on.
+  const own = (m: ReturnType<typeof mentionsIn>[number]) => m.entry.kind !== 'datapoint' || m.entry.refs.some((r) => r.question.code === question.code);
+  const named = new Set(mentionsIn(rest, catalogue).flatMap((m) => (own(m) ? m.text.split(' ') : [])));
+  const left = [...contentStems(rest)].filter((s) => !named.has(s) && ![...named].some((w) => stem(w) === s));
   for (const w of [...lexicon.money.spendWords, ...lexicon.ages.units, ...lexicon.measureWords]) {
-    const at = own.indexOf(stem(w));
-    if (at >= 0) own.splice(at, 1);
+    const at = left.indexOf(stem(w));
+    if (at >= 0) left.splice(at, 1);
   }
-  if (own.length === 0) return true;
+  if (left.length === 0) return true;
   const subject = contentStems(`${question.name} ${question.description}`);
-  return own.some((s) => subject.has(s));
+  return left.some((s) => subject.has(s));
 }
 
 const contentStems = (text: string) =>
@@ -73,7 +76,9 @@ const contentStems = (text: string) =>
 export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, catalogue: PlannerCatalogue): PlannerQuestion | null {
   const own = base ? (catalogue.questions.find((q) => q.code === base.question) ?? null) : null;
   if (ask.offerNamed.length === 0) return own;
-  const names = new Set((base?.datapoints ?? []).map((d) => d.name.toLowerCase()));
+  // The answers the ask names: its topic's, else the names in its words ("Amazon" when the rest alone asks back).
+  const mentioned = base ? [] : mentionsIn(ask.rest, catalogue).flatMap((m) => (m.entry.kind === 'datapoint' ? m.entry.refs.map((r) => r.datapoint.name) : []));
+  const names = new Set([...(base?.datapoints ?? []).map((d) => d.name), ...mentioned].map((n) => n.toLowerCase()));
   // The measure's own words ("spend", "hours", "per month") say nothing of what it is measured on.
   const about = contentStems(`${own ? `${own.name} ${own.description}` : ''} ${ask.rest}`);
   // What the ask itself is about: its own words and its topic's name, never the topic's description alone.

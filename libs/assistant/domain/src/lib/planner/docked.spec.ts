@@ -26,3 +26,15 @@ describe('nameDocked', () => {
     expect(nameDocked('How does my docked audience compare with Gen X?', [])).toBe('How does my docked audience compare with Gen X?');
   });
 });
+
+describe('nameDocked, one of several by its place', () => {
+  it('writes "the first one", "my second audience", "the latter" as that docked audience', () => {
+    expect(nameDocked('Just the first one: TikTok use in the UK', dock('Gen Z', 'Millennials'))).toBe('Just Gen Z: TikTok use in the UK');
+    expect(nameDocked('Netflix use for my second audience', dock('Gen Z', 'Millennials'))).toBe('Netflix use for Millennials');
+    expect(nameDocked('What share of the latter use Spotify?', dock('Women', 'Men'))).toBe('What share of Men use Spotify?');
+  });
+  it('leaves periods and a single docked audience alone', () => {
+    expect(nameDocked('TikTok use in the last quarter', dock('Women', 'Men'))).toBe('TikTok use in the last quarter');
+    expect(nameDocked('What share of the first one use Spotify?', dock('Women'))).toBe('What share of the first one use Spotify?');
+  });
+});

@@ -17,9 +17,27 @@ const markBefore = (name: string) =>
  */
 export function nameDocked(prompt: string, docked: readonly PlanAudience[] | undefined): string {
   if (!docked || docked.length === 0) return prompt;
-  let out = prompt;
+  let out = byOrdinal(prompt, docked);
   for (const audience of docked) out = out.replace(markBefore(audience.name), '$1');
   // "Premium shoppers vs my other audience": a reference is to the docked audiences not named already.
   const unnamed = docked.filter((a) => !new RegExp(`\\b${escape(a.name)}\\b`, 'i').test(out.replace(DOCKED_REFERENCE, ' ')));
   return out.replace(DOCKED_REFERENCE, (unnamed.length > 0 ? unnamed : docked).map((a) => a.name).join(' and '));
+}
+
+const ORDINALS: Record<string, number> = lexicon.docked.ordinals;
+/** "The first one", "my second audience", "the latter": one of several docked audiences by its place. */
+const ORDINAL_REFERENCE = new RegExp(
+  `\\b(?:the|my|our)\\s+(?:(first|second|third|last)(?:\\s+(?:one|${alternatives(nouns)})(?:\\s+of\\s+(?:my|our|the)\\s+(?:${alternatives(nouns)}))?|(?=\\s*[:,.?!]|$))|(former|latter)\\b)`,
+  'i',
+);
+
+/** Several docked audiences, one referred to by its place: written as its name, so that it alone is answered. */
+function byOrdinal(prompt: string, docked: readonly PlanAudience[]): string {
+  if (docked.length < 2) return prompt;
+  return prompt.replace(ORDINAL_REFERENCE, (whole, place: string | undefined, pair: string | undefined) => {
+    const at = ORDINALS[(place ?? pair ?? '').toLowerCase()];
+    const audience = docked[at < 0 ? docked.length + at : at];
+    // "The former" and "the latter" stand alone; "the first" needs "one" or a noun after it ("the first quarter" is a period).
+    return audience ? audience.name : whole;
+  });
 }

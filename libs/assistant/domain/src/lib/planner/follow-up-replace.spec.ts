@@ -38,3 +38,12 @@ describe('rewriteSideBySide', () => {
     expect(rewriteSideBySide('Parents alongside Gen Z: Netflix')).toBe('Parents versus Gen Z: Netflix');
   });
 });
+
+describe('rewriteReplacement, two swaps and a "now" before "instead of"', () => {
+  it('keeps both new things of two swaps', () => {
+    expect(rewriteReplacement('Replace Pinterest with Snapchat and the UK with France', previous)).toBe('What about Snapchat in France instead?');
+  });
+  it('does not read the opening "now" as the latest wave when "instead of" follows', () => {
+    expect(rewriteReplacement('Now Instagram instead of TikTok', previous)).toBe('What about Instagram instead?');
+  });
+});

@@ -30,20 +30,29 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
   if (!previous) return written;
   const prompt = written.replace(FOREIGN_AND, 'And ');
   const swap = SWAP.exec(prompt);
-  if (swap) return replaceSide(swap[2], swap[1], previous, catalogue) ?? `What about ${swap[2].trim()} instead?`;
+  if (swap) {
+    // "Replace Pinterest with Snapchat and the UK with France": two swaps, both new things kept.
+    const second = new RegExp(`^(.+?)\\s+and\\s+(?:the\\s+)?(.+?)\\s+(?:${alternatives(lexicon.replace.swapLinks)})\\s+(.+)$`, 'i').exec(swap[2]);
+    if (second && mentionsIn(second[2], catalogue).length > 0) return `What about ${second[1].trim()} in ${second[3].trim()} instead?`;
+    return replaceSide(swap[2], swap[1], previous, catalogue) ?? `What about ${swap[2].trim()} instead?`;
+  }
   const switched = SWITCH_TO.exec(prompt);
   if (switched) return `What about ${switched[1].trim()} instead?`;
   const moved = prompt.replace(BEFORE_NOW, '');
   // "Now Instagram": a name straight after the opening "now" is what the follow-up moves to.
   const afterNow = /^\s*now[,\s]+(.+)$/i.exec(moved);
-  if (afterNow && mentionsIn(afterNow[1], catalogue)[0]?.start === 0) return `What about ${afterNow[1].trim().replace(/[\s?.!]*$/, '')}?`;
+  if (afterNow && !INSTEAD_OF.test(afterNow[1]) && mentionsIn(afterNow[1], catalogue)[0]?.start === 0)
+    return `What about ${afterNow[1].trim().replace(/[\s?.!]*$/, '')}?`;
   const insteadOf = INSTEAD_OF.exec(moved);
   if (insteadOf) {
     const kept = moved
       .replace(INSTEAD_OF, '')
       .trim()
       .replace(/[\s?.!]*$/, '');
-    if (kept.length > 0) return replaceSide(kept, insteadOf[1], previous, catalogue) ?? `${kept} instead?`;
+    // "Now Germany instead of France": the opening "now" moves to the new thing, it is not the latest wave.
+    const fresh = kept.replace(/^\s*now[,\s]+/i, '');
+    const named = fresh === kept ? `${kept} instead?` : `What about ${fresh} instead?`;
+    if (kept.length > 0) return replaceSide(fresh, insteadOf[1], previous, catalogue) ?? named;
   }
   return moved;
 }

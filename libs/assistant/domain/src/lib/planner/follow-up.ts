@@ -66,7 +66,8 @@ export function mergeFollowUp(
   else if (kindCues.indexing || (!topic && previous.kind === 'indexing')) kind = 'indexing';
   else if ((limit !== undefined || kindCues.ranking) && previous.kind !== 'indexing')
     kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
-  else kind = previousBase;
+  // "Just Netflix" after a ranking of streaming services: one answer named is its share, not a ranking.
+  else kind = previousBase === 'ranking' && topic && topic.datapoints.length > 0 && step.choice.mentioned ? 'share' : previousBase;
   if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
     topic = { ...topic, datapoints: [] };
   if (waves.length === 0) {
@@ -94,7 +95,8 @@ function followUpTopic(ctx: PromptContext, frame: Frame, step: TopicStep, start:
     topic = { ...previous.topic, suffix: codeName(previousScale) };
     topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
   } else if (topic) {
-    if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic)
+    // "Now rank the streaming services": the whole question asked for a ranking is the whole question.
+    if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic && !kindCues.ranking)
       topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
   } else if (kindCues.openIndexing && !kindCues.explicitIndex && !/\b(it|that|this)\b/.test(text)) {
     // "what else makes them different?": the open profile of the same audience, past the old topic.

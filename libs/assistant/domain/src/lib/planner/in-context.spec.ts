@@ -62,3 +62,41 @@ describe('planInContext: docked audiences named in the prompt stay sides', () =>
     ).toEqual(['Young parents', 'Gen X']);
   });
 });
+
+describe('planInContext: follow-ups that remove or re-rank', () => {
+  it('keeps the topic and market when the audience is dropped, and pools markets when the market is', () => {
+    const first = plan('What share of high income people in India use YouTube?');
+    expect(shape(plan('For everyone, not just high earners', first))).toEqual({
+      topic: 'social_platform_usage:youtube',
+      audiences: ['All respondents'],
+      markets: ['in'],
+    });
+    expect(shape(plan('Drop the market filter', first))).toEqual({ topic: 'social_platform_usage:youtube', audiences: ['High income'], markets: [] });
+  });
+  it('ranks the whole question when a follow-up asks for a ranking of it', () => {
+    const ranked = plan('Now rank the streaming services instead', plan('What share of Millennials in Germany use Netflix?'));
+    expect({ kind: ranked.kind, ...shape(ranked) }).toEqual({
+      kind: 'ranking',
+      topic: 'streaming_services_used:',
+      audiences: ['Millennials'],
+      markets: ['de'],
+    });
+  });
+});
+
+describe('planInContext: asks the catalogue cannot measure, in other words', () => {
+  const refused = (prompt: string) => {
+    const out = planPrompt({ prompt, catalogue: demo, previous: null, docked: [] });
+    return out.outcome === 'refuse' ? (out.offer?.code ?? 'no offer') : out.outcome;
+  };
+  it('refuses them in other languages, offering the nearest question', () => {
+    expect(refused('Wie viele Minuten pro Tag verbringen Millennials auf Instagram?')).toBe('hours_social_media_per_day');
+    expect(refused('Quelle part des moins de 16 ans en France utilise Snapchat ?')).toBe('social_platform_usage');
+  });
+  it('offers the question of a brand the rest names even when the rest alone asks back', () => {
+    expect(refused('Wie zufrieden sind die Deutschen mit Amazon?')).toBe('brand_perception_retail');
+  });
+  it('refuses time spent on something a time question does not measure', () => {
+    expect(refused('How many hours a week do Germans exercise?')).toBe('exercise_frequency');
+  });
+});

@@ -5,7 +5,9 @@ import { cannotAnswer, measuredAfterAll, standsOnWords } from './cannot-answer';
 import { unusedNote, unusedWords } from './coverage';
 import { nameDocked } from './docked';
 import { shiftedPeriod } from './follow-up-period';
+import { removedFilter } from './follow-up-remove';
 import { rewriteReplacement, rewriteSideBySide } from './follow-up-replace';
+import { EVERYONE } from './constants';
 import { findUnmeasured } from './unanswerable';
 
 /** What the context stage needs of a planner's input (the planner's `PlanInput`). */
@@ -28,8 +30,9 @@ export function planInContext<I extends ContextInput>(input: I, planQuestion: (i
   const brief = focusBrief(raw, input.catalogue);
   const asked = brief ? brief.resolved : raw;
   const shifted = shiftedPeriod(asked, input.previous, input.catalogue);
-  const prompt = nameDocked(rewriteSideBySide(shifted ?? rewriteReplacement(asked, input.previous, input.catalogue)), input.docked);
-  const planned = planQuestion(prompt === raw ? input : { ...input, prompt });
+  const removal = shifted ? null : removedFilter(asked, input.previous);
+  const prompt = nameDocked(rewriteSideBySide(removal?.prompt ?? shifted ?? rewriteReplacement(asked, input.previous, input.catalogue)), input.docked);
+  const planned = withEveryone(planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
 
   const unmeasured = findUnmeasured(prompt, input.catalogue);
   if (unmeasured && !measuredAfterAll(unmeasured, prompt, planned, input.catalogue)) {
@@ -43,8 +46,14 @@ export function planInContext<I extends ContextInput>(input: I, planQuestion: (i
 
   const notes = [...planned.notes];
   if (brief) notes.push(`I answered the question “${brief.ask}” and read the rest of your message as background.`);
+  for (const other of brief?.others ?? []) notes.push(`You also asked “${other}”: ask it on its own and I will answer it next.`);
   const unused = detectLanguage(prompt) === 'en' ? unusedWords(prompt, planned.plan, input.catalogue) : [];
   const note = unusedNote(unused);
   if (note) notes.push(note);
   return { ...planned, notes, ...(unused.length > 0 ? { unused } : {}) };
+}
+
+/** A follow-up that drops the audience ("for everyone"): the answer is for all respondents. */
+function withEveryone(planned: PlanOutcome, everyone: boolean): PlanOutcome {
+  return everyone && planned.outcome === 'answer' ? { ...planned, plan: { ...planned.plan, audiences: [EVERYONE] } } : planned;
 }

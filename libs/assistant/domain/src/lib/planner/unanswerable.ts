@@ -1,5 +1,8 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import { askedInEnglish } from './ask-in-english';
+import { brandAttributeAsk } from './brand-attribute';
+import { countedPerPeriod } from './counted-per-period';
 import { findPhrase, mentionsIn, wordsOf } from './mentions';
 
 /**
@@ -134,14 +137,14 @@ const phraseIn = (text: string, phrase: string) => text.includes(` ${wordsOf(phr
 
 /** The ask of the prompt the catalogue cannot measure, if there is one (ages first, then metrics, then money). */
 export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): UnmeasuredAsk | null {
-  const words = wordsOf(prompt);
+  const words = askedInEnglish(prompt);
   const text = ` ${words.join(' ')} `;
   const range = surveyAges(catalogue);
   if (range) {
     // "Under 35" reaches into the survey's ages and is answered from them; "under 16" does not.
     const outside =
       agesAsked(words).find((a) => (a.lo === 0 ? a.hi < range.min : a.hi === Infinity ? a.lo > range.max : a.lo < range.min || a.hi > range.max)) ??
-      childrenAsked(prompt, words, catalogue);
+      childrenAsked(words.join(' '), words, catalogue);
     if (outside) {
       const rest = [...words.slice(0, outside.start), 'people', ...words.slice(outside.end)].join(' ');
       return {
@@ -172,6 +175,8 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
         answerableNamed: metric.answerableNamed ?? [],
       };
   }
+  const other = brandAttributeAsk(words, catalogue) ?? countedPerPeriod(words);
+  if (other) return other;
   const money = lexicon.money;
   const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
   const spends = words.some((w) => money.spendWords.includes(w));

@@ -1,0 +1,17 @@
+import { askedInEnglish } from './ask-in-english';
+
+describe('askedInEnglish', () => {
+  it('reads the measures of other languages as English words', () => {
+    expect(askedInEnglish('Wie viele Minuten pro Tag verbringen Millennials auf Instagram?').join(' ')).toContain('minutes a day spend');
+    expect(askedInEnglish('¿Cuántos euros al mes pagan los españoles por Netflix?').join(' ')).toContain('euros a month pay');
+    expect(askedInEnglish('Combien d’heures par semaine les Français passent-ils sur TikTok ?').join(' ')).toContain('hours a week');
+  });
+  it('reads "unter", "moins de", "menores de" as "under" only before a number', () => {
+    expect(askedInEnglish('Quelle part des moins de 16 ans en France utilise Snapchat ?').join(' ')).toContain('under 16 years');
+    expect(askedInEnglish('Wie viele unter 16 Jahren nutzen TikTok?').join(' ')).toContain('under 16 years');
+    expect(askedInEnglish('Wie viele unter den Millennials nutzen TikTok?')).not.toContain('under');
+  });
+  it('leaves an English prompt as its words', () => {
+    expect(askedInEnglish('How many minutes a day do Gen Z spend on TikTok?').join(' ')).toBe('how many minutes a day do gen z spend on tiktok');
+  });
+});

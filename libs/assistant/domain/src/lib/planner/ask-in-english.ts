@@ -1,0 +1,50 @@
+import { detectLanguage, translateWords } from '../languages';
+import lexicon from './context-lexicon.json';
+import { wordsOf } from './mentions';
+
+type Table = string[][];
+const PHRASES: Record<string, Table> = lexicon.askedInEnglish.phrases;
+const BEFORE_AGE: Record<string, Table> = lexicon.askedInEnglish.beforeAge;
+
+/** The longest phrase of a table at a word, if one: its length and its English words. */
+function phraseAt(words: readonly string[], i: number, table: Table): [number, string] | null {
+  // Each entry is [phrase, English words].
+  let best: [number, string] | null = null;
+  for (const [phrase, english] of table) {
+    const parts = phrase.split(' ');
+    if (parts.length > (best?.[0] ?? 0) && parts.every((p, k) => words[i + k] === p)) best = [parts.length, english];
+  }
+  return best;
+}
+
+/**
+ * The words of a prompt as an English ask, for finding what the catalogue cannot measure: the
+ * measures of other languages ("Minuten pro Tag", "euros al mes", "moins de 16 ans") read as their
+ * English words, the rest translated as the planner translates it. An English prompt is its words.
+ */
+export function askedInEnglish(prompt: string): string[] {
+  const words = wordsOf(prompt);
+  const lang = detectLanguage(prompt);
+  const phrases = PHRASES[lang];
+  if (!phrases) return words;
+  const beforeAge = BEFORE_AGE[lang] ?? [];
+  const out: string[] = [];
+  // Words between the measures are translated together, so the language's own phrases still read.
+  let pending: string[] = [];
+  const flush = () => {
+    out.push(...translateWords(pending, lang));
+    pending = [];
+  };
+  for (let i = 0; i < words.length;) {
+    const age = phraseAt(words, i, beforeAge);
+    // "Unter" is "among" before a name and "under" before a number of years.
+    const found = age && /^\d/.test(words[i + age[0]] ?? '') ? age : phraseAt(words, i, phrases);
+    if (found) {
+      flush();
+      out.push(...found[1].split(' '));
+      i += found[0];
+    } else pending.push(words[i++]);
+  }
+  flush();
+  return out;
+}
