@@ -1,4 +1,5 @@
 import { AnalysisPlan, CodeName, ComputedCell, PlanAudience, PlannerCatalogue, WrittenAnswer, WrittenInsight } from './assistant.types';
+import { cellMetrics } from './insight-metrics';
 import type { PlanColumn, PlanSegment } from './narrative';
 
 /*
@@ -84,19 +85,11 @@ export function writeAverage(plan: AnalysisPlan, columns: PlanColumn[], segments
           key: `${audience.id}|${column.key}|${segment.key}`,
           text,
           metrics: {
-            audience_percentage: cell.audiencePercentage,
-            base_percentage: cell.basePercentage,
-            index: cell.index,
-            audience_sample: cell.audienceSample,
-            audience_size: cell.audienceSize,
-            positive_sample: cell.intersectSample,
-            positive_size: cell.intersectSize,
-            base_sample: cell.baseSample,
-            base_size: cell.baseSize,
+            ...cellMetrics(cell),
+            // A mean's flags are those of the respondents who answered, not of the cell's own count.
             low_base: average.sample < 50,
             unreliable: average.sample < 30,
             average: { value: average.value, std_dev: average.stdDev, std_error: average.stdError, size: average.size, sample: average.sample },
-            ...(cell.trend ? { trend: { ...cell.trend } } : {}),
           },
           attribute: {
             question: column.question,

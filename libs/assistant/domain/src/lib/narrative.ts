@@ -14,6 +14,7 @@ import {
 import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine-domain';
 import { averageColumns, trendSignificance, writeAverage } from './narrative-stats';
 import { verdictLines } from './verdict';
+import { cellMetrics } from './insight-metrics';
 import { answeredPhrase, ColumnSubject, formatPeople, subjectColumnParts, subjectOpening } from './narrative-subject';
 
 /** One engine column: a datapoint (with its suffix) of a topic question. */
@@ -268,20 +269,7 @@ export function writeAnswer(plan: AnalysisPlan, columns: PlanColumn[], segments:
     return {
       key: `${audience.id}|${column.key}|${segment.key}`,
       text,
-      metrics: {
-        audience_percentage: cell.audiencePercentage,
-        base_percentage: cell.basePercentage,
-        index: cell.index,
-        audience_sample: cell.audienceSample,
-        audience_size: cell.audienceSize,
-        positive_sample: cell.intersectSample,
-        positive_size: cell.intersectSize,
-        base_sample: cell.baseSample,
-        base_size: cell.baseSize,
-        low_base: cell.lowBase,
-        unreliable: cell.unreliable,
-        ...(cell.trend ? { trend: { ...cell.trend } } : {}),
-      },
+      metrics: cellMetrics(cell),
       attribute: {
         question: column.question,
         question_name: column.questionName,
