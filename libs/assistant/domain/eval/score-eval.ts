@@ -20,6 +20,7 @@ export const EVAL_SETS = [
   'tuning-6-dimensions',
   'tuning-6-context',
   'held-out-2',
+  'held-out-3',
 ] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
