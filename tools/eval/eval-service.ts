@@ -16,7 +16,10 @@ when the case expects numbers, no number when it expects a refusal or a question
 HTTP error or an answer that says the engine had no data.
 
 usage:
-  npm run eval:service -- [--url http://127.0.0.1:3000] [--set <name>[,<name>...] | --set all] [--show-failures]
+  npm run eval:service -- [--url http://127.0.0.1:3000] [--set <name>[,<name>...] | --set all] [--show-failures] [--check]
+
+  --check   exit 1 when any case of any set met an HTTP error, or any tuning case whose plan is
+            right was lost on the way to the answer (held-out sets are only scored)
 
 Tokens: TOKEN_DEMO and TOKEN_ACME when set, else tokens signed with JWT_SECRET (or the development
 secret) for the organisations 'demo' and 'acme-retail' (run \`npm run token -- --org acme-retail
@@ -53,6 +56,7 @@ async function main(): Promise<number> {
     .map((l) => l.toFixed(1))
     .join(' ');
   console.log(`service ${baseUrl}; load average ${loadAverage}`);
+  let failed = 0;
   const audiences = { demo: await readableAudiences(clients.demo), 'acme-retail': await readableAudiences(clients['acme-retail']) };
   for (const set of sets) {
     const file = path.join(ROOT, 'libs', 'assistant', 'domain', 'eval', `${set}.json`);
@@ -66,9 +70,15 @@ async function main(): Promise<number> {
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n${formatServiceTable(tallyServiceVerdicts(verdicts), `${set}.json: ${cases.length} cases through the service, ${seconds} s`)}`);
+    const [overall] = tallyServiceVerdicts(verdicts).slice(-1);
+    failed += overall.httpErrors + (isHeldOut(set) ? 0 : overall.lost);
     if (args.includes('--show-failures') && !isHeldOut(set)) {
       for (const v of verdicts.filter((x) => x.problem)) console.log(`  ${v.id} [${v.family}] ${v.problem}: ${v.prompt}\n    ${v.message.slice(0, 200)}`);
     }
+  }
+  if (args.includes('--check') && failed > 0) {
+    console.error(`\n${failed} case(s) met an HTTP error or lost a right plan on the way to the answer`);
+    return 1;
   }
   return 0;
 }
