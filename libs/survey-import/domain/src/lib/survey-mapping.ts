@@ -40,13 +40,18 @@ export function parseMapping(text: string, format?: 'json' | 'yaml'): SurveyMapp
   return validateMapping(data);
 }
 
+/** Messages said in words where ajv's would quote a pattern. */
+const PLAIN_MESSAGES: Record<string, string> = {
+  '#/definitions/aliases/items/pattern': 'must hold a letter or a digit (an alias is words people use)',
+};
+
 /** Checks parsed data against the mapping schema; throws MappingError listing every problem. */
 export function validateMapping(data: unknown): SurveyMapping {
   if (validateSchema(data)) return data;
   const problems = (validateSchema.errors ?? [])
     // if/then branches report a failing "if" for every kind that does not apply: noise.
     .filter((e) => e.keyword !== 'if')
-    .map((e) => ({ path: e.instancePath, message: e.message ?? e.keyword }));
+    .map((e) => ({ path: e.instancePath, message: PLAIN_MESSAGES[e.schemaPath] ?? e.message ?? e.keyword }));
   throw new MappingError(problems);
 }
 
