@@ -34,6 +34,30 @@ describe('aliases from the catalogue', () => {
     expect(topicOf('OS split among millennials in the US', withAliases())).toEqual(['mobile_operating_system', []]);
   });
 
+  it('a catalogue that names what the lexicon calls unmeasurable measures it: an imported NPS question is answered, not refused', () => {
+    /** An imported survey's question on recommending, with or without the alias its mapping gave. */
+    const withNps = (aliases?: string[]): PlannerCatalogue => {
+      const catalogue = demoPlannerCatalogue();
+      const base = catalogue.questions.find((q) => q.code === 'financial_outlook') as PlannerCatalogue['questions'][number];
+      catalogue.questions.push({
+        ...base,
+        code: 'recommend_score',
+        name: 'Likelihood to recommend the service',
+        description: '',
+        datapoints: Array.from({ length: 11 }, (_, i) => ({ code: String(i), name: String(i) })),
+        ...(aliases ? { aliases } : {}),
+      });
+      return catalogue;
+    };
+    // The demo has no such question: the lexicon's default says so.
+    expect(topicOf('NPS among Gen Z in the US', demoPlannerCatalogue())).toMatch(/^refuse: .*Net Promoter Score/);
+    // The catalogue names it: by its question's name, or by the alias the import gave.
+    expect(topicOf('Likelihood to recommend among women', withNps())).toEqual(['recommend_score', []]);
+    expect(topicOf('NPS among Gen Z in the US', withNps())).toMatch(/^refuse: /);
+    expect(topicOf('NPS among Gen Z in the US', withNps(['NPS']))).toEqual(['recommend_score', []]);
+    expect(topicOf('What is the net promoter score of millennials in Germany?', withNps(['NPS', 'net promoter score']))).toEqual(['recommend_score', []]);
+  });
+
   it('a question without aliases reads as before', () => {
     expect(topicOf('Smartphone brand among Gen Z in France', withAliases())).toEqual(topicOf('Smartphone brand among Gen Z in France', demoPlannerCatalogue()));
   });
