@@ -22,6 +22,8 @@ import places from './places.json';
 import scales from './scales.json';
 import topics from './topics.json';
 import { Lexicon, readLexicon } from './read-lexicon';
+import context from '../lib/planner/context-lexicon.json';
+import { ContextLexicon, readContextLexicon } from './read-context-lexicon';
 
 export const LEXICON: Lexicon = readLexicon({
   'languages/de.json': de,
@@ -38,3 +40,10 @@ export const LEXICON: Lexicon = readLexicon({
   'cues.json': cues,
   'grammar.json': grammar,
 });
+
+/**
+ * The context stage's words (`src/lib/planner/context-lexicon.json`), checked the same way when
+ * the module loads: the stages that import the file read the same object, so a malformed file
+ * stops the start here, named, whoever reads it.
+ */
+export const CONTEXT_LEXICON: ContextLexicon = readContextLexicon(context);

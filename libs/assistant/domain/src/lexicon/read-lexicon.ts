@@ -161,7 +161,8 @@ export interface LexiconFiles {
   'grammar.json': unknown;
 }
 
-type Check<T> = (value: unknown, at: string) => T;
+/** Checks one value found at `at` (the file and the place in it), returning it typed or throwing a LexiconError. */
+export type Check<T> = (value: unknown, at: string) => T;
 
 /** A lexicon file that does not have the shape the planner reads. */
 export class LexiconError extends Error {
@@ -171,41 +172,41 @@ export class LexiconError extends Error {
   }
 }
 
-const describe = (value: unknown) =>
+export const describe = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : JSON.stringify(value);
 
-const text: Check<string> = (value, at) => {
+export const text: Check<string> = (value, at) => {
   if (typeof value !== 'string') throw new LexiconError(at, `expected a string, found ${describe(value)}`);
   return value;
 };
 
-const num: Check<number> = (value, at) => {
+export const num: Check<number> = (value, at) => {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new LexiconError(at, `expected a number, found ${describe(value)}`);
   return value;
 };
 
 /** Words and phrases: normalised (lower case, no punctuation), never empty. */
-const word: Check<string> = (value, at) => {
+export const word: Check<string> = (value, at) => {
   const s = text(value, at);
   if (s.trim().length === 0) throw new LexiconError(at, 'expected words, found an empty string');
   return s;
 };
 
-function listOf<T>(item: Check<T>): Check<T[]> {
+export function listOf<T>(item: Check<T>): Check<T[]> {
   return (value, at) => {
     if (!Array.isArray(value)) throw new LexiconError(at, `expected a list, found ${describe(value)}`);
     return value.map((x, i) => item(x, `${at}[${i}]`));
   };
 }
 
-function tuple<T extends unknown[]>(...items: { [K in keyof T]: Check<T[K]> }): Check<T> {
+export function tuple<T extends unknown[]>(...items: { [K in keyof T]: Check<T[K]> }): Check<T> {
   return (value, at) => {
     if (!Array.isArray(value) || value.length !== items.length) throw new LexiconError(at, `expected a list of ${items.length}, found ${describe(value)}`);
     return items.map((check, i) => check(value[i], `${at}[${i}]`)) as T;
   };
 }
 
-function recordOf<T>(item: Check<T>): Check<Record<string, T>> {
+export function recordOf<T>(item: Check<T>): Check<Record<string, T>> {
   return (value, at) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new LexiconError(at, `expected an object, found ${describe(value)}`);
     const out: Record<string, T> = {};
@@ -214,7 +215,7 @@ function recordOf<T>(item: Check<T>): Check<Record<string, T>> {
   };
 }
 
-function shape<T>(fields: { [K in keyof T]: Check<T[K]> }): Check<T> {
+export function shape<T>(fields: { [K in keyof T]: Check<T[K]> }): Check<T> {
   return (value, at) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new LexiconError(at, `expected an object, found ${describe(value)}`);
     const v = value as Record<string, unknown>;
@@ -229,9 +230,9 @@ function shape<T>(fields: { [K in keyof T]: Check<T[K]> }): Check<T> {
   };
 }
 
-const words = listOf(word);
+export const words = listOf(word);
 const phrases = listOf(tuple<Phrase>(word, word));
-const wordLists = recordOf(words);
+export const wordLists = recordOf(words);
 
 const expression: Check<Record<string, unknown>> = (value, at) => {
   if (value === null || typeof value !== 'object' || Array.isArray(value))

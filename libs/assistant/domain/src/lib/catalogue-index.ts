@@ -229,16 +229,19 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   for (const q of catalogue.questions) {
     const nameWords = words(q.name).filter((w) => !STOPWORDS.has(w));
     const descriptionWords = words(q.description).filter((w) => !STOPWORDS.has(w));
-    [...nameWords, ...descriptionWords].forEach((w) => vocabulary.add(w));
+    // Other names the survey's catalogue gives the question ("NPS"): words of its name, which
+    // do not make the name longer (nameSize, nameWords count its own words).
+    const aliasWords = (q.aliases ?? []).flatMap((a) => words(a)).filter((w) => !STOPWORDS.has(w));
+    [...nameWords, ...descriptionWords, ...aliasWords].forEach((w) => vocabulary.add(w));
     q.suffixes.forEach((s) => words(s.name).forEach((w) => vocabulary.add(w)));
-    const name = new Set(nameWords.map(stem));
+    const name = new Set([...nameWords, ...aliasWords].map(stem));
     const description = new Set(descriptionWords.map(stem));
     const nameWordCount = new Set(
       words(q.name)
         .filter((w) => !FUNCTION_WORDS.has(w))
         .map(stem),
     ).size;
-    questionWords.set(q.code, { name, head: stem(nameWords[0] ?? ''), description, nameSize: name.size, nameWords: nameWordCount });
+    questionWords.set(q.code, { name, head: stem(nameWords[0] ?? ''), description, nameSize: new Set(nameWords.map(stem)).size, nameWords: nameWordCount });
     for (const s of new Set([...name, ...description])) {
       df.set(s, (df.get(s) ?? 0) + 1);
       const list = questionsByStem.get(s) ?? [];

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { modelInstructions, PLAN_JSON_SCHEMA, PLAN_SCHEMA_NAME, PlanInput, Planner, PlanOutcome, RuleBasedPlanner, validatePlan } from '@aas/assistant-domain';
-import type { CommonConfig } from '@aas/shared-infra';
+import type { CommonConfig, Metrics } from '@aas/shared-infra';
 
 /** What the chat use case plans with: the rules (synchronous) or a model-backed planner (asynchronous). */
 export interface ChatPlanner {
@@ -21,7 +21,8 @@ export interface ModelPlannerSettings {
 }
 
 /** Why the rules answered instead of the model. */
-export type FallbackReason = 'timeout' | 'http-error' | 'unreachable' | 'unparsable' | 'invalid-plan';
+export const FALLBACK_REASONS = ['timeout', 'http-error', 'unreachable', 'unparsable', 'invalid-plan'] as const;
+export type FallbackReason = (typeof FALLBACK_REASONS)[number];
 
 export interface ModelPlannerLog {
   fellBack(reason: FallbackReason, detail: string): void;
@@ -32,6 +33,39 @@ const nestLog = (logger = new Logger('ModelPlanner')): ModelPlannerLog => ({
   fellBack: (reason, detail) => logger.warn(`model plan not used (${reason}): ${detail}; the rule planner answers`),
   used: (model, ms) => logger.debug(`plan by ${model} in ${ms} ms`),
 });
+
+/**
+ * The log that also counts, in the process's Prometheus registry: every prompt the model was
+ * asked to plan (`aas_assistant_model_plans_total`, by whose plan was used: `model`, or `rules`
+ * after a fallback) and every fallback by its reason (`aas_assistant_model_fallbacks_total`; each
+ * reason present from the start, at 0). Only a configured model planner counts: without
+ * ASSISTANT_MODEL_URL the rules plan alone, nothing falls back, and the series are absent.
+ */
+export function countingLog(metrics: Metrics, log: ModelPlannerLog = nestLog()): ModelPlannerLog {
+  const plans = metrics.counter({
+    name: 'aas_assistant_model_plans_total',
+    help: "Prompts the model-backed assistant planner was asked to plan, by whose plan was used: the model's, or the rules' after a fallback",
+    labelNames: ['planner'] as const,
+  });
+  const fallbacks = metrics.counter({
+    name: 'aas_assistant_model_fallbacks_total',
+    help: 'Plans of the model-backed assistant planner the rules made instead, by reason: timeout, http-error, unreachable, unparsable, invalid-plan',
+    labelNames: ['reason'] as const,
+  });
+  for (const planner of ['model', 'rules']) plans.inc({ planner }, 0);
+  for (const reason of FALLBACK_REASONS) fallbacks.inc({ reason }, 0);
+  return {
+    fellBack: (reason, detail) => {
+      plans.inc({ planner: 'rules' });
+      fallbacks.inc({ reason });
+      log.fellBack(reason, detail);
+    },
+    used: (model, ms) => {
+      plans.inc({ planner: 'model' });
+      log.used(model, ms);
+    },
+  };
+}
 
 class Fallback extends Error {
   constructor(
@@ -132,13 +166,15 @@ function planText(body: unknown, output: ModelPlannerSettings['output']): string
 
 /**
  * The chat's planner from configuration: the rules alone while `ASSISTANT_MODEL_URL` is unset (no
- * request ever leaves the service), else a model-backed planner with the rules as its fallback.
+ * request ever leaves the service), else a model-backed planner with the rules as its fallback,
+ * its plans and fallbacks counted in `metrics` when given (`countingLog`).
  */
 export function plannerFromConfig(
   config: Pick<
     CommonConfig,
     'ASSISTANT_MODEL_URL' | 'ASSISTANT_MODEL_NAME' | 'ASSISTANT_MODEL_API_KEY' | 'ASSISTANT_MODEL_TIMEOUT_MS' | 'ASSISTANT_MODEL_OUTPUT'
   >,
+  metrics?: Metrics,
 ): ChatPlanner {
   const rules = new RuleBasedPlanner();
   if (!config.ASSISTANT_MODEL_URL) return rules;
@@ -151,5 +187,6 @@ export function plannerFromConfig(
       output: config.ASSISTANT_MODEL_OUTPUT,
     },
     rules,
+    metrics ? countingLog(metrics) : nestLog(),
   );
 }
