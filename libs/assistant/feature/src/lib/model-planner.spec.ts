@@ -212,6 +212,24 @@ describe('ModelPlanner against a local OpenAI-compatible endpoint', () => {
     expect(fallbacks.map((f) => f.reason)).toEqual(['timeout']);
   });
 
+  it('the client leaving stops the wait at once: no plan, no fallback, the endpoint’s request aborted', async () => {
+    let requestClosed = false;
+    server = await endpoint((req, res) => {
+      res.on('close', () => (requestClosed = true));
+      setTimeout(() => json(res, 200, completion(JSON.stringify(INSTAGRAM))), 3000).unref();
+    });
+    const { model, fallbacks } = planner(server.url, { timeoutMs: 5000 });
+    const client = new AbortController();
+    setTimeout(() => client.abort(new Error('the client went away')), 100).unref();
+    const started = Date.now();
+    await expect(model.plan(input, client.signal)).rejects.toThrow('the client went away');
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(fallbacks).toEqual([]);
+    // The endpoint sees its request closed, bounded wait: nothing keeps the model computing for nobody.
+    for (let waited = 0; !requestClosed && waited < 2000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(requestClosed).toBe(true);
+  });
+
   it('an endpoint nobody listens on: the rules answer', async () => {
     const closed = await endpoint(() => undefined);
     await closed.close();

@@ -4,7 +4,8 @@ import type { CommonConfig, Metrics } from '@aas/shared-infra';
 
 /** What the chat use case plans with: the rules (synchronous) or a model-backed planner (asynchronous). */
 export interface ChatPlanner {
-  plan(input: PlanInput): PlanOutcome | Promise<PlanOutcome>;
+  /** `signal`: the client went away; a planner that waits on something stops waiting (rejects with the signal's reason). */
+  plan(input: PlanInput, signal?: AbortSignal): PlanOutcome | Promise<PlanOutcome>;
 }
 
 /** The injection token of the chat's planner (`plannerFromConfig`). */
@@ -91,15 +92,17 @@ export class ModelPlanner implements ChatPlanner {
     private readonly log: ModelPlannerLog = nestLog(),
   ) {}
 
-  async plan(input: PlanInput): Promise<PlanOutcome> {
+  async plan(input: PlanInput, signal?: AbortSignal): Promise<PlanOutcome> {
     const started = Date.now();
     try {
-      const candidate = await this.ask(input);
+      const candidate = await this.ask(input, signal);
       const checked = validatePlan(candidate, input.catalogue, input.docked ?? [], { prompt: input.prompt });
       if (!checked.ok) throw new Fallback('invalid-plan', checked.errors.slice(0, 5).join('; '));
       this.log.used(this.settings.model, Date.now() - started);
       return checked.outcome;
     } catch (error) {
+      // The client left: nobody waits for a plan, so neither the model's nor the rules' is made.
+      if (signal?.aborted) throw signal.reason;
       const fallback = error instanceof Fallback ? error : new Fallback('unreachable', error instanceof Error ? error.message : String(error));
       this.log.fellBack(fallback.reason, fallback.message);
       return this.fallback.plan(input);
@@ -107,7 +110,7 @@ export class ModelPlanner implements ChatPlanner {
   }
 
   /** One chat completion: the plan as parsed JSON (not yet validated). */
-  private async ask(input: PlanInput): Promise<unknown> {
+  private async ask(input: PlanInput, cancel?: AbortSignal): Promise<unknown> {
     const { url, model, apiKey, timeoutMs, output } = this.settings;
     const messages = [
       { role: 'system', content: modelInstructions(input.catalogue, input.previous ?? null, input.docked ?? []) },
@@ -125,7 +128,8 @@ export class ModelPlanner implements ChatPlanner {
             tool_choice: { type: 'function', function: { name: PLAN_SCHEMA_NAME } },
           }
         : { response_format: { type: 'json_schema', json_schema: { name: PLAN_SCHEMA_NAME, schema: PLAN_JSON_SCHEMA, strict: true } } };
-    const signal = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
     let body: unknown;
     try {
       const response = await fetch(`${url.replace(/\/+$/, '')}/chat/completions`, {
@@ -141,7 +145,7 @@ export class ModelPlanner implements ChatPlanner {
       });
     } catch (error) {
       if (error instanceof Fallback) throw error;
-      if (signal.aborted) throw new Fallback('timeout', `no answer within ${timeoutMs} ms`);
+      if (timeout.aborted) throw new Fallback('timeout', `no answer within ${timeoutMs} ms`);
       throw new Fallback(
         'unreachable',
         error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error),
