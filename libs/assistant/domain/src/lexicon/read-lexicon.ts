@@ -16,6 +16,12 @@ export interface LanguageWords {
   markers: string[];
   /** Phrases whose meaning is not the same in English; longer phrases win over their parts. */
   phrases: Phrase[];
+  /**
+   * Inflectional endings (plural, gender, person), longest tried first: a prompt's word that is
+   * not in the table is looked up by its key, the word without its ending ("tablettes",
+   * "possèdent" read as "tablette", "possède"), when at least four letters stay.
+   */
+  endings: string[];
 }
 
 /** English, the language the planner reads every prompt in once translated. */
@@ -249,7 +255,7 @@ const pattern: Check<{ pattern: string; flags: string; replace: string }> = (val
   return p;
 };
 
-const language = shape<LanguageWords>({ markers: words, phrases });
+const language = shape<LanguageWords>({ markers: words, phrases, endings: words });
 
 /**
  * The lexicon from its parsed files, every file checked against the shape the planner reads;

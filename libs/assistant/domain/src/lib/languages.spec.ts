@@ -1,0 +1,30 @@
+import { inflectionKey, translateWords } from './languages';
+
+describe('inflected words of the other languages', () => {
+  it('keys a word by its stem: the plural, the gender and the person of a verb share the key', () => {
+    expect(inflectionKey('tablettes', 'fr')).toBe(inflectionKey('tablette', 'fr'));
+    expect(inflectionKey('possedent', 'fr')).toBe(inflectionKey('possede', 'fr'));
+    expect(inflectionKey('bebidas', 'es')).toBe(inflectionKey('bebida', 'es'));
+    expect(inflectionKey('influenciadores', 'pt')).toBe(inflectionKey('influenciador', 'pt'));
+    expect(inflectionKey('musicali', 'it')).toBe(inflectionKey('musicale', 'it'));
+    expect(inflectionKey('sportmarken', 'de')).toBe(inflectionKey('sportmarke', 'de'));
+  });
+
+  it('leaves short words (mostly function words) and English as they are', () => {
+    expect(inflectionKey('les', 'fr')).toBe('les');
+    expect(inflectionKey('usa', 'es')).toBe('usa');
+    expect(inflectionKey('tablets', 'en')).toBe('tablets');
+  });
+
+  it('translates a form the table does not list by the form it does', () => {
+    // The tables list "tablette", "bebida", "genere musicale", "influenciador"; the prompts inflect them.
+    expect(translateWords(['combien', 'possedent', 'des', 'tablettes'], 'fr')).toContain('tablet');
+    expect(translateWords(['las', 'bebidas', 'mas', 'populares'], 'es')).toContain('drinks');
+    expect(translateWords(['i', 'generi', 'musicali'], 'it').join(' ')).toContain('music genres');
+    expect(translateWords(['seguem', 'influenciadores'], 'pt')).toEqual(['follow', 'influencers']);
+  });
+
+  it('keeps a word written in capitals (a name) untranslated', () => {
+    expect(translateWords(['tablettes'], 'fr', new Set(['tablettes']))).toEqual(['tablettes']);
+  });
+});
