@@ -132,6 +132,12 @@ export interface Lexicon {
     topicSynonyms: Record<string, string[]>;
     /** Nouns that make a datapoint a group of people ("TikTok users", "Netflix subscribers"). */
     groupNouns: string[];
+    /**
+     * Verbs said with a thing -> the words a question's name or description says that act with
+     * ("own" -> owned, held): when a thing is an answer of several questions, the verb around
+     * its mention chooses the question ("have a credit card": held; "pay with a credit card": payment).
+     */
+    verbFrames: Record<string, string[]>;
   };
   grammar: Grammar;
   cues: {
@@ -282,7 +288,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       ageBands: listOf(tuple<[string, number, number]>(word, num, num)),
     })(files['audiences.json'], 'audiences.json'),
     scales: shape<Lexicon['scales']>({ suffixAliases: wordLists, weakSuffixWords: words })(files['scales.json'], 'scales.json'),
-    topics: shape<Lexicon['topics']>({ topicSynonyms: wordLists, groupNouns: words })(files['topics.json'], 'topics.json'),
+    topics: shape<Lexicon['topics']>({ topicSynonyms: wordLists, groupNouns: words, verbFrames: wordLists })(files['topics.json'], 'topics.json'),
     grammar: shape<Grammar>({
       shorthand: recordOf(word),
       connectors: words,

@@ -7,6 +7,7 @@ import { stem } from '../text';
 import { codeName } from './outcomes';
 import { headFits } from './group-heads';
 import { GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
+import { listHeadStems, verbFit, verbFrameOf } from './topic-verbs';
 import { KindCues, Reading, Roles, Scored, Span } from './types';
 
 /** The words a topic is chosen by: what is left of the prompt once groups, markets and time are read. */
@@ -25,14 +26,19 @@ export interface TopicWords {
   unknown: string[];
   /** The datapoint mentions that measure the topic. */
   mentions: Span[];
+  /** Stems of the nouns a list is asked of ("which drinks"). */
+  listHeads: Set<string>;
 }
 
 /** The free words of a prompt, the answer-scale and frequency words, and the words nothing knows. */
 export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex): TopicWords {
-  const { words, used } = reading;
+  const { words } = reading;
   const { stems, words: free } = leftoverStems(reading);
   const text = ` ${words.join(' ')} `;
-  const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !used.has(i) || roles.topicSpans.some((s) => i >= s.start && i < s.end)).join(' ')} `);
+  // The scale is said by any word but the names of other things: a verb read as a cue ("who uses
+  // Nike more") still says which row of a grid is meant.
+  const otherName = (i: number) => reading.spans.some((s) => !roles.topicSpans.includes(s) && i >= s.start && i < s.end);
+  const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !otherName(i)).join(' ')} `);
   const values = Object.entries(VALUE_WORDS)
     .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
     .map(([v]) => v);
@@ -53,7 +59,7 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
       (capitalNames.has(w) && !index.byFirst.has(w) && !QUERY_WORDS.has(w) && !ALL_MARKETS.includes(w)) ||
       (!index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w) && !valueWords.has(w)),
   );
-  return { text, stems, free, suffixWords, values, unknown, mentions: roles.topicSpans };
+  return { text, stems, free, suffixWords, values, unknown, mentions: roles.topicSpans, listHeads: listHeadStems(words) };
 }
 
 /** A question's score while it is being added up. */
@@ -116,9 +122,9 @@ function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueInd
     covered: new Set<string>(),
     partialNamed: 0,
   };
-  scoreMentions(t, q, index, cues, tw.mentions, reading.words);
+  scoreMentions(t, q, index, cues, tw.mentions, reading, tw.listHeads);
   t.score -= 6 * t.missed;
-  scoreStems(t, own, tw.stems, idfOf);
+  scoreStems(t, own, tw, idfOf);
   const suffix = scoreScale(t, q, reading, index, tw);
   // Time spent ("Hours spent on social media per day") is meant only when time is asked about:
   // "top social media for boomers" ranks the platforms, not the hours.
@@ -144,10 +150,13 @@ function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueInd
 type QuestionWords = NonNullable<ReturnType<CatalogueIndex['questionWords']['get']>>;
 
 /** The datapoints the prompt names: of this question, or words of its name or description. */
-function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues: KindCues, mentions: Span[], words: readonly string[]): void {
+function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues: KindCues, mentions: Span[], reading: Reading, listHeads: Set<string>): void {
+  const { words } = reading;
   const own = index.questionWords.get(q.code) as QuestionWords;
   for (const m of mentions) {
     if (m.entry.kind !== 'datapoint') continue;
+    // The verb said with the thing ("have a credit card", "play football") fits the question that asks that act.
+    const fit = verbFit(verbFrameOf(words, m, reading.spans), q);
     const refs = m.entry.refs.filter((r) => r.question.code === q.code);
     const inName = m.entry.words.every((w) => own.name.has(stem(w)));
     const common = m.entry.words.length === 1 && (index.commonWords.has(m.entry.words[0]) || own.head === stem(m.entry.words[0]));
@@ -158,7 +167,9 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
       }
       if (inName && (m.entry.words.length > 1 || common)) {
         // The mention names the question itself ("streaming services": Video streaming services used).
-        t.score += 10 + (cues.ranking ? 1 : 0);
+        t.score += 10 + (cues.ranking ? 1 : 0) + fit;
+        // "Which sports ...": what is listed is the question's answers, not one answer named so.
+        if (cues.ranking && m.entry.words.some((w) => listHeads.has(stem(w)))) t.score += 2;
         t.wordHits++;
         t.strongCue = true;
         t.namedQuestion = true;
@@ -184,7 +195,7 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
       continue;
     }
     t.dpHits++;
-    t.score += m.typo ? 9 : refs.every((r) => r.partial) ? 7 : common ? 8 : 10;
+    t.score += (m.typo ? 9 : refs.every((r) => r.partial) ? 7 : common ? 8 : 10) + fit;
     // Use and ownership of a named thing: the question whose datapoint it is, usage before brand grids.
     if (USAGE_NAME.test(q.name) && !/^(brand_|favourite_)/.test(q.code)) t.score += 0.8;
     if (/^(brand_perception|favourite_brand)/.test(q.code)) t.score -= 0.6;
@@ -198,15 +209,17 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
 }
 
 /** The free words that are words of the question's name or description, weighted by rarity. */
-function scoreStems(t: Tally, own: QuestionWords, stems: Set<string>, idfOf: Map<string, number>): void {
+function scoreStems(t: Tally, own: QuestionWords, tw: TopicWords, idfOf: Map<string, number>): void {
   let named = t.partialNamed;
-  for (const s of stems) {
+  for (const s of tw.stems) {
     const idf = idfOf.get(s) as number;
     const generic = GENERIC_VERB_STEMS.has(s);
     if (own.name.has(s) || own.description.has(s)) t.evidence.push(s);
     if (own.name.has(s)) t.covered.add(s);
     if (own.name.has(s)) {
-      t.score += generic ? 1.5 : 3 * idf;
+      // The noun a list is asked of ("which drinks") as the thing the question is about, its
+      // name's first word ("Drinks consumed"), over a word further in ("Alcohol drinking frequency").
+      t.score += (generic ? 1.5 : 3 * idf) + (s === own.head && tw.listHeads.has(s) ? 0.5 : 0);
       named++;
       if (!generic) {
         t.wordHits++;

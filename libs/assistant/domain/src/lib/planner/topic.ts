@@ -97,7 +97,14 @@ function doubtfulChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, tw: 
   // A verb of being a customer other than "use" ("shops on Amazon", "ordered from Amazon") picks the
   // retailer, not the products named after it.
   const customerOfBrand = suffixWords.custom && best.suffix !== null && best.dpHits > 0;
-  if (ambiguousName && !best.strongCue && !customerOfBrand) {
+  // A scale word of the grid that holds the brand ("trust Amazon", "heard of Apple") says the
+  // brand is meant, not a product named after it; "use" alone does not.
+  const scaleOfBrand =
+    best.suffix !== null &&
+    best.dpHits > 0 &&
+    !USAGE_NAME.test(best.suffix.name) &&
+    [...suffixWords.strong, ...suffixWords.weak].includes(best.suffix.name.toLowerCase());
+  if (ambiguousName && !best.strongCue && !customerOfBrand && !scaleOfBrand) {
     const name = ambiguousName.entry.words.join(' ');
     const options = otherNamesStartingWith(ambiguousName, index);
     return {
