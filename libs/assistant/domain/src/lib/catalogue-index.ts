@@ -197,6 +197,9 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
         if (rest.length > 0 && !(rest.length === 1 && (STOPWORDS.has(rest[0]) || rest[0].length < 4)))
           addDatapoint(rest, { question, datapoint, partial: true });
       }
+      // "K-pop" is also written "kpop", "E-reader" "ereader": a short two-word name joined.
+      if (name.length === 2 && name.every((w) => /^[a-z]+$/.test(w)) && name.join('').length <= 7)
+        addDatapoint([name.join('')], { question, datapoint, partial: false });
       // "Stocks and shares" is also "stocks"; "Hip hop and rap" also "hip hop".
       // "Nappies or diapers" is also "nappies"; "Pix or instant payment" also "Pix".
       const joint = name.findIndex((w) => w === 'and' || w === 'or');

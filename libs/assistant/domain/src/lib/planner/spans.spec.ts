@@ -25,6 +25,11 @@ describe('the spans of names in a prompt', () => {
     expect(spans('tell us about Netflix')).toEqual(['datapoint:netflix=netflix']);
   });
 
+  it('reads a short two-word name written as one word ("kpop", "ereader")', () => {
+    expect(spans('gen z who listen to kpop')).toContain('datapoint:kpop=k_pop');
+    expect(spans('owns an ereader')).toContain('datapoint:ereader=e_reader');
+  });
+
   it('reads an age phrase as the age bands inside it', () => {
     expect(spans('Netflix among people aged 25-44')).toContain('audience:aged 25-44={"question":"age_group","datapoints":["25_34","35_44"]}');
     expect(spans('Netflix among the under 35s')).toContain('audience:under 35s={"question":"age_group","datapoints":["16_24","25_34"]}');

@@ -7,7 +7,7 @@ import { stem } from '../text';
 import { codeName } from './outcomes';
 import { headFits } from './group-heads';
 import { GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
-import { listHeadStems, verbFit, verbFrameOf } from './topic-verbs';
+import { listHeadStems, promptFrame, verbFit, verbFrameOf } from './topic-verbs';
 import { KindCues, Reading, Roles, Scored, Span } from './types';
 
 /** The words a topic is chosen by: what is left of the prompt once groups, markets and time are read. */
@@ -28,6 +28,8 @@ export interface TopicWords {
   mentions: Span[];
   /** Stems of the nouns a list is asked of ("which drinks"). */
   listHeads: Set<string>;
+  /** What the prompt's verbs fit in a question's words (topic-verbs.ts). */
+  verbs: string[] | null;
 }
 
 /** The free words of a prompt, the answer-scale and frequency words, and the words nothing knows. */
@@ -59,7 +61,7 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
       (capitalNames.has(w) && !index.byFirst.has(w) && !QUERY_WORDS.has(w) && !ALL_MARKETS.includes(w)) ||
       (!index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w) && !valueWords.has(w)),
   );
-  return { text, stems, free, suffixWords, values, unknown, mentions: roles.topicSpans, listHeads: listHeadStems(words) };
+  return { text, stems, free, suffixWords, values, unknown, mentions: roles.topicSpans, listHeads: listHeadStems(words), verbs: promptFrame(words, reading.spans) };
 }
 
 /** A question's score while it is being added up. */
@@ -125,6 +127,9 @@ function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueInd
   scoreMentions(t, q, index, cues, tw.mentions, reading, tw.listHeads);
   t.score -= 6 * t.missed;
   scoreStems(t, own, tw, idfOf);
+  // A question found by words alone ("go to the gym": Sports and activities done, not
+  // Subscriptions held): the verbs of the prompt say which act.
+  if (t.dpHits === 0 && !t.namedQuestion && t.wordHits > 0) t.score += verbFit(tw.verbs, q);
   const suffix = scoreScale(t, q, reading, index, tw);
   // Time spent ("Hours spent on social media per day") is meant only when time is asked about:
   // "top social media for boomers" ranks the platforms, not the hours.

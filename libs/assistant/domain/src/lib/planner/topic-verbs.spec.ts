@@ -59,6 +59,11 @@ describe('the noun a list is asked of', () => {
     expect(topicOf('Which sports do Gen Z play the most?').topic?.question).toBe('sports_played');
   });
 
+  it('the verbs of the prompt choose among questions found by words alone, and a description word naming one answer picks it', () => {
+    const t = topicOf('How many Japanese go to the gym?').topic;
+    expect([t?.question, t?.datapoints.map((d) => d.code)]).toEqual(['sports_played', ['gym_workouts']]);
+  });
+
   it('a scale word of the brand grid settles a name that starts others ("trust Amazon")', () => {
     const t = topicOf('Do the French trust Amazon?');
     expect([t.topic?.question, t.topic?.suffix?.code]).toEqual(['brand_perception_retail', '1']);

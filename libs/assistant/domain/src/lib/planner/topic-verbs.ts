@@ -46,6 +46,12 @@ export function verbFrameOf(words: readonly string[], mention: Span, spans: read
 const allStems = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(stem));
 const QUESTION_STEMS = new Map<string, { name: Set<string>; description: Set<string> }>();
 
+/** The stems every verb of the frames in the prompt fits, outside names: the act asked about when no thing is named ("go to the gym"). */
+export function promptFrame(words: readonly string[], spans: readonly Span[]): string[] | null {
+  const fits = words.flatMap((w, i) => (spans.some((s) => i >= s.start && i < s.end) ? [] : (FRAMES.get(w) ?? [])));
+  return fits.length > 0 ? [...new Set(fits)] : null;
+}
+
 /** How well a question says the act of the verb: 2 in its name, 1 in its description, 0 not at all. */
 export function verbFit(frame: readonly string[] | null, q: Pick<PlannerQuestion, 'code' | 'name' | 'description'>): number {
   if (!frame) return 0;

@@ -49,7 +49,7 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
     };
   }
   // A typo one letter from names of two different things: ask.
-  const datapoints = mentions.length === 0 && !values.length && !reading.quantities.length ? [] : best.datapoints;
+  const datapoints = mentions.length === 0 && !values.length && !reading.quantities.length ? answerByFirstWord(tw, index, best) : best.datapoints;
   const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
   return {
     topic,
@@ -59,6 +59,22 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
     mentioned: best.dpHits > 0 || best.namedQuestion,
     alternative,
   };
+}
+
+/**
+ * A question found by a word of its description that is the first word of one of its answers
+ * ("go to the gym": Sports and activities done, whose description lists the gym; the answer
+ * "Gym workouts"): that answer, not the whole question.
+ */
+function answerByFirstWord(tw: TopicWords, index: CatalogueIndex, best: Scored): PlanTopic['datapoints'] {
+  const own = index.questionWords.get(best.question.code);
+  const names = index.normalisedNames.get(best.question.code)?.datapoints ?? [];
+  for (const w of tw.free) {
+    if (!own || own.name.has(stem(w)) || !own.description.has(stem(w))) continue;
+    const found = best.question.datapoints.filter((_, k) => names[k]?.split(' ')[0] === w);
+    if (found.length === 1) return found.map(codeName);
+  }
+  return [];
 }
 
 /** What the prompt asks about is not in the data: unknown words where the topic should be. */
