@@ -238,6 +238,32 @@ function scoreStems(t: Tally, own: QuestionWords, tw: TopicWords, idfOf: Map<str
   if (named > 0) t.score += (2 * named) / Math.max(1, own.nameSize);
 }
 
+/**
+ * Whether the words of `name` are said in order with words of the question's name between them
+ * (at most two in a row, at least one in all: a name said whole is a span of its own).
+ */
+export function saidApart(words: readonly string[], name: readonly string[], gap: (w: string) => boolean): boolean {
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== name[0]) continue;
+    let at = i;
+    let gaps = 0;
+    let k = 1;
+    while (k < name.length) {
+      let skipped = 0;
+      while (words[at + 1] !== undefined && words[at + 1] !== name[k] && gap(words[at + 1]) && skipped < 2) {
+        at++;
+        skipped++;
+      }
+      if (words[at + 1] !== name[k]) break;
+      gaps += skipped;
+      at++;
+      k++;
+    }
+    if (k === name.length && gaps > 0) return true;
+  }
+  return false;
+}
+
 /** Answer-scale words: a grid's suffix, the bands of an amount, a frequency question's datapoint. */
 function scoreScale(t: Tally, q: PlannerQuestion, reading: Reading, index: CatalogueIndex, tw: TopicWords): CodeName | null {
   let suffix: CodeName | null = null;
@@ -270,6 +296,20 @@ function scoreScale(t: Tally, q: PlannerQuestion, reading: Reading, index: Catal
       t.score += 6;
       t.strongCue = true;
     }
+  }
+  // An answer of a scale said around the question's own words ("trust influencers a lot": the
+  // answer "Trust a lot" of "Trust in influencers").
+  if (q.suffixes.length === 0 && t.dpHits === 0) {
+    const own = index.questionWords.get(q.code);
+    const gap = (w: string) => own !== undefined && own.name.has(stem(w));
+    q.datapoints.forEach((d, k) => {
+      const name = names.datapoints[k]?.split(' ') ?? [];
+      if (name.length >= 2 && saidApart(reading.words, name, gap) && !t.datapoints.some((x) => x.code === d.code)) {
+        t.datapoints.push(codeName(d));
+        t.score += 6;
+        t.strongCue = true;
+      }
+    });
   }
   if (q.suffixes.length === 0)
     for (const v of tw.values) {

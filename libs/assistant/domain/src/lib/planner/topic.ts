@@ -49,7 +49,8 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
     };
   }
   // A typo one letter from names of two different things: ask.
-  const datapoints = mentions.length === 0 && !values.length && !reading.quantities.length ? answerByFirstWord(tw, index, best) : best.datapoints;
+  // With no answer named, the answers the scale words picked, else one its description names.
+  const datapoints = best.datapoints.length > 0 || mentions.length > 0 ? best.datapoints : answerByFirstWord(tw, index, best);
   const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
   return {
     topic,
