@@ -14,7 +14,7 @@ import { KindCues, Reading, Roles, Scored, Span, TopicChoice } from './types';
  */
 export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, catalogue: PlannerCatalogue, cues: KindCues): TopicChoice {
   const tw = topicWords(reading, roles, index);
-  const { unknown, values, mentions } = tw;
+  const { unknown, mentions } = tw;
   const scored = scoreQuestions(reading, index, catalogue, cues, tw);
   let best = scored[0];
   if (!best || best.score < 4 || (best.dpHits === 0 && best.wordHits === 0)) return { topic: null, question: null, unknown };
