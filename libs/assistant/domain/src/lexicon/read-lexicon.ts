@@ -22,6 +22,11 @@ export interface LanguageWords {
    * "possèdent" read as "tablette", "possède"), when at least four letters stay.
    */
   endings: string[];
+  /**
+   * Paired words of "both X and Y" ("sia ... che", "tanto ... como"): the first read as "both"
+   * and the second, when it follows in the same clause, as "and".
+   */
+  bothAnd: Phrase[];
 }
 
 /** English, the language the planner reads every prompt in once translated. */
@@ -261,7 +266,7 @@ const pattern: Check<{ pattern: string; flags: string; replace: string }> = (val
   return p;
 };
 
-const language = shape<LanguageWords>({ markers: words, phrases, endings: words });
+const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases });
 
 /**
  * The lexicon from its parsed files, every file checked against the shape the planner reads;

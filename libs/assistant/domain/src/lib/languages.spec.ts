@@ -27,4 +27,11 @@ describe('inflected words of the other languages', () => {
   it('keeps a word written in capitals (a name) untranslated', () => {
     expect(translateWords(['tablettes'], 'fr', new Set(['tablettes']))).toEqual(['tablettes']);
   });
+
+  it('reads paired "both ... and" words ("sia ... che", "tanto ... como") as both and and', () => {
+    expect(translateWords(['usano', 'sia', 'instagram', 'che', 'tiktok'], 'it')).toEqual(['use', 'both', 'instagram', 'and', 'tiktok']);
+    expect(translateWords(['usan', 'tanto', 'netflix', 'como', 'hbo'], 'es')).toEqual(['use', 'both', 'netflix', 'and', 'hbo']);
+    // Without its second word in the clause, the first is read as it always was.
+    expect(translateWords(['sia', 'instagram'], 'it')).not.toContain('both');
+  });
 });

@@ -161,7 +161,29 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
   const out: string[] = [];
   // "que"/"quel" opening a question asks "what"; inside one it joins a clause ("who", "that").
   const opening = new Set(['que', 'quel', 'quelle', 'qual']);
+  // "Sia X che Y", "tanto X como Y": both X and Y.
+  let pendingAnd: string[] | null = null;
   for (let i = 0; i < words.length;) {
+    if (words[i] === '|') pendingAnd = null;
+    if (pendingAnd && words.slice(i, i + pendingAnd.length).join(' ') === pendingAnd.join(' ')) {
+      out.push('and');
+      i += pendingAnd.length;
+      pendingAnd = null;
+      continue;
+    }
+    const pair = LEXICON.languages[lang].bothAnd.find(([first, second]) => {
+      const n = first.split(' ').length;
+      if (words.slice(i, i + n).join(' ') !== first) return false;
+      const ahead = words.slice(i + n, i + n + 8);
+      const stop = ahead.indexOf('|');
+      return ` ${(stop < 0 ? ahead : ahead.slice(0, stop)).join(' ')} `.includes(` ${second} `);
+    });
+    if (pair) {
+      out.push('both');
+      i += pair[0].split(' ').length;
+      pendingAnd = pair[1].split(' ');
+      continue;
+    }
     // French "où" opening a question is "where" ("ou", "or", never opens one); accents are folded by now.
     if (i === 0 && lang === 'fr' && words[0] === 'ou') {
       out.push('where');

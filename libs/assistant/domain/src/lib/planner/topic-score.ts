@@ -134,6 +134,10 @@ function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueInd
   // Time spent ("Hours spent on social media per day") is meant only when time is asked about:
   // "top social media for boomers" ranks the platforms, not the hours.
   if (/^hours\b/i.test(q.name) && reading.quantities.length === 0 && !/\b(hour|hours|hrs|time|long|minutes|mins|much)\b/.test(tw.text)) t.score -= 5;
+  // "Which podcasts ...": a list of the things themselves, which a frequency question's answers
+  // (daily, weekly) are not, unless how often is asked.
+  if (cues.ranking && tw.listHeads.size > 0 && /\bfrequency\b/i.test(q.name) && tw.values.length === 0 && !/ (how often|frequency|frequently) /.test(tw.text))
+    t.score -= 3;
   // A grid needs its scale: without a scale word it is not the question meant.
   if (q.suffixes.length > 0 && !suffix) t.score -= 4;
   if (t.dpHits === 0 && t.wordHits === 0) return null;

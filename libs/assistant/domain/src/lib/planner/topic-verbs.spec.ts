@@ -56,6 +56,9 @@ describe('the noun a list is asked of', () => {
 
   it('picks the question it is the first word of, and the question over one answer of that name', () => {
     expect(topicOf('Which drinks are most popular in Spain?').topic?.question).toBe('drinks_consumed');
+    expect(topicOf('Which drinks do Germans drink most often?').topic?.question).toBe('drinks_consumed');
+    // A list of the things themselves, not of how often: not the frequency question.
+    expect(topicOf('Which podcasts do Millennials listen to most?').topic?.question).toBe('podcast_genres');
     expect(topicOf('Which sports do Gen Z play the most?').topic?.question).toBe('sports_played');
   });
 

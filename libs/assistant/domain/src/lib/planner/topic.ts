@@ -131,7 +131,7 @@ function doubtfulChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, tw: 
       outcome: clarify(`“${titleCase(name)}” could mean several things in the survey: ${options.slice(0, 6).join(', ')}. Which one do you mean?`, options),
     };
   }
-  return siblingGridChoice(index, catalogue, tw, best) ?? alikeChoice(tw, scored, best, second);
+  return siblingGridChoice(index, catalogue, tw, best) ?? alikeChoice(index, tw, scored, best, second);
 }
 
 /**
@@ -179,9 +179,14 @@ function siblingGridChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, t
  * Several questions found by exactly the same words, none by a named datapoint ("the top
  * brands": of which sector?): the words do not say which, so ask.
  */
-function alikeChoice(tw: TopicWords, scored: Scored[], best: Scored, second: Scored | undefined): TopicChoice | null {
+function alikeChoice(index: CatalogueIndex, tw: TopicWords, scored: Scored[], best: Scored, second: Scored | undefined): TopicChoice | null {
   const { unknown } = tw;
-  const alikeBest = (x: Scored) => x.dpHits === 0 && x.evidence === best.evidence && Math.abs(x.coverage - best.coverage) < 0.01 && best.score - x.score < 2;
+  // The noun a list is asked of that is the best question's first word ("which drinks": Drinks
+  // consumed) is not in doubt with a question it is only a later word of ("Favourite soft drink brand").
+  const headOf = (x: Scored) => index.questionWords.get(x.question.code)?.head ?? '';
+  const listed = tw.listHeads.has(headOf(best));
+  const alikeBest = (x: Scored) =>
+    x.dpHits === 0 && x.evidence === best.evidence && Math.abs(x.coverage - best.coverage) < 0.01 && best.score - x.score < 2 && (!listed || headOf(x) === headOf(best));
   if (best.dpHits === 0 && !best.suffix && second && alikeBest(second)) {
     const alike = scored.filter(alikeBest).map((x) => x.question.name);
     return {
