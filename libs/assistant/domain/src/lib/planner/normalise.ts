@@ -52,10 +52,15 @@ const BY_SKELETON = (() => {
   return map;
 })();
 
-/** Chat writing drops vowels ("tht", "whch"): a word with none, the one word whose consonants it is. */
+/**
+ * Chat writing drops vowels ("tht", "whch", "hve"): an unknown word with none, or with one fewer
+ * than a function word of the same consonants, is that word when it is the only one.
+ */
 function vowelless(word: string, index: CatalogueIndex): string | undefined {
-  if (word.length < 3 || /[aeiouy]/.test(word) || index.vocabulary.has(word)) return undefined;
-  return BY_SKELETON.get(word) ?? undefined;
+  if (word.length < 3 || index.vocabulary.has(word) || !/^[a-z]+$/.test(word)) return undefined;
+  const meant = BY_SKELETON.get(skeleton(word));
+  if (!meant) return undefined;
+  return !/[aeiouy]/.test(word) || meant.length === word.length + 1 ? meant : undefined;
 }
 
 /**

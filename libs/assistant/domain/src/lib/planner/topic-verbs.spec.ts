@@ -43,6 +43,7 @@ describe('the verb said with a mention', () => {
     expect(topicOf('Share of Spaniards who pay online by credit card').topic?.question).toBe('payment_methods');
     expect(topicOf('How many Brits play football?').topic?.question).toBe('sports_played');
     expect(topicOf('How many Brits watch football?').topic?.question).toBe('sports_followed');
+    expect(topicOf('what do uk gen z spend their money on in games').topic?.question).toBe('in_game_spending');
     const nike = topicOf('who uses nike more men or women').topic;
     expect([nike?.question, nike?.suffix?.code]).toEqual(['brand_funnel_sportswear', '3']);
   });
