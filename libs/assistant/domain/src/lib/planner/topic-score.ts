@@ -3,7 +3,7 @@ import { CatalogueIndex, lemma } from '../catalogue-index';
 import { isFiller, QUERY_WORDS } from '../intents';
 import { bandInside, Interval } from '../quantities';
 import { ALL_MARKETS, GROUP_NOUNS } from '../synonyms';
-import { stem } from '../text';
+import { stem, typoMatch } from '../text';
 import { codeName } from './outcomes';
 import { headFits } from './group-heads';
 import { GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
@@ -35,7 +35,7 @@ export interface TopicWords {
 /** The free words of a prompt, the answer-scale and frequency words, and the words nothing knows. */
 export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex): TopicWords {
   const { words } = reading;
-  const { stems, words: free } = leftoverStems(reading);
+  const { stems, words: free } = leftoverStems(reading, (w) => index.vocabulary.has(w));
   const text = ` ${words.join(' ')} `;
   // The scale is said by any word but the names of other things: a verb read as a cue ("who uses
   // Nike more") still says which row of a grid is meant.
@@ -61,6 +61,14 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
       (capitalNames.has(w) && !index.byFirst.has(w) && !QUERY_WORDS.has(w) && !ALL_MARKETS.includes(w)) ||
       (!index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w) && !valueWords.has(w)),
   );
+  // A misspelt word of the catalogue ("podcst", "strreaming") is the one known word it is a typo of.
+  for (const u of [...unknown]) {
+    if (u.length < 6 || capitalNames.has(u)) continue;
+    const meant = new Set([...index.vocabulary].filter((v) => v.length >= 4 && typoMatch(u, v)).map(stem));
+    if (meant.size !== 1) continue;
+    stems.add([...meant][0]);
+    unknown.splice(unknown.indexOf(u), 1);
+  }
   return { text, stems, free, suffixWords, values, unknown, mentions: roles.topicSpans, listHeads: listHeadStems(words), verbs: promptFrame(words, reading.spans) };
 }
 

@@ -52,4 +52,13 @@ describe('chooseTopic: the question a prompt measures', () => {
     expect(saidApart(['trust', 'brands', 'a', 'lot'], ['trust', 'a', 'lot'], gap)).toBe(false);
     expect(saidApart(['trust', 'a', 'lot'], ['trust', 'a', 'lot'], gap)).toBe(false);
   });
+
+  it('reads a misspelt catalogue word as the one word it is a typo of, and another form of a synonym as the synonym', () => {
+    expect(topicOf('which podcst genres do millenials like most').topic?.question).toBe('podcast_genres');
+    expect(topicOf("gen z's fav sneaker brand us").topic?.question).toBe('favourite_brand_sportswear');
+  });
+
+  it('"have" a service is the service used, not a purchase from its brand', () => {
+    expect(topicOf('how many brits have netflix').topic?.question).toBe('streaming_services_used');
+  });
 });
