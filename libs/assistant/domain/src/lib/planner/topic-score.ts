@@ -72,6 +72,9 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
   return { text, stems, free, suffixWords, values, unknown, mentions: roles.topicSpans, listHeads: listHeadStems(words), verbs: promptFrame(words, reading.spans) };
 }
 
+/** Words of preference: what the favourite brand is asked by. */
+const PREFERENCE = / (favourite|favorite|favourites|favorites|fav|fave|prefer|prefers|preferred|preference|loyal|loyalty|love|loves|loved|best loved|number one|no 1|top choice) /;
+
 /** A question's score while it is being added up. */
 interface Tally {
   score: number;
@@ -138,7 +141,16 @@ function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueInd
   // A question found by words alone ("go to the gym": Sports and activities done, not
   // Subscriptions held): the verbs of the prompt say which act.
   if (t.dpHits === 0 && !t.namedQuestion && t.wordHits > 0) t.score += verbFit(tw.verbs, q);
-  const suffix = scoreScale(t, q, reading, index, tw);
+  let suffix = scoreScale(t, q, reading, index, tw);
+  // A brand named with no word of its measure ("Is Shein over-indexed among ...") is its
+  // customers: the funnel's usage row, as an open profile reads it; the favourite brand needs a
+  // word of preference, a perception a word of its statement.
+  const preferred = PREFERENCE.test(tw.text);
+  if (!suffix && t.dpHits > 0 && !preferred && tw.suffixWords.strong.length === 0 && tw.suffixWords.weak.length === 0) {
+    const usage = q.suffixes.find((x) => USAGE_NAME.test(x.name));
+    if (usage && /^brand_funnel/.test(q.code)) suffix = usage;
+  }
+  if (/^favourite_brand/.test(q.code) && t.dpHits > 0 && !preferred) t.score -= 4;
   // Time spent ("Hours spent on social media per day") is meant only when time is asked about:
   // "top social media for boomers" ranks the platforms, not the hours.
   if (/^hours\b/i.test(q.name) && reading.quantities.length === 0 && !/\b(hour|hours|hrs|time|long|minutes|mins|much)\b/.test(tw.text)) t.score -= 5;
