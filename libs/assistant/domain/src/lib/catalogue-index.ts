@@ -204,8 +204,10 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
       // "Nappies or diapers" is also "nappies"; "Pix or instant payment" also "Pix".
       const joint = name.findIndex((w) => w === 'and' || w === 'or');
       if (joint > 0 && name.length <= 5) {
-        addDatapoint(name.slice(0, joint), { question, datapoint, partial: true });
-        addDatapoint(name.slice(joint + 1), { question, datapoint, partial: true });
+        // Not a letter of an abbreviation ("R" of "R&B and soul").
+        const part = (p: string[]) => p.length > 1 || (p[0] ?? '').length > 2;
+        if (part(name.slice(0, joint))) addDatapoint(name.slice(0, joint), { question, datapoint, partial: true });
+        if (part(name.slice(joint + 1))) addDatapoint(name.slice(joint + 1), { question, datapoint, partial: true });
       }
     }
   }

@@ -1,4 +1,11 @@
-import { inflectionKey, translateWords } from './languages';
+import { detectLanguage, inflectionKey, translateWords } from './languages';
+
+describe('the language of a prompt', () => {
+  it('does not take a two-letter code ending an English prompt for a Romance preposition', () => {
+    expect(detectLanguage('amazon prime video subs de')).toBe('en');
+    expect(detectLanguage('¿Cuántos usuarios de TikTok hay en España?')).toBe('es');
+  });
+});
 
 describe('inflected words of the other languages', () => {
   it('keys a word by its stem: the plural, the gender and the person of a verb share the key', () => {

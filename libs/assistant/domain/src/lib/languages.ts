@@ -57,7 +57,9 @@ export function detectLanguage(raw: string): Language {
     .filter((w) => w.length > 0);
   const score = (markers: string[]) => {
     const set = new Set(markers);
-    return words.filter((w) => set.has(w)).length;
+    // A two-letter word ending the prompt is a code ("subs de"), not a preposition or an article,
+    // which never end a sentence.
+    return words.filter((w, i) => set.has(w) && !(i === words.length - 1 && w.length === 2 && i > 0)).length;
   };
   let best: Language = 'en';
   let bestScore = score(ENGLISH_MARKERS);

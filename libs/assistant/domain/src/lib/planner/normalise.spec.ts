@@ -13,6 +13,7 @@ describe('normaliseWords: the prompt as English words', () => {
   it('reads a word written without its vowels as the one function word of those consonants', () => {
     expect(words('share of gen z tht listen to kpop')).toBe('share of gen z that listen to kpop');
     expect(words('wht share of germans hve a dog')).toBe('what share of germans have a dog');
+    expect(words('hw many americans r vegan')).toBe('how many americans are vegan');
     // Names the catalogue knows stay ("bnpl"), as do consonants of several words ("thn": then, than).
     expect(words('use bnpl')).toBe('use bnpl');
     expect(words('more thn average')).toBe('more thn average');

@@ -28,6 +28,8 @@ describe('the spans of names in a prompt', () => {
   it('reads a short two-word name written as one word ("kpop", "ereader")', () => {
     expect(spans('gen z who listen to kpop')).toContain('datapoint:kpop=k_pop');
     expect(spans('owns an ereader')).toContain('datapoint:ereader=e_reader');
+    // A letter of an abbreviation is no name of its own ("R" of "R&B and soul").
+    expect(spans('how many americans r vegan')).toEqual(['market:americans=us', 'datapoint:vegan=vegan']);
   });
 
   it('reads an age phrase as the age bands inside it', () => {
