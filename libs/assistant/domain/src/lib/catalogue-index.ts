@@ -272,7 +272,8 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   const bySound = new Map<string, Set<string>>();
   for (const { normalised } of datapointNames) {
     const key = soundKey(normalised);
-    if (key.length < 3) continue;
+    // Two consonants tell a one-word name of four letters or more ("nike": ナイキ), not a shorter one.
+    if (key.length < 2 || (key.length < 3 && (normalised.includes(' ') || normalised.length < 4))) continue;
     const set = bySound.get(key) ?? new Set<string>();
     set.add(normalised);
     bySound.set(key, set);

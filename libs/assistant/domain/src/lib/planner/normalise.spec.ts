@@ -19,6 +19,10 @@ describe('normaliseWords: the prompt as English words', () => {
     expect(words('more thn average')).toBe('more thn average');
   });
 
+  it('reads a katakana name of two consonants as the one catalogue name of four letters or more ("ナイキ": nike)', () => {
+    expect(words('アメリカのZ世代でナイキを使っている人の割合')).toContain('nike');
+  });
+
   it('keeps clauses apart with "|" and joins abbreviations written with dots', () => {
     expect(words('Gen Z vs Millennials: TikTok usage in the U.S.')).toBe('gen z vs millennials | tiktok usage in the us');
   });

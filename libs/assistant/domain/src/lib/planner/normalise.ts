@@ -23,7 +23,7 @@ export const SHORTHAND = G.shorthand;
 /** The one catalogue name a katakana word sounds like ("テスラ": tesla), if exactly one. */
 export function soundAlike(katakana: string, index: CatalogueIndex): string | undefined {
   const key = soundKey(romanise(katakana));
-  const names = key.length >= 3 ? index.bySound.get(key) : undefined;
+  const names = key.length >= 2 ? index.bySound.get(key) : undefined;
   return names && names.size === 1 ? [...names][0] : undefined;
 }
 

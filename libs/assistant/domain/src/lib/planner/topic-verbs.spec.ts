@@ -53,6 +53,9 @@ describe('the noun a list is asked of', () => {
   it('is the word after "which" or "what", over "are the top" and numbers', () => {
     expect([...listHeadStems(['which', 'drinks', 'are', 'most', 'popular'])]).toEqual(['drink']);
     expect([...listHeadStems(['what', 'are', 'the', 'two', 'main', 'reasons'])]).toEqual(['reason']);
+    // After "top N" and "popular", in Japanese order too ("日本で人気の飲み物トップ5").
+    expect([...listHeadStems(['japan', 'popular', 'drinks', 'top', '5'])]).toEqual(['drink']);
+    expect([...listHeadStems(['top', '5', 'drinks', 'in', 'japan'])]).toEqual(['drink']);
   });
 
   it('picks the question it is the first word of, and the question over one answer of that name', () => {

@@ -65,6 +65,9 @@ export function verbFit(frame: readonly string[] | null, q: Pick<PlannerQuestion
   return 0;
 }
 
+/** Words a list's noun follows: "which drinks", "top 5 drinks", "popular drinks" (in Japanese order too). */
+const LIST_OPENERS = new Set(['which', 'what', 'top', 'popular']);
+
 /** Words between "which"/"what" and the noun of the list it asks for ("what are the two main reasons"). */
 const BEFORE_HEAD = new Set(['are', 'is', 'were', 'the', 'top', 'main', 'most', 'biggest', 'leading', 'popular', 'common', 'kinds', 'kind', 'types', 'type', 'of']);
 
@@ -76,7 +79,7 @@ const BEFORE_HEAD = new Set(['are', 'is', 'were', 'the', 'top', 'main', 'most', 
 export function listHeadStems(words: readonly string[]): Set<string> {
   const heads = new Set<string>();
   words.forEach((w, i) => {
-    if (w !== 'which' && w !== 'what') return;
+    if (!LIST_OPENERS.has(w)) return;
     for (let j = i + 1; j < Math.min(words.length, i + 6); j++) {
       const x = words[j];
       if (BEFORE_HEAD.has(x) || /^\d+$/.test(x) || ['two', 'three', 'four', 'five', 'ten'].includes(x)) continue;
