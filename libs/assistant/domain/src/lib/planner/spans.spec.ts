@@ -32,6 +32,13 @@ describe('the spans of names in a prompt', () => {
     expect(spans('how many americans r vegan')).toEqual(['market:americans=us', 'datapoint:vegan=vegan']);
   });
 
+  it('does not let a name met through another word swallow a name said as it is', () => {
+    // "hold" is read as "own", but "Mortgage" is said as it is: the financial product, not "Own with a mortgage".
+    const found = spans('How many Germans hold a mortgage?');
+    expect(found.some((x) => x.startsWith('datapoint:mortgage=') && x.split('=')[1].split(',').includes('mortgage'))).toBe(true);
+    expect(found.some((x) => x.startsWith('datapoint:hold'))).toBe(false);
+  });
+
   it('reads an age phrase as the age bands inside it', () => {
     expect(spans('Netflix among people aged 25-44')).toContain('audience:aged 25-44={"question":"age_group","datapoints":["25_34","35_44"]}');
     expect(spans('Netflix among the under 35s')).toContain('audience:under 35s={"question":"age_group","datapoints":["16_24","25_34"]}');
