@@ -41,4 +41,8 @@ describe('inflected words of the other languages', () => {
     // Without its second word in the clause, the first is read as it always was.
     expect(translateWords(['sia', 'instagram'], 'it')).not.toContain('both');
   });
+
+  it('puts a Romance adjective of preference before its noun ("la aerolínea favorita")', () => {
+    expect(translateWords(['cual', 'es', 'la', 'aerolinea', 'favorita'], 'es').join(' ')).toBe('which is the favourite airline');
+  });
 });
