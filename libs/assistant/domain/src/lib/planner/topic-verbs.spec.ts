@@ -77,6 +77,11 @@ describe('the noun a list is asked of', () => {
     expect(topicOf('Is Shein the favourite of Gen Z women?').topic?.question).toBe('favourite_brand_fashion');
   });
 
+  it('a list of brands by a scale every sector shares asks which sector ("which brands do they trust most")', () => {
+    expect(topicOf('Which brands do Americans trust the most?').outcome?.outcome).toBe('clarify');
+    expect(topicOf('Which airlines do Americans trust the most?').topic?.question).toBe('brand_perception_airlines');
+  });
+
   it('a scale word of the brand grid settles a name that starts others ("trust Amazon")', () => {
     const t = topicOf('Do the French trust Amazon?');
     expect([t.topic?.question, t.topic?.suffix?.code]).toEqual(['brand_perception_retail', '1']);

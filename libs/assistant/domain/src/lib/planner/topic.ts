@@ -27,7 +27,7 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
   }
   const missing = notInDataChoice(reading, index, cues, tw, best);
   if (missing) return missing;
-  const doubtful = doubtfulChoice(index, catalogue, tw, scored, best);
+  const doubtful = doubtfulChoice(index, catalogue, tw, scored, best, cues.ranking);
   if (doubtful) return doubtful;
   const second = scored.find((s) => s.question.code !== best.question.code && s.question.entitled === best.question.entitled);
   // The same thing measured by two questions ("Valorant": played, or its esport watched): the
@@ -107,7 +107,7 @@ function notInDataChoice(reading: Reading, index: CatalogueIndex, cues: KindCues
  * Two readings equally close: ask which. A name that starts several others ("Apple"), a brand
  * that is a row of two grids of the same kind, several questions found by the same words.
  */
-function doubtfulChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, tw: TopicWords, scored: Scored[], best: Scored): TopicChoice | null {
+function doubtfulChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, tw: TopicWords, scored: Scored[], best: Scored, list: boolean): TopicChoice | null {
   const { unknown, mentions, suffixWords } = tw;
   const second = scored.find((s) => s.question.code !== best.question.code && s.question.entitled === best.question.entitled);
   const ambiguousName = mentions.find((m) => m.entry.kind === 'datapoint' && isPrefixOfOtherNames(m, index));
@@ -131,7 +131,7 @@ function doubtfulChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, tw: 
       outcome: clarify(`“${titleCase(name)}” could mean several things in the survey: ${options.slice(0, 6).join(', ')}. Which one do you mean?`, options),
     };
   }
-  return siblingGridChoice(index, catalogue, tw, best) ?? alikeChoice(index, tw, scored, best, second);
+  return siblingGridChoice(index, catalogue, tw, best) ?? alikeChoice(index, tw, scored, best, second, list);
 }
 
 /**
@@ -179,7 +179,7 @@ function siblingGridChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, t
  * Several questions found by exactly the same words, none by a named datapoint ("the top
  * brands": of which sector?): the words do not say which, so ask.
  */
-function alikeChoice(index: CatalogueIndex, tw: TopicWords, scored: Scored[], best: Scored, second: Scored | undefined): TopicChoice | null {
+function alikeChoice(index: CatalogueIndex, tw: TopicWords, scored: Scored[], best: Scored, second: Scored | undefined, list: boolean): TopicChoice | null {
   const { unknown } = tw;
   // The noun a list is asked of that is the best question's first word ("which drinks": Drinks
   // consumed) is not in doubt with a question it is only a later word of ("Favourite soft drink brand").
@@ -187,7 +187,10 @@ function alikeChoice(index: CatalogueIndex, tw: TopicWords, scored: Scored[], be
   const listed = tw.listHeads.has(headOf(best));
   const alikeBest = (x: Scored) =>
     x.dpHits === 0 && x.evidence === best.evidence && Math.abs(x.coverage - best.coverage) < 0.01 && best.score - x.score < 2 && (!listed || headOf(x) === headOf(best));
-  if (best.dpHits === 0 && !best.suffix && second && alikeBest(second)) {
+  // In a list asked for, a scale word both readings share ("which brands do they trust most":
+  // every sector's "a brand I trust") does not tell them apart either.
+  const sharedScale = list && tw.listHeads.size > 0 && second?.suffix?.name === best.suffix?.name;
+  if (best.dpHits === 0 && (!best.suffix || sharedScale) && second && alikeBest(second)) {
     const alike = scored.filter(alikeBest).map((x) => x.question.name);
     return {
       topic: null,
