@@ -16,6 +16,17 @@ export interface LanguageWords {
   markers: string[];
   /** Phrases whose meaning is not the same in English; longer phrases win over their parts. */
   phrases: Phrase[];
+  /**
+   * Inflectional endings (plural, gender, person), longest tried first: a prompt's word that is
+   * not in the table is looked up by its key, the word without its ending ("tablettes",
+   * "possèdent" read as "tablette", "possède"), when at least four letters stay.
+   */
+  endings: string[];
+  /**
+   * Paired words of "both X and Y" ("sia ... che", "tanto ... como"): the first read as "both"
+   * and the second, when it follows in the same clause, as "and".
+   */
+  bothAnd: Phrase[];
 }
 
 /** English, the language the planner reads every prompt in once translated. */
@@ -126,6 +137,12 @@ export interface Lexicon {
     topicSynonyms: Record<string, string[]>;
     /** Nouns that make a datapoint a group of people ("TikTok users", "Netflix subscribers"). */
     groupNouns: string[];
+    /**
+     * Verbs said with a thing -> the words a question's name or description says that act with
+     * ("own" -> owned, held): when a thing is an answer of several questions, the verb around
+     * its mention chooses the question ("have a credit card": held; "pay with a credit card": payment).
+     */
+    verbFrames: Record<string, string[]>;
   };
   grammar: Grammar;
   cues: {
@@ -250,7 +267,7 @@ const pattern: Check<{ pattern: string; flags: string; replace: string }> = (val
   return p;
 };
 
-const language = shape<LanguageWords>({ markers: words, phrases });
+const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases });
 
 /**
  * The lexicon from its parsed files, every file checked against the shape the planner reads;
@@ -277,7 +294,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       ageBands: listOf(tuple<[string, number, number]>(word, num, num)),
     })(files['audiences.json'], 'audiences.json'),
     scales: shape<Lexicon['scales']>({ suffixAliases: wordLists, weakSuffixWords: words })(files['scales.json'], 'scales.json'),
-    topics: shape<Lexicon['topics']>({ topicSynonyms: wordLists, groupNouns: words })(files['topics.json'], 'topics.json'),
+    topics: shape<Lexicon['topics']>({ topicSynonyms: wordLists, groupNouns: words, verbFrames: wordLists })(files['topics.json'], 'topics.json'),
     grammar: shape<Grammar>({
       shorthand: recordOf(word),
       connectors: words,
