@@ -5,6 +5,7 @@ import { wordsOf } from './mentions';
 type Table = string[][];
 const PHRASES: Record<string, Table> = lexicon.askedInEnglish.phrases;
 const BEFORE_AGE: Record<string, Table> = lexicon.askedInEnglish.beforeAge;
+const JAPANESE: Table = lexicon.askedInEnglish.japanese;
 
 /** The longest phrase of a table at a word, if one: its length and its English words. */
 function phraseAt(words: readonly string[], i: number, table: Table): [number, string] | null {
@@ -23,8 +24,10 @@ function phraseAt(words: readonly string[], i: number, table: Table): [number, s
  * English words, the rest translated as the planner translates it. An English prompt is its words.
  */
 export function askedInEnglish(prompt: string): string[] {
-  const words = wordsOf(prompt);
   const lang = detectLanguage(prompt);
+  // Japanese is written without spaces: its measures ("何円", "毎月") are read where they stand.
+  if (lang === 'ja') return wordsOf(JAPANESE.reduce((text, [phrase, english]) => text.split(phrase).join(english), prompt));
+  const words = wordsOf(prompt);
   const phrases = PHRASES[lang];
   if (!phrases) return words;
   const beforeAge = BEFORE_AGE[lang] ?? [];

@@ -3,6 +3,7 @@ import lexicon from './context-lexicon.json';
 import { withBriefScope } from './brief-scope';
 import { isSecondaryAsk, withoutOrdinal } from './brief-questions';
 import { Mention, mentionsIn, wordsOf } from './mentions';
+import { detectLanguage, Language, translateWords } from '../languages';
 
 /**
  * A long brief read for its question: the sentence that asks, with references to the context
@@ -24,6 +25,16 @@ const ABBREVIATION = /\b(u\.s|u\.k|e\.g|i\.e|vs|etc|approx|dr|mr|mrs|ms|st|inc|l
 /** A brief has context to set aside: at least this many words around its question. */
 const MIN_CONTEXT_WORDS = 5;
 
+/** A question mark ends the sentence: Latin or full-width (Japanese). */
+const ASKS_MARK = /[?？]\s*$/;
+/** Japanese sentence ends: a sentence ends after them whatever follows. */
+const CJK_END = /[。！？]$/;
+/** Letters of a script written without spaces: a context sentence's size is counted in them, not in words. */
+const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/g;
+
+/** How many words a text has, a run of Japanese counted as a word per three letters. */
+const sizeOf = (text: string) => wordsOf(text).length + Math.floor((text.match(CJK) ?? []).length / 3);
+
 /** A short capitalised token before a full stop ("EE.", "UU."): with another after it, an abbreviation. */
 const SHORT_CAPITAL = /(^|\s)[A-Z][A-Za-z]{0,2}\.$/;
 const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
@@ -33,22 +44,24 @@ const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
  * opening quote or question mark); abbreviations ("U.S.", "EE. UU.", "vs.") stay whole.
  */
 export function sentencesOf(prompt: string): string[] {
+  // A prompt written all in lower case starts no sentence with a capital: any full stop ends one.
+  const lowerCase = !/\p{Lu}/u.test(prompt);
   // A line break ends a sentence (an email, a list of notes); a bullet is not part of its line.
   return prompt
     .split(/\n+/)
     .map((line) => line.replace(/^\s*(?:[-*•·–—]+|\d+[.)])\s+/, '').trim())
     .filter((line) => line.length > 0)
-    .flatMap(sentencesOfLine);
+    .flatMap((line) => sentencesOfLine(line, lowerCase));
 }
 
-function sentencesOfLine(prompt: string): string[] {
+function sentencesOfLine(prompt: string, lowerCase: boolean): string[] {
   const out: string[] = [];
   let current = '';
-  const parts = prompt.split(/(?<=[.!?])\s+/);
+  const parts = prompt.split(/(?<=[.!?])\s+|(?<=[。！？])\s*/);
   parts.forEach((part, i) => {
     current = current ? `${current} ${part}` : part;
     const next = parts[i + 1];
-    const startsSentence = next === undefined || /^["“'‘¿¡(\p{Lu}\d]/u.test(next);
+    const startsSentence = next === undefined || lowerCase || CJK_END.test(current) || /^["“'‘¿¡(\p{Lu}\d]/u.test(next);
     // "EE. UU.": a short capital before a full stop, then another, is one abbreviation.
     const abbreviated = ABBREVIATION.test(current) || (SHORT_CAPITAL.test(current) && SHORT_CAPITAL_START.test(next ?? ''));
     if (startsSentence && !abbreviated) {
@@ -71,7 +84,7 @@ function withoutLeadIn(sentence: string): string {
     lexicon.askLeadIns.some((l) => lead === l || lead.endsWith(` ${l}`) || lead.startsWith(`${l} `)) ||
     /\b(question|ask|asks|asking|know|wondering|wonder|check)\b/.test(lead) ||
     // "Could you check one number for me: what percentage ...?": what follows asks on its own.
-    (/\?\s*$/.test(after) && startsAsking(after));
+    (ASKS_MARK.test(after) && startsAsking(after));
   return announces ? after : sentence;
 }
 
@@ -93,9 +106,41 @@ function startsAsking(sentence: string): boolean {
   return lexicon.askStarts.some((start) => start.split(' ').every((w, k) => words[k] === w));
 }
 
-function asks(sentence: string): boolean {
-  if (/\?\s*$/.test(sentence) || EMBEDDED.test(sentence)) return true;
-  return startsAsking(withoutLeadIn(sentence));
+const ASK_VERBS = new Map(
+  Object.entries(lexicon.askVerbs).flatMap(([english, words]) => (Array.isArray(words) ? words.map((w): [string, string] => [w, english]) : [])),
+);
+
+/**
+ * The sentence as English words for seeing whether it asks: the question words translated as the
+ * planner translates them, and the verbs that frame a question ("necesito saber", "zeig mir",
+ * "j'aimerais savoir") as "know", "show", "tell": then "know what share ..." is a reported question
+ * and "show me the share ..." a command, in any language, as in English.
+ */
+export function askShapeOf(sentence: string, lang: Language): string {
+  if (lang === 'en' || lang === 'ja') return sentence;
+  return translateWords(wordsOf(sentence), lang)
+    .map((w) => ASK_VERBS.get(w) ?? w)
+    .join(' ');
+}
+
+/**
+ * "Necesito saber qué porcentaje ...", "j'aimerais savoir quelle part ...": in another language,
+ * the question a sentence reports starts after its verb of knowing; the frame before it is not read.
+ */
+export function reportedAsk(sentence: string, lang: Language): string {
+  if (lang === 'en' || lang === 'ja') return sentence;
+  const tokens = [...sentence.matchAll(/[\p{L}\p{N}]+/gu)];
+  const at = tokens.findIndex((t, i) => i < tokens.length - 1 && ASK_VERBS.get(wordsOf(t[0]).join(' ')) === 'know');
+  if (at < 0) return sentence;
+  const rest = sentence.slice(tokens[at + 1].index);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+function asks(sentence: string, lang: Language = 'en'): boolean {
+  if (ASKS_MARK.test(sentence) || EMBEDDED.test(sentence)) return true;
+  if (startsAsking(withoutLeadIn(sentence))) return true;
+  const english = askShapeOf(sentence, lang);
+  return english !== sentence && (EMBEDDED.test(english) || startsAsking(withoutLeadIn(english)));
 }
 
 /** "... leadership wants to understand the market, so what share of Gen Z ...": a run-on turning to its question. */
@@ -135,7 +180,7 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
   if (!mark) return null;
   const head = sentence.slice(0, mark.index).trim();
   const ask = sentence.slice(mark.index + mark[0].length).trim();
-  if (!/\?\s*$/.test(ask) || !startsAsking(ask) || wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
+  if (!ASKS_MARK.test(ask) || !startsAsking(ask) || wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
   // "Parents of babies in the UK: what share bought baby food?": an ask that does not name its own
   // people or place and what they do finishes the words before the colon; it is not a new question.
   const kinds = new Set(mentionsIn(ask, catalogue).map((m) => (m.entry.kind === 'datapoint' ? 'topic' : isMarket(m) ? 'place' : m.entry.kind)));
@@ -150,23 +195,24 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
  */
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
   const sentences = sentencesOf(prompt);
+  const lang = detectLanguage(prompt);
   if (sentences.length < 2) {
     const split = sentences.length === 1 ? (runOn(sentences[0], catalogue) ?? contextBeforeColon(sentences[0], catalogue)) : null;
     return split ? { ...split, resolved: withBriefScope(resolveReferences(split.ask, split.context.join(' '), catalogue), split.context, catalogue) } : null;
   }
   // A question marked as the lesser of two ("Second, less urgent, ...") is noted, not planned.
-  const main = (i: number) => !isSecondaryAsk(sentences[i]) || !sentences.slice(0, i).some((s) => /\?\s*$/.test(s) && !isSecondaryAsk(s));
+  const main = (i: number) => !isSecondaryAsk(sentences[i]) || !sentences.slice(0, i).some((s) => ASKS_MARK.test(s) && !isSecondaryAsk(s));
   let at = -1;
-  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (/\?\s*$/.test(sentences[i]) && main(i)) at = i;
-  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i]) && main(i)) at = i;
-  const others = sentences.filter((s, i) => i > at && asks(s));
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (ASKS_MARK.test(sentences[i]) && main(i)) at = i;
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i], lang) && main(i)) at = i;
+  const others = sentences.filter((s, i) => i > at && asks(s, lang));
   // "How do the French research products? Give me the top three": a question in parts, read whole.
   if (at < 0 || others.some((s) => !isSecondaryAsk(s))) return null;
   const context = sentences.filter((_, i) => i !== at);
-  if (context.reduce((n, s) => n + wordsOf(s).length, 0) < MIN_CONTEXT_WORDS) return null;
+  if (context.reduce((n, s) => n + sizeOf(s), 0) < MIN_CONTEXT_WORDS) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
-  const ask = embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at])));
+  const ask = reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]))), lang);
   const resolved = withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue);
   return { ask, resolved, context, ...(others.length > 0 ? { others } : {}) };
 }

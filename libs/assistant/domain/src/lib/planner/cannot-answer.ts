@@ -63,7 +63,8 @@ function spentOnTopic(rest: string, question: PlannerQuestion, catalogue: Planne
 const contentStems = (text: string) =>
   new Set(
     wordsOf(text)
-      .filter((w) => !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && w.length > 2)
+      // Figures ("100000 dollars") are amounts, never what they are amounts of.
+      .filter((w) => !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && w.length > 2 && !/^\d/.test(w))
       .map(stem),
   );
 
@@ -83,7 +84,9 @@ export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, cata
   const about = contentStems(`${own ? `${own.name} ${own.description}` : ''} ${ask.rest}`);
   // What the ask itself is about: its own words and its topic's name, never the topic's description alone.
   const asked = contentStems(`${own?.name ?? ''} ${ask.rest}`);
+  const subject = new Set((ask.subject ?? []).map(stem));
   for (const w of [...ask.offerNamed, ...lexicon.money.spendWords, ...lexicon.ages.units, ...lexicon.measureWords]) {
+    if (subject.has(stem(w))) continue;
     about.delete(stem(w));
     asked.delete(stem(w));
   }
@@ -98,8 +101,8 @@ export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, cata
     for (const s of stems) if (about.has(s)) score++;
     if (score === 0) continue;
     if (question.code === own?.code) score += 5;
-    // Money is nearest to a question whose answers are amounts of money.
-    if (ask.kind === 'money' && question.datapoints.some((d) => CURRENCY.test(d.name))) score += 6;
+    // Money is nearest to a question whose answers are amounts of money, above all an amount in a currency.
+    if (ask.kind === 'money' && question.datapoints.some((d) => CURRENCY.test(d.name))) score += ask.currency ? 12 : 6;
     if (score > (best?.score ?? 0)) best = { question, score };
   }
   return best?.question ?? own;

@@ -71,3 +71,18 @@ describe('findUnmeasured, children', () => {
     expect(findUnmeasured('What share watch kids and family shows?', demo)).toBeNull();
   });
 });
+
+describe('findUnmeasured, amounts in other words', () => {
+  it('reads earnings as an amount of income, not of spend', () => {
+    const ask = findUnmeasured('What share of Parents in France earn more than €100,000 a year?', demo);
+    expect(ask).toMatchObject({ kind: 'money', currency: '€', offerNamed: ['income'] });
+  });
+  it('reads a price someone would pay as an amount of money', () => {
+    expect(findUnmeasured('How much would Gen Z in Germany pay for a VR headset?', demo)?.kind).toBe('money');
+  });
+  it('reads market share and currencies in other languages and scripts', () => {
+    expect(findUnmeasured('¿Cuál es la cuota de mercado de Toyota en España?', demo)?.kind).toBe('metric');
+    expect(findUnmeasured('Qual è la quota di mercato di Samsung?', demo)?.kind).toBe('metric');
+    expect(findUnmeasured('日本の人はゲームに毎月何円使っていますか？', demo)).toMatchObject({ kind: 'money', currency: '¥' });
+  });
+});

@@ -24,6 +24,8 @@ export interface UnmeasuredAsk {
   answerableNamed: string[];
   /** For money: the currency symbol the prompt asked in, if it named one. */
   currency?: string;
+  /** Words that name what the missing amount is of ("income" for earnings): kept when the nearest question is looked for. */
+  subject?: string[];
   /** For ages: the survey's own range. */
   surveyAges?: { min: number; max: number };
 }
@@ -189,14 +191,17 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
     const rest = wordsOf(asked ? without(words, asked) : text)
       .filter((w) => !(currency?.[1] ?? []).includes(w) && !money.spendWords.includes(w))
       .join(' ');
+    // "Earn more than €100,000": money coming in is income, not spend.
+    const earns = words.some((w) => money.earnWords.includes(w));
     return {
       kind: 'money',
       what: money.what + (currency ? ` in ${currency[1][1] ?? currency[1][0]}` : ''),
       words: currency?.[1].find((n) => words.includes(n)) ?? asked ?? '',
-      rest,
-      offerNamed: money.offerNamed,
+      rest: earns ? `${rest} ${money.earnNamed.join(' ')}` : rest,
+      offerNamed: earns ? money.earnNamed : money.offerNamed,
       answerableNamed: money.offerNamed,
       currency: currency?.[0],
+      ...(earns ? { subject: money.earnNamed } : {}),
     };
   }
   return null;

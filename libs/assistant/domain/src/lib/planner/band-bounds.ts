@@ -1,0 +1,50 @@
+import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
+import { bandOf, Interval, readQuantities } from '../quantities';
+import { normalize } from '../text';
+import { askedInEnglish } from './ask-in-english';
+import type { UnmeasuredAsk } from './unanswerable';
+
+/** Units that are money: an amount in one of them is not an amount in another. */
+const MONEY = new Set(['dollar', 'euro', 'pound', 'yen', 'real', 'rupee']);
+
+const inside = (band: Interval, asked: Interval) => band.lo >= asked.lo && band.hi <= asked.hi;
+/** Whether a band straddles a bound of what was asked: part of it inside, part outside. */
+const straddles = (band: Interval, asked: Interval) => !inside(band, asked) && Math.max(band.lo, asked.lo) < Math.min(band.hi, asked.hi);
+
+/**
+ * An amount the topic's bands cannot express. A banded question ("Less than 5 hours" .. "More than
+ * 8 hours", "$50-$99") answers an amount that falls on its band edges ("more than 4 hours" is the
+ * bands from 4-6 up); a bound inside a band ("more than 10 hours" when the top band is "More than
+ * 8 hours") would count people the bound leaves out, and an amount in another currency (euros
+ * against bands in dollars) is not the question's measure at all. Either is refused and the
+ * question itself offered; no number of it is given for the bound asked.
+ */
+export function boundBeyondBands(prompt: string, plan: AnalysisPlan, catalogue: PlannerCatalogue): UnmeasuredAsk | null {
+  const topic = plan.topic;
+  const question = topic ? catalogue.questions.find((q) => q.code === topic.question) : undefined;
+  if (!question || question.suffixes.length > 0) return null;
+  const bands = question.datapoints.flatMap((d) => {
+    const band = bandOf(normalize(d.name).trim());
+    return band ? [{ band, name: d.name }] : [];
+  });
+  if (bands.length === 0) return null;
+  const words = askedInEnglish(prompt);
+  for (const asked of readQuantities(words)) {
+    const same = bands.filter((b) => b.band.unit === asked.unit);
+    const otherMoney = same.length === 0 && MONEY.has(asked.unit) && bands.some((b) => MONEY.has(b.band.unit));
+    if (!otherMoney && !same.some((b) => straddles(b.band, asked))) continue;
+    const said = words.slice(asked.start, asked.end).join(' ');
+    const edges = bands.map((b) => b.name).join(', ');
+    return {
+      kind: 'metric',
+      what: otherMoney
+        ? `amounts in ${said.split(' ').pop()}: “${question.name}” is asked in ${edges}`
+        : `“${said}” exactly: “${question.name}” is asked in bands (${edges}), and the bound falls inside one`,
+      words: said,
+      rest: [...words.slice(0, asked.start), ...words.slice(asked.end)].join(' '),
+      offerNamed: [],
+      answerableNamed: [],
+    };
+  }
+  return null;
+}
