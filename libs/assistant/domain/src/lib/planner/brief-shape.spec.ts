@@ -30,3 +30,33 @@ describe('sentence ends that are not a full stop and a capital', () => {
     expect(sentencesOf('Growth is flat. but we think so.')).toHaveLength(1);
   });
 });
+
+describe('background inside and around the question', () => {
+  it('reads a bracketed remark about the writer or the product as background', () => {
+    const focus = focusBrief('What share of people in Germany drink plant-based milk (our oat drink launches there in 2027)?', demo);
+    expect(focus?.ask).toBe('What share of people in Germany drink plant-based milk?');
+    expect(focus?.context).toEqual(['our oat drink launches there in 2027']);
+    expect(focusBrief('Which platforms (excluding YouTube) do Gen Z use most?', demo)).toBeNull();
+  });
+  it('finds a question opened by courtesy or discourse words, and drops them', () => {
+    const focus = focusBrief(
+      'We are pitching Nike next week; they asked for numbers. Please pull the share of Gen Z in the US who would consider Adidas.',
+      demo,
+    );
+    expect(focus?.ask).toBe('Pull the share of Gen Z in the US who would consider Adidas.');
+    expect(focusBrief('The client cares about the over-65s in the long run. For now, what share of Baby boomers use Netflix?', demo)?.ask).toBe(
+      'What share of Baby boomers use Netflix?',
+    );
+  });
+  it('reads a short remark that names nothing of the catalogue as background, not a fragment', () => {
+    expect(focusBrief('Churn has been high. Which streaming services do Gen X in the US use most?', demo)?.ask).toBe(
+      'Which streaming services do Gen X in the US use most?',
+    );
+    expect(focusBrief('Gen Z in France. Top platforms?', demo)).toBeNull();
+  });
+  it('asks the question of an age range the context states as its target', () => {
+    expect(focusBrief('Our target audience is people aged 25 to 34. What share use TikTok in Brazil?', demo)?.resolved).toBe(
+      'What share use TikTok in Brazil among people aged 25 to 34?',
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { withBriefScope } from './brief-scope';
 import { isSecondaryAsk, withoutOrdinal } from './brief-questions';
+import { withoutAsides } from './brief-asides';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 import { detectLanguage, Language, translateWords } from '../languages';
 
@@ -101,8 +102,21 @@ function embeddedAsk(sentence: string): string {
   return tail.charAt(0).toUpperCase() + tail.slice(1);
 }
 
+const OPENERS = lexicon.askOpeners.map((o) => wordsOf(o));
+const OPENER_AT_START = new RegExp(`^(?:${lexicon.askOpeners.map((o) => o.replace(/ /g, '\\s+')).join('|')})\\b[\\s,]*`, 'i');
+
+/** The ask without the courtesy or discourse words it opens with ("For now, what share ..." asks no period). */
+function withoutOpeners(ask: string): string {
+  let out = ask;
+  for (let m = OPENER_AT_START.exec(out); m && m[0].length < out.length; m = OPENER_AT_START.exec(out)) out = out.slice(m[0].length);
+  return out === ask ? ask : out.charAt(0).toUpperCase() + out.slice(1);
+}
+
 function startsAsking(sentence: string): boolean {
-  const words = wordsOf(sentence);
+  let words = wordsOf(sentence);
+  // "Please pull ...", "For now, what share ...": words of courtesy or discourse before the ask.
+  for (let opener = OPENERS.find((o) => o.every((w, k) => words[k] === w)); opener; opener = OPENERS.find((o) => o.every((w, k) => words[k] === w)))
+    words = words.slice(opener.length);
   return lexicon.askStarts.some((start) => start.split(' ').every((w, k) => words[k] === w));
 }
 
@@ -194,6 +208,16 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
  * prompt of one sentence, or with nothing that asks (then it is read whole, as before).
  */
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
+  const { text, asides } = withoutAsides(prompt);
+  const focus = focusSentences(text, catalogue);
+  if (asides.length === 0) return focus;
+  if (focus) return { ...focus, context: [...focus.context, ...asides] };
+  // One question with a remark in brackets: the remark is its background.
+  const ask = text.trim();
+  return { ask, resolved: withBriefScope(resolveReferences(ask, asides.join('. '), catalogue), asides, catalogue), context: asides };
+}
+
+function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
   const sentences = sentencesOf(prompt);
   const lang = detectLanguage(prompt);
   if (sentences.length < 2) {
@@ -209,12 +233,27 @@ export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFo
   // "How do the French research products? Give me the top three": a question in parts, read whole.
   if (at < 0 || others.some((s) => !isSecondaryAsk(s))) return null;
   const context = sentences.filter((_, i) => i !== at);
-  if (context.reduce((n, s) => n + sizeOf(s), 0) < MIN_CONTEXT_WORDS) return null;
+  if (context.reduce((n, s) => n + sizeOf(s), 0) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
-  const ask = reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]))), lang);
+  const ask = withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]))), lang));
   const resolved = withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue);
   return { ask, resolved, context, ...(others.length > 0 ? { others } : {}) };
+}
+
+/** A remark of this many words or more ("Churn has been high.") is a statement, not a fragment of the question. */
+const MIN_REMARK_WORDS = 3;
+
+/**
+ * "Churn has been high. Which streaming services do Gen X in the US use most?": a short context of
+ * statements that name nothing of the catalogue, before a question that names something itself, is
+ * background all the same. A fragment that names a market or audience ("Gen Z in France.") or asks
+ * ("Show me the trend.") is part of the question.
+ */
+function remarkOnly(context: readonly string[], ask: string, lang: Language, catalogue: PlannerCatalogue): boolean {
+  return (
+    mentionsIn(ask, catalogue).length > 0 && context.every((s) => sizeOf(s) >= MIN_REMARK_WORDS && !asks(s, lang) && mentionsIn(s, catalogue).length === 0)
+  );
 }
 
 /** `\b` for a phrase in raw text, case-insensitive. */

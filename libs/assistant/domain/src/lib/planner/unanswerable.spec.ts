@@ -86,3 +86,22 @@ describe('findUnmeasured, amounts in other words', () => {
     expect(findUnmeasured('日本の人はゲームに毎月何円使っていますか？', demo)).toMatchObject({ kind: 'money', currency: '¥' });
   });
 });
+
+describe('findUnmeasured, ages the bands cannot tell and units no question uses', () => {
+  it('refuses an age range whose ends fall inside a band, offering the bands it overlaps', () => {
+    expect(findUnmeasured('What share of people aged 18-21 in the UK use Snapchat?', demo)).toMatchObject({ kind: 'age', bands: ['16-24'] });
+    expect(findUnmeasured('What share of 30 to 40 year olds shop online?', demo)).toMatchObject({ kind: 'age', bands: ['25-34', '35-44'] });
+  });
+  it('answers ranges on the band edges, within a year, and the youngest band from 18', () => {
+    expect(findUnmeasured('Which platforms do women aged 25 to 35 use most?', demo)).toBeNull();
+    expect(findUnmeasured('Do over-35s use Facebook more than under 35s?', demo)).toBeNull();
+    expect(findUnmeasured('How many people over 18 in the US use ChatGPT?', demo)).toBeNull();
+  });
+  it('refuses amounts in units of quantity the catalogue does not use', () => {
+    expect(findUnmeasured('How many litres of beer do Germans drink a year?', demo)).toMatchObject({ kind: 'metric', words: 'litres' });
+    expect(findUnmeasured('How many cups of coffee a day do Brazilians drink?', demo)?.rest).toBe('how many coffee a day do brazilians drink');
+  });
+  it('reads "how much money" as money without a verb of spending', () => {
+    expect(findUnmeasured('Wie viel Geld geben Deutsche pro Monat für Streaming aus?', demo)?.kind).toBe('money');
+  });
+});

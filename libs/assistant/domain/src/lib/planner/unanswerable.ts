@@ -2,7 +2,7 @@ import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { askedInEnglish } from './ask-in-english';
 import { brandAttributeAsk } from './brand-attribute';
-import { countedPerPeriod } from './counted-per-period';
+import { amountInUnit, countedPerPeriod } from './counted-per-period';
 import { findPhrase, mentionsIn, wordsOf } from './mentions';
 
 /**
@@ -26,6 +26,8 @@ export interface UnmeasuredAsk {
   currency?: string;
   /** Words that name what the missing amount is of ("income" for earnings): kept when the nearest question is looked for. */
   subject?: string[];
+  /** For ages inside the survey's range but not on its band edges: the bands the range overlaps. */
+  bands?: string[];
   /** For ages: the survey's own range. */
   surveyAges?: { min: number; max: number };
 }
@@ -40,6 +42,30 @@ export function surveyAges(catalogue: PlannerCatalogue): { min: number; max: num
   const min = Math.min(...bounds.map((b) => b[0]));
   const max = Math.max(...bounds.map((b) => (b.length > 1 ? b[1] : Infinity)));
   return { min, max };
+}
+
+/** The bands of the survey's age question, as numbers and names. */
+export function ageBandsOf(catalogue: PlannerCatalogue): { lo: number; hi: number; name: string }[] {
+  const question = catalogue.questions.find(
+    (q) => /\bage\b/i.test(q.name) && q.datapoints.length > 1 && q.datapoints.every((d) => /^\d+\s*[-–]\s*\d+$/.test(d.name.trim())),
+  );
+  return (question?.datapoints ?? []).map((d) => {
+    const [lo, hi] = (d.name.match(/\d+/g) ?? []).map(Number);
+    return { lo, hi, name: d.name.trim() };
+  });
+}
+
+/**
+ * Whether an age range can be told in the survey's bands: each end on a band's edge, within a year
+ * ("25 to 35" is the 25-34 band, "over 35" the bands from 35), or at the survey's own ends ("under
+ * 35", "over 18" for the youngest band, which starts a few years earlier).
+ */
+function onBandEdges(a: { lo: number; hi: number }, catalogue: PlannerCatalogue, range: { min: number; max: number }): boolean {
+  const bands = ageBandsOf(catalogue);
+  if (bands.length === 0) return true;
+  const loOk = a.lo <= range.min + lexicon.ages.youngestSlack || bands.some((b) => Math.abs(b.lo - a.lo) <= 1);
+  const hiOk = a.hi >= range.max || bands.some((b) => Math.abs(b.hi - a.hi) <= 1);
+  return loOk && hiOk;
 }
 
 const UNITS = new Set(lexicon.ages.units);
@@ -147,6 +173,23 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
     const outside =
       agesAsked(words).find((a) => (a.lo === 0 ? a.hi < range.min : a.hi === Infinity ? a.lo > range.max : a.lo < range.min || a.hi > range.max)) ??
       childrenAsked(words.join(' '), words, catalogue);
+    // "Aged 18-21", "over 60s": a range whose ends fall inside the survey's bands cannot be told apart in them.
+    const straddling = outside ? undefined : agesAsked(words).find((a) => !onBandEdges(a, catalogue, range));
+    if (straddling) {
+      const said = words.slice(straddling.start, straddling.end).join(' ');
+      return {
+        kind: 'age',
+        what: /^\d/.test(said) ? said : `people ${said}`,
+        words: said,
+        rest: [...words.slice(0, straddling.start), 'people', ...words.slice(straddling.end)].join(' '),
+        offerNamed: [],
+        answerableNamed: [],
+        surveyAges: range,
+        bands: ageBandsOf(catalogue)
+          .filter((b) => b.hi >= straddling.lo && b.lo <= straddling.hi)
+          .map((b) => b.name),
+      };
+    }
     if (outside) {
       const rest = [...words.slice(0, outside.start), 'people', ...words.slice(outside.end)].join(' ');
       return {
@@ -177,7 +220,7 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
         answerableNamed: metric.answerableNamed ?? [],
       };
   }
-  const other = brandAttributeAsk(words, catalogue) ?? countedPerPeriod(words);
+  const other = brandAttributeAsk(words, catalogue) ?? amountInUnit(words, catalogue) ?? countedPerPeriod(words);
   if (other) return other;
   const money = lexicon.money;
   const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
@@ -186,7 +229,8 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   // "What do they spend on takeaways per week": spending over a period is an amount of money too.
   // "Spend playing each week" in hours is time, not money.
   const periodic = money.periods.some((period) => phraseIn(text, period)) && !words.some((w) => money.timeWords.includes(w));
-  if ((asked && (spends || !/^how much/.test(asked))) || (spends && (currency || periodic))) {
+  // "How much do ..." is money only with a verb of spending; "how much money" is money itself.
+  if ((asked && (spends || !/^how much/.test(asked) || /\bmoney\b/.test(asked))) || (spends && (currency || periodic))) {
     // The rest says what the money is spent on, not that it is spent: the planner would read "spend" as the gaming spend.
     const rest = wordsOf(asked ? without(words, asked) : text)
       .filter((w) => !(currency?.[1] ?? []).includes(w) && !money.spendWords.includes(w))
