@@ -17,3 +17,9 @@ describe('amounts of money', () => {
     expect(readQuantities(words('earn more than €100,000 a year'))).toMatchObject([{ lo: 100000, hi: Infinity, unit: 'euro' }]);
   });
 });
+
+describe('amounts between two ends with their unit', () => {
+  it('reads "between $10 and $24" as one interval', () => {
+    expect(readQuantities(words('spend between $10 and $24 a month'))).toMatchObject([{ lo: 10, hi: 24, unit: 'dollar' }]);
+  });
+});

@@ -84,6 +84,21 @@ export function readQuantities(words: string[]): Quantity[] {
       i++;
       continue;
     }
+    // "Between 10 dollars and 24 dollars": the unit said after each end.
+    if (
+      words[i] === 'between' &&
+      amount(words[i + 1]) !== undefined &&
+      UNITS[words[i + 2] ?? ''] &&
+      words[i + 3] === 'and' &&
+      amount(words[i + 4]) !== undefined
+    ) {
+      const unit = UNITS[words[i + 2]];
+      if (UNITS[words[i + 5] ?? ''] === unit) {
+        out.push({ lo: amount(words[i + 1]) as number, hi: amount(words[i + 4]) as number, unit, start: i, end: i + 6 });
+        i += 5;
+        continue;
+      }
+    }
     if (words[i] === 'between' && amount(words[i + 1]) !== undefined && words[i + 2] === 'and' && amount(words[i + 3]) !== undefined) {
       const unit = UNITS[words[i + 4] ?? ''];
       if (unit) {

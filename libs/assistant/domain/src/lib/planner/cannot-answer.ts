@@ -104,7 +104,7 @@ export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, cata
     const hasAnswer = question.datapoints.some((d) => names.has(d.name.toLowerCase()));
     // A rating of TikTok is not near the telecom brands' perceptions: for a named answer that a
     // candidate lacks, the candidate must be named like the answer's own question ("social media").
-    if (!hasAnswer && (base?.datapoints.length ?? 0) > 0 && (!ownName || ![...nameWords(question.name)].some((w) => ownName.has(w)))) continue;
+    if (!hasAnswer && !ask.subject && (base?.datapoints.length ?? 0) > 0 && (!ownName || ![...nameWords(question.name)].some((w) => ownName.has(w)))) continue;
     const stems = contentStems(`${question.name} ${question.description}`);
     // "Minutes of radio listening" is not near the TV hours because both descriptions say "media".
     if (!hasAnswer && ![...stems].some((s) => asked.has(s))) continue;

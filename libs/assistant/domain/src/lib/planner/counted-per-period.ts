@@ -1,6 +1,8 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
-import { wordsOf } from './mentions';
+import { mentionsIn, wordsOf } from './mentions';
+import { GROUP_NOUNS } from '../synonyms';
+import { stem } from '../text';
 import type { UnmeasuredAsk } from './unanswerable';
 
 const L = lexicon.countedPerPeriod;
@@ -21,6 +23,8 @@ export function countedPerPeriod(words: readonly string[]): UnmeasuredAsk | null
   const how = words.findIndex((w, i) => w === 'how' && words[i + 1] === 'many');
   if (how < 0) return null;
   for (let i = how + 2; i < Math.min(words.length, how + 6); i++) {
+    // "How many holidays do Germans take a year": the counted noun comes before the auxiliary.
+    if (lexicon.countedThings.auxiliaries.includes(words[i])) return null;
     const period = L.periods.find((p) => p.split(' ').every((x, k) => words[i + 1 + k] === x));
     if (!period) continue;
     const noun = words[i];
@@ -66,4 +70,51 @@ export function amountInUnit(words: readonly string[], catalogue: PlannerCatalog
     offerNamed: [],
     answerableNamed: [],
   };
+}
+
+const C = lexicon.countedThings;
+/** An answer that is a number or a band of numbers. */
+const NUMERIC = /^(\d|none\b|less than|more than|under|over)/i;
+const PEOPLE = new Set([...C.people, ...GROUP_NOUNS]);
+
+/**
+ * "How many apps do Millennials have on their phone?", "the average number of streaming services
+ * people subscribe to": a number of things per person. A size counts people ("how many Germans
+ * use TikTok", "how many Netflix subscribers are there"), so the counted noun must be a thing: the
+ * words between the opener and an auxiliary, naming no audience, market or people. A question that
+ * counts the things, named by them and answered in numbers ("Holidays taken per year"), answers it.
+ */
+export function countedThings(words: readonly string[], catalogue: PlannerCatalogue): UnmeasuredAsk | null {
+  for (let i = 0; i < words.length; i++) {
+    const opener = C.openers.find((o) => o.every((w, k) => words[i + k] === w));
+    if (!opener) continue;
+    const from = i + opener.length;
+    const average = opener[0] !== 'how';
+    // "How many X do ...": the noun phrase ends at the auxiliary; "the average number of X" at a verb's subject, up to 4 words.
+    let to = from;
+    while (to < words.length && to - from < 4 && !C.auxiliaries.includes(words[to]) && words[to] !== '|') to++;
+    if (!average && !C.auxiliaries.includes(words[to] ?? '')) continue;
+    const noun = words.slice(from, average ? Math.min(to, from + 2) : to);
+    const head = noun[noun.length - 1];
+    if (noun.length === 0 || !head || /^\d/.test(head) || PEOPLE.has(head) || noun.some((w) => PEOPLE.has(w))) continue;
+    if (mentionsIn(noun.join(' '), catalogue).some((m) => m.entry.kind !== 'datapoint')) continue;
+    if (NOT_COUNTED.has(head)) continue;
+    // A question that counts the things ("Holidays taken per year": None, 1, 2, 3-4, 5 or more) answers it.
+    const counts = catalogue.questions.some(
+      (q) => stem(wordsOf(q.name)[0] ?? '') === stem(head) && q.datapoints.filter((d) => NUMERIC.test(d.name)).length >= q.datapoints.length / 2,
+    );
+    if (counts) continue;
+    const end = from + noun.length;
+    return {
+      kind: 'metric',
+      what: C.what.replace('{n}', noun.join(' ')),
+      words: words.slice(i, end).join(' '),
+      rest: [...words.slice(0, i), ...words.slice(from, end), ...words.slice(end)].join(' '),
+      // The nearest question is the one named like the things ("Video streaming services used").
+      offerNamed: [noun.join(' ')],
+      answerableNamed: [],
+      subject: noun,
+    };
+  }
+  return null;
 }

@@ -105,3 +105,21 @@ describe('findUnmeasured, ages the bands cannot tell and units no question uses'
     expect(findUnmeasured('Wie viel Geld geben Deutsche pro Monat für Streaming aus?', demo)?.kind).toBe('money');
   });
 });
+
+describe('findUnmeasured, numbers of things per person', () => {
+  it('refuses a count of things each person has, offering the question named like the things', () => {
+    expect(findUnmeasured('How many apps do Millennials have on their phone?', demo)).toMatchObject({ kind: 'metric', subject: ['apps'] });
+    expect(findUnmeasured("What's the average number of streaming services people in the US subscribe to?", demo)).toMatchObject({
+      offerNamed: ['streaming services'],
+    });
+    expect(findUnmeasured('How many pets do Brits own?', demo)?.kind).toBe('metric');
+  });
+  it('leaves counts of people and things a question counts in numbers', () => {
+    expect(findUnmeasured('How many Netflix subscribers are there in the UK?', demo)).toBeNull();
+    expect(findUnmeasured('How many Germans are aware of Vodafone?', demo)).toBeNull();
+    expect(findUnmeasured('How many holidays do Germans take a year?', demo)).toBeNull();
+  });
+  it('reads "how many times" in French, Spanish, Portuguese and Italian', () => {
+    expect(findUnmeasured('Combien de fois par semaine les Français commandent-ils sur Uber Eats ?', demo)?.kind).toBe('metric');
+  });
+});

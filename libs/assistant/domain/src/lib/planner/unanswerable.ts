@@ -2,7 +2,7 @@ import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { askedInEnglish } from './ask-in-english';
 import { brandAttributeAsk } from './brand-attribute';
-import { amountInUnit, countedPerPeriod } from './counted-per-period';
+import { amountInUnit, countedPerPeriod, countedThings } from './counted-per-period';
 import { findPhrase, mentionsIn, wordsOf } from './mentions';
 
 /**
@@ -220,7 +220,7 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
         answerableNamed: metric.answerableNamed ?? [],
       };
   }
-  const other = brandAttributeAsk(words, catalogue) ?? amountInUnit(words, catalogue) ?? countedPerPeriod(words);
+  const other = brandAttributeAsk(words, catalogue) ?? amountInUnit(words, catalogue) ?? countedPerPeriod(words) ?? countedThings(words, catalogue);
   if (other) return other;
   const money = lexicon.money;
   const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
