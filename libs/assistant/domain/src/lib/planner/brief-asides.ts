@@ -15,14 +15,26 @@ function isAside(inside: string): boolean {
  * "What share of Germans drink plant-based milk (our oat drink launches there in 2027)?": a
  * bracketed remark about the writer, the client or the product ("we", "our", "the client",
  * "launching") is background, like a context sentence: its period, brands and places are not the
- * question's. Brackets that qualify the question ("(aged 16-24)", "(excluding YouTube)") stay.
+ * question's. Brackets that qualify the question ("(aged 16-24)", "(excluding YouTube)") stay. A
+ * purpose opening a sentence ("For our Q4 2026 planning, ...") is background too.
  */
+const PURPOSE = new RegExp(
+  `(^|[.!?]\\s+)for (?:our|the|my|a|an|this|next|their) [^,.?!]{0,60}?\\b(?:${lexicon.briefAsides.purposeNouns.join('|')})\\b[^,.?!]*,\\s*`,
+  'gi',
+);
+
 export function withoutAsides(prompt: string): { text: string; asides: string[] } {
   const asides: string[] = [];
-  const text = prompt.replace(/\s*[(（]([^()（）]*)[)）]/g, (whole, inside: string) => {
+  // "For our Q4 2026 planning, which ...": what the answer is for opens the sentence; it is background.
+  const unpurposed = prompt.replace(PURPOSE, (whole: string, before: string) => {
+    asides.push(whole.slice(before.length).replace(/,\s*$/, '').trim());
+    return before;
+  });
+  const text = unpurposed.replace(/\s*[(（]([^()（）]*)[)）]/g, (whole, inside: string) => {
     if (!isAside(inside)) return whole;
     asides.push(inside.trim());
     return '';
   });
-  return { text, asides };
+  // The sentence a purpose opened starts with a capital again.
+  return { text: asides.length > 0 ? text.replace(/(^|[.!?]\s+)([a-z])/g, (_, b: string, c: string) => b + c.toUpperCase()) : text, asides };
 }

@@ -60,3 +60,25 @@ describe('background inside and around the question', () => {
     );
   });
 });
+
+describe('sentences that report what they ask for', () => {
+  it('finds questions reported after "curious", "interested in", "any data on"', () => {
+    expect(
+      focusBrief('The client is a bank that has struggled with young customers. Interested in how many Gen Z in Spain use a mobile banking app.', demo)?.ask,
+    ).toBe('How many Gen Z in Spain use a mobile banking app.');
+  });
+  it('finds what is asked for after "looking for", "is it true that"', () => {
+    const focus = focusBrief('Our client is launching a sparkling tea in Japan next spring. Looking for the share of Gen Z in Japan who drink kombucha.', demo);
+    expect(focus?.ask).toBe('Looking for the share of Gen Z in Japan who drink kombucha.');
+  });
+  it('reads a purpose opening the sentence as background', () => {
+    const focus = focusBrief('For our Q4 2026 planning, which streaming services have grown most in Brazil over the last year?', demo);
+    expect(focus?.ask).toBe('Which streaming services have grown most in Brazil over the last year?');
+    expect(focus?.context).toEqual(['For our Q4 2026 planning']);
+  });
+  it('keeps words before a colon that name who is asked about', () => {
+    expect(focusBrief('Our agency is pitching a beer brand in Brazil this month. Beer drinkers in Brazil: what share are Men?', demo)?.ask).toBe(
+      'Beer drinkers in Brazil: what share are Men?',
+    );
+  });
+});

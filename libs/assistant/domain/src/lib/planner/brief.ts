@@ -75,7 +75,7 @@ function sentencesOfLine(prompt: string, lowerCase: boolean): string[] {
 }
 
 /** "My question: what share ...": the lead-in before a colon that only announces the question. */
-function withoutLeadIn(sentence: string): string {
+function withoutLeadIn(sentence: string, catalogue?: PlannerCatalogue): string {
   // "Open question - which ...": a dash between words marks a lead-in as a colon does.
   const mark = /:|\s[-–—]\s/.exec(sentence);
   if (!mark) return sentence;
@@ -84,14 +84,19 @@ function withoutLeadIn(sentence: string): string {
   const announces =
     lexicon.askLeadIns.some((l) => lead === l || lead.endsWith(` ${l}`) || lead.startsWith(`${l} `)) ||
     /\b(question|ask|asks|asking|know|wondering|wonder|check)\b/.test(lead) ||
-    // "Could you check one number for me: what percentage ...?": what follows asks on its own.
-    (ASKS_MARK.test(after) && startsAsking(after));
+    // "Could you check one number for me: what percentage ...?": what follows asks on its own,
+    // unless the words before it name who or what it asks about ("Beer drinkers there: what share are men?").
+    (ASKS_MARK.test(after) && startsAsking(after) && (!catalogue || mentionsIn(sentence.slice(0, mark.index), catalogue).length === 0));
   return announces ? after : sentence;
 }
 
 /** "The team wants to know whether Gen Z still use Snapchat": a question reported inside a statement. */
-const EMBEDDED =
-  /\b(?:know|knowing|wondering|wonder|asks|asked|asking|check|find out|figure out|work out|see|understand|tell me|show me|question is|ask is)\s+(whether|if|what|which|how|who|where)\b/i;
+const EMBEDDED = new RegExp(
+  `\\b(?:know|knowing|wondering|wonder|asks|asked|asking|check|find out|figure out|work out|see|understand|tell me|show me|question is|ask is|${lexicon.askFrames.reporting
+    .map((r) => r.replace(/ /g, '\\s+'))
+    .join('|')})\\s+(whether|if|what|which|how|who|where)\\b`,
+  'i',
+);
 
 /** The reported question of a statement, from its question word ("whether" and "if" dropped), or the sentence. */
 function embeddedAsk(sentence: string): string {
@@ -112,11 +117,28 @@ function withoutOpeners(ask: string): string {
   return out === ask ? ask : out.charAt(0).toUpperCase() + out.slice(1);
 }
 
+const FRAMES = lexicon.askFrames;
+const startsWithPhrase = (words: readonly string[], phrase: string) => phrase.split(' ').every((w, k) => words[k] === w);
+const longestAt = (words: readonly string[], phrases: readonly string[]) =>
+  [...phrases].sort((a, b) => b.length - a.length).find((p) => startsWithPhrase(words, p));
+
+/** "I'm looking for the share of ...", "is it true that ...": the frame before what is asked for, dropped. */
+function withoutNounFrame(words: readonly string[]): readonly string[] {
+  const subject = longestAt(words, FRAMES.subjects);
+  const afterSubject = subject ? words.slice(subject.split(' ').length) : words;
+  const frame = longestAt(afterSubject, FRAMES.nouns);
+  if (!frame) return words;
+  const rest = afterSubject.slice(frame.split(' ').length);
+  const article = longestAt(rest, FRAMES.articles);
+  return article ? rest.slice(1) : rest;
+}
+
 function startsAsking(sentence: string): boolean {
   let words = wordsOf(sentence);
   // "Please pull ...", "For now, what share ...": words of courtesy or discourse before the ask.
   for (let opener = OPENERS.find((o) => o.every((w, k) => words[k] === w)); opener; opener = OPENERS.find((o) => o.every((w, k) => words[k] === w)))
     words = words.slice(opener.length);
+  words = [...withoutNounFrame(words)];
   return lexicon.askStarts.some((start) => start.split(' ').every((w, k) => words[k] === w));
 }
 
@@ -236,7 +258,7 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus
   if (context.reduce((n, s) => n + sizeOf(s), 0) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
-  const ask = withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]))), lang));
+  const ask = withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]), catalogue)), lang));
   const resolved = withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue);
   return { ask, resolved, context, ...(others.length > 0 ? { others } : {}) };
 }
