@@ -1,7 +1,7 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { withBriefScope } from './brief-scope';
-import { isSecondaryAsk, withoutOrdinal } from './brief-questions';
+import { coordinatedQuestions, isSecondaryAsk, mainOfSeveral, withoutOrdinal } from './brief-questions';
 import { withoutAsides } from './brief-asides';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 import { detectLanguage, Language, translateWords } from '../languages';
@@ -240,21 +240,26 @@ export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFo
 }
 
 function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
-  const sentences = sentencesOf(prompt);
   const lang = detectLanguage(prompt);
+  const whole = sentencesOf(prompt);
+  // In a brief, two questions joined in one sentence are two questions.
+  const sentences = whole.length < 2 ? whole : whole.flatMap((s) => (ASKS_MARK.test(s) ? coordinatedQuestions(s) : [s]));
   if (sentences.length < 2) {
     const split = sentences.length === 1 ? (runOn(sentences[0], catalogue) ?? contextBeforeColon(sentences[0], catalogue)) : null;
     return split ? { ...split, resolved: withBriefScope(resolveReferences(split.ask, split.context.join(' '), catalogue), split.context, catalogue) } : null;
   }
   // A question marked as the lesser of two ("Second, less urgent, ...") is noted, not planned.
   const main = (i: number) => !isSecondaryAsk(sentences[i]) || !sentences.slice(0, i).some((s) => ASKS_MARK.test(s) && !isSecondaryAsk(s));
-  let at = -1;
+  const asking = sentences.flatMap((s, i) => (ASKS_MARK.test(s) || asks(s, lang) ? [i] : []));
+  // Several questions that each name their topic: the main one (marked, else the first) is planned, the rest noted.
+  const several = mainOfSeveral(sentences, asking, catalogue);
+  let at = several ?? -1;
   for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (ASKS_MARK.test(sentences[i]) && main(i)) at = i;
   for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i], lang) && main(i)) at = i;
-  const others = sentences.filter((s, i) => i > at && asks(s, lang));
+  const others = several === null ? sentences.filter((s, i) => i > at && asks(s, lang)) : asking.filter((i) => i !== at).map((i) => sentences[i]);
   // "How do the French research products? Give me the top three": a question in parts, read whole.
-  if (at < 0 || others.some((s) => !isSecondaryAsk(s))) return null;
-  const context = sentences.filter((_, i) => i !== at);
+  if (at < 0 || (several === null && others.some((s) => !isSecondaryAsk(s)))) return null;
+  const context = sentences.filter((s, i) => i !== at && !(several !== null && others.includes(s)));
   if (context.reduce((n, s) => n + sizeOf(s), 0) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
