@@ -82,3 +82,12 @@ describe('sentences that report what they ask for', () => {
     );
   });
 });
+
+describe('references and targets in other languages', () => {
+  it('resolves "d\'entre eux", "deles", "ellos" to the audience the context names', () => {
+    expect(focusBrief('Notre client vise les Millennials en France. Quelle part d’entre eux utilise Spotify ?', demo)?.resolved).toMatch(/millennials/i);
+    expect(focusBrief('Nosso cliente é um banco no Brasil. Nosso público-alvo são os Millennials. Que porcentagem deles usa Nubank?', demo)?.resolved).toMatch(
+      /millennials/i,
+    );
+  });
+});

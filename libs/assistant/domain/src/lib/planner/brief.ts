@@ -284,7 +284,7 @@ function remarkOnly(context: readonly string[], ask: string, lang: Language, cat
 }
 
 /** `\b` for a phrase in raw text, case-insensitive. */
-const phraseRegex = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\\s+')}\\b`, 'i');
+const phraseRegex = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\\s+').replace(/'/g, "['’]")}\\b`, 'i');
 
 /**
  * "What share of people there ...", "which platforms do they use?": a reference in the question
