@@ -29,8 +29,8 @@ export function normalize(text: string): string {
     .replace(/n't\b/g, ' not')
     .replace(/'s\b/g, '')
     .replace(/%/g, ' percent ')
-    // Amounts of money: "$50" is "50 dollars", "€10-€24" is "10-24 euros", "100,000" one number.
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    // Amounts of money: "$50" is "50 dollars", "€10-€24" is "10-24 euros", "100,000" and "30.000" one number.
+    .replace(/(\d)[,.](?=\d{3}\b)/g, '$1')
     .replace(
       CURRENCY_RANGE,
       (_, sign: string, lo: string, k1?: string, hi?: string, k2?: string) => `${thousands(lo, k1)}-${thousands(hi ?? lo, k2)} ${CURRENCY_WORDS[sign]} `,

@@ -6,6 +6,14 @@ type Table = string[][];
 const PHRASES: Record<string, Table> = lexicon.askedInEnglish.phrases;
 const BEFORE_AGE: Record<string, Table> = lexicon.askedInEnglish.beforeAge;
 const JAPANESE: Table = lexicon.askedInEnglish.japanese;
+const JAPANESE_AGES: Record<string, string> = lexicon.askedInEnglish.japaneseAges;
+
+/** "65歳以上", "18歳未満", "13〜15歳": ages in Japanese as the English words the age reader knows. */
+function japaneseAges(prompt: string): string {
+  return prompt
+    .replace(/(\d+)\s*[〜~～\-–]\s*(\d+)\s*歳/g, ' aged $1 to $2 ')
+    .replace(/(\d+)\s*歳\s*(以上|未満|以下)/g, (whole, n: string, bound: string) => ` ${(JAPANESE_AGES[bound] ?? whole).replace('{n}', n)} `);
+}
 
 /** The longest phrase of a table at a word, if one: its length and its English words. */
 function phraseAt(words: readonly string[], i: number, table: Table): [number, string] | null {
@@ -26,7 +34,7 @@ function phraseAt(words: readonly string[], i: number, table: Table): [number, s
 export function askedInEnglish(prompt: string): string[] {
   const lang = detectLanguage(prompt);
   // Japanese is written without spaces: its measures ("何円", "毎月") are read where they stand.
-  if (lang === 'ja') return wordsOf(JAPANESE.reduce((text, [phrase, english]) => text.split(phrase).join(english), prompt));
+  if (lang === 'ja') return wordsOf(JAPANESE.reduce((text, [phrase, english]) => text.split(phrase).join(english), japaneseAges(prompt)));
   const words = wordsOf(prompt);
   const phrases = PHRASES[lang];
   if (!phrases) return words;

@@ -22,3 +22,10 @@ describe('boundBeyondBands', () => {
     expect(boundBeyondBands('more than 10 hours on TikTok', planOn('social_platform_usage'), demo)).toBeNull();
   });
 });
+
+describe('boundBeyondBands, when the topic was read as something else', () => {
+  it('finds the banded question the prompt names by its words', () => {
+    const ask = boundBeyondBands('What share of people in the UK sleep 9 hours or more?', planOn('health_concerns'), demo);
+    expect(ask?.offerNamed).toEqual(['hours of sleep per night']);
+  });
+});

@@ -1,11 +1,43 @@
-import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
+import { AnalysisPlan, PlannerCatalogue, PlannerQuestion } from '../assistant.types';
 import { bandOf, Interval, readQuantities } from '../quantities';
-import { normalize } from '../text';
+import { FUNCTION_WORDS, normalize, stem, STOPWORDS } from '../text';
+import { wordsOf } from './mentions';
 import { askedInEnglish } from './ask-in-english';
 import type { UnmeasuredAsk } from './unanswerable';
 
 /** Units that are money: an amount in one of them is not an amount in another. */
 const MONEY = new Set(['dollar', 'euro', 'pound', 'yen', 'real', 'rupee']);
+
+/** The bands of a question's answers ("4-6 hours"), with their names. */
+function bandsOf(question: PlannerQuestion): { band: Interval; name: string }[] {
+  return question.datapoints.flatMap((d) => {
+    const band = bandOf(normalize(d.name).trim());
+    return band ? [{ band, name: d.name }] : [];
+  });
+}
+
+/** Banded questions in a unit whose name shares a content word with the prompt ("Hours of sleep per night" for "sleep"). */
+function namedBanded(words: readonly string[], unit: string, catalogue: PlannerCatalogue): PlannerQuestion[] {
+  const said = new Set(words.filter((w) => w.length > 3 && !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w)).map(stem));
+  return catalogue.questions.filter(
+    (q) =>
+      bandsOf(q).some((b) => b.band.unit === unit) &&
+      wordsOf(q.name).some((w) => w.length > 3 && !Object.prototype.hasOwnProperty.call(UNIT_WORDS, w) && said.has(stem(w))),
+  );
+}
+
+const UNIT_WORDS: Record<string, true> = {
+  hours: true,
+  hour: true,
+  minutes: true,
+  spent: true,
+  spend: true,
+  per: true,
+  night: true,
+  week: true,
+  month: true,
+  year: true,
+};
 
 const inside = (band: Interval, asked: Interval) => band.lo >= asked.lo && band.hi <= asked.hi;
 /** Whether a band straddles a bound of what was asked: part of it inside, part outside. */
@@ -21,15 +53,16 @@ const straddles = (band: Interval, asked: Interval) => !inside(band, asked) && M
  */
 export function boundBeyondBands(prompt: string, plan: AnalysisPlan, catalogue: PlannerCatalogue): UnmeasuredAsk | null {
   const topic = plan.topic;
-  const question = topic ? catalogue.questions.find((q) => q.code === topic.question) : undefined;
-  if (!question || question.suffixes.length > 0) return null;
-  const bands = question.datapoints.flatMap((d) => {
-    const band = bandOf(normalize(d.name).trim());
-    return band ? [{ band, name: d.name }] : [];
-  });
-  if (bands.length === 0) return null;
+  const planned = topic ? catalogue.questions.find((q) => q.code === topic.question) : undefined;
   const words = askedInEnglish(prompt);
   for (const asked of readQuantities(words)) {
+    // The topic's bands, else those of a banded question in the amount's unit named by the prompt's
+    // words ("sleep 9 hours or more" read as a health concern is still an amount of sleep).
+    const inUnit = (q: PlannerQuestion | undefined) =>
+      q !== undefined && q.suffixes.length === 0 && bandsOf(q).some((b) => b.band.unit === asked.unit || (MONEY.has(b.band.unit) && MONEY.has(asked.unit)));
+    const question = inUnit(planned) ? planned : namedBanded(words, asked.unit, catalogue).find(inUnit);
+    if (!question) continue;
+    const bands = bandsOf(question);
     const same = bands.filter((b) => b.band.unit === asked.unit);
     const otherMoney = same.length === 0 && MONEY.has(asked.unit) && bands.some((b) => MONEY.has(b.band.unit));
     if (!otherMoney && !same.some((b) => straddles(b.band, asked))) continue;
@@ -42,8 +75,10 @@ export function boundBeyondBands(prompt: string, plan: AnalysisPlan, catalogue: 
         : `“${said}” exactly: “${question.name}” is asked in bands (${edges}), and the bound falls inside one`,
       words: said,
       rest: [...words.slice(0, asked.start), ...words.slice(asked.end)].join(' '),
-      offerNamed: [],
+      // The banded question itself is offered, whatever the topic was read as.
+      offerNamed: [question.name.toLowerCase()],
       answerableNamed: [],
+      subject: wordsOf(question.name),
     };
   }
   return null;

@@ -123,3 +123,17 @@ describe('findUnmeasured, numbers of things per person', () => {
     expect(findUnmeasured('Combien de fois par semaine les Français commandent-ils sur Uber Eats ?', demo)?.kind).toBe('metric');
   });
 });
+
+describe('findUnmeasured, more measures in other words', () => {
+  it('reads ages in Japanese', () => {
+    expect(findUnmeasured('日本の65歳以上の人でLINEを使っている人の割合は？', demo)?.kind).toBe('age');
+  });
+  it('reads earnings, followers and thousands written the continental way', () => {
+    expect(findUnmeasured('¿Qué porcentaje de españoles gana más de 30.000 euros al año?', demo)).toMatchObject({ kind: 'money', currency: '€' });
+    expect(findUnmeasured('Quantos seguidores o Instagram da Nike tem no Brasil?', demo)?.kind).toBe('metric');
+  });
+  it('reads advertising performance as a metric the survey lacks', () => {
+    expect(findUnmeasured("What's Coca-Cola's share of voice in the UK?", demo)?.kind).toBe('metric');
+    expect(findUnmeasured("What's the click-through rate of YouTube ads among Gen Z?", demo)?.kind).toBe('metric');
+  });
+});
