@@ -1,6 +1,6 @@
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { focusBrief } from './brief';
-import { coordinatedQuestions, isSecondaryAsk, withoutOrdinal } from './brief-questions';
+import { coordinatedQuestions, isRhetorical, isSecondaryAsk, withoutOrdinal, withoutTag } from './brief-questions';
 
 const demo = demoPlannerCatalogue();
 
@@ -57,5 +57,21 @@ describe('a brief of several questions', () => {
   });
   it('reads a question in parts whole: a command refines the question before it', () => {
     expect(focusBrief('How do French shoppers research products? Give me the leading three sources', demoCatalogue)).toBeNull();
+  });
+});
+
+describe('questions that ask nothing of the data', () => {
+  const demoCatalogue = demoPlannerCatalogue();
+  it('reads a tag question after a statement as the statement', () => {
+    expect(withoutTag('Our client wants to move budget from TV to streaming, does that make sense?')).toBe(
+      'Our client wants to move budget from TV to streaming.',
+    );
+  });
+  it('reads a rhetorical question as background, not the brief question', () => {
+    expect(isRhetorical('Why does this matter?', demoCatalogue)).toBe(true);
+    expect(isRhetorical('Why do Gen Z use TikTok?', demoCatalogue)).toBe(false);
+    expect(
+      focusBrief('What share of Gen Z in Spain use TikTok? Why does this matter? Because the client is deciding on its 2027 budget.', demoCatalogue)?.ask,
+    ).toBe('What share of Gen Z in Spain use TikTok?');
   });
 });

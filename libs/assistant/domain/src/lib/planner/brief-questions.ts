@@ -91,3 +91,18 @@ export function coordinatedQuestions(sentence: string): string[] {
     return k < parts.length - 1 && !/[?.!]$/.test(capital) && /[?]\s*$/.test(sentence) ? `${capital}?` : capital;
   });
 }
+
+const R = lexicon.rhetorical;
+const TAG = new RegExp(`,\\s*(?:${R.tags.map((t) => t.replace(/ /g, "[\\s']+")).join('|')})\\s*\\?\\s*$`, 'i');
+
+/** "Our client wants to move budget to streaming, does that make sense?": a statement with a tag question is a statement. */
+export function withoutTag(sentence: string): string {
+  return TAG.test(sentence) ? sentence.replace(TAG, '.') : sentence;
+}
+
+/** "Why does this matter?", "Makes sense?": a question that names nothing of the catalogue and asks nothing of the data. */
+export function isRhetorical(sentence: string, catalogue: PlannerCatalogue): boolean {
+  const words = wordsOf(sentence);
+  if (!R.starts.some((r) => startsWith(words, wordsOf(r).join(' ')))) return false;
+  return mentionsIn(sentence, catalogue).length === 0 && !namesItsTopic(sentence, catalogue);
+}

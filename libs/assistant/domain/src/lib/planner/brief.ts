@@ -1,7 +1,7 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { withBriefScope } from './brief-scope';
-import { coordinatedQuestions, isSecondaryAsk, mainOfSeveral, withoutOrdinal } from './brief-questions';
+import { coordinatedQuestions, isRhetorical, isSecondaryAsk, mainOfSeveral, withoutOrdinal, withoutTag } from './brief-questions';
 import { withoutAsides } from './brief-asides';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 import { detectLanguage, Language, translateWords } from '../languages';
@@ -243,7 +243,9 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus
   const lang = detectLanguage(prompt);
   const whole = sentencesOf(prompt);
   // In a brief, two questions joined in one sentence are two questions.
-  const sentences = whole.length < 2 ? whole : whole.flatMap((s) => (ASKS_MARK.test(s) ? coordinatedQuestions(s) : [s]));
+  // A tag question ("..., right?") and a rhetorical one ("Why does this matter?") are statements.
+  const statements = whole.length < 2 ? whole : whole.map((s) => (isRhetorical(s, catalogue) ? s.replace(/[?？]\s*$/, '.') : withoutTag(s)));
+  const sentences = statements.length < 2 ? statements : statements.flatMap((s) => (ASKS_MARK.test(s) ? coordinatedQuestions(s) : [s]));
   if (sentences.length < 2) {
     const split = sentences.length === 1 ? (runOn(sentences[0], catalogue) ?? contextBeforeColon(sentences[0], catalogue)) : null;
     return split ? { ...split, resolved: withBriefScope(resolveReferences(split.ask, split.context.join(' '), catalogue), split.context, catalogue) } : null;
