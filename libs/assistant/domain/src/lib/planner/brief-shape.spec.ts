@@ -91,3 +91,15 @@ describe('references and targets in other languages', () => {
     );
   });
 });
+
+describe('commands and asks in other languages', () => {
+  it('starts a command question at its question word', () => {
+    expect(reportedAsk('Zeig mir bitte, welche Marken die Gen Z in Deutschland kennt.', 'de')).toBe('Welche Marken die Gen Z in Deutschland kennt.');
+    expect(reportedAsk('Zeig mir den Anteil der Deutschen, die TikTok nutzen.', 'de')).toBe('Zeig mir den Anteil der Deutschen, die TikTok nutzen.');
+  });
+  it('finds a Japanese ask by its endings', () => {
+    expect(focusBrief('当社は来年ブラジルで音楽アプリを発売します。ブラジルのZ世代でSpotifyを使っている人の割合を教えてください。', demo)?.ask).toBe(
+      'ブラジルのZ世代でSpotifyを使っている人の割合を教えてください。',
+    );
+  });
+});

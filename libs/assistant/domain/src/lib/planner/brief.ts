@@ -143,7 +143,9 @@ function startsAsking(sentence: string): boolean {
 }
 
 const ASK_VERBS = new Map(
-  Object.entries(lexicon.askVerbs).flatMap(([english, words]) => (Array.isArray(words) ? words.map((w): [string, string] => [w, english]) : [])),
+  Object.entries(lexicon.askVerbs).flatMap(([english, words]) =>
+    Array.isArray(words) && english !== 'japanese' ? words.map((w): [string, string] => [w, english]) : [],
+  ),
 );
 
 /**
@@ -166,14 +168,22 @@ export function askShapeOf(sentence: string, lang: Language): string {
 export function reportedAsk(sentence: string, lang: Language): string {
   if (lang === 'en' || lang === 'ja') return sentence;
   const tokens = [...sentence.matchAll(/[\p{L}\p{N}]+/gu)];
-  const at = tokens.findIndex((t, i) => i < tokens.length - 1 && ASK_VERBS.get(wordsOf(t[0]).join(' ')) === 'know');
+  const at = tokens.findIndex((t, i) => i < tokens.length - 1 && ASK_VERBS.has(wordsOf(t[0]).join(' ')));
   if (at < 0) return sentence;
-  const rest = sentence.slice(tokens[at + 1].index);
+  // "Zeig mir bitte, welche ...": a command's question starts at its question word, a few words on.
+  const questionWord = tokens.findIndex((t, i) => i > at && i <= at + 4 && QUESTION_WORDS.has(translateWords(wordsOf(t[0]), lang, new Set()).join(' ') || ''));
+  const from = questionWord >= 0 ? questionWord : ASK_VERBS.get(wordsOf(tokens[at][0]).join(' ')) === 'know' ? at + 1 : -1;
+  if (from < 0) return sentence;
+  const rest = sentence.slice(tokens[from].index);
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
+const QUESTION_WORDS = new Set(['what', 'which', 'how', 'who', 'where', 'whether', 'if', 'how many', 'how much', 'what share']);
+
 function asks(sentence: string, lang: Language = 'en'): boolean {
   if (ASKS_MARK.test(sentence) || EMBEDDED.test(sentence)) return true;
+  // Japanese asks by its endings and words ("教えてください", "ですか", "割合は"), written without spaces.
+  if (lang === 'ja') return lexicon.askVerbs.japanese.some((m) => sentence.includes(m));
   if (startsAsking(withoutLeadIn(sentence))) return true;
   const english = askShapeOf(sentence, lang);
   return english !== sentence && (EMBEDDED.test(english) || startsAsking(withoutLeadIn(english)));
