@@ -137,3 +137,15 @@ describe('findUnmeasured, more measures in other words', () => {
     expect(findUnmeasured("What's the click-through rate of YouTube ads among Gen Z?", demo)?.kind).toBe('metric');
   });
 });
+
+describe('findUnmeasured, children in other languages', () => {
+  it('refuses children asked about as the people measured', () => {
+    expect(findUnmeasured('¿Qué porcentaje de niños en España usa YouTube?', demo)?.kind).toBe('age');
+    expect(findUnmeasured('Wie viele Kinder in Deutschland spielen Fortnite?', demo)?.kind).toBe('age');
+    expect(findUnmeasured('Quale percentuale dei bambini in Spagna usa YouTube?', demo)?.kind).toBe('age');
+  });
+  it('leaves the children of parents, whose ages describe the parents', () => {
+    expect(findUnmeasured('Welcher Anteil der Eltern mit Kindern unter 5 in Deutschland kauft Windeln?', demo)).toBeNull();
+    expect(findUnmeasured('¿Qué porcentaje de padres con niños pequeños en España usa Instagram?', demo)).toBeNull();
+  });
+});
