@@ -94,11 +94,14 @@ export function countedThings(words: readonly string[], catalogue: PlannerCatalo
     let to = from;
     while (to < words.length && to - from < 4 && !C.auxiliaries.includes(words[to]) && words[to] !== '|') to++;
     if (!average && !C.auxiliaries.includes(words[to] ?? '')) continue;
-    const noun = words.slice(from, average ? Math.min(to, from + 2) : to);
+    // The noun phrase ends where the people it is counted for begin ("hours Gen Z spend").
+    const people = mentionsIn(words.join(' '), catalogue).filter((m) => m.entry.kind !== 'datapoint' && m.start >= from);
+    const stop = Math.min(to, average ? from + 2 : to, ...people.map((m) => m.start));
+    const noun = words.slice(from, stop);
     const head = noun[noun.length - 1];
     if (noun.length === 0 || !head || /^\d/.test(head) || PEOPLE.has(head) || noun.some((w) => PEOPLE.has(w))) continue;
     if (mentionsIn(noun.join(' '), catalogue).some((m) => m.entry.kind !== 'datapoint')) continue;
-    if (NOT_COUNTED.has(head)) continue;
+    if (noun.some((w) => NOT_COUNTED.has(w))) continue;
     // A question that counts the things ("Holidays taken per year": None, 1, 2, 3-4, 5 or more) answers it.
     const counts = catalogue.questions.some(
       (q) => stem(wordsOf(q.name)[0] ?? '') === stem(head) && q.datapoints.filter((d) => NUMERIC.test(d.name)).length >= q.datapoints.length / 2,

@@ -149,3 +149,15 @@ describe('findUnmeasured, children in other languages', () => {
     expect(findUnmeasured('¿Qué porcentaje de padres con niños pequeños en España usa Instagram?', demo)).toBeNull();
   });
 });
+
+describe('findUnmeasured, shares of income and statements of the catalogue', () => {
+  it('reads a share of income or budget as an amount of money', () => {
+    expect(findUnmeasured('What percentage of their income do Gen Z in the UK spend on streaming?', demo)?.kind).toBe('money');
+  });
+  it('leaves an ask that is an agreement statement of the catalogue ("would pay more for eco-friendly products")', () => {
+    expect(findUnmeasured('What share of Gen Z would pay more for eco-friendly products?', demo)).toBeNull();
+  });
+  it('reads the hours of one platform as time on it', () => {
+    expect(findUnmeasured("What's the average number of hours Gen Z spend on TikTok per week?", demo)?.kind).toBe('metric');
+  });
+});

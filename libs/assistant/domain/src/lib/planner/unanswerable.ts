@@ -225,7 +225,10 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   const money = lexicon.money;
   const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
   const spends = words.some((w) => money.spendWords.includes(w));
-  const asked = money.asks.find((a) => phraseIn(text, a));
+  // "Would pay more for eco-friendly products" is an agreement statement of the catalogue, not an amount.
+  const named = (a: string) =>
+    catalogue.questions.some((q) => q.datapoints.some((d) => ` ${wordsOf(d.name).join(' ')} `.includes(` ${wordsOf(a).join(' ')} `)));
+  const asked = money.asks.find((a) => phraseIn(text, a) && !named(a));
   // "What do they spend on takeaways per week": spending over a period is an amount of money too.
   // "Spend playing each week" in hours is time, not money.
   const periodic = money.periods.some((period) => phraseIn(text, period)) && !words.some((w) => money.timeWords.includes(w));
