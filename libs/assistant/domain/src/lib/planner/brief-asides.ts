@@ -1,5 +1,6 @@
 import lexicon from './context-lexicon.json';
-import { wordsOf } from './mentions';
+import { PlannerCatalogue } from '../assistant.types';
+import { mentionsIn, wordsOf } from './mentions';
 
 const MARKERS = lexicon.briefAsides.markers.map((m) => wordsOf(m).join(' '));
 
@@ -23,11 +24,14 @@ const PURPOSE = new RegExp(
   'gi',
 );
 
-export function withoutAsides(prompt: string): { text: string; asides: string[] } {
+export function withoutAsides(prompt: string, catalogue: PlannerCatalogue): { text: string; asides: string[] } {
   const asides: string[] = [];
-  // "For our Q4 2026 planning, which ...": what the answer is for opens the sentence; it is background.
+  // "For our Q4 2026 planning, which ...": what the answer is for opens the sentence; it is background,
+  // unless it names the people or place asked about ("For our Gen Z campaign, which platforms ...").
   const unpurposed = prompt.replace(PURPOSE, (whole: string, before: string) => {
-    asides.push(whole.slice(before.length).replace(/,\s*$/, '').trim());
+    const purpose = whole.slice(before.length).replace(/,\s*$/, '').trim();
+    if (mentionsIn(purpose, catalogue).some((m) => m.entry.kind !== 'datapoint')) return whole;
+    asides.push(purpose);
     return before;
   });
   const text = unpurposed.replace(/\s*[(（]([^()（）]*)[)）]/g, (whole, inside: string) => {

@@ -240,7 +240,7 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
  * prompt of one sentence, or with nothing that asks (then it is read whole, as before).
  */
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
-  const { text, asides } = withoutAsides(prompt);
+  const { text, asides } = withoutAsides(prompt, catalogue);
   const focus = focusSentences(text, catalogue);
   if (asides.length === 0) return focus;
   if (focus) return { ...focus, context: [...focus.context, ...asides] };
