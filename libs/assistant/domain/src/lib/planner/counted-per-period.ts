@@ -19,7 +19,7 @@ const NOT_COUNTED = new Set([
  * things they get through: the count is refused and the frequency question of the rest ("podcast
  * ... listen") offered. Counts of time, money or people are not read here.
  */
-export function countedPerPeriod(words: readonly string[]): UnmeasuredAsk | null {
+export function countedPerPeriod(words: readonly string[], catalogue?: PlannerCatalogue): UnmeasuredAsk | null {
   const how = words.findIndex((w, i) => w === 'how' && words[i + 1] === 'many');
   if (how < 0) return null;
   for (let i = how + 2; i < Math.min(words.length, how + 6); i++) {
@@ -29,6 +29,8 @@ export function countedPerPeriod(words: readonly string[]): UnmeasuredAsk | null
     if (!period) continue;
     const noun = words[i];
     if (NOT_COUNTED.has(noun)) return null;
+    // "How many holidays a year": a question that counts them ("Holidays taken per year") answers it.
+    if (catalogue && countsIn(noun, catalogue)) return null;
     const end = i + 1 + period.split(' ').length;
     return {
       kind: 'metric',
@@ -97,16 +99,14 @@ export function countedThings(words: readonly string[], catalogue: PlannerCatalo
     // The noun phrase ends where the people it is counted for begin ("hours Gen Z spend").
     const people = mentionsIn(words.join(' '), catalogue).filter((m) => m.entry.kind !== 'datapoint' && m.start >= from);
     const stop = Math.min(to, average ? from + 2 : to, ...people.map((m) => m.start));
-    const noun = words.slice(from, stop);
+    // ... and before a period or a place ("holidays a year", "apps on their phone").
+    const cut = words.slice(from, stop).findIndex((w) => C.nounEnds.includes(w));
+    const noun = words.slice(from, cut >= 0 ? from + cut : stop);
     const head = noun[noun.length - 1];
     if (noun.length === 0 || !head || /^\d/.test(head) || PEOPLE.has(head) || noun.some((w) => PEOPLE.has(w))) continue;
     if (mentionsIn(noun.join(' '), catalogue).some((m) => m.entry.kind !== 'datapoint')) continue;
     if (noun.some((w) => NOT_COUNTED.has(w))) continue;
-    // A question that counts the things ("Holidays taken per year": None, 1, 2, 3-4, 5 or more) answers it.
-    const counts = catalogue.questions.some(
-      (q) => stem(wordsOf(q.name)[0] ?? '') === stem(head) && q.datapoints.filter((d) => NUMERIC.test(d.name)).length >= q.datapoints.length / 2,
-    );
-    if (counts) continue;
+    if (countsIn(head, catalogue)) continue;
     const end = from + noun.length;
     return {
       kind: 'metric',
@@ -120,4 +120,11 @@ export function countedThings(words: readonly string[], catalogue: PlannerCatalo
     };
   }
   return null;
+}
+
+/** Whether a question counts the things ("Holidays taken per year": None, 1, 2, 3-4, 5 or more): named by them, answered in numbers. */
+function countsIn(noun: string, catalogue: PlannerCatalogue): boolean {
+  return catalogue.questions.some(
+    (q) => stem(wordsOf(q.name)[0] ?? '') === stem(noun) && q.datapoints.filter((d) => NUMERIC.test(d.name)).length >= q.datapoints.length / 2,
+  );
 }

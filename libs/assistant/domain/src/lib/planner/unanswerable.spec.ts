@@ -161,3 +161,9 @@ describe('findUnmeasured, shares of income and statements of the catalogue', () 
     expect(findUnmeasured("What's the average number of hours Gen Z spend on TikTok per week?", demo)?.kind).toBe('metric');
   });
 });
+
+describe('findUnmeasured, counts a question does hold', () => {
+  it('leaves "how many holidays a year", which "Holidays taken per year" counts', () => {
+    expect(findUnmeasured('How many holidays a year do Germans take?', demo)).toBeNull();
+  });
+});

@@ -220,7 +220,7 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
         answerableNamed: metric.answerableNamed ?? [],
       };
   }
-  const other = brandAttributeAsk(words, catalogue) ?? amountInUnit(words, catalogue) ?? countedPerPeriod(words) ?? countedThings(words, catalogue);
+  const other = brandAttributeAsk(words, catalogue) ?? amountInUnit(words, catalogue) ?? countedPerPeriod(words, catalogue) ?? countedThings(words, catalogue);
   if (other) return other;
   const money = lexicon.money;
   const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
