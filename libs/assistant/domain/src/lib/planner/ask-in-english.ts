@@ -1,4 +1,7 @@
+import { PlannerCatalogue } from '../assistant.types';
+import { indexOf } from '../catalogue-index';
 import { detectLanguage, translateWords } from '../languages';
+import { normaliseWords } from './normalise';
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 
@@ -31,10 +34,14 @@ function phraseAt(words: readonly string[], i: number, table: Table): [number, s
  * measures of other languages ("Minuten pro Tag", "euros al mes", "moins de 16 ans") read as their
  * English words, the rest translated as the planner translates it. An English prompt is its words.
  */
-export function askedInEnglish(prompt: string): string[] {
+export function askedInEnglish(prompt: string, catalogue?: PlannerCatalogue): string[] {
   const lang = detectLanguage(prompt);
-  // Japanese is written without spaces: its measures ("何円", "毎月") are read where they stand.
-  if (lang === 'ja') return wordsOf(JAPANESE.reduce((text, [phrase, english]) => text.split(phrase).join(english), japaneseAges(prompt)));
+  // Japanese is written without spaces: its measures ("何円", "毎月") are read where they stand, and
+  // the rest as the planner reads Japanese ("ゲーム" is "game") when the catalogue is at hand.
+  if (lang === 'ja') {
+    const measured = JAPANESE.reduce((text, [phrase, english]) => text.split(phrase).join(english), japaneseAges(prompt));
+    return catalogue ? normaliseWords(measured, indexOf(catalogue)).words.filter((w) => w !== '|') : wordsOf(measured);
+  }
   const words = wordsOf(prompt);
   const phrases = PHRASES[lang];
   if (!phrases) return words;

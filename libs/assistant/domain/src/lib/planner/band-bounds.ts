@@ -54,7 +54,7 @@ const straddles = (band: Interval, asked: Interval) => !inside(band, asked) && M
 export function boundBeyondBands(prompt: string, plan: AnalysisPlan, catalogue: PlannerCatalogue): UnmeasuredAsk | null {
   const topic = plan.topic;
   const planned = topic ? catalogue.questions.find((q) => q.code === topic.question) : undefined;
-  const words = askedInEnglish(prompt);
+  const words = askedInEnglish(prompt, catalogue);
   for (const asked of readQuantities(words)) {
     // The topic's bands, else those of a banded question in the amount's unit named by the prompt's
     // words ("sleep 9 hours or more" read as a health concern is still an amount of sleep).

@@ -167,3 +167,11 @@ describe('findUnmeasured, counts a question does hold', () => {
     expect(findUnmeasured('How many holidays a year do Germans take?', demo)).toBeNull();
   });
 });
+
+describe('findUnmeasured, Japanese read as the planner reads it', () => {
+  it('reads the rest of a Japanese ask in English words and names the currency by name', () => {
+    const ask = findUnmeasured('日本の人はゲームに毎月何円使っていますか？', demo);
+    expect(ask?.what).toBe('an amount of money in yen');
+    expect(ask?.rest).toMatch(/game/);
+  });
+});

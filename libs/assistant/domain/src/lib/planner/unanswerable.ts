@@ -165,7 +165,7 @@ const phraseIn = (text: string, phrase: string) => text.includes(` ${wordsOf(phr
 
 /** The ask of the prompt the catalogue cannot measure, if there is one (ages first, then metrics, then money). */
 export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): UnmeasuredAsk | null {
-  const words = askedInEnglish(prompt);
+  const words = askedInEnglish(prompt, catalogue);
   const text = ` ${words.join(' ')} `;
   const range = surveyAges(catalogue);
   if (range) {
@@ -242,7 +242,8 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
     const earns = words.some((w) => money.earnWords.includes(w));
     return {
       kind: 'money',
-      what: money.what + (currency ? ` in ${currency[1][1] ?? currency[1][0]}` : ''),
+      // The currency by its plural name ("euros", "reais"), else its first ("yen"), never its code.
+      what: money.what + (currency ? ` in ${currency[1].find((n, k) => k > 0 && n.endsWith('s')) ?? currency[1][0]}` : ''),
       words: currency?.[1].find((n) => words.includes(n)) ?? asked ?? '',
       rest: earns ? `${rest} ${money.earnNamed.join(' ')}` : rest,
       offerNamed: earns ? money.earnNamed : money.offerNamed,
