@@ -75,3 +75,11 @@ describe('questions that ask nothing of the data', () => {
     ).toBe('What share of Gen Z in Spain use TikTok?');
   });
 });
+
+describe('a follow-on question that names nothing', () => {
+  it('plans the question it follows on from and notes it', () => {
+    const focus = focusBrief('What share of Gen Z in the UK use BeReal? Is it still growing? The client thinks Snapchat is better.', demoPlannerCatalogue());
+    expect(focus?.ask).toBe('What share of Gen Z in the UK use BeReal?');
+    expect(focus?.others).toEqual(['Is it still growing?']);
+  });
+});

@@ -78,7 +78,13 @@ export function mainOfSeveral(sentences: readonly string[], asking: readonly num
   const primary = asking.filter((i) => isPrimaryAsk(sentences[i]));
   if (primary.length === 1) return primary[0];
   const complete = asking.filter((i) => !isSecondaryAsk(sentences[i]) && interrogative(sentences[i]) && namesItsTopic(sentences[i], catalogue));
-  return complete.length >= 2 ? complete[0] : null;
+  if (complete.length >= 2) return complete[0];
+  // "What share use BeReal? Is it still growing?": a last question that names nothing of the
+  // catalogue follows on from the one before it, which is planned (the follow-on is noted).
+  const last = asking[asking.length - 1];
+  const namesNothing = (i: number) => mentionsIn(sentences[i], catalogue).length === 0 && !namesItsTopic(sentences[i], catalogue);
+  if (last !== undefined && complete.length === 1 && complete[0] < last && /[?？]\s*$/.test(sentences[last]) && namesNothing(last)) return complete[0];
+  return null;
 }
 
 /** "Which brands are they aware of, and how many have bought Nike?": two questions joined in one sentence. */
