@@ -23,3 +23,11 @@ describe('amounts between two ends with their unit', () => {
     expect(readQuantities(words('spend between $10 and $24 a month'))).toMatchObject([{ lo: 10, hi: 24, unit: 'dollar' }]);
   });
 });
+
+describe('decimal amounts', () => {
+  it('keeps a decimal point and reads the amount', () => {
+    expect(normalize('less than 5.5 hours').trim()).toBe('less than 5.5 hours');
+    expect(readQuantities(words('sleep less than 5.5 hours'))).toMatchObject([{ lo: 0, hi: 5.5, unit: 'hour' }]);
+    expect(normalize('U.S. e.g. end.').trim()).toBe('u s e g end');
+  });
+});

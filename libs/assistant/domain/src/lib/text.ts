@@ -40,7 +40,9 @@ export function normalize(text: string): string {
     .replace(/(\d)\s*\+/g, '$1 plus')
     .replace(/\+/g, ' plus ')
     .replace(/&/g, ' and ')
-    .replace(/[^\p{L}\p{N}\- ]+/gu, ' ')
+    // A decimal point stays ("5.5 hours"); every other full stop goes.
+    .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
+    .replace(/[^\p{L}\p{N}\-. ]+/gu, ' ')
     .replace(/(?<!\d)-|-(?!\d)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -91,7 +93,7 @@ const NUMBER_WORDS = LEXICON.english.numberWords;
 
 /** A count written in digits or as an English word ("three"); other languages are translated to English first. */
 export function numberWord(word: string): number | undefined {
-  if (/^\d+$/.test(word)) return Number(word);
+  if (/^\d+(\.\d+)?$/.test(word)) return Number(word);
   return NUMBER_WORDS[word];
 }
 
