@@ -20,6 +20,7 @@ export const EVAL_SETS = [
   'tuning-6-dimensions',
   'tuning-6-context',
   'tuning-7-words',
+  'tuning-7-context',
   'held-out-2',
   'held-out-3',
 ] as const;
