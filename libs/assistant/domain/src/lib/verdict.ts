@@ -1,6 +1,6 @@
 import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine-domain';
 import { AnalysisPlan, ComputedCell } from './assistant.types';
-import type { PlanColumn, PlanSegment } from './narrative';
+import type { PlanColumn, PlanSegment } from './engine-runs';
 
 /*
  * The verdict sentence of an answer, computed from the engine's cells: which market or group is
