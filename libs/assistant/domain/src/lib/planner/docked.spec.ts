@@ -38,3 +38,12 @@ describe('nameDocked, one of several by its place', () => {
     expect(nameDocked('What share of the first one use Spotify?', dock('Women'))).toBe('What share of the first one use Spotify?');
   });
 });
+
+describe('nameDocked, a bare ordinal set against another side', () => {
+  it('reads "the first one vs the second on ..." as both docked audiences', () => {
+    expect(nameDocked('the first one vs the second on meal kit subscriptions', dock('Parents', 'Gen Z'))).toBe('Parents vs Gen Z on meal kit subscriptions');
+  });
+  it('keeps "the second quarter" a period', () => {
+    expect(nameDocked('Netflix use in the second quarter', dock('Parents', 'Gen Z'))).toBe('Netflix use in the second quarter');
+  });
+});

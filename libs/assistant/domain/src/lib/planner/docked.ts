@@ -27,8 +27,8 @@ export function nameDocked(prompt: string, docked: readonly PlanAudience[] | und
 const ORDINALS: Record<string, number> = lexicon.docked.ordinals;
 /** "The first one", "my second audience", "the latter": one of several docked audiences by its place. */
 const ORDINAL_REFERENCE = new RegExp(
-  `\\b(?:the|my|our)\\s+(?:(first|second|third|last)(?:\\s+(?:one|${alternatives(nouns)})(?:\\s+of\\s+(?:my|our|the)\\s+(?:${alternatives(nouns)}))?|(?=\\s*[:,.?!]|$))|(former|latter)\\b)`,
-  'i',
+  `\\b(?:the|my|our)\\s+(?:(first|second|third|last)(?:\\s+(?:one|${alternatives(nouns)})(?:\\s+of\\s+(?:my|our|the)\\s+(?:${alternatives(nouns)}))?|(?=\\s*[:,.?!]|$)|(?=\\s+(?:${alternatives(lexicon.docked.ordinalLinks)})\\b))|(former|latter)\\b)`,
+  'gi',
 );
 
 /** Several docked audiences, one referred to by its place: written as its name, so that it alone is answered. */
@@ -37,7 +37,8 @@ function byOrdinal(prompt: string, docked: readonly PlanAudience[]): string {
   return prompt.replace(ORDINAL_REFERENCE, (whole, place: string | undefined, pair: string | undefined) => {
     const at = ORDINALS[(place ?? pair ?? '').toLowerCase()];
     const audience = docked[at < 0 ? docked.length + at : at];
-    // "The former" and "the latter" stand alone; "the first" needs "one" or a noun after it ("the first quarter" is a period).
+    // "The former" and "the latter" stand alone; "the first" needs "one", a noun or a link to another side
+    // after it ("the first one vs the second on Netflix"): "the first quarter" is a period.
     return audience ? audience.name : whole;
   });
 }

@@ -1,6 +1,6 @@
 import { AnalysisPlan } from '../assistant.types';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
-import { rewriteReplacement as rewrite, rewriteSideBySide } from './follow-up-replace';
+import { rewriteReplacement as rewrite, rewriteSideBySide, withoutReaction } from './follow-up-replace';
 
 const demo = demoPlannerCatalogue();
 const rewriteReplacement = (prompt: string, previous: AnalysisPlan | null) => rewrite(prompt, previous, demo);
@@ -45,5 +45,18 @@ describe('rewriteReplacement, two swaps and a "now" before "instead of"', () => 
   });
   it('does not read the opening "now" as the latest wave when "instead of" follows', () => {
     expect(rewriteReplacement('Now Instagram instead of TikTok', previous)).toBe('What about Instagram instead?');
+  });
+});
+
+describe('withoutReaction: a short reaction before a follow-up is left out', () => {
+  it('drops a sentence that names nothing and asks nothing', () => {
+    expect(withoutReaction('Hmm interesting. Could you run the same for Millennials?', demo)).toBe('Could you run the same for Millennials?');
+    expect(withoutReaction('Great, thanks! Now France', demo)).toBe('Now France');
+  });
+  it('keeps a sentence that names something, asks or continues', () => {
+    expect(withoutReaction('Netflix. What about Gen Z?', demo)).toBe('Netflix. What about Gen Z?');
+    expect(withoutReaction('Rank them. Top 5 please', demo)).toBe('Rank them. Top 5 please');
+    expect(withoutReaction('Do it again. For women', demo)).toBe('Do it again. For women');
+    expect(withoutReaction('What about women?', demo)).toBe('What about women?');
   });
 });

@@ -1,6 +1,7 @@
 import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
-import { mentionsIn } from './mentions';
+import { LEXICON } from '../../lexicon/lexicon';
+import { mentionsIn, wordsOf } from './mentions';
 
 const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
 
@@ -28,7 +29,7 @@ const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide
  */
 export function rewriteReplacement(written: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string {
   if (!previous) return written;
-  const prompt = written.replace(FOREIGN_AND, 'And ');
+  const prompt = withoutReaction(written, catalogue).replace(FOREIGN_AND, 'And ');
   const swap = SWAP.exec(prompt);
   if (swap) {
     // "Replace Pinterest with Snapchat and the UK with France": two swaps, both new things kept.
@@ -55,6 +56,27 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
     if (kept.length > 0) return replaceSide(fresh, insteadOf[1], previous, catalogue) ?? named;
   }
   return moved;
+}
+
+/** A short sentence that only reacts ("Hmm interesting.", "Great, thanks!"), then the follow-up. */
+const REACTION = /^\s*([^.!?]+)[.!]+\s+(?=\S)/;
+
+/**
+ * "Hmm interesting. Could you run the same for Millennials?": a short first sentence that names
+ * nothing of the catalogue and asks nothing is the reader's reaction to the last answer, not
+ * part of the follow-up, and is left out (its words are not a topic: "interesting" is not
+ * Personal interests).
+ */
+export function withoutReaction(prompt: string, catalogue: PlannerCatalogue): string {
+  const reaction = REACTION.exec(prompt);
+  if (!reaction) return prompt;
+  const words = wordsOf(reaction[1]);
+  if (words.length === 0 || words.length > lexicon.replace.reactionMaxWords || mentionsIn(reaction[1], catalogue).length > 0) return prompt;
+  // "Rank them.", "Do it again.", "Now France.": a sentence that asks or continues is part of the follow-up.
+  const opening = ` ${words.join(' ')} `;
+  if ([...lexicon.askStarts, ...LEXICON.grammar.followUpStart].some((w) => opening.startsWith(` ${w} `))) return prompt;
+  if (words.some((w) => LEXICON.grammar.references.includes(w))) return prompt;
+  return prompt.slice(reaction[0].length);
 }
 
 /**

@@ -46,3 +46,48 @@ describe('mergeFollowUp: a follow-up keeps what the new prompt does not change',
     expect(next.topic).toEqual(first.topic);
   });
 });
+
+describe('a follow-up decides once what it replaces and keeps the rest', () => {
+  it('"instead", "the same", "again" continue the previous turn', () => {
+    const first = plan('What share of Gen Z in the US have bought Nike in the last 12 months?');
+    expect(isFollowUpText(padded('show awareness instead'), first)).toBe(true);
+    expect(isFollowUpText(padded('run the same thing for france'), first)).toBe(true);
+    expect(isFollowUpText(padded('show awareness instead'), null)).toBe(false);
+    const next = plan('Show awareness instead of purchase', first);
+    expect(next.topic?.question).toBe('brand_funnel_sportswear');
+    expect(next.topic?.datapoints.map((d) => d.code)).toEqual(['nike']);
+    expect(next.topic?.suffix?.code).toBe('1');
+    expect(next.audiences.map((a) => a.name)).toEqual(['Gen Z']);
+    expect(next.locations.map((l) => l.code)).toEqual(['us']);
+  });
+
+  it('a new answer of the previous question keeps its question and answer scale', () => {
+    const bought = plan('What share of High income people in Germany have bought from Lidl?');
+    const aldi = plan('Now the same for the US, and Aldi instead of Lidl', bought);
+    expect([aldi.topic?.question, aldi.topic?.suffix?.code, aldi.topic?.datapoints.map((d) => d.code)]).toEqual(['brand_funnel_retail', '3', ['aldi']]);
+    expect(aldi.locations.map((l) => l.code)).toEqual(['us']);
+    const daily = plan('What share of women in Brazil use TikTok daily?');
+    const insta = plan('what about Instagram?', daily);
+    expect([insta.topic?.question, insta.topic?.suffix?.code, insta.topic?.datapoints.map((d) => d.code)]).toEqual([
+      'social_platform_frequency',
+      '1',
+      ['instagram'],
+    ]);
+  });
+
+  it('loose words covering little of a question name do not replace the topic', () => {
+    const netflix = plan('What share of Millennials in Spain use Netflix?');
+    const next = plan('E per la Generazione Z?', netflix);
+    expect(next.topic?.question).toBe('streaming_services_used');
+    expect(next.audiences.map((a) => a.name)).toEqual(['Gen Z']);
+    expect(next.locations.map((l) => l.code)).toEqual(['es']);
+  });
+
+  it('a Japanese "what about X?" (〜はどうですか) replaces the topic and keeps the rest', () => {
+    const tiktok = plan('日本のZ世代でTikTokを使っている人の割合は？');
+    const next = plan('インスタグラムはどうですか？', tiktok);
+    expect(next.topic?.datapoints.map((d) => d.code)).toEqual(['instagram']);
+    expect(next.audiences.map((a) => a.name)).toEqual(['Gen Z']);
+    expect(next.locations.map((l) => l.code)).toEqual(['jp']);
+  });
+});

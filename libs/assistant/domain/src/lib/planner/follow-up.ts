@@ -3,6 +3,7 @@ import { combine, uniqueAudiences, uniqueCodes } from './audiences';
 import { codeName } from './outcomes';
 import { Frame, MarketReading, PlanShape, PromptContext, TopicStep } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
+import contextLexicon from './context-lexicon.json';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
@@ -13,11 +14,15 @@ export const FOLLOW_UP_START = G.followUpStart;
 /** Words that refer to what the previous turn was about. */
 export const REFERENCES = new Set(G.references);
 
-/** Whether a prompt's words read as a follow-up: a continuing opening, a reference in a short prompt, "what about". */
+/** "Instead", "rather than", "the same", "again": words that only mean something against an earlier answer. */
+const RELATIVE_MARK = new RegExp(`\\b(?:${contextLexicon.replace.marks.join('|')})\\b`);
+
+/** Whether a prompt's words read as a follow-up: a continuing opening, a reference in a short prompt, "what about", "instead". */
 export function isFollowUpText(text: string, previous: AnalysisPlan | null): boolean {
   if (FOLLOW_UP_START.some((p) => text.startsWith(` ${p} `))) return true;
   const words = text.trim().split(' ');
   if (previous && words.length <= 8 && words.some((w) => REFERENCES.has(w))) return true;
+  if (previous && RELATIVE_MARK.test(text)) return true;
   return /\b(how has (that|it) changed|how many is that|same for|what about|how about|compare them|compare these)\b/.test(text);
 }
 
@@ -95,8 +100,13 @@ function followUpTopic(ctx: PromptContext, frame: Frame, step: TopicStep, start:
     topic = { ...previous.topic, suffix: codeName(previousScale) };
     topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
   } else if (topic) {
+    const kept = sameMeasure(ctx, step, topic);
+    if (kept) {
+      topic = kept.topic;
+      topicQuestion = kept.topicQuestion;
+    }
     // "Now rank the streaming services": the whole question asked for a ranking is the whole question.
-    if (topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic && !kindCues.ranking)
+    if (topic && topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic && !kindCues.ranking)
       topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
   } else if (kindCues.openIndexing && !kindCues.explicitIndex && !/\b(it|that|this)\b/.test(text)) {
     // "what else makes them different?": the open profile of the same audience, past the old topic.
@@ -104,6 +114,25 @@ function followUpTopic(ctx: PromptContext, frame: Frame, step: TopicStep, start:
     topicQuestion = null;
   } else topic = previous.topic;
   return { topic, topicQuestion };
+}
+
+/**
+ * "Aldi instead of Lidl" after a share who bought from Lidl, "what about Instagram?" after daily
+ * TikTok use: a new answer of the previous question, named without a question or scale of its
+ * own, is measured as the previous one was (its question and answer scale), not by whichever
+ * other question also lists it (the favourite retailer, plain use).
+ */
+function sameMeasure(
+  ctx: PromptContext,
+  step: TopicStep,
+  topic: NonNullable<PlanShape['topic']>,
+): { topic: NonNullable<PlanShape['topic']>; topicQuestion: PlanShape['topicQuestion'] } | null {
+  const old = ctx.previous?.topic;
+  const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
+  if (!old || !question || topic.question === old.question || topic.datapoints.length === 0) return null;
+  if (step.choice.namedQuestion || topic.suffix !== null) return null;
+  if (!topic.datapoints.every((d) => question.datapoints.some((x) => x.code === d.code))) return null;
+  return { topic: { question: old.question, questionName: old.questionName, datapoints: topic.datapoints, suffix: old.suffix }, topicQuestion: question };
 }
 
 /**

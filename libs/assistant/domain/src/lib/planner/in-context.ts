@@ -30,7 +30,7 @@ export function planInContext<I extends ContextInput>(input: I, planQuestion: (i
   const brief = focusBrief(raw, input.catalogue);
   const asked = brief ? brief.resolved : raw;
   const shifted = shiftedPeriod(asked, input.previous, input.catalogue);
-  const removal = shifted ? null : removedFilter(asked, input.previous);
+  const removal = shifted ? null : removedFilter(asked, input.previous, input.catalogue);
   const prompt = nameDocked(rewriteSideBySide(removal?.prompt ?? shifted ?? rewriteReplacement(asked, input.previous, input.catalogue)), input.docked);
   const planned = withEveryone(planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
 

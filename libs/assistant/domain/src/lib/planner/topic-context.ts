@@ -21,7 +21,9 @@ export function settleTopic(ctx: PromptContext, frame: Frame, choice: TopicChoic
   const { previous, docked, text, words } = ctx;
   const { cues: kindCues, roles, they } = frame;
   const followingUp = previous !== null && ctx.followUpWords;
-  if (followingUp && !choice.confident) {
+  // A follow-up keeps its topic unless the new words name one: not loose words that cover a
+  // little of a question's name ("e per la Generazione Z": "per" of "Holidays taken per year").
+  if (followingUp && (!choice.confident || choice.thin)) {
     choice.topic = null;
     choice.question = null;
     choice.outcome = undefined;
