@@ -38,7 +38,9 @@ function ordinalOf(word: string): number | undefined {
 
 /** Words after which a leading "now" moves the conversation on rather than naming a time. */
 const DISCOURSE_NEXT = new Set(
-  'compare show what how and same also give tell only just do does for let break split add plot rank list make can could please i we'.split(' '),
+  'compare show what how and same also give tell only just do does for let break split add plot rank list make can could please i we as in among with by to the switch swap try run redo drop remove without instead'.split(
+    ' ',
+  ),
 );
 
 /** Ways of saying the wave four quarters before the latest. */

@@ -47,3 +47,11 @@ describe('nameDocked, a bare ordinal set against another side', () => {
     expect(nameDocked('Netflix use in the second quarter', dock('Parents', 'Gen Z'))).toBe('Netflix use in the second quarter');
   });
 });
+
+describe('nameDocked, "my other audience" in a follow-up', () => {
+  it('is the docked audience the previous answer was not for', () => {
+    expect(nameDocked('what about my other audience?', dock('Women', 'Men'), dock('Women'))).toBe('what about Men?');
+    expect(nameDocked('what about the other docked audience?', dock('Women', 'Men'), dock('Women'))).toBe('what about Men?');
+    expect(nameDocked('what about my docked audiences?', dock('Women', 'Men'), dock('Women'))).toBe('what about Women and Men?');
+  });
+});

@@ -4,7 +4,7 @@ import lexicon from './context-lexicon.json';
 const alternatives = (list: readonly string[]) => list.join('|');
 const { possessives, marks, nouns } = lexicon.docked;
 /** "My docked audience", "our saved groups", "my audience": the docked audiences by reference. */
-const DOCKED_REFERENCE = new RegExp(`\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+)?(?:${alternatives(nouns)})\\b`, 'gi');
+const DOCKED_REFERENCE = new RegExp(`\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+){0,2}(?:${alternatives(nouns)})\\b`, 'gi');
 const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "My docked Parents (audience)": a mark before the docked audience's own name. */
 const markBefore = (name: string) =>
@@ -15,13 +15,18 @@ const markBefore = (name: string) =>
  * with Gen X", "my Parents audience versus Non-parents under 35"), is written as its plain name,
  * so that the planner keeps it as one side beside the audience the prompt names.
  */
-export function nameDocked(prompt: string, docked: readonly PlanAudience[] | undefined): string {
+export function nameDocked(prompt: string, docked: readonly PlanAudience[] | undefined, previous?: readonly PlanAudience[]): string {
   if (!docked || docked.length === 0) return prompt;
   let out = byOrdinal(prompt, docked);
   for (const audience of docked) out = out.replace(markBefore(audience.name), '$1');
   // "Premium shoppers vs my other audience": a reference is to the docked audiences not named already.
   const unnamed = docked.filter((a) => !new RegExp(`\\b${escape(a.name)}\\b`, 'i').test(out.replace(DOCKED_REFERENCE, ' ')));
-  return out.replace(DOCKED_REFERENCE, (unnamed.length > 0 ? unnamed : docked).map((a) => a.name).join(' and '));
+  // "What about my other audience?" after an answer for one docked audience: the ones not answered yet.
+  const unanswered = unnamed.filter((a) => !(previous ?? []).some((p) => p.name === a.name));
+  return out.replace(DOCKED_REFERENCE, (reference) => {
+    const others = /\bother\b/i.test(reference) && unanswered.length > 0 ? unanswered : unnamed;
+    return (others.length > 0 ? others : docked).map((a) => a.name).join(' and ');
+  });
 }
 
 const ORDINALS: Record<string, number> = lexicon.docked.ordinals;

@@ -91,3 +91,21 @@ describe('a follow-up decides once what it replaces and keeps the rest', () => {
     expect(next.locations.map((l) => l.code)).toEqual(['jp']);
   });
 });
+
+describe('a follow-up that changes the measure of the same thing', () => {
+  const snapchat = plan('What share of Gen Z in Germany use Snapchat?');
+  it('"what about daily use?" keeps the answer, measured by the frequency question', () => {
+    const daily = plan('what about daily use?', snapchat);
+    expect([daily.kind, daily.topic?.question, daily.topic?.suffix?.code, daily.topic?.datapoints.map((d) => d.code)]).toEqual([
+      'share',
+      'social_platform_frequency',
+      '1',
+      ['snapchat'],
+    ]);
+  });
+  it('"now as an index": the opening "now" is not the latest wave', () => {
+    const index = plan('now as an index', snapchat);
+    expect(index.kind).toBe('indexing');
+    expect(index.waves).toEqual(snapchat.waves);
+  });
+});

@@ -100,7 +100,7 @@ function followUpTopic(ctx: PromptContext, frame: Frame, step: TopicStep, start:
     topic = { ...previous.topic, suffix: codeName(previousScale) };
     topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
   } else if (topic) {
-    const kept = sameMeasure(ctx, step, topic);
+    const kept = sameMeasure(ctx, step, topic) ?? sameThing(ctx, frame, step, topic);
     if (kept) {
       topic = kept.topic;
       topicQuestion = kept.topicQuestion;
@@ -133,6 +133,21 @@ function sameMeasure(
   if (step.choice.namedQuestion || topic.suffix !== null) return null;
   if (!topic.datapoints.every((d) => question.datapoints.some((x) => x.code === d.code))) return null;
   return { topic: { question: old.question, questionName: old.questionName, datapoints: topic.datapoints, suffix: old.suffix }, topicQuestion: question };
+}
+
+/**
+ * "What about daily use?" after the share who use Snapchat: a new measure (another question,
+ * named by its scale or words, with no answer of its own) of the same thing, when that question
+ * asks it: the previous answers are kept ("Snapchat daily"), not the new question ranked whole.
+ */
+function sameThing(ctx: PromptContext, frame: Frame, step: TopicStep, topic: NonNullable<PlanShape['topic']>): ReturnType<typeof sameMeasure> {
+  const old = ctx.previous?.topic;
+  if (!old || old.datapoints.length === 0 || topic.datapoints.length > 0 || topic.question === old.question) return null;
+  if (step.choice.mentioned || frame.cues.ranking || ctx.reading.limit !== undefined) return null;
+  const question = ctx.catalogue.questions.find((q) => q.code === topic.question);
+  const codes = old.datapoints.map((d) => d.code);
+  if (!question || !codes.every((c) => question.datapoints.some((d) => d.code === c))) return null;
+  return { topic: { ...topic, datapoints: question.datapoints.filter((d) => codes.includes(d.code)).map(codeName) }, topicQuestion: question };
 }
 
 /**
