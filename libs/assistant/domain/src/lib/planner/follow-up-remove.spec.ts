@@ -44,6 +44,10 @@ describe('removedFilter, one named side of the previous answer', () => {
     expect(removedFilter('ohne Deutschland', markets, demo)?.prompt).toBe('What about United Kingdom and France?');
     expect(removedFilter('leave out Gen X', sides, demo)).toEqual({ prompt: 'What about Gen Z?', everyone: false });
   });
+  it('adds what follows the removal', () => {
+    expect(removedFilter('drop Germany and add Spain', markets, demo)?.prompt).toBe('What about United Kingdom and France and spain?');
+    expect(removedFilter('remove Gen X, include millennials', sides, demo)?.prompt).toBe('What about Gen Z and millennials?');
+  });
   it('the last market removed is every market; the last audience, everyone', () => {
     expect(removedFilter('drop Spain', previous, demo)?.prompt).toBe('What about all markets?');
     expect(removedFilter('without women', previous, demo)?.everyone).toBe(true);

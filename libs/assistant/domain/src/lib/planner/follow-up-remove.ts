@@ -42,6 +42,8 @@ const DROP_NAMED = new RegExp(
   'i',
 );
 
+const ADD_AFTER = new RegExp(`\\s*,?\\s+(?:and\\s+|but\\s+)?(?:${any(L.addVerbs)})\\s+`, 'i');
+
 /**
  * A follow-up that removes one or more named sides of the previous answer ("drop the UK" after
  * the UK, Germany and France; "without Gen X"): the other sides are kept, in their order. The
@@ -51,8 +53,11 @@ const DROP_NAMED = new RegExp(
 function removedSide(prompt: string, previous: AnalysisPlan, catalogue: PlannerCatalogue): Removal | null {
   const named = DROP_NAMED.exec(prompt);
   if (!named) return null;
-  const mentions = mentionsIn(named[1], catalogue);
+  // "Drop Germany and add Spain": what is added after the removal joins the sides kept.
+  const [removed, added] = named[1].split(ADD_AFTER);
+  const mentions = mentionsIn(removed, catalogue);
   if (mentions.length === 0) return null;
+  const extra = added ? mentionsIn(added, catalogue) : [];
   const markets = new Set<string>();
   const audiences = new Set<number>();
   for (const m of mentions) {
@@ -66,12 +71,13 @@ function removedSide(prompt: string, previous: AnalysisPlan, catalogue: PlannerC
     } else return null;
   }
   if (markets.size > 0 && audiences.size > 0) return null;
+  const kind = markets.size > 0 ? 'market' : 'audience';
+  if (extra.some((m) => m.entry.kind !== kind)) return null;
+  const more = extra.map((m) => m.text);
   if (markets.size > 0) {
-    const rest = previous.locations.filter((l) => !markets.has(l.code));
-    return { prompt: rest.length === 0 ? 'What about all markets?' : `What about ${rest.map((l) => l.name).join(' and ')}?`, everyone: false };
+    const rest = [...previous.locations.filter((l) => !markets.has(l.code)).map((l) => l.name), ...more];
+    return { prompt: rest.length === 0 ? 'What about all markets?' : `What about ${rest.join(' and ')}?`, everyone: false };
   }
-  const rest = previous.audiences.filter((_, i) => !audiences.has(i));
-  return rest.length === 0
-    ? { prompt: 'What about them?', everyone: true }
-    : { prompt: `What about ${rest.map((a) => a.name).join(' and ')}?`, everyone: false };
+  const rest = [...previous.audiences.filter((_, i) => !audiences.has(i)).map((a) => a.name), ...more];
+  return rest.length === 0 ? { prompt: 'What about them?', everyone: true } : { prompt: `What about ${rest.join(' and ')}?`, everyone: false };
 }

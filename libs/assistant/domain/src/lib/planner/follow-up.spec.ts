@@ -109,3 +109,30 @@ describe('a follow-up that changes the measure of the same thing', () => {
     expect(index.waves).toEqual(snapchat.waves);
   });
 });
+
+describe('a follow-up read from what its words name', () => {
+  const snapchat = plan('What share of Gen Z in Germany use Snapchat?');
+  it('a prompt of names only ("Instagram?", "Netflix in France") replaces what it names', () => {
+    const insta = plan('Instagram?', snapchat);
+    expect([insta.topic?.datapoints.map((d) => d.code), insta.audiences.map((a) => a.name), insta.locations.map((l) => l.code)]).toEqual([
+      ['instagram'],
+      ['Gen Z'],
+      ['de'],
+    ]);
+    const netflix = plan('Netflix in France', snapchat);
+    expect([netflix.topic?.question, netflix.audiences.map((a) => a.name), netflix.locations.map((l) => l.code)]).toEqual([
+      'streaming_services_used',
+      ['Gen Z'],
+      ['fr'],
+    ]);
+  });
+  it('another answer of the previous question named by its own name replaces the answers', () => {
+    const daily = plan('Share of Gen Z in France who listen to podcasts daily');
+    const weekly = plan('and weekly?', daily);
+    expect([weekly.topic?.question, weekly.topic?.datapoints.map((d) => d.code), weekly.audiences.map((a) => a.name)]).toEqual([
+      'podcast_listening_frequency',
+      ['weekly'],
+      ['Gen Z'],
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { AnalysisKind, AnalysisPlan, PlanAudience } from '../assistant.types';
 import { combine, uniqueAudiences, uniqueCodes } from './audiences';
 import { codeName } from './outcomes';
-import { Frame, MarketReading, PlanShape, PromptContext, TopicStep } from './types';
+import { Frame, MarketReading, PlanShape, PromptContext, Reading, TopicStep } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 import contextLexicon from './context-lexicon.json';
 
@@ -24,6 +24,19 @@ export function isFollowUpText(text: string, previous: AnalysisPlan | null): boo
   if (previous && words.length <= 8 && words.some((w) => REFERENCES.has(w))) return true;
   if (previous && RELATIVE_MARK.test(text)) return true;
   return /\b(how has (that|it) changed|how many is that|same for|what about|how about|compare them|compare these)\b/.test(text);
+}
+
+/** Words that may stand between the names of a fragment ("Netflix in France", "women and men"). */
+const FRAGMENT_GLUE = new Set(['in', 'for', 'among', 'the', 'and', 'of', 'on', 'with', 'please', 'pls']);
+
+/**
+ * "Instagram?", "Netflix in France", "Millennials please": a prompt made only of names (and the
+ * glue between them) says what the next answer changes, never a question of its own.
+ */
+export function isFragmentOfNames(reading: Reading): boolean {
+  const { words, spans } = reading;
+  if (words.length === 0 || words.length > 4 || spans.length === 0) return false;
+  return words.every((w, i) => FRAGMENT_GLUE.has(w) || spans.some((s) => s.start <= i && i < s.end));
 }
 
 /**
@@ -112,8 +125,25 @@ function followUpTopic(ctx: PromptContext, frame: Frame, step: TopicStep, start:
     // "what else makes them different?": the open profile of the same audience, past the old topic.
     topic = null;
     topicQuestion = null;
-  } else topic = previous.topic;
+  } else topic = previousAnswerNamed(ctx) ?? previous.topic;
   return { topic, topicQuestion };
+}
+
+/**
+ * "And weekly?" after the share who listen to podcasts daily: a word that names another answer of
+ * the previous question (by the answer's own name) replaces its answers; the question, scale and
+ * everything else are kept. Catch-all answers ("None", "Other") are not named this way.
+ */
+function previousAnswerNamed(ctx: PromptContext): PlanShape['topic'] | null {
+  const old = ctx.previous?.topic;
+  const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
+  const names = old ? ctx.index.normalisedNames.get(old.question)?.datapoints : undefined;
+  if (!old || !question || !names || old.datapoints.length === 0) return null;
+  const named = question.datapoints.filter(
+    (d, k) => names[k] && names[k].length > 2 && !/^(none|no_|other)/.test(d.code) && ctx.text.includes(` ${names[k]} `),
+  );
+  if (named.length === 0 || named.every((d) => old.datapoints.some((x) => x.code === d.code))) return null;
+  return { ...old, datapoints: named.map(codeName) };
 }
 
 /**
