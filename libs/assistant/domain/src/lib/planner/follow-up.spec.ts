@@ -136,3 +136,18 @@ describe('a follow-up read from what its words name', () => {
     ]);
   });
 });
+
+describe('a follow-up that keeps some sides or moves along the answer scale', () => {
+  it('"and Gen Z only?", "just the UK" after several sides keep the sides named', () => {
+    const sides = plan('Compare TikTok use among Gen Z and Millennials in the US and the UK');
+    const genZ = plan('and Gen Z only?', sides);
+    expect([genZ.audiences.map((a) => a.name), genZ.locations.map((l) => l.code)]).toEqual([['Gen Z'], ['us', 'gb']]);
+    const uk = plan('just the UK', sides);
+    expect([uk.audiences.map((a) => a.name), uk.locations.map((l) => l.code)]).toEqual([['Gen Z', 'Millennials'], ['gb']]);
+  });
+  it('"which do they actually buy?" after a ranking of consideration moves to the scale\'s bought row', () => {
+    const consider = plan('Which car brands do men in Germany consider?');
+    const buy = plan('and which do they actually buy?', consider);
+    expect([buy.kind, buy.topic?.question, buy.topic?.suffix?.code, buy.audiences.map((a) => a.name)]).toEqual(['ranking', 'brand_funnel_cars', '3', ['Men']]);
+  });
+});

@@ -3,6 +3,7 @@ import { combine, uniqueAudiences, uniqueCodes } from './audiences';
 import { codeName } from './outcomes';
 import { Frame, MarketReading, PlanShape, PromptContext, Reading, TopicStep } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
+import { suffixWordsIn } from './topic-words';
 import contextLexicon from './context-lexicon.json';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
@@ -25,6 +26,9 @@ export function isFollowUpText(text: string, previous: AnalysisPlan | null): boo
   if (previous && RELATIVE_MARK.test(text)) return true;
   return /\b(how has (that|it) changed|how many is that|same for|what about|how about|compare them|compare these)\b/.test(text);
 }
+
+const sameAudience = (a: PlanAudience, b: PlanAudience) =>
+  a.name.toLowerCase() === b.name.toLowerCase() || JSON.stringify(a.expression) === JSON.stringify(b.expression);
 
 /** Words that may stand between the names of a fragment ("Netflix in France", "women and men"). */
 const FRAGMENT_GLUE = new Set(['in', 'for', 'among', 'the', 'and', 'of', 'on', 'with', 'please', 'pls']);
@@ -70,13 +74,20 @@ export function mergeFollowUp(
     /\bcompare (it |that |them )?(with|to)\b/.test(text) ||
     /\b(too|as well)\b/.test(text);
   const narrows = /^ (only|just)\b/.test(text);
-  if (named) {
+  // "And Gen Z only?", "just the first one" after several sides: the sides named are kept, the others dropped.
+  const selects = /\b(only|just)\b/.test(text);
+  if (named && selects && previous.audiences.length > 1 && audiences.every((a) => previous.audiences.some((p) => sameAudience(p, a)))) {
+    // the named sides, as they are
+  } else if (named) {
     if (narrows && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone') audiences = [combine([previous.audiences[0], ...audiences])];
     else if ((startsWithAnd && previous.audiences.length > 1) || adds)
       audiences = uniqueAudiences([...previous.audiences.filter((a) => a.origin !== 'everyone'), ...audiences]);
   } else audiences = previous.audiences.filter((a) => a.origin !== 'everyone');
+  const picked = selects && previous.locations.length > 1 && markets.every((m) => previous.locations.some((l) => l.code === m.code));
   if (markets.length > 0) {
-    if ((startsWithAnd && previous.locations.length > 1) || (adds && !named)) locations = uniqueCodes([...previous.locations, ...locations]);
+    if (picked) {
+      // "Only the UK" after the US vs the UK: that market alone.
+    } else if ((startsWithAnd && previous.locations.length > 1) || (adds && !named)) locations = uniqueCodes([...previous.locations, ...locations]);
   } else if (!allMarkets) locations = previous.locations;
   const previousBase: AnalysisKind =
     previous.kind === 'comparison' ? (previous.topic && previous.topic.datapoints.length > 0 ? 'share' : 'ranking') : previous.kind;
@@ -125,7 +136,7 @@ function followUpTopic(ctx: PromptContext, frame: Frame, step: TopicStep, start:
     // "what else makes them different?": the open profile of the same audience, past the old topic.
     topic = null;
     topicQuestion = null;
-  } else topic = previousAnswerNamed(ctx) ?? previous.topic;
+  } else topic = previousAnswerNamed(ctx) ?? previousScaleNamed(ctx) ?? previous.topic;
   return { topic, topicQuestion };
 }
 
@@ -163,6 +174,23 @@ function sameMeasure(
   if (step.choice.namedQuestion || topic.suffix !== null) return null;
   if (!topic.datapoints.every((d) => question.datapoints.some((x) => x.code === d.code))) return null;
   return { topic: { question: old.question, questionName: old.questionName, datapoints: topic.datapoints, suffix: old.suffix }, topicQuestion: question };
+}
+
+/**
+ * "And which do they actually buy?" after the car brands men would consider: a word of another
+ * row of the previous question's answer scale (aware, would consider, a verb of buying) moves the
+ * same topic to that row.
+ */
+function previousScaleNamed(ctx: PromptContext): PlanShape['topic'] | null {
+  const old = ctx.previous?.topic;
+  const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
+  if (!old || !question || question.suffixes.length === 0) return null;
+  const names = ctx.index.normalisedNames.get(question.code)?.suffixes ?? [];
+  const said = suffixWordsIn(ctx.text);
+  const wanted = [...said.strong, ...(said.custom ? said.weak : [])];
+  const at = names.findIndex((n) => wanted.includes(n));
+  if (at < 0 || question.suffixes[at].code === old.suffix?.code) return null;
+  return { ...old, suffix: codeName(question.suffixes[at]) };
 }
 
 /**
