@@ -60,3 +60,19 @@ describe('withoutReaction: a short reaction before a follow-up is left out', () 
     expect(withoutReaction('What about women?', demo)).toBe('What about women?');
   });
 });
+
+describe('rewriteReplacement, "the same" in the languages of the markets', () => {
+  it('reads the opening "même chose", "lo mismo", "dasselbe" as "Same"', () => {
+    expect(rewriteReplacement('Même chose au Royaume-Uni', previous)).toBe('Same au Royaume-Uni');
+    expect(rewriteReplacement('¿Y lo mismo para Francia?', previous)).toBe('Same para Francia?');
+    expect(rewriteReplacement('Dasselbe für Großbritannien', previous)).toBe('Same für Großbritannien');
+  });
+});
+
+describe('rewriteSideBySide in the languages of the markets', () => {
+  it('reads "face aux", "frente a", "gegenüber" as versus', () => {
+    expect(rewriteSideBySide('Mes Tech early adopters face aux Baby boomers : montres')).toBe('Mes Tech early adopters versus Baby boomers : montres');
+    expect(rewriteSideBySide('Gen Z frente a Millennials en Netflix')).toBe('Gen Z versus Millennials en Netflix');
+    expect(rewriteSideBySide('Gen Z gegenüber Millennials bei Netflix')).toBe('Gen Z versus Millennials bei Netflix');
+  });
+});

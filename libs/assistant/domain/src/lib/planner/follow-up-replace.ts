@@ -18,6 +18,8 @@ const BEFORE_NOW = new RegExp(`^\\s*(?:(?:${alternatives(lexicon.replace.discour
 const INSTEAD_OF = new RegExp(`\\s*,?\\s*\\b(?:${alternatives(lexicon.replace.insteadOf)})\\s+([^,;?.!]+)`, 'i');
 /** "¿Y TikTok?", "Und für Männer?": a follow-up's opening "and" in the languages of the markets. */
 const FOREIGN_AND = new RegExp(`^\\s*[¿¡]?\\s*(?:${alternatives(lexicon.followUpAnd)})\\s+`, 'i');
+/** "Même chose au Royaume-Uni", "Lo mismo para Francia": a follow-up's opening "the same" in the languages of the markets. */
+const FOREIGN_SAME = new RegExp(`^\\s*[¿¡]?\\s*(?:(?:${alternatives(lexicon.followUpAnd)})\\s+)?(?:${alternatives(lexicon.followUpSame)})(?=[\\s,:.!?]|$)`, 'i');
 const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide)})\\b`, 'gi');
 
 /**
@@ -29,7 +31,7 @@ const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide
  */
 export function rewriteReplacement(written: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string {
   if (!previous) return written;
-  const prompt = withoutReaction(written, catalogue).replace(FOREIGN_AND, 'And ');
+  const prompt = withoutReaction(written, catalogue).replace(FOREIGN_SAME, 'Same').replace(FOREIGN_AND, 'And ');
   const swap = SWAP.exec(prompt);
   if (swap) {
     // "Replace Pinterest with Snapchat and the UK with France": two swaps, both new things kept.

@@ -1,9 +1,8 @@
 import { AnalysisKind, AnalysisPlan, PlanAudience } from '../assistant.types';
 import { combine, uniqueAudiences, uniqueCodes } from './audiences';
-import { codeName } from './outcomes';
 import { Frame, MarketReading, PlanShape, PromptContext, Reading, TopicStep } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
-import { suffixWordsIn } from './topic-words';
+import { followUpTopic, TopicEdit } from './follow-up-topic';
 import contextLexicon from './context-lexicon.json';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
@@ -43,10 +42,62 @@ export function isFragmentOfNames(reading: Reading): boolean {
   return words.every((w, i) => FRAGMENT_GLUE.has(w) || spans.some((s) => s.start <= i && i < s.end));
 }
 
+/** What a follow-up does to each member of the previous plan, decided once from the new turn's reading. */
+export interface FollowUpEdits {
+  /** `replace` the sides, `add` the ones named, `narrow` the one audience by the named ("only women"), `select` some of the sides, or `keep` them. */
+  audiences: 'keep' | 'replace' | 'add' | 'narrow' | 'select';
+  /** `replace`, `add` or `select` markets, `pool` every licensed market ("across all markets"), or `keep` them. */
+  markets: 'keep' | 'replace' | 'add' | 'select' | 'pool';
+  topic: TopicEdit;
+  /** A period named (`replace`), every wave for a new trend (`every`), or the previous period. */
+  waves: 'keep' | 'replace' | 'every';
+}
+
+/** "Vs Spain", "compare it with men", "add Spain too", "include Boomers as well": another side. */
+const ADDS =
+  /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b|\bcompare (it |that |them )?(with|to)\b|\b(too|as well)\b/;
+
 /**
- * A follow-up keeps everything the new prompt does not change: "what about X?" replaces, "and
- * X?" or "add X" after a comparison adds a side, "only X" narrows, a new scale word changes only
- * the scale, a period or a count changes only that.
+ * Which members of the previous plan a follow-up changes, read from what the new turn names
+ * (its sides, markets, period and topic) and how it links them: "what about X?" replaces, "and
+ * X?" or "add X" after a comparison adds a side, "only X" narrows one audience or keeps the
+ * sides named of several, a new scale word changes only the scale; what it does not name is kept.
+ */
+export function decideFollowUp(
+  ctx: PromptContext,
+  start: Omit<PlanShape, 'kind'>,
+  named: boolean,
+  marketReading: MarketReading,
+  topic: TopicEdit,
+  kind: AnalysisKind,
+): FollowUpEdits {
+  const { text } = ctx;
+  const previous = ctx.previous as AnalysisPlan;
+  const { markets, allMarkets } = marketReading;
+  const startsWithAnd = /^ and\b/.test(text) || /^ (also|plus)\b/.test(text);
+  const adds = ADDS.test(text);
+  const narrows = /^ (only|just)\b/.test(text);
+  const selects = /\b(only|just)\b/.test(text);
+  const sides = previous.audiences.length;
+  let audiences: FollowUpEdits['audiences'] = 'keep';
+  if (named && selects && sides > 1 && start.audiences.every((a) => previous.audiences.some((p) => sameAudience(p, a)))) audiences = 'select';
+  else if (named && narrows && sides === 1 && previous.audiences[0].origin !== 'everyone') audiences = 'narrow';
+  else if (named && ((startsWithAnd && sides > 1) || adds)) audiences = 'add';
+  else if (named) audiences = 'replace';
+  let marketEdit: FollowUpEdits['markets'] = allMarkets ? 'pool' : 'keep';
+  if (markets.length > 0) {
+    const several = previous.locations.length > 1;
+    if (selects && several && markets.every((m) => previous.locations.some((l) => l.code === m.code))) marketEdit = 'select';
+    else if ((startsWithAnd && several) || (adds && !named)) marketEdit = 'add';
+    else marketEdit = 'replace';
+  }
+  const waves = start.waves.length > 0 ? 'replace' : kind === 'trend' && previous.kind !== 'trend' ? 'every' : 'keep';
+  return { audiences, markets: marketEdit, topic, waves };
+}
+
+/**
+ * A follow-up keeps everything the new prompt does not change (`decideFollowUp`); the kind of
+ * answer follows from the new cues, the period and the topic kept or changed.
  */
 export function mergeFollowUp(
   ctx: PromptContext,
@@ -55,40 +106,15 @@ export function mergeFollowUp(
   start: Omit<PlanShape, 'kind'>,
   named: boolean,
   marketReading: MarketReading,
-): PlanShape {
+): PlanShape & { edits: FollowUpEdits } {
   const { text, reading } = ctx;
   const previous = ctx.previous as AnalysisPlan;
   const { cues: kindCues } = frame;
-  const { markets, allMarkets } = marketReading;
-  let { audiences, locations, waves, limit, ascending } = start;
-  const { count } = frame;
+  let { limit, ascending } = start;
   const merged = followUpTopic(ctx, frame, step, start);
   let topic = merged.topic;
   const topicQuestion = merged.topicQuestion;
   let kind: AnalysisKind;
-  // A follow-up keeps everything the new prompt does not change.
-  const startsWithAnd = /^ and\b/.test(text) || /^ (also|plus)\b/.test(text);
-  // "vs Spain", "compare it with men", "add Spain too", "include Boomers as well": another side.
-  const adds =
-    /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b/.test(text) ||
-    /\bcompare (it |that |them )?(with|to)\b/.test(text) ||
-    /\b(too|as well)\b/.test(text);
-  const narrows = /^ (only|just)\b/.test(text);
-  // "And Gen Z only?", "just the first one" after several sides: the sides named are kept, the others dropped.
-  const selects = /\b(only|just)\b/.test(text);
-  if (named && selects && previous.audiences.length > 1 && audiences.every((a) => previous.audiences.some((p) => sameAudience(p, a)))) {
-    // the named sides, as they are
-  } else if (named) {
-    if (narrows && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone') audiences = [combine([previous.audiences[0], ...audiences])];
-    else if ((startsWithAnd && previous.audiences.length > 1) || adds)
-      audiences = uniqueAudiences([...previous.audiences.filter((a) => a.origin !== 'everyone'), ...audiences]);
-  } else audiences = previous.audiences.filter((a) => a.origin !== 'everyone');
-  const picked = selects && previous.locations.length > 1 && markets.every((m) => previous.locations.some((l) => l.code === m.code));
-  if (markets.length > 0) {
-    if (picked) {
-      // "Only the UK" after the US vs the UK: that market alone.
-    } else if ((startsWithAnd && previous.locations.length > 1) || (adds && !named)) locations = uniqueCodes([...previous.locations, ...locations]);
-  } else if (!allMarkets) locations = previous.locations;
   const previousBase: AnalysisKind =
     previous.kind === 'comparison' ? (previous.topic && previous.topic.datapoints.length > 0 ? 'share' : 'ranking') : previous.kind;
   if (kindCues.trend || reading.time.pointsInTime || reading.time.perWave) kind = 'trend';
@@ -99,113 +125,20 @@ export function mergeFollowUp(
   else kind = previousBase === 'ranking' && topic && topic.datapoints.length > 0 && step.choice.mentioned ? 'share' : previousBase;
   if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
     topic = { ...topic, datapoints: [] };
-  if (waves.length === 0) {
-    if (kind === 'trend' && previous.kind !== 'trend') waves = [];
-    else waves = previous.waves;
-  }
+  const edits = decideFollowUp(ctx, start, named, marketReading, merged.edit, kind);
+  const kept = previous.audiences.filter((a) => a.origin !== 'everyone');
+  let audiences = kept;
+  if (edits.audiences === 'replace' || edits.audiences === 'select') audiences = start.audiences;
+  else if (edits.audiences === 'narrow') audiences = [combine([previous.audiences[0], ...start.audiences])];
+  else if (edits.audiences === 'add') audiences = uniqueAudiences([...kept, ...start.audiences]);
+  let locations = previous.locations;
+  if (edits.markets === 'add') locations = uniqueCodes([...previous.locations, ...start.locations]);
+  else if (edits.markets !== 'keep') locations = start.locations;
+  const waves = { keep: previous.waves, replace: start.waves, every: [] }[edits.waves];
   if (limit === undefined) limit = previous.limit;
-  const countWanted = count || previous.count;
+  const count = frame.count || previous.count;
   if (!/\b(least|lowest|bottom|fewest)\b/.test(text)) ascending = previous.ascending;
-  return { kind, topic, topicQuestion, audiences, locations, waves, limit, count: countWanted, ascending };
-}
-
-/** The topic of a follow-up: a new scale of the old topic, the new topic, the open profile, or the old topic kept. */
-function followUpTopic(ctx: PromptContext, frame: Frame, step: TopicStep, start: Omit<PlanShape, 'kind'>): Pick<PlanShape, 'topic' | 'topicQuestion'> {
-  const { text, catalogue } = ctx;
-  const previous = ctx.previous as AnalysisPlan;
-  const { cues: kindCues } = frame;
-  let { topic, topicQuestion } = start;
-  // A new answer scale for the same thing ("what about considering it?"): the thing stays.
-  const onlyScale = topic && previous.topic && !step.choice.mentioned && topic.suffix && topic.datapoints.length === 0;
-  const previousScale = onlyScale
-    ? catalogue.questions.find((q) => q.code === previous.topic?.question)?.suffixes.find((x) => x.name === topic?.suffix?.name)
-    : undefined;
-  if (onlyScale && previousScale && previous.topic) {
-    topic = { ...previous.topic, suffix: codeName(previousScale) };
-    topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
-  } else if (topic) {
-    const kept = sameMeasure(ctx, step, topic) ?? sameThing(ctx, frame, step, topic);
-    if (kept) {
-      topic = kept.topic;
-      topicQuestion = kept.topicQuestion;
-    }
-    // "Now rank the streaming services": the whole question asked for a ranking is the whole question.
-    if (topic && topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic && !kindCues.ranking)
-      topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
-  } else if (kindCues.openIndexing && !kindCues.explicitIndex && !/\b(it|that|this)\b/.test(text)) {
-    // "what else makes them different?": the open profile of the same audience, past the old topic.
-    topic = null;
-    topicQuestion = null;
-  } else topic = previousAnswerNamed(ctx) ?? previousScaleNamed(ctx) ?? previous.topic;
-  return { topic, topicQuestion };
-}
-
-/**
- * "And weekly?" after the share who listen to podcasts daily: a word that names another answer of
- * the previous question (by the answer's own name) replaces its answers; the question, scale and
- * everything else are kept. Catch-all answers ("None", "Other") are not named this way.
- */
-function previousAnswerNamed(ctx: PromptContext): PlanShape['topic'] | null {
-  const old = ctx.previous?.topic;
-  const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
-  const names = old ? ctx.index.normalisedNames.get(old.question)?.datapoints : undefined;
-  if (!old || !question || !names || old.datapoints.length === 0) return null;
-  const named = question.datapoints.filter(
-    (d, k) => names[k] && names[k].length > 2 && !/^(none|no_|other)/.test(d.code) && ctx.text.includes(` ${names[k]} `),
-  );
-  if (named.length === 0 || named.every((d) => old.datapoints.some((x) => x.code === d.code))) return null;
-  return { ...old, datapoints: named.map(codeName) };
-}
-
-/**
- * "Aldi instead of Lidl" after a share who bought from Lidl, "what about Instagram?" after daily
- * TikTok use: a new answer of the previous question, named without a question or scale of its
- * own, is measured as the previous one was (its question and answer scale), not by whichever
- * other question also lists it (the favourite retailer, plain use).
- */
-function sameMeasure(
-  ctx: PromptContext,
-  step: TopicStep,
-  topic: NonNullable<PlanShape['topic']>,
-): { topic: NonNullable<PlanShape['topic']>; topicQuestion: PlanShape['topicQuestion'] } | null {
-  const old = ctx.previous?.topic;
-  const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
-  if (!old || !question || topic.question === old.question || topic.datapoints.length === 0) return null;
-  if (step.choice.namedQuestion || topic.suffix !== null) return null;
-  if (!topic.datapoints.every((d) => question.datapoints.some((x) => x.code === d.code))) return null;
-  return { topic: { question: old.question, questionName: old.questionName, datapoints: topic.datapoints, suffix: old.suffix }, topicQuestion: question };
-}
-
-/**
- * "And which do they actually buy?" after the car brands men would consider: a word of another
- * row of the previous question's answer scale (aware, would consider, a verb of buying) moves the
- * same topic to that row.
- */
-function previousScaleNamed(ctx: PromptContext): PlanShape['topic'] | null {
-  const old = ctx.previous?.topic;
-  const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
-  if (!old || !question || question.suffixes.length === 0) return null;
-  const names = ctx.index.normalisedNames.get(question.code)?.suffixes ?? [];
-  const said = suffixWordsIn(ctx.text);
-  const wanted = [...said.strong, ...(said.custom ? said.weak : [])];
-  const at = names.findIndex((n) => wanted.includes(n));
-  if (at < 0 || question.suffixes[at].code === old.suffix?.code) return null;
-  return { ...old, suffix: codeName(question.suffixes[at]) };
-}
-
-/**
- * "What about daily use?" after the share who use Snapchat: a new measure (another question,
- * named by its scale or words, with no answer of its own) of the same thing, when that question
- * asks it: the previous answers are kept ("Snapchat daily"), not the new question ranked whole.
- */
-function sameThing(ctx: PromptContext, frame: Frame, step: TopicStep, topic: NonNullable<PlanShape['topic']>): ReturnType<typeof sameMeasure> {
-  const old = ctx.previous?.topic;
-  if (!old || old.datapoints.length === 0 || topic.datapoints.length > 0 || topic.question === old.question) return null;
-  if (step.choice.mentioned || frame.cues.ranking || ctx.reading.limit !== undefined) return null;
-  const question = ctx.catalogue.questions.find((q) => q.code === topic.question);
-  const codes = old.datapoints.map((d) => d.code);
-  if (!question || !codes.every((c) => question.datapoints.some((d) => d.code === c))) return null;
-  return { topic: { ...topic, datapoints: question.datapoints.filter((d) => codes.includes(d.code)).map(codeName) }, topicQuestion: question };
+  return { kind, topic, topicQuestion, audiences, locations, waves, limit, count, ascending, edits };
 }
 
 /**

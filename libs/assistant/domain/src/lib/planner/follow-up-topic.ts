@@ -1,0 +1,144 @@
+import { AnalysisPlan } from '../assistant.types';
+import { codeName } from './outcomes';
+import { suffixWordsIn } from './topic-words';
+import { Frame, PlanShape, PromptContext, TopicStep } from './types';
+
+/** What a follow-up does to the previous topic. */
+export type TopicEdit =
+  /** Nothing new named: the previous topic. */
+  | 'keep'
+  /** A new topic named ("what about Instagram?", "now rank the streaming services"). */
+  | 'replace'
+  /** Another row of the previous answer scale ("what about considering it?", "which do they buy?"). */
+  | 'scale'
+  /** Other answers of the previous question ("and weekly?", "Aldi instead of Lidl"). */
+  | 'answers'
+  /** The same answers measured by another question ("what about daily use?"). */
+  | 'measure'
+  /** No topic: the open profile of the same audience ("what else makes them different?"). */
+  | 'profile';
+
+/**
+ * The topic of a follow-up, and what it did to the previous one: a new scale of the old topic,
+ * other answers of the old question, the same answers by another measure, a new topic, the open
+ * profile, or the old topic kept.
+ */
+export function followUpTopic(
+  ctx: PromptContext,
+  frame: Frame,
+  step: TopicStep,
+  start: Omit<PlanShape, 'kind'>,
+): Pick<PlanShape, 'topic' | 'topicQuestion'> & { edit: TopicEdit } {
+  const { text, catalogue } = ctx;
+  const previous = ctx.previous as AnalysisPlan;
+  const { cues: kindCues } = frame;
+  let { topic, topicQuestion } = start;
+  // A new answer scale for the same thing ("what about considering it?"): the thing stays.
+  const onlyScale = topic && previous.topic && !step.choice.mentioned && topic.suffix && topic.datapoints.length === 0;
+  const previousScale = onlyScale
+    ? catalogue.questions.find((q) => q.code === previous.topic?.question)?.suffixes.find((x) => x.name === topic?.suffix?.name)
+    : undefined;
+  let edit: TopicEdit = 'keep';
+  if (onlyScale && previousScale && previous.topic) {
+    topic = { ...previous.topic, suffix: codeName(previousScale) };
+    topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
+    edit = 'scale';
+  } else if (topic) {
+    edit = 'replace';
+    const answers = sameMeasure(ctx, step, topic);
+    const measure = answers ? null : sameThing(ctx, frame, step, topic);
+    const kept = answers ?? measure;
+    if (kept) {
+      topic = kept.topic;
+      topicQuestion = kept.topicQuestion;
+      edit = answers ? 'answers' : 'measure';
+    }
+    // "Now rank the streaming services": the whole question asked for a ranking is the whole question.
+    if (topic && topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic && !kindCues.ranking) {
+      edit = topic.suffix && topic.suffix.code !== previous.topic.suffix?.code ? 'scale' : 'keep';
+      topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
+    }
+  } else if (kindCues.openIndexing && !kindCues.explicitIndex && !/\b(it|that|this)\b/.test(text)) {
+    // "what else makes them different?": the open profile of the same audience, past the old topic.
+    topic = null;
+    topicQuestion = null;
+    edit = 'profile';
+  } else {
+    const answers = previousAnswerNamed(ctx);
+    const scale = answers ? null : previousScaleNamed(ctx);
+    topic = answers ?? scale ?? previous.topic;
+    edit = answers ? 'answers' : scale ? 'scale' : 'keep';
+  }
+  // "What about Instagram?" after Snapchat: other answers of the same question and scale.
+  if (edit === 'replace' && topic && previous.topic && topic.question === previous.topic.question && topic.suffix?.code === previous.topic.suffix?.code)
+    edit = topic.datapoints.map((d) => d.code).join() === previous.topic.datapoints.map((d) => d.code).join() ? 'keep' : 'answers';
+  return { topic, topicQuestion, edit };
+}
+
+/**
+ * "And weekly?" after the share who listen to podcasts daily: a word that names another answer of
+ * the previous question (by the answer's own name) replaces its answers; the question, scale and
+ * everything else are kept. Catch-all answers ("None", "Other") are not named this way.
+ */
+function previousAnswerNamed(ctx: PromptContext): PlanShape['topic'] | null {
+  const old = ctx.previous?.topic;
+  const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
+  const names = old ? ctx.index.normalisedNames.get(old.question)?.datapoints : undefined;
+  if (!old || !question || !names || old.datapoints.length === 0) return null;
+  const named = question.datapoints.filter(
+    (d, k) => names[k] && names[k].length > 2 && !/^(none|no_|other)/.test(d.code) && ctx.text.includes(` ${names[k]} `),
+  );
+  if (named.length === 0 || named.every((d) => old.datapoints.some((x) => x.code === d.code))) return null;
+  return { ...old, datapoints: named.map(codeName) };
+}
+
+/**
+ * "Aldi instead of Lidl" after a share who bought from Lidl, "what about Instagram?" after daily
+ * TikTok use: a new answer of the previous question, named without a question or scale of its
+ * own, is measured as the previous one was (its question and answer scale), not by whichever
+ * other question also lists it (the favourite retailer, plain use).
+ */
+function sameMeasure(
+  ctx: PromptContext,
+  step: TopicStep,
+  topic: NonNullable<PlanShape['topic']>,
+): { topic: NonNullable<PlanShape['topic']>; topicQuestion: PlanShape['topicQuestion'] } | null {
+  const old = ctx.previous?.topic;
+  const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
+  if (!old || !question || topic.question === old.question || topic.datapoints.length === 0) return null;
+  if (step.choice.namedQuestion || topic.suffix !== null) return null;
+  if (!topic.datapoints.every((d) => question.datapoints.some((x) => x.code === d.code))) return null;
+  return { topic: { question: old.question, questionName: old.questionName, datapoints: topic.datapoints, suffix: old.suffix }, topicQuestion: question };
+}
+
+/**
+ * "And which do they actually buy?" after the car brands men would consider: a word of another
+ * row of the previous question's answer scale (aware, would consider, a verb of buying) moves the
+ * same topic to that row.
+ */
+function previousScaleNamed(ctx: PromptContext): PlanShape['topic'] | null {
+  const old = ctx.previous?.topic;
+  const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
+  if (!old || !question || question.suffixes.length === 0) return null;
+  const names = ctx.index.normalisedNames.get(question.code)?.suffixes ?? [];
+  const said = suffixWordsIn(ctx.text);
+  const wanted = [...said.strong, ...(said.custom ? said.weak : [])];
+  const at = names.findIndex((n) => wanted.includes(n));
+  if (at < 0 || question.suffixes[at].code === old.suffix?.code) return null;
+  return { ...old, suffix: codeName(question.suffixes[at]) };
+}
+
+/**
+ * "What about daily use?" after the share who use Snapchat: a new measure (another question,
+ * named by its scale or words, with no answer of its own) of the same thing, when that question
+ * asks it: the previous answers are kept ("Snapchat daily"), not the new question ranked whole.
+ */
+function sameThing(ctx: PromptContext, frame: Frame, step: TopicStep, topic: NonNullable<PlanShape['topic']>): ReturnType<typeof sameMeasure> {
+  const old = ctx.previous?.topic;
+  if (!old || old.datapoints.length === 0 || topic.datapoints.length > 0 || topic.question === old.question) return null;
+  if (step.choice.mentioned || frame.cues.ranking || ctx.reading.limit !== undefined) return null;
+  const question = ctx.catalogue.questions.find((q) => q.code === topic.question);
+  const codes = old.datapoints.map((d) => d.code);
+  if (!question || !codes.every((c) => question.datapoints.some((d) => d.code === c))) return null;
+  return { topic: { ...topic, datapoints: question.datapoints.filter((d) => codes.includes(d.code)).map(codeName) }, topicQuestion: question };
+}
