@@ -19,7 +19,10 @@ const INSTEAD_OF = new RegExp(`\\s*,?\\s*\\b(?:${alternatives(lexicon.replace.in
 /** "¿Y TikTok?", "Und für Männer?": a follow-up's opening "and" in the languages of the markets. */
 const FOREIGN_AND = new RegExp(`^\\s*[¿¡]?\\s*(?:${alternatives(lexicon.followUpAnd)})\\s+`, 'i');
 /** "Même chose au Royaume-Uni", "Lo mismo para Francia": a follow-up's opening "the same" in the languages of the markets. */
-const FOREIGN_SAME = new RegExp(`^\\s*[¿¡]?\\s*(?:(?:${alternatives(lexicon.followUpAnd)})\\s+)?(?:${alternatives(lexicon.followUpSame)})(?=[\\s,:.!?]|$)`, 'i');
+const FOREIGN_SAME = new RegExp(
+  `^\\s*[¿¡]?\\s*(?:(?:${alternatives(lexicon.followUpAnd)})\\s+)?(?:${alternatives(lexicon.followUpSame)})(?=[\\s,:.!?]|$)`,
+  'i',
+);
 const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide)})\\b`, 'gi');
 
 /**
