@@ -72,7 +72,32 @@ export function followUpTopic(
   // "What about Instagram?" after Snapchat: other answers of the same question and scale.
   if (edit === 'replace' && topic && previous.topic && topic.question === previous.topic.question && topic.suffix?.code === previous.topic.suffix?.code)
     edit = topic.datapoints.map((d) => d.code).join() === previous.topic.datapoints.map((d) => d.code).join() ? 'keep' : 'answers';
+  if (edit === 'answers' && topic && previous.topic) topic = withPreviousAnswers(ctx, topic, previous.topic);
   return { topic, topicQuestion, edit };
+}
+
+/** "Too", "as well", "add": answers named to join the previous ones. */
+const JOINS = /\b(too|as well|also|add|include|plus)\b/;
+
+/**
+ * Other answers of the previous question keep what was said of its answers: "and Instagram?"
+ * after the share who don't use Facebook is who don't use Instagram; "Instagram and Snapchat
+ * too" after TikTok joins them to TikTok.
+ */
+function withPreviousAnswers(
+  ctx: PromptContext,
+  topic: NonNullable<PlanShape['topic']>,
+  old: NonNullable<PlanShape['topic']>,
+): NonNullable<PlanShape['topic']> {
+  let out = topic;
+  if (old.negate && !topic.negate) out = { ...out, negate: true };
+  // Only words outside names join ("Disney+" is read "disney plus").
+  const free = ` ${ctx.words.filter((_, i) => !ctx.reading.spans.some((sp) => sp.start <= i && i < sp.end)).join(' ')} `;
+  if (JOINS.test(free) && topic.question === old.question && topic.datapoints.length > 0 && old.datapoints.length > 0) {
+    const codes = new Set(out.datapoints.map((d) => d.code));
+    out = { ...out, datapoints: [...old.datapoints.filter((d) => !codes.has(d.code)), ...out.datapoints] };
+  }
+  return out;
 }
 
 /**

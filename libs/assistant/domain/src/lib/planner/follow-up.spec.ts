@@ -151,3 +151,22 @@ describe('a follow-up that keeps some sides or moves along the answer scale', ()
     expect([buy.kind, buy.topic?.question, buy.topic?.suffix?.code, buy.audiences.map((a) => a.name)]).toEqual(['ranking', 'brand_funnel_cars', '3', ['Men']]);
   });
 });
+
+describe('other answers of the previous question keep what was said of its answers', () => {
+  it('"and Instagram?" after the share who don\'t use Facebook stays negated', () => {
+    const next = plan('and Instagram?', plan("What share of Gen Z don't use Facebook?"));
+    expect([next.topic?.datapoints.map((d) => d.code), next.topic?.negate, next.audiences.map((a) => a.name)]).toEqual([['instagram'], true, ['Gen Z']]);
+  });
+  it('"plus" inside a name ("Disney+") joins nothing', () => {
+    const next = plan('what about Disney+?', plan('What share of Gen Z use Netflix?'));
+    expect(next.topic?.datapoints.map((d) => d.code)).toEqual(['disney_plus']);
+  });
+  it('"Instagram and Snapchat too" joins the previous answer', () => {
+    const next = plan('Instagram and Snapchat too', plan('What share of Gen Z in the UK use TikTok?'));
+    expect([next.topic?.datapoints.map((d) => d.code), next.audiences.map((a) => a.name), next.locations.map((l) => l.code)]).toEqual([
+      ['tiktok', 'instagram', 'snapchat'],
+      ['Gen Z'],
+      ['gb'],
+    ]);
+  });
+});

@@ -30,7 +30,7 @@ const sameAudience = (a: PlanAudience, b: PlanAudience) =>
   a.name.toLowerCase() === b.name.toLowerCase() || JSON.stringify(a.expression) === JSON.stringify(b.expression);
 
 /** Words that may stand between the names of a fragment ("Netflix in France", "women and men"). */
-const FRAGMENT_GLUE = new Set(['in', 'for', 'among', 'the', 'and', 'of', 'on', 'with', 'please', 'pls']);
+const FRAGMENT_GLUE = new Set(['in', 'for', 'among', 'the', 'and', 'of', 'on', 'with', 'please', 'pls', 'too', 'also', 'as', 'well']);
 
 /**
  * "Instagram?", "Netflix in France", "Millennials please": a prompt made only of names (and the
