@@ -76,3 +76,10 @@ describe('rewriteSideBySide in the languages of the markets', () => {
     expect(rewriteSideBySide('Gen Z gegenüber Millennials bei Netflix')).toBe('Gen Z versus Millennials bei Netflix');
   });
 });
+
+describe('rewriteReplacement, an arrow', () => {
+  it('reads "A -> B" and "A → B" as B instead of A', () => {
+    expect(rewriteReplacement('Hulu → Peacock', previous)).toBe('What about Peacock instead?');
+    expect(rewriteReplacement('us -> uk', previous)).toBe('What about uk instead?');
+  });
+});

@@ -23,6 +23,7 @@ const FOREIGN_SAME = new RegExp(
   `^\\s*[¿¡]?\\s*(?:(?:${alternatives(lexicon.followUpAnd)})\\s+)?(?:${alternatives(lexicon.followUpSame)})(?=[\\s,:.!?]|$)`,
   'i',
 );
+const ARROW = new RegExp(`^\\s*(.+?)\\s*(?:${lexicon.replace.arrows.join('|')})\\s*(.+?)[\\s?.!]*$`);
 const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide)})\\b`, 'gi');
 
 /**
@@ -35,6 +36,10 @@ const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide
 export function rewriteReplacement(written: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string {
   if (!previous) return written;
   const prompt = withoutReaction(written, catalogue).replace(FOREIGN_SAME, 'Same').replace(FOREIGN_AND, 'And ');
+  // "us -> uk", "Hulu → Peacock": chat shorthand for a swap.
+  const arrow = ARROW.exec(prompt);
+  if (arrow && wordsOf(arrow[1]).length <= 4 && mentionsIn(arrow[2], catalogue).length > 0)
+    return replaceSide(arrow[2], arrow[1], previous, catalogue) ?? `What about ${arrow[2].trim()} instead?`;
   const swap = SWAP.exec(prompt);
   if (swap) {
     // "Replace Pinterest with Snapchat and the UK with France": two swaps, both new things kept.

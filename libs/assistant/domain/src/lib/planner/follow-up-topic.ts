@@ -1,4 +1,4 @@
-import { AnalysisPlan } from '../assistant.types';
+import { AnalysisPlan, PlannerQuestion } from '../assistant.types';
 import { codeName } from './outcomes';
 import { suffixWordsIn } from './topic-words';
 import { Frame, PlanShape, PromptContext, TopicStep } from './types';
@@ -132,8 +132,15 @@ function sameMeasure(
   const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
   if (!old || !question || topic.question === old.question || topic.datapoints.length === 0) return null;
   if (step.choice.namedQuestion || topic.suffix !== null) return null;
-  if (!topic.datapoints.every((d) => question.datapoints.some((x) => x.code === d.code))) return null;
-  return { topic: { question: old.question, questionName: old.questionName, datapoints: topic.datapoints, suffix: old.suffix }, topicQuestion: question };
+  const holds = (q: PlannerQuestion) => topic.datapoints.every((d) => q.datapoints.some((x) => x.code === d.code));
+  if (holds(question))
+    return { topic: { question: old.question, questionName: old.questionName, datapoints: topic.datapoints, suffix: old.suffix }, topicQuestion: question };
+  // "What about Shein?" after bought from Temu: a grid of another sector asked on the same scale.
+  const scale = old.suffix?.name;
+  const sibling = scale ? ctx.catalogue.questions.find((q) => q.entitled && holds(q) && q.suffixes.some((x) => x.name === scale)) : undefined;
+  const row = sibling?.suffixes.find((x) => x.name === scale);
+  if (!sibling || !row) return null;
+  return { topic: { question: sibling.code, questionName: sibling.name, datapoints: topic.datapoints, suffix: codeName(row) }, topicQuestion: sibling };
 }
 
 /**

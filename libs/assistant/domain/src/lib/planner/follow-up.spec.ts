@@ -170,3 +170,25 @@ describe('other answers of the previous question keep what was said of its answe
     ]);
   });
 });
+
+describe('follow-ups in other words of a chat', () => {
+  const hulu = plan('What share of Millennials in the US use Hulu?');
+  it('"break that down for men and women", "re-run for Q1 2025", "let\'s switch markets: the UK"', () => {
+    const split = plan('Can you break that down for men and women?', hulu);
+    expect([split.kind, split.topic?.datapoints.map((d) => d.code), split.audiences.map((a) => a.name), split.locations.map((l) => l.code)]).toEqual([
+      'comparison',
+      ['hulu'],
+      ['Men', 'Women'],
+      ['us'],
+    ]);
+    expect(plan('Re-run for Q1 2025 please', hulu).waves.map((w) => w.code)).toEqual(['q1_2025']);
+    expect(plan("Let's switch markets: the UK", hulu).locations.map((l) => l.code)).toEqual(['gb']);
+  });
+  it('"the Gen Z figure for comparison" adds a side', () => {
+    expect(plan('Helpful. Now I need the Gen Z figure for comparison.', hulu).audiences.map((a) => a.name)).toEqual(['Millennials', 'Gen Z']);
+  });
+  it('another sector\'s brand keeps the answer scale ("what about Shein?" after bought from Temu)', () => {
+    const shein = plan('what about Shein?', plan('How has Temu shopping changed in France over the last year?'));
+    expect([shein.kind, shein.topic?.question, shein.topic?.suffix?.code]).toEqual(['trend', 'brand_funnel_fashion', '3']);
+  });
+});

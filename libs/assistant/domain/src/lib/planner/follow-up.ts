@@ -17,12 +17,16 @@ export const REFERENCES = new Set(G.references);
 /** "Instead", "rather than", "the same", "again": words that only mean something against an earlier answer. */
 const RELATIVE_MARK = new RegExp(`\\b(?:${contextLexicon.replace.marks.join('|')})\\b`);
 
+const PRONOUN_OBJECT = new RegExp(`\\b(?:${contextLexicon.replace.pronounObjects.join('|')}) (?:${contextLexicon.replace.afterPronoun.join('|')})\\b`);
+
 /** Whether a prompt's words read as a follow-up: a continuing opening, a reference in a short prompt, "what about", "instead". */
 export function isFollowUpText(text: string, previous: AnalysisPlan | null): boolean {
   if (FOLLOW_UP_START.some((p) => text.startsWith(` ${p} `))) return true;
   const words = text.trim().split(' ');
   if (previous && words.length <= 8 && words.some((w) => REFERENCES.has(w))) return true;
   if (previous && RELATIVE_MARK.test(text)) return true;
+  // "Can you break that down for men and women?", "do it again for Q1": a pronoun as the object, at any length.
+  if (previous && PRONOUN_OBJECT.test(text)) return true;
   return /\b(how has (that|it) changed|how many is that|same for|what about|how about|compare them|compare these)\b/.test(text);
 }
 
@@ -55,7 +59,7 @@ export interface FollowUpEdits {
 
 /** "Vs Spain", "compare it with men", "add Spain too", "include Boomers as well": another side. */
 const ADDS =
-  /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b|\bcompare (it |that |them )?(with|to)\b|\b(too|as well)\b/;
+  /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b|\bcompare (it |that |them )?(with|to)\b|\b(too|as well|for comparison|to compare)\b/;
 
 /**
  * Which members of the previous plan a follow-up changes, read from what the new turn names
