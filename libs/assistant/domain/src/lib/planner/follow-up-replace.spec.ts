@@ -81,5 +81,6 @@ describe('rewriteReplacement, an arrow', () => {
   it('reads "A -> B" and "A → B" as B instead of A', () => {
     expect(rewriteReplacement('Hulu → Peacock', previous)).toBe('What about Peacock instead?');
     expect(rewriteReplacement('us -> uk', previous)).toBe('What about uk instead?');
+    expect(rewriteReplacement('Pinterestの代わりにInstagramは？', previous)).toBe('What about Instagram instead?');
   });
 });

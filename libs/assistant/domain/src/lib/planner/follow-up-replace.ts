@@ -24,6 +24,7 @@ const FOREIGN_SAME = new RegExp(
   'i',
 );
 const ARROW = new RegExp(`^\\s*(.+?)\\s*(?:${lexicon.replace.arrows.join('|')})\\s*(.+?)[\\s?.!]*$`);
+const CJK = /[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+/g;
 const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide)})\\b`, 'gi');
 
 /**
@@ -38,8 +39,10 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
   const prompt = withoutReaction(written, catalogue).replace(FOREIGN_SAME, 'Same').replace(FOREIGN_AND, 'And ');
   // "us -> uk", "Hulu → Peacock": chat shorthand for a swap.
   const arrow = ARROW.exec(prompt);
-  if (arrow && wordsOf(arrow[1]).length <= 4 && mentionsIn(arrow[2], catalogue).length > 0)
-    return replaceSide(arrow[2], arrow[1], previous, catalogue) ?? `What about ${arrow[2].trim()} instead?`;
+  // Japanese particles and marks around the names ("Pinterestの代わりにInstagramは？") are not part of them.
+  const [from, to] = arrow ? [arrow[1], arrow[2]].map((side) => side.replace(CJK, ' ').trim()) : ['', ''];
+  if (arrow && wordsOf(from).length <= 4 && mentionsIn(to, catalogue).length > 0)
+    return replaceSide(to, from, previous, catalogue) ?? `What about ${to} instead?`;
   const swap = SWAP.exec(prompt);
   if (swap) {
     // "Replace Pinterest with Snapchat and the UK with France": two swaps, both new things kept.

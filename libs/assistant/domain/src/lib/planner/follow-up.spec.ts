@@ -192,3 +192,15 @@ describe('follow-ups in other words of a chat', () => {
     expect([shein.kind, shein.topic?.question, shein.topic?.suffix?.code]).toEqual(['trend', 'brand_funnel_fashion', '3']);
   });
 });
+
+describe('a follow-up about something not in the data', () => {
+  it('"what about Lego?" is refused, not the previous topic again', () => {
+    const out = planPrompt({ prompt: 'what about Lego?', catalogue, previous: plan('What share of women in Germany use Pinterest?') });
+    expect(out.outcome).toBe('refuse');
+  });
+  it('"what about them?" and "and in Spain?" still follow up', () => {
+    const first = plan('What share of women in Germany use Pinterest?');
+    expect(plan('what about them?', first).topic?.datapoints.map((d) => d.code)).toEqual(['pinterest']);
+    expect(plan('and in Spain?', first).locations.map((l) => l.code)).toEqual(['es']);
+  });
+});

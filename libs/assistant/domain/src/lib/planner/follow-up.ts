@@ -33,6 +33,25 @@ export function isFollowUpText(text: string, previous: AnalysisPlan | null): boo
 const sameAudience = (a: PlanAudience, b: PlanAudience) =>
   a.name.toLowerCase() === b.name.toLowerCase() || JSON.stringify(a.expression) === JSON.stringify(b.expression);
 
+/**
+ * "What about Lego?": a follow-up that asks only about words the catalogue does not know (after
+ * its opening and an article) asks about something not in the data; it is not the previous topic
+ * again.
+ */
+export function asksOnlyUnknown(words: readonly string[], unknown: readonly string[]): boolean {
+  if (unknown.length === 0) return false;
+  let rest = [...words];
+  for (const opening of ['and what about', 'and how about', 'what about', 'how about', 'and', 'also']) {
+    const w = opening.split(' ');
+    if (w.every((x, i) => rest[i] === x)) {
+      rest = rest.slice(w.length);
+      break;
+    }
+  }
+  rest = rest.filter((w) => !['the', 'a', 'an', 'instead', 'then', 'please'].includes(w));
+  return rest.length > 0 && rest.length < words.length && rest.every((w) => unknown.includes(w));
+}
+
 /** Words that may stand between the names of a fragment ("Netflix in France", "women and men"). */
 const FRAGMENT_GLUE = new Set(['in', 'for', 'among', 'the', 'and', 'of', 'on', 'with', 'please', 'pls', 'too', 'also', 'as', 'well']);
 

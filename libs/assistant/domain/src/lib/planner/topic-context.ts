@@ -3,7 +3,8 @@ import { GROUP_NOUNS } from '../synonyms';
 import { questionsOf, singleLeaf } from './audiences';
 import { DIFFERENCE, GROUP_WORDS, PROFILE_REQUEST } from './cues';
 import { sizedAudience } from './audience-size';
-import { clarify, codeName } from './outcomes';
+import { clarify, codeName, noTopic } from './outcomes';
+import { asksOnlyUnknown } from './follow-up';
 import { Frame, PromptContext, TopicChoice, TopicStep } from './types';
 
 interface TopicAndQuestion {
@@ -23,6 +24,8 @@ export function settleTopic(ctx: PromptContext, frame: Frame, choice: TopicChoic
   const followingUp = previous !== null && ctx.followUpWords;
   // A follow-up keeps its topic unless the new words name one: not loose words that cover a
   // little of a question's name ("e per la Generazione Z": "per" of "Holidays taken per year").
+  if (followingUp && !choice.confident && ctx.reading.spans.length === 0 && asksOnlyUnknown(words, choice.unknown))
+    return choice.outcome ?? noTopic(ctx.reading, ctx.index, choice.unknown);
   if (followingUp && (!choice.confident || choice.thin)) {
     choice.topic = null;
     choice.question = null;
