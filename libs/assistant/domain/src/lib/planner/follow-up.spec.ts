@@ -204,3 +204,31 @@ describe('a follow-up about something not in the data', () => {
     expect(plan('and in Spain?', first).locations.map((l) => l.code)).toEqual(['es']);
   });
 });
+
+describe('withDocked and a docked audience sized', () => {
+  const docked = (...names: string[]) =>
+    names.map((name) => {
+      const a = catalogue.audiences.find((x) => x.name === name);
+      if (!a) throw new Error(`no curated audience ${name}`);
+      return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' as const };
+    });
+  const planDocked = (prompt: string, names: string[]) => {
+    const out = planPrompt({ prompt, catalogue, docked: docked(...names) });
+    if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
+    return out.plan;
+  };
+  it('"compared with Millennials" sets the one side named against the docked audience', () => {
+    const p = planDocked('What share use Netflix compared with Millennials?', ['Young parents']);
+    expect([p.kind, p.audiences.map((a) => a.name)]).toEqual(['comparison', ['Young parents', 'Millennials']]);
+  });
+  it('"how many of them are there?" of an audience of two answers counts both together', () => {
+    const p = planDocked('How many of them are there in Germany?', ['Young parents']);
+    expect([p.count, p.topic?.question, p.topic?.combine, p.topic?.also?.map((x) => x.question), p.audiences.map((a) => a.name)]).toEqual([
+      true,
+      'parent_status',
+      'all',
+      ['age_group'],
+      ['All respondents'],
+    ]);
+  });
+});

@@ -185,7 +185,10 @@ export function withDocked(
     named &&
     docked.length > 0 &&
     !followUp &&
-    (frame.they >= 0 || /^ (compare|compared|comparing|contrast|vs|versus|against)\b/.test(text)) &&
+    (frame.they >= 0 ||
+      /^ (compare|compared|comparing|contrast|vs|versus|against)\b/.test(text) ||
+      // "What share use Netflix compared with Millennials?": one side named against the docked one.
+      (frame.roles.sides.length === 1 && /\b(compared (with|to)|vs|versus|against)\b/.test(text))) &&
     (frame.cues.comparison || /\bthan\b/.test(text))
   )
     return uniqueAudiences([...docked, ...audiences]);

@@ -2,7 +2,7 @@ import { PlannerLocation, PlannerQuestion, PlanOutcome, PlanTopic } from '../ass
 import { GROUP_NOUNS } from '../synonyms';
 import { questionsOf, singleLeaf } from './audiences';
 import { DIFFERENCE, GROUP_WORDS, PROFILE_REQUEST } from './cues';
-import { sizedAudience } from './audience-size';
+import { audienceAsTopic, sizedAudience } from './audience-size';
 import { clarify, codeName, noTopic } from './outcomes';
 import { asksOnlyUnknown } from './follow-up';
 import { Frame, PromptContext, TopicChoice, TopicStep } from './types';
@@ -100,7 +100,8 @@ function dockedSized(ctx: PromptContext, frame: Frame, choice: TopicChoice): Top
     return null;
   const leaf = singleLeaf(docked[0].expression);
   const q = leaf ? catalogue.questions.find((x) => x.code === leaf.question) : undefined;
-  if (!leaf || !q) return null;
+  // "How many of them are there?" of Young parents (parents aged 25-34): every defining answer, together.
+  if (!leaf || !q) return audienceAsTopic(docked[0].expression, catalogue);
   return {
     topic: { question: q.code, questionName: q.name, datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName), suffix: null },
     question: q,
