@@ -55,3 +55,20 @@ describe('nameDocked, "my other audience" in a follow-up', () => {
     expect(nameDocked('what about my docked audiences?', dock('Women', 'Men'), dock('Women'))).toBe('what about Women and Men?');
   });
 });
+
+describe('nameDocked, some of three docked audiences', () => {
+  it('reads "the first two" and "the last two" by their places', () => {
+    expect(nameDocked('Compare the first two on Netflix', dock('Gen Z', 'Millennials', 'Gen X'))).toBe('Compare Gen Z and Millennials on Netflix');
+    expect(nameDocked('the last two ones on Netflix', dock('Gen Z', 'Millennials', 'Gen X'))).toBe('Millennials and Gen X on Netflix');
+  });
+  it('leaves out the one excluded from a reference to them all', () => {
+    expect(nameDocked('Compare my audiences on Netflix, but leave out Gen X', dock('Gen Z', 'Millennials', 'Gen X'))).toBe(
+      'Compare Gen Z and Millennials on Netflix',
+    );
+  });
+  it('reads references in the languages of the markets', () => {
+    expect(nameDocked('Vergleiche Gen Z mit meiner gespeicherten Zielgruppe bei Netflix', dock('Parents'))).toBe('Vergleiche Gen Z mit Parents bei Netflix');
+    expect(nameDocked('Compara a Gen Z con mi audiencia en Netflix', dock('Parents'))).toBe('Compara a Gen Z con Parents en Netflix');
+    expect(nameDocked('Compare mes deux segments sur Netflix', dock('Parents', 'Gen Z'))).toBe('Compare Parents and Gen Z sur Netflix');
+  });
+});

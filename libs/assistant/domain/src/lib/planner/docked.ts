@@ -17,7 +17,12 @@ const markBefore = (name: string) =>
  */
 export function nameDocked(prompt: string, docked: readonly PlanAudience[] | undefined, previous?: readonly PlanAudience[]): string {
   if (!docked || docked.length === 0) return prompt;
-  let out = byOrdinal(prompt, docked);
+  // "Compare my audiences on Netflix, but leave out Gen X": the docked audience left out is not referred to.
+  const left = docked.filter((a) => excluded(a.name).test(prompt));
+  let out = left.reduce((text, a) => text.replace(excluded(a.name), ''), prompt);
+  docked = docked.filter((a) => !left.includes(a));
+  if (docked.length === 0) return prompt;
+  out = byOrdinal(byCount(out, docked), docked);
   for (const audience of docked) out = out.replace(markBefore(audience.name), '$1');
   // "Premium shoppers vs my other audience": a reference is to the docked audiences not named already.
   const unnamed = docked.filter((a) => !new RegExp(`\\b${escape(a.name)}\\b`, 'i').test(out.replace(DOCKED_REFERENCE, ' ')));
@@ -26,6 +31,23 @@ export function nameDocked(prompt: string, docked: readonly PlanAudience[] | und
   return out.replace(DOCKED_REFERENCE, (reference) => {
     const others = /\bother\b/i.test(reference) && unanswered.length > 0 ? unanswered : unnamed;
     return (others.length > 0 ? others : docked).map((a) => a.name).join(' and ');
+  });
+}
+
+const EXCLUDE = lexicon.docked.exclude.map((w) => w.replace(/ /g, '\\s+')).join('|');
+/** ", but leave out Gen X", "except Parents": a docked audience left out of a reference to them all. */
+const excluded = (name: string) => new RegExp(`\\s*,?\\s*(?:but\\s+)?(?:${EXCLUDE})\\s+(?:the\\s+)?${escape(name)}\\b`, 'i');
+
+const COUNTS: Record<string, number> = lexicon.docked.counts;
+/** "The first two", "the last two ones": several docked audiences by their places. */
+const COUNT_REFERENCE = new RegExp(`\\bthe\\s+(first|last)\\s+(${Object.keys(COUNTS).join('|')})(?:\\s+(?:ones|${alternatives(nouns)}))?\\b`, 'gi');
+
+function byCount(prompt: string, docked: readonly PlanAudience[]): string {
+  if (docked.length < 3) return prompt;
+  return prompt.replace(COUNT_REFERENCE, (whole, end: string, n: string) => {
+    const k = COUNTS[n.toLowerCase()];
+    const some = end.toLowerCase() === 'first' ? docked.slice(0, k) : docked.slice(-k);
+    return some.length === k ? some.map((a) => a.name).join(' and ') : whole;
   });
 }
 

@@ -181,9 +181,12 @@ export function withDocked(
   if (!named && (previous === null || !followUp) && docked.length > 0) return docked;
   // "Compare them with Millennials", "do they use it more than men?", "vs men: Instagram": the
   // docked audience is one side, the one named the other.
+  // "Compare the first two on Netflix", "Gen Z vs Millennials" of three docked: the docked audiences named are the sides.
+  const pickedDocked = audiences.every((a) => docked.some((d) => sameAudience(d, a)));
   if (
     named &&
     docked.length > 0 &&
+    !pickedDocked &&
     !followUp &&
     (frame.they >= 0 ||
       /^ (compare|compared|comparing|contrast|vs|versus|against)\b/.test(text) ||
