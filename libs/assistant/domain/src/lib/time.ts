@@ -306,6 +306,10 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
         n = words[j] === 'few' ? 3 : 2;
         j++;
         if (words[j] === 'of') j++;
+      } else if (!used.has(i - 1) && numberWord(words[i - 1] ?? '') !== undefined && /s$/.test(words[j] ?? '')) {
+        // "the two last quarters" ("les deux derniers trimestres", "los dos últimos trimestres"): the count before.
+        n = numberWord(words[i - 1]) as number;
+        used.add(i - 1);
       }
       let unit = words[j] ?? '';
       // "the past half year", "the last half a year": two quarterly waves.

@@ -25,6 +25,8 @@ const FOREIGN_SAME = new RegExp(
 );
 const ARROW = new RegExp(`^\\s*(.+?)\\s*(?:${lexicon.replace.arrows.join('|')})\\s*(.+?)[\\s?.!]*$`);
 const CJK = /[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+/g;
+/** "Nur Frauen", "solo mujeres", "seulement les femmes": a follow-up's opening "only", which narrows. */
+const FOREIGN_ONLY = new RegExp(`^\\s*(?:${alternatives(lexicon.followUpOnly)})\\s+`, 'i');
 const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide)})\\b`, 'gi');
 
 /**
@@ -36,7 +38,7 @@ const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide
  */
 export function rewriteReplacement(written: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string {
   if (!previous) return written;
-  const prompt = withoutReaction(written, catalogue).replace(FOREIGN_SAME, 'Same').replace(FOREIGN_AND, 'And ');
+  const prompt = withoutReaction(written, catalogue).replace(FOREIGN_SAME, 'Same').replace(FOREIGN_AND, 'And ').replace(FOREIGN_ONLY, 'Only ');
   // "us -> uk", "Hulu → Peacock": chat shorthand for a swap.
   const arrow = ARROW.exec(prompt);
   // Japanese particles and marks around the names ("Pinterestの代わりにInstagramは？") are not part of them.

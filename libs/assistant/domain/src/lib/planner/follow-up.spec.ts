@@ -232,3 +232,29 @@ describe('withDocked and a docked audience sized', () => {
     ]);
   });
 });
+
+describe('follow-up openings in other words and languages', () => {
+  const millennials = plan('Instagram use among Millennials in Spain');
+  it('"nur Frauen", "solo mujeres", "seulement les femmes" narrow like "only women"', () => {
+    for (const prompt of ['nur Frauen', 'solo mujeres', 'seulement les femmes', 'apenas mulheres'])
+      expect(plan(prompt, millennials).audiences.map((a) => a.name)).toEqual(['Millennials & Women']);
+  });
+  it('"include the UK and the US", "add Millennials" edit the last answer', () => {
+    const genZ = plan('What share of Gen Z use TikTok?');
+    const more = plan('include the UK and the US', genZ);
+    expect([more.topic?.datapoints.map((d) => d.code), more.audiences.map((a) => a.name), more.locations.map((l) => l.code)]).toEqual([
+      ['tiktok'],
+      ['Gen Z'],
+      ['gb', 'us'],
+    ]);
+    expect(plan('add Millennials', genZ).audiences.map((a) => a.name)).toEqual(['Gen Z', 'Millennials']);
+  });
+});
+
+describe('a period said with its count first', () => {
+  it('"les deux derniers trimestres", "los dos últimos trimestres" are the last two quarters', () => {
+    const first = plan('What share of women in Germany use Pinterest?');
+    expect(plan('Et sur les deux derniers trimestres ?', first).waves.map((w) => w.code)).toEqual(['q2_2026', 'q3_2026']);
+    expect(plan('¿Y en los dos últimos trimestres?', first).waves.map((w) => w.code)).toEqual(['q2_2026', 'q3_2026']);
+  });
+});

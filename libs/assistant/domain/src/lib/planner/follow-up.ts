@@ -22,6 +22,8 @@ const PRONOUN_OBJECT = new RegExp(`\\b(?:${contextLexicon.replace.pronounObjects
 /** Whether a prompt's words read as a follow-up: a continuing opening, a reference in a short prompt, "what about", "instead". */
 export function isFollowUpText(text: string, previous: AnalysisPlan | null): boolean {
   if (FOLLOW_UP_START.some((p) => text.startsWith(` ${p} `))) return true;
+  // "Add Millennials", "include the UK and the US", "try Japan": a verb that edits the last answer.
+  if (previous && contextLexicon.replace.openers.some((p) => text.startsWith(` ${p} `))) return true;
   const words = text.trim().split(' ');
   if (previous && words.length <= 8 && words.some((w) => REFERENCES.has(w))) return true;
   if (previous && RELATIVE_MARK.test(text)) return true;
