@@ -29,7 +29,13 @@ export function promptContext(input: ContextInput, raw: string): PromptContext {
     reading,
     words: reading.words,
     text,
-    followUpWords: isFollowUpText(text, previous) || (previous !== null && isFragmentOfNames(reading)),
+    followUpWords:
+      isFollowUpText(
+        text,
+        previous,
+        index.datapointNames.map((d) => d.normalised),
+      ) ||
+      (previous !== null && isFragmentOfNames(reading)),
   };
 }
 

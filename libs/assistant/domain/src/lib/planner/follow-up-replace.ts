@@ -2,6 +2,7 @@ import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { LEXICON } from '../../lexicon/lexicon';
 import { mentionsIn, wordsOf } from './mentions';
+import { indexOf } from '../catalogue-index';
 
 const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
 
@@ -60,7 +61,8 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
   if (afterNow && !INSTEAD_OF.test(afterNow[1]) && mentionsIn(afterNow[1], catalogue)[0]?.start === 0)
     return `What about ${afterNow[1].trim().replace(/[\s?.!]*$/, '')}?`;
   const insteadOf = INSTEAD_OF.exec(moved);
-  if (insteadOf) {
+  // "Repaired instead of replacing" is an answer's name, not a replacement.
+  if (insteadOf && !insideName(moved, insteadOf, catalogue)) {
     const kept = moved
       .replace(INSTEAD_OF, '')
       .trim()
@@ -71,6 +73,11 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
     if (kept.length > 0) return replaceSide(fresh, insteadOf[1], previous, catalogue) ?? named;
   }
   return moved;
+}
+
+function insideName(text: string, match: RegExpExecArray, catalogue: PlannerCatalogue): boolean {
+  const phrase = wordsOf(match[0]).slice(0, 3).join(' ');
+  return indexOf(catalogue).datapointNames.some((d) => d.normalised.includes(phrase));
 }
 
 /** A short sentence that only reacts ("Hmm interesting.", "Great, thanks!"), then the follow-up. */

@@ -258,3 +258,18 @@ describe('a period said with its count first', () => {
     expect(plan('¿Y en los dos últimos trimestres?', first).waves.map((w) => w.code)).toEqual(['q2_2026', 'q3_2026']);
   });
 });
+
+describe("a new question after an answer is not a follow-up for the words of an answer's name", () => {
+  const first = plan('What share of Gen Z in the UK use TikTok?');
+  it('"repair instead of replacing" is the answer "Repaired instead of replacing", asked of everyone', () => {
+    const next = plan('How many people repair instead of replacing things?', first);
+    expect([next.topic?.datapoints.map((d) => d.code), next.audiences.map((a) => a.name), next.locations]).toEqual([
+      ['repaired_instead_of_replacing'],
+      ['All respondents'],
+      [],
+    ]);
+  });
+  it('"which car brands would people switch to?" is a question of its own', () => {
+    expect(plan('Which car brands would people switch to?', first).locations).toEqual([]);
+  });
+});

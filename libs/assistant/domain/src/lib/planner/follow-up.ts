@@ -17,16 +17,26 @@ export const REFERENCES = new Set(G.references);
 /** "Instead", "rather than", "the same", "again": words that only mean something against an earlier answer. */
 const RELATIVE_MARK = new RegExp(`\\b(?:${contextLexicon.replace.marks.join('|')})\\b`);
 
+/**
+ * The text less the connectives that are words of an answer's name ("repair instead of replacing"
+ * is "Repaired instead of replacing"): those are not a follow-up's "instead".
+ */
+export function withoutNames(text: string, names: readonly string[]): string {
+  return text.replace(/\b(instead of|rather than) (\w+)/g, (whole, link: string, next: string) =>
+    names.some((n) => n.includes(`${link} ${next}`)) ? ' ' : whole,
+  );
+}
+
 const PRONOUN_OBJECT = new RegExp(`\\b(?:${contextLexicon.replace.pronounObjects.join('|')}) (?:${contextLexicon.replace.afterPronoun.join('|')})\\b`);
 
 /** Whether a prompt's words read as a follow-up: a continuing opening, a reference in a short prompt, "what about", "instead". */
-export function isFollowUpText(text: string, previous: AnalysisPlan | null): boolean {
+export function isFollowUpText(text: string, previous: AnalysisPlan | null, names: readonly string[] = []): boolean {
   if (FOLLOW_UP_START.some((p) => text.startsWith(` ${p} `))) return true;
   // "Add Millennials", "include the UK and the US", "try Japan": a verb that edits the last answer.
   if (previous && contextLexicon.replace.openers.some((p) => text.startsWith(` ${p} `))) return true;
   const words = text.trim().split(' ');
   if (previous && words.length <= 8 && words.some((w) => REFERENCES.has(w))) return true;
-  if (previous && RELATIVE_MARK.test(text)) return true;
+  if (previous && RELATIVE_MARK.test(withoutNames(text, names))) return true;
   // "Can you break that down for men and women?", "do it again for Q1": a pronoun as the object, at any length.
   if (previous && PRONOUN_OBJECT.test(text)) return true;
   return /\b(how has (that|it) changed|how many is that|same for|what about|how about|compare them|compare these)\b/.test(text);
