@@ -45,6 +45,9 @@ export function isFollowUpText(text: string, previous: AnalysisPlan | null, name
 const sameAudience = (a: PlanAudience, b: PlanAudience) =>
   a.name.toLowerCase() === b.name.toLowerCase() || JSON.stringify(a.expression) === JSON.stringify(b.expression);
 
+/** Articles of the languages of the markets, and closing words, around what a follow-up asks about. */
+const ARTICLES = new Set('the a an instead then please o os as el la los las le les l il lo gli der die das den dem des'.split(' '));
+
 /**
  * "What about Lego?": a follow-up that asks only about words the catalogue does not know (after
  * its opening and an article) asks about something not in the data; it is not the previous topic
@@ -60,7 +63,7 @@ export function asksOnlyUnknown(words: readonly string[], unknown: readonly stri
       break;
     }
   }
-  rest = rest.filter((w) => !['the', 'a', 'an', 'instead', 'then', 'please'].includes(w));
+  rest = rest.filter((w) => !ARTICLES.has(w));
   return rest.length > 0 && rest.length < words.length && rest.every((w) => unknown.includes(w));
 }
 
