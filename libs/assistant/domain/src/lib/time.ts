@@ -295,7 +295,10 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     for (let i = 0; i < words.length; i++) {
       if (used.has(i)) continue;
       const w = words[i];
-      if (!['last', 'past', 'previous', 'recent', 'latest'].includes(w)) continue;
+      // "over two years", "across 3 quarters" (not "over 45 years old"): a count of periods back from the latest.
+      const over =
+        /^(over|across)$/.test(w) && (numberWord(words[i + 1] ?? '') ?? 99) <= 5 && /^(years|quarters)$/.test(words[i + 2] ?? '') && words[i + 3] !== 'old';
+      if (!['last', 'past', 'previous', 'recent', 'latest'].includes(w) && !over) continue;
       let j = i + 1;
       let n = 1;
       const count = numberWord(words[j] ?? '');

@@ -273,3 +273,13 @@ describe("a new question after an answer is not a follow-up for the words of an 
     expect(plan('Which car brands would people switch to?', first).locations).toEqual([]);
   });
 });
+
+describe('"over two years" is a period back from the latest', () => {
+  it("replaces a trend's period and leaves an age alone", () => {
+    const trend = plan('How has Peloton use among high earners changed over the past year?');
+    expect(plan('Same but over two years', trend).waves).toHaveLength(8);
+    const older = plan('What share of people over 45 years old use Facebook?');
+    expect(older.waves).toHaveLength(4);
+    expect(older.audiences[0].name).not.toBe('All respondents');
+  });
+});
