@@ -72,3 +72,10 @@ describe('nameDocked, some of three docked audiences', () => {
     expect(nameDocked('Compare mes deux segments sur Netflix', dock('Parents', 'Gen Z'))).toBe('Compare Parents and Gen Z sur Netflix');
   });
 });
+
+describe('nameDocked, Japanese references', () => {
+  it('writes 私のオーディエンス and この2つのオーディエンス as the docked audiences', () => {
+    expect(nameDocked('Z世代と私のオーディエンスでNetflixの利用を比較', dock('Parents'))).toBe('Z世代と Parents でNetflixの利用を比較');
+    expect(nameDocked('この2つのオーディエンスでテスラの認知度を比較して', dock('Parents', 'Gen Z'))).toBe(' Parents and Gen Z でテスラの認知度を比較して');
+  });
+});

@@ -23,6 +23,8 @@ export function nameDocked(prompt: string, docked: readonly PlanAudience[] | und
   docked = docked.filter((a) => !left.includes(a));
   if (docked.length === 0) return prompt;
   out = byOrdinal(byCount(out, docked), docked);
+  // "Z世代と私のオーディエンスで…": Japanese references, written without spaces.
+  for (const phrase of lexicon.docked.japanese) out = out.split(phrase).join(` ${docked.map((a) => a.name).join(' and ')} `);
   for (const audience of docked) out = out.replace(markBefore(audience.name), '$1');
   // "Premium shoppers vs my other audience": a reference is to the docked audiences not named already.
   const unnamed = docked.filter((a) => !new RegExp(`\\b${escape(a.name)}\\b`, 'i').test(out.replace(DOCKED_REFERENCE, ' ')));

@@ -283,3 +283,16 @@ describe('"over two years" is a period back from the latest', () => {
     expect(older.audiences[0].name).not.toBe('All respondents');
   });
 });
+
+describe('a docked audience named beside another is the first side', () => {
+  it('"Z世代と私のオーディエンスで…比較" (Gen Z and my audience, compared): the docked one first', () => {
+    const a = catalogue.audiences.find((x) => x.name === 'Parents');
+    if (!a) throw new Error('no Parents');
+    const out = planPrompt({
+      prompt: 'Z世代と私のオーディエンスでNetflixの利用を比較',
+      catalogue,
+      docked: [{ id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' }],
+    });
+    expect(out.outcome === 'answer' && out.plan.audiences.map((x) => x.name)).toEqual(['Parents', 'Gen Z']);
+  });
+});

@@ -210,5 +210,10 @@ export function withDocked(
     (frame.cues.comparison || /\bthan\b/.test(text))
   )
     return uniqueAudiences([...docked, ...audiences]);
+  // "Gen Z vs my audience": a docked audience named beside others is the first side.
+  if (named && !followUp && audiences.length > 1 && !pickedDocked) {
+    const isDocked = (a: PlanAudience) => docked.some((d) => sameAudience(d, a));
+    return [...audiences.filter(isDocked), ...audiences.filter((a) => !isDocked(a))];
+  }
   return audiences;
 }
