@@ -64,7 +64,7 @@ export function followUpTopic(
     topicQuestion = null;
     edit = 'profile';
   } else {
-    const answers = previousAnswerNamed(ctx);
+    const answers = previousAnswerNamed(ctx, frame);
     const scale = answers ? null : previousScaleNamed(ctx);
     topic = answers ?? scale ?? previous.topic;
     edit = answers ? 'answers' : scale ? 'scale' : 'keep';
@@ -105,14 +105,15 @@ function withPreviousAnswers(
  * the previous question (by the answer's own name) replaces its answers; the question, scale and
  * everything else are kept. Catch-all answers ("None", "Other") are not named this way.
  */
-function previousAnswerNamed(ctx: PromptContext): PlanShape['topic'] | null {
+function previousAnswerNamed(ctx: PromptContext, frame: Frame): PlanShape['topic'] | null {
   const old = ctx.previous?.topic;
   const question = old ? ctx.catalogue.questions.find((q) => q.code === old.question) : undefined;
   const names = old ? ctx.index.normalisedNames.get(old.question)?.datapoints : undefined;
   if (!old || !question || !names || old.datapoints.length === 0) return null;
-  const named = question.datapoints.filter(
-    (d, k) => names[k] && names[k].length > 2 && !/^(none|no_|other)/.test(d.code) && ctx.text.includes(` ${names[k]} `),
-  );
+  // Words of the people named ("TikTok users", "Non-Facebook users") are who is asked, not what.
+  const people = [...ctx.reading.spans.filter((sp) => sp.entry.kind === 'audience'), ...frame.roles.groupSpans];
+  const free = ` ${ctx.words.map((w, i) => (people.some((sp) => sp.start <= i && i < sp.end) ? '|' : w)).join(' ')} `;
+  const named = question.datapoints.filter((d, k) => names[k] && names[k].length > 2 && !/^(none|no_|other)/.test(d.code) && free.includes(` ${names[k]} `));
   if (named.length === 0 || named.every((d) => old.datapoints.some((x) => x.code === d.code))) return null;
   return { ...old, datapoints: named.map(codeName) };
 }

@@ -296,3 +296,25 @@ describe('a docked audience named beside another is the first side', () => {
     expect(out.outcome === 'answer' && out.plan.audiences.map((x) => x.name)).toEqual(['Parents', 'Gen Z']);
   });
 });
+
+describe('people named by an answer in a follow-up are the audience, the topic kept', () => {
+  const insta = plan('What share of Gen Z in the US use Instagram?');
+  it('"TikTok users", "Netflix subscribers", "people who own a dog", "non-Facebook users", "those who don\'t use Facebook"', () => {
+    for (const [prompt, audience] of [
+      ['what about TikTok users?', 'TikTok users'],
+      ['and among Netflix subscribers?', 'Netflix users'],
+      ['what about people who own a dog?', 'Dog owners'],
+      ['what about non-Facebook users?', 'Non-Facebook users'],
+      ["what about those who don't use Facebook?", 'non-Facebook users'],
+    ]) {
+      const next = plan(prompt, insta);
+      expect([
+        prompt,
+        next.topic?.datapoints.map((d) => d.code),
+        next.topic?.negate,
+        next.audiences.map((a) => a.name),
+        next.locations.map((l) => l.code),
+      ]).toEqual([prompt, ['instagram'], undefined, [audience], ['us']]);
+    }
+  });
+});
