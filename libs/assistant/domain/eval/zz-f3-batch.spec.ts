@@ -14,7 +14,7 @@ it('plans batch', () => {
     for (const prompt of row.chain) {
       const o: any = planner.plan({ prompt, catalogue, previous, docked });
       s = o.outcome === 'answer'
-        ? `${o.plan.kind} ${o.plan.topic ? `${o.plan.topic.question}/${o.plan.topic.datapoints.map((d: any) => d.code).join(',')}/${o.plan.topic.suffix?.code ?? ''}${o.plan.topic.negate ? ' NOT' : ''}` : 'null'} aud=${o.plan.audiences.map((a: any) => a.name).join('|')} loc=${o.plan.locations.map((l: any) => l.code).join(',')} w=${o.plan.waves.length}:${o.plan.waves[0]?.code}${o.plan.limit !== 5 ? ' lim=' + o.plan.limit : ''}${o.plan.count ? ' COUNT' : ''}`
+        ? `${o.plan.kind} ${o.plan.topic ? `${o.plan.topic.question}/${o.plan.topic.datapoints.map((d: any) => d.code).join(',')}/${o.plan.topic.suffix?.code ?? ''}${o.plan.topic.negate ? ' NOT' : ''}` : 'null'} aud=${o.plan.audiences.map((a: any) => a.name).join('|')} loc=${o.plan.locations.map((l: any) => l.code).join(',')} w=${o.plan.waves.length}:${o.plan.waves[0]?.code}${o.plan.limit !== 5 ? ' lim=' + o.plan.limit : ''}${o.plan.count ? " COUNT" : ""}${o.plan.rankBy ? " rankBy=" + JSON.stringify(o.plan.rankBy) : ""}${o.plan.verdict ? " verdict=" + o.plan.verdict : ""}${o.plan.pairedPeriods ? " PAIRED" : ""}${o.plan.average ? " AVG" : ""}`
         : `${o.outcome}: ${o.message}`;
       if (o.outcome === 'answer') previous = o.plan;
     }
