@@ -54,7 +54,9 @@ export function followUpTopic(
       edit = answers ? 'answers' : 'measure';
     }
     // "Now rank the streaming services": the whole question asked for a ranking is the whole question.
-    if (topic && topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic && !kindCues.ranking) {
+    // ("Which platforms do they over-index on?" asks for the whole question too.)
+    const whole = kindCues.ranking || (kindCues.indexing && /^ (which|what)\b/.test(text));
+    if (topic && topicQuestion && topic.question === previous.topic?.question && topic.datapoints.length === 0 && previous.topic && !whole) {
       edit = topic.suffix && topic.suffix.code !== previous.topic.suffix?.code ? 'scale' : 'keep';
       topic = { ...previous.topic, suffix: topic.suffix ?? previous.topic.suffix };
     }

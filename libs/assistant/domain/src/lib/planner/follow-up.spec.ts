@@ -318,3 +318,18 @@ describe('people named by an answer in a follow-up are the audience, the topic k
     }
   });
 });
+
+describe('loose words of the previous question refine it', () => {
+  const tiktok = plan('What share of Gen Z in the UK use TikTok?');
+  it('"rank all the platforms for them", "which platforms do they over-index on?" ask for the whole previous question', () => {
+    const ranked = plan('rank all the platforms for them', tiktok);
+    expect([ranked.kind, ranked.topic?.question, ranked.topic?.datapoints, ranked.audiences.map((a) => a.name)]).toEqual([
+      'ranking',
+      'social_platform_usage',
+      [],
+      ['Gen Z'],
+    ]);
+    const indexed = plan('which platforms do they over-index on?', tiktok);
+    expect([indexed.kind, indexed.topic?.question, indexed.topic?.datapoints]).toEqual(['indexing', 'social_platform_usage', []]);
+  });
+});

@@ -1,5 +1,7 @@
 import { PlannerLocation, PlannerQuestion, PlanOutcome, PlanTopic } from '../assistant.types';
 import { GROUP_NOUNS } from '../synonyms';
+import { stem } from '../text';
+import { LEXICON } from '../../lexicon/lexicon';
 import { questionsOf, singleLeaf } from './audiences';
 import { DIFFERENCE, GROUP_WORDS, PROFILE_REQUEST } from './cues';
 import { audienceAsTopic, sizedAudience } from './audience-size';
@@ -26,7 +28,9 @@ export function settleTopic(ctx: PromptContext, frame: Frame, choice: TopicChoic
   // little of a question's name ("e per la Generazione Z": "per" of "Holidays taken per year").
   if (followingUp && !choice.confident && ctx.reading.spans.length === 0 && asksOnlyUnknown(words, choice.unknown))
     return choice.outcome ?? noTopic(ctx.reading, ctx.index, choice.unknown);
-  if (followingUp && (!choice.confident || choice.thin)) {
+  if (followingUp) refinesPrevious(ctx, choice);
+  // (Loose words of the previous question itself refine it: "rank all the platforms for them".)
+  if (followingUp && (!choice.confident || (choice.thin && choice.question?.code !== previous?.topic?.question))) {
     choice.topic = null;
     choice.question = null;
     choice.outcome = undefined;
@@ -138,4 +142,26 @@ function withoutDefiningAudience(ctx: PromptContext, frame: Frame, choice: Topic
     }
   }
   return { topic, question };
+}
+
+/**
+ * "Rank all the platforms for them" after TikTok use: loose words (no answer named) that are words
+ * of the previous question's name refine that question ("Social media platforms used"), rather
+ * than find another question with the same words ("Gaming platforms played on").
+ */
+const GENERIC = new Set(LEXICON.grammar.genericVerbStems);
+
+function refinesPrevious(ctx: PromptContext, choice: TopicChoice): void {
+  const old = ctx.previous?.topic;
+  // A scale said ("daily use") is another measure of the same thing, not a refinement (follow-up-topic.ts).
+  if (!old || !choice.topic || choice.mentioned || choice.topic.suffix || choice.topic.question === old.question) return;
+  const previousName = ctx.index.questionWords.get(old.question)?.name;
+  const newName = ctx.index.questionWords.get(choice.topic.question)?.name;
+  const question = ctx.catalogue.questions.find((q) => q.code === old.question);
+  if (!previousName || !newName || !question) return;
+  const said = ctx.words.map(stem).filter((w) => newName.has(w) && !GENERIC.has(w));
+  if (said.length === 0 || !said.every((w) => previousName.has(w))) return;
+  choice.topic = { question: old.question, questionName: old.questionName, datapoints: [], suffix: old.suffix };
+  choice.question = question;
+  choice.thin = false;
 }
