@@ -184,6 +184,14 @@ describe('follow-ups in other words of a chat', () => {
     expect(plan('Re-run for Q1 2025 please', hulu).waves.map((w) => w.code)).toEqual(['q1_2025']);
     expect(plan("Let's switch markets: the UK", hulu).locations.map((l) => l.code)).toEqual(['gb']);
   });
+  it('"can you give me the same number there?" in a longer turn follows up', () => {
+    const au = plan('Thanks. The client also operates in Australia - can you give me the same number there?', hulu);
+    expect([au.topic?.datapoints.map((d) => d.code), au.audiences.map((a) => a.name), au.locations.map((l) => l.code)]).toEqual([
+      ['hulu'],
+      ['Millennials'],
+      ['au'],
+    ]);
+  });
   it('"the Gen Z figure for comparison" adds a side', () => {
     expect(plan('Helpful. Now I need the Gen Z figure for comparison.', hulu).audiences.map((a) => a.name)).toEqual(['Millennials', 'Gen Z']);
   });
