@@ -38,7 +38,9 @@ function ordinalOf(word: string): number | undefined {
 
 /** Words after which a leading "now" moves the conversation on rather than naming a time. */
 const DISCOURSE_NEXT = new Set(
-  'compare show what how and same also give tell only just do does for let break split add plot rank list make can could please i we'.split(' '),
+  'compare show what how and same also give tell only just do does for let break split add plot rank list make can could please i we as in among with by to the switch swap try run redo drop remove without instead'.split(
+    ' ',
+  ),
 );
 
 /** Ways of saying the wave four quarters before the latest. */
@@ -293,7 +295,10 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     for (let i = 0; i < words.length; i++) {
       if (used.has(i)) continue;
       const w = words[i];
-      if (!['last', 'past', 'previous', 'recent', 'latest'].includes(w)) continue;
+      // "over two years", "across 3 quarters" (not "over 45 years old"): a count of periods back from the latest.
+      const over =
+        /^(over|across)$/.test(w) && (numberWord(words[i + 1] ?? '') ?? 99) <= 5 && /^(years|quarters)$/.test(words[i + 2] ?? '') && words[i + 3] !== 'old';
+      if (!['last', 'past', 'previous', 'recent', 'latest'].includes(w) && !over) continue;
       let j = i + 1;
       let n = 1;
       const count = numberWord(words[j] ?? '');
@@ -304,6 +309,10 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
         n = words[j] === 'few' ? 3 : 2;
         j++;
         if (words[j] === 'of') j++;
+      } else if (!used.has(i - 1) && numberWord(words[i - 1] ?? '') !== undefined && /s$/.test(words[j] ?? '')) {
+        // "the two last quarters" ("les deux derniers trimestres", "los dos últimos trimestres"): the count before.
+        n = numberWord(words[i - 1]) as number;
+        used.add(i - 1);
       }
       let unit = words[j] ?? '';
       // "the past half year", "the last half a year": two quarterly waves.

@@ -1,6 +1,6 @@
 import { AnalysisPlan, PlanAudience, PlannerCatalogue } from '../assistant.types';
 import { indexOf } from '../catalogue-index';
-import { isFollowUpText } from './follow-up';
+import { isFollowUpText, isFragmentOfNames } from './follow-up';
 import { read } from './read';
 import { PromptContext } from './types';
 
@@ -21,7 +21,22 @@ export function promptContext(input: ContextInput, raw: string): PromptContext {
   const index = indexOf(catalogue);
   const reading = read(raw, catalogue, index);
   const text = ` ${reading.words.join(' ')} `;
-  return { catalogue, index, previous, docked: input.docked ?? [], reading, words: reading.words, text, followUpWords: isFollowUpText(text, previous) };
+  return {
+    catalogue,
+    index,
+    previous,
+    docked: input.docked ?? [],
+    reading,
+    words: reading.words,
+    text,
+    followUpWords:
+      isFollowUpText(
+        text,
+        previous,
+        index.datapointNames.map((d) => d.normalised),
+      ) ||
+      (previous !== null && isFragmentOfNames(reading)),
+  };
 }
 
 /** A stored plan of an older shape (or anything unreadable) is no context: the chat starts afresh. */

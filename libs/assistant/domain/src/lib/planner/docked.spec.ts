@@ -38,3 +38,44 @@ describe('nameDocked, one of several by its place', () => {
     expect(nameDocked('What share of the first one use Spotify?', dock('Women'))).toBe('What share of the first one use Spotify?');
   });
 });
+
+describe('nameDocked, a bare ordinal set against another side', () => {
+  it('reads "the first one vs the second on ..." as both docked audiences', () => {
+    expect(nameDocked('the first one vs the second on meal kit subscriptions', dock('Parents', 'Gen Z'))).toBe('Parents vs Gen Z on meal kit subscriptions');
+  });
+  it('keeps "the second quarter" a period', () => {
+    expect(nameDocked('Netflix use in the second quarter', dock('Parents', 'Gen Z'))).toBe('Netflix use in the second quarter');
+  });
+});
+
+describe('nameDocked, "my other audience" in a follow-up', () => {
+  it('is the docked audience the previous answer was not for', () => {
+    expect(nameDocked('what about my other audience?', dock('Women', 'Men'), dock('Women'))).toBe('what about Men?');
+    expect(nameDocked('what about the other docked audience?', dock('Women', 'Men'), dock('Women'))).toBe('what about Men?');
+    expect(nameDocked('what about my docked audiences?', dock('Women', 'Men'), dock('Women'))).toBe('what about Women and Men?');
+  });
+});
+
+describe('nameDocked, some of three docked audiences', () => {
+  it('reads "the first two" and "the last two" by their places', () => {
+    expect(nameDocked('Compare the first two on Netflix', dock('Gen Z', 'Millennials', 'Gen X'))).toBe('Compare Gen Z and Millennials on Netflix');
+    expect(nameDocked('the last two ones on Netflix', dock('Gen Z', 'Millennials', 'Gen X'))).toBe('Millennials and Gen X on Netflix');
+  });
+  it('leaves out the one excluded from a reference to them all', () => {
+    expect(nameDocked('Compare my audiences on Netflix, but leave out Gen X', dock('Gen Z', 'Millennials', 'Gen X'))).toBe(
+      'Compare Gen Z and Millennials on Netflix',
+    );
+  });
+  it('reads references in the languages of the markets', () => {
+    expect(nameDocked('Vergleiche Gen Z mit meiner gespeicherten Zielgruppe bei Netflix', dock('Parents'))).toBe('Vergleiche Gen Z mit Parents bei Netflix');
+    expect(nameDocked('Compara a Gen Z con mi audiencia en Netflix', dock('Parents'))).toBe('Compara a Gen Z con Parents en Netflix');
+    expect(nameDocked('Compare mes deux segments sur Netflix', dock('Parents', 'Gen Z'))).toBe('Compare Parents and Gen Z sur Netflix');
+  });
+});
+
+describe('nameDocked, Japanese references', () => {
+  it('writes 私のオーディエンス and この2つのオーディエンス as the docked audiences', () => {
+    expect(nameDocked('Z世代と私のオーディエンスでNetflixの利用を比較', dock('Parents'))).toBe('Z世代と Parents でNetflixの利用を比較');
+    expect(nameDocked('この2つのオーディエンスでテスラの認知度を比較して', dock('Parents', 'Gen Z'))).toBe(' Parents and Gen Z でテスラの認知度を比較して');
+  });
+});

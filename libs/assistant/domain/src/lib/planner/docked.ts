@@ -4,7 +4,7 @@ import lexicon from './context-lexicon.json';
 const alternatives = (list: readonly string[]) => list.join('|');
 const { possessives, marks, nouns } = lexicon.docked;
 /** "My docked audience", "our saved groups", "my audience": the docked audiences by reference. */
-const DOCKED_REFERENCE = new RegExp(`\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+)?(?:${alternatives(nouns)})\\b`, 'gi');
+const DOCKED_REFERENCE = new RegExp(`\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+){0,2}(?:${alternatives(nouns)})\\b`, 'gi');
 const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "My docked Parents (audience)": a mark before the docked audience's own name. */
 const markBefore = (name: string) =>
@@ -15,20 +15,49 @@ const markBefore = (name: string) =>
  * with Gen X", "my Parents audience versus Non-parents under 35"), is written as its plain name,
  * so that the planner keeps it as one side beside the audience the prompt names.
  */
-export function nameDocked(prompt: string, docked: readonly PlanAudience[] | undefined): string {
+export function nameDocked(prompt: string, docked: readonly PlanAudience[] | undefined, previous?: readonly PlanAudience[]): string {
   if (!docked || docked.length === 0) return prompt;
-  let out = byOrdinal(prompt, docked);
+  // "Compare my audiences on Netflix, but leave out Gen X": the docked audience left out is not referred to.
+  const left = docked.filter((a) => excluded(a.name).test(prompt));
+  let out = left.reduce((text, a) => text.replace(excluded(a.name), ''), prompt);
+  docked = docked.filter((a) => !left.includes(a));
+  if (docked.length === 0) return prompt;
+  out = byOrdinal(byCount(out, docked), docked);
+  // "Z世代と私のオーディエンスで…": Japanese references, written without spaces.
+  for (const phrase of lexicon.docked.japanese) out = out.split(phrase).join(` ${docked.map((a) => a.name).join(' and ')} `);
   for (const audience of docked) out = out.replace(markBefore(audience.name), '$1');
   // "Premium shoppers vs my other audience": a reference is to the docked audiences not named already.
   const unnamed = docked.filter((a) => !new RegExp(`\\b${escape(a.name)}\\b`, 'i').test(out.replace(DOCKED_REFERENCE, ' ')));
-  return out.replace(DOCKED_REFERENCE, (unnamed.length > 0 ? unnamed : docked).map((a) => a.name).join(' and '));
+  // "What about my other audience?" after an answer for one docked audience: the ones not answered yet.
+  const unanswered = unnamed.filter((a) => !(previous ?? []).some((p) => p.name === a.name));
+  return out.replace(DOCKED_REFERENCE, (reference) => {
+    const others = /\bother\b/i.test(reference) && unanswered.length > 0 ? unanswered : unnamed;
+    return (others.length > 0 ? others : docked).map((a) => a.name).join(' and ');
+  });
+}
+
+const EXCLUDE = lexicon.docked.exclude.map((w) => w.replace(/ /g, '\\s+')).join('|');
+/** ", but leave out Gen X", "except Parents": a docked audience left out of a reference to them all. */
+const excluded = (name: string) => new RegExp(`\\s*,?\\s*(?:but\\s+)?(?:${EXCLUDE})\\s+(?:the\\s+)?${escape(name)}\\b`, 'i');
+
+const COUNTS: Record<string, number> = lexicon.docked.counts;
+/** "The first two", "the last two ones": several docked audiences by their places. */
+const COUNT_REFERENCE = new RegExp(`\\bthe\\s+(first|last)\\s+(${Object.keys(COUNTS).join('|')})(?:\\s+(?:ones|${alternatives(nouns)}))?\\b`, 'gi');
+
+function byCount(prompt: string, docked: readonly PlanAudience[]): string {
+  if (docked.length < 3) return prompt;
+  return prompt.replace(COUNT_REFERENCE, (whole, end: string, n: string) => {
+    const k = COUNTS[n.toLowerCase()];
+    const some = end.toLowerCase() === 'first' ? docked.slice(0, k) : docked.slice(-k);
+    return some.length === k ? some.map((a) => a.name).join(' and ') : whole;
+  });
 }
 
 const ORDINALS: Record<string, number> = lexicon.docked.ordinals;
 /** "The first one", "my second audience", "the latter": one of several docked audiences by its place. */
 const ORDINAL_REFERENCE = new RegExp(
-  `\\b(?:the|my|our)\\s+(?:(first|second|third|last)(?:\\s+(?:one|${alternatives(nouns)})(?:\\s+of\\s+(?:my|our|the)\\s+(?:${alternatives(nouns)}))?|(?=\\s*[:,.?!]|$))|(former|latter)\\b)`,
-  'i',
+  `\\b(?:the|my|our)\\s+(?:(first|second|third|last)(?:\\s+(?:one|${alternatives(nouns)})(?:\\s+of\\s+(?:my|our|the)\\s+(?:${alternatives(nouns)}))?|(?=\\s*[:,.?!]|$)|(?=\\s+(?:${alternatives(lexicon.docked.ordinalLinks)})\\b))|(former|latter)\\b)`,
+  'gi',
 );
 
 /** Several docked audiences, one referred to by its place: written as its name, so that it alone is answered. */
@@ -37,7 +66,8 @@ function byOrdinal(prompt: string, docked: readonly PlanAudience[]): string {
   return prompt.replace(ORDINAL_REFERENCE, (whole, place: string | undefined, pair: string | undefined) => {
     const at = ORDINALS[(place ?? pair ?? '').toLowerCase()];
     const audience = docked[at < 0 ? docked.length + at : at];
-    // "The former" and "the latter" stand alone; "the first" needs "one" or a noun after it ("the first quarter" is a period).
+    // "The former" and "the latter" stand alone; "the first" needs "one", a noun or a link to another side
+    // after it ("the first one vs the second on Netflix"): "the first quarter" is a period.
     return audience ? audience.name : whole;
   });
 }

@@ -1,6 +1,6 @@
 import { AnalysisPlan } from '../assistant.types';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
-import { rewriteReplacement as rewrite, rewriteSideBySide } from './follow-up-replace';
+import { rewriteReplacement as rewrite, rewriteSideBySide, withoutReaction } from './follow-up-replace';
 
 const demo = demoPlannerCatalogue();
 const rewriteReplacement = (prompt: string, previous: AnalysisPlan | null) => rewrite(prompt, previous, demo);
@@ -45,5 +45,42 @@ describe('rewriteReplacement, two swaps and a "now" before "instead of"', () => 
   });
   it('does not read the opening "now" as the latest wave when "instead of" follows', () => {
     expect(rewriteReplacement('Now Instagram instead of TikTok', previous)).toBe('What about Instagram instead?');
+  });
+});
+
+describe('withoutReaction: a short reaction before a follow-up is left out', () => {
+  it('drops a sentence that names nothing and asks nothing', () => {
+    expect(withoutReaction('Hmm interesting. Could you run the same for Millennials?', demo)).toBe('Could you run the same for Millennials?');
+    expect(withoutReaction('Great, thanks! Now France', demo)).toBe('Now France');
+  });
+  it('keeps a sentence that names something, asks or continues', () => {
+    expect(withoutReaction('Netflix. What about Gen Z?', demo)).toBe('Netflix. What about Gen Z?');
+    expect(withoutReaction('Rank them. Top 5 please', demo)).toBe('Rank them. Top 5 please');
+    expect(withoutReaction('Do it again. For women', demo)).toBe('Do it again. For women');
+    expect(withoutReaction('What about women?', demo)).toBe('What about women?');
+  });
+});
+
+describe('rewriteReplacement, "the same" in the languages of the markets', () => {
+  it('reads the opening "même chose", "lo mismo", "dasselbe" as "Same"', () => {
+    expect(rewriteReplacement('Même chose au Royaume-Uni', previous)).toBe('Same au Royaume-Uni');
+    expect(rewriteReplacement('¿Y lo mismo para Francia?', previous)).toBe('Same para Francia?');
+    expect(rewriteReplacement('Dasselbe für Großbritannien', previous)).toBe('Same für Großbritannien');
+  });
+});
+
+describe('rewriteSideBySide in the languages of the markets', () => {
+  it('reads "face aux", "frente a", "gegenüber" as versus', () => {
+    expect(rewriteSideBySide('Mes Tech early adopters face aux Baby boomers : montres')).toBe('Mes Tech early adopters versus Baby boomers : montres');
+    expect(rewriteSideBySide('Gen Z frente a Millennials en Netflix')).toBe('Gen Z versus Millennials en Netflix');
+    expect(rewriteSideBySide('Gen Z gegenüber Millennials bei Netflix')).toBe('Gen Z versus Millennials bei Netflix');
+  });
+});
+
+describe('rewriteReplacement, an arrow', () => {
+  it('reads "A -> B" and "A → B" as B instead of A', () => {
+    expect(rewriteReplacement('Hulu → Peacock', previous)).toBe('What about Peacock instead?');
+    expect(rewriteReplacement('us -> uk', previous)).toBe('What about uk instead?');
+    expect(rewriteReplacement('Pinterestの代わりにInstagramは？', previous)).toBe('What about Instagram instead?');
   });
 });

@@ -1,6 +1,8 @@
 import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
-import { mentionsIn } from './mentions';
+import { LEXICON } from '../../lexicon/lexicon';
+import { mentionsIn, wordsOf } from './mentions';
+import { indexOf } from '../catalogue-index';
 
 const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
 
@@ -17,6 +19,15 @@ const BEFORE_NOW = new RegExp(`^\\s*(?:(?:${alternatives(lexicon.replace.discour
 const INSTEAD_OF = new RegExp(`\\s*,?\\s*\\b(?:${alternatives(lexicon.replace.insteadOf)})\\s+([^,;?.!]+)`, 'i');
 /** "¿Y TikTok?", "Und für Männer?": a follow-up's opening "and" in the languages of the markets. */
 const FOREIGN_AND = new RegExp(`^\\s*[¿¡]?\\s*(?:${alternatives(lexicon.followUpAnd)})\\s+`, 'i');
+/** "Même chose au Royaume-Uni", "Lo mismo para Francia": a follow-up's opening "the same" in the languages of the markets. */
+const FOREIGN_SAME = new RegExp(
+  `^\\s*[¿¡]?\\s*(?:(?:${alternatives(lexicon.followUpAnd)})\\s+)?(?:${alternatives(lexicon.followUpSame)})(?=[\\s,:.!?]|$)`,
+  'i',
+);
+const ARROW = new RegExp(`^\\s*(.+?)\\s*(?:${lexicon.replace.arrows.join('|')})\\s*(.+?)[\\s?.!]*$`);
+const CJK = /[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+/g;
+/** "Nur Frauen", "solo mujeres", "seulement les femmes": a follow-up's opening "only", which narrows. */
+const FOREIGN_ONLY = new RegExp(`^\\s*(?:${alternatives(lexicon.followUpOnly)})\\s+`, 'i');
 const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide)})\\b`, 'gi');
 
 /**
@@ -28,7 +39,13 @@ const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide
  */
 export function rewriteReplacement(written: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string {
   if (!previous) return written;
-  const prompt = written.replace(FOREIGN_AND, 'And ');
+  const prompt = withoutReaction(written, catalogue).replace(FOREIGN_SAME, 'Same').replace(FOREIGN_AND, 'And ').replace(FOREIGN_ONLY, 'Only ');
+  // "us -> uk", "Hulu → Peacock": chat shorthand for a swap.
+  const arrow = ARROW.exec(prompt);
+  // Japanese particles and marks around the names ("Pinterestの代わりにInstagramは？") are not part of them.
+  const [from, to] = arrow ? [arrow[1], arrow[2]].map((side) => side.replace(CJK, ' ').trim()) : ['', ''];
+  if (arrow && wordsOf(from).length <= 4 && mentionsIn(to, catalogue).length > 0)
+    return replaceSide(to, from, previous, catalogue) ?? `What about ${to} instead?`;
   const swap = SWAP.exec(prompt);
   if (swap) {
     // "Replace Pinterest with Snapchat and the UK with France": two swaps, both new things kept.
@@ -44,7 +61,8 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
   if (afterNow && !INSTEAD_OF.test(afterNow[1]) && mentionsIn(afterNow[1], catalogue)[0]?.start === 0)
     return `What about ${afterNow[1].trim().replace(/[\s?.!]*$/, '')}?`;
   const insteadOf = INSTEAD_OF.exec(moved);
-  if (insteadOf) {
+  // "Repaired instead of replacing" is an answer's name, not a replacement.
+  if (insteadOf && !insideName(moved, insteadOf, catalogue)) {
     const kept = moved
       .replace(INSTEAD_OF, '')
       .trim()
@@ -55,6 +73,32 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
     if (kept.length > 0) return replaceSide(fresh, insteadOf[1], previous, catalogue) ?? named;
   }
   return moved;
+}
+
+function insideName(text: string, match: RegExpExecArray, catalogue: PlannerCatalogue): boolean {
+  const phrase = wordsOf(match[0]).slice(0, 3).join(' ');
+  return indexOf(catalogue).datapointNames.some((d) => d.normalised.includes(phrase));
+}
+
+/** A short sentence that only reacts ("Hmm interesting.", "Great, thanks!"), then the follow-up. */
+const REACTION = /^\s*([^.!?]+)[.!]+\s+(?=\S)/;
+
+/**
+ * "Hmm interesting. Could you run the same for Millennials?": a short first sentence that names
+ * nothing of the catalogue and asks nothing is the reader's reaction to the last answer, not
+ * part of the follow-up, and is left out (its words are not a topic: "interesting" is not
+ * Personal interests).
+ */
+export function withoutReaction(prompt: string, catalogue: PlannerCatalogue): string {
+  const reaction = REACTION.exec(prompt);
+  if (!reaction) return prompt;
+  const words = wordsOf(reaction[1]);
+  if (words.length === 0 || words.length > lexicon.replace.reactionMaxWords || mentionsIn(reaction[1], catalogue).length > 0) return prompt;
+  // "Rank them.", "Do it again.", "Now France.": a sentence that asks or continues is part of the follow-up.
+  const opening = ` ${words.join(' ')} `;
+  if ([...lexicon.askStarts, ...LEXICON.grammar.followUpStart].some((w) => opening.startsWith(` ${w} `))) return prompt;
+  if (words.some((w) => LEXICON.grammar.references.includes(w))) return prompt;
+  return prompt.slice(reaction[0].length);
 }
 
 /**

@@ -17,7 +17,9 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
   const contextAudience = docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && ctx.followUpWords) || they >= 0;
   // A difference between several named markets is a comparison of them, not a profile.
   const profiling = (cues.indexing || cues.explicitIndex) && (cues.explicitIndex || markets.length <= 1);
-  const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience });
+  // A follow-up of an answer with a topic measures that topic: people it names ("what about TikTok users?") are a group.
+  const topicKept = previous !== null && previous.topic !== null && ctx.followUpWords;
+  const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience, topicKept });
   refineKindCues(ctx, cues, roles, markets.length, they);
   return { cues, roles, they, noOne, count: readCount(ctx.text) || asksForSize(ctx.words) };
 }

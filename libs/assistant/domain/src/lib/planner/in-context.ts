@@ -31,8 +31,12 @@ export function planInContext<I extends ContextInput>(input: I, planQuestion: (i
   const brief = focusBrief(raw, input.catalogue);
   const asked = brief ? brief.resolved : raw;
   const shifted = shiftedPeriod(asked, input.previous, input.catalogue);
-  const removal = shifted ? null : removedFilter(asked, input.previous);
-  const prompt = nameDocked(rewriteSideBySide(removal?.prompt ?? shifted ?? rewriteReplacement(asked, input.previous, input.catalogue)), input.docked);
+  const removal = shifted ? null : removedFilter(asked, input.previous, input.catalogue);
+  const prompt = nameDocked(
+    rewriteSideBySide(removal?.prompt ?? shifted ?? rewriteReplacement(asked, input.previous, input.catalogue)),
+    input.docked,
+    input.previous?.audiences,
+  );
   const planned = withEveryone(planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
 
   const unmeasured = findUnmeasured(prompt, input.catalogue);

@@ -47,7 +47,7 @@ export function assignRoles(
   reading: Reading,
   index: CatalogueIndex,
   catalogue: PlannerCatalogue,
-  frame: { indexing: boolean; contextAudience: boolean },
+  frame: { indexing: boolean; contextAudience: boolean; topicKept?: boolean },
 ): Roles {
   const { words, spans } = reading;
   const datapointSpans = spans.filter((s) => s.entry.kind === 'datapoint');
@@ -60,11 +60,12 @@ export function assignRoles(
     frame.indexing && audienceSpans.length === 0 && !frame.contextAudience
       ? datapointSpans.filter((s) => s.start >= asked && !isIndexTarget(words, reading.used, s))
       : [];
-  const groupCapable = groupCapableSpans(words, datapointSpans);
+  const groupCapable = groupCapableSpans(words, datapointSpans, frame.topicKept === true);
   const otherTopics = datapointSpans.filter((s) => !groupCapable.has(s));
   const wordTopic = wordsOnlyTopicScore(reading, index, catalogue);
   let groups: Span[] = [];
-  if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6)) groups = [...groupCapable];
+  // In a follow-up that keeps its topic, the topic measured is the previous one.
+  if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6 || frame.topicKept)) groups = [...groupCapable];
   for (const s of profiled) if (!groups.includes(s)) groups.push(s);
   // Coordinated phrases play the same part: a datapoint joined to a group by "or", "vs", "and"
   // ("Tech early adopters or the late majority") is a group too.
@@ -90,7 +91,7 @@ export function assignRoles(
 }
 
 /** Datapoint mentions that name people ("TikTok users", "people who own a dog", "among Netflix subscribers"). */
-function groupCapableSpans(words: string[], datapointSpans: Span[]): Set<Span> {
+function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: boolean): Set<Span> {
   const groupCapable = new Set<Span>();
   const zoneStart = words.findIndex((w) => w === 'among' || w === 'amongst');
   for (const s of datapointSpans) {
@@ -111,7 +112,7 @@ function groupCapableSpans(words: string[], datapointSpans: Span[]): Set<Span> {
     const clauseStart = words.lastIndexOf('|', s.start) + 1;
     const lead = words.slice(Math.max(clauseStart, s.start - 5), s.start);
     const who = lead.findIndex((w) => w === 'who' || w === 'that');
-    const measuredAfter = datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
+    const measuredAfter = topicKept || datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
     if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && measuredAfter) groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
     if (

@@ -1,9 +1,12 @@
 import { PlannerLocation, PlannerQuestion, PlanOutcome, PlanTopic } from '../assistant.types';
 import { GROUP_NOUNS } from '../synonyms';
+import { stem } from '../text';
+import { LEXICON } from '../../lexicon/lexicon';
 import { questionsOf, singleLeaf } from './audiences';
 import { DIFFERENCE, GROUP_WORDS, PROFILE_REQUEST } from './cues';
-import { sizedAudience } from './audience-size';
-import { clarify, codeName } from './outcomes';
+import { audienceAsTopic, sizedAudience } from './audience-size';
+import { clarify, codeName, noTopic } from './outcomes';
+import { asksOnlyUnknown } from './follow-up';
 import { Frame, PromptContext, TopicChoice, TopicStep } from './types';
 
 interface TopicAndQuestion {
@@ -21,7 +24,13 @@ export function settleTopic(ctx: PromptContext, frame: Frame, choice: TopicChoic
   const { previous, docked, text, words } = ctx;
   const { cues: kindCues, roles, they } = frame;
   const followingUp = previous !== null && ctx.followUpWords;
-  if (followingUp && !choice.confident) {
+  // A follow-up keeps its topic unless the new words name one: not loose words that cover a
+  // little of a question's name ("e per la Generazione Z": "per" of "Holidays taken per year").
+  if (followingUp && !choice.confident && ctx.reading.spans.length === 0 && asksOnlyUnknown(words, choice.unknown))
+    return choice.outcome ?? noTopic(ctx.reading, ctx.index, choice.unknown);
+  if (followingUp) refinesPrevious(ctx, choice);
+  // (Loose words of the previous question itself refine it: "rank all the platforms for them".)
+  if (followingUp && (!choice.confident || (choice.thin && choice.question?.code !== previous?.topic?.question))) {
     choice.topic = null;
     choice.question = null;
     choice.outcome = undefined;
@@ -95,7 +104,8 @@ function dockedSized(ctx: PromptContext, frame: Frame, choice: TopicChoice): Top
     return null;
   const leaf = singleLeaf(docked[0].expression);
   const q = leaf ? catalogue.questions.find((x) => x.code === leaf.question) : undefined;
-  if (!leaf || !q) return null;
+  // "How many of them are there?" of Young parents (parents aged 25-34): every defining answer, together.
+  if (!leaf || !q) return audienceAsTopic(docked[0].expression, catalogue);
   return {
     topic: { question: q.code, questionName: q.name, datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName), suffix: null },
     question: q,
@@ -132,4 +142,26 @@ function withoutDefiningAudience(ctx: PromptContext, frame: Frame, choice: Topic
     }
   }
   return { topic, question };
+}
+
+/**
+ * "Rank all the platforms for them" after TikTok use: loose words (no answer named) that are words
+ * of the previous question's name refine that question ("Social media platforms used"), rather
+ * than find another question with the same words ("Gaming platforms played on").
+ */
+const GENERIC = new Set(LEXICON.grammar.genericVerbStems);
+
+function refinesPrevious(ctx: PromptContext, choice: TopicChoice): void {
+  const old = ctx.previous?.topic;
+  // A scale said ("daily use") is another measure of the same thing, not a refinement (follow-up-topic.ts).
+  if (!old || !choice.topic || choice.mentioned || choice.topic.suffix || choice.topic.question === old.question) return;
+  const previousName = ctx.index.questionWords.get(old.question)?.name;
+  const newName = ctx.index.questionWords.get(choice.topic.question)?.name;
+  const question = ctx.catalogue.questions.find((q) => q.code === old.question);
+  if (!previousName || !newName || !question) return;
+  const said = ctx.words.map(stem).filter((w) => newName.has(w) && !GENERIC.has(w));
+  if (said.length === 0 || !said.every((w) => previousName.has(w))) return;
+  choice.topic = { question: old.question, questionName: old.questionName, datapoints: [], suffix: old.suffix };
+  choice.question = question;
+  choice.thin = false;
 }

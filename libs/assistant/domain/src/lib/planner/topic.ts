@@ -58,6 +58,8 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
     unknown,
     confident: best.dpHits > 0 || best.strongCue,
     mentioned: best.dpHits > 0 || best.namedQuestion,
+    namedQuestion: best.namedQuestion,
+    thin: best.dpHits === 0 && !best.namedQuestion && best.datapoints.length === 0 && !(best.suffix && tw.suffixWords.strong.length > 0) && best.coverage < 0.5,
     alternative,
   };
 }

@@ -81,6 +81,10 @@ export interface TopicChoice {
   confident?: boolean;
   /** Named by a mention of one of its datapoints or of its name ("TV genres"), not by loose words. */
   mentioned?: boolean;
+  /** Named by the question's own name ("streaming services", "TV genres"). */
+  namedQuestion?: boolean;
+  /** Found only by loose words covering under half its name ("per", "interesting"): no answer, scale or name of it said. */
+  thin?: boolean;
   /** Another question measuring the same named thing, said in a note. */
   alternative?: string;
 }
