@@ -120,6 +120,7 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
   },
   'tuning-6-dimensions': { 'rank-markets': 10, 'change-comparison': 10 },
   'tuning-6-context': { brief: 8, unanswerable: 8, 'follow-up-replace': 8 },
+  'tuning-7-dimensions': { 'rank-markets': 10, 'rank-groups': 10, 'change-comparison': 10, size: 10 },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);
