@@ -11,6 +11,7 @@ import { TabledLanguage } from '../lexicon/read-lexicon';
 import { katakanaRuns } from './katakana';
 import { foldAccents } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
+import { TIME_PHRASES } from './time-words';
 
 export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'it' | 'ja';
 /** The European languages read through a phrase table. */
@@ -45,7 +46,8 @@ export function detectLanguage(raw: string): Language {
   const letters: Record<Tabled, number> = {
     de: (raw.match(/[äöüß]/gi) ?? []).length,
     es: (raw.match(/[ñ¿¡]/gi) ?? []).length,
-    fr: (raw.match(/[èêëîïûœ]|\b(?:qu|l|d|n|c|j|s)['’](?=[a-zà-ÿ])/gi) ?? []).length,
+    // "a-t-il", "est-elle": the inverted question only French writes.
+    fr: (raw.match(/[èêëîïûœ]|\b(?:qu|l|d|n|c|j|s)['’](?=[a-zà-ÿ])|-t-(?:il|elle|on)\b|\b\w+-(?:il|elle|ils|elles)\b/gi) ?? []).length,
     pt: (raw.match(/[ãõ]/gi) ?? []).length,
     // "è" on its own (\b does not see accented letters as word letters).
     it: (raw.match(/[ìò]|(?<![\p{L}])è(?![\p{L}])/giu) ?? []).length,
@@ -101,8 +103,8 @@ const TABLES = new Map<string, { longest: number; map: Map<string, string> }>();
 function table(lang: Tabled): { longest: number; map: Map<string, string> } {
   let t = TABLES.get(lang);
   if (!t) {
-    // The dimension cues ("in which country", "which age group") live with the other dimension words.
-    const phrases = [...PHRASES[lang], ...DIMENSION_PHRASES[lang]];
+    // The dimension cues ("in which country", "which age group") and time words live with the other words of their stage.
+    const phrases = [...PHRASES[lang], ...DIMENSION_PHRASES[lang], ...TIME_PHRASES[lang]];
     const map = new Map(phrases);
     t = { longest: Math.max(...phrases.map(([p]) => p.split(' ').length)), map };
     TABLES.set(lang, t);

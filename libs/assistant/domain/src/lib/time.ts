@@ -7,6 +7,8 @@
  */
 import { PlannerWave } from './assistant.types';
 import { numberWord } from './text';
+import { waveRefs, WaveRef } from './time-refs';
+import { AGAINST_WORDS, DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, YEAR_AGO } from './time-words';
 
 /** Quarterly waves: a year is 4 of them. */
 export const WAVES_PER_YEAR = 4;
@@ -26,88 +28,18 @@ export interface TimeReading {
   refusal?: { reason: 'no-data' | 'not-entitled'; message: string };
 }
 
-const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, last: 4 };
-
-/** An ordinal word or numeral: "first", "1st", "1o" (1º), "1er", "1e", "1a". */
-function ordinalOf(word: string): number | undefined {
-  const n = ORDINALS[word];
-  if (n !== undefined) return n;
-  const m = /^([1-4])(st|nd|rd|th|o|a|er|re|e|eme|ste|te)$/.exec(word);
-  return m ? Number(m[1]) : undefined;
-}
-
-/** Words after which a leading "now" moves the conversation on rather than naming a time. */
-const DISCOURSE_NEXT = new Set(
-  'compare show what how and same also give tell only just do does for let break split add plot rank list make can could please i we'.split(' '),
-);
-
-/** Ways of saying the wave four quarters before the latest. */
-const YEAR_AGO = [
-  'same quarter last year',
-  'same quarter a year ago',
-  'same quarter of last year',
-  'same time last year',
-  'same period last year',
-  'same wave last year',
-  'a year ago',
-  'one year ago',
-  '12 months ago',
-  'twelve months ago',
-  'four quarters ago',
-  '4 quarters ago',
-];
-
-/** Words that may stand between a time preposition and what it governs ("since the first quarter of 2025"). */
-// Articles of the other languages left untranslated ("desde o primeiro trimestre") count too.
-const DETERMINERS = new Set(['the', 'a', 'an', 'o', 'el', 'la', 'le', 'il', 'lo', 'dem', 'den']);
 const YEAR = /^(19|20)\d\d$/;
 
-interface WaveRef {
-  start: number;
-  end: number;
-  quarter: number;
-  year: number;
-}
+/** Words that may stand between a word setting a point against another and the point ("than it was in"). */
+const AGAINST_FILLER = new Set(['it', 'was', 'were', 'is', 'they', 'them', 'in', 'at', 'during', 'with', 'to', 'the', 'back', 'of', 'levels', 'level']);
 
-/** Finds "Q1 2025", "2025 Q1", "q1-2025", "first quarter of 2025", "T1 2025" at word positions. */
-function waveRefs(words: string[]): WaveRef[] {
-  const out: WaveRef[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    let m = /^[qt]([1-4])-?((?:19|20)\d\d)$/.exec(w);
-    if (m) {
-      out.push({ start: i, end: i + 1, quarter: Number(m[1]), year: Number(m[2]) });
-      continue;
-    }
-    m = /^[qt]([1-4])$/.exec(w);
-    if (m && YEAR.test(words[i + 1] ?? '')) {
-      out.push({ start: i, end: i + 2, quarter: Number(m[1]), year: Number(words[i + 1]) });
-      i++;
-      continue;
-    }
-    if (m && words[i + 1] === 'of' && YEAR.test(words[i + 2] ?? '')) {
-      out.push({ start: i, end: i + 3, quarter: Number(m[1]), year: Number(words[i + 2]) });
-      i += 2;
-      continue;
-    }
-    if (YEAR.test(w)) {
-      const q = /^q([1-4])$/.exec(words[i + 1] ?? '');
-      if (q) {
-        out.push({ start: i, end: i + 2, quarter: Number(q[1]), year: Number(w) });
-        i++;
-        continue;
-      }
-    }
-    const ordinal = ordinalOf(w);
-    if (ordinal !== undefined && w !== 'last' && words[i + 1] === 'quarter') {
-      const y = words[i + 2] === 'of' || words[i + 2] === 'in' ? i + 3 : i + 2;
-      if (YEAR.test(words[y] ?? '')) {
-        out.push({ start: i, end: y + 1, quarter: ordinal, year: Number(words[y]) });
-        i = y;
-      }
-    }
+/** Whether the wave named at `start` is set against another point ("than in", "compared with", "vs"), within its clause. */
+function setAgainst(words: string[], start: number): boolean {
+  for (let k = start - 1; k >= 0 && k >= start - 5; k--) {
+    if (AGAINST_WORDS.has(words[k])) return true;
+    if (!AGAINST_FILLER.has(words[k])) return false;
   }
-  return out;
+  return false;
 }
 
 const span = (used: Set<number>, from: number, to: number) => {
@@ -182,6 +114,11 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     } else {
       add(resolved.map((r) => r.wave));
       if (resolved.length >= 2) reading.pointsInTime = true;
+      // "Higher than in March 2025", "compared with Q3 2025": one point set against another, the latest.
+      else if (latest && latest.code !== resolved[0].wave.code && setAgainst(words, resolved[0].ref.start)) {
+        add([latest]);
+        reading.pointsInTime = true;
+      }
     }
   }
 
@@ -248,20 +185,7 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
   if (latest) {
     const mark = (at: number, length: number) => span(used, at, at + length);
     // "now vs a year ago", "compared with a year ago", "year on year".
-    for (const phrase of [
-      'year on year',
-      'year over year',
-      'yoy',
-      'vs a year ago',
-      'versus a year ago',
-      'compared to a year ago',
-      'compared with a year ago',
-      'than a year ago',
-      'vs last year',
-      'versus last year',
-      'compared to last year',
-      'compared with last year',
-    ]) {
+    for (const phrase of NOW_VS_YEAR_AGO) {
       const at = has(words, phrase);
       if (at < 0) continue;
       mark(at, phrase.split(' ').length);
@@ -336,8 +260,11 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       } else if (['quarters', 'quarter', 'waves', 'wave'].includes(unit)) {
         mark(i, j + 1 - i);
         if (since) used.add(i - 1);
+        const named = chosen.size;
         add(lastN(n === 1 && (unit === 'quarter' || unit === 'wave') ? 1 : n));
         if (n > 1) reading.range = true;
+        // "Q2 2025 against the latest quarter": a named wave and the latest one are two points in time.
+        else if (named > 0 && chosen.size > named && !reading.range) reading.pointsInTime = true;
         i = j;
       } else if (['months', 'month'].includes(unit) && count !== undefined) {
         mark(i, j + 1 - i);
@@ -347,10 +274,13 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       } else if (w === 'latest' || w === 'recent') {
         if (w === 'recent' && words[i - 1] === 'most') used.add(i - 1);
         mark(i, unit === 'data' || unit === 'figures' || unit === 'numbers' ? 2 : 1);
+        // "Q2 2025 with the latest quarter": a named wave and the latest are two points in time.
+        const named = chosen.size;
         add([latest]);
+        if (named > 0 && chosen.size > named && !reading.range) reading.pointsInTime = true;
       }
     }
-    for (const phrase of ['this quarter', 'right now', 'at the moment', 'currently', 'current', 'today', 'these days', 'nowadays', 'most recent', 'now']) {
+    for (const phrase of NOW_WORDS) {
       const at = has(words, phrase);
       if (at < 0 || used.has(at)) continue;
       // "Now compare with Millennials", "ok now what about...": a turn of the conversation, not a time.

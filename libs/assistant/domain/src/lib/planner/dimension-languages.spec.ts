@@ -93,4 +93,30 @@ describe('dimensions in other words', () => {
     expect(p.topic?.combine ?? 'each').toBe('each');
     expect(p.verdict).toBe('grew-more');
   });
+
+  it('reads periods compared in the other languages, word by word ("gleichen Quartal im Vorjahr", "un anno fa", "前年同期")', () => {
+    for (const prompt of [
+      'Ist die Nutzung von Spotify gegenüber dem gleichen Quartal im Vorjahr gesunken?',
+      'Rispetto a un anno fa, Snapchat è in crescita o in calo in Spagna?',
+      "L'usage de Reddit au Royaume-Uni a-t-il baissé par rapport à il y a un an ?",
+      '前年同期と比べて、アメリカのYouTube利用は減りましたか？',
+    ]) {
+      const p = plan(prompt);
+      expect(p.pairedPeriods).toBe(true);
+      expect(codes(p.waves)).toEqual(['q3_2025', 'q3_2026']);
+    }
+  });
+
+  it('reads markets and groups named in the other languages ("el mercado con menos", "qual gênero", "どの年齢層")', () => {
+    expect(plan('¿Cuál es el mercado con más usuarios de Telegram?').rankBy).toBe('markets');
+    expect(plan('Qual gênero compra mais na Shein?').groupQuestion?.code).toBe('gender');
+    expect(plan('どの年齢層がTikTokを最もよく使っていますか？').groupQuestion?.code).toBe('age_group');
+    expect(plan('¿Qué nivel de estudios usa más LinkedIn?').groupQuestion?.code).toBe('education_level');
+  });
+
+  it('reads a German superlative "am ...sten" as the direction of a market ranking', () => {
+    const p = plan('In welchem Land ist Nike am beliebtesten?');
+    expect(p.rankBy).toBe('markets');
+    expect(p.verdict).toBe('highest');
+  });
 });

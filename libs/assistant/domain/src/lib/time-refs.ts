@@ -1,0 +1,80 @@
+/*
+ * Named waves in a prompt's words: "Q1 2025", "2025 Q1", "q1-2025", "first quarter of 2025",
+ * "T1 2025", and a month of a year ("March 2025", "März 2025", "marzo de 2025": the wave of the
+ * quarter it falls in). Read by `readTime` (time.ts).
+ */
+import { MONTHS, ORDINALS } from './time-words';
+
+const YEAR = /^(19|20)\d\d$/;
+
+/** An ordinal word or numeral: "first", "1st", "1o" (1º), "1er", "1e", "1a". */
+function ordinalOf(word: string): number | undefined {
+  const n = ORDINALS[word];
+  if (n !== undefined) return n;
+  const m = /^([1-4])(st|nd|rd|th|o|a|er|re|e|eme|ste|te)$/.exec(word);
+  return m ? Number(m[1]) : undefined;
+}
+
+export interface WaveRef {
+  start: number;
+  end: number;
+  quarter: number;
+  year: number;
+}
+
+/** Finds "Q1 2025", "2025 Q1", "q1-2025", "first quarter of 2025", "T1 2025", "March 2025" at word positions. */
+export function waveRefs(words: string[]): WaveRef[] {
+  const out: WaveRef[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    let m = /^[qt]([1-4])-?((?:19|20)\d\d)$/.exec(w);
+    if (m) {
+      out.push({ start: i, end: i + 1, quarter: Number(m[1]), year: Number(m[2]) });
+      continue;
+    }
+    m = /^[qt]([1-4])$/.exec(w);
+    if (m && YEAR.test(words[i + 1] ?? '')) {
+      out.push({ start: i, end: i + 2, quarter: Number(m[1]), year: Number(words[i + 1]) });
+      i++;
+      continue;
+    }
+    if (m && words[i + 1] === 'of' && YEAR.test(words[i + 2] ?? '')) {
+      out.push({ start: i, end: i + 3, quarter: Number(m[1]), year: Number(words[i + 2]) });
+      i += 2;
+      continue;
+    }
+    if (YEAR.test(w)) {
+      const q = /^q([1-4])$/.exec(words[i + 1] ?? '');
+      if (q) {
+        out.push({ start: i, end: i + 2, quarter: Number(q[1]), year: Number(w) });
+        i++;
+        continue;
+      }
+    }
+    // "March 2025", "march of 2025", "marzo de 2025" (translated "of"), "2025 march": the quarter the month is in.
+    const month = MONTHS[w];
+    if (month !== undefined) {
+      const y = words[i + 1] === 'of' ? i + 2 : i + 1;
+      if (YEAR.test(words[y] ?? '')) {
+        out.push({ start: i, end: y + 1, quarter: Math.ceil(month / 3), year: Number(words[y]) });
+        i = y;
+        continue;
+      }
+    }
+    if (YEAR.test(w) && MONTHS[words[i + 1] ?? ''] !== undefined) {
+      out.push({ start: i, end: i + 2, quarter: Math.ceil(MONTHS[words[i + 1]] / 3), year: Number(w) });
+      i++;
+      continue;
+    }
+    const ordinal = ordinalOf(w);
+    if (ordinal !== undefined && w !== 'last' && words[i + 1] === 'quarter') {
+      const y = words[i + 2] === 'of' || words[i + 2] === 'in' ? i + 3 : i + 2;
+      if (YEAR.test(words[y] ?? '')) {
+        out.push({ start: i, end: y + 1, quarter: ordinal, year: Number(words[y]) });
+        i = y;
+      }
+    }
+  }
+  return out;
+}
+
