@@ -3,7 +3,7 @@
  * "T1 2025", and a month of a year ("March 2025", "März 2025", "marzo de 2025": the wave of the
  * quarter it falls in). Read by `readTime` (time.ts).
  */
-import { MONTHS, ORDINALS } from './time-words';
+import { MONTHS, ORDINALS, SEASONS } from './time-words';
 
 const YEAR = /^(19|20)\d\d$/;
 
@@ -66,15 +66,32 @@ export function waveRefs(words: string[]): WaveRef[] {
       i++;
       continue;
     }
-    const ordinal = ordinalOf(w);
-    if (ordinal !== undefined && w !== 'last' && words[i + 1] === 'quarter') {
-      const y = words[i + 2] === 'of' || words[i + 2] === 'in' ? i + 3 : i + 2;
+    // "Summer 2025", "el verano de 2025": the quarter the season falls in most.
+    const season = SEASONS[w];
+    if (season !== undefined) {
+      const y = words[i + 1] === 'of' ? i + 2 : i + 1;
       if (YEAR.test(words[y] ?? '')) {
+        out.push({ start: i, end: y + 1, quarter: season, year: Number(words[y]) });
+        i = y;
+        continue;
+      }
+    }
+    // "The last quarter of 2025" is its fourth; "the last quarter" alone is relative (time.ts).
+    const ordinal = ordinalOf(w);
+    if (ordinal !== undefined && words[i + 1] === 'quarter') {
+      const y = words[i + 2] === 'of' || words[i + 2] === 'in' ? i + 3 : i + 2;
+      if (YEAR.test(words[y] ?? '') && (w !== 'last' || words[i + 2] === 'of')) {
         out.push({ start: i, end: y + 1, quarter: ordinal, year: Number(words[y]) });
         i = y;
       }
     }
   }
-  return out;
+  // "From Q2 to Q3 2026", "Q1 and Q3 2025": a quarter without a year takes the year of the one it is joined to.
+  for (let i = 0; i < words.length; i++) {
+    const m = /^[qt]([1-4])$/.exec(words[i]);
+    if (!m || out.some((r) => r.start <= i && i < r.end)) continue;
+    const next = out.find((r) => r.start === i + 2 && ['to', 'and', 'vs', 'versus', 'through', 'until', 'or'].includes(words[i + 1]));
+    if (next) out.push({ start: i, end: i + 1, quarter: Number(m[1]), year: next.year });
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
-

@@ -121,7 +121,42 @@ export const NOW_VS_YEAR_AGO = [
   'versus last year',
   'compared to last year',
   'compared with last year',
+  'against last year',
+  'on last year',
+  'than last year',
+  'vs the previous year',
+  'compared with the previous year',
+  'compared to the previous year',
+  'vs 12 months ago',
+  'compared to 12 months ago',
+  'compared with 12 months ago',
+  'than 12 months ago',
 ];
+
+/** Seasons, by the quarter they fall in most ("summer 2025" is Q3 2025; winter opens a year). */
+export const SEASONS: Record<string, number> = {
+  spring: 2,
+  summer: 3,
+  autumn: 4,
+  fall: 4,
+  winter: 1,
+  fruhling: 2,
+  sommer: 3,
+  herbst: 4,
+  primavera: 2,
+  verano: 3,
+  otono: 4,
+  invierno: 1,
+  printemps: 2,
+  ete: 3,
+  automne: 4,
+  hiver: 1,
+  verao: 3,
+  outono: 4,
+  inverno: 1,
+  estate: 3,
+  autunno: 4,
+};
 
 /** Words for the latest wave. */
 export const NOW_WORDS = ['this quarter', 'right now', 'at the moment', 'currently', 'current', 'today', 'these days', 'nowadays', 'most recent', 'now'];
@@ -131,6 +166,9 @@ export const NOW_WORDS = ['this quarter', 'right now', 'at the moment', 'current
  * Q3 2025", "vs Q2 2025"): said of one named wave alone, the other point is the latest.
  */
 export const AGAINST_WORDS = new Set(['than', 'vs', 'versus', 'against', 'compared', 'comparison', 'relative']);
+
+/** A word of change before "on" that sets the point after it against now ("up on Q4 2025", "down on last year"). */
+export const CHANGE_BEFORE_ON = new Set(['up', 'down', 'higher', 'lower']);
 
 /** Words that may stand between a time preposition and what it governs ("since the first quarter of 2025"). */
 // Articles of the other languages left untranslated ("desde o primeiro trimestre") count too.

@@ -38,4 +38,22 @@ describe('readTime', () => {
     expect(read('snapchat in q1 2025 against the latest quarter')).toEqual({ waves: ['q1_2025', 'q3_2026'], pointsInTime: true, range: false });
     expect(read('snapchat q2 2025 and the latest wave').pointsInTime).toBe(true);
   });
+
+  it('reads seasons: of a year, "last summer" (before the latest wave) and "since last winter"', () => {
+    expect(read('netflix in summer 2025').waves).toEqual(['q3_2025']);
+    expect(read('reddit now vs last summer')).toEqual({ waves: ['q3_2025', 'q3_2026'], pointsInTime: true, range: false });
+    expect(read('tiktok since last winter').waves).toEqual(['q1_2026', 'q2_2026', 'q3_2026']);
+  });
+
+  it('reads "the last quarter of 2025" as its fourth, and a quarter without a year joined to one with it', () => {
+    expect(read('spotify in the last quarter of 2025').waves).toEqual(['q4_2025']);
+    expect(read('instagram from q1 to q3 2026').waves).toEqual(['q1_2026', 'q2_2026', 'q3_2026']);
+    expect(read('instagram q1 vs q3 2026')).toEqual({ waves: ['q1_2026', 'q3_2026'], pointsInTime: true, range: false });
+  });
+
+  it('sets the start or the end of a year, or a wave after "up on", against the latest', () => {
+    expect(read('compared with the end of 2025 is whatsapp higher').waves).toEqual(['q4_2025', 'q3_2026']);
+    expect(read('is telegram up on q2 2025')).toEqual({ waves: ['q2_2025', 'q3_2026'], pointsInTime: true, range: false });
+    expect(read('zara down on last year').waves).toEqual(['q3_2025', 'q3_2026']);
+  });
 });

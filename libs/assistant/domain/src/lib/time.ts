@@ -8,7 +8,7 @@
 import { PlannerWave } from './assistant.types';
 import { numberWord } from './text';
 import { waveRefs, WaveRef } from './time-refs';
-import { AGAINST_WORDS, DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, YEAR_AGO } from './time-words';
+import { AGAINST_WORDS, CHANGE_BEFORE_ON, DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, SEASONS, YEAR_AGO } from './time-words';
 
 /** Quarterly waves: a year is 4 of them. */
 export const WAVES_PER_YEAR = 4;
@@ -36,7 +36,7 @@ const AGAINST_FILLER = new Set(['it', 'was', 'were', 'is', 'they', 'them', 'in',
 /** Whether the wave named at `start` is set against another point ("than in", "compared with", "vs"), within its clause. */
 function setAgainst(words: string[], start: number): boolean {
   for (let k = start - 1; k >= 0 && k >= start - 5; k--) {
-    if (AGAINST_WORDS.has(words[k])) return true;
+    if (AGAINST_WORDS.has(words[k]) || (words[k] === 'on' && CHANGE_BEFORE_ON.has(words[k - 1] ?? ''))) return true;
     if (!AGAINST_FILLER.has(words[k])) return false;
   }
   return false;
@@ -131,6 +131,19 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     let prev = words[i - 1] ?? '';
     // "since the start of 2025" is "since 2025"; "the first half of 2025" is its first two quarters.
     let half: 1 | 2 | undefined;
+    // "Compared to the start of 2025", "vs the end of 2025": one point (its first or last wave) against the latest.
+    const edge = prev === 'of' && ['start', 'beginning', 'end'].includes(words[i - 2] ?? '') ? i - 2 : -1;
+    const edgeFrom = edge >= 0 && DETERMINERS.has(words[edge - 1] ?? '') ? edge - 1 : edge;
+    if (edge >= 0 && latest && setAgainst(words, edgeFrom)) {
+      const inYear = entitled.filter((w) => yearOf(w) === year);
+      const point = words[edge] === 'end' ? inYear[inYear.length - 1] : inYear[0];
+      if (point && point.code !== latest.code) {
+        add([point, latest]);
+        reading.pointsInTime = true;
+        span(used, edgeFrom, i + 1);
+        continue;
+      }
+    }
     if (prev === 'of' && ['start', 'beginning'].includes(words[i - 2] ?? '')) {
       from = i - 2;
       while (from > 0 && DETERMINERS.has(words[from - 1])) from--;
@@ -278,6 +291,26 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
         const named = chosen.size;
         add([latest]);
         if (named > 0 && chosen.size > named && !reading.range) reading.pointsInTime = true;
+      }
+    }
+    // "Last summer", "since last winter", "this spring": the latest wave of the season (before the latest, for "last").
+    for (let i = 1; i < words.length; i++) {
+      const quarter = SEASONS[words[i]];
+      if (quarter === undefined || used.has(i) || !['last', 'this', 'past'].includes(words[i - 1])) continue;
+      const list = entitled.filter((w) => w.code.startsWith(`q${quarter}_`) && (words[i - 1] === 'this' || w.code !== latest.code));
+      const wave = list[list.length - 1];
+      if (!wave) continue;
+      mark(i - 1, 2);
+      if (words[i - 2] === 'since') {
+        used.add(i - 2);
+        add(entitled.filter((w) => w.endDate >= wave.endDate));
+        reading.range = true;
+      } else {
+        add([wave]);
+        if (setAgainst(words, i - 1) && wave.code !== latest.code) {
+          add([latest]);
+          reading.pointsInTime = true;
+        }
       }
     }
     for (const phrase of NOW_WORDS) {

@@ -1,4 +1,5 @@
-import { PlannerAudience, PlannerCatalogue } from '../assistant.types';
+import { PlannerAudience, PlannerCatalogue, PlannerQuestion } from '../assistant.types';
+import { AUDIENCE_PHRASES } from '../synonyms';
 import { numberWord, STOPWORDS } from '../text';
 import {
   AGE_CONTRAST,
@@ -24,6 +25,8 @@ export interface DimensionCue {
   markets: boolean;
   /** "rank", "order", "league": an order is asked for (the markets' when two or more are named and one answer measured). */
   rank: boolean;
+  /** "by country", "per market": one measured answer along the markets (not the answers of a question within each). */
+  alongMarkets: boolean;
   /** "where ... most": the markets, unless the prompt names groups side by side. */
   where: boolean;
   /** The demographic question whose groups are ranked; `generations`: its curated generation audiences. */
@@ -57,6 +60,9 @@ const PAIRED_YEAR = new RegExp(
     '\\bsame (quarter|period|wave|time|point) (of|in) (19|20)\\d\\d\\b',
     '\\b(this|that) (time|quarter|point|period) last year\\b',
     '\\b(a|one) year (ago|earlier|before|prior)\\b',
+    '\\b(12|twelve) months (ago|earlier|before)\\b',
+    '\\b(4|four) quarters (ago|earlier|before)\\b',
+    '\\b(up|down) on (last|a|the previous|the prior) year\\b',
     '\\byear (on|over) year\\b',
     '\\byoy\\b',
   ].join('|'),
@@ -64,7 +70,11 @@ const PAIRED_YEAR = new RegExp(
 // "Vs last quarter": one wave against the one before ("quarter on quarter" is a cadence: a trend).
 const PAIRED_QUARTER = /\b(than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior) (quarter|wave)\b/;
 const SINCE_YEAR = /\b(since|from|over|across|through) (a|one) year (ago|earlier|before)\b/;
-const UP_OR_DOWN = /\bup or down\b|\bdown or up\b|\bhigher or lower\b|\blower or higher\b|\brise or fall\b|\bincrease or decrease\b/;
+// "Up or down", "rising or falling", "grown or shrunk": a word of rising set against one of falling, either way round.
+const RISE = '(up|higher|rise|rises|rising|risen|rose|increase|increased|increasing|grow|grows|growing|grown|grew|gain|gained|gaining|climb|climbed|climbing)';
+const FALL =
+  '(down|lower|fall|falls|falling|fallen|fell|decrease|decreased|decreasing|shrink|shrinking|shrunk|shrank|decline|declined|declining|drop|dropped|dropping)';
+const UP_OR_DOWN = new RegExp(`\\b${RISE} (or|vs|versus) ${FALL}\\b|\\b${FALL} (or|vs|versus) ${RISE}\\b`);
 
 /** Reads the dimension cues of a prompt's words (lower case, clauses split by "|"). */
 export function readDimensions(words: string[], catalogue: PlannerCatalogue): DimensionCue {
@@ -75,9 +85,10 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
 
   // "which country", "in which of our markets", "what market"; "rank our markets", "country ranking".
   let markets = false;
+  let alongMarkets = false;
   for (let i = 0; i < words.length; i++) {
     if (!MARKET_NOUNS.has(words[i])) continue;
-    const before = words.slice(Math.max(0, i - 3), i);
+    const before = words.slice(Math.max(0, i - 4), i);
     // "The country with the lowest share of ...", "market where X is used most": a superlative on the market.
     const described = ['with', 'where'].includes(words[i + 1] ?? '') && words.slice(i + 2, i + 5).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
     const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of')) || described;
@@ -87,8 +98,15 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     // "List markets by ...", "countries by smart TV ownership": markets ordered by a measure.
     const ranked =
       words[i + 1] === 'by' || RANK_WORDS.has(words[i + 1] ?? '') || before.some((w) => RANK_WORDS.has(w)) || HIGHEST_WORDS.has(lead) || LOWEST_WORDS.has(lead);
+    // "Netflix usage by country", "per market", "country by country": the measure along the markets;
+    // "across markets" with a superlative ("across markets, highest first").
+    const along =
+      ['by', 'per'].includes(words[i - 1] ?? '') || (words[i + 1] === 'by' && MARKET_NOUNS.has(words[i + 2] ?? '')) || (words[i - 1] === 'across' && superlative !== null);
     if ((asked && superlative) || ranked) {
       markets = true;
+      used.push(i);
+    } else if (along) {
+      alongMarkets = true;
       used.push(i);
     }
   }
@@ -101,6 +119,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
   return {
     markets,
+    alongMarkets,
     rank: words.some((w) => RANK_WORDS.has(w)),
     where,
     group,
@@ -129,6 +148,7 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     return { question: ageQuestion, generations: false };
   }
   const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
+  const people = peopleQuestions(catalogue);
   for (let i = 0; i < words.length; i++) {
     if (!GROUP_LEADS.has(words[i - 1] ?? '')) continue;
     let found: { question: string; generations: boolean; end: number } | null = null;
@@ -147,6 +167,13 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
         const end = full || headed ? i + cw.length : aliased ? i + 1 : -1;
         if (end > i && (!best || end > best.end)) best = { question: q.code, end };
       }
+      // A question that describes people, named in full ("occupation sector", "job seniority"), or
+      // after a word for a group ("level of education", "group of age").
+      const at = GROUP_HEADS.has(words[i]) && words[i + 1] === 'of' ? i + 2 : i;
+      for (const q of people) {
+        const end = at > i && GROUP_ALIASES[words[at]] === q.code ? at + 1 : namedAt(words, at, q);
+        if (end > at && (!best || end > best.end)) best = { question: q.code, end };
+      }
       if (best) found = { ...best, generations: false };
     }
     if (!found) continue;
@@ -159,6 +186,41 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     return { question: found.question, generations: found.generations };
   }
   return null;
+}
+
+/**
+ * The questions whose answers are groups of people: those the demographic phrases of the lexicon
+ * and the curated audiences are built from, or that the catalogue describes as about the
+ * respondent, asked without a grid (a group is one answer).
+ */
+function peopleQuestions(catalogue: PlannerCatalogue): PlannerQuestion[] {
+  const codes = new Set<string>();
+  for (const entry of AUDIENCE_PHRASES) questionsOf(entry.expression, codes);
+  for (const a of catalogue.audiences) if (a.curated) questionsOf(a.expression, codes);
+  // A question the catalogue describes as one about the respondent ("Industry the respondent works in") is one too.
+  const aboutRespondent = (q: PlannerQuestion) => /\brespondents?\b/i.test(q.description);
+  return catalogue.questions.filter(
+    (q) => (codes.has(q.code) || aboutRespondent(q)) && q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 15,
+  );
+}
+
+function questionsOf(expression: unknown, out: Set<string>): void {
+  if (!expression || typeof expression !== 'object') return;
+  const e = expression as Record<string, unknown>;
+  if (typeof e['question'] === 'string') out.add(e['question']);
+  for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => questionsOf(x, out));
+}
+
+/** Where the name of `q` ends when the words from `at` say it in full (by its code's words or its name's; the last may be plural), else -1. */
+function namedAt(words: string[], at: number, q: PlannerQuestion): number {
+  const forms = [q.code.split('_'), q.name.toLowerCase().replace(/\(.*?\)/g, ' ').replace(/[^a-z0-9 ]+/g, ' ').split(' ').filter((w) => w.length > 0)];
+  let end = -1;
+  for (const f of forms) {
+    if (f.length < 2) continue;
+    const ok = f.every((w, k) => words[at + k] === w || (k === f.length - 1 && words[at + k] === `${w}s`));
+    if (ok) end = Math.max(end, at + f.length);
+  }
+  return end;
 }
 
 /** The age question the curated generations are cut from: the question of every single-leaf curated audience named "Gen ..." or "... boomers". */

@@ -42,7 +42,27 @@ export const RANK_WORDS = new Set(['rank', 'ranks', 'ranked', 'ranking', 'rankin
 export const GROUP_LEADS = new Set(['which', 'what', 'by', 'across', 'per', 'each', 'every', 'rank', 'ranked', 'compare', 'between']);
 
 /** Words for one group of a demographic question ("age band", "income bracket", "education level"). */
-export const GROUP_HEADS = new Set(['group', 'groups', 'band', 'bands', 'bracket', 'brackets', 'level', 'levels', 'status', 'size', 'sizes']);
+export const GROUP_HEADS = new Set([
+  'group',
+  'groups',
+  'band',
+  'bands',
+  'bracket',
+  'brackets',
+  'level',
+  'levels',
+  'status',
+  'size',
+  'sizes',
+  'tier',
+  'tiers',
+  'segment',
+  'segments',
+  'category',
+  'categories',
+  'type',
+  'types',
+]);
 
 /** "Younger or older people", "old or young": the age groups side by side (the words, then the pattern). */
 export const AGE_CONTRAST =
@@ -73,6 +93,10 @@ export const GROUP_ALIASES: Record<string, string> = {
  */
 export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, string][]> = {
   de: [
+    ['die meisten', 'the most'],
+    ['meisten', 'most'],
+    ['die wenigsten', 'the fewest'],
+    ['wenigsten', 'fewest'],
     ['einkommensgruppe', 'income group'],
     ['bildungsniveau', 'education level'],
     ['bildungsabschluss', 'education level'],
@@ -168,6 +192,8 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['mismo trimestre del ano pasado', 'same quarter last year'],
   ],
   fr: [
+    ['pays ou', 'country where'],
+    ['marche ou', 'market where'],
     ['marche', 'market'],
     ['marches', 'markets'],
     ['pays', 'country'],

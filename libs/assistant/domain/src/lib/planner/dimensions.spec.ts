@@ -225,3 +225,30 @@ describe('plans along a dimension', () => {
     expect(plan('Where do people buy groceries most?')).toMatchObject({ kind: 'ranking', locations: [] });
   });
 });
+
+describe('dimensions read from the catalogue and the sentence', () => {
+  it('ranks the groups of any question about people named in full, or after a word for a group', () => {
+    expect(plan('Which occupation sector buys the most from IKEA?').groupQuestion?.code).toBe('occupation_sector');
+    expect(plan('By job seniority, who reads industry news on LinkedIn most?').groupQuestion?.code).toBe('job_seniority');
+    expect(plan('What level of education is most likely to read printed newspapers?').groupQuestion?.code).toBe('education_level');
+    expect(plan('Which tech adoption segment uses Claude most?').groupQuestion?.code).toBe('tech_adoption');
+    // A question about things, not people, named after "which" stays the topic ranked.
+    const genres = plan('Which music genres do Gen Z listen to most?');
+    expect(genres.topic?.question).toBe('music_genres');
+    expect(genres.rankBy ?? null).toBeNull();
+  });
+
+  it('reads a measure "by country" or "per market" as the markets ranked, but not the answers of a question within each', () => {
+    const p = plan('Show me Snapchat usage by country');
+    expect(p.rankBy).toBe('markets');
+    expect(p.locations.length).toBe(9);
+    expect(plan('Top streaming services by country').rankBy ?? null).toBeNull();
+    expect(plan('Which of the nine markets is Reddit weakest in?').verdict).toBe('lowest');
+  });
+
+  it('reads a word of rising set against one of falling as up or down ("growing or shrinking", "risen or fallen")', () => {
+    expect(plan('Is BeReal growing or shrinking?').verdict).toBe('up-or-down');
+    expect(plan('Has Pinterest use risen or fallen since Q1 2026?').verdict).toBe('up-or-down');
+  });
+});
+

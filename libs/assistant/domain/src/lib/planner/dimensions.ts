@@ -117,7 +117,7 @@ export function applyDimensions(
   previous: AnalysisPlan | null = null,
 ): AnalysisPlan {
   if (!plan.topic) return plan;
-  const asked = cue.markets || cue.where || cue.group !== null || cue.grewMore || cue.paired;
+  const asked = cue.markets || cue.alongMarkets || cue.where || cue.group !== null || cue.grewMore || cue.paired;
   if (!asked && previous) {
     const kept = keptFrom(plan, previous);
     if (kept) return kept;
@@ -163,7 +163,8 @@ export function applyDimensions(
     out.locations.length >= 2 &&
     named.length < 2 &&
     plan.topic.datapoints.length > 0;
-  if (!ranked && (cue.markets || whereMarkets || namedMarkets) && out.locations.length !== 1) {
+  const alongMarkets = cue.alongMarkets && named.length < 2 && plan.topic.datapoints.length > 0;
+  if (!ranked && (cue.markets || whereMarkets || namedMarkets || alongMarkets) && out.locations.length !== 1) {
     const locations = out.locations.length > 1 ? out.locations : scope.locations;
     if (locations.length >= 2) {
       ranked = true;
