@@ -119,4 +119,17 @@ describe('dimensions in other words', () => {
     expect(p.rankBy).toBe('markets');
     expect(p.verdict).toBe('highest');
   });
+
+  it('reads a size asked in the other languages ("wie groß", "la taille de", "qué tamaño", "o tamanho do", "何百万人")', () => {
+    for (const prompt of [
+      'Wie groß ist die Zielgruppe der Spotify-Nutzer in Frankreich?',
+      "Quelle est la taille de l'audience de YouTube au Japon ?",
+      '¿Qué tamaño tiene la audiencia de Disney+ en Brasil?',
+      'Qual é o tamanho do público do Spotify na Espanha?',
+      'インドのInstagramユーザーは何百万人ですか？',
+    ])
+      expect(plan(prompt).count).toBe(true);
+    expect(plan('What size households use Netflix most?').count ?? false).toBe(false);
+  });
 });
+

@@ -87,12 +87,14 @@ export const GROUP_ALIASES: Record<string, string> = {
 };
 
 /**
- * The dimension cues in the other languages the planner reads, as phrases translated into the
- * English above (merged into the language's phrase table; normalised: lower case, no accents,
+ * The dimension cues (and the words of a size: "wie groß", "taille", "tamaño") in the other
+ * languages the planner reads, as phrases translated into the English above (merged into the language's phrase table; normalised: lower case, no accents,
  * apostrophes as spaces).
  */
 export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, string][]> = {
   de: [
+    ['wie gross', 'how big'],
+    ['wie grosse', 'how big'],
     ['die meisten', 'the most'],
     ['meisten', 'most'],
     ['die wenigsten', 'the fewest'],
@@ -153,6 +155,9 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['vorjahresquartal', 'same quarter last year'],
   ],
   es: [
+    ['tamano', 'size'],
+    ['que tamano', 'what size'],
+    ['cuan grande', 'how big'],
     ['mercado', 'market'],
     ['mercados', 'markets'],
     ['pais', 'country'],
@@ -192,6 +197,8 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['mismo trimestre del ano pasado', 'same quarter last year'],
   ],
   fr: [
+    ['taille', 'size'],
+    ['quelle taille', 'what size'],
     ['pays ou', 'country where'],
     ['marche ou', 'market where'],
     ['marche', 'market'],
@@ -222,6 +229,8 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['meme trimestre de l annee derniere', 'same quarter last year'],
   ],
   pt: [
+    ['tamanho', 'size'],
+    ['qual o tamanho', 'what size'],
     ['mercado', 'market'],
     ['mercados', 'markets'],
     ['genero', 'gender'],
@@ -250,6 +259,9 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['mesmo trimestre do ano passado', 'same quarter last year'],
   ],
   it: [
+    ['quanto e grande', 'how big'],
+    ['quanto sono grandi', 'how big'],
+    ['dimensione', 'size'],
     ['mercato', 'market'],
     ['mercati', 'markets'],
     ['paese', 'country'],
