@@ -5,7 +5,10 @@ import {
   AGE_CONTRAST,
   GROUP_ALIASES,
   GROUP_HEADS,
+  DETERMINERS_BEFORE_GROUP,
+  DIFFERENCE_NOUNS,
   GROUP_LEADS,
+  PROFILE_NOUNS,
   GROUPS_BY_GENERATION,
   HIGHEST_WORDS,
   LOWEST_WORDS,
@@ -150,7 +153,10 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
   const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
   const people = peopleQuestions(catalogue);
   for (let i = 0; i < words.length; i++) {
-    if (!GROUP_LEADS.has(words[i - 1] ?? '')) continue;
+    // "Which age group", "rank the generations", or a name before a word of difference ("a gender gap in ...").
+    const led =
+      GROUP_LEADS.has(words[i - 1] ?? '') ||
+      (DETERMINERS_BEFORE_GROUP.has(words[i - 1] ?? '') && GROUP_LEADS.has(words[i - 2] ?? '') && !['which', 'what'].includes(words[i - 2]));
     let found: { question: string; generations: boolean; end: number } | null = null;
     if (GROUPS_BY_GENERATION.has(words[i])) {
       const question = generationQuestion(catalogue);
@@ -179,6 +185,9 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     if (!found) continue;
     // "marital status group": the word for a group after the name is the cue's too.
     if (GROUP_HEADS.has(words[found.end] ?? '')) found.end++;
+    if (!led && !DIFFERENCE_NOUNS.has(words[found.end] ?? '')) continue;
+    // "The age profile of Reddit users", "gender split of ...": the question is the topic, asked of an audience.
+    if (PROFILE_NOUNS.has(words[found.end] ?? '')) continue;
     // A group question with nothing else asked ("which age group is biggest?") is the topic itself.
     const rest = words.filter((w, k) => (k < i - 1 || k >= found.end) && w !== '|' && !STOPWORDS.has(w) && !HIGHEST_WORDS.has(w) && !LOWEST_WORDS.has(w));
     if (rest.length === 0) return null;

@@ -41,6 +41,19 @@ export const RANK_WORDS = new Set(['rank', 'ranks', 'ranked', 'ranking', 'rankin
 /** Words before a demographic question whose groups are ranked: "which age group", "by income", "rank employment groups". */
 export const GROUP_LEADS = new Set(['which', 'what', 'by', 'across', 'per', 'each', 'every', 'rank', 'ranked', 'compare', 'between']);
 
+/** Words between a lead and the groups it leads to ("rank the generations", "across all income groups"). */
+export const DETERMINERS_BEFORE_GROUP = new Set(['the', 'all', 'our', 'different', 'each']);
+
+/**
+ * Words of a difference after a group question's name: "a gender gap in Twitch usage", "age
+ * differences in Netflix use" are the groups compared on the topic ("gender split of Reddit users"
+ * is the profile of an audience, not this).
+ */
+export const DIFFERENCE_NOUNS = new Set(['difference', 'differences', 'gap', 'gaps', 'divide', 'divides']);
+
+/** Words after a group question's name that make it the topic, profiled in an audience ("age profile of", "gender split of"). */
+export const PROFILE_NOUNS = new Set(['profile', 'profiles', 'split', 'breakdown', 'mix', 'makeup', 'composition', 'distribution', 'skew']);
+
 /** Words for one group of a demographic question ("age band", "income bracket", "education level"). */
 export const GROUP_HEADS = new Set([
   'group',

@@ -250,5 +250,16 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(plan('Is BeReal growing or shrinking?').verdict).toBe('up-or-down');
     expect(plan('Has Pinterest use risen or fallen since Q1 2026?').verdict).toBe('up-or-down');
   });
+
+  it('reads a difference by a group question as its groups compared on the topic, and a profile of one as its topic', () => {
+    const differ = plan('Does Pinterest use differ by gender?');
+    expect(differ.groupQuestion?.code).toBe('gender');
+    expect(differ.topic?.datapoints.map((d) => d.code)).toEqual(['pinterest']);
+    expect(plan('Is there an age gap in podcast listening on Spotify?').groupQuestion?.code).toBe('age_group');
+    expect(plan('Rank the generations by Discord usage').groupQuestion?.code).toBe('age_group');
+    const profile = plan("What's the gender profile of Twitch users?");
+    expect(profile.topic?.question).toBe('gender');
+    expect(profile.rankBy ?? null).toBeNull();
+  });
 });
 
