@@ -52,7 +52,7 @@ export interface DimensionCue {
 }
 
 const GREW =
-  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b/;
+  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b/;
 const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further|stronger|strongest|greater|greatest|higher|highest)\b/;
 // "Compare the growth of TikTok in Brazil and Japan": change asked side by side is change compared.
 const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
@@ -72,6 +72,8 @@ const PAIRED_YEAR = new RegExp(
 );
 // "Vs last quarter": one wave against the one before ("quarter on quarter" is a cadence: a trend).
 const PAIRED_QUARTER = /\b(than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior) (quarter|wave)\b/;
+// "Up or down quarter on quarter": the latest change asked, not the cadence of a trend.
+const QUARTER_ON_QUARTER = /\bquarter (on|over) quarter\b|\bqoq\b/;
 const SINCE_YEAR = /\b(since|from|over|across|through) (a|one) year (ago|earlier|before)\b/;
 // "Up or down", "rising or falling", "grown or shrunk": a word of rising set against one of falling, either way round.
 const RISE = '(up|higher|rise|rises|rising|risen|rose|increase|increased|increasing|grow|grows|growing|grown|grew|gain|gained|gaining|climb|climbed|climbing)';
@@ -116,7 +118,9 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const where = words.includes('where') && superlative !== null;
   const group = readGroup(words, catalogue, used);
   if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
-  const paired = PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) ? 'quarter' : null;
+  const upOrDown = UP_OR_DOWN.test(text);
+  const paired =
+    PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) || (upOrDown && QUARTER_ON_QUARTER.test(text)) ? 'quarter' : null;
   const grewMore = GREW.test(text) && (MORE_CHANGE.test(text) || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of|in) ((19|20)\d\d)\b/.exec(text);
   const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
@@ -130,7 +134,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     grewMore,
     paired,
     pairedYear,
-    upOrDown: UP_OR_DOWN.test(text),
+    upOrDown,
     used,
   };
 }

@@ -210,6 +210,13 @@ export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string
     ['mismo trimestre del ano pasado', 'same quarter last year'],
   ],
   fr: [
+    ['a t il', 'has it'],
+    ['a t elle', 'has it'],
+    ['a t on', 'has one'],
+    ['augmente', 'increased'],
+    ['baisse', 'decreased'],
+    ['diminue', 'decreased'],
+    ['recule', 'decreased'],
     ['taille', 'size'],
     ['quelle taille', 'what size'],
     ['pays ou', 'country where'],

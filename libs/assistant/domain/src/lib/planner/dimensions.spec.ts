@@ -261,5 +261,14 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(profile.topic?.question).toBe('gender');
     expect(profile.rankBy ?? null).toBeNull();
   });
+
+  it('reads losing more as change compared, and up or down quarter on quarter as the latest two waves', () => {
+    expect(plan('Did Facebook lose more users in Germany or Japan?').verdict).toBe('grew-more');
+    const qoq = plan('Is Gemini up or down quarter on quarter?');
+    expect(qoq.pairedPeriods).toBe(true);
+    expect(qoq.waves.map((w) => w.code)).toEqual(['q2_2026', 'q3_2026']);
+    // A trend "quarter on quarter" without up or down stays a trend through every wave.
+    expect(plan('How has Gemini use changed quarter on quarter?').pairedPeriods ?? false).toBe(false);
+  });
 });
 
