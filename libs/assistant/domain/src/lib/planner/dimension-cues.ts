@@ -99,7 +99,9 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of')) || described;
     // "top market for X", "the biggest country for Y": a superlative on the market itself.
     // "Top 3 countries for Netflix": the word before a count of markets.
-    const lead = numberWord(words[i - 1] ?? '') !== undefined ? (words[i - 2] ?? '') : (words[i - 1] ?? '');
+    // "The most popular market", "the least saturated country": a superlative before the adjective.
+    const lead =
+      numberWord(words[i - 1] ?? '') !== undefined || ['most', 'least'].includes(words[i - 2] ?? '') ? (words[i - 2] ?? '') : (words[i - 1] ?? '');
     // "List markets by ...", "countries by smart TV ownership": markets ordered by a measure.
     const ranked =
       words[i + 1] === 'by' || RANK_WORDS.has(words[i + 1] ?? '') || before.some((w) => RANK_WORDS.has(w)) || HIGHEST_WORDS.has(lead) || LOWEST_WORDS.has(lead);

@@ -270,5 +270,10 @@ describe('dimensions read from the catalogue and the sentence', () => {
     // A trend "quarter on quarter" without up or down stays a trend through every wave.
     expect(plan('How has Gemini use changed quarter on quarter?').pairedPeriods ?? false).toBe(false);
   });
+
+  it('reads "the most popular market" as a market ranking, and "Latin American" as the region, not the United States', () => {
+    expect(plan('Least saturated market for Hulu?').rankBy).toBe('markets');
+    expect(plan('Which Latin American market uses Nubank most?').locations.map((l) => l.code)).toEqual(['br']);
+  });
 });
 
