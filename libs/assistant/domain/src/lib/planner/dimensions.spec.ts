@@ -275,5 +275,11 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(plan('Least saturated market for Hulu?').rankBy).toBe('markets');
     expect(plan('Which Latin American market uses Nubank most?').locations.map((l) => l.code)).toEqual(['br']);
   });
+
+  it('ranks the markets by the mean of a numeric question asked "by market"', () => {
+    const p = plan('Average hours of sleep by country');
+    expect(p.rankBy).toBe('markets');
+    expect(p.average).toBe(true);
+  });
 });
 

@@ -163,7 +163,9 @@ export function applyDimensions(
     out.locations.length >= 2 &&
     named.length < 2 &&
     plan.topic.datapoints.length > 0;
-  const alongMarkets = cue.alongMarkets && named.length < 2 && plan.topic.datapoints.length > 0;
+  // One measure along the markets: an answer's share, or a numeric question's mean ("average household size by market").
+  const averaged = catalogue.questions.find((q) => q.code === topicQuestion)?.averageBy === 'datapoints';
+  const alongMarkets = cue.alongMarkets && named.length < 2 && (plan.topic.datapoints.length > 0 || averaged);
   if (!ranked && (cue.markets || whereMarkets || namedMarkets || alongMarkets) && out.locations.length !== 1) {
     const locations = out.locations.length > 1 ? out.locations : scope.locations;
     if (locations.length >= 2) {
