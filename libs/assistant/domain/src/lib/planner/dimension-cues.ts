@@ -66,12 +66,14 @@ const PAIRED_YEAR = new RegExp(
     '\\b(12|twelve) months (ago|earlier|before)\\b',
     '\\b(4|four) quarters (ago|earlier|before)\\b',
     '\\b(up|down) on (last|a|the previous|the prior) year\\b',
+    '\\bthis year (than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior)\\b',
     '\\byear (on|over) year\\b',
     '\\byoy\\b',
   ].join('|'),
 );
 // "Vs last quarter": one wave against the one before ("quarter on quarter" is a cadence: a trend).
-const PAIRED_QUARTER = /\b(than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior) (quarter|wave)\b/;
+const PAIRED_QUARTER =
+  /\b(than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior) (quarter|wave)\b|\bthis (quarter|wave) (than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior)\b/;
 // "Up or down quarter on quarter": the latest change asked, not the cadence of a trend.
 const QUARTER_ON_QUARTER = /\bquarter (on|over) quarter\b|\bqoq\b/;
 const SINCE_YEAR = /\b(since|from|over|across|through) (a|one) year (ago|earlier|before)\b/;

@@ -131,5 +131,17 @@ describe('dimensions in other words', () => {
       expect(plan(prompt).count).toBe(true);
     expect(plan('What size households use Netflix most?').count ?? false).toBe(false);
   });
+
+  it('reads a breakdown by a group question in the other languages ("nach Geschlecht", "por edad", "per fascia d\'età")', () => {
+    expect(plan('Instagram-Nutzung nach Geschlecht').groupQuestion?.code).toBe('gender');
+    expect(plan('Uso de YouTube por edad en España').groupQuestion?.code).toBe('age_group');
+    expect(plan("Utilizzo di Spotify per fascia d'età").groupQuestion?.code).toBe('age_group');
+  });
+
+  it('reads "this quarter vs last" as the latest two waves', () => {
+    const p = plan('Reddit usage: this quarter vs last');
+    expect(p.pairedPeriods).toBe(true);
+    expect(codes(p.waves)).toEqual(['q2_2026', 'q3_2026']);
+  });
 });
 
