@@ -52,7 +52,7 @@ export interface DimensionCue {
 }
 
 const GREW =
-  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b/;
+  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|(fall|falls|fell|fallen|falling)(?! (into|in|under|within|between|on)\b)|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b/;
 const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further|stronger|strongest|greater|greatest|higher|highest)\b/;
 // "Compare the growth of TikTok in Brazil and Japan": change asked side by side is change compared.
 const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
@@ -194,6 +194,9 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     // "marital status group": the word for a group after the name is the cue's too.
     if (GROUP_HEADS.has(words[found.end] ?? '')) found.end++;
     if (!led && !DIFFERENCE_NOUNS.has(words[found.end] ?? '')) continue;
+    // "Which marital status is most common among Netflix users?": the groups' share of an audience, its profile.
+    if (/^(most|least) (common|typical|represented|prevalent|frequent)$/.test(words.slice(found.end, found.end + 4).filter((w) => w !== 'is' && w !== 'the' && w !== 'are').slice(0, 2).join(' ')))
+      continue;
     // "The age profile of Reddit users", "gender split of ...": the question is the topic, asked of an audience.
     if (PROFILE_NOUNS.has(words[found.end] ?? '')) continue;
     // A group question with nothing else asked ("which age group is biggest?") is the topic itself.

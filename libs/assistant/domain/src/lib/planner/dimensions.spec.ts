@@ -281,5 +281,11 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(p.rankBy).toBe('markets');
     expect(p.average).toBe(true);
   });
+
+  it('reads "which X is most common among Y users" as the profile of Y, not the groups of X ranked', () => {
+    const p = plan('Which employment status is most common among Discord users?');
+    expect(p.topic?.question).toBe('employment_status');
+    expect(p.rankBy ?? null).toBeNull();
+  });
 });
 
