@@ -77,4 +77,12 @@ describe('the size of an audience itself', () => {
     const p = plan('How many Gen Z women in France use TikTok?');
     expect([p.topic?.question, p.audiences.map((a) => a.name)]).toEqual(['social_platform_usage', ['Gen Z women']]);
   });
+
+  it('an audience named in parts ("women aged 25-34") is sized as all of them at once', () => {
+    const p = plan('How many men aged 35-44 are there in Brazil?');
+    expect(p.count).toBe(true);
+    expect(p.audiences.every((a) => a.origin === 'everyone')).toBe(true);
+    expect([p.topic?.question, p.topic?.combine, p.topic?.also?.map((x) => x.question)]).toEqual(['gender', 'all', ['age_group']]);
+  });
 });
+

@@ -82,8 +82,10 @@ export function audienceAsTopic(expression: WireExpression, catalogue: PlannerCa
 export function sizedAudience(ctx: PromptContext, frame: Frame): { topic: PlanTopic; question: PlannerQuestion } | null {
   const { cues, roles, count } = frame;
   if (!count || cues.indexing || cues.openIndexing || cues.trend || ctx.followUpWords) return null;
-  if (roles.sides.length !== 1 || roles.sides[0].length !== 1) return null;
-  const sized = audienceAsTopic(roles.sides[0][0].expression, ctx.catalogue);
+  if (roles.sides.length !== 1 || roles.sides[0].length === 0) return null;
+  // "Women aged 25-34": the parts of one side are one audience, every one of them at once.
+  const parts = roles.sides[0].map((a) => a.expression);
+  const sized = audienceAsTopic(parts.length === 1 ? parts[0] : { and: parts }, ctx.catalogue);
   if (sized) roles.sides = [];
   return sized;
 }

@@ -30,6 +30,8 @@ export interface DimensionCue {
   rank: boolean;
   /** "by country", "per market": one measured answer along the markets (not the answers of a question within each). */
   alongMarkets: boolean;
+  /** "Germany and France combined", "total ... across Europe": the markets named counted together, not side by side. */
+  pooled: boolean;
   /** "where ... most": the markets, unless the prompt names groups side by side. */
   where: boolean;
   /** The demographic question whose groups are ranked; `generations`: its curated generation audiences. */
@@ -131,6 +133,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   return {
     markets,
     alongMarkets,
+    pooled: /\b(combined|altogether|in total|in aggregate|total)\b/.test(text),
     rank: words.some((w) => RANK_WORDS.has(w)),
     where,
     group,

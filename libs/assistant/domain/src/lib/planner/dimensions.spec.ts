@@ -287,5 +287,13 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(p.topic?.question).toBe('employment_status');
     expect(p.rankBy ?? null).toBeNull();
   });
+
+  it('counts the markets of a size together when the words pool them ("combined", "in total"), and side by side otherwise', () => {
+    const pooled = plan('How many Instagram users are there in Spain and Brazil combined?');
+    expect([pooled.count, pooled.splitByLocation, pooled.kind]).toEqual([true, false, 'share']);
+    expect(pooled.locations.map((l) => l.code)).toEqual(['es', 'br']);
+    expect(plan('How many people use Instagram in Spain and Brazil?').splitByLocation).toBe(true);
+    expect(plan('Total Reddit users across Asia-Pacific').count).toBe(true);
+  });
 });
 

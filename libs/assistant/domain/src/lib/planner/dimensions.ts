@@ -173,6 +173,11 @@ export function applyDimensions(
       out = { ...out, locations, splitByLocation: true, rankBy: 'markets' };
     }
   }
+  // "How many Spotify users in Germany and France combined": one number for the markets together.
+  const single = !plan.topic.combine || plan.topic.combine === 'each';
+  if (!ranked && cue.pooled && out.count && out.splitByLocation && out.locations.length >= 2 && !cue.grewMore && !cue.paired && single) {
+    out = { ...out, splitByLocation: false, kind: out.kind === 'comparison' && out.audiences.length <= 1 && plan.topic.datapoints.length <= 1 ? 'share' : out.kind };
+  }
   if (ranked) {
     out.verdict = direction;
     out.ascending = direction === 'lowest';

@@ -35,6 +35,8 @@ export function asksForSize(words: readonly string[]): boolean {
   // "What size is the Netflix audience", "¿qué tamaño tiene la audiencia ...?" (translated), not of a household.
   if (/ what size /.test(text) && !/ (households?|famil\w*|homes?) /.test(text)) return true;
   if (/ (projected|estimated|weighted|total) (population|number|size|headcount|reach) /.test(text) || / population of /.test(text)) return true;
+  // "Total TikTok users", "the combined Netflix audience", "the total addressable audience".
+  if (/ (total|combined|addressable) (\w+ ){0,3}(audience|users|customers|viewers|listeners|players|subscribers|owners|buyers|fans|people|reach) /.test(text)) return true;
   if (/ absolute (numbers?|terms|figures?|size) /.test(text) || / in people /.test(text) || / headcount /.test(text)) return true;
   const numberOf = words.findIndex((w, i) => w === 'number' && words[i + 1] === 'of');
   if (numberOf >= 0 && !UNITS_NOT_PEOPLE.test(words[numberOf + 2] ?? '')) return true;
