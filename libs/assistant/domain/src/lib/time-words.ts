@@ -180,6 +180,10 @@ export const DETERMINERS = new Set(['the', 'a', 'an', 'o', 'el', 'la', 'le', 'il
  */
 export const TIME_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, string][]> = {
   de: [
+    ['im vergleich zum', 'compared with the'],
+    ['im vergleich zur', 'compared with the'],
+    ['gegenuber dem', 'compared with the'],
+    ['gegenuber der', 'compared with the'],
     ['vorjahr', 'last year'],
     ['im vorjahr', 'last year'],
     ['des vorjahres', 'last year'],
@@ -220,6 +224,12 @@ export const TIME_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, str
     ['agora', 'now'],
   ],
   it: [
+    ['rispetto all anno scorso', 'compared with last year'],
+    ['rispetto allo stesso trimestre dell anno scorso', 'compared with the same quarter last year'],
+    ['salita o scesa', 'up or down'],
+    ['salito o sceso', 'up or down'],
+    ['aumentata o diminuita', 'up or down'],
+    ['aumentato o diminuito', 'up or down'],
     ['un anno fa', 'a year ago'],
     ['rispetto a', 'compared with'],
     ['rispetto al', 'compared with the'],

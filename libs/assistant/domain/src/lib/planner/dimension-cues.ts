@@ -62,7 +62,7 @@ const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
 const PAIRED_YEAR = new RegExp(
   [
     '\\bsame (quarter|period|wave|time|point) (of |in )?(last|a|one|the previous|the prior) year\\b',
-    '\\bsame (quarter|period|wave|time|point) (of|in) (19|20)\\d\\d\\b',
+    '\\bsame (quarter|period|wave|time|point) (of |in )?(19|20)\\d\\d\\b',
     '\\b(this|that) (time|quarter|point|period) last year\\b',
     '\\b(a|one) year (ago|earlier|before|prior)\\b',
     '\\b(12|twelve) months (ago|earlier|before)\\b',
@@ -128,7 +128,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const paired =
     PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) || (upOrDown && QUARTER_ON_QUARTER.test(text)) ? 'quarter' : null;
   const grewMore = GREW.test(text) && (MORE_CHANGE.test(text) || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
-  const yearNamed = /\bsame (quarter|period|wave|time|point) (of|in) ((19|20)\d\d)\b/.exec(text);
+  const yearNamed = /\bsame (quarter|period|wave|time|point) (of |in )?((19|20)\d\d)\b/.exec(text);
   const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
   return {
     markets,
@@ -168,6 +168,8 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     const led =
       GROUP_LEADS.has(words[i - 1] ?? '') ||
       (DETERMINERS_BEFORE_GROUP.has(words[i - 1] ?? '') && GROUP_LEADS.has(words[i - 2] ?? '') && !['which', 'what'].includes(words[i - 2]));
+    // "The highest age group" (Japanese word order, translated): a superlative on groups named with a word for a group.
+    const superlativeLed = HIGHEST_WORDS.has(words[i - 1] ?? '') || LOWEST_WORDS.has(words[i - 1] ?? '');
     let found: { question: string; generations: boolean; end: number } | null = null;
     if (GROUPS_BY_GENERATION.has(words[i])) {
       const question = generationQuestion(catalogue);
@@ -196,7 +198,8 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     if (!found) continue;
     // "marital status group": the word for a group after the name is the cue's too.
     if (GROUP_HEADS.has(words[found.end] ?? '')) found.end++;
-    if (!led && !DIFFERENCE_NOUNS.has(words[found.end] ?? '')) continue;
+    const headed = found.generations || GROUP_HEADS.has(words[found.end - 1] ?? '');
+    if (!led && !DIFFERENCE_NOUNS.has(words[found.end] ?? '') && !(superlativeLed && headed)) continue;
     // "Which marital status is most common among Netflix users?": the groups' share of an audience, its profile.
     if (/^(most|least) (common|typical|represented|prevalent|frequent)$/.test(words.slice(found.end, found.end + 4).filter((w) => w !== 'is' && w !== 'the' && w !== 'are').slice(0, 2).join(' ')))
       continue;

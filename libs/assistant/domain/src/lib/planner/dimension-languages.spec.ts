@@ -143,5 +143,14 @@ describe('dimensions in other words', () => {
     expect(p.pairedPeriods).toBe(true);
     expect(codes(p.waves)).toEqual(['q2_2026', 'q3_2026']);
   });
+
+  it('reads change asked in Japanese and Italian, and a same quarter of a named year in German', () => {
+    expect(plan('SpotifyとApple Music、どちらが過去1年でより伸びましたか？').verdict).toBe('grew-more');
+    const it = plan("La quota di utenti di Snapchat in Francia è salita o scesa rispetto all'anno scorso?");
+    expect([it.pairedPeriods, it.verdict]).toEqual([true, 'up-or-down']);
+    const de = plan('Ist die TikTok-Nutzung im Vergleich zum gleichen Quartal 2025 gestiegen?');
+    expect(codes(de.waves)).toEqual(['q3_2025', 'q3_2026']);
+    expect(plan('YouTubeの利用率が一番低い年齢層は？').groupQuestion?.code).toBe('age_group');
+  });
 });
 

@@ -295,5 +295,10 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(plan('How many people use Instagram in Spain and Brazil?').splitByLocation).toBe(true);
     expect(plan('Total Reddit users across Asia-Pacific').count).toBe(true);
   });
+
+  it('reads a superlative before a group named with a word for a group as the groups ranked, not "the top income third"', () => {
+    expect(readDimensions(words('spotify use highest age group'), catalogue).group?.question).toBe('age_group');
+    expect(readDimensions(words('what share of them are in the top income third'), catalogue).group).toBeNull();
+  });
 });
 
