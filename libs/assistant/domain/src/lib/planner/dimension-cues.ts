@@ -199,7 +199,10 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     // "marital status group": the word for a group after the name is the cue's too.
     if (GROUP_HEADS.has(words[found.end] ?? '')) found.end++;
     const headed = found.generations || GROUP_HEADS.has(words[found.end - 1] ?? '');
-    if (!led && !DIFFERENCE_NOUNS.has(words[found.end] ?? '') && !(superlativeLed && headed)) continue;
+    // "The age group with the highest Reddit usage": a superlative on the groups, as on a market.
+    const end = found.end;
+    const described = headed && ['with', 'where', 'that', 'who'].includes(words[end] ?? '') && words.slice(end + 1, end + 4).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
+    if (!led && !DIFFERENCE_NOUNS.has(words[end] ?? '') && !(superlativeLed && headed) && !described) continue;
     // "Which marital status is most common among Netflix users?": the groups' share of an audience, its profile.
     if (/^(most|least) (common|typical|represented|prevalent|frequent)$/.test(words.slice(found.end, found.end + 4).filter((w) => w !== 'is' && w !== 'the' && w !== 'are').slice(0, 2).join(' ')))
       continue;

@@ -300,5 +300,14 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(readDimensions(words('spotify use highest age group'), catalogue).group?.question).toBe('age_group');
     expect(readDimensions(words('what share of them are in the top income third'), catalogue).group).toBeNull();
   });
+
+  it('reads dimension words misspelt or run together, and y/y, q/q, "vs LY"', () => {
+    expect(plan('which contry uses whatsapp most').rankBy).toBe('markets');
+    expect(plan('which agegroup uses discord most').groupQuestion?.code).toBe('age_group');
+    expect(plan('income group with the lowest netflix usage').groupQuestion?.code).toBe('income_group');
+    expect(plan('spotify y/y in france').pairedPeriods).toBe(true);
+    expect(plan('reddit q/q up or down').waves.map((w) => w.code)).toEqual(['q2_2026', 'q3_2026']);
+    expect(plan('snapchat vs LY in spain').pairedPeriods).toBe(true);
+  });
 });
 

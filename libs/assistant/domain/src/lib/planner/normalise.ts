@@ -53,6 +53,8 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
     .replace(/\bb\/w\b/gi, ' between ')
     .replace(/\bw\/o\b/gi, ' without ')
     .replace(/\bw\//gi, ' with ')
+    // "y/y", "q/q", "y-o-y": year on year and quarter on quarter, not alternatives.
+    .replace(/\b([yq])\s*(?:\/|-o-)\s*\1\b/gi, (_m, x: string) => ` ${x.toLowerCase()}o${x.toLowerCase()} `)
     // "men/women", "gen z/millennials", "uk/germany": alternatives side by side, never both at once.
     .replace(/([A-Za-z])\s*\/\s*(?=[A-Za-z])/g, '$1 or ')
     .replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
@@ -68,7 +70,7 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
       .trim()
       .split(' ')
       .filter((x) => x.length > 0)
-      .map((x) => SHORTHAND[x] ?? x);
+      .flatMap((x) => (SHORTHAND[x] ?? x).split(' '));
     if (w.length === 0) continue;
     if (words.length > 0) words.push('|');
     words.push(...spellNegations(translateWords(w, lang, capitals), lang));
