@@ -56,4 +56,9 @@ describe('readTime', () => {
     expect(read('is telegram up on q2 2025')).toEqual({ waves: ['q2_2025', 'q3_2026'], pointsInTime: true, range: false });
     expect(read('zara down on last year').waves).toEqual(['q3_2025', 'q3_2026']);
   });
+
+  it('reads "last summer" said in the other languages (translated before the grammar reads it)', () => {
+    expect(read('since last summer').waves).toEqual(['q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
+  });
 });
+

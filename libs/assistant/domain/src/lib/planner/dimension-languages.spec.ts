@@ -152,5 +152,12 @@ describe('dimensions in other words', () => {
     expect(codes(de.waves)).toEqual(['q3_2025', 'q3_2026']);
     expect(plan('YouTubeの利用率が一番低い年齢層は？').groupQuestion?.code).toBe('age_group');
   });
+
+  it('reads a season compared in the other languages ("el verano pasado", "l\'été dernier", "letzten Sommer")', () => {
+    const fr = plan("Snapchat : maintenant par rapport à l'été dernier, en hausse ou en baisse ?");
+    expect([fr.pairedPeriods, codes(fr.waves)]).toEqual([true, ['q3_2025', 'q3_2026']]);
+    expect(codes(plan('¿Ha cambiado el uso de Reddit desde el verano pasado?').waves)[0]).toBe('q3_2025');
+    expect(codes(plan('Ist Spotify seit letztem Sommer gewachsen?').waves)[0]).toBe('q3_2025');
+  });
 });
 
