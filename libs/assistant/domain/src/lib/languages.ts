@@ -11,7 +11,6 @@ import { TabledLanguage } from '../lexicon/read-lexicon';
 import { katakanaRuns } from './katakana';
 import { foldAccents } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
-import { TIME_PHRASES } from './time-words';
 
 export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'it' | 'ja';
 /** The European languages read through a phrase table. */
@@ -103,8 +102,8 @@ const TABLES = new Map<string, { longest: number; map: Map<string, string> }>();
 function table(lang: Tabled): { longest: number; map: Map<string, string> } {
   let t = TABLES.get(lang);
   if (!t) {
-    // The dimension cues ("in which country", "which age group") and time words live with the other words of their stage.
-    const phrases = [...PHRASES[lang], ...DIMENSION_PHRASES[lang], ...TIME_PHRASES[lang]];
+    // The dimension cues ("in which country", "which age group") and time words of the language (lexicon/dimensions.json).
+    const phrases = [...PHRASES[lang], ...DIMENSION_PHRASES[lang]];
     const map = new Map(phrases);
     t = { longest: Math.max(...phrases.map(([p]) => p.split(' ').length)), map };
     TABLES.set(lang, t);
