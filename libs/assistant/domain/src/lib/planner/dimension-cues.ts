@@ -55,6 +55,8 @@ export interface DimensionCue {
 
 const GREW =
   /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|(fall|falls|fell|fallen|falling)(?! (into|in|under|within|between|on)\b)|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b/;
+/** Words of change without a direction, read as change compared only along a dimension ("change in X by age group"). */
+const CHANGE = /\b(change|changes|changed|changing|shift|shifts|shifted|movement|moved)\b/;
 const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further|stronger|strongest|greater|greatest|higher|highest)\b/;
 // "Compare the growth of TikTok in Brazil and Japan": change asked side by side is change compared.
 const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
@@ -111,9 +113,14 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
       words[i + 1] === 'by' || RANK_WORDS.has(words[i + 1] ?? '') || before.some((w) => RANK_WORDS.has(w)) || HIGHEST_WORDS.has(lead) || LOWEST_WORDS.has(lead);
     // "Netflix usage by country", "per market", "country by country": the measure along the markets;
     // "across markets" with a superlative ("across markets, highest first").
+    // "across (all|our) markets" with a superlative or a word of comparing ("how does X compare across our markets").
+    const across = words[i - 1] === 'across' || (['our', 'all', 'the'].includes(words[i - 1] ?? '') && words[i - 2] === 'across');
     const along =
-      ['by', 'per'].includes(words[i - 1] ?? '') || (words[i + 1] === 'by' && MARKET_NOUNS.has(words[i + 2] ?? '')) || (words[i - 1] === 'across' && superlative !== null);
-    if ((asked && superlative) || ranked) {
+      ['by', 'per'].includes(words[i - 1] ?? '') ||
+      (words[i + 1] === 'by' && MARKET_NOUNS.has(words[i + 2] ?? '')) ||
+      (across && (superlative !== null || COMPARED.test(text)));
+    // "Which markets grew and which declined": the markets' change compared.
+    if ((asked && (superlative || GREW.test(text))) || ranked) {
       markets = true;
       used.push(i);
     } else if (along) {
@@ -127,7 +134,12 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const upOrDown = UP_OR_DOWN.test(text);
   const paired =
     PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) || (upOrDown && QUARTER_ON_QUARTER.test(text)) ? 'quarter' : null;
-  const grewMore = GREW.test(text) && (MORE_CHANGE.test(text) || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
+  // Change along a dimension ("TikTok growth by market", "change in Netflix use by age group", "which markets grew")
+  // is each side's change compared.
+  const alongDimension = markets || alongMarkets || group !== null;
+  const grewMore =
+    (GREW.test(text) || (alongDimension && CHANGE.test(text))) &&
+    (MORE_CHANGE.test(text) || alongDimension || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of |in )?((19|20)\d\d)\b/.exec(text);
   const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
   return {

@@ -309,5 +309,13 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(plan('reddit q/q up or down').waves.map((w) => w.code)).toEqual(['q2_2026', 'q3_2026']);
     expect(plan('snapchat vs LY in spain').pairedPeriods).toBe(true);
   });
+
+  it('reads change along a dimension as each side\'s change compared ("growth by market", "change by age group", "which markets grew")', () => {
+    const byMarket = plan('Snapchat growth by market over the last year');
+    expect([byMarket.rankBy, byMarket.verdict, byMarket.kind]).toEqual(['markets', 'grew-more', 'trend']);
+    expect(plan('Change in Disney+ usage by income group since Q2 2025').verdict).toBe('grew-more');
+    expect(plan('Which markets grew and which declined for X?'.replace('X', 'Threads')).verdict).toBe('grew-more');
+    expect(plan('How does Reddit usage compare across our markets?').rankBy).toBe('markets');
+  });
 });
 
