@@ -1,9 +1,10 @@
 /*
  * Named waves in a prompt's words: "Q1 2025", "2025 Q1", "q1-2025", "first quarter of 2025",
  * "T1 2025", and a month of a year ("March 2025", "März 2025", "marzo de 2025": the wave of the
- * quarter it falls in). Read by `readTime` (time.ts).
+ * quarter it falls in), and the word-level helpers of `readTime` (time.ts): a relative year
+ * written as its number, a point set against another.
  */
-import { MONTHS, ORDINALS, SEASONS } from './time-words';
+import { AGAINST_WORDS, CHANGE_BEFORE_ON, MONTHS, ORDINALS, SEASONS } from './time-words';
 
 const YEAR = /^(19|20)\d\d$/;
 
@@ -94,4 +95,38 @@ export function waveRefs(words: string[]): WaveRef[] {
     if (next) out.push({ start: i, end: i + 1, quarter: Number(m[1]), year: next.year });
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The words with a year said relatively after "start of", "end of", "half of", "quarter of" ("the
+ * start of this year", "the end of last year", "the first quarter of the year") written as its
+ * number; the word "year" left blank (its position kept).
+ */
+export function anchorYears(said: string[], latestYear: number | null): { words: string[]; blanks: number[] } {
+  const words = [...said];
+  const blanks: number[] = [];
+  if (latestYear === null) return { words, blanks };
+  for (let k = 2; k + 1 < words.length; k++) {
+    if (words[k + 1] !== 'year' || words[k - 1] !== 'of' || !['start', 'beginning', 'end', 'half', 'quarter'].includes(words[k - 2])) continue;
+    // "The same quarter of last year" is the quarter a year before the latest, not a calendar year.
+    if (words[k - 3] === 'same') continue;
+    const year = words[k] === 'last' || words[k] === 'previous' ? latestYear - 1 : words[k] === 'this' || words[k] === 'the' ? latestYear : null;
+    if (year === null) continue;
+    words[k] = String(year);
+    words[k + 1] = '';
+    blanks.push(k + 1);
+  }
+  return { words, blanks };
+}
+
+/** Words that may stand between a word setting a point against another and the point ("than it was in"). */
+const AGAINST_FILLER = new Set(['it', 'was', 'were', 'is', 'they', 'them', 'in', 'at', 'during', 'with', 'to', 'the', 'back', 'of', 'levels', 'level']);
+
+/** Whether the wave named at `start` is set against another point ("than in", "compared with", "vs"), within its clause. */
+export function setAgainst(words: string[], start: number): boolean {
+  for (let k = start - 1; k >= 0 && k >= start - 5; k--) {
+    if (AGAINST_WORDS.has(words[k]) || (words[k] === 'on' && CHANGE_BEFORE_ON.has(words[k - 1] ?? ''))) return true;
+    if (!AGAINST_FILLER.has(words[k])) return false;
+  }
+  return false;
 }

@@ -60,5 +60,13 @@ describe('readTime', () => {
   it('reads "last summer" said in the other languages (translated before the grammar reads it)', () => {
     expect(read('since last summer').waves).toEqual(['q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
   });
+
+  it('reads a year said relatively after "start of", "end of", "quarter of", and the first wave', () => {
+    expect(read('is threads higher now than at the start of the year')).toEqual({ waves: ['q1_2026', 'q3_2026'], pointsInTime: true, range: false });
+    expect(read('tiktok compared with the end of last year').waves).toEqual(['q4_2025', 'q3_2026']);
+    expect(read('netflix since the beginning of this year').waves).toEqual(['q1_2026', 'q2_2026', 'q3_2026']);
+    expect(read('first quarter of this year vs first quarter of last year').waves).toEqual(['q1_2025', 'q1_2026']);
+    expect(read('lower than in the first wave')).toEqual({ waves: ['q4_2024', 'q3_2026'], pointsInTime: true, range: false });
+  });
 });
 

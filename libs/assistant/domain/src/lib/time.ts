@@ -7,8 +7,8 @@
  */
 import { PlannerWave } from './assistant.types';
 import { numberWord } from './text';
-import { waveRefs, WaveRef } from './time-refs';
-import { AGAINST_WORDS, CHANGE_BEFORE_ON, DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, SEASONS, YEAR_AGO } from './time-words';
+import { anchorYears, setAgainst, waveRefs, WaveRef } from './time-refs';
+import { DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, SEASONS, YEAR_AGO } from './time-words';
 
 /** Quarterly waves: a year is 4 of them. */
 export const WAVES_PER_YEAR = 4;
@@ -30,18 +30,6 @@ export interface TimeReading {
 
 const YEAR = /^(19|20)\d\d$/;
 
-/** Words that may stand between a word setting a point against another and the point ("than it was in"). */
-const AGAINST_FILLER = new Set(['it', 'was', 'were', 'is', 'they', 'them', 'in', 'at', 'during', 'with', 'to', 'the', 'back', 'of', 'levels', 'level']);
-
-/** Whether the wave named at `start` is set against another point ("than in", "compared with", "vs"), within its clause. */
-function setAgainst(words: string[], start: number): boolean {
-  for (let k = start - 1; k >= 0 && k >= start - 5; k--) {
-    if (AGAINST_WORDS.has(words[k]) || (words[k] === 'on' && CHANGE_BEFORE_ON.has(words[k - 1] ?? ''))) return true;
-    if (!AGAINST_FILLER.has(words[k])) return false;
-  }
-  return false;
-}
-
 const span = (used: Set<number>, from: number, to: number) => {
   for (let i = from; i < to; i++) used.add(i);
 };
@@ -53,10 +41,12 @@ const has = (words: string[], phrase: string): number => {
 };
 
 /** Reads the time words of a prompt against the catalogue's waves (oldest first). */
-export function readTime(words: string[], waves: PlannerWave[], guarded: ReadonlySet<number> = new Set()): TimeReading {
+export function readTime(said: string[], waves: PlannerWave[], guarded: ReadonlySet<number> = new Set()): TimeReading {
   const used = new Set<number>(guarded);
   const entitled = waves.filter((w) => w.entitled);
   const latest = entitled[entitled.length - 1];
+  // "The start of this year", "the first quarter of last year": the year named as its number.
+  const { words, blanks } = anchorYears(said, latest ? Number(latest.endDate.slice(0, 4)) : null);
   const reading: TimeReading = { waves: [], pointsInTime: false, range: false, perWave: false, used };
   const chosen = new Set<PlannerWave>();
   const add = (list: PlannerWave[]) => list.forEach((w) => chosen.add(w));
@@ -350,6 +340,19 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       span(used, previousAt, previousAt + 2);
     }
   }
+  // "first wave", "the earliest wave": the oldest licensed wave, set against the latest when compared.
+  const firstAt = ['first wave', 'earliest wave', 'oldest wave', 'first quarter measured'].map((p) => has(words, p)).find((x) => x >= 0);
+  if (firstAt !== undefined && entitled[0] && !used.has(firstAt)) {
+    const named = chosen.size;
+    add([entitled[0]]);
+    span(used, firstAt, firstAt + 2);
+    if (latest && (setAgainst(words, firstAt) || named > 0) && entitled[0].code !== latest.code) {
+      add([latest]);
+      reading.pointsInTime = true;
+    }
+  }
+  // The word "year" of "the start of this year" goes with the year it was read as.
+  for (const b of blanks) if (used.has(b - 1)) used.add(b);
   for (const g of guarded) used.delete(g);
   reading.waves = [...chosen].sort((a, b) => a.endDate.localeCompare(b.endDate));
   return reading;
