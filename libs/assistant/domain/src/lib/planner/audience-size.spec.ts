@@ -84,5 +84,11 @@ describe('the size of an audience itself', () => {
     expect(p.audiences.every((a) => a.origin === 'everyone')).toBe(true);
     expect([p.topic?.question, p.topic?.combine, p.topic?.also?.map((x) => x.question)]).toEqual(['gender', 'all', ['age_group']]);
   });
+
+  it('an audience measured along groups or markets is the topic ("which age group has the most parents?")', () => {
+    const p = plan('Which income group has the most parents?');
+    expect([p.topic?.question, p.groupQuestion?.code]).toEqual(['parent_status', 'income_group']);
+    expect(plan('Which market has the most Millennials?').rankBy).toBe('markets');
+  });
 });
 
