@@ -210,4 +210,14 @@ describe('import a PSPP-made .sav, query it over HTTP: the numbers are PSPP\u201
     const printed = (psppTable('soc_6', '3').rows.get('1')?.get('Column %') as PrintedNumber[]).at(-1) as PrintedNumber;
     expect(Math.abs(Number(share[1]) - printed.value)).toBeLessThanOrEqual(2 * printed.tolerance);
   });
+
+  it('the assistant reads an alias the mapping gave an answer ("fediverse" for Mastodon) as that answer', async () => {
+    const ask = async (prompt: string) =>
+      (await call('POST', '/v1/assistant-api/generic', { prompt })) as { message: string; sources: { datasets: { code: string }[] } };
+    const [named, aliased] = [await ask('How many respondents use Mastodon in Q3 2025?'), await ask('How many respondents use the fediverse in Q3 2025?')];
+    expect(aliased.sources.datasets.map((d) => d.code)).toEqual(['tracker']);
+    const shareOf = (message: string) => /([\d.]+)% of all respondents/.exec(message)?.[1];
+    expect(shareOf(aliased.message)).toBeDefined();
+    expect(shareOf(aliased.message)).toBe(shareOf(named.message));
+  });
 });

@@ -20,7 +20,9 @@ export const EVAL_SETS = [
   'tuning-6-dimensions',
   'tuning-6-context',
   'tuning-7-dimensions',
+  'tuning-7-words',
   'held-out-2',
+  'held-out-3',
 ] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');

@@ -13,3 +13,4 @@ export {
 export type { EntitlementKind, EntitlementCodes, OrganisationEntitlements } from './lib/entitlements';
 export { CATALOGUE_MIGRATIONS, Catalogue1763769700000 } from './lib/migrations/1763769700000-Catalogue';
 export { EntitlementVersions1764300000000 } from './lib/migrations/1764300000000-EntitlementVersions';
+export { QuestionAliases1764900000000 } from './lib/migrations/1764900000000-QuestionAliases';

@@ -2,25 +2,10 @@ export * from './lib/metrics';
 export { evaluate, PartitionEvaluator, resolveQuestionCode, atLeast, expressionKey } from './lib/evaluate';
 export type { LeafMemo, PartitionBits } from './lib/evaluate';
 export * from './lib/crosstab.types';
-export {
-  computeCrosstab,
-  computeSegmentedCrosstab,
-  computeRawSums,
-  computeRawSumsInBands,
-  buildCrosstabResult,
-  crosstabCells,
-  crosstabCellViews,
-  type CellOffset,
-  buildSegmentResults,
-  addRawSums,
-  emptyRawSums,
-  rowsOfRawSums,
-  joinRowBands,
-  collapseGroups,
-  groupLabels,
-  selectPartitions,
-} from './lib/crosstab';
-export type { ComputeOptions, RawSums, GroupBy } from './lib/crosstab';
+export { computeCrosstab, computeSegmentedCrosstab, computeRawSums, computeRawSumsInBands, groupLabels, selectPartitions } from './lib/crosstab';
+export type { ComputeOptions, GroupBy } from './lib/crosstab';
+export { buildCrosstabResult, crosstabCells, crosstabCellViews, type CellOffset, buildSegmentResults } from './lib/crosstab-result';
+export { addRawSums, emptyRawSums, rowsOfRawSums, joinRowBands, collapseGroups, type RawSums } from './lib/raw-sums';
 export { InlineExecutor } from './lib/cell-executor';
 export type { CellExecutor, CellTask } from './lib/cell-executor';
 export { WorkerPool } from './lib/worker-pool';

@@ -24,6 +24,8 @@ import places from './places.json';
 import scales from './scales.json';
 import topics from './topics.json';
 import { Lexicon, readLexicon } from './read-lexicon';
+import context from '../lib/planner/context-lexicon.json';
+import { ContextLexicon, readContextLexicon } from './read-context-lexicon';
 
 export const LEXICON: Lexicon = readLexicon({
   'languages/de.json': de,
@@ -41,3 +43,10 @@ export const LEXICON: Lexicon = readLexicon({
   'grammar.json': grammar,
   'dimensions.json': dimensions,
 });
+
+/**
+ * The context stage's words (`src/lib/planner/context-lexicon.json`), checked the same way when
+ * the module loads: the stages that import the file read the same object, so a malformed file
+ * stops the start here, named, whoever reads it.
+ */
+export const CONTEXT_LEXICON: ContextLexicon = readContextLexicon(context);

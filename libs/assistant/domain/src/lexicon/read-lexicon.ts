@@ -16,6 +16,17 @@ export interface LanguageWords {
   markers: string[];
   /** Phrases whose meaning is not the same in English; longer phrases win over their parts. */
   phrases: Phrase[];
+  /**
+   * Inflectional endings (plural, gender, person), longest tried first: a prompt's word that is
+   * not in the table is looked up by its key, the word without its ending ("tablettes",
+   * "possèdent" read as "tablette", "possède"), when at least four letters stay.
+   */
+  endings: string[];
+  /**
+   * Paired words of "both X and Y" ("sia ... che", "tanto ... como"): the first read as "both"
+   * and the second, when it follows in the same clause, as "and".
+   */
+  bothAnd: Phrase[];
 }
 
 /** English, the language the planner reads every prompt in once translated. */
@@ -126,6 +137,12 @@ export interface Lexicon {
     topicSynonyms: Record<string, string[]>;
     /** Nouns that make a datapoint a group of people ("TikTok users", "Netflix subscribers"). */
     groupNouns: string[];
+    /**
+     * Verbs said with a thing -> the words a question's name or description says that act with
+     * ("own" -> owned, held): when a thing is an answer of several questions, the verb around
+     * its mention chooses the question ("have a credit card": held; "pay with a credit card": payment).
+     */
+    verbFrames: Record<string, string[]>;
   };
   grammar: Grammar;
   cues: {
@@ -173,7 +190,8 @@ export interface LexiconFiles {
   'dimensions.json': unknown;
 }
 
-type Check<T> = (value: unknown, at: string) => T;
+/** Checks one value found at `at` (the file and the place in it), returning it typed or throwing a LexiconError. */
+export type Check<T> = (value: unknown, at: string) => T;
 
 /** A lexicon file that does not have the shape the planner reads. */
 export class LexiconError extends Error {
@@ -183,41 +201,41 @@ export class LexiconError extends Error {
   }
 }
 
-const describe = (value: unknown) =>
+export const describe = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : JSON.stringify(value);
 
-const text: Check<string> = (value, at) => {
+export const text: Check<string> = (value, at) => {
   if (typeof value !== 'string') throw new LexiconError(at, `expected a string, found ${describe(value)}`);
   return value;
 };
 
-const num: Check<number> = (value, at) => {
+export const num: Check<number> = (value, at) => {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new LexiconError(at, `expected a number, found ${describe(value)}`);
   return value;
 };
 
 /** Words and phrases: normalised (lower case, no punctuation), never empty. */
-const word: Check<string> = (value, at) => {
+export const word: Check<string> = (value, at) => {
   const s = text(value, at);
   if (s.trim().length === 0) throw new LexiconError(at, 'expected words, found an empty string');
   return s;
 };
 
-function listOf<T>(item: Check<T>): Check<T[]> {
+export function listOf<T>(item: Check<T>): Check<T[]> {
   return (value, at) => {
     if (!Array.isArray(value)) throw new LexiconError(at, `expected a list, found ${describe(value)}`);
     return value.map((x, i) => item(x, `${at}[${i}]`));
   };
 }
 
-function tuple<T extends unknown[]>(...items: { [K in keyof T]: Check<T[K]> }): Check<T> {
+export function tuple<T extends unknown[]>(...items: { [K in keyof T]: Check<T[K]> }): Check<T> {
   return (value, at) => {
     if (!Array.isArray(value) || value.length !== items.length) throw new LexiconError(at, `expected a list of ${items.length}, found ${describe(value)}`);
     return items.map((check, i) => check(value[i], `${at}[${i}]`)) as T;
   };
 }
 
-function recordOf<T>(item: Check<T>): Check<Record<string, T>> {
+export function recordOf<T>(item: Check<T>): Check<Record<string, T>> {
   return (value, at) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new LexiconError(at, `expected an object, found ${describe(value)}`);
     const out: Record<string, T> = {};
@@ -226,7 +244,7 @@ function recordOf<T>(item: Check<T>): Check<Record<string, T>> {
   };
 }
 
-function shape<T>(fields: { [K in keyof T]: Check<T[K]> }): Check<T> {
+export function shape<T>(fields: { [K in keyof T]: Check<T[K]> }): Check<T> {
   return (value, at) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new LexiconError(at, `expected an object, found ${describe(value)}`);
     const v = value as Record<string, unknown>;
@@ -241,9 +259,9 @@ function shape<T>(fields: { [K in keyof T]: Check<T[K]> }): Check<T> {
   };
 }
 
-const words = listOf(word);
+export const words = listOf(word);
 const phrases = listOf(tuple<Phrase>(word, word));
-const wordLists = recordOf(words);
+export const wordLists = recordOf(words);
 
 const expression: Check<Record<string, unknown>> = (value, at) => {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
@@ -261,7 +279,7 @@ const pattern: Check<{ pattern: string; flags: string; replace: string }> = (val
   return p;
 };
 
-const language = shape<LanguageWords>({ markers: words, phrases });
+const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases });
 
 /**
  * The lexicon from its parsed files, every file checked against the shape the planner reads;
@@ -288,7 +306,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       ageBands: listOf(tuple<[string, number, number]>(word, num, num)),
     })(files['audiences.json'], 'audiences.json'),
     scales: shape<Lexicon['scales']>({ suffixAliases: wordLists, weakSuffixWords: words })(files['scales.json'], 'scales.json'),
-    topics: shape<Lexicon['topics']>({ topicSynonyms: wordLists, groupNouns: words })(files['topics.json'], 'topics.json'),
+    topics: shape<Lexicon['topics']>({ topicSynonyms: wordLists, groupNouns: words, verbFrames: wordLists })(files['topics.json'], 'topics.json'),
     grammar: shape<Grammar>({
       shorthand: recordOf(word),
       connectors: words,

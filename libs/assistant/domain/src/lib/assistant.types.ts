@@ -36,6 +36,8 @@ export interface PlannerQuestion {
    * it cannot be.
    */
   averageBy?: 'datapoints' | 'suffixes';
+  /** Other names the survey's catalogue gives the question ("NPS"): read as words of its name. */
+  aliases?: string[];
 }
 
 export interface PlannerAudience {

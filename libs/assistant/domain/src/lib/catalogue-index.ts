@@ -197,12 +197,17 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
         if (rest.length > 0 && !(rest.length === 1 && (STOPWORDS.has(rest[0]) || rest[0].length < 4)))
           addDatapoint(rest, { question, datapoint, partial: true });
       }
+      // "K-pop" is also written "kpop", "E-reader" "ereader": a short two-word name joined.
+      if (name.length === 2 && name.every((w) => /^[a-z]+$/.test(w)) && name.join('').length <= 7)
+        addDatapoint([name.join('')], { question, datapoint, partial: false });
       // "Stocks and shares" is also "stocks"; "Hip hop and rap" also "hip hop".
       // "Nappies or diapers" is also "nappies"; "Pix or instant payment" also "Pix".
       const joint = name.findIndex((w) => w === 'and' || w === 'or');
       if (joint > 0 && name.length <= 5) {
-        addDatapoint(name.slice(0, joint), { question, datapoint, partial: true });
-        addDatapoint(name.slice(joint + 1), { question, datapoint, partial: true });
+        // Not a letter of an abbreviation ("R" of "R&B and soul").
+        const part = (p: string[]) => p.length > 1 || (p[0] ?? '').length > 2;
+        if (part(name.slice(0, joint))) addDatapoint(name.slice(0, joint), { question, datapoint, partial: true });
+        if (part(name.slice(joint + 1))) addDatapoint(name.slice(joint + 1), { question, datapoint, partial: true });
       }
     }
   }
@@ -229,16 +234,19 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   for (const q of catalogue.questions) {
     const nameWords = words(q.name).filter((w) => !STOPWORDS.has(w));
     const descriptionWords = words(q.description).filter((w) => !STOPWORDS.has(w));
-    [...nameWords, ...descriptionWords].forEach((w) => vocabulary.add(w));
+    // Other names the survey's catalogue gives the question ("NPS"): words of its name, which
+    // do not make the name longer (nameSize, nameWords count its own words).
+    const aliasWords = (q.aliases ?? []).flatMap((a) => words(a)).filter((w) => !STOPWORDS.has(w));
+    [...nameWords, ...descriptionWords, ...aliasWords].forEach((w) => vocabulary.add(w));
     q.suffixes.forEach((s) => words(s.name).forEach((w) => vocabulary.add(w)));
-    const name = new Set(nameWords.map(stem));
+    const name = new Set([...nameWords, ...aliasWords].map(stem));
     const description = new Set(descriptionWords.map(stem));
     const nameWordCount = new Set(
       words(q.name)
         .filter((w) => !FUNCTION_WORDS.has(w))
         .map(stem),
     ).size;
-    questionWords.set(q.code, { name, head: stem(nameWords[0] ?? ''), description, nameSize: name.size, nameWords: nameWordCount });
+    questionWords.set(q.code, { name, head: stem(nameWords[0] ?? ''), description, nameSize: new Set(nameWords.map(stem)).size, nameWords: nameWordCount });
     for (const s of new Set([...name, ...description])) {
       df.set(s, (df.get(s) ?? 0) + 1);
       const list = questionsByStem.get(s) ?? [];
@@ -267,7 +275,8 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   const bySound = new Map<string, Set<string>>();
   for (const { normalised } of datapointNames) {
     const key = soundKey(normalised);
-    if (key.length < 3) continue;
+    // Two consonants tell a one-word name of four letters or more ("nike": ナイキ), not a shorter one.
+    if (key.length < 2 || (key.length < 3 && (normalised.includes(' ') || normalised.length < 4))) continue;
     const set = bySound.get(key) ?? new Set<string>();
     set.add(normalised);
     bySound.set(key, set);

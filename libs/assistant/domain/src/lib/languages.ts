@@ -58,7 +58,9 @@ export function detectLanguage(raw: string): Language {
     .filter((w) => w.length > 0);
   const score = (markers: string[]) => {
     const set = new Set(markers);
-    return words.filter((w) => set.has(w)).length;
+    // A two-letter word ending the prompt is a code ("subs de"), not a preposition or an article,
+    // which never end a sentence.
+    return words.filter((w, i) => set.has(w) && !(i === words.length - 1 && w.length === 2 && i > 0)).length;
   };
   let best: Language = 'en';
   let bestScore = score(ENGLISH_MARKERS);
@@ -97,18 +99,60 @@ const PHRASES: Record<Tabled, [string, string][]> = {
   it: LEXICON.languages.it.phrases,
 };
 
-const TABLES = new Map<string, { longest: number; map: Map<string, string> }>();
+/** Words that are no noun a "favourite" after them could follow. */
+const FUNCTION_LIKE = new Set(['the', 'a', 'of', 'in', 'and', 'or', 'is', 'are', 'which', 'what', 'who', 'most', 'more', '|']);
 
-function table(lang: Tabled): { longest: number; map: Map<string, string> } {
+/** Per language: its inflectional endings, longest first. */
+const ENDINGS: Record<Tabled, string[]> = Object.fromEntries(
+  (Object.keys(PHRASES) as Tabled[]).map((lang) => [lang, [...LEXICON.languages[lang].endings].sort((a, b) => b.length - a.length)]),
+) as Record<Tabled, string[]>;
+
+/**
+ * A word's inflection key: the word without the longest of the language's endings it has, when
+ * at least four letters stay ("tablettes" and "tablette": "tablett"; "bebidas", "bebida":
+ * "bebid"). Shorter words are their own key: they are mostly function words.
+ */
+export function inflectionKey(word: string, lang: Language): string {
+  if (lang === 'en' || lang === 'ja') return word;
+  for (const ending of ENDINGS[lang]) if (word.endsWith(ending) && word.length - ending.length >= 4) return word.slice(0, -ending.length);
+  return word;
+}
+
+interface PhraseTable {
+  longest: number;
+  map: Map<string, string>;
+  /** The phrases by the inflection keys of their words; a key two phrases of different meanings share is left out. */
+  byKey: Map<string, string>;
+}
+
+const TABLES = new Map<string, PhraseTable>();
+
+function table(lang: Tabled): PhraseTable {
   let t = TABLES.get(lang);
   if (!t) {
     // The dimension cues ("in which country", "which age group") and time words of the language (lexicon/dimensions.json).
     const phrases = [...PHRASES[lang], ...DIMENSION_PHRASES[lang]];
     const map = new Map(phrases);
-    t = { longest: Math.max(...phrases.map(([p]) => p.split(' ').length)), map };
+    const byKey = new Map<string, string>();
+    const clashing = new Set<string>();
+    for (const [phrase, english] of phrases) {
+      const key = phraseKey(phrase.split(' '), lang);
+      const known = byKey.get(key);
+      if (known !== undefined && known !== english) clashing.add(key);
+      else byKey.set(key, english);
+    }
+    for (const key of clashing) byKey.delete(key);
+    t = { longest: Math.max(...phrases.map(([p]) => p.split(' ').length)), map, byKey };
     TABLES.set(lang, t);
   }
   return t;
+}
+
+const phraseKey = (words: string[], lang: Language) => words.map((w) => inflectionKey(w, lang)).join(' ');
+
+/** The English of a phrase of the prompt: as written, else by the inflection keys of its words. */
+function lookUp(t: PhraseTable, words: string[], lang: Language): string | undefined {
+  return t.map.get(words.join(' ')) ?? t.byKey.get(phraseKey(words, lang));
 }
 
 /**
@@ -118,11 +162,34 @@ function table(lang: Tabled): { longest: number; map: Map<string, string> } {
  */
 export function translateWords(words: string[], lang: Language, keep: ReadonlySet<string> = new Set()): string[] {
   if (lang === 'en' || lang === 'ja') return words;
-  const { longest, map } = table(lang);
+  const t = table(lang);
+  const { longest, map } = t;
   const out: string[] = [];
   // "que"/"quel" opening a question asks "what"; inside one it joins a clause ("who", "that").
   const opening = new Set(['que', 'quel', 'quelle', 'qual']);
+  // "Sia X che Y", "tanto X como Y": both X and Y.
+  let pendingAnd: string[] | null = null;
   for (let i = 0; i < words.length;) {
+    if (words[i] === '|') pendingAnd = null;
+    if (pendingAnd && words.slice(i, i + pendingAnd.length).join(' ') === pendingAnd.join(' ')) {
+      out.push('and');
+      i += pendingAnd.length;
+      pendingAnd = null;
+      continue;
+    }
+    const pair = LEXICON.languages[lang].bothAnd.find(([first, second]) => {
+      const n = first.split(' ').length;
+      if (words.slice(i, i + n).join(' ') !== first) return false;
+      const ahead = words.slice(i + n, i + n + 8);
+      const stop = ahead.indexOf('|');
+      return ` ${(stop < 0 ? ahead : ahead.slice(0, stop)).join(' ')} `.includes(` ${second} `);
+    });
+    if (pair) {
+      out.push('both');
+      i += pair[0].split(' ').length;
+      pendingAnd = pair[1].split(' ');
+      continue;
+    }
     // French "où" opening a question is "where" ("ou", "or", never opens one); accents are folded by now.
     if (i === 0 && lang === 'fr' && words[0] === 'ou') {
       out.push('where');
@@ -147,7 +214,7 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
     let done = false;
     for (let n = Math.min(longest, words.length - i); n >= 1; n--) {
       const phrase = words.slice(i, i + n).join(' ');
-      const english = map.get(phrase);
+      const english = lookUp(t, words.slice(i, i + n), lang);
       if (english === undefined || (n === 1 && keep.has(phrase))) continue;
       out.push(...english.split(' '));
       i += n;
@@ -155,12 +222,17 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
       break;
     }
     if (!done) {
-      const parts = lang === 'de' && !keep.has(words[i]) ? splitCompound(words[i], map) : undefined;
-      if (parts) out.push(...parts.flatMap((p) => (map.get(p) ?? p).split(' ')));
+      const parts = lang === 'de' && !keep.has(words[i]) ? splitCompound(words[i], t) : undefined;
+      if (parts) out.push(...parts.flatMap((p) => (lookUp(t, [p], lang) ?? p).split(' ')));
       else out.push(words[i]);
       i++;
     }
   }
+  // Romance adjectives of preference follow their noun ("la aerolínea favorita"): in English
+  // order ("the favourite airline"), so the noun reads as the one asked for.
+  if (lang !== 'de')
+    for (let k = 2; k < out.length; k++)
+      if (out[k] === 'favourite' && out[k - 2] === 'the' && !FUNCTION_LIKE.has(out[k - 1])) [out[k - 1], out[k]] = [out[k], out[k - 1]];
   return out;
 }
 
@@ -168,14 +240,15 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
  * A German compound as two words of the table ("elektroautofahrer" = "elektroauto" + "fahrer"),
  * allowing the linking "s" ("nutzungsdauer"); undefined when it is not one.
  */
-function splitCompound(word: string, map: ReadonlyMap<string, string>): string[] | undefined {
+function splitCompound(word: string, t: PhraseTable): string[] | undefined {
   if (word.length < 8) return undefined;
+  const has = (w: string) => lookUp(t, [w], 'de') !== undefined;
   for (let k = word.length - 4; k >= 4; k--) {
     const head = word.slice(0, k);
     const tail = word.slice(k);
-    if (!map.has(tail)) continue;
-    if (map.has(head)) return [head, tail];
-    if (head.endsWith('s') && map.has(head.slice(0, -1))) return [head.slice(0, -1), tail];
+    if (!has(tail)) continue;
+    if (has(head)) return [head, tail];
+    if (head.endsWith('s') && has(head.slice(0, -1))) return [head.slice(0, -1), tail];
   }
   return undefined;
 }

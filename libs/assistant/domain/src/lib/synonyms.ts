@@ -47,3 +47,6 @@ export const TOPIC_SYNONYMS = LEXICON.topics.topicSynonyms;
 
 /** Nouns that make a datapoint a group of people ("TikTok users", "Netflix subscribers"). */
 export const GROUP_NOUNS = new Set(LEXICON.topics.groupNouns);
+
+/** Verbs said with a thing -> the words of a question's name or description that say that act (`topics.json`). */
+export const VERB_FRAMES = LEXICON.topics.verbFrames;

@@ -43,7 +43,8 @@ export function foldAccents(text: string): string {
     .replace(/ø/g, 'o');
 }
 
-const CANONICAL = LEXICON.english.canonical;
+/** Forms read as another word before stemming (`en.json` canonical: "held" as "own"). */
+export const CANONICAL: Readonly<Record<string, string>> = LEXICON.english.canonical;
 
 const stems = new Map<string, string>();
 

@@ -36,6 +36,8 @@ const question = (namespace: string, code: string, order: number, datasets: stri
     { code: 'no', name: 'No', order: 2, midpoint: null },
   ],
   suffixes: [],
+  // Other names of the question itself (an import's mapping can give them): words of its name.
+  ...(code === 'gender' ? { aliases: ['sex'] } : {}),
 });
 
 /** Two datasets (`gaming` a panel of its own namespace), three markets, three quarters; `label` names the core dataset. */
@@ -214,9 +216,12 @@ describe('AssistantCatalogueLoader (the real respondent store in Postgres)', () 
           { code: 'no', name: 'No' },
         ],
         suffixes: [],
+        aliases: ['sex'],
       },
       expect.objectContaining({ code: 'plays_rpg', datasetCode: 'gaming', datasetCodes: ['gaming'], entitled: false }),
     ]);
+    // A question without aliases has no list of them.
+    expect(planner.questions[1]).not.toHaveProperty('aliases');
     // Every market and wave, so the planner can tell "not licensed" from "unknown".
     expect(planner.locations).toEqual([
       { code: 'fr', name: 'France', entitled: false },

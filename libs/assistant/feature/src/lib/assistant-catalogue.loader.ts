@@ -51,6 +51,7 @@ export class AssistantCatalogueLoader {
           datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name, ...(d.aliases ? { aliases: [...d.aliases] } : {}) })),
           suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
           averageBy: info ? averageByOf(info.kind, info.datapoints, info.suffixes) : undefined,
+          ...(q.aliases && q.aliases.length > 0 ? { aliases: [...q.aliases] } : {}),
         };
       }),
       audiences: audiences.map((a) => ({ ...a })),

@@ -95,7 +95,13 @@ export class AssistantChatUseCase {
       return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' };
     });
 
-    const outcome = await this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences });
+    // A model-backed planner stops waiting for its endpoint when the client leaves (the rules are synchronous).
+    const outcome = await Promise.resolve()
+      .then(() => this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences }, request.signal))
+      .catch((error: unknown) => {
+        throw request.signal?.aborted ? cancelled() : error;
+      });
+    if (request.signal?.aborted) throw cancelled();
     // A refusal or a clarifying question is a turn too, with no number and no insight.
     const noNumbers = async (message: string): Promise<ChatResponse> => {
       await this.store.saveTurn(chat, request.prompt, message, null, []);

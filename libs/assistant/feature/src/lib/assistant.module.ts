@@ -1,7 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule, OnModuleInit, RequestMethod } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
-import { CommonConfig } from '@aas/shared-infra';
+import { CommonConfig, Metrics } from '@aas/shared-infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantChatUseCase } from './assistant-chat.usecase';
 import { AssistantStore } from './assistant.store';
@@ -39,7 +39,8 @@ export function parseFailure(raw: unknown): Record<string, unknown> {
     AssistantChatUseCase,
     McpServer,
     // The rules alone unless ASSISTANT_MODEL_URL names a model endpoint.
-    { provide: ASSISTANT_PLANNER, useFactory: plannerFromConfig, inject: [CommonConfig] },
+    // Its plans and fallbacks are counted in the process's metrics (countingLog).
+    { provide: ASSISTANT_PLANNER, useFactory: plannerFromConfig, inject: [CommonConfig, { token: Metrics, optional: true }] },
   ],
 })
 export class AssistantModule implements OnModuleInit, NestModule {

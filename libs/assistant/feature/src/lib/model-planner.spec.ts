@@ -1,14 +1,15 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { ModelPlan, PLAN_SCHEMA_NAME, PlanInput, PlanOutcome, RuleBasedPlanner } from '@aas/assistant-domain';
+import { Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { EngineClient } from '@aas/crosstab-engine-client';
 import { AudienceDirectory } from '@aas/shared-contracts';
-import { CommonConfig, loadConfig } from '@aas/shared-infra';
+import { CommonConfig, loadConfig, Metrics } from '@aas/shared-infra';
 import { AssistantCatalogueLoader } from './assistant-catalogue.loader';
 import { AssistantChatUseCase } from './assistant-chat.usecase';
 import { AssistantStore } from './assistant.store';
-import { ASSISTANT_PLANNER, FallbackReason, ModelPlanner, ModelPlannerLog, ModelPlannerSettings, plannerFromConfig } from './model-planner';
+import { ASSISTANT_PLANNER, countingLog, FallbackReason, ModelPlanner, ModelPlannerLog, ModelPlannerSettings, plannerFromConfig } from './model-planner';
 import { engineSums, fakeEngine, testOrganisationCatalogue, testPlannerCatalogue } from './testing/assistant-fixtures';
 
 type Reply = (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) => void;
@@ -211,12 +212,107 @@ describe('ModelPlanner against a local OpenAI-compatible endpoint', () => {
     expect(fallbacks.map((f) => f.reason)).toEqual(['timeout']);
   });
 
+  it('the client leaving stops the wait at once: no plan, no fallback, the endpoint’s request aborted', async () => {
+    let requestClosed = false;
+    server = await endpoint((req, res) => {
+      res.on('close', () => (requestClosed = true));
+      setTimeout(() => json(res, 200, completion(JSON.stringify(INSTAGRAM))), 3000).unref();
+    });
+    const { model, fallbacks } = planner(server.url, { timeoutMs: 5000 });
+    const client = new AbortController();
+    setTimeout(() => client.abort(new Error('the client went away')), 100).unref();
+    const started = Date.now();
+    await expect(model.plan(input, client.signal)).rejects.toThrow('the client went away');
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(fallbacks).toEqual([]);
+    // The endpoint sees its request closed, bounded wait: nothing keeps the model computing for nobody.
+    for (let waited = 0; !requestClosed && waited < 2000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(requestClosed).toBe(true);
+  });
+
   it('an endpoint nobody listens on: the rules answer', async () => {
     const closed = await endpoint(() => undefined);
     await closed.close();
     const { model, fallbacks } = planner(closed.url);
     expect(await model.plan(input)).toEqual(rules());
     expect(fallbacks.map((f) => f.reason)).toEqual(['unreachable']);
+  });
+});
+
+describe('the fallbacks in the Prometheus metrics', () => {
+  /** The counters' values by label, as a scrape reads them. */
+  async function counts(metrics: Metrics, name: string, label: string): Promise<Record<string, number>> {
+    const metric = metrics.registry.getSingleMetric(name);
+    if (!metric) return {};
+    const out: Record<string, number> = {};
+    for (const v of (await metric.get()).values) out[String(v.labels[label])] = v.value;
+    return out;
+  }
+  const quiet: ModelPlannerLog = { fellBack: () => undefined, used: () => undefined };
+
+  it('counts each plan by whose plan was used, and each fallback by its reason, every reason at 0 from the start', async () => {
+    const replies: Reply[] = [
+      (_q, res) => json(res, 200, completion(JSON.stringify(INSTAGRAM))),
+      (_q, res) => json(res, 500, { error: { message: 'overloaded' } }),
+      (_q, res) => json(res, 200, completion(JSON.stringify({ ...INSTAGRAM, answer: { ...INSTAGRAM.answer, markets: ['br'] } }))),
+      (_q, res) => json(res, 200, completion(JSON.stringify({ ...INSTAGRAM, answer: { ...INSTAGRAM.answer, markets: ['br'] } }))),
+      (_q, res) => setTimeout(() => json(res, 200, completion(JSON.stringify(INSTAGRAM))), 1000).unref(),
+    ];
+    const server = await endpoint((req, res, body) => (replies.shift() as Reply)(req, res, body));
+    try {
+      const metrics = new Metrics();
+      const model = new ModelPlanner(
+        { url: server.url, model: 'test-model', timeoutMs: 300, output: 'json_schema' },
+        new RuleBasedPlanner(),
+        countingLog(metrics, quiet),
+      );
+      expect(await counts(metrics, 'aas_assistant_model_fallbacks_total', 'reason')).toEqual({
+        timeout: 0,
+        'http-error': 0,
+        unreachable: 0,
+        unparsable: 0,
+        'invalid-plan': 0,
+      });
+      for (let i = 0; i < 5; i++) await model.plan(input);
+      expect(await counts(metrics, 'aas_assistant_model_plans_total', 'planner')).toEqual({ model: 1, rules: 4 });
+      expect(await counts(metrics, 'aas_assistant_model_fallbacks_total', 'reason')).toEqual({
+        timeout: 1,
+        'http-error': 1,
+        unreachable: 0,
+        unparsable: 0,
+        'invalid-plan': 2,
+      });
+      // The exposition a scrape reads.
+      expect((await metrics.exposition()).body).toContain('aas_assistant_model_fallbacks_total{reason="invalid-plan"} 2');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('no endpoint configured is not a fallback: the rules plan alone and nothing is counted', async () => {
+    const metrics = new Metrics();
+    const chosen = plannerFromConfig({ ASSISTANT_MODEL_TIMEOUT_MS: 4000, ASSISTANT_MODEL_OUTPUT: 'json_schema' }, metrics);
+    expect(chosen).toBeInstanceOf(RuleBasedPlanner);
+    await chosen.plan(input);
+    expect(metrics.registry.getSingleMetric('aas_assistant_model_fallbacks_total')).toBeUndefined();
+    expect(metrics.registry.getSingleMetric('aas_assistant_model_plans_total')).toBeUndefined();
+  });
+
+  it('a configured model planner counts in the metrics it is given', async () => {
+    const metrics = new Metrics();
+    const closed = await endpoint(() => undefined);
+    await closed.close();
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const chosen = plannerFromConfig(
+        { ASSISTANT_MODEL_URL: closed.url, ASSISTANT_MODEL_NAME: 'm', ASSISTANT_MODEL_TIMEOUT_MS: 4000, ASSISTANT_MODEL_OUTPUT: 'json_schema' },
+        metrics,
+      );
+      await chosen.plan(input);
+      expect(await counts(metrics, 'aas_assistant_model_fallbacks_total', 'reason')).toMatchObject({ unreachable: 1, timeout: 0 });
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 });
 

@@ -20,6 +20,7 @@ const QUESTION_COLUMNS = [
   'dataset_codes',
   'datapoints',
   'suffixes',
+  'aliases',
 ];
 export interface CatalogueContent {
   readonly datasets: readonly Dataset[];
@@ -109,6 +110,7 @@ export async function replaceCatalogue(tx: Queryable, catalogue: CatalogueConten
       q.dataset_codes,
       JSON.stringify(q.datapoints),
       JSON.stringify(q.suffixes),
+      q.aliases ?? [],
     ]),
   );
   await insertRows(
@@ -349,6 +351,7 @@ export async function mergeDatasetCatalogue(
       [dataset.code],
       JSON.stringify(q.datapoints),
       JSON.stringify(q.suffixes),
+      q.aliases ?? [],
     ]),
   );
   await insertRows(

@@ -1,6 +1,7 @@
 import type { PartitionKey } from '@aas/respondent-store-domain';
 import { InlineExecutor, type CellExecutor } from './cell-executor';
-import { computeCrosstab, computeRawSums, computeRawSumsInBands, computeSegmentedCrosstab, type GroupBy, type RawSums } from './crosstab';
+import { computeCrosstab, computeRawSums, computeRawSumsInBands, computeSegmentedCrosstab, type GroupBy } from './crosstab';
+import type { RawSums } from './raw-sums';
 import type { CrosstabOptions, CrosstabQuery, CrosstabResult, SegmentBy, SegmentResult } from './crosstab.types';
 import { AudienceStore, type AudienceStoreOptions, type StoreStats } from './packed-store';
 import { PartitionCache, type DataSnapshot, type PartitionCacheOptions, type PartitionSource } from './partition-cache';

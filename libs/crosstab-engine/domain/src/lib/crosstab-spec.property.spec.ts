@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { matches, type Expression } from '@aas/audience-expression-domain';
-import { computeRawSums, computeRawSumsInBands, groupLabels, type RawSums } from './crosstab';
+import { computeRawSums, computeRawSumsInBands, groupLabels } from './crosstab';
+import type { RawSums } from './raw-sums';
 import { BlockFold, BlockLayout, SpecSumsBuilder, type CrosstabItem, type CrosstabSpec } from './crosstab-spec';
 import type { CrosstabCell } from './crosstab.types';
 import { CRITICAL_Z, index, percentage } from './metrics';

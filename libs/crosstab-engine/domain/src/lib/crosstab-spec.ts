@@ -1,4 +1,4 @@
-import { emptyRawSums, type RawSums } from './crosstab';
+import { emptyRawSums, type RawSums } from './raw-sums';
 
 /*
  * A crosstab whose rows and columns may be more than one audience each: an average item (its

@@ -1,20 +1,8 @@
 import fc from 'fast-check';
 import { matches } from '@aas/audience-expression-domain';
-import {
-  addRawSums,
-  buildCrosstabResult,
-  collapseGroups,
-  computeCrosstab,
-  computeRawSums,
-  computeRawSumsInBands,
-  computeSegmentedCrosstab,
-  crosstabCells,
-  crosstabCellViews,
-  emptyRawSums,
-  rowsOfRawSums,
-  selectPartitions,
-  type RawSums,
-} from './crosstab';
+import { computeCrosstab, computeRawSums, computeRawSumsInBands, computeSegmentedCrosstab, selectPartitions } from './crosstab';
+import { buildCrosstabResult, crosstabCells, crosstabCellViews } from './crosstab-result';
+import { addRawSums, collapseGroups, emptyRawSums, rowsOfRawSums, type RawSums } from './raw-sums';
 import { InlineExecutor } from './cell-executor';
 import { expressionKey, PartitionEvaluator } from './evaluate';
 import { PAGE_BYTES } from './kernel';

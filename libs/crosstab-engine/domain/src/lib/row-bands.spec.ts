@@ -1,5 +1,5 @@
 import type { Expression } from '@aas/audience-expression-domain';
-import { joinRowBands, rowsOfRawSums, type RawSums } from './crosstab';
+import { joinRowBands, rowsOfRawSums, type RawSums } from './raw-sums';
 import { bandStarts, CrosstabEngine, MIN_BANDED_CELLS } from './crosstab-engine';
 import type { CrosstabQuery } from './crosstab.types';
 import { InMemoryPartitionSource } from './partition-cache';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { emptyRawSums } from './crosstab';
+import { emptyRawSums } from './raw-sums';
 import type { SpecSums } from './crosstab-spec';
 import { specCells, type ColumnTestResult } from './spec-cells';
 import { columnLetter, criticalZ, designFactor, NO_VARIANCE, proportionEstimate } from './statistics';

@@ -1,4 +1,4 @@
-import type { CellOffset } from './crosstab';
+import type { CellOffset } from './crosstab-result';
 import type { AverageSums, SpecSums } from './crosstab-spec';
 import type { CrosstabCell, SizeSample } from './crosstab.types';
 import {

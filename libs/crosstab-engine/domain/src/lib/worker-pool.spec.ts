@@ -1,4 +1,5 @@
-import { columnChunks, computeCrosstab, computeRawSums, computeRawSumsInBands, computeSegmentedCrosstab } from './crosstab';
+import { columnChunks } from './pass-plan';
+import { computeCrosstab, computeRawSums, computeRawSumsInBands, computeSegmentedCrosstab } from './crosstab';
 import { InlineExecutor, type CellExecutor, type CellTask } from './cell-executor';
 import { AudienceStore } from './packed-store';
 import { WorkerPool } from './worker-pool';

@@ -78,6 +78,11 @@ export interface Question {
   attribute_count: number;
   datapoints: Datapoint[];
   suffixes: Suffix[];
+  /**
+   * Other names people use for the question itself (short forms: "NPS" for "Net promoter
+   * score"), which the assistant reads as words of its name. Absent or empty: none.
+   */
+  aliases?: string[];
 }
 
 export interface Location {

@@ -1,5 +1,5 @@
 import { isUserMissing, valueKey, type SurveyFile, type SurveyFileMetadata, type SurveyVariable } from './survey-file.types';
-import { commonLabelPrefix, defaultCode, labelOf, shortLabel, slug } from './mapping-labels';
+import { answerLabelAliases, commonLabelPrefix, defaultCode, labelOf, questionLabelAliases, shortLabel, slug } from './mapping-labels';
 import { allIsoNumeric, countryOf } from './country-codes';
 import { numericBands } from './numeric-bands';
 import { quarterCode, readWaveDates } from './wave-dates';
@@ -114,6 +114,9 @@ export function draftMapping(metadata: SurveyFileMetadata, options: DraftOptions
     ignore: vars.filter((v) => !taken.has(v.name)).map((v) => v.name),
   };
   for (const name of mapping.ignore ?? []) notes.push(`${name}: text without value labels (open answers?); ignored`);
+  const proposed = aliasNotes(mapping.questions);
+  if (proposed.length > 0)
+    notes.push(`aliases proposed from labels (other names the assistant reads as the question or answer): ${proposed.join('; ')}: check them`);
   if (mapping.questions.length === 0) notes.push('no variable looked like a question');
   return { mapping, notes };
 }
@@ -188,7 +191,13 @@ function codedValues(
 ): { datapoints: DatapointMapping[]; scale?: string; mapping: { datapoints: DatapointMapping[]; missing?: FileValue[] } } {
   const missing = [...v.missing.values];
   const labelled = v.valueLabels.filter((l) => !isUserMissing(v, l.value));
-  let datapoints: DatapointMapping[] = labelled.map((l, i) => ({ value: l.value, code: defaultCode(l.label, l.value, i, labelled), name: l.label }));
+  const aliases = answerLabelAliases(labelled.map((l) => l.label));
+  let datapoints: DatapointMapping[] = labelled.map((l, i) => ({
+    value: l.value,
+    code: defaultCode(l.label, l.value, i, labelled),
+    name: l.label,
+    ...(aliases[i].length > 0 ? { aliases: aliases[i] } : {}),
+  }));
   const scale = endLabelledScale(v, labelled, stats?.get(v.name));
   if (scale) {
     datapoints = [];
@@ -224,9 +233,10 @@ function endLabelledScale(
 }
 
 /** A question name from a label: whole when short, else cut at a word with the whole label as the description. */
-function named(label: string, fallback: string): { name: string; description?: string } {
+function named(label: string, fallback: string): { name: string; description?: string; aliases?: string[] } {
   const { name, cut } = shortLabel(label);
-  return { name: name || fallback, ...(cut ? { description: label.trim() } : {}) };
+  const aliases = questionLabelAliases(label);
+  return { name: name || fallback, ...(cut ? { description: label.trim() } : {}), ...(aliases.length > 0 ? { aliases } : {}) };
 }
 
 function draftWave(v: SurveyVariable, notes: string[]): SurveyMapping['wave'] {
@@ -286,6 +296,12 @@ function draftLocation(v: SurveyVariable, counts: ReadonlyMap<number, number> | 
   };
 }
 
+/** Options or rows with the aliases their names give (answerLabelAliases). */
+function withLabelAliases<T extends { name: string }>(items: T[]): (T & { aliases?: string[] })[] {
+  const aliases = answerLabelAliases(items.map((i) => i.name));
+  return items.map((item, i) => (aliases[i].length > 0 ? { ...item, aliases: aliases[i] } : item));
+}
+
 function multiOf(code: string, members: SurveyVariable[], label: string, selected: FileValue): QuestionMapping {
   const prefix = commonLabelPrefix(members.map((v) => v.label));
   return {
@@ -293,10 +309,12 @@ function multiOf(code: string, members: SurveyVariable[], label: string, selecte
     code,
     ...named(label || prefix.replace(/[\s:\-–]+$/, '') || code, code),
     ...(valueKey(selected) !== '1' ? { selected } : {}),
-    options: members.map((v) => {
-      const name = v.label.slice(prefix.length).trim() || v.name;
-      return { variable: v.name, code: slug(name) || slug(v.name), name };
-    }),
+    options: withLabelAliases(
+      members.map((v) => {
+        const name = v.label.slice(prefix.length).trim() || v.name;
+        return { variable: v.name, code: slug(name) || slug(v.name), name };
+      }),
+    ),
   };
 }
 
@@ -308,11 +326,13 @@ function gridOf(code: string, fallback: string, members: SurveyVariable[]): Ques
     kind: 'grid',
     code,
     ...named(prefix.replace(/[\s:\-–]+$/, '') || fallback, fallback),
-    rows: members.map((v, i) => ({
-      variable: v.name,
-      code: slug(labels[i].slice(prefix.length)) || slug(v.name),
-      name: labels[i].slice(prefix.length).trim() || v.name,
-    })),
+    rows: withLabelAliases(
+      members.map((v, i) => ({
+        variable: v.name,
+        code: slug(labels[i].slice(prefix.length)) || slug(v.name),
+        name: labels[i].slice(prefix.length).trim() || v.name,
+      })),
+    ),
     scale: members[0].valueLabels.filter((l) => !isUserMissing(members[0], l.value)).map((l) => ({ value: l.value, name: l.label })),
     ...(missing.length > 0 ? { missing } : {}),
   };
@@ -341,4 +361,16 @@ function sameLabels(a: SurveyVariable, b: SurveyVariable): boolean {
     a.valueLabels.length === b.valueLabels.length &&
     a.valueLabels.every((l, i) => valueKey(l.value) === valueKey(b.valueLabels[i].value) && l.label === b.valueLabels[i].label)
   );
+}
+
+/** "q: NPS", "social.facebook: Meta, Facebook": the aliases a draft proposed, for its notes. */
+function aliasNotes(questions: QuestionMapping[]): string[] {
+  const out: string[] = [];
+  for (const q of questions) {
+    if (q.aliases) out.push(`${q.code}: ${q.aliases.join(', ')}`);
+    const answers: { code: string; aliases?: string[] }[] =
+      q.kind === 'single' || q.kind === 'category_set' ? (q.datapoints ?? []) : q.kind === 'multi' ? q.options : q.kind === 'grid' ? q.rows : q.bands;
+    for (const a of answers) if (a.aliases) out.push(`${q.code}.${a.code}: ${a.aliases.join(', ')}`);
+  }
+  return out;
 }

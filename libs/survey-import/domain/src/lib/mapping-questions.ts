@@ -41,6 +41,10 @@ export interface BuiltQuestion {
 }
 
 type Problem = (variable: string | null, message: string) => void;
+
+/** A datapoint's aliases as the catalogue keeps them (left out when there are none). */
+export const withAliases = (aliases: readonly string[] | undefined): { aliases?: string[] } =>
+  aliases && aliases.length > 0 ? { aliases: aliases.map((a) => a.trim().replace(/\s+/g, ' ')) } : {};
 type VariableOf = (name: string, role: string) => SurveyVariable | null;
 
 /** A name from a variable label (cut at a word when it is a whole question text) and the description that keeps it whole. */
@@ -93,7 +97,13 @@ export function buildQuestion(q: QuestionMapping, variable: VariableOf, problem:
     return {
       kind: 'grid_single',
       ...named(prefix.replace(/[\s:\-–]+$/, ''), q.code),
-      datapoints: q.rows.map((r, i) => ({ code: r.code, name: r.name ?? (labels[i].slice(prefix.length).trim() || r.variable), order: i + 1, midpoint: null })),
+      datapoints: q.rows.map((r, i) => ({
+        code: r.code,
+        name: r.name ?? (labels[i].slice(prefix.length).trim() || r.variable),
+        order: i + 1,
+        midpoint: null,
+        ...withAliases(r.aliases),
+      })),
       suffixes: scale.map((s, i) => ({ code: String(i + 1), name: s.name, order: i + 1, midpoint: s.midpoint ?? null })),
       rules: rowVars.map((v, r) => ({
         rule: { kind: 'lookup', variable: v, missing },
@@ -121,7 +131,7 @@ export function buildQuestion(q: QuestionMapping, variable: VariableOf, problem:
   return {
     kind: 'single',
     ...named(v.label, q.code),
-    datapoints: q.bands.map((b, i) => ({ code: b.code, name: b.name, order: i + 1, midpoint: b.midpoint })),
+    datapoints: q.bands.map((b, i) => ({ code: b.code, name: b.name, order: i + 1, midpoint: b.midpoint, ...withAliases(b.aliases) })),
     suffixes: [],
     rules: [{ rule: { kind: 'bands', variable: v, missing: missingKeys(q.missing) }, keys: [], bands }],
   };
@@ -157,6 +167,7 @@ function buildCoded(
       name: d.name ?? labelOf.get(valueKey(d.value)) ?? String(d.value),
       order: i + 1,
       midpoint: d.midpoint ?? null,
+      ...withAliases(d.aliases),
     })),
     suffixes: [],
     rules: members.map((v) => ({
@@ -181,6 +192,7 @@ function buildMulti(q: QuestionMapping & { kind: 'multi' }, variable: VariableOf
       name: o.name ?? (labels[i].slice(prefix.length).trim() || o.variable),
       order: i + 1,
       midpoint: null,
+      ...withAliases(o.aliases),
     })),
     suffixes: [],
     rules: (vars as SurveyVariable[]).map((v, i) => ({

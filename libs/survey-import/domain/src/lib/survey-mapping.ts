@@ -6,7 +6,8 @@ import schema from './survey-mapping.schema.json';
 import { isUserMissing, valueKey, type SurveyFileMetadata, type SurveyValue, type SurveyVariable } from './survey-file.types';
 import type { ImportIssue } from './import-issues';
 import type { SurveyMapping } from './survey-mapping.types';
-import { buildQuestion, type BuiltQuestion, type VariableRule } from './mapping-questions';
+import { buildQuestion, withAliases, type BuiltQuestion, type VariableRule } from './mapping-questions';
+import { wordKey } from './mapping-labels';
 import { locationResolver, waveResolver, type ImportedLocation, type MappedWave } from './mapping-resolvers';
 import { didYouMean, variableFinder } from './variable-names';
 
@@ -39,13 +40,18 @@ export function parseMapping(text: string, format?: 'json' | 'yaml'): SurveyMapp
   return validateMapping(data);
 }
 
+/** Messages said in words where ajv's would quote a pattern. */
+const PLAIN_MESSAGES: Record<string, string> = {
+  '#/definitions/aliases/items/pattern': 'must hold a letter or a digit (an alias is words people use)',
+};
+
 /** Checks parsed data against the mapping schema; throws MappingError listing every problem. */
 export function validateMapping(data: unknown): SurveyMapping {
   if (validateSchema(data)) return data;
   const problems = (validateSchema.errors ?? [])
     // if/then branches report a failing "if" for every kind that does not apply: noise.
     .filter((e) => e.keyword !== 'if')
-    .map((e) => ({ path: e.instancePath, message: e.message ?? e.keyword }));
+    .map((e) => ({ path: e.instancePath, message: PLAIN_MESSAGES[e.schemaPath] ?? e.message ?? e.keyword }));
   throw new MappingError(problems);
 }
 
@@ -144,6 +150,7 @@ export function compileMapping(mapping: SurveyMapping, metadata: SurveyFileMetad
   const attributes: Attribute[] = [];
   const pendingRules: (BuiltQuestion['rules'][number] & { question: string })[] = [];
   const questionCodes = new Set<string>();
+  const questionAliases = new Map<string, string>();
   for (const [qi, q] of mapping.questions.entries()) {
     const where = `question ${q.code}`;
     if (questionCodes.has(q.code)) problem(null, `${where} is listed twice`);
@@ -157,6 +164,12 @@ export function compileMapping(mapping: SurveyMapping, metadata: SurveyFileMetad
     for (const dp of built.datapoints) {
       if (dpCodes.has(dp.code)) problem(null, `${where}: datapoint ${dp.code} is listed twice`);
       dpCodes.add(dp.code);
+    }
+    checkAliases(where, built.datapoints, problem);
+    for (const alias of q.aliases ?? []) {
+      const other = questionAliases.get(wordKey(alias));
+      if (other !== undefined && other !== q.code) problem(null, `${where}: alias ${JSON.stringify(alias)} is also an alias of question ${other}`);
+      questionAliases.set(wordKey(alias), q.code);
     }
     questions.push({
       code: q.code,
@@ -176,6 +189,7 @@ export function compileMapping(mapping: SurveyMapping, metadata: SurveyFileMetad
       attribute_count: built.datapoints.length * Math.max(1, built.suffixes.length),
       datapoints: built.datapoints,
       suffixes: built.suffixes,
+      ...withAliases(q.aliases),
     });
     for (const dp of built.datapoints) {
       for (const s of built.suffixes.length > 0 ? built.suffixes.map((x) => x.code) : [null])
@@ -231,4 +245,30 @@ export function compileMapping(mapping: SurveyMapping, metadata: SurveyFileMetad
     },
     issues,
   };
+}
+
+/**
+ * A datapoint's alias must name it alone: one that is also the name or an alias of another answer
+ * of the same question would leave the assistant unable to tell which is meant.
+ */
+function checkAliases(
+  where: string,
+  datapoints: readonly { code: string; name: string; aliases?: string[] }[],
+  problem: (variable: string | null, message: string) => void,
+): void {
+  const named = new Map<string, string>();
+  for (const dp of datapoints) named.set(wordKey(dp.name), dp.code);
+  const aliased = new Map<string, string>();
+  for (const dp of datapoints) {
+    for (const alias of dp.aliases ?? []) {
+      const key = wordKey(alias);
+      const byName = named.get(key);
+      const byAlias = aliased.get(key);
+      if (byName !== undefined && byName !== dp.code)
+        problem(null, `${where}: alias ${JSON.stringify(alias)} of datapoint ${dp.code} is the name of datapoint ${byName}: give it to one answer only`);
+      else if (byAlias !== undefined && byAlias !== dp.code)
+        problem(null, `${where}: alias ${JSON.stringify(alias)} of datapoint ${dp.code} is also an alias of datapoint ${byAlias}: give it to one answer only`);
+      aliased.set(key, dp.code);
+    }
+  }
 }

@@ -23,6 +23,16 @@ export interface DatapointMapping {
   name?: string;
   /** The number the datapoint stands for (a point of a numeric scale), for averages. */
   midpoint?: number | null;
+  /** Other names people use for the answer ("Meta" for "Facebook (Meta)"): the assistant reads them as the answer. */
+  aliases?: string[];
+}
+
+/** A datapoint defined by a variable of its own (a multi's option, a grid's row). */
+export interface VariableDatapointMapping {
+  variable: string;
+  code: string;
+  name?: string;
+  aliases?: string[];
 }
 
 interface QuestionBase {
@@ -30,6 +40,8 @@ interface QuestionBase {
   name?: string;
   description?: string;
   category?: string;
+  /** Other names people use for the question itself ("NPS"): the assistant reads them as words of its name. */
+  aliases?: string[];
 }
 
 export interface SingleQuestionMapping extends QuestionBase {
@@ -42,12 +54,12 @@ export interface SingleQuestionMapping extends QuestionBase {
 export interface MultiQuestionMapping extends QuestionBase {
   kind: 'multi';
   selected?: FileValue;
-  options: { variable: string; code: string; name?: string }[];
+  options: VariableDatapointMapping[];
 }
 
 export interface GridQuestionMapping extends QuestionBase {
   kind: 'grid';
-  rows: { variable: string; code: string; name?: string }[];
+  rows: VariableDatapointMapping[];
   scale?: { value: FileValue; name: string; midpoint?: number | null }[];
   missing?: FileValue[];
 }
@@ -56,7 +68,7 @@ export interface NumericQuestionMapping extends QuestionBase {
   kind: 'numeric';
   variable: string;
   unit?: string;
-  bands: { code: string; name: string; min?: number; max?: number; midpoint: number }[];
+  bands: { code: string; name: string; min?: number; max?: number; midpoint: number; aliases?: string[] }[];
   missing?: FileValue[];
 }
 

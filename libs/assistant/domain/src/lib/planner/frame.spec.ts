@@ -20,6 +20,13 @@ function frameOf(prompt: string) {
 }
 
 describe('roles: which names are the groups and which the topic', () => {
+  it('an answer said in the plural after "among" is a group of people ("among senior managers")', () => {
+    const f = frameOf('LinkedIn use among senior managers');
+    expect([f.sides.length, f.topicWords]).toEqual([1, ['linkedin']]);
+    // Not a singular thing said after "among" ("a password manager" is what is used).
+    expect(frameOf('iOS vs Android users: who uses a password manager more?').topicWords).toEqual(['password manager']);
+  });
+
   it('groups joined by "or", "vs" are sides; adjacent groups narrow one side', () => {
     expect(frameOf('TikTok usage among men or women').sides).toEqual([['Men'], ['Women']]);
     expect(frameOf('TikTok usage among Millennial parents').sides).toEqual([['Millennials', 'Parents']]);

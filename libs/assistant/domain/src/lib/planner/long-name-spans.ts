@@ -1,5 +1,5 @@
 import { CatalogueIndex } from '../catalogue-index';
-import { FUNCTION_WORDS, stem } from '../text';
+import { CANONICAL, FUNCTION_WORDS, stem } from '../text';
 import { Span } from './types';
 
 /**
@@ -58,6 +58,11 @@ export function longNameSpans(words: string[], used: Set<number>, index: Catalog
     if (end - start > entry.words.length + (long ? 2 : content.length >= 3 ? 3 : 1)) continue;
     const loose: number[] = [];
     for (let i = start; i < end; i++) if (!at.includes(i) && stems[i] !== '') loose.push(i);
+    // A name met only through another word for one of its own ("hold a mortgage" for "Own with a
+    // mortgage") does not swallow a name said as it is ("Mortgage", a financial product held).
+    const reworded = at.some((i) => CANONICAL[words[i]] !== undefined && !entry.words.includes(words[i]));
+    if (reworded && at.some((i) => (index.byFirst.get(words[i]) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1 && e.refs.some((r) => !r.partial))))
+      continue;
     // Every content word of a short name, nothing else: the name itself, inflected.
     const partial = long || loose.length > 0;
     out.push({ start, end, entry: { ...entry, refs: entry.refs.map((r) => ({ ...r, partial: r.partial || partial })) }, typo: false, loose });

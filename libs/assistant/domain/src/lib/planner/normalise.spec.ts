@@ -10,6 +10,19 @@ describe('normaliseWords: the prompt as English words', () => {
     expect(words('wat % of ppl use insta thru 2025')).toBe('what percent of people use insta through 2025');
   });
 
+  it('reads a word written without its vowels as the one function word of those consonants', () => {
+    expect(words('share of gen z tht listen to kpop')).toBe('share of gen z that listen to kpop');
+    expect(words('wht share of germans hve a dog')).toBe('what share of germans have a dog');
+    expect(words('hw many americans r vegan')).toBe('how many americans are vegan');
+    // Names the catalogue knows stay ("bnpl"), as do consonants of several words ("thn": then, than).
+    expect(words('use bnpl')).toBe('use bnpl');
+    expect(words('more thn average')).toBe('more thn average');
+  });
+
+  it('reads a katakana name of two consonants as the one catalogue name of four letters or more ("ナイキ": nike)', () => {
+    expect(words('アメリカのZ世代でナイキを使っている人の割合')).toContain('nike');
+  });
+
   it('keeps clauses apart with "|" and joins abbreviations written with dots', () => {
     expect(words('Gen Z vs Millennials: TikTok usage in the U.S.')).toBe('gen z vs millennials | tiktok usage in the us');
   });

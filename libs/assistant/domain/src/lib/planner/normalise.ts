@@ -2,7 +2,7 @@ import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
 import { cueTypo, QUERY_WORDS } from '../intents';
 import { romanise, soundKey } from '../katakana';
 import { detectLanguage, Language, translateJapanese, translateWords } from '../languages';
-import { normalize, typoMatch } from '../text';
+import { FUNCTION_WORDS, normalize, typoMatch } from '../text';
 import { spellNegations } from './subject';
 import { LEXICON } from '../../lexicon/lexicon';
 
@@ -23,7 +23,7 @@ export const SHORTHAND = G.shorthand;
 /** The one catalogue name a katakana word sounds like ("テスラ": tesla), if exactly one. */
 export function soundAlike(katakana: string, index: CatalogueIndex): string | undefined {
   const key = soundKey(romanise(katakana));
-  const names = key.length >= 3 ? index.bySound.get(key) : undefined;
+  const names = key.length >= 2 ? index.bySound.get(key) : undefined;
   return names && names.size === 1 ? [...names][0] : undefined;
 }
 
@@ -32,9 +32,35 @@ export function soundAlike(katakana: string, index: CatalogueIndex): string | un
  * catalogue name or could be a typo of one: names come first.
  */
 export function correctCueTypo(word: string, index: CatalogueIndex): string {
-  if (QUERY_WORDS.has(word) || !mayBeTypo(word, index)) return word;
+  if (QUERY_WORDS.has(word)) return word;
+  const spelt = vowelless(word, index);
+  if (spelt) return spelt;
+  if (!mayBeTypo(word, index)) return word;
   for (const key of index.byFirst.keys()) if (typoMatch(word, key)) return word;
   return cueTypo(word) ?? word;
+}
+
+/** A word without its vowels ("ths", "tht") -> the one function or asking word written so. */
+const skeleton = (w: string) => w.replace(/[aeiou]/g, '');
+const BY_SKELETON = (() => {
+  const map = new Map<string, string | null>();
+  for (const w of [...FUNCTION_WORDS, ...QUERY_WORDS])
+    if (w.length >= 4 && /^[a-z]+$/.test(w) && skeleton(w) !== w) {
+      const k = skeleton(w);
+      map.set(k, map.has(k) && map.get(k) !== w ? null : w);
+    }
+  return map;
+})();
+
+/**
+ * Chat writing drops vowels ("tht", "whch", "hve"): an unknown word with none, or with one fewer
+ * than a function word of the same consonants, is that word when it is the only one.
+ */
+function vowelless(word: string, index: CatalogueIndex): string | undefined {
+  if (word.length < 3 || index.vocabulary.has(word) || !/^[a-z]+$/.test(word)) return undefined;
+  const meant = BY_SKELETON.get(skeleton(word));
+  if (!meant) return undefined;
+  return !/[aeiouy]/.test(word) || meant.length === word.length + 1 ? meant : undefined;
 }
 
 /**

@@ -101,7 +101,9 @@ function groupCapableSpans(words: string[], datapointSpans: Span[]): Set<Span> {
       GROUP_NOUNS.has(next) ||
       namesPeople(s) ||
       (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
-      (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next))
+      (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next)) ||
+      // "among senior managers", "among students": an answer said in the plural after "among" counts people.
+      ((prev === 'among' || prev === 'amongst') && words[s.end - 1] !== s.entry.words[s.entry.words.length - 1] && words[s.end - 1].endsWith('s'))
     )
       groupCapable.add(s);
     // "people who own a dog in the UK: what share use Instagram?", "of those who own a cat, how

@@ -25,6 +25,20 @@ describe('the spans of names in a prompt', () => {
     expect(spans('tell us about Netflix')).toEqual(['datapoint:netflix=netflix']);
   });
 
+  it('reads a short two-word name written as one word ("kpop", "ereader")', () => {
+    expect(spans('gen z who listen to kpop')).toContain('datapoint:kpop=k_pop');
+    expect(spans('owns an ereader')).toContain('datapoint:ereader=e_reader');
+    // A letter of an abbreviation is no name of its own ("R" of "R&B and soul").
+    expect(spans('how many americans r vegan')).toEqual(['market:americans=us', 'datapoint:vegan=vegan']);
+  });
+
+  it('does not let a name met through another word swallow a name said as it is', () => {
+    // "hold" is read as "own", but "Mortgage" is said as it is: the financial product, not "Own with a mortgage".
+    const found = spans('How many Germans hold a mortgage?');
+    expect(found.some((x) => x.startsWith('datapoint:mortgage=') && x.split('=')[1].split(',').includes('mortgage'))).toBe(true);
+    expect(found.some((x) => x.startsWith('datapoint:hold'))).toBe(false);
+  });
+
   it('reads an age phrase as the age bands inside it', () => {
     expect(spans('Netflix among people aged 25-44')).toContain('audience:aged 25-44={"question":"age_group","datapoints":["25_34","35_44"]}');
     expect(spans('Netflix among the under 35s')).toContain('audience:under 35s={"question":"age_group","datapoints":["16_24","25_34"]}');

@@ -161,6 +161,15 @@ describe('not any answer of the question', () => {
     expect(subjectOf(plan('What share of Americans have no pets?'))).toEqual({ datapoints: ['no_pets'], combine: 'each', minCount: undefined, negate: false });
   });
 
+  it('a frequency question with its own "Never" reads "not at all" as that answer', () => {
+    expect(subjectOf(plan("What share of Germans don't drink alcohol at all?"))).toEqual({
+      datapoints: ['never'],
+      combine: 'each',
+      minCount: undefined,
+      negate: false,
+    });
+  });
+
   it('a ranking of what a group does not use stays a ranking, of the complements', () => {
     const p = plan('What are the top 5 platforms Gen Z do not use?');
     expect([p.kind, p.topic?.datapoints, p.topic?.negate]).toEqual(['ranking', [], true]);

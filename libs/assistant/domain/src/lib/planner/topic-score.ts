@@ -3,10 +3,11 @@ import { CatalogueIndex, lemma } from '../catalogue-index';
 import { isFiller, QUERY_WORDS } from '../intents';
 import { bandInside, Interval } from '../quantities';
 import { ALL_MARKETS, GROUP_NOUNS } from '../synonyms';
-import { stem } from '../text';
+import { stem, typoMatch } from '../text';
 import { codeName } from './outcomes';
 import { headFits } from './group-heads';
 import { GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
+import { listHeadStems, promptFrame, verbFit, verbFrameOf } from './topic-verbs';
 import { KindCues, Reading, Roles, Scored, Span } from './types';
 
 /** The words a topic is chosen by: what is left of the prompt once groups, markets and time are read. */
@@ -25,14 +26,21 @@ export interface TopicWords {
   unknown: string[];
   /** The datapoint mentions that measure the topic. */
   mentions: Span[];
+  /** Stems of the nouns a list is asked of ("which drinks"). */
+  listHeads: Set<string>;
+  /** What the prompt's verbs fit in a question's words (topic-verbs.ts). */
+  verbs: string[] | null;
 }
 
 /** The free words of a prompt, the answer-scale and frequency words, and the words nothing knows. */
 export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex): TopicWords {
-  const { words, used } = reading;
-  const { stems, words: free } = leftoverStems(reading);
+  const { words } = reading;
+  const { stems, words: free } = leftoverStems(reading, (w) => index.vocabulary.has(w));
   const text = ` ${words.join(' ')} `;
-  const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !used.has(i) || roles.topicSpans.some((s) => i >= s.start && i < s.end)).join(' ')} `);
+  // The scale is said by any word but the names of other things: a verb read as a cue ("who uses
+  // Nike more") still says which row of a grid is meant.
+  const otherName = (i: number) => reading.spans.some((s) => !roles.topicSpans.includes(s) && i >= s.start && i < s.end);
+  const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !otherName(i)).join(' ')} `);
   const values = Object.entries(VALUE_WORDS)
     .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
     .map(([v]) => v);
@@ -53,8 +61,19 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
       (capitalNames.has(w) && !index.byFirst.has(w) && !QUERY_WORDS.has(w) && !ALL_MARKETS.includes(w)) ||
       (!index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w) && !valueWords.has(w)),
   );
-  return { text, stems, free, suffixWords, values, unknown, mentions: roles.topicSpans };
+  // A misspelt word of the catalogue ("podcst", "strreaming") is the one known word it is a typo of.
+  for (const u of [...unknown]) {
+    if (u.length < 6 || capitalNames.has(u)) continue;
+    const meant = new Set([...index.vocabulary].filter((v) => v.length >= 4 && typoMatch(u, v)).map(stem));
+    if (meant.size !== 1) continue;
+    stems.add([...meant][0]);
+    unknown.splice(unknown.indexOf(u), 1);
+  }
+  return { text, stems, free, suffixWords, values, unknown, mentions: roles.topicSpans, listHeads: listHeadStems(words), verbs: promptFrame(words, reading.spans) };
 }
+
+/** Words of preference: what the favourite brand is asked by. */
+const PREFERENCE = / (favourite|favorite|favourites|favorites|fav|fave|prefer|prefers|preferred|preference|loyal|loyalty|love|loves|loved|best loved|number one|no 1|top choice) /;
 
 /** A question's score while it is being added up. */
 interface Tally {
@@ -116,13 +135,29 @@ function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueInd
     covered: new Set<string>(),
     partialNamed: 0,
   };
-  scoreMentions(t, q, index, cues, tw.mentions, reading.words);
+  scoreMentions(t, q, index, cues, tw.mentions, reading, tw.listHeads);
   t.score -= 6 * t.missed;
-  scoreStems(t, own, tw.stems, idfOf);
-  const suffix = scoreScale(t, q, reading, index, tw);
+  scoreStems(t, own, tw, idfOf);
+  // A question found by words alone ("go to the gym": Sports and activities done, not
+  // Subscriptions held): the verbs of the prompt say which act.
+  if (t.dpHits === 0 && !t.namedQuestion && t.wordHits > 0) t.score += verbFit(tw.verbs, q);
+  let suffix = scoreScale(t, q, reading, index, tw);
+  // A brand named with no word of its measure ("Is Shein over-indexed among ...") is its
+  // customers: the funnel's usage row, as an open profile reads it; the favourite brand needs a
+  // word of preference, a perception a word of its statement.
+  const preferred = PREFERENCE.test(tw.text);
+  if (!suffix && t.dpHits > 0 && !preferred && tw.suffixWords.strong.length === 0 && tw.suffixWords.weak.length === 0) {
+    const usage = q.suffixes.find((x) => USAGE_NAME.test(x.name));
+    if (usage && /^brand_funnel/.test(q.code)) suffix = usage;
+  }
+  if (/^favourite_brand/.test(q.code) && t.dpHits > 0 && !preferred) t.score -= 4;
   // Time spent ("Hours spent on social media per day") is meant only when time is asked about:
   // "top social media for boomers" ranks the platforms, not the hours.
   if (/^hours\b/i.test(q.name) && reading.quantities.length === 0 && !/\b(hour|hours|hrs|time|long|minutes|mins|much)\b/.test(tw.text)) t.score -= 5;
+  // "Which podcasts ...": a list of the things themselves, which a frequency question's answers
+  // (daily, weekly) are not, unless how often is asked.
+  if (cues.ranking && tw.listHeads.size > 0 && /\bfrequency\b/i.test(q.name) && tw.values.length === 0 && !/ (how often|frequency|frequently) /.test(tw.text))
+    t.score -= 3;
   // A grid needs its scale: without a scale word it is not the question meant.
   if (q.suffixes.length > 0 && !suffix) t.score -= 4;
   if (t.dpHits === 0 && t.wordHits === 0) return null;
@@ -144,10 +179,13 @@ function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueInd
 type QuestionWords = NonNullable<ReturnType<CatalogueIndex['questionWords']['get']>>;
 
 /** The datapoints the prompt names: of this question, or words of its name or description. */
-function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues: KindCues, mentions: Span[], words: readonly string[]): void {
+function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues: KindCues, mentions: Span[], reading: Reading, listHeads: Set<string>): void {
+  const { words } = reading;
   const own = index.questionWords.get(q.code) as QuestionWords;
   for (const m of mentions) {
     if (m.entry.kind !== 'datapoint') continue;
+    // The verb said with the thing ("have a credit card", "play football") fits the question that asks that act.
+    const fit = verbFit(verbFrameOf(words, m, reading.spans), q);
     const refs = m.entry.refs.filter((r) => r.question.code === q.code);
     const inName = m.entry.words.every((w) => own.name.has(stem(w)));
     const common = m.entry.words.length === 1 && (index.commonWords.has(m.entry.words[0]) || own.head === stem(m.entry.words[0]));
@@ -158,7 +196,9 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
       }
       if (inName && (m.entry.words.length > 1 || common)) {
         // The mention names the question itself ("streaming services": Video streaming services used).
-        t.score += 10 + (cues.ranking ? 1 : 0);
+        t.score += 10 + (cues.ranking ? 1 : 0) + fit;
+        // "Which sports ...": what is listed is the question's answers, not one answer named so.
+        if (cues.ranking && m.entry.words.some((w) => listHeads.has(stem(w)))) t.score += 2;
         t.wordHits++;
         t.strongCue = true;
         t.namedQuestion = true;
@@ -184,7 +224,7 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
       continue;
     }
     t.dpHits++;
-    t.score += m.typo ? 9 : refs.every((r) => r.partial) ? 7 : common ? 8 : 10;
+    t.score += (m.typo ? 9 : refs.every((r) => r.partial) ? 7 : common ? 8 : 10) + fit;
     // Use and ownership of a named thing: the question whose datapoint it is, usage before brand grids.
     if (USAGE_NAME.test(q.name) && !/^(brand_|favourite_)/.test(q.code)) t.score += 0.8;
     if (/^(brand_perception|favourite_brand)/.test(q.code)) t.score -= 0.6;
@@ -198,15 +238,17 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
 }
 
 /** The free words that are words of the question's name or description, weighted by rarity. */
-function scoreStems(t: Tally, own: QuestionWords, stems: Set<string>, idfOf: Map<string, number>): void {
+function scoreStems(t: Tally, own: QuestionWords, tw: TopicWords, idfOf: Map<string, number>): void {
   let named = t.partialNamed;
-  for (const s of stems) {
+  for (const s of tw.stems) {
     const idf = idfOf.get(s) as number;
     const generic = GENERIC_VERB_STEMS.has(s);
     if (own.name.has(s) || own.description.has(s)) t.evidence.push(s);
     if (own.name.has(s)) t.covered.add(s);
     if (own.name.has(s)) {
-      t.score += generic ? 1.5 : 3 * idf;
+      // The noun a list is asked of ("which drinks") as the thing the question is about, its
+      // name's first word ("Drinks consumed"), over a word further in ("Alcohol drinking frequency").
+      t.score += (generic ? 1.5 : 3 * idf) + (s === own.head && tw.listHeads.has(s) ? 0.5 : 0);
       named++;
       if (!generic) {
         t.wordHits++;
@@ -218,6 +260,32 @@ function scoreStems(t: Tally, own: QuestionWords, stems: Set<string>, idfOf: Map
     }
   }
   if (named > 0) t.score += (2 * named) / Math.max(1, own.nameSize);
+}
+
+/**
+ * Whether the words of `name` are said in order with words of the question's name between them
+ * (at most two in a row, at least one in all: a name said whole is a span of its own).
+ */
+export function saidApart(words: readonly string[], name: readonly string[], gap: (w: string) => boolean): boolean {
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== name[0]) continue;
+    let at = i;
+    let gaps = 0;
+    let k = 1;
+    while (k < name.length) {
+      let skipped = 0;
+      while (words[at + 1] !== undefined && words[at + 1] !== name[k] && gap(words[at + 1]) && skipped < 2) {
+        at++;
+        skipped++;
+      }
+      if (words[at + 1] !== name[k]) break;
+      gaps += skipped;
+      at++;
+      k++;
+    }
+    if (k === name.length && gaps > 0) return true;
+  }
+  return false;
 }
 
 /** Answer-scale words: a grid's suffix, the bands of an amount, a frequency question's datapoint. */
@@ -252,6 +320,20 @@ function scoreScale(t: Tally, q: PlannerQuestion, reading: Reading, index: Catal
       t.score += 6;
       t.strongCue = true;
     }
+  }
+  // An answer of a scale said around the question's own words ("trust influencers a lot": the
+  // answer "Trust a lot" of "Trust in influencers").
+  if (q.suffixes.length === 0 && t.dpHits === 0) {
+    const own = index.questionWords.get(q.code);
+    const gap = (w: string) => own !== undefined && own.name.has(stem(w));
+    q.datapoints.forEach((d, k) => {
+      const name = names.datapoints[k]?.split(' ') ?? [];
+      if (name.length >= 2 && saidApart(reading.words, name, gap) && !t.datapoints.some((x) => x.code === d.code)) {
+        t.datapoints.push(codeName(d));
+        t.score += 6;
+        t.strongCue = true;
+      }
+    });
   }
   if (q.suffixes.length === 0)
     for (const v of tw.values) {

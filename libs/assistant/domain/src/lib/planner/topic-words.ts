@@ -16,7 +16,22 @@ export const GENERIC_VERB_STEMS = new Set(G.genericVerbStems);
 /** Frequency and scale words that name datapoints of frequency questions. */
 export const VALUE_WORDS = G.valueWords;
 
-export function leftoverStems(reading: Reading): { stems: Set<string>; words: string[] } {
+/** The one-word synonym keys by their stems: "sneaker" finds what "sneakers" is listed for. */
+const SYNONYMS_BY_STEM = new Map(
+  Object.entries(TOPIC_SYNONYMS)
+    .filter(([k]) => !k.includes(' '))
+    .map(([k, v]) => [stem(k), v]),
+);
+
+/**
+ * What the catalogue calls a topic word: the word's synonyms, or for a word the catalogue does
+ * not use itself (`known`), those of another form of it ("sneaker" as "sneakers").
+ */
+export function synonymsOf(word: string, known: (w: string) => boolean = () => true): string[] {
+  return TOPIC_SYNONYMS[word] ?? (known(word) ? undefined : SYNONYMS_BY_STEM.get(stem(word))) ?? [];
+}
+
+export function leftoverStems(reading: Reading, known?: (w: string) => boolean): { stems: Set<string>; words: string[] } {
   const { words, used, spans } = reading;
   // The group noun of a datapoint ("Tesla drivers", "Netflix subscribers") belongs to that group:
   // not a topic word ("drivers" is not "Purchase drivers").
@@ -31,7 +46,7 @@ export function leftoverStems(reading: Reading): { stems: Set<string>; words: st
   for (const w of free) {
     if (brandNamed && CUSTOMER_STEMS.has(stem(w))) continue;
     stems.add(stem(w));
-    for (const s of TOPIC_SYNONYMS[w] ?? []) stems.add(stem(s));
+    for (const s of synonymsOf(w, known)) stems.add(stem(s));
   }
   // What such a noun says of the measure still counts ("crypto holders": held).
   words.forEach((w, i) => {
@@ -50,7 +65,7 @@ export function leftoverStems(reading: Reading): { stems: Set<string>; words: st
 
 /** How strongly the free words alone name a question (no datapoint named). */
 export function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue): number {
-  const { stems } = leftoverStems(reading);
+  const { stems } = leftoverStems(reading, (w) => index.vocabulary.has(w));
   let best = 0;
   for (const q of catalogue.questions) {
     const own = index.questionWords.get(q.code);
@@ -76,11 +91,12 @@ export const CUSTOMER_STEMS = new Set(G.customerStems);
 export function suffixWordsIn(text: string): { strong: string[]; weak: string[]; custom: boolean } {
   const strong: string[] = [];
   const weak: string[] = [];
-  // Being a customer in other words than "use" (bought, ordered from, shopping at, eating at).
+  // Being a customer in other words than "use", "have" or "own" (bought, ordered from, shopping
+  // at, eating at): "have Netflix" is the service used, not a purchase.
   const custom = text
     .trim()
     .split(' ')
-    .some((w) => CUSTOMER_STEMS.has(stem(w)) && stem(w) !== 'use');
+    .some((w) => CUSTOMER_STEMS.has(stem(w)) && !['use', 'own', 'have'].includes(stem(w)));
   // Any form of using, buying or being a customer ("flew", "ordered from", "shopping at",
   // "eating at") is the funnel's usage row.
   if (

@@ -4,6 +4,7 @@ import { promptContext } from './context';
 import { readFrame } from './frame';
 import { readMarkets } from './markets';
 import { chooseTopic } from './topic';
+import { saidApart } from './topic-score';
 
 const catalogue = demoPlannerCatalogue();
 
@@ -40,5 +41,24 @@ describe('chooseTopic: the question a prompt measures', () => {
 
   it('a name that starts several others asks which', () => {
     expect(topicOf('Apple in the UK').outcome?.outcome).toBe('clarify');
+  });
+
+  it('an answer of a scale said around the question\'s words is that answer ("trust influencers a lot")', () => {
+    const t = topicOf('What share of Millennials trust influencers a lot?');
+    expect([t.topic?.question, t.topic?.datapoints.map((d) => d.code)]).toEqual(['influencer_trust', ['trust_a_lot']]);
+    // Only the question's own words between, and never the answer said whole (that is a name).
+    const gap = (w: string) => w === 'influencers';
+    expect(saidApart(['trust', 'influencers', 'a', 'lot'], ['trust', 'a', 'lot'], gap)).toBe(true);
+    expect(saidApart(['trust', 'brands', 'a', 'lot'], ['trust', 'a', 'lot'], gap)).toBe(false);
+    expect(saidApart(['trust', 'a', 'lot'], ['trust', 'a', 'lot'], gap)).toBe(false);
+  });
+
+  it('reads a misspelt catalogue word as the one word it is a typo of, and another form of a synonym as the synonym', () => {
+    expect(topicOf('which podcst genres do millenials like most').topic?.question).toBe('podcast_genres');
+    expect(topicOf("gen z's fav sneaker brand us").topic?.question).toBe('favourite_brand_sportswear');
+  });
+
+  it('"have" a service is the service used, not a purchase from its brand', () => {
+    expect(topicOf('how many brits have netflix').topic?.question).toBe('streaming_services_used');
   });
 });

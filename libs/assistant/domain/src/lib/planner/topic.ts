@@ -14,7 +14,7 @@ import { KindCues, Reading, Roles, Scored, Span, TopicChoice } from './types';
  */
 export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueIndex, catalogue: PlannerCatalogue, cues: KindCues): TopicChoice {
   const tw = topicWords(reading, roles, index);
-  const { unknown, values, mentions } = tw;
+  const { unknown, mentions } = tw;
   const scored = scoreQuestions(reading, index, catalogue, cues, tw);
   let best = scored[0];
   if (!best || best.score < 4 || (best.dpHits === 0 && best.wordHits === 0)) return { topic: null, question: null, unknown };
@@ -27,7 +27,7 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
   }
   const missing = notInDataChoice(reading, index, cues, tw, best);
   if (missing) return missing;
-  const doubtful = doubtfulChoice(index, catalogue, tw, scored, best);
+  const doubtful = doubtfulChoice(index, catalogue, tw, scored, best, cues.ranking);
   if (doubtful) return doubtful;
   const second = scored.find((s) => s.question.code !== best.question.code && s.question.entitled === best.question.entitled);
   // The same thing measured by two questions ("Valorant": played, or its esport watched): the
@@ -49,7 +49,8 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
     };
   }
   // A typo one letter from names of two different things: ask.
-  const datapoints = mentions.length === 0 && !values.length && !reading.quantities.length ? [] : best.datapoints;
+  // With no answer named, the answers the scale words picked, else one its description names.
+  const datapoints = best.datapoints.length > 0 || mentions.length > 0 ? best.datapoints : answerByFirstWord(tw, index, best);
   const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
   return {
     topic,
@@ -59,6 +60,22 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
     mentioned: best.dpHits > 0 || best.namedQuestion,
     alternative,
   };
+}
+
+/**
+ * A question found by a word of its description that is the first word of one of its answers
+ * ("go to the gym": Sports and activities done, whose description lists the gym; the answer
+ * "Gym workouts"): that answer, not the whole question.
+ */
+function answerByFirstWord(tw: TopicWords, index: CatalogueIndex, best: Scored): PlanTopic['datapoints'] {
+  const own = index.questionWords.get(best.question.code);
+  const names = index.normalisedNames.get(best.question.code)?.datapoints ?? [];
+  for (const w of tw.free) {
+    if (!own || own.name.has(stem(w)) || !own.description.has(stem(w))) continue;
+    const found = best.question.datapoints.filter((_, k) => names[k]?.split(' ')[0] === w);
+    if (found.length === 1) return found.map(codeName);
+  }
+  return [];
 }
 
 /** What the prompt asks about is not in the data: unknown words where the topic should be. */
@@ -90,14 +107,21 @@ function notInDataChoice(reading: Reading, index: CatalogueIndex, cues: KindCues
  * Two readings equally close: ask which. A name that starts several others ("Apple"), a brand
  * that is a row of two grids of the same kind, several questions found by the same words.
  */
-function doubtfulChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, tw: TopicWords, scored: Scored[], best: Scored): TopicChoice | null {
+function doubtfulChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, tw: TopicWords, scored: Scored[], best: Scored, list: boolean): TopicChoice | null {
   const { unknown, mentions, suffixWords } = tw;
   const second = scored.find((s) => s.question.code !== best.question.code && s.question.entitled === best.question.entitled);
   const ambiguousName = mentions.find((m) => m.entry.kind === 'datapoint' && isPrefixOfOtherNames(m, index));
   // A verb of being a customer other than "use" ("shops on Amazon", "ordered from Amazon") picks the
   // retailer, not the products named after it.
   const customerOfBrand = suffixWords.custom && best.suffix !== null && best.dpHits > 0;
-  if (ambiguousName && !best.strongCue && !customerOfBrand) {
+  // A scale word of the grid that holds the brand ("trust Amazon", "heard of Apple") says the
+  // brand is meant, not a product named after it; "use" alone does not.
+  const scaleOfBrand =
+    best.suffix !== null &&
+    best.dpHits > 0 &&
+    !USAGE_NAME.test(best.suffix.name) &&
+    [...suffixWords.strong, ...suffixWords.weak].includes(best.suffix.name.toLowerCase());
+  if (ambiguousName && !best.strongCue && !customerOfBrand && !scaleOfBrand) {
     const name = ambiguousName.entry.words.join(' ');
     const options = otherNamesStartingWith(ambiguousName, index);
     return {
@@ -107,7 +131,7 @@ function doubtfulChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, tw: 
       outcome: clarify(`“${titleCase(name)}” could mean several things in the survey: ${options.slice(0, 6).join(', ')}. Which one do you mean?`, options),
     };
   }
-  return siblingGridChoice(index, catalogue, tw, best) ?? alikeChoice(tw, scored, best, second);
+  return siblingGridChoice(index, catalogue, tw, best) ?? alikeChoice(index, tw, scored, best, second, list);
 }
 
 /**
@@ -155,10 +179,18 @@ function siblingGridChoice(index: CatalogueIndex, catalogue: PlannerCatalogue, t
  * Several questions found by exactly the same words, none by a named datapoint ("the top
  * brands": of which sector?): the words do not say which, so ask.
  */
-function alikeChoice(tw: TopicWords, scored: Scored[], best: Scored, second: Scored | undefined): TopicChoice | null {
+function alikeChoice(index: CatalogueIndex, tw: TopicWords, scored: Scored[], best: Scored, second: Scored | undefined, list: boolean): TopicChoice | null {
   const { unknown } = tw;
-  const alikeBest = (x: Scored) => x.dpHits === 0 && x.evidence === best.evidence && Math.abs(x.coverage - best.coverage) < 0.01 && best.score - x.score < 2;
-  if (best.dpHits === 0 && !best.suffix && second && alikeBest(second)) {
+  // The noun a list is asked of that is the best question's first word ("which drinks": Drinks
+  // consumed) is not in doubt with a question it is only a later word of ("Favourite soft drink brand").
+  const headOf = (x: Scored) => index.questionWords.get(x.question.code)?.head ?? '';
+  const listed = tw.listHeads.has(headOf(best));
+  const alikeBest = (x: Scored) =>
+    x.dpHits === 0 && x.evidence === best.evidence && Math.abs(x.coverage - best.coverage) < 0.01 && best.score - x.score < 2 && (!listed || headOf(x) === headOf(best));
+  // In a list asked for, a scale word both readings share ("which brands do they trust most":
+  // every sector's "a brand I trust") does not tell them apart either.
+  const sharedScale = list && tw.listHeads.size > 0 && second?.suffix?.name === best.suffix?.name;
+  if (best.dpHits === 0 && (!best.suffix || sharedScale) && second && alikeBest(second)) {
     const alike = scored.filter(alikeBest).map((x) => x.question.name);
     return {
       topic: null,

@@ -2,6 +2,7 @@ import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { askedInEnglish } from './ask-in-english';
 import { brandAttributeAsk } from './brand-attribute';
+import { catalogueNames } from './catalogue-phrases';
 import { countedPerPeriod } from './counted-per-period';
 import { findPhrase, mentionsIn, wordsOf } from './mentions';
 
@@ -162,7 +163,8 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
     }
   }
   for (const metric of lexicon.metrics) {
-    const cue = metric.cues.find((c) => phraseIn(text, c));
+    // A survey whose catalogue names the thing (a question "Likelihood to recommend", an alias "NPS") measures it.
+    const cue = metric.cues.find((c) => phraseIn(text, c) && !catalogueNames(catalogue, c));
     if (cue)
       return {
         kind: 'metric',

@@ -20,6 +20,7 @@ export function demoPlannerCatalogue(entitled: { datasets?: string[]; locations?
       datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name, ...(d.aliases ? { aliases: [...d.aliases] } : {}) })),
       suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
       averageBy: averageByOf(q.kind, q.datapoints, q.suffixes),
+      ...(q.aliases && q.aliases.length > 0 ? { aliases: [...q.aliases] } : {}),
     })),
     audiences: catalogue.audiences.map((a) => ({
       id: `curated-${a.id}`,

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { EntitlementVersions1764300000000 } from './1764300000000-EntitlementVersions';
+import { QuestionAliases1764900000000 } from './1764900000000-QuestionAliases';
 
 /**
  * The survey catalogue and the organisations' entitlements to its datasets, locations and waves.
@@ -114,4 +115,4 @@ export class Catalogue1763769700000 implements MigrationInterface {
 }
 
 /** The catalogue's migrations, oldest first. */
-export const CATALOGUE_MIGRATIONS = [Catalogue1763769700000, EntitlementVersions1764300000000];
+export const CATALOGUE_MIGRATIONS = [Catalogue1763769700000, EntitlementVersions1764300000000, QuestionAliases1764900000000];

@@ -13,6 +13,7 @@ import { CatalogueService } from './catalogue.service';
 import {
   CATALOGUE_MIGRATIONS,
   grantEntitlements,
+  mergeDatasetCatalogue,
   replaceCatalogue,
   replaceEntitlements,
   revokeEntitlements,
@@ -280,5 +281,42 @@ describe('CatalogueRepository and CatalogueService (real Postgres)', () => {
         await ds.transaction((tx) => replaceEntitlements(tx, [DEMO]));
       }
     });
+  });
+
+  it("serves the aliases an import gave a dataset's questions and answers, where it serves their datapoints", async () => {
+    await ds.transaction(async (tx) => {
+      const version = await SurveyDataVersion.begin(tx);
+      await mergeDatasetCatalogue(tx, {
+        dataset: { code: 'social', name: 'Social', description: '', base_namespace_code: 'social', depth: 0, order: 3, is_syndicated: false },
+        categories: [{ id: 1, dataset_code: 'social', name: 'Social', description: '', order: 1, parent_id: null }],
+        questions: [
+          {
+            ...testCatalogue().questions[1],
+            code: 'main_platform',
+            namespace_code: 'social',
+            dataset_codes: ['social'],
+            category_ids: [1],
+            aliases: ['main network'],
+            datapoints: [
+              { code: 'facebook', name: 'Facebook (Meta)', order: 1, midpoint: null, aliases: ['Meta', 'Facebook'] },
+              { code: 'instagram', name: 'Instagram', order: 2, midpoint: null },
+            ],
+          },
+        ],
+        waves: [],
+        locations: [],
+        populations: [],
+      });
+      await version.commit({ label: 'social' });
+    });
+    const view = await service.view();
+    const imported = view.questions.find((q) => q.code === 'main_platform');
+    expect(imported?.aliases).toEqual(['main network']);
+    expect(imported?.datapoints).toEqual([
+      { code: 'facebook', name: 'Facebook (Meta)', order: 1, midpoint: null, aliases: ['Meta', 'Facebook'] },
+      { code: 'instagram', name: 'Instagram', order: 2, midpoint: null },
+    ]);
+    // A question written without any has none (the column's default).
+    expect(view.questions.find((q) => q.code === 'gender')?.aliases).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ export class CatalogueRepository {
       const categories: CategoryRow[] = await m.query(`SELECT id, dataset_code, parent_id, name, description, "order" FROM categories ORDER BY "order", id`);
       const questions: QuestionRow[] = await m.query(`
         SELECT q.namespace_code, q.code, q.name, q.description, q.kind, q.unit, q.flags, q."order", q.knowledge_base,
-               q.message, q.notice, q.warning, q.dataset_codes, q.datapoints, q.suffixes,
+               q.message, q.notice, q.warning, q.dataset_codes, q.datapoints, q.suffixes, q.aliases,
                coalesce(array_agg(qc.category_id ORDER BY qc.category_id) FILTER (WHERE qc.category_id IS NOT NULL), '{}') AS category_ids
         FROM questions q
         LEFT JOIN question_categories qc ON qc.namespace_code = q.namespace_code AND qc.question_code = q.code

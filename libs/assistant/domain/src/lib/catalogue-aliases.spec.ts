@@ -1,0 +1,64 @@
+import type { PlannerCatalogue } from './assistant.types';
+import { planPrompt } from './planner';
+import { demoPlannerCatalogue } from './testing/demo-catalogue';
+
+/**
+ * A survey's own words come from its catalogue (issue 28): an import's mapping gives a question
+ * or an answer other names, the catalogue serves them, and the planner reads them like the
+ * demo's ("insta"), with no word of that survey in the planner's code or lexicon.
+ */
+function topicOf(prompt: string, catalogue: PlannerCatalogue): [string | undefined, string[]] | string {
+  const out = planPrompt({ prompt, catalogue });
+  if (out.outcome !== 'answer') return `${out.outcome}: ${out.message}`;
+  return [out.plan.topic?.question, out.plan.topic?.datapoints.map((d) => d.code) ?? []];
+}
+
+/** The demo catalogue with the aliases an import could have given it. */
+function withAliases(): PlannerCatalogue {
+  const catalogue = demoPlannerCatalogue();
+  const question = (code: string) => catalogue.questions.find((q) => q.code === code) as PlannerCatalogue['questions'][number];
+  question('mobile_operating_system').aliases = ['OS'];
+  const facebook = question('social_platform_usage').datapoints.find((d) => d.code === 'facebook');
+  if (facebook) facebook.aliases = [...(facebook.aliases ?? []), 'Zuckbook'];
+  return catalogue;
+}
+
+describe('aliases from the catalogue', () => {
+  it("an answer's alias names the answer: unknown without it, that answer with it", () => {
+    expect(topicOf('What share of Germans use zuckbook?', demoPlannerCatalogue())).toMatch(/^refuse: .*zuckbook/);
+    expect(topicOf('What share of Germans use zuckbook?', withAliases())).toEqual(['social_platform_usage', ['facebook']]);
+  });
+
+  it("a question's alias is a word of its name: the prompt that uses it gets the question", () => {
+    expect(topicOf('OS split among millennials in the US', demoPlannerCatalogue())).toMatch(/^clarify: /);
+    expect(topicOf('OS split among millennials in the US', withAliases())).toEqual(['mobile_operating_system', []]);
+  });
+
+  it('a catalogue that names what the lexicon calls unmeasurable measures it: an imported NPS question is answered, not refused', () => {
+    /** An imported survey's question on recommending, with or without the alias its mapping gave. */
+    const withNps = (aliases?: string[]): PlannerCatalogue => {
+      const catalogue = demoPlannerCatalogue();
+      const base = catalogue.questions.find((q) => q.code === 'financial_outlook') as PlannerCatalogue['questions'][number];
+      catalogue.questions.push({
+        ...base,
+        code: 'recommend_score',
+        name: 'Likelihood to recommend the service',
+        description: '',
+        datapoints: Array.from({ length: 11 }, (_, i) => ({ code: String(i), name: String(i) })),
+        ...(aliases ? { aliases } : {}),
+      });
+      return catalogue;
+    };
+    // The demo has no such question: the lexicon's default says so.
+    expect(topicOf('NPS among Gen Z in the US', demoPlannerCatalogue())).toMatch(/^refuse: .*Net Promoter Score/);
+    // The catalogue names it: by its question's name, or by the alias the import gave.
+    expect(topicOf('Likelihood to recommend among women', withNps())).toEqual(['recommend_score', []]);
+    expect(topicOf('NPS among Gen Z in the US', withNps())).toMatch(/^refuse: /);
+    expect(topicOf('NPS among Gen Z in the US', withNps(['NPS']))).toEqual(['recommend_score', []]);
+    expect(topicOf('What is the net promoter score of millennials in Germany?', withNps(['NPS', 'net promoter score']))).toEqual(['recommend_score', []]);
+  });
+
+  it('a question without aliases reads as before', () => {
+    expect(topicOf('Smartphone brand among Gen Z in France', withAliases())).toEqual(topicOf('Smartphone brand among Gen Z in France', demoPlannerCatalogue()));
+  });
+});

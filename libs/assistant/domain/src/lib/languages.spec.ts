@@ -1,0 +1,48 @@
+import { detectLanguage, inflectionKey, translateWords } from './languages';
+
+describe('the language of a prompt', () => {
+  it('does not take a two-letter code ending an English prompt for a Romance preposition', () => {
+    expect(detectLanguage('amazon prime video subs de')).toBe('en');
+    expect(detectLanguage('¿Cuántos usuarios de TikTok hay en España?')).toBe('es');
+  });
+});
+
+describe('inflected words of the other languages', () => {
+  it('keys a word by its stem: the plural, the gender and the person of a verb share the key', () => {
+    expect(inflectionKey('tablettes', 'fr')).toBe(inflectionKey('tablette', 'fr'));
+    expect(inflectionKey('possedent', 'fr')).toBe(inflectionKey('possede', 'fr'));
+    expect(inflectionKey('bebidas', 'es')).toBe(inflectionKey('bebida', 'es'));
+    expect(inflectionKey('influenciadores', 'pt')).toBe(inflectionKey('influenciador', 'pt'));
+    expect(inflectionKey('musicali', 'it')).toBe(inflectionKey('musicale', 'it'));
+    expect(inflectionKey('sportmarken', 'de')).toBe(inflectionKey('sportmarke', 'de'));
+  });
+
+  it('leaves short words (mostly function words) and English as they are', () => {
+    expect(inflectionKey('les', 'fr')).toBe('les');
+    expect(inflectionKey('usa', 'es')).toBe('usa');
+    expect(inflectionKey('tablets', 'en')).toBe('tablets');
+  });
+
+  it('translates a form the table does not list by the form it does', () => {
+    // The tables list "tablette", "bebida", "genere musicale", "influenciador"; the prompts inflect them.
+    expect(translateWords(['combien', 'possedent', 'des', 'tablettes'], 'fr')).toContain('tablet');
+    expect(translateWords(['las', 'bebidas', 'mas', 'populares'], 'es')).toContain('drinks');
+    expect(translateWords(['i', 'generi', 'musicali'], 'it').join(' ')).toContain('music genres');
+    expect(translateWords(['seguem', 'influenciadores'], 'pt')).toEqual(['follow', 'influencers']);
+  });
+
+  it('keeps a word written in capitals (a name) untranslated', () => {
+    expect(translateWords(['tablettes'], 'fr', new Set(['tablettes']))).toEqual(['tablettes']);
+  });
+
+  it('reads paired "both ... and" words ("sia ... che", "tanto ... como") as both and and', () => {
+    expect(translateWords(['usano', 'sia', 'instagram', 'che', 'tiktok'], 'it')).toEqual(['use', 'both', 'instagram', 'and', 'tiktok']);
+    expect(translateWords(['usan', 'tanto', 'netflix', 'como', 'hbo'], 'es')).toEqual(['use', 'both', 'netflix', 'and', 'hbo']);
+    // Without its second word in the clause, the first is read as it always was.
+    expect(translateWords(['sia', 'instagram'], 'it')).not.toContain('both');
+  });
+
+  it('puts a Romance adjective of preference before its noun ("la aerolínea favorita")', () => {
+    expect(translateWords(['cual', 'es', 'la', 'aerolinea', 'favorita'], 'es').join(' ')).toBe('which is the favourite airline');
+  });
+});
