@@ -62,8 +62,8 @@ export const NOW_VS_YEAR_AGO = [
 /** Seasons, by the quarter they fall in most (`lexicon/dimensions.json`): "summer 2025" is Q3 2025; winter opens a year. */
 export const SEASONS: Record<string, number> = LEXICON.dimensions.seasons;
 
-/** Words for the latest wave. */
-export const NOW_WORDS = ['this quarter', 'right now', 'at the moment', 'currently', 'current', 'today', 'these days', 'nowadays', 'most recent', 'now'];
+/** Words for the latest wave ("these days", "nowadays" speak of the present in general: no period, the default). */
+export const NOW_WORDS = ['this quarter', 'right now', 'at the moment', 'currently', 'current', 'today', 'most recent', 'now'];
 
 /**
  * Words that set one point in time against another ("higher than in March 2025", "compared with

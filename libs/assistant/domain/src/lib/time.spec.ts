@@ -68,5 +68,11 @@ describe('readTime', () => {
     expect(read('first quarter of this year vs first quarter of last year').waves).toEqual(['q1_2025', 'q1_2026']);
     expect(read('lower than in the first wave')).toEqual({ waves: ['q4_2024', 'q3_2026'], pointsInTime: true, range: false });
   });
+
+  it('reads "these days" and "nowadays" as no period (the default), "currently" as the latest wave', () => {
+    expect(read('how popular is padel these days').waves).toEqual([]);
+    expect(read('who uses it nowadays').waves).toEqual([]);
+    expect(read('who uses it currently').waves).toEqual(['q3_2026']);
+  });
 });
 
