@@ -160,7 +160,13 @@ function lookUp(t: PhraseTable, words: string[], lang: Language): string | undef
  * replaced by its English words. `keep` holds words written in capitals in the prompt ("USA"),
  * which are names, not words to translate.
  */
-export function translateWords(words: string[], lang: Language, keep: ReadonlySet<string> = new Set()): string[] {
+export function translateWords(
+  words: string[],
+  lang: Language,
+  keep: ReadonlySet<string> = new Set(),
+  /** How many words from `i` are a name the data holds ("Mercado Livre", "Pays Bas"): never translated. */
+  nameAt: (words: string[], i: number) => number = () => 0,
+): string[] {
   if (lang === 'en' || lang === 'ja') return words;
   const t = table(lang);
   const { longest, map } = t;
@@ -210,6 +216,12 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
         i += than;
         continue;
       }
+    }
+    const name = nameAt(words, i);
+    if (name > 0) {
+      out.push(...words.slice(i, i + name));
+      i += name;
+      continue;
     }
     let done = false;
     for (let n = Math.min(longest, words.length - i); n >= 1; n--) {

@@ -159,5 +159,12 @@ describe('dimensions in other words', () => {
     expect(codes(plan('¿Ha cambiado el uso de Reddit desde el verano pasado?').waves)[0]).toBe('q3_2025');
     expect(codes(plan('Ist Spotify seit letztem Sommer gewachsen?').waves)[0]).toBe('q3_2025');
   });
+
+  it('keeps a name of several words the data holds untranslated ("Mercado Libre", "Pays-Bas")', () => {
+    expect(plan('¿Cuántas personas en España compran en Mercado Libre?').topic?.datapoints.map((d) => d.code)).toEqual(['mercado_libre']);
+    expect(planPrompt({ prompt: 'Combien de personnes aux Pays-Bas utilisent TikTok ?', catalogue }).outcome).toBe('refuse');
+    // The market of a ranking is still read from its phrase.
+    expect(plan('¿Cuál es el mercado con más usuarios de Reddit?').rankBy).toBe('markets');
+  });
 });
 

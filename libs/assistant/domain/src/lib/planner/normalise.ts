@@ -28,6 +28,19 @@ export function soundAlike(katakana: string, index: CatalogueIndex): string | un
 }
 
 /**
+ * How many words from `i` are a name of several words the data holds (an answer, a market, a place
+ * outside the data): "Mercado Livre", "Pays Bas" stay names when a prompt is translated.
+ */
+function nameOfData(words: string[], i: number, index: CatalogueIndex): number {
+  let best = 0;
+  for (const e of index.byFirst.get(words[i]) ?? []) {
+    if (e.kind === 'audience' || e.words.length < 2 || e.words.length <= best) continue;
+    if (e.words.every((w, k) => words[i + k] === w)) best = e.words.length;
+  }
+  return best;
+}
+
+/**
  * A misspelt word of asking ("diffrent", "comapre") read as the word meant, unless it is a
  * catalogue name or could be a typo of one: names come first.
  */
@@ -99,7 +112,7 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
       .flatMap((x) => (SHORTHAND[x] ?? x).split(' '));
     if (w.length === 0) continue;
     if (words.length > 0) words.push('|');
-    words.push(...spellNegations(translateWords(w, lang, capitals), lang));
+    words.push(...spellNegations(translateWords(w, lang, capitals, (ws, i) => nameOfData(ws, i, index)), lang));
   }
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();
