@@ -21,6 +21,7 @@ export const EVAL_SETS = [
   'tuning-6-context',
   'tuning-7-dimensions',
   'tuning-7-words',
+  'tuning-7-context',
   'held-out-2',
   'held-out-3',
 ] as const;

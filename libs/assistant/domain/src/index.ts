@@ -6,6 +6,8 @@ export * from './lib/time';
 export * from './lib/catalogue-index';
 export * from './lib/planner';
 export * from './lib/narrative';
+export * from './lib/narrative-format';
+export * from './lib/engine-runs';
 export * from './lib/plan-schema';
 export * from './lib/plan-validation';
 export * from './lib/model-brief';

@@ -1,5 +1,6 @@
 import { AnalysisPlan, ComputedCell } from './assistant.types';
-import { columnsOf, segmentsOf, writeAnswer } from './narrative';
+import { writeAnswer } from './narrative';
+import { columnsOf, segmentsOf } from './engine-runs';
 import { planPrompt } from './planner';
 import { demoPlannerCatalogue } from './testing/demo-catalogue';
 

@@ -1,6 +1,6 @@
 import { AnalysisPlan, CodeName, ComputedCell, PlanAudience, PlannerCatalogue, WrittenAnswer, WrittenInsight } from './assistant.types';
 import { cellMetrics } from './insight-metrics';
-import type { PlanColumn, PlanSegment } from './narrative';
+import type { PlanColumn, PlanSegment } from './engine-runs';
 
 /*
  * What the narrative says of the engine's statistics beyond shares: the mean of a question (an

@@ -1,5 +1,6 @@
 import { AnalysisPlan, ComputedCell } from './assistant.types';
-import { columnsOf, describePlan, MAX_CROSSTAB_CELLS, MAX_SEGMENTS, segmentsOf, tooBroad, writeAnswer } from './narrative';
+import { describePlan, writeAnswer } from './narrative';
+import { columnsOf, MAX_CROSSTAB_CELLS, MAX_SEGMENTS, segmentsOf, tooBroad } from './engine-runs';
 import { planPrompt } from './planner';
 import { demoPlannerCatalogue } from './testing/demo-catalogue';
 

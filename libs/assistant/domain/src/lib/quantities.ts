@@ -34,6 +34,21 @@ const UNITS: Record<string, string> = {
   holidays: 'holiday',
   trip: 'holiday',
   trips: 'holiday',
+  // Money, written so by `normalize` ("$50" is "50 dollars").
+  dollar: 'dollar',
+  dollars: 'dollar',
+  usd: 'dollar',
+  euro: 'euro',
+  euros: 'euro',
+  eur: 'euro',
+  pound: 'pound',
+  pounds: 'pound',
+  gbp: 'pound',
+  yen: 'yen',
+  reais: 'real',
+  real: 'real',
+  rupee: 'rupee',
+  rupees: 'rupee',
 };
 
 const BELOW = ['under', 'below', 'less than', 'fewer than', 'up to', 'at most', 'no more than'];
@@ -44,7 +59,7 @@ const phraseAt = (words: string[], i: number, phrases: string[]) => phrases.find
 const amount = (word: string | undefined): number | undefined => {
   if (word === undefined) return undefined;
   const n = numberWord(word);
-  return n !== undefined && n >= 0 && n < 10_000 ? n : undefined;
+  return n !== undefined && n >= 0 && n < 100_000_000 ? n : undefined;
 };
 
 /** Amounts with a unit: "under 5 hours", "more than four hours", "5-6 hours", "between 2 and 4 hours", "8 hours or more". */
@@ -69,6 +84,21 @@ export function readQuantities(words: string[]): Quantity[] {
       i++;
       continue;
     }
+    // "Between 10 dollars and 24 dollars": the unit said after each end.
+    if (
+      words[i] === 'between' &&
+      amount(words[i + 1]) !== undefined &&
+      UNITS[words[i + 2] ?? ''] &&
+      words[i + 3] === 'and' &&
+      amount(words[i + 4]) !== undefined
+    ) {
+      const unit = UNITS[words[i + 2]];
+      if (UNITS[words[i + 5] ?? ''] === unit) {
+        out.push({ lo: amount(words[i + 1]) as number, hi: amount(words[i + 4]) as number, unit, start: i, end: i + 6 });
+        i += 5;
+        continue;
+      }
+    }
     if (words[i] === 'between' && amount(words[i + 1]) !== undefined && words[i + 2] === 'and' && amount(words[i + 3]) !== undefined) {
       const unit = UNITS[words[i + 4] ?? ''];
       if (unit) {
@@ -90,10 +120,11 @@ export function readQuantities(words: string[]): Quantity[] {
 /** The band a datapoint name stands for ("Less than 5 hours", "4-6 hours", "5 or more people", "None"), or null. */
 export function bandOf(normalisedName: string): Interval | null {
   const words = normalisedName.trim().split(' ');
+  const [q] = readQuantities(words);
+  // "100 dollars or more", "Less than 5 hours": the whole name is the amount.
+  if (q && q.start === 0 && q.end === words.length) return { lo: q.lo, hi: q.hi, unit: q.unit };
   const unit = UNITS[words[words.length - 1]];
   if (!unit) return null;
-  const [q] = readQuantities(words);
-  if (q && q.end === words.length) return { lo: q.lo, hi: q.hi, unit };
   const single = amount(words[0]);
   if (single !== undefined && words.length === 2) return { lo: single, hi: single, unit };
   return null;

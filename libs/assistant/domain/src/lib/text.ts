@@ -6,6 +6,15 @@ import { distance } from 'fastest-levenshtein';
 import porter2 from 'wink-porter2-stemmer';
 import { LEXICON } from '../lexicon/lexicon';
 
+/** Currency signs before an amount, and the word the amount is read with. */
+const CURRENCY_WORDS: Record<string, string> = { r$: 'reais', $: 'dollars', '€': 'euros', '£': 'pounds', '¥': 'yen', '₹': 'rupees' };
+const SIGN = '(r\\$|[$€£¥₹])';
+const AMOUNT = '(\\d+(?:\\.\\d+)?)(k\\b)?';
+const CURRENCY_RANGE = new RegExp(`${SIGN}\\s?${AMOUNT}\\s*[-\u2013]\\s*(?:r\\$|[$€£¥₹])?\\s?${AMOUNT}`, 'g');
+const CURRENCY_AMOUNT = new RegExp(`${SIGN}\\s?${AMOUNT}`, 'g');
+/** "200k" is 200000. */
+const thousands = (n: string, k: string | undefined) => (k ? String(Math.round(Number(n) * 1000)) : n);
+
 /**
  * Lower case, accents off (Latin letters only, so Japanese kana keep their marks), full-width
  * forms folded, apostrophes and punctuation out, digit ranges ("25-34") kept, "+" read as
@@ -20,11 +29,20 @@ export function normalize(text: string): string {
     .replace(/n't\b/g, ' not')
     .replace(/'s\b/g, '')
     .replace(/%/g, ' percent ')
+    // Amounts of money: "$50" is "50 dollars", "€10-€24" is "10-24 euros", "100,000" and "30.000" one number.
+    .replace(/(\d)[,.](?=\d{3}\b)/g, '$1')
+    .replace(
+      CURRENCY_RANGE,
+      (_, sign: string, lo: string, k1?: string, hi?: string, k2?: string) => `${thousands(lo, k1)}-${thousands(hi ?? lo, k2)} ${CURRENCY_WORDS[sign]} `,
+    )
+    .replace(CURRENCY_AMOUNT, (_, sign: string, n: string, k?: string) => `${thousands(n, k)} ${CURRENCY_WORDS[sign]} `)
     .replace(/(\d)\s*[-\u2013\u2014~〜]\s*(\d)/g, '$1-$2')
     .replace(/(\d)\s*\+/g, '$1 plus')
     .replace(/\+/g, ' plus ')
     .replace(/&/g, ' and ')
-    .replace(/[^\p{L}\p{N}\- ]+/gu, ' ')
+    // A decimal point stays ("5.5 hours"); every other full stop goes.
+    .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
+    .replace(/[^\p{L}\p{N}\-. ]+/gu, ' ')
     .replace(/(?<!\d)-|-(?!\d)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -76,7 +94,7 @@ const NUMBER_WORDS = LEXICON.english.numberWords;
 
 /** A count written in digits or as an English word ("three"); other languages are translated to English first. */
 export function numberWord(word: string): number | undefined {
-  if (/^\d+$/.test(word)) return Number(word);
+  if (/^\d+(\.\d+)?$/.test(word)) return Number(word);
   return NUMBER_WORDS[word];
 }
 

@@ -1,6 +1,6 @@
 import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine-domain';
 import { AnalysisPlan, ComputedCell } from './assistant.types';
-import type { PlanColumn, PlanSegment } from './narrative';
+import type { PlanColumn, PlanSegment } from './engine-runs';
 import { formatPeople } from './narrative-subject';
 
 /*

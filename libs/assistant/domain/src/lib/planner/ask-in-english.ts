@@ -1,10 +1,22 @@
+import { PlannerCatalogue } from '../assistant.types';
+import { indexOf } from '../catalogue-index';
 import { detectLanguage, translateWords } from '../languages';
+import { normaliseWords } from './normalise';
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 
 type Table = string[][];
 const PHRASES: Record<string, Table> = lexicon.askedInEnglish.phrases;
 const BEFORE_AGE: Record<string, Table> = lexicon.askedInEnglish.beforeAge;
+const JAPANESE: Table = lexicon.askedInEnglish.japanese;
+const JAPANESE_AGES: Record<string, string> = lexicon.askedInEnglish.japaneseAges;
+
+/** "65歳以上", "18歳未満", "13〜15歳": ages in Japanese as the English words the age reader knows. */
+function japaneseAges(prompt: string): string {
+  return prompt
+    .replace(/(\d+)\s*[〜~～\-–]\s*(\d+)\s*歳/g, ' aged $1 to $2 ')
+    .replace(/(\d+)\s*歳\s*(以上|未満|以下)/g, (whole, n: string, bound: string) => ` ${(JAPANESE_AGES[bound] ?? whole).replace('{n}', n)} `);
+}
 
 /** The longest phrase of a table at a word, if one: its length and its English words. */
 function phraseAt(words: readonly string[], i: number, table: Table): [number, string] | null {
@@ -22,9 +34,15 @@ function phraseAt(words: readonly string[], i: number, table: Table): [number, s
  * measures of other languages ("Minuten pro Tag", "euros al mes", "moins de 16 ans") read as their
  * English words, the rest translated as the planner translates it. An English prompt is its words.
  */
-export function askedInEnglish(prompt: string): string[] {
-  const words = wordsOf(prompt);
+export function askedInEnglish(prompt: string, catalogue?: PlannerCatalogue): string[] {
   const lang = detectLanguage(prompt);
+  // Japanese is written without spaces: its measures ("何円", "毎月") are read where they stand, and
+  // the rest as the planner reads Japanese ("ゲーム" is "game") when the catalogue is at hand.
+  if (lang === 'ja') {
+    const measured = JAPANESE.reduce((text, [phrase, english]) => text.split(phrase).join(english), japaneseAges(prompt));
+    return catalogue ? normaliseWords(measured, indexOf(catalogue)).words.filter((w) => w !== '|') : wordsOf(measured);
+  }
+  const words = wordsOf(prompt);
   const phrases = PHRASES[lang];
   if (!phrases) return words;
   const beforeAge = BEFORE_AGE[lang] ?? [];

@@ -1,5 +1,5 @@
 import { AnalysisPlan } from '../assistant.types';
-import { columnsOf } from '../narrative';
+import { columnsOf } from '../engine-runs';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { audienceAsTopic } from './audience-size';

@@ -82,3 +82,10 @@ describe('average plans', () => {
     }
   });
 });
+
+describe('asksForAverage and the word "media"', () => {
+  it('does not read "social media" in English as the Spanish or Italian mean', () => {
+    expect(asksForAverage('What share of Gen Z spend more than 4 hours a day on social media?')).toBe(false);
+    expect(asksForAverage('¿Cuál es la media de horas en redes sociales en España?')).toBe(true);
+  });
+});

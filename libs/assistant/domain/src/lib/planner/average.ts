@@ -1,4 +1,5 @@
 import { AnalysisPlan, PlannerCatalogue, PlannerQuestion } from '../assistant.types';
+import { detectLanguage } from '../languages';
 
 /** An answer of the catalogue with the value it stands for, if any. */
 interface ValuedAnswer {
@@ -30,9 +31,13 @@ const AVERAGE_WORDS = /(^|[^\p{L}])(average|avg|mean|moyenne|moyen|durchschnitt\
 const NOT_A_MEAN =
   /\b(than|above|below|vs\.?|versus|against|compared (to|with)|from) (the |an )?average\b|\baverage (person|user|consumer|respondent|internet user|adult|people)\b|\b(do|does|did|you|i|we|they|would|will|could|to) mean\b/i;
 
+/** "Social media", "media plan": in English, "media" is not the Spanish or Italian mean. */
+const ENGLISH_MEDIA = /(^|[^\p{L}])media(?=$|[^\p{L}])/giu;
+
 /** Whether a prompt asks for the mean of something. */
 export function asksForAverage(prompt: string): boolean {
-  const text = prompt.toLowerCase();
+  const lower = prompt.toLowerCase();
+  const text = detectLanguage(prompt) === 'en' ? lower.replace(ENGLISH_MEDIA, '$1 ') : lower;
   if (!AVERAGE_WORDS.test(text)) return false;
   // Every mention must be a mean: one index phrase ("than average") and nothing else is not.
   const stripped = text.replace(new RegExp(NOT_A_MEAN.source, 'gi'), ' ');

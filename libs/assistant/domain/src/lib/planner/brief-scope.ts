@@ -1,6 +1,7 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { Mention, mentionsIn, wordsOf } from './mentions';
+import { agesAsked } from './unanswerable';
 
 /** A market, a region of markets, or a place the data does not cover (then the question is refused for it, as when it is asked). */
 const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region' || m.entry.kind === 'place';
@@ -30,6 +31,14 @@ export function withBriefScope(ask: string, context: readonly string[], catalogu
     const stated = context.filter(statesScope).flatMap((s) => mentionsIn(s, catalogue).filter(isAudience));
     const who = distinct(stated);
     if (who.length === 1) additions.push(`among ${who[0]}`);
+    // "Our target audience is people aged 18 to 24": an age range stated as the target.
+    else if (who.length === 0) {
+      const ages = context.filter(statesScope).flatMap((sentence) => {
+        const words = wordsOf(sentence);
+        return agesAsked(words).map((a) => words.slice(a.start, a.end).join(' '));
+      });
+      if (new Set(ages).size === 1) additions.push(`among people ${/^\d/.test(ages[0]) ? `aged ${ages[0]}` : ages[0]}`);
+    }
   }
   if (!own.some(isMarket)) {
     // One market, named by one or several words ("Germany", "the German market"), counts once; it is

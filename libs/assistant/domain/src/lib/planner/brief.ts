@@ -1,8 +1,10 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { withBriefScope } from './brief-scope';
-import { isSecondaryAsk, withoutOrdinal } from './brief-questions';
+import { coordinatedQuestions, isRhetorical, isSecondaryAsk, mainOfSeveral, withoutOrdinal, withoutTag } from './brief-questions';
+import { withoutAsides } from './brief-asides';
 import { Mention, mentionsIn, wordsOf } from './mentions';
+import { detectLanguage, Language, translateWords } from '../languages';
 
 /**
  * A long brief read for its question: the sentence that asks, with references to the context
@@ -24,6 +26,16 @@ const ABBREVIATION = /\b(u\.s|u\.k|e\.g|i\.e|vs|etc|approx|dr|mr|mrs|ms|st|inc|l
 /** A brief has context to set aside: at least this many words around its question. */
 const MIN_CONTEXT_WORDS = 5;
 
+/** A question mark ends the sentence: Latin or full-width (Japanese). */
+const ASKS_MARK = /[?？]\s*$/;
+/** Japanese sentence ends: a sentence ends after them whatever follows. */
+const CJK_END = /[。！？]$/;
+/** Letters of a script written without spaces: a context sentence's size is counted in them, not in words. */
+const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/g;
+
+/** How many words a text has, a run of Japanese counted as a word per three letters. */
+const sizeOf = (text: string) => wordsOf(text).length + Math.floor((text.match(CJK) ?? []).length / 3);
+
 /** A short capitalised token before a full stop ("EE.", "UU."): with another after it, an abbreviation. */
 const SHORT_CAPITAL = /(^|\s)[A-Z][A-Za-z]{0,2}\.$/;
 const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
@@ -33,22 +45,24 @@ const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
  * opening quote or question mark); abbreviations ("U.S.", "EE. UU.", "vs.") stay whole.
  */
 export function sentencesOf(prompt: string): string[] {
+  // A prompt written all in lower case starts no sentence with a capital: any full stop ends one.
+  const lowerCase = !/\p{Lu}/u.test(prompt);
   // A line break ends a sentence (an email, a list of notes); a bullet is not part of its line.
   return prompt
     .split(/\n+/)
     .map((line) => line.replace(/^\s*(?:[-*•·–—]+|\d+[.)])\s+/, '').trim())
     .filter((line) => line.length > 0)
-    .flatMap(sentencesOfLine);
+    .flatMap((line) => sentencesOfLine(line, lowerCase));
 }
 
-function sentencesOfLine(prompt: string): string[] {
+function sentencesOfLine(prompt: string, lowerCase: boolean): string[] {
   const out: string[] = [];
   let current = '';
-  const parts = prompt.split(/(?<=[.!?])\s+/);
+  const parts = prompt.split(/(?<=[.!?])\s+|(?<=[。！？])\s*/);
   parts.forEach((part, i) => {
     current = current ? `${current} ${part}` : part;
     const next = parts[i + 1];
-    const startsSentence = next === undefined || /^["“'‘¿¡(\p{Lu}\d]/u.test(next);
+    const startsSentence = next === undefined || lowerCase || CJK_END.test(current) || /^["“'‘¿¡(\p{Lu}\d]/u.test(next);
     // "EE. UU.": a short capital before a full stop, then another, is one abbreviation.
     const abbreviated = ABBREVIATION.test(current) || (SHORT_CAPITAL.test(current) && SHORT_CAPITAL_START.test(next ?? ''));
     if (startsSentence && !abbreviated) {
@@ -61,7 +75,7 @@ function sentencesOfLine(prompt: string): string[] {
 }
 
 /** "My question: what share ...": the lead-in before a colon that only announces the question. */
-function withoutLeadIn(sentence: string): string {
+function withoutLeadIn(sentence: string, catalogue?: PlannerCatalogue): string {
   // "Open question - which ...": a dash between words marks a lead-in as a colon does.
   const mark = /:|\s[-–—]\s/.exec(sentence);
   if (!mark) return sentence;
@@ -70,14 +84,19 @@ function withoutLeadIn(sentence: string): string {
   const announces =
     lexicon.askLeadIns.some((l) => lead === l || lead.endsWith(` ${l}`) || lead.startsWith(`${l} `)) ||
     /\b(question|ask|asks|asking|know|wondering|wonder|check)\b/.test(lead) ||
-    // "Could you check one number for me: what percentage ...?": what follows asks on its own.
-    (/\?\s*$/.test(after) && startsAsking(after));
+    // "Could you check one number for me: what percentage ...?": what follows asks on its own,
+    // unless the words before it name who or what it asks about ("Beer drinkers there: what share are men?").
+    (ASKS_MARK.test(after) && startsAsking(after) && (!catalogue || mentionsIn(sentence.slice(0, mark.index), catalogue).length === 0));
   return announces ? after : sentence;
 }
 
 /** "The team wants to know whether Gen Z still use Snapchat": a question reported inside a statement. */
-const EMBEDDED =
-  /\b(?:know|knowing|wondering|wonder|asks|asked|asking|check|find out|figure out|work out|see|understand|tell me|show me|question is|ask is)\s+(whether|if|what|which|how|who|where)\b/i;
+const EMBEDDED = new RegExp(
+  `\\b(?:know|knowing|wondering|wonder|asks|asked|asking|check|find out|figure out|work out|see|understand|tell me|show me|question is|ask is|${lexicon.askFrames.reporting
+    .map((r) => r.replace(/ /g, '\\s+'))
+    .join('|')})\\s+(whether|if|what|which|how|who|where)\\b`,
+  'i',
+);
 
 /** The reported question of a statement, from its question word ("whether" and "if" dropped), or the sentence. */
 function embeddedAsk(sentence: string): string {
@@ -88,14 +107,86 @@ function embeddedAsk(sentence: string): string {
   return tail.charAt(0).toUpperCase() + tail.slice(1);
 }
 
+const OPENERS = lexicon.askOpeners.map((o) => wordsOf(o));
+const OPENER_AT_START = new RegExp(`^(?:${lexicon.askOpeners.map((o) => o.replace(/ /g, '\\s+')).join('|')})\\b[\\s,]*`, 'i');
+
+/** The ask without the courtesy or discourse words it opens with ("For now, what share ..." asks no period). */
+function withoutOpeners(ask: string): string {
+  let out = ask;
+  for (let m = OPENER_AT_START.exec(out); m && m[0].length < out.length; m = OPENER_AT_START.exec(out)) out = out.slice(m[0].length);
+  return out === ask ? ask : out.charAt(0).toUpperCase() + out.slice(1);
+}
+
+const FRAMES = lexicon.askFrames;
+const startsWithPhrase = (words: readonly string[], phrase: string) => phrase.split(' ').every((w, k) => words[k] === w);
+const longestAt = (words: readonly string[], phrases: readonly string[]) =>
+  [...phrases].sort((a, b) => b.length - a.length).find((p) => startsWithPhrase(words, p));
+
+/** "I'm looking for the share of ...", "is it true that ...": the frame before what is asked for, dropped. */
+function withoutNounFrame(words: readonly string[]): readonly string[] {
+  const subject = longestAt(words, FRAMES.subjects);
+  const afterSubject = subject ? words.slice(subject.split(' ').length) : words;
+  const frame = longestAt(afterSubject, FRAMES.nouns);
+  if (!frame) return words;
+  const rest = afterSubject.slice(frame.split(' ').length);
+  const article = longestAt(rest, FRAMES.articles);
+  return article ? rest.slice(1) : rest;
+}
+
 function startsAsking(sentence: string): boolean {
-  const words = wordsOf(sentence);
+  let words = wordsOf(sentence);
+  // "Please pull ...", "For now, what share ...": words of courtesy or discourse before the ask.
+  for (let opener = OPENERS.find((o) => o.every((w, k) => words[k] === w)); opener; opener = OPENERS.find((o) => o.every((w, k) => words[k] === w)))
+    words = words.slice(opener.length);
+  words = [...withoutNounFrame(words)];
   return lexicon.askStarts.some((start) => start.split(' ').every((w, k) => words[k] === w));
 }
 
-function asks(sentence: string): boolean {
-  if (/\?\s*$/.test(sentence) || EMBEDDED.test(sentence)) return true;
-  return startsAsking(withoutLeadIn(sentence));
+const ASK_VERBS = new Map(
+  Object.entries(lexicon.askVerbs).flatMap(([english, words]) =>
+    Array.isArray(words) && english !== 'japanese' ? words.map((w): [string, string] => [w, english]) : [],
+  ),
+);
+
+/**
+ * The sentence as English words for seeing whether it asks: the question words translated as the
+ * planner translates them, and the verbs that frame a question ("necesito saber", "zeig mir",
+ * "j'aimerais savoir") as "know", "show", "tell": then "know what share ..." is a reported question
+ * and "show me the share ..." a command, in any language, as in English.
+ */
+export function askShapeOf(sentence: string, lang: Language): string {
+  if (lang === 'en' || lang === 'ja') return sentence;
+  return translateWords(wordsOf(sentence), lang)
+    .map((w) => ASK_VERBS.get(w) ?? w)
+    .join(' ');
+}
+
+/**
+ * "Necesito saber qué porcentaje ...", "j'aimerais savoir quelle part ...": in another language,
+ * the question a sentence reports starts after its verb of knowing; the frame before it is not read.
+ */
+export function reportedAsk(sentence: string, lang: Language): string {
+  if (lang === 'en' || lang === 'ja') return sentence;
+  const tokens = [...sentence.matchAll(/[\p{L}\p{N}]+/gu)];
+  const at = tokens.findIndex((t, i) => i < tokens.length - 1 && ASK_VERBS.has(wordsOf(t[0]).join(' ')));
+  if (at < 0) return sentence;
+  // "Zeig mir bitte, welche ...": a command's question starts at its question word, a few words on.
+  const questionWord = tokens.findIndex((t, i) => i > at && i <= at + 4 && QUESTION_WORDS.has(translateWords(wordsOf(t[0]), lang, new Set()).join(' ') || ''));
+  const from = questionWord >= 0 ? questionWord : ASK_VERBS.get(wordsOf(tokens[at][0]).join(' ')) === 'know' ? at + 1 : -1;
+  if (from < 0) return sentence;
+  const rest = sentence.slice(tokens[from].index);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+const QUESTION_WORDS = new Set(['what', 'which', 'how', 'who', 'where', 'whether', 'if', 'how many', 'how much', 'what share']);
+
+function asks(sentence: string, lang: Language = 'en'): boolean {
+  if (ASKS_MARK.test(sentence) || EMBEDDED.test(sentence)) return true;
+  // Japanese asks by its endings and words ("教えてください", "ですか", "割合は"), written without spaces.
+  if (lang === 'ja') return lexicon.askVerbs.japanese.some((m) => sentence.includes(m));
+  if (startsAsking(withoutLeadIn(sentence))) return true;
+  const english = askShapeOf(sentence, lang);
+  return english !== sentence && (EMBEDDED.test(english) || startsAsking(withoutLeadIn(english)));
 }
 
 /** "... leadership wants to understand the market, so what share of Gen Z ...": a run-on turning to its question. */
@@ -135,7 +226,7 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
   if (!mark) return null;
   const head = sentence.slice(0, mark.index).trim();
   const ask = sentence.slice(mark.index + mark[0].length).trim();
-  if (!/\?\s*$/.test(ask) || !startsAsking(ask) || wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
+  if (!ASKS_MARK.test(ask) || !startsAsking(ask) || wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
   // "Parents of babies in the UK: what share bought baby food?": an ask that does not name its own
   // people or place and what they do finishes the words before the colon; it is not a new question.
   const kinds = new Set(mentionsIn(ask, catalogue).map((m) => (m.entry.kind === 'datapoint' ? 'topic' : isMarket(m) ? 'place' : m.entry.kind)));
@@ -149,30 +240,63 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
  * prompt of one sentence, or with nothing that asks (then it is read whole, as before).
  */
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
-  const sentences = sentencesOf(prompt);
+  const { text, asides } = withoutAsides(prompt, catalogue);
+  const focus = focusSentences(text, catalogue);
+  if (asides.length === 0) return focus;
+  if (focus) return { ...focus, context: [...focus.context, ...asides] };
+  // One question with a remark in brackets: the remark is its background.
+  const ask = text.trim();
+  return { ask, resolved: withBriefScope(resolveReferences(ask, asides.join('. '), catalogue), asides, catalogue), context: asides };
+}
+
+function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
+  const lang = detectLanguage(prompt);
+  const whole = sentencesOf(prompt);
+  // In a brief, two questions joined in one sentence are two questions.
+  // A tag question ("..., right?") and a rhetorical one ("Why does this matter?") are statements.
+  const statements = whole.length < 2 ? whole : whole.map((s) => (isRhetorical(s, catalogue) ? s.replace(/[?？]\s*$/, '.') : withoutTag(s)));
+  const sentences = statements.length < 2 ? statements : statements.flatMap((s) => (ASKS_MARK.test(s) ? coordinatedQuestions(s) : [s]));
   if (sentences.length < 2) {
     const split = sentences.length === 1 ? (runOn(sentences[0], catalogue) ?? contextBeforeColon(sentences[0], catalogue)) : null;
     return split ? { ...split, resolved: withBriefScope(resolveReferences(split.ask, split.context.join(' '), catalogue), split.context, catalogue) } : null;
   }
   // A question marked as the lesser of two ("Second, less urgent, ...") is noted, not planned.
-  const main = (i: number) => !isSecondaryAsk(sentences[i]) || !sentences.slice(0, i).some((s) => /\?\s*$/.test(s) && !isSecondaryAsk(s));
-  let at = -1;
-  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (/\?\s*$/.test(sentences[i]) && main(i)) at = i;
-  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i]) && main(i)) at = i;
-  const others = sentences.filter((s, i) => i > at && asks(s));
+  const main = (i: number) => !isSecondaryAsk(sentences[i]) || !sentences.slice(0, i).some((s) => ASKS_MARK.test(s) && !isSecondaryAsk(s));
+  const asking = sentences.flatMap((s, i) => (ASKS_MARK.test(s) || asks(s, lang) ? [i] : []));
+  // Several questions that each name their topic: the main one (marked, else the first) is planned, the rest noted.
+  const several = mainOfSeveral(sentences, asking, catalogue);
+  let at = several ?? -1;
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (ASKS_MARK.test(sentences[i]) && main(i)) at = i;
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i], lang) && main(i)) at = i;
+  const others = several === null ? sentences.filter((s, i) => i > at && asks(s, lang)) : asking.filter((i) => i !== at).map((i) => sentences[i]);
   // "How do the French research products? Give me the top three": a question in parts, read whole.
-  if (at < 0 || others.some((s) => !isSecondaryAsk(s))) return null;
-  const context = sentences.filter((_, i) => i !== at);
-  if (context.reduce((n, s) => n + wordsOf(s).length, 0) < MIN_CONTEXT_WORDS) return null;
+  if (at < 0 || (several === null && others.some((s) => !isSecondaryAsk(s)))) return null;
+  const context = sentences.filter((s, i) => i !== at && !(several !== null && others.includes(s)));
+  if (context.reduce((n, s) => n + sizeOf(s), 0) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
-  const ask = embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at])));
+  const ask = withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]), catalogue)), lang));
   const resolved = withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue);
   return { ask, resolved, context, ...(others.length > 0 ? { others } : {}) };
 }
 
+/** A remark of this many words or more ("Churn has been high.") is a statement, not a fragment of the question. */
+const MIN_REMARK_WORDS = 3;
+
+/**
+ * "Churn has been high. Which streaming services do Gen X in the US use most?": a short context of
+ * statements that name nothing of the catalogue, before a question that names something itself, is
+ * background all the same. A fragment that names a market or audience ("Gen Z in France.") or asks
+ * ("Show me the trend.") is part of the question.
+ */
+function remarkOnly(context: readonly string[], ask: string, lang: Language, catalogue: PlannerCatalogue): boolean {
+  return (
+    mentionsIn(ask, catalogue).length > 0 && context.every((s) => sizeOf(s) >= MIN_REMARK_WORDS && !asks(s, lang) && mentionsIn(s, catalogue).length === 0)
+  );
+}
+
 /** `\b` for a phrase in raw text, case-insensitive. */
-const phraseRegex = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\\s+')}\\b`, 'i');
+const phraseRegex = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\\s+').replace(/'/g, "['’]")}\\b`, 'i');
 
 /**
  * "What share of people there ...", "which platforms do they use?": a reference in the question

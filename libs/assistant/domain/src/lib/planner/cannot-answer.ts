@@ -2,7 +2,7 @@ import { CodeName, PlannerCatalogue, PlannerQuestion, PlanOutcome, PlanTopic } f
 import { FUNCTION_WORDS, stem, STOPWORDS } from '../text';
 import lexicon from './context-lexicon.json';
 import { mentionsIn, wordsOf } from './mentions';
-import { UnmeasuredAsk } from './unanswerable';
+import { ageBandsOf, UnmeasuredAsk } from './unanswerable';
 
 const CURRENCY = /[$€£¥₹]/;
 const nameHas = (question: PlannerQuestion, words: readonly string[]) => words.some((w) => question.name.toLowerCase().includes(w));
@@ -63,7 +63,8 @@ function spentOnTopic(rest: string, question: PlannerQuestion, catalogue: Planne
 const contentStems = (text: string) =>
   new Set(
     wordsOf(text)
-      .filter((w) => !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && w.length > 2)
+      // Figures ("100000 dollars") are amounts, never what they are amounts of.
+      .filter((w) => !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && w.length > 2 && !/^\d/.test(w))
       .map(stem),
   );
 
@@ -83,14 +84,27 @@ export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, cata
   const about = contentStems(`${own ? `${own.name} ${own.description}` : ''} ${ask.rest}`);
   // What the ask itself is about: its own words and its topic's name, never the topic's description alone.
   const asked = contentStems(`${own?.name ?? ''} ${ask.rest}`);
+  const subject = new Set((ask.subject ?? []).map(stem));
   for (const w of [...ask.offerNamed, ...lexicon.money.spendWords, ...lexicon.ages.units, ...lexicon.measureWords]) {
+    if (subject.has(stem(w))) continue;
     about.delete(stem(w));
     asked.delete(stem(w));
   }
   let best: { question: PlannerQuestion; score: number } | null = null;
+  // Names compared word for word: stems read "network" as "social" (a synonym), too loose here.
+  const nameWords = (name: string) =>
+    new Set(
+      wordsOf(name)
+        .filter((w) => w.length > 2 && !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w))
+        .map((w) => w.replace(/s$/, '')),
+    );
+  const ownName = own ? nameWords(own.name) : null;
   for (const question of catalogue.questions) {
     if (!question.entitled || !nameHas(question, ask.offerNamed)) continue;
     const hasAnswer = question.datapoints.some((d) => names.has(d.name.toLowerCase()));
+    // A rating of TikTok is not near the telecom brands' perceptions: for a named answer that a
+    // candidate lacks, the candidate must be named like the answer's own question ("social media").
+    if (!hasAnswer && !ask.subject && (base?.datapoints.length ?? 0) > 0 && (!ownName || ![...nameWords(question.name)].some((w) => ownName.has(w)))) continue;
     const stems = contentStems(`${question.name} ${question.description}`);
     // "Minutes of radio listening" is not near the TV hours because both descriptions say "media".
     if (!hasAnswer && ![...stems].some((s) => asked.has(s))) continue;
@@ -98,8 +112,8 @@ export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, cata
     for (const s of stems) if (about.has(s)) score++;
     if (score === 0) continue;
     if (question.code === own?.code) score += 5;
-    // Money is nearest to a question whose answers are amounts of money.
-    if (ask.kind === 'money' && question.datapoints.some((d) => CURRENCY.test(d.name))) score += 6;
+    // Money is nearest to a question whose answers are amounts of money, above all an amount in a currency.
+    if (ask.kind === 'money' && question.datapoints.some((d) => CURRENCY.test(d.name))) score += ask.currency ? 20 : 6;
     if (score > (best?.score ?? 0)) best = { question, score };
   }
   return best?.question ?? own;
@@ -141,8 +155,12 @@ export function cannotAnswer(ask: UnmeasuredAsk, base: PlanTopic | null, catalog
   let message: string;
   if (ask.kind === 'age') {
     const range = ask.surveyAges as { min: number; max: number };
-    const band = nearestBand(ask, catalogue);
-    message = `I cannot answer that: the survey asked people aged ${range.min} to ${range.max}, so it has no figures for ${ask.what}.`;
+    const band = ask.bands ? ask.bands.join(', ') : nearestBand(ask, catalogue);
+    message = ask.bands
+      ? `I cannot answer that: the survey asks age in bands (${ageBandsOf(catalogue)
+          .map((b) => b.name)
+          .join(', ')}), so it has no figures for ${ask.what} exactly.`
+      : `I cannot answer that: the survey asked people aged ${range.min} to ${range.max}, so it has no figures for ${ask.what}.`;
     if (offer) message += ` The nearest I can answer is “${offer.name}”${band ? ` among people aged ${band}` : ''} — ask for it if that helps.`;
   } else {
     const what = things ? (ask.whatFor?.replace('{x}', things) ?? `${ask.what} for ${things}`) : ask.what;

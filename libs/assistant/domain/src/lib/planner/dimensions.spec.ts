@@ -1,5 +1,5 @@
 import { AnalysisPlan } from '../assistant.types';
-import { segmentsOf, tooBroad } from '../narrative';
+import { segmentsOf, tooBroad } from '../engine-runs';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { readDimensions } from './dimension-cues';

@@ -1,5 +1,6 @@
 import { AnalysisPlan, PlanTopic } from '../assistant.types';
-import { columnsOf, describePlan } from '../narrative';
+import { describePlan } from '../narrative';
+import { columnsOf } from '../engine-runs';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { SubjectSpan } from './combine';

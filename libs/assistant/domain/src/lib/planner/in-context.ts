@@ -9,6 +9,7 @@ import { removedFilter } from './follow-up-remove';
 import { rewriteReplacement, rewriteSideBySide } from './follow-up-replace';
 import { EVERYONE } from './constants';
 import { findUnmeasured } from './unanswerable';
+import { boundBeyondBands } from './band-bounds';
 
 /** What the context stage needs of a planner's input (the planner's `PlanInput`). */
 export interface ContextInput {
@@ -43,6 +44,9 @@ export function planInContext<I extends ContextInput>(input: I, planQuestion: (i
     return cannotAnswer(unmeasured, base, input.catalogue);
   }
   if (planned.outcome !== 'answer') return planned;
+  // "More than 10 hours of sleep" when the top band is "More than 8 hours": the bands cannot say it.
+  const beyond = boundBeyondBands(prompt, planned.plan, input.catalogue);
+  if (beyond) return cannotAnswer(beyond, planned.plan.topic, input.catalogue);
 
   const notes = [...planned.notes];
   if (brief) notes.push(`I answered the question “${brief.ask}” and read the rest of your message as background.`);

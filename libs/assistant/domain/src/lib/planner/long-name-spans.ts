@@ -61,7 +61,10 @@ export function longNameSpans(words: string[], used: Set<number>, index: Catalog
     // A name met only through another word for one of its own ("hold a mortgage" for "Own with a
     // mortgage") does not swallow a name said as it is ("Mortgage", a financial product held).
     const reworded = at.some((i) => CANONICAL[words[i]] !== undefined && !entry.words.includes(words[i]));
-    if (reworded && at.some((i) => (index.byFirst.get(words[i]) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1 && e.refs.some((r) => !r.partial))))
+    if (
+      reworded &&
+      at.some((i) => (index.byFirst.get(words[i]) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1 && e.refs.some((r) => !r.partial)))
+    )
       continue;
     // Every content word of a short name, nothing else: the name itself, inflected.
     const partial = long || loose.length > 0;

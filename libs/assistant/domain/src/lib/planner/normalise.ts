@@ -85,6 +85,8 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
   const lang = detectLanguage(raw);
   // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
   const undotted = raw
+    // "$50,000": a thousands separator is not a clause break.
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
     .replace(/#\s?(\d+)/g, ' top $1 ')
     // "top5", "top10": the number apart.
     .replace(/\b(top|bottom)(\d+)\b/gi, '$1 $2')

@@ -7,6 +7,7 @@ import { singleLeaf } from './audiences';
 import { CONNECTORS } from './cues';
 import { withoutGroupHeads } from './group-heads';
 import { longNameSpans } from './long-name-spans';
+import { splitNameSpans } from './split-name-spans';
 import { PRIORITY, Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 
@@ -57,6 +58,7 @@ export function findSpans(
   }
   for (const age of ageSpans(words, used)) candidates.push(age);
   for (const long of longNameSpans(words, used, index)) candidates.push(long);
+  for (const split of splitNameSpans(words, used, index)) candidates.push(split);
   candidates.push(...ellipticalSpans(words, used, candidates, index));
   candidates.push(...complementSpans(words, used, candidates, catalogue));
   return withoutGroupHeads(words, chooseSpans(candidates));

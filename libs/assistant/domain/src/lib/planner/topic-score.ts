@@ -69,11 +69,22 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
     stems.add([...meant][0]);
     unknown.splice(unknown.indexOf(u), 1);
   }
-  return { text, stems, free, suffixWords, values, unknown, mentions: roles.topicSpans, listHeads: listHeadStems(words), verbs: promptFrame(words, reading.spans) };
+  return {
+    text,
+    stems,
+    free,
+    suffixWords,
+    values,
+    unknown,
+    mentions: roles.topicSpans,
+    listHeads: listHeadStems(words),
+    verbs: promptFrame(words, reading.spans),
+  };
 }
 
 /** Words of preference: what the favourite brand is asked by. */
-const PREFERENCE = / (favourite|favorite|favourites|favorites|fav|fave|prefer|prefers|preferred|preference|loyal|loyalty|love|loves|loved|best loved|number one|no 1|top choice) /;
+const PREFERENCE =
+  / (favourite|favorite|favourites|favorites|fav|fave|prefer|prefers|preferred|preference|loyal|loyalty|love|loves|loved|best loved|number one|no 1|top choice) /;
 
 /** A question's score while it is being added up. */
 interface Tally {

@@ -71,7 +71,7 @@ describe('the noun a list is asked of', () => {
     expect([t?.question, t?.datapoints.map((d) => d.code)]).toEqual(['sports_played', ['gym_workouts']]);
   });
 
-  it('a brand named with no word of its measure is its customers (the funnel\'s usage row); the favourite needs a word of preference', () => {
+  it("a brand named with no word of its measure is its customers (the funnel's usage row); the favourite needs a word of preference", () => {
     const bare = topicOf('Is Shein over-indexed among Gen Z women in the UK?').topic;
     expect([bare?.question, bare?.suffix?.code]).toEqual(['brand_funnel_fashion', '3']);
     expect(topicOf('Is Shein the favourite of Gen Z women?').topic?.question).toBe('favourite_brand_fashion');

@@ -13,7 +13,32 @@ import { stem } from '../text';
 import { Span } from './types';
 
 /** Auxiliaries and words that may sit between a verb and its object ("do", "really", "a"). */
-const SKIPPED = new Set(['do', 'does', 'did', 'not', 'never', 'actually', 'really', 'still', 'also', 'ever', 'a', 'an', 'the', 'their', 'any', 'some', 'to', 'with', 'by', 'on', 'at', 'from', 'of', 'in']);
+const SKIPPED = new Set([
+  'do',
+  'does',
+  'did',
+  'not',
+  'never',
+  'actually',
+  'really',
+  'still',
+  'also',
+  'ever',
+  'a',
+  'an',
+  'the',
+  'their',
+  'any',
+  'some',
+  'to',
+  'with',
+  'by',
+  'on',
+  'at',
+  'from',
+  'of',
+  'in',
+]);
 
 const FRAMES = new Map(Object.entries(VERB_FRAMES).map(([verb, fits]) => [verb, fits.map(stem)]));
 
@@ -43,7 +68,14 @@ export function verbFrameOf(words: readonly string[], mention: Span, spans: read
 }
 
 /** Every word of a text, stemmed (function words too: "done" and "held" say the act). */
-const allStems = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(stem));
+const allStems = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .map(stem),
+  );
 const QUESTION_STEMS = new Map<string, { name: Set<string>; description: Set<string> }>();
 
 /** The stems every verb of the frames in the prompt fits, outside names: the act asked about when no thing is named ("go to the gym"). */
@@ -69,7 +101,24 @@ export function verbFit(frame: readonly string[] | null, q: Pick<PlannerQuestion
 const LIST_OPENERS = new Set(['which', 'what', 'top', 'popular']);
 
 /** Words between "which"/"what" and the noun of the list it asks for ("what are the two main reasons"). */
-const BEFORE_HEAD = new Set(['are', 'is', 'were', 'the', 'top', 'main', 'most', 'biggest', 'leading', 'popular', 'common', 'kinds', 'kind', 'types', 'type', 'of']);
+const BEFORE_HEAD = new Set([
+  'are',
+  'is',
+  'were',
+  'the',
+  'top',
+  'main',
+  'most',
+  'biggest',
+  'leading',
+  'popular',
+  'common',
+  'kinds',
+  'kind',
+  'types',
+  'type',
+  'of',
+]);
 
 /**
  * The stems of the nouns a list is asked of: the first word after "which" or "what" (and words

@@ -186,7 +186,11 @@ function alikeChoice(index: CatalogueIndex, tw: TopicWords, scored: Scored[], be
   const headOf = (x: Scored) => index.questionWords.get(x.question.code)?.head ?? '';
   const listed = tw.listHeads.has(headOf(best));
   const alikeBest = (x: Scored) =>
-    x.dpHits === 0 && x.evidence === best.evidence && Math.abs(x.coverage - best.coverage) < 0.01 && best.score - x.score < 2 && (!listed || headOf(x) === headOf(best));
+    x.dpHits === 0 &&
+    x.evidence === best.evidence &&
+    Math.abs(x.coverage - best.coverage) < 0.01 &&
+    best.score - x.score < 2 &&
+    (!listed || headOf(x) === headOf(best));
   // In a list asked for, a scale word both readings share ("which brands do they trust most":
   // every sector's "a brand I trust") does not tell them apart either.
   const sharedScale = list && tw.listHeads.size > 0 && second?.suffix?.name === best.suffix?.name;

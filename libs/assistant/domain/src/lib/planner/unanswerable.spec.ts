@@ -71,3 +71,107 @@ describe('findUnmeasured, children', () => {
     expect(findUnmeasured('What share watch kids and family shows?', demo)).toBeNull();
   });
 });
+
+describe('findUnmeasured, amounts in other words', () => {
+  it('reads earnings as an amount of income, not of spend', () => {
+    const ask = findUnmeasured('What share of Parents in France earn more than €100,000 a year?', demo);
+    expect(ask).toMatchObject({ kind: 'money', currency: '€', offerNamed: ['income'] });
+  });
+  it('reads a price someone would pay as an amount of money', () => {
+    expect(findUnmeasured('How much would Gen Z in Germany pay for a VR headset?', demo)?.kind).toBe('money');
+  });
+  it('reads market share and currencies in other languages and scripts', () => {
+    expect(findUnmeasured('¿Cuál es la cuota de mercado de Toyota en España?', demo)?.kind).toBe('metric');
+    expect(findUnmeasured('Qual è la quota di mercato di Samsung?', demo)?.kind).toBe('metric');
+    expect(findUnmeasured('日本の人はゲームに毎月何円使っていますか？', demo)).toMatchObject({ kind: 'money', currency: '¥' });
+  });
+});
+
+describe('findUnmeasured, ages the bands cannot tell and units no question uses', () => {
+  it('refuses an age range whose ends fall inside a band, offering the bands it overlaps', () => {
+    expect(findUnmeasured('What share of people aged 18-21 in the UK use Snapchat?', demo)).toMatchObject({ kind: 'age', bands: ['16-24'] });
+    expect(findUnmeasured('What share of 30 to 40 year olds shop online?', demo)).toMatchObject({ kind: 'age', bands: ['25-34', '35-44'] });
+  });
+  it('answers ranges on the band edges, within a year, and the youngest band from 18', () => {
+    expect(findUnmeasured('Which platforms do women aged 25 to 35 use most?', demo)).toBeNull();
+    expect(findUnmeasured('Do over-35s use Facebook more than under 35s?', demo)).toBeNull();
+    expect(findUnmeasured('How many people over 18 in the US use ChatGPT?', demo)).toBeNull();
+  });
+  it('refuses amounts in units of quantity the catalogue does not use', () => {
+    expect(findUnmeasured('How many litres of beer do Germans drink a year?', demo)).toMatchObject({ kind: 'metric', words: 'litres' });
+    expect(findUnmeasured('How many cups of coffee a day do Brazilians drink?', demo)?.rest).toBe('how many coffee a day do brazilians drink');
+  });
+  it('reads "how much money" as money without a verb of spending', () => {
+    expect(findUnmeasured('Wie viel Geld geben Deutsche pro Monat für Streaming aus?', demo)?.kind).toBe('money');
+  });
+});
+
+describe('findUnmeasured, numbers of things per person', () => {
+  it('refuses a count of things each person has, offering the question named like the things', () => {
+    expect(findUnmeasured('How many apps do Millennials have on their phone?', demo)).toMatchObject({ kind: 'metric', subject: ['apps'] });
+    expect(findUnmeasured("What's the average number of streaming services people in the US subscribe to?", demo)).toMatchObject({
+      offerNamed: ['streaming services'],
+    });
+    expect(findUnmeasured('How many pets do Brits own?', demo)?.kind).toBe('metric');
+  });
+  it('leaves counts of people and things a question counts in numbers', () => {
+    expect(findUnmeasured('How many Netflix subscribers are there in the UK?', demo)).toBeNull();
+    expect(findUnmeasured('How many Germans are aware of Vodafone?', demo)).toBeNull();
+    expect(findUnmeasured('How many holidays do Germans take a year?', demo)).toBeNull();
+  });
+  it('reads "how many times" in French, Spanish, Portuguese and Italian', () => {
+    expect(findUnmeasured('Combien de fois par semaine les Français commandent-ils sur Uber Eats ?', demo)?.kind).toBe('metric');
+  });
+});
+
+describe('findUnmeasured, more measures in other words', () => {
+  it('reads ages in Japanese', () => {
+    expect(findUnmeasured('日本の65歳以上の人でLINEを使っている人の割合は？', demo)?.kind).toBe('age');
+  });
+  it('reads earnings, followers and thousands written the continental way', () => {
+    expect(findUnmeasured('¿Qué porcentaje de españoles gana más de 30.000 euros al año?', demo)).toMatchObject({ kind: 'money', currency: '€' });
+    expect(findUnmeasured('Quantos seguidores o Instagram da Nike tem no Brasil?', demo)?.kind).toBe('metric');
+  });
+  it('reads advertising performance as a metric the survey lacks', () => {
+    expect(findUnmeasured("What's Coca-Cola's share of voice in the UK?", demo)?.kind).toBe('metric');
+    expect(findUnmeasured("What's the click-through rate of YouTube ads among Gen Z?", demo)?.kind).toBe('metric');
+  });
+});
+
+describe('findUnmeasured, children in other languages', () => {
+  it('refuses children asked about as the people measured', () => {
+    expect(findUnmeasured('¿Qué porcentaje de niños en España usa YouTube?', demo)?.kind).toBe('age');
+    expect(findUnmeasured('Wie viele Kinder in Deutschland spielen Fortnite?', demo)?.kind).toBe('age');
+    expect(findUnmeasured('Quale percentuale dei bambini in Spagna usa YouTube?', demo)?.kind).toBe('age');
+  });
+  it('leaves the children of parents, whose ages describe the parents', () => {
+    expect(findUnmeasured('Welcher Anteil der Eltern mit Kindern unter 5 in Deutschland kauft Windeln?', demo)).toBeNull();
+    expect(findUnmeasured('¿Qué porcentaje de padres con niños pequeños en España usa Instagram?', demo)).toBeNull();
+  });
+});
+
+describe('findUnmeasured, shares of income and statements of the catalogue', () => {
+  it('reads a share of income or budget as an amount of money', () => {
+    expect(findUnmeasured('What percentage of their income do Gen Z in the UK spend on streaming?', demo)?.kind).toBe('money');
+  });
+  it('leaves an ask that is an agreement statement of the catalogue ("would pay more for eco-friendly products")', () => {
+    expect(findUnmeasured('What share of Gen Z would pay more for eco-friendly products?', demo)).toBeNull();
+  });
+  it('reads the hours of one platform as time on it', () => {
+    expect(findUnmeasured("What's the average number of hours Gen Z spend on TikTok per week?", demo)?.kind).toBe('metric');
+  });
+});
+
+describe('findUnmeasured, counts a question does hold', () => {
+  it('leaves "how many holidays a year", which "Holidays taken per year" counts', () => {
+    expect(findUnmeasured('How many holidays a year do Germans take?', demo)).toBeNull();
+  });
+});
+
+describe('findUnmeasured, Japanese read as the planner reads it', () => {
+  it('reads the rest of a Japanese ask in English words and names the currency by name', () => {
+    const ask = findUnmeasured('日本の人はゲームに毎月何円使っていますか？', demo);
+    expect(ask?.what).toBe('an amount of money in yen');
+    expect(ask?.rest).toMatch(/game/);
+  });
+});

@@ -3,7 +3,7 @@ import lexicon from './context-lexicon.json';
 import { askedInEnglish } from './ask-in-english';
 import { brandAttributeAsk } from './brand-attribute';
 import { catalogueNames } from './catalogue-phrases';
-import { countedPerPeriod } from './counted-per-period';
+import { amountInUnit, countedPerPeriod, countedThings } from './counted-per-period';
 import { findPhrase, mentionsIn, wordsOf } from './mentions';
 
 /**
@@ -25,6 +25,10 @@ export interface UnmeasuredAsk {
   answerableNamed: string[];
   /** For money: the currency symbol the prompt asked in, if it named one. */
   currency?: string;
+  /** Words that name what the missing amount is of ("income" for earnings): kept when the nearest question is looked for. */
+  subject?: string[];
+  /** For ages inside the survey's range but not on its band edges: the bands the range overlaps. */
+  bands?: string[];
   /** For ages: the survey's own range. */
   surveyAges?: { min: number; max: number };
 }
@@ -39,6 +43,30 @@ export function surveyAges(catalogue: PlannerCatalogue): { min: number; max: num
   const min = Math.min(...bounds.map((b) => b[0]));
   const max = Math.max(...bounds.map((b) => (b.length > 1 ? b[1] : Infinity)));
   return { min, max };
+}
+
+/** The bands of the survey's age question, as numbers and names. */
+export function ageBandsOf(catalogue: PlannerCatalogue): { lo: number; hi: number; name: string }[] {
+  const question = catalogue.questions.find(
+    (q) => /\bage\b/i.test(q.name) && q.datapoints.length > 1 && q.datapoints.every((d) => /^\d+\s*[-–]\s*\d+$/.test(d.name.trim())),
+  );
+  return (question?.datapoints ?? []).map((d) => {
+    const [lo, hi] = (d.name.match(/\d+/g) ?? []).map(Number);
+    return { lo, hi, name: d.name.trim() };
+  });
+}
+
+/**
+ * Whether an age range can be told in the survey's bands: each end on a band's edge, within a year
+ * ("25 to 35" is the 25-34 band, "over 35" the bands from 35), or at the survey's own ends ("under
+ * 35", "over 18" for the youngest band, which starts a few years earlier).
+ */
+function onBandEdges(a: { lo: number; hi: number }, catalogue: PlannerCatalogue, range: { min: number; max: number }): boolean {
+  const bands = ageBandsOf(catalogue);
+  if (bands.length === 0) return true;
+  const loOk = a.lo <= range.min + lexicon.ages.youngestSlack || bands.some((b) => Math.abs(b.lo - a.lo) <= 1);
+  const hiOk = a.hi >= range.max || bands.some((b) => Math.abs(b.hi - a.hi) <= 1);
+  return loOk && hiOk;
 }
 
 const UNITS = new Set(lexicon.ages.units);
@@ -138,7 +166,7 @@ const phraseIn = (text: string, phrase: string) => text.includes(` ${wordsOf(phr
 
 /** The ask of the prompt the catalogue cannot measure, if there is one (ages first, then metrics, then money). */
 export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): UnmeasuredAsk | null {
-  const words = askedInEnglish(prompt);
+  const words = askedInEnglish(prompt, catalogue);
   const text = ` ${words.join(' ')} `;
   const range = surveyAges(catalogue);
   if (range) {
@@ -146,6 +174,23 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
     const outside =
       agesAsked(words).find((a) => (a.lo === 0 ? a.hi < range.min : a.hi === Infinity ? a.lo > range.max : a.lo < range.min || a.hi > range.max)) ??
       childrenAsked(words.join(' '), words, catalogue);
+    // "Aged 18-21", "over 60s": a range whose ends fall inside the survey's bands cannot be told apart in them.
+    const straddling = outside ? undefined : agesAsked(words).find((a) => !onBandEdges(a, catalogue, range));
+    if (straddling) {
+      const said = words.slice(straddling.start, straddling.end).join(' ');
+      return {
+        kind: 'age',
+        what: /^\d/.test(said) ? said : `people ${said}`,
+        words: said,
+        rest: [...words.slice(0, straddling.start), 'people', ...words.slice(straddling.end)].join(' '),
+        offerNamed: [],
+        answerableNamed: [],
+        surveyAges: range,
+        bands: ageBandsOf(catalogue)
+          .filter((b) => b.hi >= straddling.lo && b.lo <= straddling.hi)
+          .map((b) => b.name),
+      };
+    }
     if (outside) {
       const rest = [...words.slice(0, outside.start), 'people', ...words.slice(outside.end)].join(' ');
       return {
@@ -177,28 +222,36 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
         answerableNamed: metric.answerableNamed ?? [],
       };
   }
-  const other = brandAttributeAsk(words, catalogue) ?? countedPerPeriod(words);
+  const other = brandAttributeAsk(words, catalogue) ?? amountInUnit(words, catalogue) ?? countedPerPeriod(words, catalogue) ?? countedThings(words, catalogue);
   if (other) return other;
   const money = lexicon.money;
   const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
   const spends = words.some((w) => money.spendWords.includes(w));
-  const asked = money.asks.find((a) => phraseIn(text, a));
+  // "Would pay more for eco-friendly products" is an agreement statement of the catalogue, not an amount.
+  const named = (a: string) =>
+    catalogue.questions.some((q) => q.datapoints.some((d) => ` ${wordsOf(d.name).join(' ')} `.includes(` ${wordsOf(a).join(' ')} `)));
+  const asked = money.asks.find((a) => phraseIn(text, a) && !named(a));
   // "What do they spend on takeaways per week": spending over a period is an amount of money too.
   // "Spend playing each week" in hours is time, not money.
   const periodic = money.periods.some((period) => phraseIn(text, period)) && !words.some((w) => money.timeWords.includes(w));
-  if ((asked && (spends || !/^how much/.test(asked))) || (spends && (currency || periodic))) {
+  // "How much do ..." is money only with a verb of spending; "how much money" is money itself.
+  if ((asked && (spends || !/^how much/.test(asked) || /\bmoney\b/.test(asked))) || (spends && (currency || periodic))) {
     // The rest says what the money is spent on, not that it is spent: the planner would read "spend" as the gaming spend.
     const rest = wordsOf(asked ? without(words, asked) : text)
       .filter((w) => !(currency?.[1] ?? []).includes(w) && !money.spendWords.includes(w))
       .join(' ');
+    // "Earn more than €100,000": money coming in is income, not spend.
+    const earns = words.some((w) => money.earnWords.includes(w));
     return {
       kind: 'money',
-      what: money.what + (currency ? ` in ${currency[1][1] ?? currency[1][0]}` : ''),
+      // The currency by its plural name ("euros", "reais"), else its first ("yen"), never its code.
+      what: money.what + (currency ? ` in ${currency[1].find((n, k) => k > 0 && n.endsWith('s')) ?? currency[1][0]}` : ''),
       words: currency?.[1].find((n) => words.includes(n)) ?? asked ?? '',
-      rest,
-      offerNamed: money.offerNamed,
+      rest: earns ? `${rest} ${money.earnNamed.join(' ')}` : rest,
+      offerNamed: earns ? money.earnNamed : money.offerNamed,
       answerableNamed: money.offerNamed,
       currency: currency?.[0],
+      ...(earns ? { subject: money.earnNamed } : {}),
     };
   }
   return null;

@@ -1,5 +1,6 @@
 import { evalCatalogue } from '../../../eval/eval-catalogue';
-import { columnsOf, describePlan } from '../narrative';
+import { describePlan } from '../narrative';
+import { columnsOf } from '../engine-runs';
 import { planPrompt } from '../planner';
 import { focusBrief } from './brief';
 import { promptContext } from './context';

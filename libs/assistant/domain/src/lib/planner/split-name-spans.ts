@@ -1,0 +1,25 @@
+import { CatalogueIndex } from '../catalogue-index';
+import { stem } from '../text';
+import { Span } from './types';
+
+/**
+ * "Trust influencers a lot" for the answer "Trust a lot" of "Trust in influencers": an answer's
+ * name with the question's own subject said inside it, after its verb. The name is read whole,
+ * the subject word with it (it names the question the answer belongs to, not another topic).
+ */
+export function splitNameSpans(words: string[], used: Set<number>, index: CatalogueIndex): Span[] {
+  const out: Span[] = [];
+  for (let i = 0; i + 2 < words.length; i++) {
+    if (used.has(i) || used.has(i + 1) || words[i + 1] === '|') continue;
+    const gap = stem(words[i + 1]);
+    for (const entry of index.byFirst.get(words[i]) ?? []) {
+      if (entry.kind !== 'datapoint' || entry.words.length < 2) continue;
+      const end = i + entry.words.length + 1;
+      if (end > words.length || !entry.words.slice(1).every((w, k) => words[i + 2 + k] === w && !used.has(i + 2 + k))) continue;
+      const subject = entry.refs.some((r) => r.question.name.split(/\s+/).some((w) => stem(w.toLowerCase()) === gap));
+      // Not `loose`: the subject word is meant to be read with the name, not left to name a topic of its own.
+      if (subject) out.push({ start: i, end, entry, typo: false });
+    }
+  }
+  return out;
+}
