@@ -19,6 +19,7 @@ export const EVAL_SETS = [
   'tuning-5-context',
   'tuning-6-dimensions',
   'tuning-6-context',
+  'tuning-7-dimensions',
   'tuning-7-words',
   'tuning-7-context',
   'tuning-7-followup',

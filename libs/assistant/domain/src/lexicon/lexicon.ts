@@ -1,7 +1,8 @@
 /**
  * The planner's lexicon, read once when the module loads: words per language, places and
  * market groups, audience phrases, answer scales, topic synonyms, cue phrases and the words of
- * the planner's grammar (connectors, follow-up openings, chat shorthand) (the other
+ * the planner's grammar (connectors, follow-up openings, chat shorthand), the words of dimensions
+ * and time in the other languages (the other
  * names of one survey's answers are that survey's catalogue data, not the planner's). They are data
  * (the JSON files beside this one), not code: a word is added by editing a file, and the files
  * are checked (`readLexicon`) so that a malformed one stops the start with a clear message.
@@ -10,6 +11,7 @@
  */
 import audiences from './audiences.json';
 import cues from './cues.json';
+import dimensions from './dimensions.json';
 import de from './languages/de.json';
 import grammar from './grammar.json';
 import en from './languages/en.json';
@@ -39,6 +41,7 @@ export const LEXICON: Lexicon = readLexicon({
   'topics.json': topics,
   'cues.json': cues,
   'grammar.json': grammar,
+  'dimensions.json': dimensions,
 });
 
 /**

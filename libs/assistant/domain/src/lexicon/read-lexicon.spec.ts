@@ -17,6 +17,7 @@ const FILES: (keyof LexiconFiles)[] = [
   'topics.json',
   'cues.json',
   'grammar.json',
+  'dimensions.json',
 ];
 
 /** The lexicon files as they are on disk, parsed afresh (so a test may change its copy). */
@@ -56,6 +57,8 @@ describe('the lexicon files', () => {
     expect(LEXICON.audiences.audiencePhrases.find((a) => a.name === 'Gen Z')?.expression).toEqual({ question: 'age_group', datapoints: ['16_24'] });
     expect(LEXICON.cues.trend).toContain('trend');
     expect(LEXICON.japanese.patterns.length).toBeGreaterThan(0);
+    expect(LEXICON.dimensions.phrases.de).toContainEqual(['in welchem land', 'in which country']);
+    expect(LEXICON.dimensions.months['marz']).toBe(3);
   });
 });
 
@@ -77,6 +80,11 @@ describe('readLexicon rejects a malformed file, naming the file and the place', 
     expect(errorOf('cues.json', ['trend', 0], ' ')).toBe('lexicon cues.json.trend[0]: expected words, found an empty string');
     expect(errorOf('audiences.json', ['ageBands', 0], ['16_24', 16])).toBe('lexicon audiences.json.ageBands[0]: expected a list of 3, found a list');
     expect(errorOf('topics.json', ['topicSynonyms'], [])).toBe('lexicon topics.json.topicSynonyms: expected an object, found a list');
+  });
+
+  it('a month that is not a number, a language the dimension words lack', () => {
+    expect(errorOf('dimensions.json', ['months', 'march'], 'three')).toBe('lexicon dimensions.json.months.march: expected a number, found "three"');
+    expect(errorOf('dimensions.json', ['phrases', 'it'], DELETE)).toBe('lexicon dimensions.json.phrases: missing member "it"');
   });
 
   it('a Japanese pattern that is not a regular expression', () => {

@@ -159,6 +159,17 @@ export interface Lexicon {
     /** Words of politeness and hesitation: never a topic. */
     filler: string[];
   };
+  /**
+   * The words of dimensions and time in the other languages (`dimensions.json`): phrases read
+   * into the English the dimension and time stages read ("in welchem Land", "el verano pasado"),
+   * merged into each language's phrase table; months and seasons of every language, by number
+   * (a month is read only beside a year, so "Mars 2025" is March and "Mars" the brand).
+   */
+  dimensions: {
+    phrases: Record<TabledLanguage, Phrase[]>;
+    months: Record<string, number>;
+    seasons: Record<string, number>;
+  };
 }
 
 /** The files the lexicon is read from, by name, as parsed JSON. */
@@ -176,6 +187,7 @@ export interface LexiconFiles {
   'topics.json': unknown;
   'cues.json': unknown;
   'grammar.json': unknown;
+  'dimensions.json': unknown;
 }
 
 /** Checks one value found at `at` (the file and the place in it), returning it typed or throwing a LexiconError. */
@@ -329,5 +341,10 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       queryWords: words,
       filler: words,
     })(files['cues.json'], 'cues.json'),
+    dimensions: shape<Lexicon['dimensions']>({
+      phrases: shape<Record<TabledLanguage, Phrase[]>>({ de: phrases, es: phrases, fr: phrases, pt: phrases, it: phrases }),
+      months: recordOf(num),
+      seasons: recordOf(num),
+    })(files['dimensions.json'], 'dimensions.json'),
   };
 }

@@ -8,6 +8,7 @@
  */
 import { LEXICON } from '../lexicon/lexicon';
 import { typoMatch } from './text';
+import { GROUPS_BY_GENERATION, MARKET_NOUNS } from './planner/dimension-words';
 
 /** Change over time: the answer is one figure per wave. */
 export const TREND_CUES = LEXICON.cues.trend;
@@ -54,8 +55,13 @@ export function isFiller(w: string): boolean {
   return FILLER.has(w) || w.length <= 2;
 }
 
+// The words of a dimension ("markt", "contry", "genration") are read as meant too.
 const CUE_WORDS = [
-  ...new Set([...TREND_CUES, ...INDEX_CUES, ...DIFFERENCE_CUES, ...COMPARISON_CUES, ...RANKING_CUES, ...SHARE_CUES].filter((p) => !p.includes(' '))),
+  ...new Set([
+    ...[...TREND_CUES, ...INDEX_CUES, ...DIFFERENCE_CUES, ...COMPARISON_CUES, ...RANKING_CUES, ...SHARE_CUES].filter((p) => !p.includes(' ')),
+    ...MARKET_NOUNS,
+    ...GROUPS_BY_GENERATION,
+  ]),
 ];
 
 /**

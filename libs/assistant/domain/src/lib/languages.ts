@@ -45,7 +45,8 @@ export function detectLanguage(raw: string): Language {
   const letters: Record<Tabled, number> = {
     de: (raw.match(/[äöüß]/gi) ?? []).length,
     es: (raw.match(/[ñ¿¡]/gi) ?? []).length,
-    fr: (raw.match(/[èêëîïûœ]|\b(?:qu|l|d|n|c|j|s)['’](?=[a-zà-ÿ])/gi) ?? []).length,
+    // "a-t-il", "est-elle": the inverted question only French writes.
+    fr: (raw.match(/[èêëîïûœ]|\b(?:qu|l|d|n|c|j|s)['’](?=[a-zà-ÿ])|-t-(?:il|elle|on)\b|\b\w+-(?:il|elle|ils|elles)\b/gi) ?? []).length,
     pt: (raw.match(/[ãõ]/gi) ?? []).length,
     // "è" on its own (\b does not see accented letters as word letters).
     it: (raw.match(/[ìò]|(?<![\p{L}])è(?![\p{L}])/giu) ?? []).length,
@@ -129,7 +130,7 @@ const TABLES = new Map<string, PhraseTable>();
 function table(lang: Tabled): PhraseTable {
   let t = TABLES.get(lang);
   if (!t) {
-    // The dimension cues ("in which country", "which age group") live with the other dimension words.
+    // The dimension cues ("in which country", "which age group") and time words of the language (lexicon/dimensions.json).
     const phrases = [...PHRASES[lang], ...DIMENSION_PHRASES[lang]];
     const map = new Map(phrases);
     const byKey = new Map<string, string>();
@@ -159,7 +160,13 @@ function lookUp(t: PhraseTable, words: string[], lang: Language): string | undef
  * replaced by its English words. `keep` holds words written in capitals in the prompt ("USA"),
  * which are names, not words to translate.
  */
-export function translateWords(words: string[], lang: Language, keep: ReadonlySet<string> = new Set()): string[] {
+export function translateWords(
+  words: string[],
+  lang: Language,
+  keep: ReadonlySet<string> = new Set(),
+  /** How many words from `i` are a name the data holds ("Mercado Livre", "Pays Bas"): never translated. */
+  nameAt: (words: string[], i: number) => number = () => 0,
+): string[] {
   if (lang === 'en' || lang === 'ja') return words;
   const t = table(lang);
   const { longest, map } = t;
@@ -209,6 +216,12 @@ export function translateWords(words: string[], lang: Language, keep: ReadonlySe
         i += than;
         continue;
       }
+    }
+    const name = nameAt(words, i);
+    if (name > 0) {
+      out.push(...words.slice(i, i + name));
+      i += name;
+      continue;
     }
     let done = false;
     for (let n = Math.min(longest, words.length - i); n >= 1; n--) {

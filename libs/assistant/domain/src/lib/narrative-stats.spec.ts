@@ -71,6 +71,22 @@ describe('averages', () => {
     expect(answer.insights[0].text).toContain('low base');
   });
 
+  it('a ranking of means follows the direction asked and lists every market in order', () => {
+    const p = plan('Which country sleeps the least on average?');
+    expect(p.verdict).toBe('lowest');
+    const columns = columnsOf(p, catalogue);
+    const segments = segmentsOf(p);
+    const values = [7.2, 6.4, 7.0, 6.9, 7.1, 6.8, 6.1, 6.6, 7.3];
+    const answer = writeAnswer(
+      p,
+      columns,
+      segments,
+      segments.map((s, i) => cell(p, 0, columns[0].key, s.key, { average: { value: values[i], stdDev: 1, stdError: 0.1, size: 1e6, sample: 500 } })),
+    );
+    expect(answer.message).toContain('Ranked from the lowest average: 1. Japan 6.10, 2. United Kingdom 6.40');
+    expect(answer.message).toContain('Lowest average: Japan (6.10), 1.20 below Australia (7.30).');
+  });
+
   it('no one answered: says so, and gives no number', () => {
     const p = plan('What is the average age of Netflix users?');
     const columns = columnsOf(p, catalogue);

@@ -106,8 +106,10 @@ export function writeAverage(plan: AnalysisPlan, columns: PlanColumn[], segments
         });
         // A trend's waves are told in one line per series below; each wave stays an insight.
         if (plan.kind !== 'trend') lines.push(text);
-        const label =
-          plan.audiences.length > 1 && segments.length > 1 ? `${who(audience)} in ${segment.label}` : plan.audiences.length > 1 ? who(audience) : segment.label;
+        // Markets over the same waves are told apart by their names alone.
+        const sameWaves = segments.every((x) => x.waves.map((w) => w.code).join() === segments[0].waves.map((w) => w.code).join());
+        const place = sameWaves && segment.locations.length > 0 ? segment.locations.map((l) => l.name).join(', ') : segment.label;
+        const label = plan.audiences.length > 1 && segments.length > 1 ? `${who(audience)} in ${place}` : plan.audiences.length > 1 ? who(audience) : place;
         sides.push({ label, value: average.value });
       }
     if (plan.kind === 'trend') {
@@ -115,15 +117,20 @@ export function writeAverage(plan: AnalysisPlan, columns: PlanColumn[], segments
       continue;
     }
     if (sides.length > 1) {
+      // The end the verdict asks for first ("which country sleeps the least"), against the other end.
+      const lowest = plan.verdict === 'lowest';
       const shownValue = (v: number) => Number(v.toFixed(2));
-      const ranked = [...sides].sort((a, b) => shownValue(b.value) - shownValue(a.value));
+      const ranked = [...sides].sort((a, b) => (lowest ? shownValue(a.value) - shownValue(b.value) : shownValue(b.value) - shownValue(a.value)));
       const top = ranked[0];
       const low = ranked[ranked.length - 1];
-      const gap = shownValue(shownValue(top.value) - shownValue(low.value));
+      const gap = Math.abs(shownValue(shownValue(top.value) - shownValue(low.value)));
+      // A ranking of markets or groups lists every one in order.
+      if (plan.rankBy && ranked.length > 2)
+        lines.push(`Ranked from the ${lowest ? 'lowest' : 'highest'} average: ${ranked.map((r, i) => `${i + 1}. ${r.label} ${formatMean(r.value)}`).join(', ')}.`);
       lines.push(
         gap === 0
           ? `${top.label} and ${low.label} have the same average (${formatMean(top.value)}).`
-          : `Highest average: ${top.label} (${formatMean(top.value)}), ${formatMean(gap)} above ${low.label} (${formatMean(low.value)}).`,
+          : `${lowest ? 'Lowest' : 'Highest'} average: ${top.label} (${formatMean(top.value)}), ${formatMean(gap)} ${lowest ? 'below' : 'above'} ${low.label} (${formatMean(low.value)}).`,
       );
     }
   }

@@ -7,6 +7,8 @@
  */
 import { PlannerWave } from './assistant.types';
 import { numberWord } from './text';
+import { anchorYears, setAgainst, waveRefs, WaveRef } from './time-refs';
+import { DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, SEASONS, YEAR_AGO } from './time-words';
 
 /** Quarterly waves: a year is 4 of them. */
 export const WAVES_PER_YEAR = 4;
@@ -26,91 +28,7 @@ export interface TimeReading {
   refusal?: { reason: 'no-data' | 'not-entitled'; message: string };
 }
 
-const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, last: 4 };
-
-/** An ordinal word or numeral: "first", "1st", "1o" (1º), "1er", "1e", "1a". */
-function ordinalOf(word: string): number | undefined {
-  const n = ORDINALS[word];
-  if (n !== undefined) return n;
-  const m = /^([1-4])(st|nd|rd|th|o|a|er|re|e|eme|ste|te)$/.exec(word);
-  return m ? Number(m[1]) : undefined;
-}
-
-/** Words after which a leading "now" moves the conversation on rather than naming a time. */
-const DISCOURSE_NEXT = new Set(
-  'compare show what how and same also give tell only just do does for let break split add plot rank list make can could please i we as in among with by to the switch swap try run redo drop remove without instead'.split(
-    ' ',
-  ),
-);
-
-/** Ways of saying the wave four quarters before the latest. */
-const YEAR_AGO = [
-  'same quarter last year',
-  'same quarter a year ago',
-  'same quarter of last year',
-  'same time last year',
-  'same period last year',
-  'same wave last year',
-  'a year ago',
-  'one year ago',
-  '12 months ago',
-  'twelve months ago',
-  'four quarters ago',
-  '4 quarters ago',
-];
-
-/** Words that may stand between a time preposition and what it governs ("since the first quarter of 2025"). */
-// Articles of the other languages left untranslated ("desde o primeiro trimestre") count too.
-const DETERMINERS = new Set(['the', 'a', 'an', 'o', 'el', 'la', 'le', 'il', 'lo', 'dem', 'den']);
 const YEAR = /^(19|20)\d\d$/;
-
-interface WaveRef {
-  start: number;
-  end: number;
-  quarter: number;
-  year: number;
-}
-
-/** Finds "Q1 2025", "2025 Q1", "q1-2025", "first quarter of 2025", "T1 2025" at word positions. */
-function waveRefs(words: string[]): WaveRef[] {
-  const out: WaveRef[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    let m = /^[qt]([1-4])-?((?:19|20)\d\d)$/.exec(w);
-    if (m) {
-      out.push({ start: i, end: i + 1, quarter: Number(m[1]), year: Number(m[2]) });
-      continue;
-    }
-    m = /^[qt]([1-4])$/.exec(w);
-    if (m && YEAR.test(words[i + 1] ?? '')) {
-      out.push({ start: i, end: i + 2, quarter: Number(m[1]), year: Number(words[i + 1]) });
-      i++;
-      continue;
-    }
-    if (m && words[i + 1] === 'of' && YEAR.test(words[i + 2] ?? '')) {
-      out.push({ start: i, end: i + 3, quarter: Number(m[1]), year: Number(words[i + 2]) });
-      i += 2;
-      continue;
-    }
-    if (YEAR.test(w)) {
-      const q = /^q([1-4])$/.exec(words[i + 1] ?? '');
-      if (q) {
-        out.push({ start: i, end: i + 2, quarter: Number(q[1]), year: Number(w) });
-        i++;
-        continue;
-      }
-    }
-    const ordinal = ordinalOf(w);
-    if (ordinal !== undefined && w !== 'last' && words[i + 1] === 'quarter') {
-      const y = words[i + 2] === 'of' || words[i + 2] === 'in' ? i + 3 : i + 2;
-      if (YEAR.test(words[y] ?? '')) {
-        out.push({ start: i, end: y + 1, quarter: ordinal, year: Number(words[y]) });
-        i = y;
-      }
-    }
-  }
-  return out;
-}
 
 const span = (used: Set<number>, from: number, to: number) => {
   for (let i = from; i < to; i++) used.add(i);
@@ -123,10 +41,12 @@ const has = (words: string[], phrase: string): number => {
 };
 
 /** Reads the time words of a prompt against the catalogue's waves (oldest first). */
-export function readTime(words: string[], waves: PlannerWave[], guarded: ReadonlySet<number> = new Set()): TimeReading {
+export function readTime(said: string[], waves: PlannerWave[], guarded: ReadonlySet<number> = new Set()): TimeReading {
   const used = new Set<number>(guarded);
   const entitled = waves.filter((w) => w.entitled);
   const latest = entitled[entitled.length - 1];
+  // "The start of this year", "the first quarter of last year": the year named as its number.
+  const { words, blanks } = anchorYears(said, latest ? Number(latest.endDate.slice(0, 4)) : null);
   const reading: TimeReading = { waves: [], pointsInTime: false, range: false, perWave: false, used };
   const chosen = new Set<PlannerWave>();
   const add = (list: PlannerWave[]) => list.forEach((w) => chosen.add(w));
@@ -184,6 +104,11 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     } else {
       add(resolved.map((r) => r.wave));
       if (resolved.length >= 2) reading.pointsInTime = true;
+      // "Higher than in March 2025", "compared with Q3 2025": one point set against another, the latest.
+      else if (latest && latest.code !== resolved[0].wave.code && setAgainst(words, resolved[0].ref.start)) {
+        add([latest]);
+        reading.pointsInTime = true;
+      }
     }
   }
 
@@ -196,6 +121,19 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
     let prev = words[i - 1] ?? '';
     // "since the start of 2025" is "since 2025"; "the first half of 2025" is its first two quarters.
     let half: 1 | 2 | undefined;
+    // "Compared to the start of 2025", "vs the end of 2025": one point (its first or last wave) against the latest.
+    const edge = prev === 'of' && ['start', 'beginning', 'end'].includes(words[i - 2] ?? '') ? i - 2 : -1;
+    const edgeFrom = edge >= 0 && DETERMINERS.has(words[edge - 1] ?? '') ? edge - 1 : edge;
+    if (edge >= 0 && latest && setAgainst(words, edgeFrom)) {
+      const inYear = entitled.filter((w) => yearOf(w) === year);
+      const point = words[edge] === 'end' ? inYear[inYear.length - 1] : inYear[0];
+      if (point && point.code !== latest.code) {
+        add([point, latest]);
+        reading.pointsInTime = true;
+        span(used, edgeFrom, i + 1);
+        continue;
+      }
+    }
     if (prev === 'of' && ['start', 'beginning'].includes(words[i - 2] ?? '')) {
       from = i - 2;
       while (from > 0 && DETERMINERS.has(words[from - 1])) from--;
@@ -250,20 +188,7 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
   if (latest) {
     const mark = (at: number, length: number) => span(used, at, at + length);
     // "now vs a year ago", "compared with a year ago", "year on year".
-    for (const phrase of [
-      'year on year',
-      'year over year',
-      'yoy',
-      'vs a year ago',
-      'versus a year ago',
-      'compared to a year ago',
-      'compared with a year ago',
-      'than a year ago',
-      'vs last year',
-      'versus last year',
-      'compared to last year',
-      'compared with last year',
-    ]) {
+    for (const phrase of NOW_VS_YEAR_AGO) {
       const at = has(words, phrase);
       if (at < 0) continue;
       mark(at, phrase.split(' ').length);
@@ -345,8 +270,11 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       } else if (['quarters', 'quarter', 'waves', 'wave'].includes(unit)) {
         mark(i, j + 1 - i);
         if (since) used.add(i - 1);
+        const named = chosen.size;
         add(lastN(n === 1 && (unit === 'quarter' || unit === 'wave') ? 1 : n));
         if (n > 1) reading.range = true;
+        // "Q2 2025 against the latest quarter": a named wave and the latest one are two points in time.
+        else if (named > 0 && chosen.size > named && !reading.range) reading.pointsInTime = true;
         i = j;
       } else if (['months', 'month'].includes(unit) && count !== undefined) {
         mark(i, j + 1 - i);
@@ -356,10 +284,33 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       } else if (w === 'latest' || w === 'recent') {
         if (w === 'recent' && words[i - 1] === 'most') used.add(i - 1);
         mark(i, unit === 'data' || unit === 'figures' || unit === 'numbers' ? 2 : 1);
+        // "Q2 2025 with the latest quarter": a named wave and the latest are two points in time.
+        const named = chosen.size;
         add([latest]);
+        if (named > 0 && chosen.size > named && !reading.range) reading.pointsInTime = true;
       }
     }
-    for (const phrase of ['this quarter', 'right now', 'at the moment', 'currently', 'current', 'today', 'these days', 'nowadays', 'most recent', 'now']) {
+    // "Last summer", "since last winter", "this spring": the latest wave of the season (before the latest, for "last").
+    for (let i = 1; i < words.length; i++) {
+      const quarter = SEASONS[words[i]];
+      if (quarter === undefined || used.has(i) || !['last', 'this', 'past'].includes(words[i - 1])) continue;
+      const list = entitled.filter((w) => w.code.startsWith(`q${quarter}_`) && (words[i - 1] === 'this' || w.code !== latest.code));
+      const wave = list[list.length - 1];
+      if (!wave) continue;
+      mark(i - 1, 2);
+      if (words[i - 2] === 'since') {
+        used.add(i - 2);
+        add(entitled.filter((w) => w.endDate >= wave.endDate));
+        reading.range = true;
+      } else {
+        add([wave]);
+        if (setAgainst(words, i - 1) && wave.code !== latest.code) {
+          add([latest]);
+          reading.pointsInTime = true;
+        }
+      }
+    }
+    for (const phrase of NOW_WORDS) {
       const at = has(words, phrase);
       if (at < 0 || used.has(at)) continue;
       // "Now compare with Millennials", "ok now what about...": a turn of the conversation, not a time.
@@ -396,6 +347,19 @@ export function readTime(words: string[], waves: PlannerWave[], guarded: Readonl
       span(used, previousAt, previousAt + 2);
     }
   }
+  // "first wave", "the earliest wave": the oldest licensed wave, set against the latest when compared.
+  const firstAt = ['first wave', 'earliest wave', 'oldest wave', 'first quarter measured'].map((p) => has(words, p)).find((x) => x >= 0);
+  if (firstAt !== undefined && entitled[0] && !used.has(firstAt)) {
+    const named = chosen.size;
+    add([entitled[0]]);
+    span(used, firstAt, firstAt + 2);
+    if (latest && (setAgainst(words, firstAt) || named > 0) && entitled[0].code !== latest.code) {
+      add([latest]);
+      reading.pointsInTime = true;
+    }
+  }
+  // The word "year" of "the start of this year" goes with the year it was read as.
+  for (const b of blanks) if (used.has(b - 1)) used.add(b);
   for (const g of guarded) used.delete(g);
   reading.waves = [...chosen].sort((a, b) => a.endDate.localeCompare(b.endDate));
   return reading;

@@ -47,6 +47,20 @@ function cells(p: AnalysisPlan, value: (audience: number, column: number, segmen
 const verdictOf = (p: AnalysisPlan, c: ComputedCell[]) => verdictLines(p, columnsOf(p, catalogue), segmentsOf(p), c).join('\n');
 
 describe('verdictLines', () => {
+  it('ranks markets by the projected number of people when a count is asked, not by the share', () => {
+    const p = plan('Which market has the largest number of ChatGPT users?');
+    expect(p.count).toBe(true);
+    // India: the lowest share but by far the most people (a large sample standing for many).
+    const shares = [30, 40, 35, 33, 31, 32, 34, 20, 36];
+    const samples = [800, 800, 800, 800, 800, 800, 800, 8000, 800];
+    const text = verdictOf(
+      p,
+      cells(p, (_a, _c, s) => ({ pct: shares[s], n: samples[s] })),
+    );
+    expect(text).toContain('(people) ranked from the highest: 1. India about 1,600,000 people (1.6 million)');
+    expect(text).toContain('Highest: India at about 1,600,000 people (1.6 million), 1,280,000 people (1.3 million) more than United Kingdom');
+  });
+
   it('ranks every market by its figure and names the highest with its lead', () => {
     const p = plan('In which country is TikTok most used?');
     const order = [30, 50, 20, 41.26, 10, 12, 14, 16, 18];

@@ -1,6 +1,7 @@
 import { UNRELIABLE_SAMPLE } from '@aas/crosstab-engine-domain';
 import { AnalysisPlan, ComputedCell } from './assistant.types';
 import type { PlanColumn, PlanSegment } from './engine-runs';
+import { formatPeople } from './narrative-subject';
 
 /*
  * The verdict sentence of an answer, computed from the engine's cells: which market or group is
@@ -64,28 +65,33 @@ function sidesOf(plan: AnalysisPlan, column: PlanColumn, columns: PlanColumn[], 
   return out;
 }
 
-/** "Highest: Brazil at 45.2%, 3.1 points above India (42.1%)", with the order of every side. */
+/**
+ * "Highest: Brazil at 45.2%, 3.1 points above India (42.1%)", with the order of every side; by the
+ * projected number of people when a count was asked ("the market with the largest number of ...").
+ */
 function rankVerdict(plan: AnalysisPlan, column: PlanColumn, sides: Side[]): string | null {
   const lowest = plan.verdict === 'lowest';
   const valued = sides.map((s) => ({ ...s, cell: s.cells[s.cells.length - 1] }));
   if (valued.length < 2) return null;
-  const ordered = [...valued].sort((a, b) =>
-    lowest ? shown(a.cell.audiencePercentage) - shown(b.cell.audiencePercentage) : shown(b.cell.audiencePercentage) - shown(a.cell.audiencePercentage),
-  );
-  const order = ordered.map(
-    (s, i) => `${i + 1}. ${s.label} ${percent(s.cell.audiencePercentage)}${s.cell.unreliable ? ' (unreliable)' : s.cell.lowBase ? ' (low base)' : ''}`,
-  );
+  const people = plan.count === true;
+  // The figure ranked, as printed: a percentage to one decimal, or people to the whole person.
+  const value = (c: ComputedCell) => (people ? Math.round(c.intersectSize) : shown(c.audiencePercentage));
+  const show = (c: ComputedCell) => (people ? formatPeople(c.intersectSize) : percent(c.audiencePercentage));
+  const ordered = [...valued].sort((a, b) => (lowest ? value(a.cell) - value(b.cell) : value(b.cell) - value(a.cell)));
+  const order = ordered.map((s, i) => `${i + 1}. ${s.label} ${show(s.cell)}${s.cell.unreliable ? ' (unreliable)' : s.cell.lowBase ? ' (low base)' : ''}`);
   const first = ordered[0];
-  const tied = ordered.filter((s) => shown(s.cell.audiencePercentage) === shown(first.cell.audiencePercentage));
+  const tied = ordered.filter((s) => value(s.cell) === value(first.cell));
   const word = lowest ? 'Lowest' : 'Highest';
-  const what = `“${column.suffix ? `${column.datapoint.name}: ${column.suffix.name}` : column.datapoint.name}”`;
+  const what = `“${column.suffix ? `${column.datapoint.name}: ${column.suffix.name}` : column.datapoint.name}”${people ? ' (people)' : ''}`;
   let verdict: string;
-  if (tied.length === ordered.length) verdict = `A tie: all ${ordered.length} are level at ${percent(first.cell.audiencePercentage)}`;
-  else if (tied.length > 1) verdict = `${word}: a tie between ${list(tied.map((s) => s.label))} at ${percent(first.cell.audiencePercentage)}`;
+  if (tied.length === ordered.length) verdict = `A tie: all ${ordered.length} are level at ${show(first.cell)}`;
+  else if (tied.length > 1) verdict = `${word}: a tie between ${list(tied.map((s) => s.label))} at ${show(first.cell)}`;
   else {
     const next = ordered[1];
-    const gap = Math.abs(points(next.cell.audiencePercentage, first.cell.audiencePercentage));
-    verdict = `${word}: ${first.label} at ${percent(first.cell.audiencePercentage)}, ${gap.toFixed(1)} points ${lowest ? 'below' : 'above'} ${next.label} (${percent(next.cell.audiencePercentage)})`;
+    const lead = people
+      ? `${formatPeople(Math.abs(first.cell.intersectSize - next.cell.intersectSize)).replace(/^about /, '')} ${lowest ? 'fewer' : 'more'} than`
+      : `${Math.abs(points(next.cell.audiencePercentage, first.cell.audiencePercentage)).toFixed(1)} points ${lowest ? 'below' : 'above'}`;
+    verdict = `${word}: ${first.label} at ${show(first.cell)}, ${lead} ${next.label} (${show(next.cell)})`;
   }
   return `${what} ranked ${lowest ? 'from the lowest' : 'from the highest'}: ${order.join(', ')}. ${verdict}${caution(tied.map((s) => s.cell))}.`;
 }

@@ -77,4 +77,18 @@ describe('the size of an audience itself', () => {
     const p = plan('How many Gen Z women in France use TikTok?');
     expect([p.topic?.question, p.audiences.map((a) => a.name)]).toEqual(['social_platform_usage', ['Gen Z women']]);
   });
+
+  it('an audience named in parts ("women aged 25-34") is sized as all of them at once', () => {
+    const p = plan('How many men aged 35-44 are there in Brazil?');
+    expect(p.count).toBe(true);
+    expect(p.audiences.every((a) => a.origin === 'everyone')).toBe(true);
+    expect([p.topic?.question, p.topic?.combine, p.topic?.also?.map((x) => x.question)]).toEqual(['gender', 'all', ['age_group']]);
+  });
+
+  it('an audience measured along groups or markets is the topic ("which age group has the most parents?")', () => {
+    const p = plan('Which income group has the most parents?');
+    expect([p.topic?.question, p.groupQuestion?.code]).toEqual(['parent_status', 'income_group']);
+    expect(plan('Which market has the most Millennials?').rankBy).toBe('markets');
+  });
 });
+

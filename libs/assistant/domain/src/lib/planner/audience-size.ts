@@ -77,13 +77,19 @@ export function audienceAsTopic(expression: WireExpression, catalogue: PlannerCa
 /**
  * "How many Gen Z women are there in France?": with no topic, one audience named and a headcount
  * asked (nothing to profile, no trend), the audience's defining answers are the topic, counted
- * among everyone. The audience leaves the sides (it is what is counted, not who).
+ * among everyone. The audience leaves the sides (it is what is counted, not who). The same when
+ * the audience is measured along groups or markets ("which age group has the most parents?").
  */
 export function sizedAudience(ctx: PromptContext, frame: Frame): { topic: PlanTopic; question: PlannerQuestion } | null {
   const { cues, roles, count } = frame;
-  if (!count || cues.indexing || cues.openIndexing || cues.trend || ctx.followUpWords) return null;
-  if (roles.sides.length !== 1 || roles.sides[0].length !== 1) return null;
-  const sized = audienceAsTopic(roles.sides[0][0].expression, ctx.catalogue);
+  // "Which age group has the most parents?", "which country has the most dog owners?": the audience
+  // named is what is measured along the dimension, as a headcount measures it.
+  const along = ctx.reading.dimension.group !== null || ctx.reading.dimension.markets;
+  if ((!count && !along) || cues.indexing || cues.openIndexing || cues.trend || ctx.followUpWords) return null;
+  if (roles.sides.length !== 1 || roles.sides[0].length === 0) return null;
+  // "Women aged 25-34": the parts of one side are one audience, every one of them at once.
+  const parts = roles.sides[0].map((a) => a.expression);
+  const sized = audienceAsTopic(parts.length === 1 ? parts[0] : { and: parts }, ctx.catalogue);
   if (sized) roles.sides = [];
   return sized;
 }

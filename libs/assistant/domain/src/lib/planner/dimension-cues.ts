@@ -1,10 +1,14 @@
-import { PlannerAudience, PlannerCatalogue } from '../assistant.types';
+import { PlannerAudience, PlannerCatalogue, PlannerQuestion } from '../assistant.types';
+import { AUDIENCE_PHRASES } from '../synonyms';
 import { numberWord, STOPWORDS } from '../text';
 import {
   AGE_CONTRAST,
   GROUP_ALIASES,
   GROUP_HEADS,
+  DETERMINERS_BEFORE_GROUP,
+  DIFFERENCE_NOUNS,
   GROUP_LEADS,
+  PROFILE_NOUNS,
   GROUPS_BY_GENERATION,
   HIGHEST_WORDS,
   LOWEST_WORDS,
@@ -24,6 +28,10 @@ export interface DimensionCue {
   markets: boolean;
   /** "rank", "order", "league": an order is asked for (the markets' when two or more are named and one answer measured). */
   rank: boolean;
+  /** "by country", "per market": one measured answer along the markets (not the answers of a question within each). */
+  alongMarkets: boolean;
+  /** "Germany and France combined", "total ... across Europe": the markets named counted together, not side by side. */
+  pooled: boolean;
   /** "where ... most": the markets, unless the prompt names groups side by side. */
   where: boolean;
   /** The demographic question whose groups are ranked; `generations`: its curated generation audiences. */
@@ -46,7 +54,9 @@ export interface DimensionCue {
 }
 
 const GREW =
-  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|fall|falls|fell|fallen|falling|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b/;
+  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|(fall|falls|fell|fallen|falling)(?! (into|in|under|within|between|on)\b)|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b/;
+/** Words of change without a direction, read as change compared only along a dimension ("change in X by age group"). */
+const CHANGE = /\b(change|changes|changed|changing|shift|shifts|shifted|movement|moved)\b/;
 const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further|stronger|strongest|greater|greatest|higher|highest)\b/;
 // "Compare the growth of TikTok in Brazil and Japan": change asked side by side is change compared.
 const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
@@ -54,17 +64,28 @@ const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
 const PAIRED_YEAR = new RegExp(
   [
     '\\bsame (quarter|period|wave|time|point) (of |in )?(last|a|one|the previous|the prior) year\\b',
-    '\\bsame (quarter|period|wave|time|point) (of|in) (19|20)\\d\\d\\b',
+    '\\bsame (quarter|period|wave|time|point) (of |in )?(19|20)\\d\\d\\b',
     '\\b(this|that) (time|quarter|point|period) last year\\b',
     '\\b(a|one) year (ago|earlier|before|prior)\\b',
+    '\\b(12|twelve) months (ago|earlier|before)\\b',
+    '\\b(4|four) quarters (ago|earlier|before)\\b',
+    '\\b(up|down) on (last|a|the previous|the prior) year\\b',
+    '\\bthis year (than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior)\\b',
     '\\byear (on|over) year\\b',
     '\\byoy\\b',
   ].join('|'),
 );
 // "Vs last quarter": one wave against the one before ("quarter on quarter" is a cadence: a trend).
-const PAIRED_QUARTER = /\b(than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior) (quarter|wave)\b/;
+const PAIRED_QUARTER =
+  /\b(than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior) (quarter|wave)\b|\bthis (quarter|wave) (than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior)\b/;
+// "Up or down quarter on quarter": the latest change asked, not the cadence of a trend.
+const QUARTER_ON_QUARTER = /\bquarter (on|over) quarter\b|\bqoq\b/;
 const SINCE_YEAR = /\b(since|from|over|across|through) (a|one) year (ago|earlier|before)\b/;
-const UP_OR_DOWN = /\bup or down\b|\bdown or up\b|\bhigher or lower\b|\blower or higher\b|\brise or fall\b|\bincrease or decrease\b/;
+// "Up or down", "rising or falling", "grown or shrunk": a word of rising set against one of falling, either way round.
+const RISE = '(up|higher|rise|rises|rising|risen|rose|increase|increased|increasing|grow|grows|growing|grown|grew|gain|gained|gaining|climb|climbed|climbing)';
+const FALL =
+  '(down|lower|fall|falls|falling|fallen|fell|decrease|decreased|decreasing|shrink|shrinking|shrunk|shrank|decline|declined|declining|drop|dropped|dropping)';
+const UP_OR_DOWN = new RegExp(`\\b${RISE} (or|vs|versus) ${FALL}\\b|\\b${FALL} (or|vs|versus) ${RISE}\\b`);
 
 /** Reads the dimension cues of a prompt's words (lower case, clauses split by "|"). */
 export function readDimensions(words: string[], catalogue: PlannerCatalogue): DimensionCue {
@@ -75,32 +96,56 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
 
   // "which country", "in which of our markets", "what market"; "rank our markets", "country ranking".
   let markets = false;
+  let alongMarkets = false;
   for (let i = 0; i < words.length; i++) {
     if (!MARKET_NOUNS.has(words[i])) continue;
-    const before = words.slice(Math.max(0, i - 3), i);
+    const before = words.slice(Math.max(0, i - 4), i);
     // "The country with the lowest share of ...", "market where X is used most": a superlative on the market.
     const described = ['with', 'where'].includes(words[i + 1] ?? '') && words.slice(i + 2, i + 5).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
     const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of')) || described;
     // "top market for X", "the biggest country for Y": a superlative on the market itself.
     // "Top 3 countries for Netflix": the word before a count of markets.
-    const lead = numberWord(words[i - 1] ?? '') !== undefined ? (words[i - 2] ?? '') : (words[i - 1] ?? '');
+    // "The most popular market", "the least saturated country": a superlative before the adjective.
+    const lead =
+      numberWord(words[i - 1] ?? '') !== undefined || ['most', 'least'].includes(words[i - 2] ?? '') ? (words[i - 2] ?? '') : (words[i - 1] ?? '');
     // "List markets by ...", "countries by smart TV ownership": markets ordered by a measure.
     const ranked =
       words[i + 1] === 'by' || RANK_WORDS.has(words[i + 1] ?? '') || before.some((w) => RANK_WORDS.has(w)) || HIGHEST_WORDS.has(lead) || LOWEST_WORDS.has(lead);
-    if ((asked && superlative) || ranked) {
+    // "Netflix usage by country", "per market", "country by country": the measure along the markets;
+    // "across markets" with a superlative ("across markets, highest first").
+    // "across (all|our) markets" with a superlative or a word of comparing ("how does X compare across our markets").
+    const across = words[i - 1] === 'across' || (['our', 'all', 'the'].includes(words[i - 1] ?? '') && words[i - 2] === 'across');
+    const along =
+      ['by', 'per'].includes(words[i - 1] ?? '') ||
+      (words[i + 1] === 'by' && MARKET_NOUNS.has(words[i + 2] ?? '')) ||
+      (across && (superlative !== null || COMPARED.test(text)));
+    // "Which markets grew and which declined": the markets' change compared.
+    if ((asked && (superlative || GREW.test(text))) || ranked) {
       markets = true;
+      used.push(i);
+    } else if (along) {
+      alongMarkets = true;
       used.push(i);
     }
   }
   const where = words.includes('where') && superlative !== null;
   const group = readGroup(words, catalogue, used);
   if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
-  const paired = PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) ? 'quarter' : null;
-  const grewMore = GREW.test(text) && (MORE_CHANGE.test(text) || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
-  const yearNamed = /\bsame (quarter|period|wave|time|point) (of|in) ((19|20)\d\d)\b/.exec(text);
+  const upOrDown = UP_OR_DOWN.test(text);
+  const paired =
+    PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) || (upOrDown && QUARTER_ON_QUARTER.test(text)) ? 'quarter' : null;
+  // Change along a dimension ("TikTok growth by market", "change in Netflix use by age group", "which markets grew")
+  // is each side's change compared.
+  const alongDimension = markets || alongMarkets || group !== null;
+  const grewMore =
+    (GREW.test(text) || (alongDimension && CHANGE.test(text))) &&
+    (MORE_CHANGE.test(text) || alongDimension || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
+  const yearNamed = /\bsame (quarter|period|wave|time|point) (of |in )?((19|20)\d\d)\b/.exec(text);
   const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
   return {
     markets,
+    alongMarkets,
+    pooled: /\b(combined|altogether|in total|in aggregate|total)\b/.test(text),
     rank: words.some((w) => RANK_WORDS.has(w)),
     where,
     group,
@@ -108,7 +153,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     grewMore,
     paired,
     pairedYear,
-    upOrDown: UP_OR_DOWN.test(text),
+    upOrDown,
     used,
   };
 }
@@ -129,8 +174,14 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     return { question: ageQuestion, generations: false };
   }
   const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
+  const people = peopleQuestions(catalogue);
   for (let i = 0; i < words.length; i++) {
-    if (!GROUP_LEADS.has(words[i - 1] ?? '')) continue;
+    // "Which age group", "rank the generations", or a name before a word of difference ("a gender gap in ...").
+    const led =
+      GROUP_LEADS.has(words[i - 1] ?? '') ||
+      (DETERMINERS_BEFORE_GROUP.has(words[i - 1] ?? '') && GROUP_LEADS.has(words[i - 2] ?? '') && !['which', 'what'].includes(words[i - 2]));
+    // "The highest age group" (Japanese word order, translated): a superlative on groups named with a word for a group.
+    const superlativeLed = HIGHEST_WORDS.has(words[i - 1] ?? '') || LOWEST_WORDS.has(words[i - 1] ?? '');
     let found: { question: string; generations: boolean; end: number } | null = null;
     if (GROUPS_BY_GENERATION.has(words[i])) {
       const question = generationQuestion(catalogue);
@@ -147,11 +198,28 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
         const end = full || headed ? i + cw.length : aliased ? i + 1 : -1;
         if (end > i && (!best || end > best.end)) best = { question: q.code, end };
       }
+      // A question that describes people, named in full ("occupation sector", "job seniority"), or
+      // after a word for a group ("level of education", "group of age").
+      const at = GROUP_HEADS.has(words[i]) && words[i + 1] === 'of' ? i + 2 : i;
+      for (const q of people) {
+        const end = at > i && GROUP_ALIASES[words[at]] === q.code ? at + 1 : namedAt(words, at, q);
+        if (end > at && (!best || end > best.end)) best = { question: q.code, end };
+      }
       if (best) found = { ...best, generations: false };
     }
     if (!found) continue;
     // "marital status group": the word for a group after the name is the cue's too.
     if (GROUP_HEADS.has(words[found.end] ?? '')) found.end++;
+    const headed = found.generations || GROUP_HEADS.has(words[found.end - 1] ?? '');
+    // "The age group with the highest Reddit usage": a superlative on the groups, as on a market.
+    const end = found.end;
+    const described = headed && ['with', 'where', 'that', 'who'].includes(words[end] ?? '') && words.slice(end + 1, end + 4).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
+    if (!led && !DIFFERENCE_NOUNS.has(words[end] ?? '') && !(superlativeLed && headed) && !described) continue;
+    // "Which marital status is most common among Netflix users?": the groups' share of an audience, its profile.
+    if (/^(most|least) (common|typical|represented|prevalent|frequent)$/.test(words.slice(found.end, found.end + 4).filter((w) => w !== 'is' && w !== 'the' && w !== 'are').slice(0, 2).join(' ')))
+      continue;
+    // "The age profile of Reddit users", "gender split of ...": the question is the topic, asked of an audience.
+    if (PROFILE_NOUNS.has(words[found.end] ?? '')) continue;
     // A group question with nothing else asked ("which age group is biggest?") is the topic itself.
     const rest = words.filter((w, k) => (k < i - 1 || k >= found.end) && w !== '|' && !STOPWORDS.has(w) && !HIGHEST_WORDS.has(w) && !LOWEST_WORDS.has(w));
     if (rest.length === 0) return null;
@@ -159,6 +227,41 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     return { question: found.question, generations: found.generations };
   }
   return null;
+}
+
+/**
+ * The questions whose answers are groups of people: those the demographic phrases of the lexicon
+ * and the curated audiences are built from, or that the catalogue describes as about the
+ * respondent, asked without a grid (a group is one answer).
+ */
+function peopleQuestions(catalogue: PlannerCatalogue): PlannerQuestion[] {
+  const codes = new Set<string>();
+  for (const entry of AUDIENCE_PHRASES) questionsOf(entry.expression, codes);
+  for (const a of catalogue.audiences) if (a.curated) questionsOf(a.expression, codes);
+  // A question the catalogue describes as one about the respondent ("Industry the respondent works in") is one too.
+  const aboutRespondent = (q: PlannerQuestion) => /\brespondents?\b/i.test(q.description);
+  return catalogue.questions.filter(
+    (q) => (codes.has(q.code) || aboutRespondent(q)) && q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 15,
+  );
+}
+
+function questionsOf(expression: unknown, out: Set<string>): void {
+  if (!expression || typeof expression !== 'object') return;
+  const e = expression as Record<string, unknown>;
+  if (typeof e['question'] === 'string') out.add(e['question']);
+  for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => questionsOf(x, out));
+}
+
+/** Where the name of `q` ends when the words from `at` say it in full (by its code's words or its name's; the last may be plural), else -1. */
+function namedAt(words: string[], at: number, q: PlannerQuestion): number {
+  const forms = [q.code.split('_'), q.name.toLowerCase().replace(/\(.*?\)/g, ' ').replace(/[^a-z0-9 ]+/g, ' ').split(' ').filter((w) => w.length > 0)];
+  let end = -1;
+  for (const f of forms) {
+    if (f.length < 2) continue;
+    const ok = f.every((w, k) => words[at + k] === w || (k === f.length - 1 && words[at + k] === `${w}s`));
+    if (ok) end = Math.max(end, at + f.length);
+  }
+  return end;
 }
 
 /** The age question the curated generations are cut from: the question of every single-leaf curated audience named "Gen ..." or "... boomers". */

@@ -93,4 +93,78 @@ describe('dimensions in other words', () => {
     expect(p.topic?.combine ?? 'each').toBe('each');
     expect(p.verdict).toBe('grew-more');
   });
+
+  it('reads periods compared in the other languages, word by word ("gleichen Quartal im Vorjahr", "un anno fa", "前年同期")', () => {
+    for (const prompt of [
+      'Ist die Nutzung von Spotify gegenüber dem gleichen Quartal im Vorjahr gesunken?',
+      'Rispetto a un anno fa, Snapchat è in crescita o in calo in Spagna?',
+      "L'usage de Reddit au Royaume-Uni a-t-il baissé par rapport à il y a un an ?",
+      '前年同期と比べて、アメリカのYouTube利用は減りましたか？',
+    ]) {
+      const p = plan(prompt);
+      expect(p.pairedPeriods).toBe(true);
+      expect(codes(p.waves)).toEqual(['q3_2025', 'q3_2026']);
+    }
+  });
+
+  it('reads markets and groups named in the other languages ("el mercado con menos", "qual gênero", "どの年齢層")', () => {
+    expect(plan('¿Cuál es el mercado con más usuarios de Telegram?').rankBy).toBe('markets');
+    expect(plan('Qual gênero compra mais na Shein?').groupQuestion?.code).toBe('gender');
+    expect(plan('どの年齢層がTikTokを最もよく使っていますか？').groupQuestion?.code).toBe('age_group');
+    expect(plan('¿Qué nivel de estudios usa más LinkedIn?').groupQuestion?.code).toBe('education_level');
+  });
+
+  it('reads a German superlative "am ...sten" as the direction of a market ranking', () => {
+    const p = plan('In welchem Land ist Nike am beliebtesten?');
+    expect(p.rankBy).toBe('markets');
+    expect(p.verdict).toBe('highest');
+  });
+
+  it('reads a size asked in the other languages ("wie groß", "la taille de", "qué tamaño", "o tamanho do", "何百万人")', () => {
+    for (const prompt of [
+      'Wie groß ist die Zielgruppe der Spotify-Nutzer in Frankreich?',
+      "Quelle est la taille de l'audience de YouTube au Japon ?",
+      '¿Qué tamaño tiene la audiencia de Disney+ en Brasil?',
+      'Qual é o tamanho do público do Spotify na Espanha?',
+      'インドのInstagramユーザーは何百万人ですか？',
+    ])
+      expect(plan(prompt).count).toBe(true);
+    expect(plan('What size households use Netflix most?').count ?? false).toBe(false);
+  });
+
+  it('reads a breakdown by a group question in the other languages ("nach Geschlecht", "por edad", "per fascia d\'età")', () => {
+    expect(plan('Instagram-Nutzung nach Geschlecht').groupQuestion?.code).toBe('gender');
+    expect(plan('Uso de YouTube por edad en España').groupQuestion?.code).toBe('age_group');
+    expect(plan("Utilizzo di Spotify per fascia d'età").groupQuestion?.code).toBe('age_group');
+  });
+
+  it('reads "this quarter vs last" as the latest two waves', () => {
+    const p = plan('Reddit usage: this quarter vs last');
+    expect(p.pairedPeriods).toBe(true);
+    expect(codes(p.waves)).toEqual(['q2_2026', 'q3_2026']);
+  });
+
+  it('reads change asked in Japanese and Italian, and a same quarter of a named year in German', () => {
+    expect(plan('SpotifyとApple Music、どちらが過去1年でより伸びましたか？').verdict).toBe('grew-more');
+    const it = plan("La quota di utenti di Snapchat in Francia è salita o scesa rispetto all'anno scorso?");
+    expect([it.pairedPeriods, it.verdict]).toEqual([true, 'up-or-down']);
+    const de = plan('Ist die TikTok-Nutzung im Vergleich zum gleichen Quartal 2025 gestiegen?');
+    expect(codes(de.waves)).toEqual(['q3_2025', 'q3_2026']);
+    expect(plan('YouTubeの利用率が一番低い年齢層は？').groupQuestion?.code).toBe('age_group');
+  });
+
+  it('reads a season compared in the other languages ("el verano pasado", "l\'été dernier", "letzten Sommer")', () => {
+    const fr = plan("Snapchat : maintenant par rapport à l'été dernier, en hausse ou en baisse ?");
+    expect([fr.pairedPeriods, codes(fr.waves)]).toEqual([true, ['q3_2025', 'q3_2026']]);
+    expect(codes(plan('¿Ha cambiado el uso de Reddit desde el verano pasado?').waves)[0]).toBe('q3_2025');
+    expect(codes(plan('Ist Spotify seit letztem Sommer gewachsen?').waves)[0]).toBe('q3_2025');
+  });
+
+  it('keeps a name of several words the data holds untranslated ("Mercado Libre", "Pays-Bas")', () => {
+    expect(plan('¿Cuántas personas en España compran en Mercado Libre?').topic?.datapoints.map((d) => d.code)).toEqual(['mercado_libre']);
+    expect(planPrompt({ prompt: 'Combien de personnes aux Pays-Bas utilisent TikTok ?', catalogue }).outcome).toBe('refuse');
+    // The market of a ranking is still read from its phrase.
+    expect(plan('¿Cuál es el mercado con más usuarios de Reddit?').rankBy).toBe('markets');
+  });
 });
+

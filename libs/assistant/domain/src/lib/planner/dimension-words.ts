@@ -1,3 +1,5 @@
+import { LEXICON } from '../../lexicon/lexicon';
+
 /*
  * The words of dimensions and verdicts (English; prompts in other languages reach the planner
  * translated word by word). Data, not rules: each set is read by `readDimensions`.
@@ -41,8 +43,41 @@ export const RANK_WORDS = new Set(['rank', 'ranks', 'ranked', 'ranking', 'rankin
 /** Words before a demographic question whose groups are ranked: "which age group", "by income", "rank employment groups". */
 export const GROUP_LEADS = new Set(['which', 'what', 'by', 'across', 'per', 'each', 'every', 'rank', 'ranked', 'compare', 'between']);
 
+/** Words between a lead and the groups it leads to ("rank the generations", "across all income groups"). */
+export const DETERMINERS_BEFORE_GROUP = new Set(['the', 'all', 'our', 'different', 'each']);
+
+/**
+ * Words of a difference after a group question's name: "a gender gap in Twitch usage", "age
+ * differences in Netflix use" are the groups compared on the topic ("gender split of Reddit users"
+ * is the profile of an audience, not this).
+ */
+export const DIFFERENCE_NOUNS = new Set(['difference', 'differences', 'gap', 'gaps', 'divide', 'divides']);
+
+/** Words after a group question's name that make it the topic, profiled in an audience ("age profile of", "gender split of"). */
+export const PROFILE_NOUNS = new Set(['profile', 'profiles', 'split', 'breakdown', 'mix', 'makeup', 'composition', 'distribution', 'skew']);
+
 /** Words for one group of a demographic question ("age band", "income bracket", "education level"). */
-export const GROUP_HEADS = new Set(['group', 'groups', 'band', 'bands', 'bracket', 'brackets', 'level', 'levels', 'status', 'size', 'sizes']);
+export const GROUP_HEADS = new Set([
+  'group',
+  'groups',
+  'band',
+  'bands',
+  'bracket',
+  'brackets',
+  'level',
+  'levels',
+  'status',
+  'size',
+  'sizes',
+  'tier',
+  'tiers',
+  'segment',
+  'segments',
+  'category',
+  'categories',
+  'type',
+  'types',
+]);
 
 /** "Younger or older people", "old or young": the age groups side by side (the words, then the pattern). */
 export const AGE_CONTRAST =
@@ -67,134 +102,9 @@ export const GROUP_ALIASES: Record<string, string> = {
 };
 
 /**
- * The dimension cues in the other languages the planner reads, as phrases translated into the
- * English above (merged into the language's phrase table; normalised: lower case, no accents,
- * apostrophes as spaces).
+ * The dimension cues (and the words of a size: "wie groß", "taille", "tamaño") and the time words
+ * in the other languages the planner reads, as phrases translated into the English above: data in
+ * `lexicon/dimensions.json` (merged into the language's phrase table; normalised: lower case, no
+ * accents, apostrophes as spaces).
  */
-export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, string][]> = {
-  de: [
-    ['wo', 'where'],
-    ['in welchem unserer markte', 'in which of our markets'],
-    ['welcher unserer markte', 'which of our markets'],
-    ['welchem unserer markte', 'which of our markets'],
-    ['in welchem unserer lander', 'in which of our countries'],
-    ['welchem unserer lander', 'which of our countries'],
-    ['welches unserer lander', 'which of our countries'],
-    ['markt', 'market'],
-    ['markte', 'markets'],
-    ['markten', 'markets'],
-    ['lander', 'countries'],
-    ['landern', 'countries'],
-    ['bei mannern', 'among men'],
-    ['mannern', 'men'],
-    ['bei frauen', 'among women'],
-    ['starker zugelegt', 'grew more'],
-    ['mehr zugelegt', 'grew more'],
-    ['zugelegt', 'grown'],
-    ['gewachsen', 'grown'],
-    ['gestiegen', 'risen'],
-    ['im vergleich zum vorjahr', 'compared with a year ago'],
-    ['gegenuber dem vorjahr', 'compared with a year ago'],
-    ['vor einem jahr', 'a year ago'],
-    ['gestiegen oder gesunken', 'up or down'],
-    ['gestiegen oder gefallen', 'up or down'],
-    ['gesunken oder gestiegen', 'down or up'],
-    ['hoher oder niedriger', 'higher or lower'],
-    ['in welchem land', 'in which country'],
-    ['welches land', 'which country'],
-    ['welchem land', 'which country'],
-    ['in welchem markt', 'in which market'],
-    ['welcher markt', 'which market'],
-    ['am meisten', 'most'],
-    ['am wenigsten', 'least'],
-    ['welche altersgruppe', 'which age group'],
-    ['welcher altersgruppe', 'which age group'],
-    ['welche einkommensgruppe', 'which income group'],
-    ['welches geschlecht', 'which gender'],
-    ['welche generation', 'which generation'],
-    ['starker gewachsen', 'grew more'],
-    ['mehr gewachsen', 'grew more'],
-    ['gleichen quartal des vorjahres', 'same quarter last year'],
-    ['vorjahresquartal', 'same quarter last year'],
-  ],
-  es: [
-    ['donde', 'where'],
-    ['ha crecido mas', 'grew more'],
-    ['mas ha crecido', 'grew most'],
-    ['ha crecido', 'has grown'],
-    ['crecido', 'grown'],
-    ['crecio', 'grew'],
-    ['crece', 'grows'],
-    ['aumentado', 'increased'],
-    ['crecimiento', 'growth'],
-    ['hace un ano', 'a year ago'],
-    ['respecto al ano pasado', 'compared with a year ago'],
-    ['frente al ano pasado', 'compared with a year ago'],
-    ['subio o bajo', 'up or down'],
-    ['subido o bajado', 'up or down'],
-    ['aumento o disminuyo', 'up or down'],
-    ['en que pais', 'in which country'],
-    ['que pais', 'which country'],
-    ['en que mercado', 'in which market'],
-    ['que mercado', 'which market'],
-    ['que grupo de edad', 'which age group'],
-    ['que franja de edad', 'which age group'],
-    ['que generacion', 'which generation'],
-    ['crecio mas', 'grew more'],
-    ['mas crecio', 'grew more'],
-    ['mismo trimestre del ano pasado', 'same quarter last year'],
-  ],
-  fr: [
-    ['a le plus augmente', 'grew most'],
-    ['a plus augmente', 'grew more'],
-    ['progresse', 'grown'],
-    ['croissance', 'growth'],
-    ['il y a un an', 'a year ago'],
-    ['par rapport a l annee derniere', 'compared with a year ago'],
-    ['en hausse ou en baisse', 'up or down'],
-    ['augmente ou baisse', 'up or down'],
-    ['augmente ou diminue', 'up or down'],
-    ['dans quel pays', 'in which country'],
-    ['quel pays', 'which country'],
-    ['quel marche', 'which market'],
-    ['quel groupe d age', 'which age group'],
-    ['quelle tranche d age', 'which age group'],
-    ['quelle generation', 'which generation'],
-    ['le moins', 'least'],
-    ['a le plus progresse', 'grew most'],
-    ['meme trimestre de l annee derniere', 'same quarter last year'],
-  ],
-  pt: [
-    ['onde', 'where'],
-    ['cresceu', 'grew'],
-    ['crescido', 'grown'],
-    ['aumentou', 'increased'],
-    ['crescimento', 'growth'],
-    ['ha um ano', 'a year ago'],
-    ['em relacao ao ano passado', 'compared with a year ago'],
-    ['subiu ou desceu', 'up or down'],
-    ['subiu ou caiu', 'up or down'],
-    ['aumentou ou diminuiu', 'up or down'],
-    ['em qual pais', 'in which country'],
-    ['qual pais', 'which country'],
-    ['em que pais', 'in which country'],
-    ['qual mercado', 'which market'],
-    ['qual faixa etaria', 'which age group'],
-    ['qual geracao', 'which generation'],
-    ['cresceu mais', 'grew more'],
-    ['mais cresceu', 'grew more'],
-    ['mesmo trimestre do ano passado', 'same quarter last year'],
-  ],
-  it: [
-    ['dove', 'where'],
-    ['e cresciuto di piu', 'grew more'],
-    ['cresciuto', 'grown'],
-    ['crescita', 'growth'],
-    ['in quale paese', 'in which country'],
-    ['quale paese', 'which country'],
-    ['quale fascia d eta', 'which age group'],
-    ['quale generazione', 'which generation'],
-    ['cresciuto di piu', 'grew more'],
-    ['stesso trimestre dell anno scorso', 'same quarter last year'],
-  ],
-};
+export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, string][]> = LEXICON.dimensions.phrases;

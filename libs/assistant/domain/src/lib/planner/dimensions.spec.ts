@@ -225,3 +225,97 @@ describe('plans along a dimension', () => {
     expect(plan('Where do people buy groceries most?')).toMatchObject({ kind: 'ranking', locations: [] });
   });
 });
+
+describe('dimensions read from the catalogue and the sentence', () => {
+  it('ranks the groups of any question about people named in full, or after a word for a group', () => {
+    expect(plan('Which occupation sector buys the most from IKEA?').groupQuestion?.code).toBe('occupation_sector');
+    expect(plan('By job seniority, who reads industry news on LinkedIn most?').groupQuestion?.code).toBe('job_seniority');
+    expect(plan('What level of education is most likely to read printed newspapers?').groupQuestion?.code).toBe('education_level');
+    expect(plan('Which tech adoption segment uses Claude most?').groupQuestion?.code).toBe('tech_adoption');
+    // A question about things, not people, named after "which" stays the topic ranked.
+    const genres = plan('Which music genres do Gen Z listen to most?');
+    expect(genres.topic?.question).toBe('music_genres');
+    expect(genres.rankBy ?? null).toBeNull();
+  });
+
+  it('reads a measure "by country" or "per market" as the markets ranked, but not the answers of a question within each', () => {
+    const p = plan('Show me Snapchat usage by country');
+    expect(p.rankBy).toBe('markets');
+    expect(p.locations.length).toBe(9);
+    expect(plan('Top streaming services by country').rankBy ?? null).toBeNull();
+    expect(plan('Which of the nine markets is Reddit weakest in?').verdict).toBe('lowest');
+  });
+
+  it('reads a word of rising set against one of falling as up or down ("growing or shrinking", "risen or fallen")', () => {
+    expect(plan('Is BeReal growing or shrinking?').verdict).toBe('up-or-down');
+    expect(plan('Has Pinterest use risen or fallen since Q1 2026?').verdict).toBe('up-or-down');
+  });
+
+  it('reads a difference by a group question as its groups compared on the topic, and a profile of one as its topic', () => {
+    const differ = plan('Does Pinterest use differ by gender?');
+    expect(differ.groupQuestion?.code).toBe('gender');
+    expect(differ.topic?.datapoints.map((d) => d.code)).toEqual(['pinterest']);
+    expect(plan('Is there an age gap in podcast listening on Spotify?').groupQuestion?.code).toBe('age_group');
+    expect(plan('Rank the generations by Discord usage').groupQuestion?.code).toBe('age_group');
+    const profile = plan("What's the gender profile of Twitch users?");
+    expect(profile.topic?.question).toBe('gender');
+    expect(profile.rankBy ?? null).toBeNull();
+  });
+
+  it('reads losing more as change compared, and up or down quarter on quarter as the latest two waves', () => {
+    expect(plan('Did Facebook lose more users in Germany or Japan?').verdict).toBe('grew-more');
+    const qoq = plan('Is Gemini up or down quarter on quarter?');
+    expect(qoq.pairedPeriods).toBe(true);
+    expect(qoq.waves.map((w) => w.code)).toEqual(['q2_2026', 'q3_2026']);
+    // A trend "quarter on quarter" without up or down stays a trend through every wave.
+    expect(plan('How has Gemini use changed quarter on quarter?').pairedPeriods ?? false).toBe(false);
+  });
+
+  it('reads "the most popular market" as a market ranking, and "Latin American" as the region, not the United States', () => {
+    expect(plan('Least saturated market for Hulu?').rankBy).toBe('markets');
+    expect(plan('Which Latin American market uses Nubank most?').locations.map((l) => l.code)).toEqual(['br']);
+  });
+
+  it('ranks the markets by the mean of a numeric question asked "by market"', () => {
+    const p = plan('Average hours of sleep by country');
+    expect(p.rankBy).toBe('markets');
+    expect(p.average).toBe(true);
+  });
+
+  it('reads "which X is most common among Y users" as the profile of Y, not the groups of X ranked', () => {
+    const p = plan('Which employment status is most common among Discord users?');
+    expect(p.topic?.question).toBe('employment_status');
+    expect(p.rankBy ?? null).toBeNull();
+  });
+
+  it('counts the markets of a size together when the words pool them ("combined", "in total"), and side by side otherwise', () => {
+    const pooled = plan('How many Instagram users are there in Spain and Brazil combined?');
+    expect([pooled.count, pooled.splitByLocation, pooled.kind]).toEqual([true, false, 'share']);
+    expect(pooled.locations.map((l) => l.code)).toEqual(['es', 'br']);
+    expect(plan('How many people use Instagram in Spain and Brazil?').splitByLocation).toBe(true);
+    expect(plan('Total Reddit users across Asia-Pacific').count).toBe(true);
+  });
+
+  it('reads a superlative before a group named with a word for a group as the groups ranked, not "the top income third"', () => {
+    expect(readDimensions(words('spotify use highest age group'), catalogue).group?.question).toBe('age_group');
+    expect(readDimensions(words('what share of them are in the top income third'), catalogue).group).toBeNull();
+  });
+
+  it('reads dimension words misspelt or run together, and y/y, q/q, "vs LY"', () => {
+    expect(plan('which contry uses whatsapp most').rankBy).toBe('markets');
+    expect(plan('which agegroup uses discord most').groupQuestion?.code).toBe('age_group');
+    expect(plan('income group with the lowest netflix usage').groupQuestion?.code).toBe('income_group');
+    expect(plan('spotify y/y in france').pairedPeriods).toBe(true);
+    expect(plan('reddit q/q up or down').waves.map((w) => w.code)).toEqual(['q2_2026', 'q3_2026']);
+    expect(plan('snapchat vs LY in spain').pairedPeriods).toBe(true);
+  });
+
+  it('reads change along a dimension as each side\'s change compared ("growth by market", "change by age group", "which markets grew")', () => {
+    const byMarket = plan('Snapchat growth by market over the last year');
+    expect([byMarket.rankBy, byMarket.verdict, byMarket.kind]).toEqual(['markets', 'grew-more', 'trend']);
+    expect(plan('Change in Disney+ usage by income group since Q2 2025').verdict).toBe('grew-more');
+    expect(plan('Which markets grew and which declined for Threads?').verdict).toBe('grew-more');
+    expect(plan('How does Reddit usage compare across our markets?').rankBy).toBe('markets');
+  });
+});
+

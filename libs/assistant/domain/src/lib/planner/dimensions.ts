@@ -117,7 +117,7 @@ export function applyDimensions(
   previous: AnalysisPlan | null = null,
 ): AnalysisPlan {
   if (!plan.topic) return plan;
-  const asked = cue.markets || cue.where || cue.group !== null || cue.grewMore || cue.paired;
+  const asked = cue.markets || cue.alongMarkets || cue.where || cue.group !== null || cue.grewMore || cue.paired;
   if (!asked && previous) {
     const kept = keptFrom(plan, previous);
     if (kept) return kept;
@@ -163,12 +163,20 @@ export function applyDimensions(
     out.locations.length >= 2 &&
     named.length < 2 &&
     plan.topic.datapoints.length > 0;
-  if (!ranked && (cue.markets || whereMarkets || namedMarkets) && out.locations.length !== 1) {
+  // One measure along the markets: an answer's share, or a numeric question's mean ("average household size by market").
+  const averaged = catalogue.questions.find((q) => q.code === topicQuestion)?.averageBy === 'datapoints';
+  const alongMarkets = cue.alongMarkets && named.length < 2 && (plan.topic.datapoints.length > 0 || averaged);
+  if (!ranked && (cue.markets || whereMarkets || namedMarkets || alongMarkets) && out.locations.length !== 1) {
     const locations = out.locations.length > 1 ? out.locations : scope.locations;
     if (locations.length >= 2) {
       ranked = true;
       out = { ...out, locations, splitByLocation: true, rankBy: 'markets' };
     }
+  }
+  // "How many Spotify users in Germany and France combined": one number for the markets together.
+  const single = !plan.topic.combine || plan.topic.combine === 'each';
+  if (!ranked && cue.pooled && out.count && out.splitByLocation && out.locations.length >= 2 && !cue.grewMore && !cue.paired && single) {
+    out = { ...out, splitByLocation: false, kind: out.kind === 'comparison' && out.audiences.length <= 1 && plan.topic.datapoints.length <= 1 ? 'share' : out.kind };
   }
   if (ranked) {
     out.verdict = direction;

@@ -37,6 +37,12 @@ describe('rewriteSideBySide', () => {
     expect(rewriteSideBySide('Put my Young parents side by side with Gen X on Amazon Prime')).toBe('Put my Young parents versus Gen X on Amazon Prime');
     expect(rewriteSideBySide('Parents alongside Gen Z: Netflix')).toBe('Parents versus Gen Z: Netflix');
   });
+
+  it('leaves a phrase opening its clause alone: nothing stands on its left ("Rispetto a un anno fa, ...")', () => {
+    expect(rewriteSideBySide('Rispetto a un anno fa, Snapchat è in crescita?')).toBe('Rispetto a un anno fa, Snapchat è in crescita?');
+    expect(rewriteSideBySide('Ok. Gegenüber dem Vorjahr: gestiegen?')).toBe('Ok. Gegenüber dem Vorjahr: gestiegen?');
+    expect(rewriteSideBySide('Frauen gegenüber Männern, TikTok')).toBe('Frauen versus Männern, TikTok');
+  });
 });
 
 describe('rewriteReplacement, two swaps and a "now" before "instead of"', () => {

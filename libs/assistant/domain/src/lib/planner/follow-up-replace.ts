@@ -130,5 +130,16 @@ function replaceSide(added: string, replaced: string, previous: AnalysisPlan, ca
  * side, read as the comparison they are ("versus"), never as one audience of people in both.
  */
 export function rewriteSideBySide(prompt: string): string {
-  return prompt.replace(SIDE_BY_SIDE, 'versus');
+  // Only between two sides: opening its clause ("Rispetto a un anno fa, ...") it sets a point of
+  // comparison in time or context, with nothing on its left to stand beside.
+  return prompt.replace(SIDE_BY_SIDE, (match: string, at: number) =>
+    /[\p{L}\p{N}]/u.test(
+      prompt
+        .slice(0, at)
+        .split(/[.,;:!?¿¡]/)
+        .pop() ?? '',
+    )
+      ? 'versus'
+      : match,
+  );
 }

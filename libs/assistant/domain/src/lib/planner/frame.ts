@@ -9,6 +9,11 @@ import { Frame, PromptContext } from './types';
 export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame {
   const { reading, words, previous, docked, index, catalogue } = ctx;
   const cues = readKindCues(ctx);
+  // "Does TikTok use differ by gender?": the groups of a demographic question are the sides, not an open profile of TikTok users.
+  if (reading.dimension.group && !cues.explicitIndex) {
+    cues.indexing = false;
+    cues.openIndexing = false;
+  }
   askedDemographics(reading, catalogue);
   // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one (asked
   // once the topic is known to be in the data).

@@ -28,6 +28,19 @@ export function soundAlike(katakana: string, index: CatalogueIndex): string | un
 }
 
 /**
+ * How many words from `i` are a name of several words the data holds (an answer, a market, a place
+ * outside the data): "Mercado Livre", "Pays Bas" stay names when a prompt is translated.
+ */
+function nameOfData(words: string[], i: number, index: CatalogueIndex): number {
+  let best = 0;
+  for (const e of index.byFirst.get(words[i]) ?? []) {
+    if (e.kind === 'audience' || e.words.length < 2 || e.words.length <= best) continue;
+    if (e.words.every((w, k) => words[i + k] === w)) best = e.words.length;
+  }
+  return best;
+}
+
+/**
  * A misspelt word of asking ("diffrent", "comapre") read as the word meant, unless it is a
  * catalogue name or could be a typo of one: names come first.
  */
@@ -81,6 +94,8 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
     .replace(/\bb\/w\b/gi, ' between ')
     .replace(/\bw\/o\b/gi, ' without ')
     .replace(/\bw\//gi, ' with ')
+    // "y/y", "q/q", "y-o-y": year on year and quarter on quarter, not alternatives.
+    .replace(/\b([yq])\s*(?:\/|-o-)\s*\1\b/gi, (_m, x: string) => ` ${x.toLowerCase()}o${x.toLowerCase()} `)
     // "men/women", "gen z/millennials", "uk/germany": alternatives side by side, never both at once.
     .replace(/([A-Za-z])\s*\/\s*(?=[A-Za-z])/g, '$1 or ')
     .replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
@@ -96,10 +111,10 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
       .trim()
       .split(' ')
       .filter((x) => x.length > 0)
-      .map((x) => SHORTHAND[x] ?? x);
+      .flatMap((x) => (SHORTHAND[x] ?? x).split(' '));
     if (w.length === 0) continue;
     if (words.length > 0) words.push('|');
-    words.push(...spellNegations(translateWords(w, lang, capitals), lang));
+    words.push(...spellNegations(translateWords(w, lang, capitals, (ws, i) => nameOfData(ws, i, index)), lang));
   }
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();

@@ -1,0 +1,83 @@
+import { LEXICON } from '../lexicon/lexicon';
+
+/*
+ * The words of time the planner reads (English; prompts in other languages reach it translated
+ * through the phrases of `lexicon/dimensions.json`). Data, not rules: read by `readTime` (time.ts) and `waveRefs`
+ * (time-refs.ts).
+ */
+
+/** Ordinal words of a quarter ("the first quarter"); "last" is the fourth. */
+export const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, last: 4 };
+
+/** Months, by their number, in every language read (`lexicon/dimensions.json`): "March 2025" is in the wave of the quarter it falls in. */
+export const MONTHS: Record<string, number> = LEXICON.dimensions.months;
+
+/** Words after which a leading "now" moves the conversation on rather than naming a time. */
+export const DISCOURSE_NEXT = new Set(
+  'compare show what how and same also give tell only just do does for let break split add plot rank list make can could please i we as in among with by to the switch swap try run redo drop remove without instead'.split(
+    ' ',
+  ),
+);
+
+/** Ways of saying the wave four quarters before the latest. */
+export const YEAR_AGO = [
+  'same quarter last year',
+  'same quarter a year ago',
+  'same quarter of last year',
+  'same time last year',
+  'same period last year',
+  'same wave last year',
+  'a year ago',
+  'one year ago',
+  '12 months ago',
+  'twelve months ago',
+  'four quarters ago',
+  '4 quarters ago',
+];
+
+/** "Now vs a year ago", "year on year": the latest wave and the one four quarters before. */
+export const NOW_VS_YEAR_AGO = [
+  'year on year',
+  'year over year',
+  'yoy',
+  'vs a year ago',
+  'versus a year ago',
+  'compared to a year ago',
+  'compared with a year ago',
+  'than a year ago',
+  'vs last year',
+  'versus last year',
+  'compared to last year',
+  'compared with last year',
+  'against last year',
+  'on last year',
+  'than last year',
+  'vs the previous year',
+  'compared with the previous year',
+  'compared to the previous year',
+  'vs 12 months ago',
+  'compared to 12 months ago',
+  'compared with 12 months ago',
+  'than 12 months ago',
+];
+
+/** Seasons, by the quarter they fall in most (`lexicon/dimensions.json`): "summer 2025" is Q3 2025; winter opens a year. */
+export const SEASONS: Record<string, number> = LEXICON.dimensions.seasons;
+
+/** Words for the latest wave ("these days", "nowadays" speak of the present in general: no period, the default). */
+export const NOW_WORDS = ['this quarter', 'right now', 'at the moment', 'currently', 'current', 'today', 'most recent', 'now'];
+
+/**
+ * Words that set one point in time against another ("higher than in March 2025", "compared with
+ * Q3 2025", "vs Q2 2025"): said of one named wave alone, the other point is the latest.
+ */
+export const AGAINST_WORDS = new Set(['than', 'vs', 'versus', 'against', 'compared', 'comparison', 'relative']);
+
+/** A word of change before "on" that sets the point after it against now ("up on Q4 2025", "down on last year"). */
+export const CHANGE_BEFORE_ON = new Set(['up', 'down', 'higher', 'lower']);
+
+/** Words that may stand between a time preposition and what it governs ("since the first quarter of 2025"). */
+// Articles of the other languages left untranslated ("desde o primeiro trimestre") count too.
+export const DETERMINERS = new Set(['the', 'a', 'an', 'o', 'el', 'la', 'le', 'il', 'lo', 'dem', 'den']);
+
+/** Time words of the other languages, as phrases translated into the English above: in `lexicon/dimensions.json` with the dimension words (`DIMENSION_PHRASES`). */
