@@ -108,6 +108,9 @@ export function readKindCues(ctx: PromptContext): KindCues {
   return readKind(` ${words.map((w, i) => (inName(i) || ranking.has(i) ? '_' : w)).join(' ')} `);
 }
 
+/** "into" ending its clause, or before only a time or degree word: what a group is into, no object named. */
+const OPEN_INTO = /\binto(?= *(?:\||$|these days|lately|right now|at the moment|nowadays|most|more|than|compared|vs|versus))/;
+
 /** The cues read again once the sides are known: one group against the base is an index, two groups a comparison. */
 export function refineKindCues(ctx: PromptContext, kindCues: KindCues, roles: Roles, marketCount: number, they: number): void {
   const { text, previous, docked } = ctx;
@@ -119,6 +122,8 @@ export function refineKindCues(ctx: PromptContext, kindCues: KindCues, roles: Ro
   // "What are Gen Z into compared to everyone else?": one group read against the base is an index.
   const previousGroup = previous !== null && previous.audiences.length === 1 && previous.audiences[0].origin !== 'everyone';
   const oneGroup = roles.sides.length === 1 || (roles.sides.length === 0 && (docked.length === 1 || they >= 0 || previousGroup));
+  // "What are Luxury fashion buyers into (these days)?": "into" with no object after it asks what the group is into.
+  if (OPEN_INTO.test(text) && oneGroup && marketCount <= 1) kindCues.indexing = kindCues.openIndexing = true;
   if (BASE_CONTRAST.test(text) && oneGroup && marketCount <= 1) {
     kindCues.indexing = true;
     kindCues.openIndexing = true;

@@ -5,6 +5,7 @@ import { detectLanguage, Language, translateJapanese, translateWords } from '../
 import { FUNCTION_WORDS, normalize, typoMatch } from '../text';
 import { spellNegations } from './subject';
 import { LEXICON } from '../../lexicon/lexicon';
+import { joinSplitNames, repairWords } from './word-bounds';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
@@ -99,7 +100,7 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
     // "men/women", "gen z/millennials", "uk/germany": alternatives side by side, never both at once.
     .replace(/([A-Za-z])\s*\/\s*(?=[A-Za-z])/g, '$1 or ')
     .replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
-  const text = lang === 'ja' ? translateJapanese(undotted, (run) => soundAlike(run, index)) : undotted;
+  const text = lang === 'ja' ? translateJapanese(undotted, (run) => soundAlike(run, index)) : joinSplitNames(undotted, index);
   const letters = raw.replace(/[^A-Za-z]/g, '');
   const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
   const capitals = new Set(shouting ? [] : [...text.matchAll(/\b[A-Z]{1,4}\b/g)].map((m) => m[0].toLowerCase()));
@@ -107,12 +108,14 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
   const parts = text.split(/[,;:?!¿¡()\u3001\u3002]+|\.(?=\s|$)|\s-\s|\s–\s/);
   let words: string[] = [];
   for (const part of parts) {
-    const w = normalize(part)
+    let w = normalize(part)
       .trim()
       .split(' ')
       .filter((x) => x.length > 0)
       .flatMap((x) => (SHORTHAND[x] ?? x).split(' '));
     if (w.length === 0) continue;
+    // English typed in a hurry: words run together or misspelt are read as the known words meant.
+    if (lang === 'en') w = repairWords(w, index);
     if (words.length > 0) words.push('|');
     words.push(...spellNegations(translateWords(w, lang, capitals, (ws, i) => nameOfData(ws, i, index)), lang));
   }

@@ -1,0 +1,29 @@
+import { RuleBasedPlanner } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+
+const catalogue = demoPlannerCatalogue();
+const plan = (prompt: string) => {
+  const out = new RuleBasedPlanner().plan({ prompt, catalogue, previous: null, docked: [] });
+  return out.outcome === 'answer' ? { kind: out.plan.kind, topic: out.plan.topic?.question ?? null, audience: out.plan.audiences[0]?.name } : out.outcome;
+};
+
+describe('kind: an open profile of one group, whatever words ask for it', () => {
+  it('reads "what are X into" with no object as what the group is into, every datapoint by index', () => {
+    expect(plan('what are Luxury fashion buyers into these days?')).toEqual({ kind: 'indexing', topic: null, audience: 'Luxury fashion buyers' });
+    expect(plan('What are Gen X into?')).toEqual({ kind: 'indexing', topic: null, audience: 'Gen X' });
+  });
+
+  it('reads "into" followed by its object as the topic, not an open profile', () => {
+    expect(plan('are Gen Z into k-pop?')).not.toEqual(expect.objectContaining({ topic: null }));
+  });
+
+  it('reads idioms of a profile and of leaning towards as an index', () => {
+    expect(plan('Daily TikTok users: what is their deal?')).toEqual({ kind: 'indexing', topic: null, audience: 'Daily TikTok users' });
+    expect(plan('what do Women in France lean towards more than average')).toEqual({ kind: 'indexing', topic: null, audience: 'Women' });
+  });
+
+  it('reads the profile words of German and Italian ("wie ticken", "contraddistingue")', () => {
+    expect(plan('Wie ticken die Babyboomer in Frankreich?')).toEqual({ kind: 'indexing', topic: null, audience: 'Baby boomers' });
+    expect(plan('Cosa contraddistingue la Gen Z in Giappone?')).toEqual({ kind: 'indexing', topic: null, audience: 'Gen Z' });
+  });
+});

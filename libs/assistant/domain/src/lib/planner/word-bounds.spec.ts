@@ -1,0 +1,41 @@
+import { indexOf } from '../catalogue-index';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { normaliseWords } from './normalise';
+import { correctMisspelling, joinSplitNames, splitRunTogether } from './word-bounds';
+
+const index = indexOf(demoPlannerCatalogue());
+const words = (raw: string) => normaliseWords(raw, index).words.join(' ');
+
+describe('word-bounds: word boundaries and spellings repaired against the known words', () => {
+  it('splits a word run together from two known words when the pair means something', () => {
+    expect(splitRunTogether('howmany', index)).toEqual(['how', 'many']);
+    expect(splitRunTogether('applepay', index)).toEqual(['apple', 'pay']);
+    expect(splitRunTogether('whichsocial', index)).toEqual(['which', 'social']);
+    expect(words('whatshare of aussies play golf')).toBe('what share of aussies play golf');
+  });
+
+  it('never splits two function words alone, a known word, or a typo of a catalogue word', () => {
+    expect(splitRunTogether('however', index)).toBeUndefined();
+    expect(splitRunTogether('somewhere', index)).toBeUndefined();
+    expect(splitRunTogether('instagram', index)).toBeUndefined();
+    expect(splitRunTogether('spotfiy', index)).toBeUndefined();
+  });
+
+  it('joins two words that run together are exactly a one-word name, an autocorrected apostrophe-s too', () => {
+    expect(joinSplitNames('share of brits on insta gram', index)).toBe('share of brits on instagram');
+    expect(joinSplitNames("people in spain use what's app", index)).toBe('people in spain use whatsapp');
+    expect(joinSplitNames('who is on face book', index)).toBe('who is on facebook');
+    expect(joinSplitNames('what app do they use', index)).toBe('what app do they use');
+  });
+
+  it('reads a misspelt known word as the one known word that close, never one of two', () => {
+    expect(correctMisspelling('considration', index)).toBe('consideration');
+    expect(correctMisspelling('instagram', index)).toBe('instagram');
+    expect(correctMisspelling('qzxwvbn', index)).toBe('qzxwvbn');
+  });
+
+  it('repairs only English prompts: the other languages are translated word by word', () => {
+    expect(words('howmany brits bank with monzo')).toBe('how many brits bank with monzo');
+    expect(normaliseWords('wie viele deutsche nutzen chatgpt', index).lang).toBe('de');
+  });
+});

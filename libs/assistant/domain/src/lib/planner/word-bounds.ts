@@ -1,0 +1,116 @@
+import { CatalogueIndex, lemma, mayBeTypo } from '../catalogue-index';
+import { QUERY_WORDS } from '../intents';
+import { FUNCTION_WORDS, STOPWORDS, typoMatch } from '../text';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/**
+ * Word boundaries and spellings a hurried prompt gets wrong, repaired against the words the
+ * planner knows (the catalogue's names and descriptions, the lexicon's cue and function words):
+ * words run together ("howmany", "applepay"), a name split in two ("insta gram", "what's app"),
+ * and a misspelt known word ("considration"). Each repair needs exactly one reading; a word that
+ * could be read two ways is left for the later stages (which ask).
+ */
+
+const SHORTHAND: Record<string, string> = LEXICON.grammar.shorthand;
+
+/** Cue phrases of two words ("how many", "what share"): a run-together pair of them is that phrase. */
+const CUE_PAIRS = new Set(
+  Object.values(LEXICON.cues)
+    .flat()
+    .filter((p): p is string => typeof p === 'string' && p.split(' ').length === 2),
+);
+
+const isPlain = (w: string) => /^[a-z]+$/.test(w);
+
+/** A word the planner knows as it is written: a catalogue word, a form of one, a cue, function or shorthand word. */
+function known(w: string, index: CatalogueIndex): boolean {
+  return index.vocabulary.has(w) || index.stems.has(lemma(w)) || FUNCTION_WORDS.has(w) || QUERY_WORDS.has(w) || STOPWORDS.has(w) || w in SHORTHAND;
+}
+
+/** A word of the catalogue itself (not only a function word): a name's or a description's. */
+const catalogueWord = (w: string, index: CatalogueIndex) => (index.vocabulary.has(w) || index.byFirst.has(w)) && !FUNCTION_WORDS.has(w) && !STOPWORDS.has(w);
+
+/** A name of two words the catalogue holds, exactly these ("apple pay", "uber eats"). */
+const twoWordName = (a: string, b: string, index: CatalogueIndex) => (index.byFirst.get(a) ?? []).some((e) => e.words.length === 2 && e.words[1] === b);
+
+/**
+ * "howmany" -> ["how", "many"], "applepay" -> ["apple", "pay"], "whichsocial" -> ["which",
+ * "social"]: an unknown word that is two known words of three letters or more, when exactly one
+ * split reads so and the pair means something together: a cue phrase, a name of the catalogue, or
+ * a word of the catalogue beside another known word. Two function words alone ("however",
+ * "somewhere") are never split, nor a word that may be a typo of a catalogue word.
+ */
+export function splitRunTogether(word: string, index: CatalogueIndex): [string, string] | undefined {
+  if (word.length < 6 || !isPlain(word) || known(word, index)) return undefined;
+  if (index.byFirst.has(word)) return undefined;
+  for (const v of index.vocabulary) if (v.length >= 5 && typoMatch(word, v)) return undefined;
+  const splits: [string, string][] = [];
+  for (let k = 3; k <= word.length - 3; k++) {
+    const a = word.slice(0, k);
+    const b = word.slice(k);
+    if (!known(a, index) || !known(b, index)) continue;
+    const meaningful = CUE_PAIRS.has(`${a} ${b}`) || twoWordName(a, b, index) || catalogueWord(a, index) || catalogueWord(b, index);
+    if (meaningful) splits.push([a, b]);
+  }
+  return splits.length === 1 ? splits[0] : undefined;
+}
+
+/** A one-word name of the catalogue (≥ 6 letters) written exactly as `w`. */
+const oneWordName = (w: string, index: CatalogueIndex) => w.length >= 6 && (index.byFirst.get(w) ?? []).some((e) => e.words.length === 1 && e.kind !== 'audience');
+
+/**
+ * "insta gram" -> "instagram", "smart watch" -> "smartwatch", "what's app" -> "whatsapp": two
+ * words that are, run together, exactly a one-word name of the catalogue (an apostrophe-s between
+ * them, as autocorrect writes it, is kept in the join).
+ */
+export function joinSplitNames(raw: string, index: CatalogueIndex): string {
+  // A lookahead, so that each word is tried with the next one ("on face book": "on face", then "face book").
+  return raw.replace(/\b([A-Za-z]+)(['’]s)?\s+(?=([A-Za-z]+)\b)/g, (m, a: string, s: string | undefined, b: string) => {
+    const joined = `${a}${s ? 's' : ''}${b}`.toLowerCase();
+    return oneWordName(joined, index) ? `${a}${s ? 's' : ''}` : m;
+  });
+}
+
+/** Every known word a misspelling is checked against: the catalogue's words and the lexicon's cue words. */
+function candidates(index: CatalogueIndex): string[] {
+  const cached = CANDIDATES.get(index);
+  if (cached) return cached;
+  const list = [...new Set([...index.vocabulary, ...QUERY_WORDS])].filter((w) => w.length >= 6 && isPlain(w));
+  CANDIDATES.set(index, list);
+  return list;
+}
+const CANDIDATES = new WeakMap<CatalogueIndex, string[]>();
+
+/**
+ * "considration" -> "consideration", "smartwach" -> "smartwatch": an unknown word of six letters or
+ * more within the typo distance of exactly one known word of six letters or more is that word.
+ * Two near words ("Tesca": Tesco or Tesla) leave it as written, so the later stages ask.
+ */
+export function correctMisspelling(word: string, index: CatalogueIndex): string {
+  if (word.length < 6 || !isPlain(word) || known(word, index) || !mayBeTypo(word, index)) return word;
+  let found: string | undefined;
+  for (const v of candidates(index)) {
+    if (!typoMatch(word, v)) continue;
+    if (found !== undefined && found !== v) return word;
+    found = v;
+  }
+  return found ?? word;
+}
+
+/** The prompt's English words with two-word shorthand read, run-together words split and misspelt known words read as meant. */
+export function repairWords(words: string[], index: CatalogueIndex): string[] {
+  // Shorthand of two words ("these days": nowadays, the present in general, not "days").
+  const paired: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const two = SHORTHAND[`${words[i]} ${words[i + 1]}`];
+    if (two !== undefined && i + 1 < words.length) {
+      paired.push(...two.split(' '));
+      i++;
+    } else paired.push(words[i]);
+  }
+  return paired.flatMap((w) => {
+    if (w === '|') return [w];
+    const split = splitRunTogether(w, index);
+    return split ?? [correctMisspelling(w, index)];
+  });
+}
