@@ -158,6 +158,8 @@ export interface Lexicon {
     queryWords: string[];
     /** Words of politeness and hesitation: never a topic. */
     filler: string[];
+    /** Difference cues whose object is the group described, never what it is indexed on ("what characterises TikTok users"). */
+    profileVerbs: string[];
   };
   /**
    * The words of dimensions and time in the other languages (`dimensions.json`): phrases read
@@ -340,6 +342,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       base: words,
       queryWords: words,
       filler: words,
+      profileVerbs: words,
     })(files['cues.json'], 'cues.json'),
     dimensions: shape<Lexicon['dimensions']>({
       phrases: shape<Record<TabledLanguage, Phrase[]>>({ de: phrases, es: phrases, fr: phrases, pt: phrases, it: phrases }),

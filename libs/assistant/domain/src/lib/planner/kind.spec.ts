@@ -27,3 +27,17 @@ describe('kind: an open profile of one group, whatever words ask for it', () => 
     expect(plan('Cosa contraddistingue la Gen Z in Giappone?')).toEqual({ kind: 'indexing', topic: null, audience: 'Gen Z' });
   });
 });
+
+describe('kind: informal and Japanese words of a profile', () => {
+  it('reads "vibe", "lowdown", "all about", "jumps out", "hallmarks" and txt-speak "in2" as an open profile', () => {
+    expect(plan('whats the vibe with gen z in japan')).toEqual({ kind: 'indexing', topic: null, audience: 'Gen Z' });
+    expect(plan('gimme the lowdown on millennials in spain')).toEqual({ kind: 'indexing', topic: null, audience: 'Millennials' });
+    expect(plan('what are high earners all about')).toEqual({ kind: 'indexing', topic: null, audience: 'High income' });
+    expect(plan('gen z uk - anything that jumps out?')).toEqual({ kind: 'indexing', topic: null, audience: 'Gen Z' });
+    expect(plan('what r boomers in2 these days')).toEqual({ kind: 'indexing', topic: null, audience: 'Baby boomers' });
+  });
+
+  it('reads "何が違う" and the katakana "ジェネレーションZ"', () => {
+    expect(plan('ジェネレーションZは何が違う？')).toEqual({ kind: 'indexing', topic: null, audience: 'Gen Z' });
+  });
+});

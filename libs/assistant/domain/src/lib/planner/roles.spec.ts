@@ -1,0 +1,25 @@
+import { RuleBasedPlanner } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { whPhraseEnd } from './roles';
+
+const catalogue = demoPlannerCatalogue();
+const plan = (prompt: string) => {
+  const out = new RuleBasedPlanner().plan({ prompt, catalogue, previous: null, docked: [] });
+  return out.outcome === 'answer' ? { topic: out.plan.topic?.question ?? null, audience: out.plan.audiences[0]?.name } : out.outcome;
+};
+
+describe('roles: a verb of describing takes the group as its object', () => {
+  it('ends an opening "what" phrase at the verb of describing', () => {
+    expect(whPhraseEnd(['what', 'characterises', 'tiktok', 'users'])).toBe(1);
+    expect(whPhraseEnd(['what', 'sets', 'dog', 'owners', 'apart'])).toBe(1);
+  });
+
+  it('reads the people named after it as the group profiled, never as the topic', () => {
+    expect(plan('what characterises tiktok users in japan')).toEqual({ topic: null, audience: 'TikTok users' });
+    expect(plan('what characterises iphone owners in japan')).toEqual({ topic: null, audience: 'Apple users' });
+  });
+
+  it('keeps a target after an index cue ("over-index on TikTok")', () => {
+    expect(plan('do Parents over-index on TikTok?')).toEqual({ topic: 'social_platform_usage', audience: 'Parents' });
+  });
+});
