@@ -1,7 +1,7 @@
 import { indexOf } from '../catalogue-index';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { normaliseWords } from './normalise';
-import { correctMisspelling, joinSplitNames, splitRunTogether } from './word-bounds';
+import { correctMisspelling, correctShortSlip, joinSplitNames, splitRunTogether } from './word-bounds';
 
 const index = indexOf(demoPlannerCatalogue());
 const words = (raw: string) => normaliseWords(raw, index).words.join(' ');
@@ -37,5 +37,17 @@ describe('word-bounds: word boundaries and spellings repaired against the known 
   it('repairs only English prompts: the other languages are translated word by word', () => {
     expect(words('howmany brits bank with monzo')).toBe('how many brits bank with monzo');
     expect(normaliseWords('wie viele deutsche nutzen chatgpt', index).lang).toBe('de');
+  });
+
+  it('reads a short word one slip from exactly one asking word, unless a catalogue word is as near', () => {
+    expect(correctShortSlip('hoiw', index)).toBe('how');
+    expect(correctShortSlip('mnay', index)).toBe('many');
+    expect(correctShortSlip('opeo', index)).toBe('opeo');
+    expect(words('hoiw many brits own a smartwatch')).toBe('how many brits own a smartwatch');
+  });
+
+  it('reads a hyphenated over-index of another language ("über-indexiert", "sur-indexés")', () => {
+    expect(words('Gen Z über-indexiert auf Snapchat?')).toContain('over index');
+    expect(words('Les Millennials sont-ils sur-indexés sur Instagram ?')).toContain('over index');
   });
 });

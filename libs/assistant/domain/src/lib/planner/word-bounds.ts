@@ -1,6 +1,6 @@
 import { CatalogueIndex, lemma, mayBeTypo } from '../catalogue-index';
 import { QUERY_WORDS } from '../intents';
-import { FUNCTION_WORDS, STOPWORDS, typoMatch } from '../text';
+import { FUNCTION_WORDS, STOPWORDS, typoDistance, typoMatch } from '../text';
 import { LEXICON } from '../../lexicon/lexicon';
 
 /**
@@ -97,6 +97,24 @@ export function correctMisspelling(word: string, index: CatalogueIndex): string 
   return found ?? word;
 }
 
+/** Asking and function words of three letters or more, for the short misspellings ("hoiw", "mnay"). */
+const SHORT_WORDS = [...new Set([...QUERY_WORDS, ...FUNCTION_WORDS])].filter((w) => w.length >= 3 && w.length <= 5 && isPlain(w));
+
+/** One letter too many or too few, or two adjacent letters swapped (never a letter replaced by another). */
+const oneSlip = (a: string, b: string) => a[0] === b[0] && typoDistance(a, b) === 1 && (a.length !== b.length || [...a].sort().join('') === [...b].sort().join(''));
+
+/**
+ * "hoiw" -> "how", "mnay" -> "many": an unknown word of four or five letters one slip of the
+ * fingers from exactly one asking or function word, when no word of the catalogue is as near
+ * (a short brand name misspelt stays for the name stages).
+ */
+export function correctShortSlip(word: string, index: CatalogueIndex): string {
+  if (word.length < 4 || word.length > 5 || !isPlain(word) || known(word, index) || index.byFirst.has(word)) return word;
+  for (const v of index.vocabulary) if (Math.abs(v.length - word.length) <= 1 && !QUERY_WORDS.has(v) && catalogueWord(v, index) && typoDistance(word, v) <= 1) return word;
+  const meant = SHORT_WORDS.filter((w) => oneSlip(word, w));
+  return meant.length === 1 ? meant[0] : word;
+}
+
 /** The prompt's English words with two-word shorthand read, run-together words split and misspelt known words read as meant. */
 export function repairWords(words: string[], index: CatalogueIndex): string[] {
   // Shorthand of two words ("these days": nowadays, the present in general, not "days").
@@ -111,6 +129,6 @@ export function repairWords(words: string[], index: CatalogueIndex): string[] {
   return paired.flatMap((w) => {
     if (w === '|') return [w];
     const split = splitRunTogether(w, index);
-    return split ?? [correctMisspelling(w, index)];
+    return split ?? [correctShortSlip(correctMisspelling(w, index), index)];
   });
 }
