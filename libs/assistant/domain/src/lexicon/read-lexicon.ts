@@ -160,6 +160,8 @@ export interface Lexicon {
     filler: string[];
     /** Difference cues whose object is the group described, never what it is indexed on ("what characterises TikTok users"). */
     profileVerbs: string[];
+    /** Requests to describe a group, read as its open profile when no topic is named ("tell me about", "a persona for"). */
+    profileRequests: string[];
   };
   /**
    * The words of dimensions and time in the other languages (`dimensions.json`): phrases read
@@ -343,6 +345,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       queryWords: words,
       filler: words,
       profileVerbs: words,
+      profileRequests: words,
     })(files['cues.json'], 'cues.json'),
     dimensions: shape<Lexicon['dimensions']>({
       phrases: shape<Record<TabledLanguage, Phrase[]>>({ de: phrases, es: phrases, fr: phrases, pt: phrases, it: phrases }),

@@ -19,8 +19,7 @@ export const COMPARISON = cueRegex(COMPARISON_CUES);
 export const RANKING = cueRegex(RANKING_CUES);
 export const SHARE = cueRegex(SHARE_CUES);
 /** Requests to describe a group, read as its open profile when no topic is named. */
-export const PROFILE_REQUEST =
-  /\b(tell me about|talk me through|know about|portrait of|persona of|picture of|insights? (about|into|on)|help me understand|deep dive|dive into|overview of|snapshot of|summary of|who are|what are .+ like)\b/;
+export const PROFILE_REQUEST = new RegExp(`${cueRegex(LEXICON.cues.profileRequests).source}|\\binsights? (about|into|on)\\b|\\bwhat are .+ like\\b`);
 /** "The number of Spotify users": a headcount of a group. */
 export const NUMBER_OF_GROUP = new RegExp(`\\bnumber of (\\w+ ){0,3}(${[...GROUP_NOUNS].join('|')})\\b`);
 export const MULTIWORD_CUES = [...RANKING_CUES, ...COMPARISON_CUES, ...TREND_CUES].filter((p) => p.includes(' '));

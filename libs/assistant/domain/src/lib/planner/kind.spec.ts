@@ -41,3 +41,17 @@ describe('kind: informal and Japanese words of a profile', () => {
     expect(plan('ジェネレーションZは何が違う？')).toEqual({ kind: 'indexing', topic: null, audience: 'Gen Z' });
   });
 });
+
+describe('kind: a request to describe a group with no topic named (cues.json profileRequests)', () => {
+  it('reads a persona, a snapshot, insights, "who is the", "what matters to" as the open profile', () => {
+    expect(plan('Build a persona for Eco-conscious consumers')).toEqual({ kind: 'indexing', topic: null, audience: 'Eco-conscious consumers' });
+    expect(plan('Top insights for Gen Z in Germany')).toEqual({ kind: 'indexing', topic: null, audience: 'Gen Z' });
+    expect(plan('Who is the Premium shopper?')).toEqual({ kind: 'indexing', topic: null, audience: 'Premium shoppers' });
+    expect(plan("What's important to Baby boomers?")).toEqual({ kind: 'indexing', topic: null, audience: 'Baby boomers' });
+    expect(plan('Z世代について教えて')).toEqual({ kind: 'indexing', topic: null, audience: 'Gen Z' });
+  });
+
+  it('keeps a topic named beside such a request', () => {
+    expect(plan('Top insights for Gen Z in Germany on TikTok use')).toEqual(expect.objectContaining({ topic: 'social_platform_usage' }));
+  });
+});
