@@ -22,4 +22,10 @@ describe('roles: a verb of describing takes the group as its object', () => {
   it('keeps a target after an index cue ("over-index on TikTok")', () => {
     expect(plan('do Parents over-index on TikTok?')).toEqual({ topic: 'social_platform_usage', audience: 'Parents' });
   });
+
+  it('ends an opening "what" phrase at a word of difference: the people after "about" are profiled', () => {
+    expect(whPhraseEnd(['what', 'different', 'about', 'vegetarians'])).toBe(1);
+    expect(plan('whats different about vegetarians in india')).toEqual({ topic: null, audience: 'Vegetarian users' });
+    expect(plan("What's distinctive about people with a mortgage?")).toEqual({ topic: null, audience: 'Mortgage users' });
+  });
 });
