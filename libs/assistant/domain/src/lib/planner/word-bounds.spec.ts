@@ -1,7 +1,7 @@
 import { indexOf } from '../catalogue-index';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { normaliseWords } from './normalise';
-import { correctMisspelling, correctShortSlip, joinSplitNames, splitRunTogether } from './word-bounds';
+import { correctMisspelling, correctShortSlip, joinSplitNames, spacedName, splitRunTogether } from './word-bounds';
 
 const index = indexOf(demoPlannerCatalogue());
 const words = (raw: string) => normaliseWords(raw, index).words.join(' ');
@@ -49,5 +49,12 @@ describe('word-bounds: word boundaries and spellings repaired against the known 
   it('reads a hyphenated over-index of another language ("über-indexiert", "sur-indexés")', () => {
     expect(words('Gen Z über-indexiert auf Snapchat?')).toContain('over index');
     expect(words('Les Millennials sont-ils sur-indexés sur Instagram ?')).toContain('over index');
+  });
+
+  it('reads a name of several words written without its spaces as that name, when it is one name', () => {
+    expect(spacedName('genzers', index)).toEqual(['gen', 'zers']);
+    expect(spacedName('babyboomers', index)).toEqual(['baby', 'boomers']);
+    expect(spacedName('instagram', index)).toBeUndefined();
+    expect(words('how many youngparents use tiktok')).toBe('how many young parents use tiktok');
   });
 });

@@ -1,4 +1,4 @@
-import { CatalogueIndex, lemma, mayBeTypo } from '../catalogue-index';
+import { CatalogueIndex, Entry, lemma, mayBeTypo } from '../catalogue-index';
 import { QUERY_WORDS } from '../intents';
 import { FUNCTION_WORDS, STOPWORDS, typoDistance, typoMatch } from '../text';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -115,6 +115,36 @@ export function correctShortSlip(word: string, index: CatalogueIndex): string {
   return meant.length === 1 ? meant[0] : word;
 }
 
+/** Names of two words or more written without their spaces ("genzers", "babyboomers"), each to its words when only one. */
+function spacelessNames(index: CatalogueIndex): Map<string, string[] | null> {
+  const cached = SPACELESS.get(index);
+  if (cached) return cached;
+  const map = new Map<string, string[] | null>();
+  const meant = new Map<string, string>();
+  // What a name stands for: "gen zers" and "gen z ers" are one audience.
+  const target = (e: Entry) =>
+    e.kind === 'audience' ? `a:${e.name}` : e.kind === 'datapoint' ? `d:${e.refs.map((r) => `${r.question.code}/${r.datapoint.code}`).join(',')}` : `${e.kind}:${e.words.join(' ')}`;
+  for (const e of index.entries) {
+    if (e.words.length < 2) continue;
+    const key = e.words.join('');
+    if (key.length < 6 || !isPlain(key)) continue;
+    const prior = meant.get(key);
+    if (prior === undefined) {
+      meant.set(key, target(e));
+      map.set(key, e.words);
+    } else if (prior !== target(e)) map.set(key, null);
+  }
+  SPACELESS.set(index, map);
+  return map;
+}
+const SPACELESS = new WeakMap<CatalogueIndex, Map<string, string[] | null>>();
+
+/** "genzers" -> "gen zers", "babyboomers" -> "baby boomers": an unknown word that is one name of several words without its spaces. */
+export function spacedName(word: string, index: CatalogueIndex): string[] | undefined {
+  if (index.vocabulary.has(word) || index.byFirst.has(word)) return undefined;
+  return spacelessNames(index).get(word) ?? undefined;
+}
+
 /** The prompt's English words with two-word shorthand read, run-together words split and misspelt known words read as meant. */
 export function repairWords(words: string[], index: CatalogueIndex): string[] {
   // Shorthand of two words ("these days": nowadays, the present in general, not "days").
@@ -128,7 +158,7 @@ export function repairWords(words: string[], index: CatalogueIndex): string[] {
   }
   return paired.flatMap((w) => {
     if (w === '|') return [w];
-    const split = splitRunTogether(w, index);
+    const split = spacedName(w, index) ?? splitRunTogether(w, index);
     return split ?? [correctShortSlip(correctMisspelling(w, index), index)];
   });
 }
