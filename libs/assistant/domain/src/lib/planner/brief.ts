@@ -3,6 +3,7 @@ import lexicon from './context-lexicon.json';
 import { withBriefScope } from './brief-scope';
 import { coordinatedQuestions, isRhetorical, isSecondaryAsk, mainOfSeveral, withoutOrdinal, withoutTag } from './brief-questions';
 import { withoutAsides } from './brief-asides';
+import { audienceNames } from './brief-people';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 import { detectLanguage, Language, translateWords } from '../languages';
 
@@ -306,7 +307,6 @@ const phraseRegex = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\
 export function resolveReferences(ask: string, context: string, catalogue: PlannerCatalogue): string {
   const own = mentionsIn(ask, catalogue);
   const contextSentences = sentencesOf(context);
-  const named = mentionsIn(context, catalogue);
   let out = ask;
   // The markets of the last context sentence that names any: "there" is the nearest place named.
   const lastWithMarket = [...contextSentences].reverse().find((c) => mentionsIn(c, catalogue).some(isMarket));
@@ -325,9 +325,9 @@ export function resolveReferences(ask: string, context: string, catalogue: Plann
         }
       }
   }
-  const audiences = named.filter((m) => m.entry.kind === 'audience');
+  const audiences = audienceNames(context, catalogue);
   if (audiences.length > 0 && !own.some((m) => m.entry.kind === 'audience')) {
-    const who = distinctTexts(audiences).join(' and ');
+    const who = audiences.join(' and ');
     for (const ref of lexicon.peopleReferences) {
       const re = phraseRegex(ref);
       if (re.test(out)) {
