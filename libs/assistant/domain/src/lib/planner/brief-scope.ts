@@ -64,7 +64,17 @@ export function withBriefScope(ask: string, context: readonly string[], catalogu
           return m.entry.kind === 'place' ? [`place:${m.entry.name}`, m.entry.name] : [`region:${m.text}`, m.text];
         }),
     );
-    if (markets.size === 1) additions.push(`in ${[...markets.values()][0]}`);
+    // "The client only operates in France and Spain, so keep it to those two markets": markets the
+    // context states as the scope are the answer's, side by side, however many there are.
+    const stated = new Map(
+      context
+        .map(english)
+        .filter((s) => lexicon.briefScope.marketScopeWords.some((w) => ` ${wordsOf(s).join(' ')} `.includes(` ${w} `)))
+        .flatMap((s) => mentionsIn(s, catalogue).filter((m) => m.entry.kind === 'market'))
+        .map((m): [string, string] => (m.entry.kind === 'market' ? [m.entry.location.code, m.entry.location.name] : ['', ''])),
+    );
+    if (stated.size > 1) additions.push(`in ${[...stated.values()].join(' and ')}`);
+    else if (markets.size === 1) additions.push(`in ${[...markets.values()][0]}`);
   }
   if (additions.length === 0) return ask;
   const end = /[?.!？]\s*$/.exec(ask)?.[0] ?? '';

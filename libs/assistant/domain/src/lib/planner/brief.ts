@@ -4,6 +4,7 @@ import { withBriefScope } from './brief-scope';
 import { coordinatedQuestions, isRhetorical, isSecondaryAsk, mainOfSeveral, withoutOrdinal, withoutTag } from './brief-questions';
 import { withoutAsides } from './brief-asides';
 import { audienceNames } from './brief-people';
+import { refinesAsk } from './brief-refine';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 import { detectLanguage, Language, translateWords } from '../languages';
 
@@ -272,11 +273,13 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus
   const others = several === null ? sentences.filter((s, i) => i > at && asks(s, lang)) : asking.filter((i) => i !== at).map((i) => sentences[i]);
   // "How do the French research products? Give me the top three": a question in parts, read whole.
   if (at < 0 || (several === null && others.some((s) => !isSecondaryAsk(s)))) return null;
-  const context = sentences.filter((s, i) => i !== at && !(several !== null && others.includes(s)));
+  // "... most? Just the top 3 is fine.": a sentence after the question that narrows it is part of it.
+  const refinements = several === null ? sentences.filter((s, i) => i > at && refinesAsk(s, catalogue, lang)) : [];
+  const context = sentences.filter((s, i) => i !== at && !(several !== null && others.includes(s)) && !refinements.includes(s));
   if (context.reduce((n, s) => n + sizeOf(s), 0) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
-  const ask = withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]), catalogue)), lang));
+  const ask = [withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]), catalogue)), lang)), ...refinements].join(' ');
   const resolved = withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue);
   return { ask, resolved, context, ...(others.length > 0 ? { others } : {}) };
 }
