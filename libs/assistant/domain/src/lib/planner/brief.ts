@@ -5,6 +5,7 @@ import { coordinatedQuestions, isRhetorical, isSecondaryAsk, mainOfSeveral, with
 import { withoutAsides } from './brief-asides';
 import { audienceNames } from './brief-people';
 import { refinesAsk } from './brief-refine';
+import { resolveTopicReference } from './brief-topic-ref';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 import { detectLanguage, Language, translateWords } from '../languages';
 
@@ -339,7 +340,7 @@ export function resolveReferences(ask: string, context: string, catalogue: Plann
       }
     }
   }
-  return out;
+  return resolveTopicReference(out, context, catalogue);
 }
 
 const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region';
