@@ -6,6 +6,7 @@ import { withoutAsides } from './brief-asides';
 import { audienceNames } from './brief-people';
 import { refinesAsk } from './brief-refine';
 import { resolveTopicReference } from './brief-topic-ref';
+import { resolvePeriodReference } from './brief-period-ref';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 import { detectLanguage, Language, translateWords } from '../languages';
 
@@ -340,7 +341,7 @@ export function resolveReferences(ask: string, context: string, catalogue: Plann
       }
     }
   }
-  return resolveTopicReference(out, context, catalogue);
+  return resolvePeriodReference(resolveTopicReference(out, context, catalogue), context);
 }
 
 const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region';
