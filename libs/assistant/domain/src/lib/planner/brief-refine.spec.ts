@@ -27,3 +27,14 @@ describe('focusBrief, with a refinement after the question', () => {
     expect(focus?.ask).toBe('Which sports do people in Germany follow most? Just the top 3 is fine.');
   });
 });
+
+describe('focusBrief, one sentence with a noun-phrase question after its colon', () => {
+  it('reads the measure after the colon as the question, in any language', () => {
+    expect(focusBrief('Dato clave que necesitamos para el cliente, una marca de decoración: porcentaje de mujeres en España que usan Pinterest.', demo)?.ask).toBe(
+      'Porcentaje de mujeres en España que usan Pinterest.',
+    );
+    expect(focusBrief('The one figure the client asked me for before the board meets: share of Gen Z in Germany aware of Nike.', demo)?.ask).toBe(
+      'Share of Gen Z in Germany aware of Nike.',
+    );
+  });
+});

@@ -230,7 +230,11 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
   if (!mark) return null;
   const head = sentence.slice(0, mark.index).trim();
   const ask = sentence.slice(mark.index + mark[0].length).trim();
-  if (!ASKS_MARK.test(ask) || !startsAsking(ask) || wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
+  // "Dato clave ...: porcentaje de mujeres ...": after the colon, a question, or (in any language) a
+  // noun phrase of what is measured, with no question mark.
+  const english = askShapeOf(ask, detectLanguage(sentence));
+  const asking = ASKS_MARK.test(ask) ? startsAsking(ask) || startsAsking(english) : startsAsking(english);
+  if (!asking || wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
   // "Parents of babies in the UK: what share bought baby food?": an ask that does not name its own
   // people or place and what they do finishes the words before the colon; it is not a new question.
   const kinds = new Set(mentionsIn(ask, catalogue).map((m) => (m.entry.kind === 'datapoint' ? 'topic' : isMarket(m) ? 'place' : m.entry.kind)));
