@@ -24,6 +24,7 @@ export const EVAL_SETS = [
   'tuning-7-context',
   'tuning-7-followup',
   'tuning-8-messy',
+  'tuning-8-brief',
   'held-out-2',
   'held-out-3',
 ] as const;

@@ -28,4 +28,27 @@ describe('withBriefScope', () => {
     );
     expect(withBriefScope('What share use TikTok?', ['We sell in Germany.', 'Our rival is big in France.'], demo)).toBe('What share use TikTok?');
   });
+  it('adds no market or audience from the context to a question that ranks the markets or the groups of people', () => {
+    expect(withBriefScope('In which of our markets is online grocery delivery most used?', ['The CFO prefers Germany because of the hub there.'], demo)).toBe(
+      'In which of our markets is online grocery delivery most used?',
+    );
+    expect(withBriefScope('Which country has the most Spotify users?', ['We are a label based in France.'], demo)).toBe(
+      'Which country has the most Spotify users?',
+    );
+    expect(withBriefScope('Which age group is most likely to use Telegram?', ['Our customers are mostly Millennials.'], demo)).toBe(
+      'Which age group is most likely to use Telegram?',
+    );
+  });
+  it('reads a brief in another language for its stated audience, and then asks the question in English words', () => {
+    expect(withBriefScope('¿Qué porcentaje bebe cerveza?', ['mercado: España', 'público: hombres'], demo)).toBe('what porcentaje drinks beer among men in Spain?');
+    expect(withBriefScope('¿Qué porcentaje de mujeres bebe cerveza?', ['público: hombres'], demo)).toBe('¿Qué porcentaje de mujeres bebe cerveza?');
+  });
+  it('keeps the ages that qualify the stated audience', () => {
+    expect(withBriefScope('What share use Pinterest?', ['Our target is women aged 25-34.'], demo)).toBe('What share use Pinterest among women aged 25-34?');
+  });
+  it('asks of every market the context states as the scope, side by side', () => {
+    expect(withBriefScope('Which news sources do Baby boomers use most?', ['The client only operates in France and Spain, so keep it to those two markets.'], demo)).toBe(
+      'Which news sources do Baby boomers use most in France and Spain?',
+    );
+  });
 });

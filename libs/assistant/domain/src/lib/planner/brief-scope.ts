@@ -2,11 +2,13 @@ import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 import { agesAsked } from './unanswerable';
+import { audienceNames } from './brief-people';
+import { readDimensions } from './dimension-cues';
+import { detectLanguage, translateWords } from '../languages';
 
 /** A market, a region of markets, or a place the data does not cover (then the question is refused for it, as when it is asked). */
 const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region' || m.entry.kind === 'place';
 const isAudience = (m: Mention) => m.entry.kind === 'audience';
-const distinct = (mentions: Mention[]) => [...new Set(mentions.map((m) => m.text))];
 
 /** "Target: Millennials", "our core audience is Parents": a context sentence that states who the work is for. */
 function statesScope(sentence: string): boolean {
@@ -25,22 +27,33 @@ function statesScope(sentence: string): boolean {
  * refers to the context already names what it refers to.
  */
 export function withBriefScope(ask: string, context: readonly string[], catalogue: PlannerCatalogue): string {
-  const own = mentionsIn(ask, catalogue);
+  // A brief in another language is read in English words ("público: hombres" states Men as the target).
+  const lang = detectLanguage([...context, ask].join(' '));
+  const english = (text: string) => (lang === 'en' ? text : translateWords(wordsOf(text), lang).join(' '));
+  const own = [...mentionsIn(ask, catalogue), ...(lang === 'en' ? [] : mentionsIn(english(ask), catalogue))];
   const additions: string[] = [];
-  if (!own.some(isAudience)) {
-    const stated = context.filter(statesScope).flatMap((s) => mentionsIn(s, catalogue).filter(isAudience));
-    const who = distinct(stated);
-    if (who.length === 1) additions.push(`among ${who[0]}`);
+  // "In which of our markets ...", "which age group ...": a question that ranks the markets or the
+  // groups of people asks of all of them, never of the one market or audience the context is about.
+  const along = readDimensions(wordsOf(english(ask)), catalogue);
+  let inEnglish = false;
+  if (!own.some(isAudience) && along.group === null) {
+    const stating = context.map(english).filter(statesScope);
+    const who = [...new Set(stating.flatMap((s) => audienceNames(s, catalogue)))];
+    // The audience is added in English words, so the question is read in English as well.
+    if (who.length === 1) {
+      additions.push(`among ${who[0]}`);
+      inEnglish = lang !== 'en';
+    }
     // "Our target audience is people aged 18 to 24": an age range stated as the target.
     else if (who.length === 0) {
-      const ages = context.filter(statesScope).flatMap((sentence) => {
+      const ages = stating.flatMap((sentence) => {
         const words = wordsOf(sentence);
         return agesAsked(words).map((a) => words.slice(a.start, a.end).join(' '));
       });
       if (new Set(ages).size === 1) additions.push(`among people ${/^\d/.test(ages[0]) ? `aged ${ages[0]}` : ages[0]}`);
     }
   }
-  if (!own.some(isMarket)) {
+  if (!own.some(isMarket) && !along.markets && !along.alongMarkets) {
     // One market, named by one or several words ("Germany", "the German market"), counts once; it is
     // written by its name, since a code ("us") reads as another word.
     const markets = new Map(
@@ -51,9 +64,20 @@ export function withBriefScope(ask: string, context: readonly string[], catalogu
           return m.entry.kind === 'place' ? [`place:${m.entry.name}`, m.entry.name] : [`region:${m.text}`, m.text];
         }),
     );
-    if (markets.size === 1) additions.push(`in ${[...markets.values()][0]}`);
+    // "The client only operates in France and Spain, so keep it to those two markets": markets the
+    // context states as the scope are the answer's, side by side, however many there are.
+    const stated = new Map(
+      context
+        .map(english)
+        .filter((s) => lexicon.briefScope.marketScopeWords.some((w) => ` ${wordsOf(s).join(' ')} `.includes(` ${w} `)))
+        .flatMap((s) => mentionsIn(s, catalogue).filter((m) => m.entry.kind === 'market'))
+        .map((m): [string, string] => (m.entry.kind === 'market' ? [m.entry.location.code, m.entry.location.name] : ['', ''])),
+    );
+    if (stated.size > 1) additions.push(`in ${[...stated.values()].join(' and ')}`);
+    else if (markets.size === 1) additions.push(`in ${[...markets.values()][0]}`);
   }
   if (additions.length === 0) return ask;
-  const end = /[?.!]\s*$/.exec(ask)?.[0] ?? '';
-  return `${ask.slice(0, ask.length - end.length).trimEnd()} ${additions.join(' ')}${end}`;
+  const end = /[?.!？]\s*$/.exec(ask)?.[0] ?? '';
+  const question = inEnglish ? english(ask) : ask.slice(0, ask.length - end.length).trimEnd();
+  return `${question} ${additions.join(' ')}${inEnglish ? '?' : end}`;
 }

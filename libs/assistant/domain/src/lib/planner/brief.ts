@@ -3,6 +3,10 @@ import lexicon from './context-lexicon.json';
 import { withBriefScope } from './brief-scope';
 import { coordinatedQuestions, isRhetorical, isSecondaryAsk, mainOfSeveral, withoutOrdinal, withoutTag } from './brief-questions';
 import { withoutAsides } from './brief-asides';
+import { audienceNames } from './brief-people';
+import { refinesAsk } from './brief-refine';
+import { resolveTopicReference } from './brief-topic-ref';
+import { resolvePeriodReference } from './brief-period-ref';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 import { detectLanguage, Language, translateWords } from '../languages';
 
@@ -226,7 +230,11 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
   if (!mark) return null;
   const head = sentence.slice(0, mark.index).trim();
   const ask = sentence.slice(mark.index + mark[0].length).trim();
-  if (!ASKS_MARK.test(ask) || !startsAsking(ask) || wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
+  // "Dato clave ...: porcentaje de mujeres ...": after the colon, a question, or (in any language) a
+  // noun phrase of what is measured, with no question mark.
+  const english = askShapeOf(ask, detectLanguage(sentence));
+  const asking = ASKS_MARK.test(ask) ? startsAsking(ask) || startsAsking(english) : startsAsking(english);
+  if (!asking || wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
   // "Parents of babies in the UK: what share bought baby food?": an ask that does not name its own
   // people or place and what they do finishes the words before the colon; it is not a new question.
   const kinds = new Set(mentionsIn(ask, catalogue).map((m) => (m.entry.kind === 'datapoint' ? 'topic' : isMarket(m) ? 'place' : m.entry.kind)));
@@ -271,11 +279,13 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus
   const others = several === null ? sentences.filter((s, i) => i > at && asks(s, lang)) : asking.filter((i) => i !== at).map((i) => sentences[i]);
   // "How do the French research products? Give me the top three": a question in parts, read whole.
   if (at < 0 || (several === null && others.some((s) => !isSecondaryAsk(s)))) return null;
-  const context = sentences.filter((s, i) => i !== at && !(several !== null && others.includes(s)));
+  // "... most? Just the top 3 is fine.": a sentence after the question that narrows it is part of it.
+  const refinements = several === null ? sentences.filter((s, i) => i > at && refinesAsk(s, catalogue, lang)) : [];
+  const context = sentences.filter((s, i) => i !== at && !(several !== null && others.includes(s)) && !refinements.includes(s));
   if (context.reduce((n, s) => n + sizeOf(s), 0) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
-  const ask = withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]), catalogue)), lang));
+  const ask = [withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]), catalogue)), lang)), ...refinements].join(' ');
   const resolved = withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue);
   return { ask, resolved, context, ...(others.length > 0 ? { others } : {}) };
 }
@@ -306,7 +316,6 @@ const phraseRegex = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\
 export function resolveReferences(ask: string, context: string, catalogue: PlannerCatalogue): string {
   const own = mentionsIn(ask, catalogue);
   const contextSentences = sentencesOf(context);
-  const named = mentionsIn(context, catalogue);
   let out = ask;
   // The markets of the last context sentence that names any: "there" is the nearest place named.
   const lastWithMarket = [...contextSentences].reverse().find((c) => mentionsIn(c, catalogue).some(isMarket));
@@ -325,9 +334,9 @@ export function resolveReferences(ask: string, context: string, catalogue: Plann
         }
       }
   }
-  const audiences = named.filter((m) => m.entry.kind === 'audience');
+  const audiences = audienceNames(context, catalogue);
   if (audiences.length > 0 && !own.some((m) => m.entry.kind === 'audience')) {
-    const who = distinctTexts(audiences).join(' and ');
+    const who = audiences.join(' and ');
     for (const ref of lexicon.peopleReferences) {
       const re = phraseRegex(ref);
       if (re.test(out)) {
@@ -336,7 +345,7 @@ export function resolveReferences(ask: string, context: string, catalogue: Plann
       }
     }
   }
-  return out;
+  return resolvePeriodReference(resolveTopicReference(out, context, catalogue), context);
 }
 
 const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region';
