@@ -1,0 +1,98 @@
+import { AnalysisPlan } from '../assistant.types';
+import { planPrompt } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+
+/*
+ * A follow-up on a plan with structure (a ranking of markets or groups, a combined subject) keeps
+ * or replaces each member explicitly (dimensions.ts `keptFrom`/`withoutPreviousDimension`,
+ * combine.ts `readCarriedCombine`).
+ */
+const catalogue = demoPlannerCatalogue();
+
+function plan(prompt: string, previous?: AnalysisPlan): AnalysisPlan {
+  const out = planPrompt({ prompt, catalogue, previous });
+  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
+  return out.plan;
+}
+
+describe('a verdict named alone replaces the verdict of the ranking it follows', () => {
+  it.each(['and the lowest?', 'and which is lowest?'])('"%s" after a ranking of markets', (prompt) => {
+    const out = plan(prompt, plan('Which market has the highest share of Netflix users?'));
+    expect(out.rankBy).toBe('markets');
+    expect(out.verdict).toBe('lowest');
+    expect(out.topic?.datapoints.map((d) => d.code)).toEqual(['netflix']);
+    expect(out.locations.length).toBeGreaterThan(2);
+  });
+
+  it('after a ranking of age groups, the groups are kept', () => {
+    const previous = plan('Which age group is most likely to use Pinterest?');
+    const out = plan('and the least?', previous);
+    expect(out).toMatchObject({ rankBy: 'groups', verdict: 'lowest', groupQuestion: { code: 'age_group' } });
+    expect(out.audiences.map((a) => a.id)).toEqual(previous.audiences.map((a) => a.id));
+  });
+});
+
+describe('one audience named after a ranking of groups is where the groups are ranked', () => {
+  it('"what about among women" ranks the age groups of women', () => {
+    const out = plan('what about among women', plan('Which age group is most likely to use TikTok?'));
+    expect(out.rankBy).toBe('groups');
+    expect(out.audiences).toHaveLength(5);
+    expect(out.audiences.every((a) => JSON.stringify(a.expression).includes('female'))).toBe(true);
+  });
+
+  it('an audience of the groups\' own question replaces the ranking', () => {
+    const out = plan('what about Gen Z?', plan('Which age group is most likely to use TikTok?'));
+    expect(out.rankBy ?? null).toBeNull();
+    expect(out.audiences.map((a) => a.name)).toEqual(['Gen Z']);
+  });
+});
+
+describe('another dimension asked drops the one the previous turn had put in the plan', () => {
+  it('"by market instead" after age groups: every market, no groups as audiences', () => {
+    const out = plan('by market instead', plan('Which age group uses ChatGPT the most?'));
+    expect(out.rankBy).toBe('markets');
+    expect(out.audiences.map((a) => a.origin)).toEqual(['everyone']);
+  });
+
+  it('"by age group instead" after every market: the groups, markets pooled', () => {
+    const out = plan('by age group instead', plan('In which country is TikTok most used?'));
+    expect(out.rankBy).toBe('groups');
+    expect(out.locations).toEqual([]);
+  });
+});
+
+describe('a combination said of the answers already in the chat', () => {
+  it('"and at least one?" after "at least two of": any of them', () => {
+    const out = plan('and at least one?', plan('What share of parents in Australia use at least two of Netflix, Disney+ and Hulu?'));
+    expect(out.topic).toMatchObject({ combine: 'any' });
+    expect(out.topic?.datapoints).toHaveLength(3);
+  });
+
+  it('"and both?" after "Netflix or Hulu" combines them, never an answer called "Both"', () => {
+    const out = plan('and both?', plan('What share of Americans use Netflix or Hulu?'));
+    expect(out.topic).toMatchObject({ question: 'streaming_services_used', combine: 'all' });
+  });
+
+  it('"what about either of them?" after "both"', () => {
+    expect(plan('what about either of them?', plan('What share of Americans use both Netflix and Hulu?')).topic).toMatchObject({ combine: 'any' });
+  });
+
+  it('"across all markets" is no combination', () => {
+    const out = plan('and across all markets?', plan('What share of Americans use both Netflix and Hulu?'));
+    expect(out.topic).toMatchObject({ combine: 'all' });
+    expect(out.locations).toEqual([]);
+  });
+});
+
+describe('a bare "instead" replaces the markets even after an opening "and"', () => {
+  it.each(['and in Japan and Brazil instead?', 'Und stattdessen in Japan und Brasilien?'])('%s', (prompt) => {
+    const out = plan(prompt, plan('Did Threads grow more in the US or the UK over the last year?'));
+    expect(out.locations.map((l) => l.code)).toEqual(['jp', 'br']);
+    expect(out.verdict).toBe('grew-more');
+  });
+
+  it('"and Germany" after a comparison of markets still adds a side', () => {
+    const out = plan('and Germany?', plan('Compare Netflix use in the UK and France'));
+    expect(out.locations.map((l) => l.code)).toEqual(['gb', 'fr', 'de']);
+  });
+});
