@@ -253,11 +253,15 @@ function keptFrom(plan: AnalysisPlan, previous: AnalysisPlan, cue: DimensionCue,
  * "By market instead" after a ranking of age groups, "by age group instead" after a ranking of
  * markets: a follow-up that ranks along another dimension drops the previous one where the
  * previous turn had put it there (the groups as audiences, every fielded market), never what the
- * researcher named.
+ * researcher named; "which market is highest?" after one market ranks every market.
  */
 function withoutPreviousDimension(plan: AnalysisPlan, previous: AnalysisPlan, cue: DimensionCue, catalogue: PlannerCatalogue): AnalysisPlan {
   const asksMarkets = cue.markets || cue.alongMarkets || cue.where;
-  if (previous.rankBy === 'groups' && !cue.group && asksMarkets && sameList(plan.audiences, previous.audiences))
+  // "And which market is highest?" after one market: the market carried is not the one ranked.
+  if ((cue.markets || cue.where) && !cue.group && plan.locations.length === 1 && sameList(plan.locations, previous.locations))
+    return { ...plan, locations: [], splitByLocation: false };
+  // The groups carried are rebuilt from the cue ("by gender instead": the genders, not the age groups).
+  if (previous.rankBy === 'groups' && (cue.group || asksMarkets) && sameList(plan.audiences, previous.audiences))
     return { ...plan, audiences: [EVERYONE] };
   if (
     previous.rankBy === 'markets' &&

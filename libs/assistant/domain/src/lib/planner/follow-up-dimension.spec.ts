@@ -96,3 +96,32 @@ describe('a bare "instead" replaces the markets even after an opening "and"', ()
     expect(out.locations.map((l) => l.code)).toEqual(['gb', 'fr', 'de']);
   });
 });
+
+describe('the verdict and the market ranking in other languages and after one market', () => {
+  it.each(['Et le plus bas ?', '¿Y el más bajo?', 'E o mais baixo?', 'E il più basso?'])('"%s" after a ranking of markets', (prompt) => {
+    expect(plan(prompt, plan('In which country is TikTok most used?'))).toMatchObject({ rankBy: 'markets', verdict: 'lowest' });
+  });
+
+  it.each(['and which market is highest?', 'and where is it highest?'])('"%s" after one market ranks every market', (prompt) => {
+    const out = plan(prompt, plan('What share of Gen Z in the UK use Snapchat?'));
+    expect(out.rankBy).toBe('markets');
+    expect(out.locations.length).toBeGreaterThan(2);
+    expect(out.audiences.map((a) => a.name)).toEqual(['Gen Z']);
+  });
+
+  it('"now in millions" keeps the ranking and counts people, its unit a word the answer used', () => {
+    const out = planPrompt({ prompt: 'now in millions', catalogue, previous: plan('In which country is TikTok most used?') });
+    expect(out.outcome).toBe('answer');
+    if (out.outcome !== 'answer') return;
+    expect(out.plan).toMatchObject({ rankBy: 'markets', count: true });
+    expect(out.notes.join(' ')).not.toContain('millions');
+  });
+});
+
+describe('another group question asked after a ranking of groups', () => {
+  it('"by gender instead" after age groups ranks the genders', () => {
+    const out = plan('by gender instead', plan('Which age group is most likely to use TikTok?'));
+    expect(out).toMatchObject({ rankBy: 'groups', groupQuestion: { code: 'gender' } });
+    expect(out.audiences.every((a) => JSON.stringify(a.expression).includes('gender'))).toBe(true);
+  });
+});
