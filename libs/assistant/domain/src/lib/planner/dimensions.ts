@@ -142,14 +142,17 @@ export function applyDimensions(
       : undefined;
   let ranked = false;
   if (groupQuestion && groupQuestion.code !== topicQuestion && groupQuestion.datasetCodes.includes(plan.dataset.code)) {
-    const within = named.length === 0 ? null : named.length === 1 ? named[0] : null;
+    // Two or more docked audiences yield to the groups the prompt asks for ("which age group ...?"
+    // with Women and Men docked: the age groups); one docked audience is where they are ranked.
+    const sides = named.length >= 2 && named.every((a) => a.origin === 'docked') ? [] : named;
+    const within = sides.length === 1 ? sides[0] : null;
     const clash = within !== null && questionsIn(within.expression).has(groupQuestion.code);
-    if (named.length <= 1 && !clash) {
+    if (sides.length <= 1 && !clash) {
       out = { ...out, audiences: groupAudiences(groupQuestion, cue.group?.generations ?? false, within, catalogue) };
     }
     if (out.audiences.length >= 2) ranked = true;
     if (ranked) out = { ...out, rankBy: 'groups', groupQuestion: codeName(groupQuestion) };
-  } else if (sameQuestion && sameQuestion.code !== topicQuestion && cue.superlative) {
+  } else if (sameQuestion && sameQuestion.code !== topicQuestion && cue.superlative && !cue.markets) {
     ranked = true;
     out = { ...out, rankBy: 'groups', groupQuestion: codeName(sameQuestion) };
   }

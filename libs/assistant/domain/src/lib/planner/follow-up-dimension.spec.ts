@@ -125,3 +125,29 @@ describe('another group question asked after a ranking of groups', () => {
     expect(out.audiences.every((a) => JSON.stringify(a.expression).includes('gender'))).toBe(true);
   });
 });
+
+describe('a dimension asked with two docked audiences', () => {
+  const docked = (...names: string[]) =>
+    names.map((name) => {
+      const a = catalogue.audiences.find((x) => x.name === name);
+      if (!a) throw new Error(name);
+      return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' as const };
+    });
+
+  it('"in which country ..." ranks the markets, not the two docked generations', () => {
+    const out = planPrompt({ prompt: 'In which country is TikTok most used?', catalogue, docked: docked('Gen Z', 'Millennials') });
+    expect(out.outcome).toBe('answer');
+    if (out.outcome !== 'answer') return;
+    expect(out.plan.rankBy).toBe('markets');
+    expect(out.plan.locations.length).toBeGreaterThan(2);
+    expect(out.plan.audiences.map((a) => a.name)).toEqual(['Gen Z', 'Millennials']);
+  });
+
+  it('"which age group ..." ranks the age groups, not the docked Women and Men', () => {
+    const out = planPrompt({ prompt: 'Which age group is most likely to use TikTok?', catalogue, docked: docked('Women', 'Men') });
+    expect(out.outcome).toBe('answer');
+    if (out.outcome !== 'answer') return;
+    expect(out.plan).toMatchObject({ rankBy: 'groups', groupQuestion: { code: 'age_group' } });
+    expect(out.plan.audiences.every((a) => JSON.stringify(a.expression).includes('age_group'))).toBe(true);
+  });
+});
