@@ -25,6 +25,7 @@ export const EVAL_SETS = [
   'tuning-7-followup',
   'tuning-8-messy',
   'tuning-8-brief',
+  'tuning-8-replace',
   'held-out-2',
   'held-out-3',
 ] as const;

@@ -116,3 +116,30 @@ export function readCombine(words: readonly string[], spans: readonly SubjectSpa
   if (between.includes('or') && !between.includes('and') && !words.some((w) => WHICH_IS_MORE.has(w))) return { combine: 'any' };
   return undefined;
 }
+
+/** Words that refer to the answers already named in the chat ("both of them", "all three", "either one"). */
+const THEM = new Set(['them', 'these', 'those', 'the', 'two', 'three', 'four', 'one', 'together']);
+
+/**
+ * A combination said of answers named earlier in the chat ("and both?", "what about either of
+ * them?", "at least one?", "all three together"): how they combine, and the positions of its words
+ * (so that "both" is not read as an answer called "Both"). Only said with no answer named in the
+ * prompt itself; "all" and "any" count only with a word of the answers after them ("all of them",
+ * "any of those"), never "across all markets".
+ */
+export function readCarriedCombine(words: readonly string[]): { combine: SubjectCombine; minCount?: number; negate?: boolean; at: number[] } | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const next = words[i + 1] ?? '';
+    if (w === 'at' && next === 'least') {
+      const m = numberWord(words[i + 2] ?? '');
+      if (m === undefined) continue;
+      return m <= 1 ? { combine: 'any', at: [i, i + 1, i + 2] } : { combine: 'at-least', minCount: m, at: [i, i + 1, i + 2] };
+    }
+    if (BOTH.has(w) && words[i - 1] !== 'or') return { combine: 'all', at: [i] };
+    if (w === 'all' && (THEM.has(next) || next === 'of') && words[i - 1] !== 'across') return { combine: 'all', at: [i] };
+    if (EITHER.has(w) || (w === 'any' && (next === 'of' || next === 'one'))) return { combine: 'any', at: [i] };
+    if (w === 'neither' || (w === 'none' && next === 'of')) return { combine: 'any', negate: true, at: [i] };
+  }
+  return undefined;
+}

@@ -1,8 +1,9 @@
 import { AnalysisPlan, PlanAudience, PlannerCatalogue } from '../assistant.types';
 import { indexOf } from '../catalogue-index';
 import { isFollowUpText, isFragmentOfNames } from './follow-up';
+import { readCarriedCombine } from './combine';
 import { read } from './read';
-import { PromptContext } from './types';
+import { PromptContext, Reading } from './types';
 
 /** What a prompt is planned from: its text, the organisation's catalogue and the chat's context. */
 export interface ContextInput {
@@ -19,7 +20,7 @@ export function promptContext(input: ContextInput, raw: string): PromptContext {
   const { catalogue } = input;
   const previous = readablePlan(input.previous);
   const index = indexOf(catalogue);
-  const reading = read(raw, catalogue, index);
+  const reading = withCarriedCombine(read(raw, catalogue, index), previous);
   const text = ` ${reading.words.join(' ')} `;
   return {
     catalogue,
@@ -53,4 +54,17 @@ export function readablePlan(plan: AnalysisPlan | null | undefined): AnalysisPla
   )
     return null;
   return plan;
+}
+
+/**
+ * "And both?", "at least one of them?" after a topic of several answers: the words of the
+ * combination refer to those answers, never to an answer called "Both" of another question.
+ */
+function withCarriedCombine(reading: Reading, previous: AnalysisPlan | null): Reading {
+  if (!previous?.topic || previous.topic.datapoints.length < 2) return reading;
+  const carried = readCarriedCombine(reading.words);
+  if (!carried) return reading;
+  const at = new Set(carried.at);
+  const spans = reading.spans.filter((s) => ![...at].some((i) => s.start <= i && i < s.end));
+  return { ...reading, spans, used: new Set([...reading.used, ...at]) };
 }

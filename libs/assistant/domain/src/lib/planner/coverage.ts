@@ -6,6 +6,8 @@ import { FUNCTION_WORDS, numberWord, stem, STOPWORDS, typoMatch } from '../text'
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 import { ISO3 } from './spans';
+import { HIGHEST_WORDS, LOWEST_WORDS } from './dimension-words';
+import { MILLIONS } from './size';
 
 const IGNORED = new Set([...lexicon.coverageIgnore, ...lexicon.coverageNoEffect.words]);
 /** Verbs of use ("play", "order from", "read"): the plan's topic is their object, so they are used with it. */
@@ -45,6 +47,11 @@ function planWords(plan: AnalysisPlan, catalogue: PlannerCatalogue): Set<string>
   }
   if (plan.locations.length === 0) ALL_MARKETS.forEach(add);
   if (plan.groupQuestion) questions.add(plan.groupQuestion.code);
+  // A verdict stands on its words: "lowest", "the most" name what the answer states.
+  if (plan.verdict === 'highest') HIGHEST_WORDS.forEach((w) => out.add(w));
+  if (plan.verdict === 'lowest') LOWEST_WORDS.forEach((w) => out.add(w));
+  // A size in people stands on its unit ("now in millions").
+  if (plan.count) MILLIONS.forEach((w) => out.add(w));
   for (const code of questions) {
     const q = catalogue.questions.find((x) => x.code === code);
     if (q) add(`${q.name} ${q.description}`);

@@ -87,6 +87,9 @@ const FALL =
   '(down|lower|fall|falls|falling|fallen|fell|decrease|decreased|decreasing|shrink|shrinking|shrunk|shrank|decline|declined|declining|drop|dropped|dropping)';
 const UP_OR_DOWN = new RegExp(`\\b${RISE} (or|vs|versus) ${FALL}\\b|\\b${FALL} (or|vs|versus) ${RISE}\\b`);
 
+/** Words that may close a verdict named alone ("the lowest one", "the top one then"); '' is the end of the prompt. */
+const VERDICT_TAIL = new Set(['', 'one', 'ones', 'then', 'instead', 'please', 'first']);
+
 /** Reads the dimension cues of a prompt's words (lower case, clauses split by "|"). */
 export function readDimensions(words: string[], catalogue: PlannerCatalogue): DimensionCue {
   const text = ` ${words.join(' ')} `;
@@ -131,6 +134,9 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const where = words.includes('where') && superlative !== null;
   const group = readGroup(words, catalogue, used);
   if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
+  // "And the lowest?", "which is the top one then?": a superlative with nothing after it names
+  // only the verdict (of the ranking the chat already has), never a name of the catalogue.
+  if (superlativeAt >= 0 && VERDICT_TAIL.has(words[superlativeAt + 1] ?? '')) used.push(superlativeAt);
   const upOrDown = UP_OR_DOWN.test(text);
   const paired =
     PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) || (upOrDown && QUARTER_ON_QUARTER.test(text)) ? 'quarter' : null;

@@ -1,5 +1,6 @@
 import { AnalysisPlan, CodeName, PlanAudience, PlanOutcome, PlannerCatalogue, PlannerQuestion, PlanVerdict, PlannerWave } from '../assistant.types';
 import { DimensionCue, generations } from './dimension-cues';
+import { EVERYONE } from './constants';
 
 /*
  * The dimension a question ranks or compares along: the markets ("in which country is X most
@@ -110,18 +111,20 @@ export function planAlongDimension(
  * returned as it was.
  */
 export function applyDimensions(
-  plan: AnalysisPlan,
+  given: AnalysisPlan,
   cue: DimensionCue,
   catalogue: PlannerCatalogue,
   time: { named: boolean; pointsInTime: boolean },
   previous: AnalysisPlan | null = null,
 ): AnalysisPlan {
-  if (!plan.topic) return plan;
+  if (!given.topic) return given;
   const asked = cue.markets || cue.alongMarkets || cue.where || cue.group !== null || cue.grewMore || cue.paired;
   if (!asked && previous) {
-    const kept = keptFrom(plan, previous);
+    const kept = keptFrom(given, previous, cue, catalogue);
     if (kept) return kept;
   }
+  const plan = asked && previous ? withoutPreviousDimension(given, previous, cue, catalogue) : given;
+  if (!plan.topic) return plan;
   let out: AnalysisPlan = { ...plan };
   const direction: PlanVerdict = cue.superlative ?? (plan.ascending ? 'lowest' : 'highest');
   const scope = fieldedScope(plan, catalogue);
@@ -139,14 +142,17 @@ export function applyDimensions(
       : undefined;
   let ranked = false;
   if (groupQuestion && groupQuestion.code !== topicQuestion && groupQuestion.datasetCodes.includes(plan.dataset.code)) {
-    const within = named.length === 0 ? null : named.length === 1 ? named[0] : null;
+    // Two or more docked audiences yield to the groups the prompt asks for ("which age group ...?"
+    // with Women and Men docked: the age groups); one docked audience is where they are ranked.
+    const sides = named.length >= 2 && named.every((a) => a.origin === 'docked') ? [] : named;
+    const within = sides.length === 1 ? sides[0] : null;
     const clash = within !== null && questionsIn(within.expression).has(groupQuestion.code);
-    if (named.length <= 1 && !clash) {
+    if (sides.length <= 1 && !clash) {
       out = { ...out, audiences: groupAudiences(groupQuestion, cue.group?.generations ?? false, within, catalogue) };
     }
     if (out.audiences.length >= 2) ranked = true;
     if (ranked) out = { ...out, rankBy: 'groups', groupQuestion: codeName(groupQuestion) };
-  } else if (sameQuestion && sameQuestion.code !== topicQuestion && cue.superlative) {
+  } else if (sameQuestion && sameQuestion.code !== topicQuestion && cue.superlative && !cue.markets) {
     ranked = true;
     out = { ...out, rankBy: 'groups', groupQuestion: codeName(sameQuestion) };
   }
@@ -217,22 +223,59 @@ const sameList = (a: { code?: string; id?: string }[], b: { code?: string; id?: 
 /**
  * A follow-up that changes one thing ("and Instagram?", "what about in Germany?") keeps the ranking
  * or the comparison of change it follows, when what was ranked (the markets, the groups) or the
- * periods compared are still the plan's.
+ * periods compared are still the plan's. A verdict named alone replaces the previous one ("and the
+ * lowest?"); one audience named after a ranking of groups is where the groups are ranked ("what
+ * about among women": the age groups of women), unless it is itself one of the groups' question.
  */
-function keptFrom(plan: AnalysisPlan, previous: AnalysisPlan): AnalysisPlan | null {
+function keptFrom(plan: AnalysisPlan, previous: AnalysisPlan, cue: DimensionCue, catalogue: PlannerCatalogue): AnalysisPlan | null {
   const verdict = previous.verdict ?? null;
+  const rankVerdict = previous.rankBy === 'markets' || previous.rankBy === 'groups' ? (cue.superlative ?? verdict) : verdict;
   const ranked = (out: AnalysisPlan): AnalysisPlan => ({
     ...out,
     kind: out.kind === 'share' || out.kind === 'ranking' ? 'comparison' : out.kind,
-    verdict,
-    ascending: verdict === 'lowest',
+    verdict: rankVerdict,
+    ascending: rankVerdict === 'lowest',
   });
   if (previous.rankBy === 'markets' && plan.splitByLocation && sameList(plan.locations, previous.locations)) return ranked({ ...plan, rankBy: 'markets' });
   if (previous.rankBy === 'groups' && plan.audiences.length > 1 && sameList(plan.audiences, previous.audiences))
     return ranked({ ...plan, rankBy: 'groups', groupQuestion: previous.groupQuestion ?? null });
+  const groupQuestion = previous.rankBy === 'groups' ? catalogue.questions.find((q) => q.code === previous.groupQuestion?.code) : undefined;
+  const within = plan.audiences.length === 1 && plan.audiences[0].origin !== 'everyone' ? plan.audiences[0] : null;
+  if (groupQuestion && within && !questionsIn(within.expression).has(groupQuestion.code) && groupQuestion.datasetCodes.includes(plan.dataset.code)) {
+    // Generations are saved audiences, not groups of the question ("group:age_group:16_24").
+    const asGenerations = !previous.audiences.some((a) => a.id.includes(`group:${groupQuestion.code}:`));
+    const audiences = groupAudiences(groupQuestion, asGenerations, within, catalogue);
+    return ranked({ ...plan, audiences, rankBy: 'groups', groupQuestion: codeName(groupQuestion) });
+  }
   if (previous.pairedPeriods && plan.kind === 'trend' && sameList(plan.waves, previous.waves)) return { ...plan, pairedPeriods: true, verdict };
   if (verdict === 'grew-more' && plan.kind === 'trend' && sides(plan) >= 2) return { ...plan, verdict };
   return null;
+}
+
+/**
+ * "By market instead" after a ranking of age groups, "by age group instead" after a ranking of
+ * markets: a follow-up that ranks along another dimension drops the previous one where the
+ * previous turn had put it there (the groups as audiences, every fielded market), never what the
+ * researcher named; "which market is highest?" after one market ranks every market.
+ */
+function withoutPreviousDimension(plan: AnalysisPlan, previous: AnalysisPlan, cue: DimensionCue, catalogue: PlannerCatalogue): AnalysisPlan {
+  const asksMarkets = cue.markets || cue.alongMarkets || cue.where;
+  // "And which market is highest?" after one market: the market carried is not the one ranked.
+  if ((cue.markets || cue.where) && !cue.group && plan.locations.length === 1 && sameList(plan.locations, previous.locations))
+    return { ...plan, locations: [], splitByLocation: false };
+  // The groups carried are rebuilt from the cue ("by gender instead": the genders, not the age groups).
+  if (previous.rankBy === 'groups' && (cue.group || asksMarkets) && sameList(plan.audiences, previous.audiences))
+    return { ...plan, audiences: [EVERYONE] };
+  if (
+    previous.rankBy === 'markets' &&
+    cue.group &&
+    !asksMarkets &&
+    plan.splitByLocation &&
+    sameList(plan.locations, previous.locations) &&
+    sameList(previous.locations, fieldedScope(previous, catalogue).locations)
+  )
+    return { ...plan, locations: [], splitByLocation: false };
+  return plan;
 }
 
 /**

@@ -91,6 +91,9 @@ export interface FollowUpEdits {
   waves: 'keep' | 'replace' | 'every';
 }
 
+/** A bare "instead" in the languages of the markets, read on the prompt as written ("und stattdessen in Japan?"). */
+const INSTEAD = new RegExp(`(?:^|[\\s,¿¡])(?:${contextLexicon.followUpInstead.join('|')})(?![\\p{L}])(?!\\s+(?:of|de|di|von)\\b)`, 'iu');
+
 /** "Vs Spain", "compare it with men", "add Spain too", "include Boomers as well": another side. */
 const ADDS =
   /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b|\bcompare (it |that |them )?(with|to)\b|\b(too|as well|for comparison|to compare)\b/;
@@ -112,8 +115,11 @@ export function decideFollowUp(
   const { text } = ctx;
   const previous = ctx.previous as AnalysisPlan;
   const { markets, allMarkets } = marketReading;
-  const startsWithAnd = /^ and\b/.test(text) || /^ (also|plus)\b/.test(text);
-  const adds = ADDS.test(text);
+  // "And in Japan and Brazil instead?": a bare "instead" replaces, whatever "and" opens the turn
+  // ("Germany instead of France" swaps one side: follow-up-replace.ts).
+  const instead = /\binstead\b(?! of)/.test(text) || INSTEAD.test(ctx.reading.raw);
+  const startsWithAnd = !instead && (/^ and\b/.test(text) || /^ (also|plus)\b/.test(text));
+  const adds = !instead && ADDS.test(text);
   const narrows = /^ (only|just)\b/.test(text);
   const selects = /\b(only|just)\b/.test(text);
   const sides = previous.audiences.length;

@@ -5,7 +5,7 @@
 
 const UNITS_NOT_PEOPLE =
   /^(hours?|times|days?|minutes?|holidays?|children|kids|brands?|platforms?|devices?|waves?|quarters?|years?|months?|weeks?|apps?|services?|products?)$/;
-const MILLIONS = new Set(['million', 'millions', 'millionen', 'millones', 'milhoes', 'milhao', 'milioni', 'mio', 'mn']);
+export const MILLIONS = new Set(['million', 'millions', 'millionen', 'millones', 'milhoes', 'milhao', 'milioni', 'mio', 'mn']);
 const GROUP_HEADS =
   /^(audience|user|users|customer|customers|viewer|viewers|listener|listeners|player|players|subscriber|subscribers|reader|readers|fan|fans|owner|owners|buyer|buyers)$/;
 

@@ -8,7 +8,7 @@
  */
 import { AnalysisKind, PlanAudience, PlannerCatalogue, PlanTopic, SubjectCombine } from '../assistant.types';
 import { FUNCTION_WORDS } from '../text';
-import { inside, leavesOf, NONE_OF, readCombine, SubjectSpan } from './combine';
+import { inside, leavesOf, NONE_OF, readCarriedCombine, readCombine, SubjectSpan } from './combine';
 import { asksForSize } from './size';
 import { readExclusion, withExclusion } from './exclude';
 import { crossSubject } from './subject-cross';
@@ -218,8 +218,10 @@ export function readSubject(
   if (!topic) return { count };
   const roles = rolesOf(spans, topic, audiences);
   if (topic.datapoints.length === 0 && noneOfAll(words, spans, roles)) return { count, noneOfAll: true, combine: 'any', negate: true };
-  const combined = readCombine(words, roles.topic);
-  const negate = readNegation(words, spans, roles);
+  // "And both?" after "Netflix or Hulu": the answers carried from the chat, combined anew.
+  const carried = roles.topic.length === 0 && topic.datapoints.length > 1 ? readCarriedCombine(words) : undefined;
+  const combined = readCombine(words, roles.topic) ?? carried;
+  const negate = carried?.negate ?? readNegation(words, spans, roles);
   const neither = combined?.combine === 'any' && words.some((w) => NONE_OF.has(w));
   return { count, combine: combined?.combine, minCount: combined?.minCount, negate: negate || neither ? true : undefined };
 }
