@@ -23,6 +23,7 @@ export const EVAL_SETS = [
   'tuning-7-words',
   'tuning-7-context',
   'tuning-7-followup',
+  'tuning-8-groups',
   'held-out-2',
   'held-out-3',
 ] as const;
