@@ -15,6 +15,7 @@ import {
   MARKET_NOUNS,
   RANK_WORDS,
 } from './dimension-words';
+import { headWordAt, namedAt } from './group-names';
 
 /*
  * The first half of the dimension stage: what a question ranks or compares along, read from its
@@ -130,6 +131,8 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   }
   const where = words.includes('where') && superlative !== null;
   const group = readGroup(words, catalogue, used);
+  // "Players by age - which band leads?": a bare word for a group asked about refers to the groups already named.
+  if (group) words.forEach((w, i) => GROUP_HEADS.has(w) && ['which', 'what'].includes(words[i - 1] ?? '') && !used.includes(i) && used.push(i));
   if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
   const upOrDown = UP_OR_DOWN.test(text);
   const paired =
@@ -205,6 +208,10 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
         const end = at > i && GROUP_ALIASES[words[at]] === q.code ? at + 1 : namedAt(words, at, q);
         if (end > at && (!best || end > best.end)) best = { question: q.code, end };
       }
+      // "Among which occupations", "by occupation": the one question whose name starts with the word, after a lead.
+      // Only among the questions the catalogue describes as about the respondent: "which car brands" is no group of car owners.
+      const headed = GROUP_LEADS.has(words[i - 1] ?? '') ? headWordAt(words, i, people.filter(aboutRespondent)) : null;
+      if (!best && headed) best = { question: headed.code, end: i + 1 };
       if (best) found = { ...best, generations: false };
     }
     if (!found) continue;
@@ -234,12 +241,14 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
  * and the curated audiences are built from, or that the catalogue describes as about the
  * respondent, asked without a grid (a group is one answer).
  */
+/** Whether the catalogue describes a question as one about the respondent ("Industry the respondent works in"). */
+const aboutRespondent = (q: PlannerQuestion) => /\brespondents?\b/i.test(q.description);
+
 function peopleQuestions(catalogue: PlannerCatalogue): PlannerQuestion[] {
   const codes = new Set<string>();
   for (const entry of AUDIENCE_PHRASES) questionsOf(entry.expression, codes);
   for (const a of catalogue.audiences) if (a.curated) questionsOf(a.expression, codes);
   // A question the catalogue describes as one about the respondent ("Industry the respondent works in") is one too.
-  const aboutRespondent = (q: PlannerQuestion) => /\brespondents?\b/i.test(q.description);
   return catalogue.questions.filter(
     (q) => (codes.has(q.code) || aboutRespondent(q)) && q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 15,
   );
@@ -250,18 +259,6 @@ function questionsOf(expression: unknown, out: Set<string>): void {
   const e = expression as Record<string, unknown>;
   if (typeof e['question'] === 'string') out.add(e['question']);
   for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => questionsOf(x, out));
-}
-
-/** Where the name of `q` ends when the words from `at` say it in full (by its code's words or its name's; the last may be plural), else -1. */
-function namedAt(words: string[], at: number, q: PlannerQuestion): number {
-  const forms = [q.code.split('_'), q.name.toLowerCase().replace(/\(.*?\)/g, ' ').replace(/[^a-z0-9 ]+/g, ' ').split(' ').filter((w) => w.length > 0)];
-  let end = -1;
-  for (const f of forms) {
-    if (f.length < 2) continue;
-    const ok = f.every((w, k) => words[at + k] === w || (k === f.length - 1 && words[at + k] === `${w}s`));
-    if (ok) end = Math.max(end, at + f.length);
-  }
-  return end;
 }
 
 /** The age question the curated generations are cut from: the question of every single-leaf curated audience named "Gen ..." or "... boomers". */

@@ -81,7 +81,7 @@ export const GROUP_HEADS = new Set([
 
 /** "Younger or older people", "old or young": the age groups side by side (the words, then the pattern). */
 export const AGE_CONTRAST =
-  /(?<!\b(years?|aged?|\d+) )\b(younger|young|older|old)( (people|ones|adults|consumers|users|respondents))? (or|vs|versus|than|and|compared (with|to)) (the )?(younger|young|older|old)\b|\b(younger|older)( \w+){1,4} than (the )?(younger|older|young|old)\b/;
+  /(?<!\b(years?|aged?|\d+) )\b(younger|young|older|old|seniors|elderly)( (people|ones|adults|consumers|users|respondents))? (or|vs|versus|than|and|compared (with|to)) (the )?(younger|young|older|old|seniors|elderly)\b|\b(younger|older)( \w+){1,4} than (the )?(younger|older|young|old)\b/;
 
 /** Words for the generations (the curated age audiences). */
 export const GROUPS_BY_GENERATION = new Set(['generation', 'generations', 'cohort', 'cohorts']);

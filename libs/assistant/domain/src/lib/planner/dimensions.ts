@@ -18,6 +18,27 @@ function leafOf(expression: Record<string, unknown>): { question: string; datapo
   return null;
 }
 
+/** The leaves an AND expression is made of (an expression that is not an AND is one part). */
+function andParts(expression: Record<string, unknown>): Record<string, unknown>[] {
+  const and = expression['and'];
+  return Array.isArray(and) ? (and as Record<string, unknown>[]).flatMap(andParts) : [expression];
+}
+
+/**
+ * The one leaf that sets each side apart, when the sides share everything else: "men or women"
+ * (one leaf each), "within Millennials, men or women" (Millennials shared, a gender leaf each).
+ * Null when a side differs by more or less than one datapoint-set leaf.
+ */
+export function distinctLeaves(expressions: Record<string, unknown>[]): ({ question: string; datapoints: string[] } | null)[] {
+  const parts = expressions.map(andParts);
+  const key = (x: unknown) => JSON.stringify(x);
+  const shared = new Set((parts[0] ?? []).map(key).filter((k) => parts.every((p) => p.some((x) => key(x) === k))));
+  return parts.map((p) => {
+    const own = p.filter((x) => !shared.has(key(x)));
+    return own.length === 1 ? leafOf(own[0]) : null;
+  });
+}
+
 function questionsIn(expression: unknown, out = new Set<string>()): Set<string> {
   if (!expression || typeof expression !== 'object') return out;
   const e = expression as Record<string, unknown>;
@@ -132,7 +153,7 @@ export function applyDimensions(
   // Groups: named by the demographic question, or two or more groups of one question side by side with a superlative.
   const named = plan.audiences.filter((a) => a.origin !== 'everyone');
   const groupQuestion = cue.group ? catalogue.questions.find((q) => q.code === cue.group?.question) : undefined;
-  const sideLeaves = named.map((a) => leafOf(a.expression));
+  const sideLeaves = distinctLeaves(named.map((a) => a.expression));
   const sameQuestion =
     named.length >= 2 && sideLeaves.every((l) => l !== null && l.question === sideLeaves[0]?.question)
       ? catalogue.questions.find((q) => q.code === sideLeaves[0]?.question)
