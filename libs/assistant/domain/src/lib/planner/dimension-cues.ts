@@ -50,6 +50,8 @@ export interface DimensionCue {
   pairedYear: number | null;
   /** "up or down", "higher or lower". */
   upOrDown: boolean;
+  /** "Does Reddit skew older or younger?": a word of skew leading to the groups, so the groups are compared, not an index profiled. */
+  skewAlongGroups: boolean;
   /** Word positions the cue takes, so that they are not read as catalogue names. */
   used: number[];
 }
@@ -130,7 +132,10 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     }
   }
   const where = words.includes('where') && superlative !== null;
+  const before = used.length;
   const group = readGroup(words, catalogue, used);
+  const groupStart = Math.min(...used.slice(before));
+  const skewAlongGroups = group !== null && words.slice(Math.max(0, groupStart - 3), groupStart).some((w) => /^skew(s|ed|ing)?$/.test(w));
   // "Players by age - which band leads?": a bare word for a group asked about refers to the groups already named.
   if (group) words.forEach((w, i) => GROUP_HEADS.has(w) && ['which', 'what'].includes(words[i - 1] ?? '') && !used.includes(i) && used.push(i));
   if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
@@ -157,6 +162,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     paired,
     pairedYear,
     upOrDown,
+    skewAlongGroups,
     used,
   };
 }

@@ -74,3 +74,18 @@ describe('group words in other languages', () => {
     expect(plan('Chi usa di più Facebook, i giovani o gli anziani?').groupQuestion?.code).toBe('age_group');
   });
 });
+
+describe('groups compared by a skew and named in a list', () => {
+  it('reads "does X skew older or younger" as the age groups compared on X, not a profile of X users', () => {
+    const p = plan('Does Pinterest skew younger or older?');
+    expect(p.topic?.question).toBe('social_platform_usage');
+    expect(p.groupQuestion?.code).toBe('age_group');
+    expect(readDimensions(words('does pinterest skew younger or older'), catalogue).skewAlongGroups).toBe(true);
+  });
+
+  it('ends a list of groups at an item after an article ("A, B or the C"), each a side', () => {
+    const p = plan('Students, homemakers or the unemployed: who shops at Aldi most?');
+    expect(p.audiences).toHaveLength(3);
+    expect(p.groupQuestion?.code).toBe('employment_status');
+  });
+});

@@ -234,7 +234,8 @@ export function coordinated(words: string[], a: Span, b: Span): boolean {
 export function continuesList(words: string[], m: Span, mentions: Span[]): boolean {
   const next = mentions.find((x) => x.start >= m.end);
   if (!next) return false;
-  const gap = words.slice(m.end, next.start).filter((w) => !GROUP_NOUNS.has(w));
+  // "cities, suburbs or the countryside": an article before the last item still ends the list.
+  const gap = words.slice(m.end, next.start).filter((w) => !GROUP_NOUNS.has(w) && !['the', 'a', 'an'].includes(w));
   return gap.length === 1 && (gap[0] === '|' || CONNECTORS.has(gap[0]));
 }
 
