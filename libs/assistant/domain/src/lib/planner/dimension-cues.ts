@@ -4,6 +4,8 @@ import { numberWord, STOPWORDS } from '../text';
 import {
   AGE_CONTRAST,
   GROUP_ALIASES,
+  GROUP_CONTRASTS,
+  GROUP_PEOPLE_NOUNS,
   GROUP_HEADS,
   DETERMINERS_BEFORE_GROUP,
   DIFFERENCE_NOUNS,
@@ -184,6 +186,11 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
   }
   const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
   const people = peopleQuestions(catalogue);
+  const contrast = contrastedGroups(words, people);
+  if (contrast) {
+    used.push(...contrast.used);
+    return { question: contrast.question, generations: false };
+  }
   for (let i = 0; i < words.length; i++) {
     // "Which age group", "rank the generations", or a name before a word of difference ("a gender gap in ...").
     const led =
@@ -247,6 +254,35 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
  * and the curated audiences are built from, or that the catalogue describes as about the
  * respondent, asked without a grid (a group is one answer).
  */
+const LIST_JOINS = new Set(['or', 'vs', 'versus', '|', 'and']);
+const PEOPLE_HEADS = new Set(['people', 'ones', 'adults', 'consumers', 'users', 'respondents', 'families', 'homes', 'shoppers', 'customers']);
+
+/**
+ * "Bigger or smaller households", "richer or poorer people", "high, middle or low earners": two
+ * comparatives of one word of a question's code set against each other, or a list of groups
+ * before a noun for people of that word; the question is the people question with the word in its
+ * code (the one with the fewest groups when several have it).
+ */
+function contrastedGroups(words: string[], people: PlannerQuestion[]): { question: string; used: number[] } | null {
+  const questionOf = (word: string) =>
+    people.filter((q) => q.code.split('_').includes(word)).sort((a, b) => a.datapoints.length - b.datapoints.length)[0] ?? null;
+  for (let i = 0; i < words.length; i++) {
+    const word = GROUP_CONTRASTS[words[i]];
+    if (word && LIST_JOINS.has(words[i + 1] ?? '') && GROUP_CONTRASTS[words[i + 2] ?? ''] === word && words[i] !== words[i + 2]) {
+      const q = questionOf(word);
+      // Only of people: "bigger or smaller households", never "bigger or smaller brands".
+      const ofPeople = PEOPLE_HEADS.has(words[i + 3] ?? '') || headWordAt(words, i + 3, people.filter(aboutRespondent))?.code === q?.code;
+      if (q && ofPeople) return { question: q.code, used: [i, i + 1, i + 2] };
+    }
+    const noun = GROUP_PEOPLE_NOUNS[words[i]];
+    if (noun && words.slice(Math.max(0, i - 4), i).some((w) => LIST_JOINS.has(w) && w !== 'and')) {
+      const q = questionOf(noun);
+      if (q) return { question: q.code, used: [] };
+    }
+  }
+  return null;
+}
+
 /** Whether the catalogue describes a question as one about the respondent ("Industry the respondent works in"). */
 const aboutRespondent = (q: PlannerQuestion) => /\brespondents?\b/i.test(q.description);
 

@@ -160,9 +160,11 @@ export function applyDimensions(
       : undefined;
   let ranked = false;
   if (groupQuestion && groupQuestion.code !== topicQuestion && groupQuestion.datasetCodes.includes(plan.dataset.code)) {
-    const within = named.length === 0 ? null : named.length === 1 ? named[0] : null;
+    // "High, middle or low earners": an audience that is itself one group of the question ranked is not a narrowing of the groups.
+    const oneGroup = named.length === 1 && leafOf(named[0].expression)?.question === groupQuestion.code;
+    const within = named.length === 1 && !oneGroup ? named[0] : null;
     const clash = within !== null && questionsIn(within.expression).has(groupQuestion.code);
-    if (named.length <= 1 && !clash) {
+    if ((named.length <= 1 || oneGroup) && !clash) {
       out = { ...out, audiences: groupAudiences(groupQuestion, cue.group?.generations ?? false, within, catalogue) };
     }
     if (out.audiences.length >= 2) ranked = true;

@@ -89,3 +89,18 @@ describe('groups compared by a skew and named in a list', () => {
     expect(p.groupQuestion?.code).toBe('employment_status');
   });
 });
+
+describe('groups contrasted by comparatives or listed before a noun for their people', () => {
+  it('reads "bigger or smaller households" and "richer or poorer people" as the groups of the question their word names', () => {
+    expect(readDimensions(words('do bigger or smaller households buy more nappies'), catalogue).group?.question).toBe('household_size');
+    expect(readDimensions(words('are wealthier or poorer people more into golf'), catalogue).group?.question).toBe('income_group');
+    // Not of people: no groups.
+    expect(readDimensions(words('are bigger or smaller brands trusted more'), catalogue).group).toBeNull();
+  });
+
+  it('ranks every group when the one audience named is itself a group of the question ("high, middle or low earners")', () => {
+    const p = plan('Are low, middle or high earners likeliest to hold a pension?');
+    expect(p.groupQuestion?.code).toBe('income_group');
+    expect(p.audiences).toHaveLength(3);
+  });
+});
