@@ -52,6 +52,8 @@ export interface DimensionCue {
   pairedYear: number | null;
   /** "up or down", "higher or lower". */
   upOrDown: boolean;
+  /** "Does X rise with income?": a change across the groups, not over time (no trend). */
+  gradient: boolean;
   /** "Does Reddit skew older or younger?": a word of skew leading to the groups, so the groups are compared, not an index profiled. */
   skewAlongGroups: boolean;
   /** Word positions the cue takes, so that they are not read as catalogue names. */
@@ -147,7 +149,10 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   // Change along a dimension ("TikTok growth by market", "change in Netflix use by age group", "which markets grew")
   // is each side's change compared.
   const alongDimension = markets || alongMarkets || group !== null;
+  // "Does X rise with income?": a change across the groups, not over time.
+  const gradient = group !== null && alongGradient(words, groupStart);
   const grewMore =
+    !gradient &&
     (GREW.test(text) || (alongDimension && CHANGE.test(text))) &&
     (MORE_CHANGE.test(text) || alongDimension || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of |in )?((19|20)\d\d)\b/.exec(text);
@@ -165,6 +170,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     pairedYear,
     upOrDown,
     skewAlongGroups,
+    gradient,
     used,
   };
 }
@@ -195,6 +201,7 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     // "Which age group", "rank the generations", or a name before a word of difference ("a gender gap in ...").
     const led =
       GROUP_LEADS.has(words[i - 1] ?? '') ||
+      alongGradient(words, i) ||
       (DETERMINERS_BEFORE_GROUP.has(words[i - 1] ?? '') && GROUP_LEADS.has(words[i - 2] ?? '') && !['which', 'what'].includes(words[i - 2]));
     // "The highest age group" (Japanese word order, translated): a superlative on groups named with a word for a group.
     const superlativeLed = HIGHEST_WORDS.has(words[i - 1] ?? '') || LOWEST_WORDS.has(words[i - 1] ?? '');
@@ -223,8 +230,12 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
       }
       // "Among which occupations", "by occupation": the one question whose name starts with the word, after a lead.
       // Only among the questions the catalogue describes as about the respondent: "which car brands" is no group of car owners.
-      const headed = GROUP_LEADS.has(words[i - 1] ?? '') ? headWordAt(words, i, people.filter(aboutRespondent)) : null;
-      if (!best && headed) best = { question: headed.code, end: i + 1 };
+      // "Which kind of area": after a word for a group and "of", too.
+      // A word that names one group ("parents", "urban") is that group, not the question.
+      const oneGroup = AUDIENCE_PHRASES.some((e) => e.phrases.includes(words[at]));
+      const headed =
+        (GROUP_LEADS.has(words[i - 1] ?? '') || alongGradient(words, i)) && !oneGroup ? headWordAt(words, at, people.filter(aboutRespondent)) : null;
+      if (!best && headed) best = { question: headed.code, end: at + 1 };
       if (best) found = { ...best, generations: false };
     }
     if (!found) continue;
@@ -254,6 +265,14 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
  * and the curated audiences are built from, or that the catalogue describes as about the
  * respondent, asked without a grid (a group is one answer).
  */
+/** Verbs of change before "with" and a group question: "rise with income", "decline with age", "vary with household size". */
+const VARIES = /^(rise|rises|rising|rose|increase|increases|increasing|grow|grows|growing|climb|climbs|climbing|fall|falls|falling|drop|drops|dropping|decline|declines|declining|decrease|decreases|decreasing|vary|varies|varying|change|changes|changing|up|down|scale|scales)$/;
+
+/** Whether the group named at `at` follows a verb of change and "with" ("rises with age"). */
+function alongGradient(words: string[], at: number): boolean {
+  return words[at - 1] === 'with' && VARIES.test(words[at - 2] ?? '');
+}
+
 const LIST_JOINS = new Set(['or', 'vs', 'versus', '|', 'and']);
 const PEOPLE_HEADS = new Set(['people', 'ones', 'adults', 'consumers', 'users', 'respondents', 'families', 'homes', 'shoppers', 'customers']);
 

@@ -77,6 +77,10 @@ export const GROUP_HEADS = new Set([
   'categories',
   'type',
   'types',
+  'kind',
+  'kinds',
+  'sort',
+  'sorts',
 ]);
 
 /** "Younger or older people", "old or young": the age groups side by side (the words, then the pattern). */

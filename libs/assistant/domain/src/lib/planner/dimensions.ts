@@ -205,6 +205,11 @@ export function applyDimensions(
     out.verdict = direction;
     out.ascending = direction === 'lowest';
     if (out.kind === 'share' || out.kind === 'ranking' || out.kind === 'indexing') out.kind = 'comparison';
+    // "Does X rise with income?": the groups compared over the plan's period, not a trend.
+    if (cue.gradient && out.kind === 'trend') {
+      out = { ...out, kind: 'comparison', splitByWave: false };
+      if (!time.named) out.waves = scope.waves.slice(-4).map(codeName);
+    }
   }
 
   // Change: two paired periods, or the change of two or more sides compared.

@@ -104,3 +104,19 @@ describe('groups contrasted by comparatives or listed before a noun for their pe
     expect(p.audiences).toHaveLength(3);
   });
 });
+
+describe('groups by the first word of a name, and a change across groups', () => {
+  it('reads "which kind of area" and "what kind of household" by the first word of a question about the respondent', () => {
+    expect(readDimensions(words('which kind of area has the most hybrid car owners'), catalogue).group?.question).toBe('urbanicity');
+    expect(readDimensions(words('what kind of household is most likely to own a smart lock'), catalogue).group?.question).toBe('household_size');
+  });
+
+  it('reads "does X rise with income" as the groups compared over the last four waves, not a trend', () => {
+    const p = plan('Does owning a cat increase with income?');
+    expect(p.groupQuestion?.code).toBe('income_group');
+    expect(p.kind).toBe('comparison');
+    expect(p.verdict).not.toBe('grew-more');
+    expect(p.waves).toHaveLength(4);
+    expect(readDimensions(words('does gym membership decline with age'), catalogue)).toMatchObject({ gradient: true, grewMore: false });
+  });
+});

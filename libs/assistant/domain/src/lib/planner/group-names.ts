@@ -7,7 +7,7 @@ import { STOPWORDS } from '../text';
  * sector"), the words its name gives in brackets ("Attitude to new technology (adopter type)"),
  * its name's content words in order with function words and plurals free ("the age of the
  * children in the household" for "Ages of children in household"), or, after a word that asks for
- * groups ("which occupations", "by occupation"), the first word of its code and name alone when
+ * groups ("which occupations", "by occupation"), the first word of its code or name alone when
  * no other such question starts with it.
  */
 
@@ -50,21 +50,14 @@ export function namedAt(words: readonly string[], at: number, q: PlannerQuestion
 }
 
 /**
- * The question among `questions` whose first word (of its code and of its name alike) is the word
- * at `at`, singular or plural, when it is the only one: "occupations" for "Occupation sector";
- * "household" names two questions and so none.
+ * The question among `questions` whose first word (of its code or of its name) is the word at
+ * `at`, singular or plural, when it is the only one: "occupations" for "Occupation sector", "area"
+ * for "Area lived in"; a word that starts two questions names none.
  */
 export function headWordAt(words: readonly string[], at: number, questions: readonly PlannerQuestion[]): PlannerQuestion | null {
   const word = words[at];
   if (!word) return null;
-  const head = (q: PlannerQuestion) => {
-    const first = q.code.split('_')[0];
-    return wordsOf(q.name)[0] === first ? first : null;
-  };
-  const starting = questions.filter((q) => {
-    const first = q.code.split('_')[0];
-    return first === word || `${first}s` === word;
-  });
-  const named = starting.filter((q) => head(q) !== null);
-  return starting.length === 1 && named.length === 1 ? named[0] : null;
+  // The first word of the code, or of the name ("Area lived in" for urbanicity), singular or plural.
+  const starting = questions.filter((q) => [q.code.split('_')[0], wordsOf(q.name)[0]].some((first) => first === word || `${first}s` === word));
+  return starting.length === 1 ? starting[0] : null;
 }
