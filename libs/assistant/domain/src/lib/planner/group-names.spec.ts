@@ -120,3 +120,12 @@ describe('groups by the first word of a name, and a change across groups', () =>
     expect(readDimensions(words('does gym membership decline with age'), catalogue)).toMatchObject({ gradient: true, grewMore: false });
   });
 });
+
+describe('people described by what they have', () => {
+  it('reads "people with a X" as a group when something else is measured', () => {
+    const p = plan('Do people with a postgraduate degree listen to podcasts daily?');
+    expect(p.audiences.map((a) => a.expression)).toEqual([{ question: 'education_level', datapoints: ['postgraduate_degree'] }]);
+    const q = plan('Those with a mortgage vs those with a personal loan: who uses a mobile banking app more?');
+    expect(q.audiences).toHaveLength(2);
+  });
+});

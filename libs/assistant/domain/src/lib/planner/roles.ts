@@ -114,6 +114,10 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     const who = lead.findIndex((w) => w === 'who' || w === 'that');
     const measuredAfter = topicKept || datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
     if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && measuredAfter) groupCapable.add(s);
+    // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
+    const withAt = lead.lastIndexOf('with');
+    if (withAt > 0 && RELATIVE_HEADS.has(lead[withAt - 1]) && lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) && measuredAfter)
+      groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
     if (
       zoneStart >= 0 &&
