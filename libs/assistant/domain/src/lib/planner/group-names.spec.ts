@@ -72,6 +72,10 @@ describe('group words in other languages', () => {
     expect(plan('Spotifyの利用率は年齢層でどう違いますか？').groupQuestion?.code).toBe('age_group');
     expect(plan('¿Usan más WhatsApp los jóvenes o los mayores?').groupQuestion?.code).toBe('age_group');
     expect(plan('Chi usa di più Facebook, i giovani o gli anziani?').groupQuestion?.code).toBe('age_group');
+    expect(plan('¿Ven más Netflix los solteros o los casados?').audiences.map((a) => a.expression)).toEqual([
+      { question: 'marital_status', datapoints: ['single'] },
+      { question: 'marital_status', datapoints: ['married'] },
+    ]);
   });
 });
 
