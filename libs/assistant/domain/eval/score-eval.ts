@@ -26,6 +26,7 @@ export const EVAL_SETS = [
   'tuning-8-messy',
   'tuning-8-brief',
   'tuning-8-replace',
+  'tuning-8-groups',
   'held-out-2',
   'held-out-3',
 ] as const;

@@ -4,6 +4,8 @@ import { numberWord, STOPWORDS } from '../text';
 import {
   AGE_CONTRAST,
   GROUP_ALIASES,
+  GROUP_CONTRASTS,
+  GROUP_PEOPLE_NOUNS,
   GROUP_HEADS,
   DETERMINERS_BEFORE_GROUP,
   DIFFERENCE_NOUNS,
@@ -15,6 +17,7 @@ import {
   MARKET_NOUNS,
   RANK_WORDS,
 } from './dimension-words';
+import { headWordAt, namedAt } from './group-names';
 
 /*
  * The first half of the dimension stage: what a question ranks or compares along, read from its
@@ -49,6 +52,10 @@ export interface DimensionCue {
   pairedYear: number | null;
   /** "up or down", "higher or lower". */
   upOrDown: boolean;
+  /** "Does X rise with income?": a change across the groups, not over time (no trend). */
+  gradient: boolean;
+  /** "Does Reddit skew older or younger?": a word of skew leading to the groups, so the groups are compared, not an index profiled. */
+  skewAlongGroups: boolean;
   /** Word positions the cue takes, so that they are not read as catalogue names. */
   used: number[];
 }
@@ -132,7 +139,12 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     }
   }
   const where = words.includes('where') && superlative !== null;
+  const before = used.length;
   const group = readGroup(words, catalogue, used);
+  const groupStart = Math.min(...used.slice(before));
+  const skewAlongGroups = group !== null && words.slice(Math.max(0, groupStart - 3), groupStart).some((w) => /^skew(s|ed|ing)?$/.test(w));
+  // "Players by age - which band leads?": a bare word for a group asked about refers to the groups already named.
+  if (group) words.forEach((w, i) => GROUP_HEADS.has(w) && ['which', 'what'].includes(words[i - 1] ?? '') && !used.includes(i) && used.push(i));
   if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
   // "And the lowest?", "which is the top one then?": a superlative with nothing after it names
   // only the verdict (of the ranking the chat already has), never a name of the catalogue.
@@ -143,7 +155,10 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   // Change along a dimension ("TikTok growth by market", "change in Netflix use by age group", "which markets grew")
   // is each side's change compared.
   const alongDimension = markets || alongMarkets || group !== null;
+  // "Does X rise with income?": a change across the groups, not over time.
+  const gradient = group !== null && alongGradient(words, groupStart);
   const grewMore =
+    !gradient &&
     (GREW.test(text) || (alongDimension && CHANGE.test(text))) &&
     (MORE_CHANGE.test(text) || alongDimension || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of |in )?((19|20)\d\d)\b/.exec(text);
@@ -160,6 +175,8 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     paired,
     pairedYear,
     upOrDown,
+    skewAlongGroups,
+    gradient,
     used,
   };
 }
@@ -181,10 +198,16 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
   }
   const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
   const people = peopleQuestions(catalogue);
+  const contrast = contrastedGroups(words, people);
+  if (contrast) {
+    used.push(...contrast.used);
+    return { question: contrast.question, generations: false };
+  }
   for (let i = 0; i < words.length; i++) {
     // "Which age group", "rank the generations", or a name before a word of difference ("a gender gap in ...").
     const led =
       GROUP_LEADS.has(words[i - 1] ?? '') ||
+      alongGradient(words, i) ||
       (DETERMINERS_BEFORE_GROUP.has(words[i - 1] ?? '') && GROUP_LEADS.has(words[i - 2] ?? '') && !['which', 'what'].includes(words[i - 2]));
     // "The highest age group" (Japanese word order, translated): a superlative on groups named with a word for a group.
     const superlativeLed = HIGHEST_WORDS.has(words[i - 1] ?? '') || LOWEST_WORDS.has(words[i - 1] ?? '');
@@ -211,6 +234,14 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
         const end = at > i && GROUP_ALIASES[words[at]] === q.code ? at + 1 : namedAt(words, at, q);
         if (end > at && (!best || end > best.end)) best = { question: q.code, end };
       }
+      // "Among which occupations", "by occupation": the one question whose name starts with the word, after a lead.
+      // Only among the questions the catalogue describes as about the respondent: "which car brands" is no group of car owners.
+      // "Which kind of area": after a word for a group and "of", too.
+      // A word that names one group ("parents", "urban") is that group, not the question.
+      const oneGroup = AUDIENCE_PHRASES.some((e) => e.phrases.includes(words[at]));
+      const headed =
+        (GROUP_LEADS.has(words[i - 1] ?? '') || alongGradient(words, i)) && !oneGroup ? headWordAt(words, at, people.filter(aboutRespondent)) : null;
+      if (!best && headed) best = { question: headed.code, end: at + 1 };
       if (best) found = { ...best, generations: false };
     }
     if (!found) continue;
@@ -240,12 +271,51 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
  * and the curated audiences are built from, or that the catalogue describes as about the
  * respondent, asked without a grid (a group is one answer).
  */
+/** Verbs of change before "with" and a group question: "rise with income", "decline with age", "vary with household size". */
+const VARIES = /^(rise|rises|rising|rose|increase|increases|increasing|grow|grows|growing|climb|climbs|climbing|fall|falls|falling|drop|drops|dropping|decline|declines|declining|decrease|decreases|decreasing|vary|varies|varying|change|changes|changing|up|down|scale|scales)$/;
+
+/** Whether the group named at `at` follows a verb of change and "with" ("rises with age"). */
+function alongGradient(words: string[], at: number): boolean {
+  return words[at - 1] === 'with' && VARIES.test(words[at - 2] ?? '');
+}
+
+const LIST_JOINS = new Set(['or', 'vs', 'versus', '|', 'and']);
+const PEOPLE_HEADS = new Set(['people', 'ones', 'adults', 'consumers', 'users', 'respondents', 'families', 'homes', 'shoppers', 'customers']);
+
+/**
+ * "Bigger or smaller households", "richer or poorer people", "high, middle or low earners": two
+ * comparatives of one word of a question's code set against each other, or a list of groups
+ * before a noun for people of that word; the question is the people question with the word in its
+ * code (the one with the fewest groups when several have it).
+ */
+function contrastedGroups(words: string[], people: PlannerQuestion[]): { question: string; used: number[] } | null {
+  const questionOf = (word: string) =>
+    people.filter((q) => q.code.split('_').includes(word)).sort((a, b) => a.datapoints.length - b.datapoints.length)[0] ?? null;
+  for (let i = 0; i < words.length; i++) {
+    const word = GROUP_CONTRASTS[words[i]];
+    if (word && LIST_JOINS.has(words[i + 1] ?? '') && GROUP_CONTRASTS[words[i + 2] ?? ''] === word && words[i] !== words[i + 2]) {
+      const q = questionOf(word);
+      // Only of people: "bigger or smaller households", never "bigger or smaller brands".
+      const ofPeople = PEOPLE_HEADS.has(words[i + 3] ?? '') || headWordAt(words, i + 3, people.filter(aboutRespondent))?.code === q?.code;
+      if (q && ofPeople) return { question: q.code, used: [i, i + 1, i + 2] };
+    }
+    const noun = GROUP_PEOPLE_NOUNS[words[i]];
+    if (noun && words.slice(Math.max(0, i - 4), i).some((w) => LIST_JOINS.has(w) && w !== 'and')) {
+      const q = questionOf(noun);
+      if (q) return { question: q.code, used: [] };
+    }
+  }
+  return null;
+}
+
+/** Whether the catalogue describes a question as one about the respondent ("Industry the respondent works in"). */
+const aboutRespondent = (q: PlannerQuestion) => /\brespondents?\b/i.test(q.description);
+
 function peopleQuestions(catalogue: PlannerCatalogue): PlannerQuestion[] {
   const codes = new Set<string>();
   for (const entry of AUDIENCE_PHRASES) questionsOf(entry.expression, codes);
   for (const a of catalogue.audiences) if (a.curated) questionsOf(a.expression, codes);
   // A question the catalogue describes as one about the respondent ("Industry the respondent works in") is one too.
-  const aboutRespondent = (q: PlannerQuestion) => /\brespondents?\b/i.test(q.description);
   return catalogue.questions.filter(
     (q) => (codes.has(q.code) || aboutRespondent(q)) && q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 15,
   );
@@ -256,18 +326,6 @@ function questionsOf(expression: unknown, out: Set<string>): void {
   const e = expression as Record<string, unknown>;
   if (typeof e['question'] === 'string') out.add(e['question']);
   for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => questionsOf(x, out));
-}
-
-/** Where the name of `q` ends when the words from `at` say it in full (by its code's words or its name's; the last may be plural), else -1. */
-function namedAt(words: string[], at: number, q: PlannerQuestion): number {
-  const forms = [q.code.split('_'), q.name.toLowerCase().replace(/\(.*?\)/g, ' ').replace(/[^a-z0-9 ]+/g, ' ').split(' ').filter((w) => w.length > 0)];
-  let end = -1;
-  for (const f of forms) {
-    if (f.length < 2) continue;
-    const ok = f.every((w, k) => words[at + k] === w || (k === f.length - 1 && words[at + k] === `${w}s`));
-    if (ok) end = Math.max(end, at + f.length);
-  }
-  return end;
 }
 
 /** The age question the curated generations are cut from: the question of every single-leaf curated audience named "Gen ..." or "... boomers". */

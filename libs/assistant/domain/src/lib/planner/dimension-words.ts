@@ -77,11 +77,33 @@ export const GROUP_HEADS = new Set([
   'categories',
   'type',
   'types',
+  'kind',
+  'kinds',
+  'sort',
+  'sorts',
 ]);
 
 /** "Younger or older people", "old or young": the age groups side by side (the words, then the pattern). */
 export const AGE_CONTRAST =
-  /(?<!\b(years?|aged?|\d+) )\b(younger|young|older|old)( (people|ones|adults|consumers|users|respondents))? (or|vs|versus|than|and|compared (with|to)) (the )?(younger|young|older|old)\b|\b(younger|older)( \w+){1,4} than (the )?(younger|older|young|old)\b/;
+  /(?<!\b(years?|aged?|\d+) )\b(younger|young|older|old|seniors|elderly)( (people|ones|adults|consumers|users|respondents))? (or|vs|versus|than|and|compared (with|to)) (the )?(younger|young|older|old|seniors|elderly)\b|\b(younger|older)( \w+){1,4} than (the )?(younger|older|young|old)\b/;
+
+/**
+ * Comparatives set against each other that contrast the groups of a demographic question, by a word
+ * of its code: "bigger or smaller households" (household_size), "richer or poorer people"
+ * (income_group). The word names the question; the groups are its answers.
+ */
+export const GROUP_CONTRASTS: Record<string, string> = {
+  bigger: 'size',
+  larger: 'size',
+  smaller: 'size',
+  richer: 'income',
+  poorer: 'income',
+  wealthier: 'income',
+  affluent: 'income',
+};
+
+/** Nouns for people grouped by a word of a question's code, after a list of their groups ("high, middle or low earners"). */
+export const GROUP_PEOPLE_NOUNS: Record<string, string> = { earners: 'income', earner: 'income' };
 
 /** Words for the generations (the curated age audiences). */
 export const GROUPS_BY_GENERATION = new Set(['generation', 'generations', 'cohort', 'cohorts']);

@@ -19,6 +19,27 @@ function leafOf(expression: Record<string, unknown>): { question: string; datapo
   return null;
 }
 
+/** The leaves an AND expression is made of (an expression that is not an AND is one part). */
+function andParts(expression: Record<string, unknown>): Record<string, unknown>[] {
+  const and = expression['and'];
+  return Array.isArray(and) ? (and as Record<string, unknown>[]).flatMap(andParts) : [expression];
+}
+
+/**
+ * The one leaf that sets each side apart, when the sides share everything else: "men or women"
+ * (one leaf each), "within Millennials, men or women" (Millennials shared, a gender leaf each).
+ * Null when a side differs by more or less than one datapoint-set leaf.
+ */
+export function distinctLeaves(expressions: Record<string, unknown>[]): ({ question: string; datapoints: string[] } | null)[] {
+  const parts = expressions.map(andParts);
+  const key = (x: unknown) => JSON.stringify(x);
+  const shared = new Set((parts[0] ?? []).map(key).filter((k) => parts.every((p) => p.some((x) => key(x) === k))));
+  return parts.map((p) => {
+    const own = p.filter((x) => !shared.has(key(x)));
+    return own.length === 1 ? leafOf(own[0]) : null;
+  });
+}
+
 function questionsIn(expression: unknown, out = new Set<string>()): Set<string> {
   if (!expression || typeof expression !== 'object') return out;
   const e = expression as Record<string, unknown>;
@@ -135,7 +156,7 @@ export function applyDimensions(
   // Groups: named by the demographic question, or two or more groups of one question side by side with a superlative.
   const named = plan.audiences.filter((a) => a.origin !== 'everyone');
   const groupQuestion = cue.group ? catalogue.questions.find((q) => q.code === cue.group?.question) : undefined;
-  const sideLeaves = named.map((a) => leafOf(a.expression));
+  const sideLeaves = distinctLeaves(named.map((a) => a.expression));
   const sameQuestion =
     named.length >= 2 && sideLeaves.every((l) => l !== null && l.question === sideLeaves[0]?.question)
       ? catalogue.questions.find((q) => q.code === sideLeaves[0]?.question)
@@ -145,7 +166,9 @@ export function applyDimensions(
     // Two or more docked audiences yield to the groups the prompt asks for ("which age group ...?"
     // with Women and Men docked: the age groups); one docked audience is where they are ranked.
     const sides = named.length >= 2 && named.every((a) => a.origin === 'docked') ? [] : named;
-    const within = sides.length === 1 ? sides[0] : null;
+    // "High, middle or low earners": an audience that is itself one group of the question ranked is not a narrowing of the groups.
+    const oneGroup = sides.length === 1 && leafOf(sides[0].expression)?.question === groupQuestion.code;
+    const within = sides.length === 1 && !oneGroup ? sides[0] : null;
     const clash = within !== null && questionsIn(within.expression).has(groupQuestion.code);
     if (sides.length <= 1 && !clash) {
       out = { ...out, audiences: groupAudiences(groupQuestion, cue.group?.generations ?? false, within, catalogue) };
@@ -182,12 +205,21 @@ export function applyDimensions(
   // "How many Spotify users in Germany and France combined": one number for the markets together.
   const single = !plan.topic.combine || plan.topic.combine === 'each';
   if (!ranked && cue.pooled && out.count && out.splitByLocation && out.locations.length >= 2 && !cue.grewMore && !cue.paired && single) {
-    out = { ...out, splitByLocation: false, kind: out.kind === 'comparison' && out.audiences.length <= 1 && plan.topic.datapoints.length <= 1 ? 'share' : out.kind };
+    out = {
+      ...out,
+      splitByLocation: false,
+      kind: out.kind === 'comparison' && out.audiences.length <= 1 && plan.topic.datapoints.length <= 1 ? 'share' : out.kind,
+    };
   }
   if (ranked) {
     out.verdict = direction;
     out.ascending = direction === 'lowest';
     if (out.kind === 'share' || out.kind === 'ranking' || out.kind === 'indexing') out.kind = 'comparison';
+    // "Does X rise with income?": the groups compared over the plan's period, not a trend.
+    if (cue.gradient && out.kind === 'trend') {
+      out = { ...out, kind: 'comparison', splitByWave: false };
+      if (!time.named) out.waves = scope.waves.slice(-4).map(codeName);
+    }
   }
 
   // Change: two paired periods, or the change of two or more sides compared.
@@ -264,8 +296,7 @@ function withoutPreviousDimension(plan: AnalysisPlan, previous: AnalysisPlan, cu
   if ((cue.markets || cue.where) && !cue.group && plan.locations.length === 1 && sameList(plan.locations, previous.locations))
     return { ...plan, locations: [], splitByLocation: false };
   // The groups carried are rebuilt from the cue ("by gender instead": the genders, not the age groups).
-  if (previous.rankBy === 'groups' && (cue.group || asksMarkets) && sameList(plan.audiences, previous.audiences))
-    return { ...plan, audiences: [EVERYONE] };
+  if (previous.rankBy === 'groups' && (cue.group || asksMarkets) && sameList(plan.audiences, previous.audiences)) return { ...plan, audiences: [EVERYONE] };
   if (
     previous.rankBy === 'markets' &&
     cue.group &&

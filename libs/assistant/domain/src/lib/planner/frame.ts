@@ -10,7 +10,8 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
   const { reading, words, previous, docked, index, catalogue } = ctx;
   const cues = readKindCues(ctx);
   // "Does TikTok use differ by gender?": the groups of a demographic question are the sides, not an open profile of TikTok users.
-  if (reading.dimension.group && !cues.explicitIndex) {
+  // "Does Reddit skew older or younger?": a skew towards the groups compares them too.
+  if (reading.dimension.group && (!cues.explicitIndex || reading.dimension.skewAlongGroups)) {
     cues.indexing = false;
     cues.openIndexing = false;
   }

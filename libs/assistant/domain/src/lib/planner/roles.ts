@@ -114,6 +114,10 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     const who = lead.findIndex((w) => w === 'who' || w === 'that');
     const measuredAfter = topicKept || datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
     if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && measuredAfter) groupCapable.add(s);
+    // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
+    const withAt = lead.lastIndexOf('with');
+    if (withAt > 0 && RELATIVE_HEADS.has(lead[withAt - 1]) && lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) && measuredAfter)
+      groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
     if (
       zoneStart >= 0 &&
@@ -240,7 +244,8 @@ export function coordinated(words: string[], a: Span, b: Span): boolean {
 export function continuesList(words: string[], m: Span, mentions: Span[]): boolean {
   const next = mentions.find((x) => x.start >= m.end);
   if (!next) return false;
-  const gap = words.slice(m.end, next.start).filter((w) => !GROUP_NOUNS.has(w));
+  // "cities, suburbs or the countryside": an article before the last item still ends the list.
+  const gap = words.slice(m.end, next.start).filter((w) => !GROUP_NOUNS.has(w) && !['the', 'a', 'an'].includes(w));
   return gap.length === 1 && (gap[0] === '|' || CONNECTORS.has(gap[0]));
 }
 

@@ -1,0 +1,63 @@
+import { PlannerQuestion } from '../assistant.types';
+import { STOPWORDS } from '../text';
+
+/*
+ * How a prompt names a demographic question whose groups are ranked, read from the catalogue (never
+ * from a list of questions): its code's words ("household size"), its name's ("occupation
+ * sector"), the words its name gives in brackets ("Attitude to new technology (adopter type)"),
+ * its name's content words in order with function words and plurals free ("the age of the
+ * children in the household" for "Ages of children in household"), or, after a word that asks for
+ * groups ("which occupations", "by occupation"), the first word of its code or name alone when
+ * no other such question starts with it.
+ */
+
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(' ')
+    .filter((w) => w.length > 0);
+
+const stem = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
+
+/** The forms of a question's name, each a list of words (the last may be plural). */
+function nameForms(q: PlannerQuestion): string[][] {
+  const bracketed = [...q.name.matchAll(/\(([^)]*)\)/g)].map((m) => wordsOf(m[1]));
+  return [q.code.split('_'), wordsOf(q.name.replace(/\(.*?\)/g, ' ')), ...bracketed];
+}
+
+/** Where the name of `q` ends when the words from `at` say it in full, else -1. */
+export function namedAt(words: readonly string[], at: number, q: PlannerQuestion): number {
+  let end = -1;
+  for (const f of nameForms(q)) {
+    if (f.length < 2) continue;
+    const ok = f.every((w, k) => words[at + k] === w || (k === f.length - 1 && words[at + k] === `${w}s`));
+    if (ok) end = Math.max(end, at + f.length);
+  }
+  // Content words in order, function words between them and plurals free: "age of the children in the household".
+  const content = wordsOf(q.name.replace(/\(.*?\)/g, ' ')).filter((w) => !STOPWORDS.has(w)).map(stem);
+  if (content.length >= 2) {
+    let k = 0;
+    let j = at;
+    while (j < words.length && k < content.length && j - at <= content.length * 3) {
+      if (stem(words[j]) === content[k]) k++;
+      else if (!STOPWORDS.has(words[j]) || k === 0) break;
+      j++;
+    }
+    if (k === content.length) end = Math.max(end, j);
+  }
+  return end;
+}
+
+/**
+ * The question among `questions` whose first word (of its code or of its name) is the word at
+ * `at`, singular or plural, when it is the only one: "occupations" for "Occupation sector", "area"
+ * for "Area lived in"; a word that starts two questions names none.
+ */
+export function headWordAt(words: readonly string[], at: number, questions: readonly PlannerQuestion[]): PlannerQuestion | null {
+  const word = words[at];
+  if (!word) return null;
+  // The first word of the code, or of the name ("Area lived in" for urbanicity), singular or plural.
+  const starting = questions.filter((q) => [q.code.split('_')[0], wordsOf(q.name)[0]].some((first) => first === word || `${first}s` === word));
+  return starting.length === 1 ? starting[0] : null;
+}
