@@ -146,7 +146,17 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
   'tuning-6-dimensions': { 'rank-markets': 10, 'change-comparison': 10 },
   'tuning-6-context': { brief: 8, unanswerable: 8, 'follow-up-replace': 8 },
   'tuning-7-dimensions': { 'rank-markets': 10, 'rank-groups': 10, 'change-comparison': 10, size: 10 },
-  'tuning-7-words': { language: 20, 'share-population': 10, 'share-audience': 8, ranking: 8, messy: 25, negation: 8, combination: 6, indexing: 8, 'indexing-open': 5 },
+  'tuning-7-words': {
+    language: 20,
+    'share-population': 10,
+    'share-audience': 8,
+    ranking: 8,
+    messy: 25,
+    negation: 8,
+    combination: 6,
+    indexing: 8,
+    'indexing-open': 5,
+  },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);

@@ -43,7 +43,9 @@ export function cueRegex(phrases: readonly string[]): RegExp {
 /** Words of asking (kinds, time, frame) that are never read as "not in the data". */
 export const QUERY_WORDS = new Set(
   LEXICON.cues.queryWords.concat(
-    ...[TREND_CUES, INDEX_CUES, DIFFERENCE_CUES, COMPARISON_CUES, RANKING_CUES, SHARE_CUES, BASE_PHRASES, LEXICON.cues.profileRequests].map((l) => l.flatMap((p) => p.split(' '))),
+    ...[TREND_CUES, INDEX_CUES, DIFFERENCE_CUES, COMPARISON_CUES, RANKING_CUES, SHARE_CUES, BASE_PHRASES, LEXICON.cues.profileRequests].map((l) =>
+      l.flatMap((p) => p.split(' ')),
+    ),
   ),
 );
 

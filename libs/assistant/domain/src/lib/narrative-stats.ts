@@ -126,7 +126,9 @@ export function writeAverage(plan: AnalysisPlan, columns: PlanColumn[], segments
       const gap = Math.abs(shownValue(shownValue(top.value) - shownValue(low.value)));
       // A ranking of markets or groups lists every one in order.
       if (plan.rankBy && ranked.length > 2)
-        lines.push(`Ranked from the ${lowest ? 'lowest' : 'highest'} average: ${ranked.map((r, i) => `${i + 1}. ${r.label} ${formatMean(r.value)}`).join(', ')}.`);
+        lines.push(
+          `Ranked from the ${lowest ? 'lowest' : 'highest'} average: ${ranked.map((r, i) => `${i + 1}. ${r.label} ${formatMean(r.value)}`).join(', ')}.`,
+        );
       lines.push(
         gap === 0
           ? `${top.label} and ${low.label} have the same average (${formatMean(top.value)}).`

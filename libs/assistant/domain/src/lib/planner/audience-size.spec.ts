@@ -91,4 +91,3 @@ describe('the size of an audience itself', () => {
     expect(plan('Which market has the most Millennials?').rankBy).toBe('markets');
   });
 });
-

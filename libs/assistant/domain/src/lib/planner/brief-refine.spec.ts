@@ -30,9 +30,9 @@ describe('focusBrief, with a refinement after the question', () => {
 
 describe('focusBrief, one sentence with a noun-phrase question after its colon', () => {
   it('reads the measure after the colon as the question, in any language', () => {
-    expect(focusBrief('Dato clave que necesitamos para el cliente, una marca de decoración: porcentaje de mujeres en España que usan Pinterest.', demo)?.ask).toBe(
-      'Porcentaje de mujeres en España que usan Pinterest.',
-    );
+    expect(
+      focusBrief('Dato clave que necesitamos para el cliente, una marca de decoración: porcentaje de mujeres en España que usan Pinterest.', demo)?.ask,
+    ).toBe('Porcentaje de mujeres en España que usan Pinterest.');
     expect(focusBrief('The one figure the client asked me for before the board meets: share of Gen Z in Germany aware of Nike.', demo)?.ask).toBe(
       'Share of Gen Z in Germany aware of Nike.',
     );

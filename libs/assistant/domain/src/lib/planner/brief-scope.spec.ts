@@ -40,15 +40,17 @@ describe('withBriefScope', () => {
     );
   });
   it('reads a brief in another language for its stated audience, and then asks the question in English words', () => {
-    expect(withBriefScope('¿Qué porcentaje bebe cerveza?', ['mercado: España', 'público: hombres'], demo)).toBe('what porcentaje drinks beer among men in Spain?');
+    expect(withBriefScope('¿Qué porcentaje bebe cerveza?', ['mercado: España', 'público: hombres'], demo)).toBe(
+      'what porcentaje drinks beer among men in Spain?',
+    );
     expect(withBriefScope('¿Qué porcentaje de mujeres bebe cerveza?', ['público: hombres'], demo)).toBe('¿Qué porcentaje de mujeres bebe cerveza?');
   });
   it('keeps the ages that qualify the stated audience', () => {
     expect(withBriefScope('What share use Pinterest?', ['Our target is women aged 25-34.'], demo)).toBe('What share use Pinterest among women aged 25-34?');
   });
   it('asks of every market the context states as the scope, side by side', () => {
-    expect(withBriefScope('Which news sources do Baby boomers use most?', ['The client only operates in France and Spain, so keep it to those two markets.'], demo)).toBe(
-      'Which news sources do Baby boomers use most in France and Spain?',
-    );
+    expect(
+      withBriefScope('Which news sources do Baby boomers use most?', ['The client only operates in France and Spain, so keep it to those two markets.'], demo),
+    ).toBe('Which news sources do Baby boomers use most in France and Spain?');
   });
 });

@@ -13,7 +13,13 @@ const phraseRegex = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\
  */
 export function resolveTopicReference(ask: string, context: string, catalogue: PlannerCatalogue): string {
   if (mentionsIn(ask, catalogue).some((m) => m.entry.kind === 'datapoint')) return ask;
-  const things = [...new Set(mentionsIn(context, catalogue).filter((m) => m.entry.kind === 'datapoint').map((m) => m.text))];
+  const things = [
+    ...new Set(
+      mentionsIn(context, catalogue)
+        .filter((m) => m.entry.kind === 'datapoint')
+        .map((m) => m.text),
+    ),
+  ];
   if (things.length !== 1) return ask;
   const ref = lexicon.topicReferences.find((r) => phraseRegex(r).test(ask));
   return ref ? ask.replace(phraseRegex(ref), things[0]) : ask;

@@ -116,8 +116,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     // "top market for X", "the biggest country for Y": a superlative on the market itself.
     // "Top 3 countries for Netflix": the word before a count of markets.
     // "The most popular market", "the least saturated country": a superlative before the adjective.
-    const lead =
-      numberWord(words[i - 1] ?? '') !== undefined || ['most', 'least'].includes(words[i - 2] ?? '') ? (words[i - 2] ?? '') : (words[i - 1] ?? '');
+    const lead = numberWord(words[i - 1] ?? '') !== undefined || ['most', 'least'].includes(words[i - 2] ?? '') ? (words[i - 2] ?? '') : (words[i - 1] ?? '');
     // "List markets by ...", "countries by smart TV ownership": markets ordered by a measure.
     const ranked =
       words[i + 1] === 'by' || RANK_WORDS.has(words[i + 1] ?? '') || before.some((w) => RANK_WORDS.has(w)) || HIGHEST_WORDS.has(lead) || LOWEST_WORDS.has(lead);
@@ -250,10 +249,21 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
     const headed = found.generations || GROUP_HEADS.has(words[found.end - 1] ?? '');
     // "The age group with the highest Reddit usage": a superlative on the groups, as on a market.
     const end = found.end;
-    const described = headed && ['with', 'where', 'that', 'who'].includes(words[end] ?? '') && words.slice(end + 1, end + 4).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
+    const described =
+      headed &&
+      ['with', 'where', 'that', 'who'].includes(words[end] ?? '') &&
+      words.slice(end + 1, end + 4).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
     if (!led && !DIFFERENCE_NOUNS.has(words[end] ?? '') && !(superlativeLed && headed) && !described) continue;
     // "Which marital status is most common among Netflix users?": the groups' share of an audience, its profile.
-    if (/^(most|least) (common|typical|represented|prevalent|frequent)$/.test(words.slice(found.end, found.end + 4).filter((w) => w !== 'is' && w !== 'the' && w !== 'are').slice(0, 2).join(' ')))
+    if (
+      /^(most|least) (common|typical|represented|prevalent|frequent)$/.test(
+        words
+          .slice(found.end, found.end + 4)
+          .filter((w) => w !== 'is' && w !== 'the' && w !== 'are')
+          .slice(0, 2)
+          .join(' '),
+      )
+    )
       continue;
     // "The age profile of Reddit users", "gender split of ...": the question is the topic, asked of an audience.
     if (PROFILE_NOUNS.has(words[found.end] ?? '')) continue;
@@ -272,7 +282,8 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
  * respondent, asked without a grid (a group is one answer).
  */
 /** Verbs of change before "with" and a group question: "rise with income", "decline with age", "vary with household size". */
-const VARIES = /^(rise|rises|rising|rose|increase|increases|increasing|grow|grows|growing|climb|climbs|climbing|fall|falls|falling|drop|drops|dropping|decline|declines|declining|decrease|decreases|decreasing|vary|varies|varying|change|changes|changing|up|down|scale|scales)$/;
+const VARIES =
+  /^(rise|rises|rising|rose|increase|increases|increasing|grow|grows|growing|climb|climbs|climbing|fall|falls|falling|drop|drops|dropping|decline|declines|declining|decrease|decreases|decreasing|vary|varies|varying|change|changes|changing|up|down|scale|scales)$/;
 
 /** Whether the group named at `at` follows a verb of change and "with" ("rises with age"). */
 function alongGradient(words: string[], at: number): boolean {

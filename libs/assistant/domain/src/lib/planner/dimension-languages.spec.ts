@@ -167,4 +167,3 @@ describe('dimensions in other words', () => {
     expect(plan('¿Cuál es el mercado con más usuarios de Reddit?').rankBy).toBe('markets');
   });
 });
-

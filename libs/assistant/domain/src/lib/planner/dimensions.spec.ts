@@ -318,4 +318,3 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(plan('How does Reddit usage compare across our markets?').rankBy).toBe('markets');
   });
 });
-

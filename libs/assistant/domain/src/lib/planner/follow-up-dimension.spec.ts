@@ -40,7 +40,7 @@ describe('one audience named after a ranking of groups is where the groups are r
     expect(out.audiences.every((a) => JSON.stringify(a.expression).includes('female'))).toBe(true);
   });
 
-  it('an audience of the groups\' own question replaces the ranking', () => {
+  it("an audience of the groups' own question replaces the ranking", () => {
     const out = plan('what about Gen Z?', plan('Which age group is most likely to use TikTok?'));
     expect(out.rankBy ?? null).toBeNull();
     expect(out.audiences.map((a) => a.name)).toEqual(['Gen Z']);

@@ -35,7 +35,9 @@ export function namedAt(words: readonly string[], at: number, q: PlannerQuestion
     if (ok) end = Math.max(end, at + f.length);
   }
   // Content words in order, function words between them and plurals free: "age of the children in the household".
-  const content = wordsOf(q.name.replace(/\(.*?\)/g, ' ')).filter((w) => !STOPWORDS.has(w)).map(stem);
+  const content = wordsOf(q.name.replace(/\(.*?\)/g, ' '))
+    .filter((w) => !STOPWORDS.has(w))
+    .map(stem);
   if (content.length >= 2) {
     let k = 0;
     let j = at;

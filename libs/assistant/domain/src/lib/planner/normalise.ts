@@ -117,7 +117,12 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
     // English typed in a hurry: words run together or misspelt are read as the known words meant.
     if (lang === 'en') w = repairWords(w, index);
     if (words.length > 0) words.push('|');
-    words.push(...spellNegations(translateWords(w, lang, capitals, (ws, i) => nameOfData(ws, i, index)), lang));
+    words.push(
+      ...spellNegations(
+        translateWords(w, lang, capitals, (ws, i) => nameOfData(ws, i, index)),
+        lang,
+      ),
+    );
   }
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();

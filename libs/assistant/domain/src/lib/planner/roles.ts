@@ -198,20 +198,28 @@ export const PERSON_NOUN = new Set(G.personNouns);
 /** Verbs of describing, whose object is the group ("what characterises TikTok users"): they end a "what" phrase and are never an index's target cue. */
 const PROFILE_VERBS = new Set(LEXICON.cues.profileVerbs);
 /** "What's different about vegetarians", "what stands out about ...": a word of difference after "what" is no noun of its phrase. */
-const DIFFERENCE_HEADS = new Set(DIFFERENCE_CUES.map((c) => c.split(' ')[0]).filter((w) => !['over', 'key', 'biggest', 'strongest', 'all', 'their'].includes(w)));
+const DIFFERENCE_HEADS = new Set(
+  DIFFERENCE_CUES.map((c) => c.split(' ')[0]).filter((w) => !['over', 'key', 'biggest', 'strongest', 'all', 'their'].includes(w)),
+);
 
 /** Where the noun phrase of an opening "which"/"what" ends (0 when the prompt opens otherwise). */
 export function whPhraseEnd(words: string[]): number {
   if (!['which', 'what'].includes(words[0] ?? '')) return 0;
   const verb = words.findIndex(
     (w, i) =>
-      i > 0 && (w === '|' || PROFILE_VERBS.has(w) || DIFFERENCE_HEADS.has(w) || /^(do|does|did|is|are|was|were|have|has|can|will|would|make|makes|over|under|skew|skews|index|indexes)$/.test(w)),
+      i > 0 &&
+      (w === '|' ||
+        PROFILE_VERBS.has(w) ||
+        DIFFERENCE_HEADS.has(w) ||
+        /^(do|does|did|is|are|was|were|have|has|can|will|would|make|makes|over|under|skew|skews|index|indexes)$/.test(w)),
   );
   return verb < 0 ? words.length : verb;
 }
 
 /** Index and difference cues that a target may follow ("over-index on X", "more likely to own X"). */
-export const TARGET_CUES = [...INDEX_CUES, ...DIFFERENCE_CUES, 'likely', 'likelier', 'more', 'less'].filter((c) => !PROFILE_VERBS.has(c)).map((c) => c.split(' '));
+export const TARGET_CUES = [...INDEX_CUES, ...DIFFERENCE_CUES, 'likely', 'likelier', 'more', 'less']
+  .filter((c) => !PROFILE_VERBS.has(c))
+  .map((c) => c.split(' '));
 
 /** Words that may stand between an index cue and what it is measured on. */
 export const TARGET_GAP = new Set(G.targetGap);

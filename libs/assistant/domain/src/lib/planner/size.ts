@@ -30,13 +30,19 @@ export function asksForSize(words: readonly string[]): boolean {
   if (words.some((w) => MILLIONS.has(w))) return true;
   if (/ how (big|large) /.test(text) && !/ how (big|large) (is|are) (the )?(gap|difference|lead|change|drop|rise|increase|decrease) /.test(text)) return true;
   if (/ (audience|user|customer|viewer|listener|player|subscriber|reader|fan|owner|buyer)s? (size|base) /.test(text)) return true;
-  if (/ size of (the |this |that |its |their )?(audience|users?|customers?|viewers?|listeners?|players?|fans?|owners?|buyers?|people|market|population|\w+ (audience|users|customers|viewers|fans))/.test(text)) return true;
+  if (
+    / size of (the |this |that |its |their )?(audience|users?|customers?|viewers?|listeners?|players?|fans?|owners?|buyers?|people|market|population|\w+ (audience|users|customers|viewers|fans))/.test(
+      text,
+    )
+  )
+    return true;
   if (/ size of (the |this |that |its |their )/.test(text) && !/ size of (the |their )?(households?|famil)/.test(text)) return true;
   // "What size is the Netflix audience", "¿qué tamaño tiene la audiencia ...?" (translated), not of a household.
   if (/ what size /.test(text) && !/ (households?|famil\w*|homes?) /.test(text)) return true;
   if (/ (projected|estimated|weighted|total) (population|number|size|headcount|reach) /.test(text) || / population of /.test(text)) return true;
   // "Total TikTok users", "the combined Netflix audience", "the total addressable audience".
-  if (/ (total|combined|addressable) (\w+ ){0,3}(audience|users|customers|viewers|listeners|players|subscribers|owners|buyers|fans|people|reach) /.test(text)) return true;
+  if (/ (total|combined|addressable) (\w+ ){0,3}(audience|users|customers|viewers|listeners|players|subscribers|owners|buyers|fans|people|reach) /.test(text))
+    return true;
   if (/ absolute (numbers?|terms|figures?|size) /.test(text) || / in people /.test(text) || / headcount /.test(text)) return true;
   const numberOf = words.findIndex((w, i) => w === 'number' && words[i + 1] === 'of');
   if (numberOf >= 0 && !UNITS_NOT_PEOPLE.test(words[numberOf + 2] ?? '')) return true;

@@ -56,7 +56,8 @@ export function splitRunTogether(word: string, index: CatalogueIndex): [string, 
 }
 
 /** A one-word name of the catalogue (≥ 6 letters) written exactly as `w`. */
-const oneWordName = (w: string, index: CatalogueIndex) => w.length >= 6 && (index.byFirst.get(w) ?? []).some((e) => e.words.length === 1 && e.kind !== 'audience');
+const oneWordName = (w: string, index: CatalogueIndex) =>
+  w.length >= 6 && (index.byFirst.get(w) ?? []).some((e) => e.words.length === 1 && e.kind !== 'audience');
 
 /**
  * "insta gram" -> "instagram", "smart watch" -> "smartwatch", "what's app" -> "whatsapp": two
@@ -101,7 +102,8 @@ export function correctMisspelling(word: string, index: CatalogueIndex): string 
 const SHORT_WORDS = [...new Set([...QUERY_WORDS, ...FUNCTION_WORDS])].filter((w) => w.length >= 3 && w.length <= 5 && isPlain(w));
 
 /** One letter too many or too few, or two adjacent letters swapped (never a letter replaced by another). */
-const oneSlip = (a: string, b: string) => a[0] === b[0] && typoDistance(a, b) === 1 && (a.length !== b.length || [...a].sort().join('') === [...b].sort().join(''));
+const oneSlip = (a: string, b: string) =>
+  a[0] === b[0] && typoDistance(a, b) === 1 && (a.length !== b.length || [...a].sort().join('') === [...b].sort().join(''));
 
 /**
  * "hoiw" -> "how", "mnay" -> "many": an unknown word of four or five letters one slip of the
@@ -110,7 +112,8 @@ const oneSlip = (a: string, b: string) => a[0] === b[0] && typoDistance(a, b) ==
  */
 export function correctShortSlip(word: string, index: CatalogueIndex): string {
   if (word.length < 4 || word.length > 5 || !isPlain(word) || known(word, index) || index.byFirst.has(word)) return word;
-  for (const v of index.vocabulary) if (Math.abs(v.length - word.length) <= 1 && !QUERY_WORDS.has(v) && catalogueWord(v, index) && typoDistance(word, v) <= 1) return word;
+  for (const v of index.vocabulary)
+    if (Math.abs(v.length - word.length) <= 1 && !QUERY_WORDS.has(v) && catalogueWord(v, index) && typoDistance(word, v) <= 1) return word;
   const meant = SHORT_WORDS.filter((w) => oneSlip(word, w));
   return meant.length === 1 ? meant[0] : word;
 }
@@ -123,7 +126,11 @@ function spacelessNames(index: CatalogueIndex): Map<string, string[] | null> {
   const meant = new Map<string, string>();
   // What a name stands for: "gen zers" and "gen z ers" are one audience.
   const target = (e: Entry) =>
-    e.kind === 'audience' ? `a:${e.name}` : e.kind === 'datapoint' ? `d:${e.refs.map((r) => `${r.question.code}/${r.datapoint.code}`).join(',')}` : `${e.kind}:${e.words.join(' ')}`;
+    e.kind === 'audience'
+      ? `a:${e.name}`
+      : e.kind === 'datapoint'
+        ? `d:${e.refs.map((r) => `${r.question.code}/${r.datapoint.code}`).join(',')}`
+        : `${e.kind}:${e.words.join(' ')}`;
   for (const e of index.entries) {
     if (e.words.length < 2) continue;
     const key = e.words.join('');
