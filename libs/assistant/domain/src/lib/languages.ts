@@ -35,12 +35,8 @@ const MARKERS: Record<Tabled, string[]> = {
 
 const ENGLISH_MARKERS = LEXICON.english.markers;
 
-/**
- * The language of a prompt: Japanese when it holds kana or kanji, else the European language
- * whose marker words it uses most (English when none leads).
- */
-export function detectLanguage(raw: string): Language {
-  if (/[\u3040-\u30ff\u4e00-\u9fff]/.test(raw)) return 'ja';
+/** Per European language, how many of its marker words and letters a prompt uses. */
+function languageScores(raw: string): [Language, number][] {
   // Letters only one of the languages writes count as a marker word each.
   const letters: Record<Tabled, number> = {
     de: (raw.match(/[äöüß]/gi) ?? []).length,
@@ -62,16 +58,34 @@ export function detectLanguage(raw: string): Language {
     // which never end a sentence.
     return words.filter((w, i) => set.has(w) && !(i === words.length - 1 && w.length === 2 && i > 0)).length;
   };
-  let best: Language = 'en';
-  let bestScore = score(ENGLISH_MARKERS);
-  for (const [lang, markers] of Object.entries(MARKERS) as [Tabled, string[]][]) {
-    const s = score(markers) + letters[lang];
+  return [
+    ['en', score(ENGLISH_MARKERS)],
+    ...(Object.entries(MARKERS) as [Tabled, string[]][]).map(([lang, markers]): [Language, number] => [lang, score(markers) + letters[lang]]),
+  ];
+}
+
+/**
+ * The language of a prompt: Japanese when it holds kana or kanji, else the European language
+ * whose marker words it uses most (English when none leads).
+ */
+export function detectLanguage(raw: string): Language {
+  if (/[\u3040-\u30ff\u4e00-\u9fff]/.test(raw)) return 'ja';
+  let [best, bestScore] = languageScores(raw)[0];
+  for (const [lang, s] of languageScores(raw).slice(1))
     if (s > bestScore) {
       best = lang;
       bestScore = s;
     }
-  }
   return best;
+}
+
+/** The language of a prompt when its words say it clearly: no other language has as many of its marker words. */
+export function clearLanguage(raw: string): Language | null {
+  const language = detectLanguage(raw);
+  if (language === 'ja') return language;
+  const scores = languageScores(raw);
+  const top = scores.find(([lang]) => lang === language)?.[1] ?? 0;
+  return scores.filter(([, s]) => s === top).length === 1 ? language : null;
 }
 
 /** Japanese phrases replaced by English words; other Japanese dropped. The rest of the prompt as it was. */

@@ -1,4 +1,5 @@
 import { AnalysisPlan } from '../assistant.types';
+import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { rewriteReplacement as rewrite, rewriteSideBySide, withoutReaction } from './follow-up-replace';
 
@@ -16,10 +17,14 @@ describe('rewriteReplacement', () => {
     expect(rewriteReplacement('switch to men', previous)).toBe('What about men instead?');
     expect(rewriteReplacement('change the market to Spain', previous)).toBe('What about Spain instead?');
   });
-  it('reads an opening "and" in the languages of the markets as "and"', () => {
-    expect(rewriteReplacement('¿Y TikTok?', previous)).toBe('And TikTok?');
-    expect(rewriteReplacement('Und für Männer?', previous)).toBe('And für Männer?');
+  it('reads an opening "and" in the languages of the markets as "and" in a prompt read as English', () => {
+    expect(rewriteReplacement('y for men in the UK?', previous)).toBe('And for men in the UK?');
     expect(rewriteReplacement('¿Y TikTok?', null)).toBe('¿Y TikTok?');
+  });
+  it('keeps the opening "and" of a prompt read in its own language: it is one of the few words that tell the language', () => {
+    expect(rewriteReplacement('¿Y TikTok?', previous)).toBe('¿Y TikTok?');
+    expect(rewriteReplacement('Und für Männer?', previous)).toBe('Und für Männer?');
+    expect(rewriteReplacement('Und am wenigsten?', previous)).toBe('Und am wenigsten?');
   });
   it('reads a name after an opening "now" as what the follow-up moves to, not as the latest wave', () => {
     expect(rewriteReplacement('OK now Instagram', previous)).toBe('What about Instagram?');
@@ -88,5 +93,23 @@ describe('rewriteReplacement, an arrow', () => {
     expect(rewriteReplacement('Hulu → Peacock', previous)).toBe('What about Peacock instead?');
     expect(rewriteReplacement('us -> uk', previous)).toBe('What about uk instead?');
     expect(rewriteReplacement('Pinterestの代わりにInstagramは？', previous)).toBe('What about Instagram instead?');
+  });
+});
+
+describe('a short follow-up in another language is read in that language', () => {
+  const first = (() => {
+    const out = planPrompt({ prompt: 'Which social platform is used most in Germany?', catalogue: demo });
+    if (out.outcome !== 'answer') throw new Error(out.outcome);
+    return out.plan;
+  })();
+
+  it.each(['Und am wenigsten?', 'Et le plus bas ?', '¿Y el más bajo?', 'E il meno usato?'])('"%s" ranks from the bottom, the rest kept', (prompt) => {
+    const out = planPrompt({ prompt, catalogue: demo, previous: first });
+    expect(out.outcome).toBe('answer');
+    if (out.outcome !== 'answer') return;
+    expect(out.plan.ascending).toBe(true);
+    expect(out.plan.topic?.question).toBe(first.topic?.question);
+    expect(out.plan.locations.map((l) => l.code)).toEqual(['de']);
+    expect(out.notes).toEqual([]);
   });
 });

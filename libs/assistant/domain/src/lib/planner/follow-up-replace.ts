@@ -3,6 +3,7 @@ import lexicon from './context-lexicon.json';
 import { LEXICON } from '../../lexicon/lexicon';
 import { mentionsIn, wordsOf } from './mentions';
 import { indexOf } from '../catalogue-index';
+import { clearLanguage } from '../languages';
 
 const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
 
@@ -39,7 +40,15 @@ const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide
  */
 export function rewriteReplacement(written: string, previous: AnalysisPlan | null | undefined, catalogue: PlannerCatalogue): string {
   if (!previous) return written;
-  const prompt = withoutReaction(written, catalogue).replace(FOREIGN_SAME, 'Same').replace(FOREIGN_AND, 'And ').replace(FOREIGN_ONLY, 'Only ');
+  // The language is read from the prompt as written: a short follow-up ("Und am wenigsten?") has
+  // few words of its language, and its opening "and" is one of them. A prompt clearly in its
+  // language has that word translated later; only one not clearly in another language needs it
+  // in English here.
+  const english = (clearLanguage(written) ?? 'en') === 'en';
+  const prompt = withoutReaction(written, catalogue)
+    .replace(FOREIGN_SAME, 'Same')
+    .replace(FOREIGN_AND, (and) => (english ? 'And ' : and))
+    .replace(FOREIGN_ONLY, 'Only ');
   // "us -> uk", "Hulu → Peacock": chat shorthand for a swap.
   const arrow = ARROW.exec(prompt);
   // Japanese particles and marks around the names ("Pinterestの代わりにInstagramは？") are not part of them.
