@@ -1,4 +1,5 @@
 import { AnalysisPlan, PlannerQuestion } from '../assistant.types';
+import lexicon from './context-lexicon.json';
 import { codeName } from './outcomes';
 import { suffixWordsIn } from './topic-words';
 import { Frame, PlanShape, PromptContext, TopicStep } from './types';
@@ -75,7 +76,28 @@ export function followUpTopic(
   if (edit === 'replace' && topic && previous.topic && topic.question === previous.topic.question && topic.suffix?.code === previous.topic.suffix?.code)
     edit = topic.datapoints.map((d) => d.code).join() === previous.topic.datapoints.map((d) => d.code).join() ? 'keep' : 'answers';
   if (edit === 'answers' && topic && previous.topic) topic = withPreviousAnswers(ctx, topic, previous.topic);
+  if (edit === 'keep' && topic?.negate && asksAffirmed(ctx)) {
+    // Not negated is said by leaving `negate` out, as a plan read from the model has it.
+    const { negate: _undone, ...affirmed } = topic;
+    topic = affirmed;
+  }
   return { topic, topicQuestion, edit };
+}
+
+const AFFIRM = new RegExp(` (?:${lexicon.followUpAffirm.phrases.join('|')}) `);
+const NEGATIONS = new Set(lexicon.followUpAffirm.negations);
+
+/**
+ * "And who does?", "those who do?", "what about users?" after the share who don't use TikTok:
+ * the follow-up asks for the people who do, so the kept subject is no longer negated (the rest
+ * of the plan stays). Only a follow-up that names no answer and no audience of its own, and
+ * negates nothing itself, undoes it: "and Instagram users?" names other people, "and who doesn't?"
+ * keeps the negation.
+ */
+export function asksAffirmed(ctx: PromptContext): boolean {
+  if (!AFFIRM.test(ctx.text)) return false;
+  if (ctx.words.some((w) => NEGATIONS.has(w))) return false;
+  return !ctx.reading.spans.some((sp) => sp.entry.kind === 'datapoint' || sp.entry.kind === 'audience');
 }
 
 /** "Too", "as well", "add": answers named to join the previous ones. */
