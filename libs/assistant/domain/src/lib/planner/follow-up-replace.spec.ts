@@ -21,10 +21,10 @@ describe('rewriteReplacement', () => {
     expect(rewriteReplacement('y for men in the UK?', previous)).toBe('And for men in the UK?');
     expect(rewriteReplacement('¿Y TikTok?', null)).toBe('¿Y TikTok?');
   });
-  it('keeps the opening "and" of a prompt read in its own language: it is one of the few words that tell the language', () => {
-    expect(rewriteReplacement('¿Y TikTok?', previous)).toBe('¿Y TikTok?');
-    expect(rewriteReplacement('Und für Männer?', previous)).toBe('Und für Männer?');
-    expect(rewriteReplacement('Und am wenigsten?', previous)).toBe('Und am wenigsten?');
+  it('keeps the opening "and" of a prompt read in its own language, written small: it is one of the few words that tell the language', () => {
+    expect(rewriteReplacement('¿Y TikTok?', previous)).toBe('¿y TikTok?');
+    expect(rewriteReplacement('Und für Männer?', previous)).toBe('und für Männer?');
+    expect(rewriteReplacement('Und am wenigsten?', previous)).toBe('und am wenigsten?');
   });
   it('reads a name after an opening "now" as what the follow-up moves to, not as the latest wave', () => {
     expect(rewriteReplacement('OK now Instagram', previous)).toBe('What about Instagram?');

@@ -43,11 +43,11 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
   // The language is read from the prompt as written: a short follow-up ("Und am wenigsten?") has
   // few words of its language, and its opening "and" is one of them. A prompt clearly in its
   // language has that word translated later; only one not clearly in another language needs it
-  // in English here.
+  // in English here. Kept, it is written small: a capital "Y" or "E" alone reads as a code.
   const english = (clearLanguage(written) ?? 'en') === 'en';
   const prompt = withoutReaction(written, catalogue)
     .replace(FOREIGN_SAME, 'Same')
-    .replace(FOREIGN_AND, (and) => (english ? 'And ' : and))
+    .replace(FOREIGN_AND, (and) => (english ? 'And ' : and.toLowerCase()))
     .replace(FOREIGN_ONLY, 'Only ');
   // "us -> uk", "Hulu → Peacock": chat shorthand for a swap.
   const arrow = ARROW.exec(prompt);
