@@ -1,6 +1,8 @@
 import { indexOf } from '../catalogue-index';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
-import { normaliseWords } from './normalise';
+import { planPrompt } from '../planner';
+import { normaliseWords, writtenAsNames } from './normalise';
+import { correctMisspelling } from './word-bounds';
 
 const index = indexOf(demoPlannerCatalogue());
 const words = (raw: string) => normaliseWords(raw, index).words.join(' ');
@@ -45,5 +47,25 @@ describe('normaliseWords: the prompt as English words', () => {
   it('keeps short capitals of a prompt that is not shouted as names, none of a shouted one', () => {
     expect([...normaliseWords('TikTok in the UK vs DE', index).capitals].sort()).toEqual(['de', 'uk']);
     expect(normaliseWords('TIKTOK IN THE UK VS DE', index).capitals.size).toBe(0);
+  });
+});
+
+describe('a word written as a name is not repaired to a common word', () => {
+  const catalogue = demoPlannerCatalogue();
+  it('reads words capitalised inside a sentence as names', () => {
+    expect([...writtenAsNames('What share of Brazilians are aware of Natura?')]).toEqual(['brazilians', 'natura']);
+    expect(writtenAsNames('Natura is big. Which brands?').has('natura')).toBe(false);
+  });
+  it('an unknown brand stays as written; a common word misspelt is still repaired', () => {
+    expect(normaliseWords('how many Americans use Natura?', index).words).toContain('natura');
+    expect(normaliseWords('which tv genres do people like, e.g. natura documentaries', index).words).toContain('nature');
+    expect(correctMisspelling('natura', index, true)).toBe('natura');
+    expect(correctMisspelling('natura', index)).toBe('nature');
+  });
+  it('an unknown brand where a brand is expected is refused as not in the data, not answered with a TV genre', () => {
+    for (const prompt of ['what share of Brazilians are aware of Natura?', 'How many Americans use Natura?', 'Do Gen Z buy from Natura?']) {
+      const outcome = planPrompt({ prompt, catalogue });
+      expect(outcome.outcome).not.toBe('answer');
+    }
   });
 });

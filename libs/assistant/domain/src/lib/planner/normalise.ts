@@ -16,6 +16,8 @@ export interface NormalisedWords {
   words: string[];
   /** Short words written in capitals in a prompt that is not shouted ("US", "UK"): codes and names. */
   capitals: Set<string>;
+  /** Words written as names: capitalised after the first word of a sentence ("aware of Natura"). */
+  names: Set<string>;
 }
 
 /** Chat shorthand and common misspellings of function words, read as the words they stand for. */
@@ -104,6 +106,7 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
   const letters = raw.replace(/[^A-Za-z]/g, '');
   const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
   const capitals = new Set(shouting ? [] : [...text.matchAll(/\b[A-Z]{1,4}\b/g)].map((m) => m[0].toLowerCase()));
+  const names = shouting ? new Set<string>() : writtenAsNames(text);
   // Sentence punctuation splits clauses ("Gen Z vs Millennials: TikTok usage"): kept as "|".
   const parts = text.split(/[,;:?!¿¡()\u3001\u3002]+|\.(?=\s|$)|\s-\s|\s–\s/);
   let words: string[] = [];
@@ -115,7 +118,7 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
       .flatMap((x) => (SHORTHAND[x] ?? x).split(' '));
     if (w.length === 0) continue;
     // English typed in a hurry: words run together or misspelt are read as the known words meant.
-    if (lang === 'en') w = repairWords(w, index);
+    if (lang === 'en') w = repairWords(w, index, names);
     if (words.length > 0) words.push('|');
     words.push(
       ...spellNegations(
@@ -127,5 +130,12 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();
   words = words.map((w) => correctCueTypo(w, index));
-  return { lang, words, capitals };
+  return { lang, words, capitals, names };
+}
+
+/** Words capitalised inside a sentence ("use Natura"), not at its start: names, lower-cased. */
+export function writtenAsNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const sentence of text.split(/[.?!:;\n]+/)) for (const m of sentence.matchAll(/(?<=[A-Za-z0-9,'"’)]\s+)[A-Z][a-z]+\b/g)) names.add(m[0].toLowerCase());
+  return names;
 }

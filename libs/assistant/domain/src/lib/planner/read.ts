@@ -20,7 +20,7 @@ const G = LEXICON.grammar;
  * time, references to groups, cue phrases, amounts, the count of a list, and the spans of names.
  */
 export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): Reading {
-  const { lang, words, capitals } = normaliseWords(raw, index);
+  const { lang, words, capitals, names } = normaliseWords(raw, index);
   const guarded = guardedNames(words, index);
   const time = readTime(words, catalogue.waves, guarded);
   const used = new Set([...time.used, ...sizeCuePositions(words)]);
@@ -62,7 +62,7 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   // "which age group", "in which country ... most": words of the dimension ranked, not names.
   const dimension = readDimensions(words, catalogue);
   for (const i of dimension.used) used.add(i);
-  const spans = findSpans(words, used, index, capitals, lang, catalogue);
+  const spans = findSpans(words, used, index, capitals, lang, catalogue, names);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
   return { raw, lang, words, used, spans, time, limit, quantities, dimension };
 }

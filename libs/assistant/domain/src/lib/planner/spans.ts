@@ -1,3 +1,4 @@
+import { commonWords } from './word-bounds';
 import { PlannerCatalogue } from '../assistant.types';
 import { CatalogueIndex, DatapointRef, Entry, mayBeTypo, wordMatches } from '../catalogue-index';
 import { Language } from '../languages';
@@ -48,12 +49,13 @@ export function findSpans(
   capitals: Set<string>,
   lang: Language,
   catalogue: PlannerCatalogue,
+  names: ReadonlySet<string> = new Set(),
 ): Span[] {
   const candidates: Span[] = [];
   const firstKeys = [...index.byFirst.keys()];
   for (let i = 0; i < words.length; i++) {
     if (used.has(i) || words[i] === '|') continue;
-    candidates.push(...nameCandidates(words, i, used, index, firstKeys));
+    candidates.push(...nameCandidates(words, i, used, index, firstKeys, names.has(words[i])));
     candidates.push(...codeCandidates(words, i, index, capitals, lang, catalogue));
   }
   for (const age of ageSpans(words, used)) candidates.push(age);
@@ -64,8 +66,11 @@ export function findSpans(
   return withoutGroupHeads(words, chooseSpans(candidates));
 }
 
-/** Catalogue names starting at word `i`: exact, plural, or within a typo of their first word. */
-function nameCandidates(words: string[], i: number, used: Set<number>, index: CatalogueIndex, firstKeys: string[]): Span[] {
+/**
+ * Catalogue names starting at word `i`: exact, plural, or within a typo of their first word. A word
+ * written as a name (`asName`, "Natura") is a typo only of a name, never of a common word ("nature").
+ */
+function nameCandidates(words: string[], i: number, used: Set<number>, index: CatalogueIndex, firstKeys: string[], asName: boolean): Span[] {
   const candidates: Span[] = [];
   const w = words[i];
   const starts = new Map<Entry, boolean>();
@@ -76,7 +81,9 @@ function nameCandidates(words: string[], i: number, used: Set<number>, index: Ca
   ];
   for (const list of exact) for (const e of list ?? []) starts.set(e, false);
   if (mayBeTypo(w, index))
-    for (const key of firstKeys) if (key !== w && typoMatch(w, key)) for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e)) starts.set(e, true);
+    for (const key of firstKeys)
+      if (key !== w && typoMatch(w, key) && !(asName && commonWords(index).has(key)))
+        for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e)) starts.set(e, true);
   for (const [entry, typoFirst] of starts) {
     let typo = typoFirst;
     let cost = typoFirst ? typoDistance(w, entry.words[0]) : 0;

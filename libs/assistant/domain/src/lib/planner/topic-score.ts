@@ -1,3 +1,6 @@
+import { qualifierFit } from './qualifier-fit';
+import { writtenAsNames } from './normalise';
+import { commonWords } from './word-bounds';
 import { CodeName, PlannerCatalogue, PlannerQuestion } from '../assistant.types';
 import { CatalogueIndex, lemma } from '../catalogue-index';
 import { isFiller, QUERY_WORDS } from '../intents';
@@ -61,10 +64,14 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
       (capitalNames.has(w) && !index.byFirst.has(w) && !QUERY_WORDS.has(w) && !ALL_MARKETS.includes(w)) ||
       (!index.vocabulary.has(w) && !QUERY_WORDS.has(w) && !GROUP_NOUNS.has(w) && !index.stems.has(lemma(w)) && !isFiller(w) && !valueWords.has(w)),
   );
-  // A misspelt word of the catalogue ("podcst", "strreaming") is the one known word it is a typo of.
+  // A misspelt word of the catalogue ("podcst", "strreaming") is the one known word it is a typo of;
+  // a word written as a name ("aware of Natura") only of a name, never of a common word ("nature").
+  const names = writtenAsNames(reading.raw);
+  const common = commonWords(index);
   for (const u of [...unknown]) {
     if (u.length < 6 || capitalNames.has(u)) continue;
-    const meant = new Set([...index.vocabulary].filter((v) => v.length >= 4 && typoMatch(u, v)).map(stem));
+    const asName = names.has(u);
+    const meant = new Set([...index.vocabulary].filter((v) => v.length >= 4 && typoMatch(u, v) && !(asName && common.has(v))).map(stem));
     if (meant.size !== 1) continue;
     stems.add([...meant][0]);
     unknown.splice(unknown.indexOf(u), 1);
@@ -116,7 +123,7 @@ export function scoreQuestions(reading: Reading, index: CatalogueIndex, catalogu
   const scored: Scored[] = [];
   for (const q of catalogue.questions) {
     if (!candidates.has(q)) continue;
-    const s = scoreQuestion(q, reading, index, cues, tw, idfOf);
+    const s = scoreQuestion(q, reading, index, cues, tw, idfOf, qualifierFit(reading.words, q, catalogue));
     if (s) scored.push(s);
   }
   // Ties: a licensed question first; then, for "which"/"most" questions, the question named as a
@@ -131,7 +138,15 @@ export function scoreQuestions(reading: Reading, index: CatalogueIndex, catalogu
   return scored;
 }
 
-function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueIndex, cues: KindCues, tw: TopicWords, idfOf: Map<string, number>): Scored | null {
+function scoreQuestion(
+  q: PlannerQuestion,
+  reading: Reading,
+  index: CatalogueIndex,
+  cues: KindCues,
+  tw: TopicWords,
+  idfOf: Map<string, number>,
+  qualified: number,
+): Scored | null {
   const own = index.questionWords.get(q.code);
   if (!own) return null;
   const t: Tally = {
@@ -149,6 +164,9 @@ function scoreQuestion(q: PlannerQuestion, reading: Reading, index: CatalogueInd
   scoreMentions(t, q, index, cues, tw.mentions, reading, tw.listHeads);
   t.score -= 6 * t.missed;
   scoreStems(t, own, tw, idfOf);
+  // "music streaming": a qualifier and its noun as the question says them (see `qualifierFit`).
+  t.score += qualified;
+  if (qualified > 0) t.wordHits++;
   // A question found by words alone ("go to the gym": Sports and activities done, not
   // Subscriptions held): the verbs of the prompt say which act.
   if (t.dpHits === 0 && !t.namedQuestion && t.wordHits > 0) t.score += verbFit(tw.verbs, q);

@@ -86,17 +86,43 @@ const CANDIDATES = new WeakMap<CatalogueIndex, string[]>();
  * "considration" -> "consideration", "smartwach" -> "smartwatch": an unknown word of six letters or
  * more within the typo distance of exactly one known word of six letters or more is that word.
  * Two near words ("Tesca": Tesco or Tesla) leave it as written, so the later stages ask.
+ * A word written as a name (`asName`: capitalised mid-sentence, "Natura") is repaired only to a
+ * name of the catalogue ("Samsnug" -> samsung), never to a common word ("nature"): an unknown
+ * brand stays unknown, so the later stages refuse or ask rather than answer another question.
  */
-export function correctMisspelling(word: string, index: CatalogueIndex): string {
+export function correctMisspelling(word: string, index: CatalogueIndex, asName = false): string {
   if (word.length < 6 || !isPlain(word) || known(word, index) || !mayBeTypo(word, index)) return word;
   let found: string | undefined;
   for (const v of candidates(index)) {
-    if (!typoMatch(word, v)) continue;
+    if (!typoMatch(word, v) || (asName && (commonWords(index).has(v) || QUERY_WORDS.has(v)))) continue;
     if (found !== undefined && found !== v) return word;
     found = v;
   }
   return found ?? word;
 }
+
+/**
+ * Words the catalogue writes as common words, not names: those it writes in lower case, and the
+ * first word of an answer written in sentence case ("Nature and wildlife", "Spending time in
+ * nature"), not the words of a name ("Apple Music", "Samsung").
+ */
+export function commonWords(index: CatalogueIndex): ReadonlySet<string> {
+  const cached = COMMON.get(index);
+  if (cached) return cached;
+  const common = new Set(index.commonWords);
+  for (const e of index.entries) {
+    if (e.kind !== 'datapoint') continue;
+    for (const { datapoint } of e.refs) {
+      const [first, ...rest] = datapoint.name.split(/\s+/);
+      const lower = rest.filter((w) => /^[a-z][a-z]+$/.test(w));
+      for (const w of lower) common.add(w);
+      if (lower.some((w) => !FUNCTION_WORDS.has(w))) common.add(first.toLowerCase());
+    }
+  }
+  COMMON.set(index, common);
+  return common;
+}
+const COMMON = new WeakMap<CatalogueIndex, Set<string>>();
 
 /** Asking and function words of three letters or more, for the short misspellings ("hoiw", "mnay"). */
 const SHORT_WORDS = [...new Set([...QUERY_WORDS, ...FUNCTION_WORDS])].filter((w) => w.length >= 3 && w.length <= 5 && isPlain(w));
@@ -152,8 +178,11 @@ export function spacedName(word: string, index: CatalogueIndex): string[] | unde
   return spacelessNames(index).get(word) ?? undefined;
 }
 
-/** The prompt's English words with two-word shorthand read, run-together words split and misspelt known words read as meant. */
-export function repairWords(words: string[], index: CatalogueIndex): string[] {
+/**
+ * The prompt's English words with two-word shorthand read, run-together words split and misspelt
+ * known words read as meant; `names` are the words written as names (see `correctMisspelling`).
+ */
+export function repairWords(words: string[], index: CatalogueIndex, names: ReadonlySet<string> = new Set()): string[] {
   // Shorthand of two words ("these days": nowadays, the present in general, not "days").
   const paired: string[] = [];
   for (let i = 0; i < words.length; i++) {
@@ -166,6 +195,6 @@ export function repairWords(words: string[], index: CatalogueIndex): string[] {
   return paired.flatMap((w) => {
     if (w === '|') return [w];
     const split = spacedName(w, index) ?? splitRunTogether(w, index);
-    return split ?? [correctShortSlip(correctMisspelling(w, index), index)];
+    return split ?? [correctShortSlip(correctMisspelling(w, index, names.has(w)), index)];
   });
 }
