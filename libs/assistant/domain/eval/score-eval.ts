@@ -29,6 +29,7 @@ export const EVAL_SETS = [
   'tuning-8-groups',
   'held-out-2',
   'held-out-3',
+  'held-out-4',
 ] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
