@@ -165,6 +165,11 @@ describe('not any answer of the question', () => {
     expect(p.topic?.datapoints.map((d) => d.code)).toContain('bereal');
   });
 
+  it('non-drinkers are the "Never" answer of alcohol frequency, and their number a size', () => {
+    const p = plan("What's the population of non-drinkers in the UK?");
+    expect([p.topic?.question, p.topic?.datapoints.map((d) => d.code), p.count]).toEqual(['alcohol_frequency', ['never'], true]);
+  });
+
   it('a question with its own "No ..." answer reads it as given', () => {
     expect(subjectOf(plan('What share of Americans have no pets?'))).toEqual({ datapoints: ['no_pets'], combine: 'each', minCount: undefined, negate: false });
   });
