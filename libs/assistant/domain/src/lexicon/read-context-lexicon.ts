@@ -74,6 +74,8 @@ export interface ContextLexicon {
   countedPerPeriod: { $comment?: string; periods: string[]; what: string; offerNamed: string[] };
   secondaryAsks: { $comment?: string; openers: string[]; marks: string[]; ordinals: string[] };
   remove: { $comment?: string; verbs: string[]; markets: string[]; audiences: string[]; filterNouns: string[]; everyone: string[] };
+  forwardReferences: { $comment?: string; words: string[] };
+  subjectWords: { $comment?: string; anyJoins: string[]; anyHeads: string[]; excludeNegations: string[]; disagree: string[]; strongly: string[] };
 }
 
 type Optional<T> = Check<T | undefined> & { optional: true };
@@ -191,6 +193,15 @@ const context = members<ContextLexicon>({
     audiences: words,
     filterNouns: words,
     everyone: words,
+  }),
+  forwardReferences: members<ContextLexicon['forwardReferences']>({ $comment: comment, words }),
+  subjectWords: members<ContextLexicon['subjectWords']>({
+    $comment: comment,
+    anyJoins: words,
+    anyHeads: words,
+    excludeNegations: words,
+    disagree: words,
+    strongly: words,
   }),
 });
 

@@ -2,8 +2,28 @@ import { CodeName, PlanAudience, PlannerQuestion } from '../assistant.types';
 import { DatapointRef } from '../catalogue-index';
 import { normalize } from '../text';
 import { Span } from './types';
+import lexicon from './context-lexicon.json';
 
-export function spanAudience(span: Span): PlanAudience | null {
+/** Words of disagreeing said before a statement ("people who disagree that ..."), as word lists. */
+const DISAGREE = lexicon.subjectWords.disagree.map((p) => p.split(' '));
+const STRONGLY = new Set(lexicon.subjectWords.strongly);
+/** How far before a statement its "disagree" may stand ("who disagree that ads help ..."). */
+const STANCE_REACH = 4;
+
+/**
+ * The stance said just before a statement named as people ("who disagree that ...": `disagree`,
+ * "who strongly disagree with ...": `strongly disagree`), or null (agreeing, the default).
+ */
+export function stanceBefore(words: readonly string[], start: number): 'disagree' | 'strongly disagree' | null {
+  for (let i = start - 1; i >= Math.max(0, start - STANCE_REACH); i--) {
+    if (words[i] === '|') return null;
+    const said = DISAGREE.find((p) => p.every((w, k) => words[i - p.length + 1 + k] === w));
+    if (said) return STRONGLY.has(words[i - said.length] ?? '') ? 'strongly disagree' : 'disagree';
+  }
+  return null;
+}
+
+export function spanAudience(span: Span, words: readonly string[] = []): PlanAudience | null {
   const e = span.entry;
   if (e.kind === 'audience') {
     if (e.saved) return { id: e.saved.id, name: e.saved.name, description: e.saved.description, expression: e.saved.expression, origin: 'saved' };
@@ -13,12 +33,17 @@ export function spanAudience(span: Span): PlanAudience | null {
     // A group named by a datapoint: its first (usage) question.
     const ref = groupRef(e.refs);
     const name = `${ref.datapoint.name} ${ref.question.code.includes('owned') || ref.question.code.includes('ownership') ? 'owners' : 'users'}`;
-    const suffixes = groupSuffixes(ref.question);
-    return phraseAudience(name, `Respondents who answered “${ref.datapoint.name}” to “${ref.question.name}”.`, {
-      question: ref.question.code,
-      datapoints: e.refs.filter((r) => r.question.code === ref.question.code).map((r) => r.datapoint.code),
-      ...(suffixes.length > 0 ? { suffixes } : {}),
-    });
+    const stance = stanceBefore(words, span.start);
+    const suffixes = groupSuffixes(ref.question, stance);
+    return phraseAudience(
+      stance && suffixes.length > 0 ? `${name} (${stance})` : name,
+      `Respondents who answered “${ref.datapoint.name}” to “${ref.question.name}”.`,
+      {
+        question: ref.question.code,
+        datapoints: e.refs.filter((r) => r.question.code === ref.question.code).map((r) => r.datapoint.code),
+        ...(suffixes.length > 0 ? { suffixes } : {}),
+      },
+    );
   }
   return null;
 }
@@ -28,8 +53,11 @@ export function spanAudience(span: Span): PlanAudience | null {
  * statement's "agree" and "strongly agree" ("people who worry about their privacy"), a brand
  * funnel's "used or bought" ("Nike customers"). None for a question without a scale.
  */
-export function groupSuffixes(question: PlannerQuestion): string[] {
+export function groupSuffixes(question: PlannerQuestion, stance: 'disagree' | 'strongly disagree' | null = null): string[] {
   const names = question.suffixes.map((x) => normalize(x.name).trim());
+  // "People who disagree that ...": the statement's disagreeing answers ("strongly": that one only).
+  const against = question.suffixes.filter((_, k) => (stance === 'disagree' && names[k] === 'disagree') || names[k] === 'strongly disagree');
+  if (stance && against.length > 0) return against.map((x) => x.code);
   const agree = question.suffixes.filter((_, k) => names[k] === 'agree' || names[k] === 'strongly agree');
   if (agree.length > 0) return agree.map((x) => x.code);
   const used = question.suffixes.filter((_, k) => names[k].startsWith('used or bought'));

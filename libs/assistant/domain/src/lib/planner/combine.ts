@@ -6,6 +6,22 @@
  */
 import { SubjectCombine } from '../assistant.types';
 import { numberWord } from '../text';
+import lexicon from './context-lexicon.json';
+
+const SUBJECT_WORDS = lexicon.subjectWords;
+/** Joins between answers meaning at least one of them ("X and/or Y", read as "and or"). */
+const ANY_JOINS = SUBJECT_WORDS.anyJoins.map((p) => ` ${p} `);
+/** Heads of a list meaning at least one of its answers ("any of X, Y or Z"). */
+const ANY_HEADS = SUBJECT_WORDS.anyHeads.map((p) => p.split(' '));
+/** Words that may stand between a list's head and its first answer ("any of the ..."). */
+const HEAD_GAP = new Set(['the', 'these', 'a', 'an']);
+
+/** Whether the words before the first answer end with a head of "any of" ("follow any of the ..."). */
+function anyHeadBefore(before: readonly string[]): boolean {
+  const rest = [...before];
+  while (rest.length > 0 && HEAD_GAP.has(rest[rest.length - 1])) rest.pop();
+  return ANY_HEADS.some((h) => h.length <= rest.length && h.every((w, k) => rest[rest.length - h.length + k] === w));
+}
 
 /** A span of the prompt as the planner found it: what matters here is its place and what it names. */
 export interface SubjectSpan {
@@ -100,6 +116,9 @@ export function readCombine(words: readonly string[], spans: readonly SubjectSpa
   }
   if (before.some((w) => NONE_OF.has(w)) || between.includes('nor')) return { combine: 'any' };
   if (before.some((w) => EITHER.has(w))) return { combine: 'any' };
+  // "Deliveroo and/or Just Eat", "any of football, basketball or tennis": at least one, even
+  // beside words of comparing ("which gender is least likely to follow any of ...").
+  if (ANY_JOINS.some((p) => ` ${between.join(' ')} `.includes(p)) || anyHeadBefore(before)) return { combine: 'any' };
   // "Netflix and Disney+ together": both at once.
   if (['together', 'simultaneously'].includes(words[last.end] ?? '')) return { combine: 'all' };
   // "Spotify and Deezer both", "Hulu, Peacock and Paramount+, all three": every one of them.

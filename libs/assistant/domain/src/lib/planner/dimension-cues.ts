@@ -52,6 +52,11 @@ export interface DimensionCue {
   pairedYear: number | null;
   /** "up or down", "higher or lower". */
   upOrDown: boolean;
+  /**
+   * "The net change since Q3 2025", "by how many percentage points has X changed": the change
+   * between the period's two ends, not a trend through every wave.
+   */
+  netChange: boolean;
   /** "Does X rise with income?": a change across the groups, not over time (no trend). */
   gradient: boolean;
   /** "Does Reddit skew older or younger?": a word of skew leading to the groups, so the groups are compared, not an index profiled. */
@@ -64,6 +69,11 @@ const GREW =
   /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|(fall|falls|fell|fallen|falling)(?! (into|in|under|within|between|on)\b)|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b/;
 /** Words of change without a direction, read as change compared only along a dimension ("change in X by age group"). */
 const CHANGE = /\b(change|changes|changed|changing|shift|shifts|shifted|movement|moved)\b/;
+/** Change of one side relative to another: "did Disney+ gain on Netflix", "is Lidl catching up with Aldi", "closing the gap". */
+const RELATIVE_CHANGE =
+  /\b(gain(s|ed|ing)? (on|ground on)|catch(es|ing)? up (with|on|to)|caught up (with|on|to)|clos(e|es|ed|ing) the gap (on|with|to)|overt(ake|akes|ook|aken|aking))\b/;
+/** The change between two ends of a period asked as one number: "net change", "percentage points". */
+const NET_CHANGE = /\b(net (change|gain|loss|growth|decline)|percentage points?|pp change|how many points)\b/;
 const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further|stronger|strongest|greater|greatest|higher|highest)\b/;
 // "Compare the growth of TikTok in Brazil and Japan": change asked side by side is change compared.
 const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
@@ -158,8 +168,9 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   const gradient = group !== null && alongGradient(words, groupStart);
   const grewMore =
     !gradient &&
-    (GREW.test(text) || (alongDimension && CHANGE.test(text))) &&
-    (MORE_CHANGE.test(text) || alongDimension || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)));
+    (RELATIVE_CHANGE.test(text) ||
+      ((GREW.test(text) || (alongDimension && CHANGE.test(text))) &&
+        (MORE_CHANGE.test(text) || alongDimension || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)))));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of |in )?((19|20)\d\d)\b/.exec(text);
   const pairedYear = yearNamed ? Number(yearNamed[3]) : null;
   return {
@@ -174,6 +185,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
     paired,
     pairedYear,
     upOrDown,
+    netChange: NET_CHANGE.test(text),
     skewAlongGroups,
     gradient,
     used,

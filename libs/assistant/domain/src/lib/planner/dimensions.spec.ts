@@ -67,6 +67,12 @@ describe('readDimensions', () => {
     expect(readDimensions(words('how has it changed since a year ago'), catalogue)).toMatchObject({ paired: null });
     expect(readDimensions(words('did netflix decline more in france or spain'), catalogue)).toMatchObject({ grewMore: true });
     expect(readDimensions(words('top market for spotify'), catalogue)).toMatchObject({ markets: true, superlative: 'highest' });
+    // One side gaining on another is change compared; a net change is the period's two ends.
+    expect(readDimensions(words('did disney+ gain on netflix over the past year'), catalogue)).toMatchObject({ grewMore: true });
+    expect(readDimensions(words('is lidl catching up with aldi'), catalogue)).toMatchObject({ grewMore: true });
+    expect(readDimensions(words('did tiktok gain users last year'), catalogue)).toMatchObject({ grewMore: false });
+    expect(readDimensions(words('what is the net change in tiktok use since q3 2025'), catalogue)).toMatchObject({ netChange: true });
+    expect(readDimensions(words('how has tiktok use changed since q3 2025'), catalogue)).toMatchObject({ netChange: false });
   });
 });
 
@@ -145,6 +151,17 @@ describe('plans along a dimension', () => {
     expect(tooBroad(p)).toBeNull();
     expect([...new Set(segmentsOf(p).map((s) => s.waves[0].code))]).toEqual(['q1_2025', 'q3_2026']);
     expect(segmentsOf(p)).toHaveLength(10);
+  });
+
+  it('reads a net change or a change in percentage points since a wave as that wave and the latest', () => {
+    for (const prompt of [
+      'What is the net change in TikTok use in the UK since Q3 2025?',
+      'By how many percentage points has TikTok use in the UK changed since Q3 2025?',
+    ]) {
+      const p = plan(prompt);
+      expect(p).toMatchObject({ kind: 'trend', pairedPeriods: true, verdict: 'up-or-down' });
+      expect(p.waves.map((w) => w.code)).toEqual(['q3_2025', 'q3_2026']);
+    }
   });
 
   it('reads "vs the same quarter last year" as exactly two periods, not a trend through every wave', () => {

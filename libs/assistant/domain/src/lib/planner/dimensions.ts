@@ -139,7 +139,7 @@ export function applyDimensions(
   previous: AnalysisPlan | null = null,
 ): AnalysisPlan {
   if (!given.topic) return given;
-  const asked = cue.markets || cue.alongMarkets || cue.where || cue.group !== null || cue.grewMore || cue.paired;
+  const asked = cue.markets || cue.alongMarkets || cue.where || cue.group !== null || cue.grewMore || cue.paired || cue.netChange;
   if (!asked && previous) {
     const kept = keptFrom(given, previous, cue, catalogue);
     if (kept) return kept;
@@ -244,6 +244,10 @@ export function applyDimensions(
     if (!wasTrend && !time.named) out.waves = scope.waves.map(codeName);
     if (out.waves.length < 2) out.waves = scope.waves.map(codeName);
     return out;
+  }
+  // "The net change since Q3 2025": one side's change between the period's two ends.
+  if (cue.netChange && out.kind === 'trend' && out.waves.length > 2 && sides(out) < 2) {
+    return { ...out, waves: [out.waves[0], out.waves[out.waves.length - 1]], pairedPeriods: true, verdict: 'up-or-down' };
   }
   if (cue.upOrDown && out.kind === 'trend' && !out.verdict) out = { ...out, verdict: 'up-or-down' };
   return out;

@@ -46,6 +46,24 @@ describe('readExclusion', () => {
     expect(readExclusion('tiktok pero not instagram'.split(' '), [span(0, 'tiktok'), span(3, 'instagram')], platforms)?.excluded).toEqual(['instagram']);
   });
 
+  it('reads one verb of the excluded answer after the excluding word, and "but neither ... nor" of several', () => {
+    expect(readExclusion('tiktok without using instagram'.split(' '), [span(0, 'tiktok'), span(3, 'instagram')], platforms)?.excluded).toEqual(['instagram']);
+    expect(
+      readExclusion('tiktok but neither snapchat nor instagram'.split(' '), [span(0, 'tiktok'), span(3, 'snapchat'), span(5, 'instagram')], platforms),
+    ).toEqual({ given: ['tiktok'], excluded: ['snapchat', 'instagram'] });
+    // Two words between the excluding word and the answer, or a name, are no exclusion of it.
+    expect(readExclusion('tiktok without ever really checking instagram'.split(' '), [span(0, 'tiktok'), span(5, 'instagram')], platforms)).toBeNull();
+  });
+
+  it('plans "X without owning Y" as X and not Y', () => {
+    const p = plan('Share of Brits who own a smartphone without owning a laptop');
+    expect([p.topic?.datapoints.map((d) => d.code), p.topic?.combine, p.topic?.also?.[0]?.datapoints.map((d) => d.code)]).toEqual([
+      ['smartphone'],
+      'all',
+      ['laptop'],
+    ]);
+  });
+
   it('excludes nothing without excluding words between the answers, or with one answer only', () => {
     expect(readExclusion('tiktok or instagram'.split(' '), [span(0, 'tiktok'), span(2, 'instagram')], platforms)).toBeNull();
     expect(readExclusion('not tiktok or instagram'.split(' '), [span(1, 'tiktok'), span(3, 'instagram')], platforms)).toBeNull();

@@ -7,11 +7,14 @@
  */
 import { PlanTopic } from '../assistant.types';
 import { inside, SubjectSpan } from './combine';
+import lexicon from './context-lexicon.json';
 
 /** "But" in the languages of the markets (the word tables leave it as it is written). */
 const BUT = new Set(['but', 'yet', 'and', 'aber', 'doch', 'pero', 'mais', 'mas', 'ma', 'sino']);
 /** Negations after "but" (English, and as the subject stage spells them: "nicht", "no", "pas", "nao"). */
 const NOT = new Set(['not', 'never', 'nicht', 'kein', 'keine', 'no', 'pas', 'nao', 'non']);
+/** Negations of several answers after "but" ("but neither Telegram nor Messenger", "but none of ..."). */
+const NONE_OF = new Set(lexicon.subjectWords.excludeNegations.map((p) => p.split(' ')[0]));
 /** Auxiliaries between "but" and its negation ("but do not", "but are not"). */
 const AUXILIARIES = new Set(['do', 'does', 'did', 'are', 'is', 'am', 'was', 'were', 'have', 'has', 'had', 'they', 'who']);
 /** Words excluding on their own: "Netflix except Disney+", "TikTok without Instagram". */
@@ -45,10 +48,16 @@ const FILLER = new Set([
 /** Where the excluding words before `start` begin, or -1: "but not (on)" right before the answer. */
 function excludingBefore(words: readonly string[], spans: readonly SubjectSpan[], start: number): number {
   let i = start - 1;
-  while (i >= 0 && FILLER.has(words[i]) && !inside(spans, i)) i--;
-  if (i < 0) return -1;
+  // One verb of the excluded answer may stand before it: "without owning a laptop", "but don't
+  // watch Disney+" (never a name, a clause break or a "but").
+  for (let verbs = 0; ; verbs++) {
+    while (i >= 0 && FILLER.has(words[i]) && !inside(spans, i)) i--;
+    if (i < 0) return -1;
+    if (EXCEPT.has(words[i]) || NOT.has(words[i]) || NONE_OF.has(words[i])) break;
+    if (verbs > 0 || inside(spans, i) || words[i] === '|' || BUT.has(words[i])) return -1;
+    i--;
+  }
   if (EXCEPT.has(words[i])) return i;
-  if (!NOT.has(words[i])) return -1;
   // "but do not use", "but are not on", "pero no".
   let j = i - 1;
   while (j >= 0 && AUXILIARIES.has(words[j])) j--;

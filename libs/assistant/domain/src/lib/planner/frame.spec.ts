@@ -1,7 +1,7 @@
 import { PlannerLocation } from '../assistant.types';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { promptContext } from './context';
-import { readFrame } from './frame';
+import { readFrame, refersForward } from './frame';
 import { readMarkets } from './markets';
 
 const catalogue = demoPlannerCatalogue();
@@ -62,5 +62,18 @@ describe('kind cues', () => {
   it('"how many" is a headcount, "how many hours" is not', () => {
     expect(frameOf('How many people in France use Snapchat?').count).toBe(true);
     expect(frameOf('How many hours a day do Gen Z spend on social media?').count).toBe(false);
+  });
+});
+
+describe('a possessive pointing forward', () => {
+  const audience = (start: number) => ({ start, entry: { kind: 'audience' } });
+  it('"their" with an audience named after it in the sentence refers to that audience', () => {
+    const words = 'by the age of their children , which parents buy nappies the most'.split(' ');
+    expect(refersForward(words, [audience(8)], 4)).toBe(true);
+  });
+
+  it('"they", or "their" with no audience after it, does not', () => {
+    expect(refersForward('do they use tiktok more than parents'.split(' '), [audience(6)], 1)).toBe(false);
+    expect(refersForward('what share of their friends use tiktok'.split(' '), [], 3)).toBe(false);
   });
 });

@@ -4,6 +4,17 @@ import { readCount, readKindCues, refineKindCues } from './kind';
 import { askedDemographics, assignRoles } from './roles';
 import { asksForSize } from './subject';
 import { Frame, PromptContext } from './types';
+import lexicon from './context-lexicon.json';
+
+/** Possessives that may point to people named later in their sentence ("their children, ... parents"). */
+const FORWARD_REFERENCES = new Set(lexicon.forwardReferences.words);
+
+/** Whether the reference at `they` is a possessive of an audience named after it in the same sentence. */
+export function refersForward(words: readonly string[], spans: readonly { start: number; entry: { kind: string } }[], they: number): boolean {
+  if (!FORWARD_REFERENCES.has(words[they] ?? '')) return false;
+  const end = words.findIndex((w, i) => i > they && /^[.?!]$/.test(w));
+  return spans.some((s) => s.entry.kind === 'audience' && s.start > they && (end < 0 || s.start < end));
+}
 
 /** The kind cues and the roles of the names: who is compared or profiled, what is measured. */
 export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame {
@@ -19,7 +30,8 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
   // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one (asked
   // once the topic is known to be in the data).
   const they = words.findIndex((w, i) => PEOPLE_REFERENCES.has(w) || (['this', 'these', 'those'].includes(w) && GROUP_WORDS.has(words[i + 1] ?? '')));
-  const noOne = they >= 0 && previous === null && docked.length === 0 && !reading.spans.some((s) => s.start < they);
+  const noOne =
+    they >= 0 && previous === null && docked.length === 0 && !reading.spans.some((s) => s.start < they) && !refersForward(words, reading.spans, they);
   const contextAudience = docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && ctx.followUpWords) || they >= 0;
   // A difference between several named markets is a comparison of them, not a profile.
   const profiling = (cues.indexing || cues.explicitIndex) && (cues.explicitIndex || markets.length <= 1);

@@ -32,6 +32,12 @@ describe('group questions named by the catalogue', () => {
     expect(readDimensions(words('rank adopter types by smart speaker ownership'), catalogue).group?.question).toBe('tech_adoption');
   });
 
+  it('reads a name of three content words without its last ("the age of their children"), never with one word only', () => {
+    expect(namedAt(words('age of their children , which parents'), 0, question('children_ages'))).toBe(4);
+    expect(namedAt(words('age of parents'), 0, question('children_ages'))).toBe(-1);
+    expect(readDimensions(words('by the age of their children , which parents buy nappies the most'), catalogue).group?.question).toBe('children_ages');
+  });
+
   it('reads the first word of a question about the respondent alone after a lead, when no other such question starts with it', () => {
     const people = catalogue.questions.filter((q) => /\brespondents?\b/i.test(q.description));
     expect(headWordAt(words('occupations'), 0, people)?.code).toBe('occupation_sector');

@@ -6,7 +6,8 @@ import { STOPWORDS } from '../text';
  * from a list of questions): its code's words ("household size"), its name's ("occupation
  * sector"), the words its name gives in brackets ("Attitude to new technology (adopter type)"),
  * its name's content words in order with function words and plurals free ("the age of the
- * children in the household" for "Ages of children in household"), or, after a word that asks for
+ * children in the household" for "Ages of children in household", also without its last word:
+ * "the age of their children"), or, after a word that asks for
  * groups ("which occupations", "by occupation"), the first word of its code or name alone when
  * no other such question starts with it.
  */
@@ -41,12 +42,18 @@ export function namedAt(words: readonly string[], at: number, q: PlannerQuestion
   if (content.length >= 2) {
     let k = 0;
     let j = at;
+    let after = -1;
     while (j < words.length && k < content.length && j - at <= content.length * 3) {
-      if (stem(words[j]) === content[k]) k++;
-      else if (!STOPWORDS.has(words[j]) || k === 0) break;
+      if (stem(words[j]) === content[k]) {
+        k++;
+        after = j + 1;
+      } else if (!STOPWORDS.has(words[j]) || k === 0) break;
       j++;
     }
     if (k === content.length) end = Math.max(end, j);
+    // A name of three or more content words may leave out its last, the place it is asked of ("the
+    // age of their children" for "Ages of children in household").
+    else if (content.length >= 3 && k === content.length - 1) end = Math.max(end, after);
   }
   return end;
 }

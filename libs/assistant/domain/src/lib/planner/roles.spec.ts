@@ -1,6 +1,7 @@
 import { RuleBasedPlanner } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { whPhraseEnd } from './roles';
+import { stanceBefore } from './audiences';
 
 const catalogue = demoPlannerCatalogue();
 const plan = (prompt: string) => {
@@ -27,5 +28,31 @@ describe('roles: a verb of describing takes the group as its object', () => {
     expect(whPhraseEnd(['what', 'different', 'about', 'vegetarians'])).toBe(1);
     expect(plan('whats different about vegetarians in india')).toEqual({ topic: null, audience: 'Vegetarian users' });
     expect(plan("What's distinctive about people with a mortgage?")).toEqual({ topic: null, audience: 'Mortgage users' });
+  });
+});
+
+describe('people named by disagreeing with a statement', () => {
+  const leaves = (prompt: string) => {
+    const out = new RuleBasedPlanner().plan({ prompt, catalogue, previous: null, docked: [] });
+    return out.outcome === 'answer' ? out.plan.audiences[0]?.expression : out.outcome;
+  };
+
+  it('are those who answered Disagree or Strongly disagree ("strongly disagree": that answer only)', () => {
+    expect(stanceBefore('people who disagree that ads help me discover new products'.split(' '), 4)).toBe('disagree');
+    expect(stanceBefore('people who strongly disagree that ads help'.split(' '), 5)).toBe('strongly disagree');
+    expect(stanceBefore('people who worry about their privacy'.split(' '), 3)).toBeNull();
+    expect(leaves('Among people who disagree that ads help them discover new products, what share use an ad blocker?')).toEqual({
+      question: 'attitudes_advertising',
+      datapoints: ['ads_help_me_discover_new_products'],
+      suffixes: ['4', '5'],
+    });
+  });
+
+  it('agreeing stays the default', () => {
+    expect(leaves('Among people who worry about their online privacy, what share use a VPN?')).toEqual({
+      question: 'attitudes_technology',
+      datapoints: ['i_worry_about_my_online_privacy'],
+      suffixes: ['1', '2'],
+    });
   });
 });

@@ -167,7 +167,7 @@ function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
     if (j > i && (!best || j - i > best.to - best.from)) best = { from: i, to: j };
     i = j + 1;
   }
-  const toAudiences = (list: Span[]) => list.map(spanAudience).filter((a): a is PlanAudience => a !== null);
+  const toAudiences = (list: Span[]) => list.map((s) => spanAudience(s, words)).filter((a): a is PlanAudience => a !== null);
   let sides: PlanAudience[][];
   if (best) {
     const common = clauses.filter((_, k) => k < best.from || k > best.to).flatMap((c) => toAudiences(c.spans));

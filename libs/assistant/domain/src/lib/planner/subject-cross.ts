@@ -6,7 +6,36 @@
  * is left alone (the planner's coverage reports it), never guessed into the subject.
  */
 import { CodeName, PlanAudience, PlannerCatalogue, PlannerQuestion, PlanTopic, PlanTopicPart, SubjectCombine } from '../assistant.types';
-import { leavesOf, readCombine, SubjectSpan } from './combine';
+import { inside, leavesOf, readCombine, SubjectSpan } from './combine';
+import { VERB_FRAMES } from '../synonyms';
+
+/** Verbs that say an act on a thing ("own", "use", "watch"): `topics.json` `verbFrames`. */
+const ACT_VERBS = new Set(Object.keys(VERB_FRAMES));
+/** Words that may stand between "and" and its verb ("and also use", "and who watch"). */
+const AND_GAP = new Set(['also', 'who', 'they', 'that', 'do', 'does', 'to']);
+/** Words that may stand between a verb and its thing ("own a smart TV"). */
+const OBJECT_GAP = new Set(['a', 'an', 'the', 'any', 'some', 'to', 'on', 'from', 'at', 'in', 'of']);
+
+/**
+ * "Own a smart TV and use Netflix": two answers each with its own verb, joined by "and", are one
+ * subject with both (a comparison of the two would name them under one verb, "use X and Y").
+ */
+function joinedByOwnVerbs(words: readonly string[], spans: readonly SubjectSpan[]): boolean {
+  const named = [...spans].sort((a, b) => a.start - b.start);
+  const verbBefore = (span: SubjectSpan) => {
+    let i = span.start - 1;
+    while (i >= 0 && OBJECT_GAP.has(words[i]) && !inside(named, i)) i--;
+    return i >= 0 && ACT_VERBS.has(words[i]) ? i : -1;
+  };
+  for (let k = 1; k < named.length; k++) {
+    const verb = verbBefore(named[k]);
+    if (verb < 0 || verbBefore(named[k - 1]) < 0) return false;
+    let i = verb - 1;
+    while (i > named[k - 1].end - 1 && AND_GAP.has(words[i])) i--;
+    if (i !== named[k - 1].end || words[i] !== 'and') return false;
+  }
+  return named.length > 1;
+}
 
 /** The answer of a grid that means having or using the thing ("Used or bought"); none for an opinion scale. */
 function usageSuffix(question: PlannerQuestion): CodeName | null | undefined {
@@ -64,7 +93,7 @@ export function crossSubject(
     (s) => s.entry.kind === 'datapoint' && !own.includes(s) && !mentions(s, (q, d) => q === topic.question || inAudiences.has(`${q}:${d}`)),
   );
   if (others.length === 0) return null;
-  const combined = readCombine(words, [...own, ...others]);
+  const combined = readCombine(words, [...own, ...others]) ?? (joinedByOwnVerbs(words, [...own, ...others]) ? { combine: 'all' as const } : undefined);
   if (!combined || (combined.combine !== 'all' && combined.combine !== 'any')) return null;
   const also: PlanTopicPart[] = [];
   for (const span of others) {

@@ -61,6 +61,14 @@ describe('readSubject', () => {
     expect([neither.combine, neither.negate]).toEqual(['any', true]);
   });
 
+  it('reads "and/or" and "any of X, Y or Z" as any, even beside a word of comparing', () => {
+    const two = [span(2, 'tiktok'), span(5, 'instagram')];
+    expect(readSubject(['share', 'use', 'tiktok', 'and', 'or', 'instagram'], two, platforms).combine).toBe('any');
+    const list = [span(6, 'tiktok'), span(8, 'instagram')];
+    expect(readSubject(['who', 'is', 'least', 'likely', 'any', 'of', 'tiktok', 'or', 'instagram'], list, platforms).combine).toBe('any');
+    expect(readSubject(['who', 'is', 'least', 'likely', 'use', 'x', 'tiktok', 'or', 'instagram'], list, platforms).combine).toBeUndefined();
+  });
+
   it('withSubject keeps what the prompt does not say and never combines one answer', () => {
     const negated = { ...platforms, negate: true };
     expect(withSubject(negated, { count: false }).negate).toBe(true);
@@ -157,6 +165,11 @@ describe('not any answer of the question', () => {
     expect(p.topic?.datapoints.map((d) => d.code)).toContain('bereal');
   });
 
+  it('non-drinkers are the "Never" answer of alcohol frequency, and their number a size', () => {
+    const p = plan("What's the population of non-drinkers in the UK?");
+    expect([p.topic?.question, p.topic?.datapoints.map((d) => d.code), p.count]).toEqual(['alcohol_frequency', ['never'], true]);
+  });
+
   it('a question with its own "No ..." answer reads it as given', () => {
     expect(subjectOf(plan('What share of Americans have no pets?'))).toEqual({ datapoints: ['no_pets'], combine: 'each', minCount: undefined, negate: false });
   });
@@ -188,6 +201,11 @@ describe('a combined subject across questions', () => {
   it('"and also own a smartwatch": every one of them', () => {
     const p = plan('What share of Gen Z use Instagram and also own a smartwatch?');
     expect([p.topic?.combine, p.topic?.also?.map((x) => x.question)]).toEqual(['all', ['devices_owned']]);
+  });
+
+  it('"own a smart TV and use Netflix": two answers each with its own verb, joined by "and", are both', () => {
+    const p = plan('What share of Americans own a smart TV and use Netflix?');
+    expect([p.topic?.question, p.topic?.combine, p.topic?.also?.map((x) => x.question)]).toEqual(['devices_owned', 'all', ['streaming_services_used']]);
   });
 
   it('an answer that defines the audience is not pulled into the subject', () => {

@@ -112,7 +112,10 @@ export function suffixWordsIn(text: string): { strong: string[]; weak: string[];
     if (found.every((a) => WEAK_SUFFIX_WORDS.has(a))) weak.push(name);
     else strong.push(name);
   }
-  // "strongly agree" is not also "agree".
-  if (strong.includes('strongly agree')) strong.splice(strong.indexOf('agree'), strong.indexOf('agree') >= 0 ? 1 : 0);
+  // "strongly agree" is not also "agree", nor "strongly disagree" also "disagree".
+  for (const name of [...strong]) {
+    const plain = name.startsWith('strongly ') ? name.slice('strongly '.length) : null;
+    if (plain !== null && strong.includes(plain)) strong.splice(strong.indexOf(plain), 1);
+  }
   return { strong, weak, custom };
 }

@@ -32,6 +32,11 @@ describe('chooseTopic: the question a prompt measures', () => {
     expect(topicOf('Which car brands would Germans consider?').topic?.suffix?.name).toMatch(/consider/i);
   });
 
+  it('"strongly disagree" is that answer of an agreement scale, not also "disagree"', () => {
+    expect(topicOf('What share of Brits strongly disagree that they are optimistic about the future?').topic?.suffix?.name).toBe('Strongly disagree');
+    expect(topicOf('What share of Brits strongly agree that they are optimistic about the future?').topic?.suffix?.name).toBe('Strongly agree');
+  });
+
   it('a share of something the catalogue lacks is refused, naming the words', () => {
     const t = topicOf('What share bet on horse racing?');
     expect(t.topic).toBeNull();
