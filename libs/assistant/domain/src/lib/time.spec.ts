@@ -69,6 +69,10 @@ describe('readTime', () => {
     expect(read('lower than in the first wave')).toEqual({ waves: ['q4_2024', 'q3_2026'], pointsInTime: true, range: false });
   });
 
+  it('reads "early" before a year as its start ("since early 2025", French "depuis début 2025" translated)', () => {
+    expect(read('threads in japan since early 2025').waves).toEqual(['q1_2025', 'q2_2025', 'q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
+  });
+
   it('reads "these days" and "nowadays" as no period (the default), "currently" as the latest wave', () => {
     expect(read('how popular is padel these days').waves).toEqual([]);
     expect(read('who uses it nowadays').waves).toEqual([]);

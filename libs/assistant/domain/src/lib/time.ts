@@ -134,8 +134,9 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
         continue;
       }
     }
-    if (prev === 'of' && ['start', 'beginning'].includes(words[i - 2] ?? '')) {
-      from = i - 2;
+    // "Early 2025" is its start too ("since early 2025", "depuis début 2025").
+    if ((prev === 'of' && ['start', 'beginning'].includes(words[i - 2] ?? '')) || prev === 'early') {
+      from = prev === 'early' ? i - 1 : i - 2;
       while (from > 0 && DETERMINERS.has(words[from - 1])) from--;
       prev = words[from - 1] ?? 'in';
       if (!['since', 'from'].includes(prev)) prev = 'since';
