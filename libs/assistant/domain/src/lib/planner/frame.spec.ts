@@ -64,3 +64,23 @@ describe('kind cues', () => {
     expect(frameOf('How many hours a day do Gen Z spend on social media?').count).toBe(false);
   });
 });
+
+describe('a "they" of a relative clause', () => {
+  it('is the people of the clause, not a reference to someone named before', () => {
+    const ctx = (p: string) => promptContext({ catalogue }, p);
+    const they = (p: string) => {
+      const c = ctx(p);
+      return readFrame(c, (readMarkets(c) as { markets: PlannerLocation[] }).markets).noOne;
+    };
+    expect(they('share who strongly agree they always look for the cheapest price in France')).toBe(false);
+    expect(they('Who are they and do they use TikTok?')).toBe(true);
+    expect(they('Do they over-index on Netflix?')).toBe(true);
+  });
+});
+
+describe('the noun of an answer that names its own question', () => {
+  it('is part of the answer, not another topic that would make the answer a group ("readers of home and garden magazines")', () => {
+    const f = frameOf('Are Baby boomers overrepresented among readers of home and garden magazines?');
+    expect([f.sides, f.topicWords]).toEqual([[['Baby boomers']], ['home and garden']]);
+  });
+});
