@@ -17,6 +17,7 @@ describe('a group whose share changes', () => {
     const p = plan('How has the share of dog owners in Germany changed since 2025?');
     expect([p.kind, p.topic?.question, p.topic?.datapoints.map((d) => d.code), p.audiences.length]).toEqual(['trend', 'pets_owned', ['dog'], 1]);
     expect(p.audiences[0].origin).toBe('everyone');
+    expect(plan('Has the number of cat owners in Japan gone up?').topic?.datapoints.map((d) => d.code)).toEqual(['cat']);
   });
 
   it('stays the group when something else is measured', () => {

@@ -94,12 +94,12 @@ function demographicAsked(ctx: PromptContext, frame: Frame): TopicAndQuestion | 
   };
 }
 
-/** Whether the one group is said right after "the share of", "the proportion of" ("the share of dog owners"). */
+/** Whether the one group is said right after "the share of", "the proportion of", "the number of" ("the share of dog owners"). */
 export function shareOfGroup(words: string[], groups: Span[]): boolean {
   if (groups.length !== 1) return false;
   let at = groups[0].start - 1;
   while (at >= 0 && ['the', 'all'].includes(words[at])) at--;
-  return words[at] === 'of' && at > 0 && SHARE.test(` ${words[at - 1]} of `);
+  return words[at] === 'of' && at > 0 && (SHARE.test(` ${words[at - 1]} of `) || words[at - 1] === 'number');
 }
 
 /**
