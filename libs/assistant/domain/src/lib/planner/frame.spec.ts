@@ -30,6 +30,7 @@ describe('roles: which names are the groups and which the topic', () => {
   it('groups joined by "or", "vs" are sides; adjacent groups narrow one side', () => {
     expect(frameOf('TikTok usage among men or women').sides).toEqual([['Men'], ['Women']]);
     expect(frameOf('TikTok usage among Millennial parents').sides).toEqual([['Millennials', 'Parents']]);
+    expect(frameOf('TikTok use of Gen Z relative to Millennials').sides).toEqual([['Gen Z'], ['Millennials']]);
   });
 
   it('a datapoint naming people is a group when something else is measured', () => {

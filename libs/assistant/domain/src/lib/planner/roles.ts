@@ -152,7 +152,7 @@ function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
     const comparing = /\b(compare|compared|comparing|contrast|contrasted)\b/.test(words.join(' '));
     const connector =
       gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) ||
-      / next to | alongside | beside | different from | differ from | differs from | unlike | as opposed to /.test(` ${gap.join(' ')} `) ||
+      / next to | alongside | beside | relative to | different from | differ from | differs from | unlike | as opposed to /.test(` ${gap.join(' ')} `) ||
       (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && (isListEnd(words, m) || continuesList(words, m, mentions)));
     // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides.
     if (connector) clauses.push({ spans: [m], joinedToPrevious: true });
