@@ -19,7 +19,9 @@ describe('derivedNameWord: another form of the first word of an answer name', ()
 
   it('makes the answer a name of the prompt, as surely as its plural', () => {
     const reading = read('how many people meditate in japan', catalogue, index);
-    const names = reading.spans.filter((s) => s.entry.kind === 'datapoint').map((s) => (s.entry.kind === 'datapoint' ? s.entry.refs.map((r) => r.datapoint.code) : []));
+    const names = reading.spans
+      .filter((s) => s.entry.kind === 'datapoint')
+      .map((s) => (s.entry.kind === 'datapoint' ? s.entry.refs.map((r) => r.datapoint.code) : []));
     expect(names).toEqual([['meditation']]);
   });
 });
