@@ -28,6 +28,7 @@ export const EVAL_SETS = [
   'tuning-8-replace',
   'tuning-8-groups',
   'tuning-9-subject',
+  'tuning-9-older',
   'held-out-2',
   'held-out-3',
   'held-out-4',

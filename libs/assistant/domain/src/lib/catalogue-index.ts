@@ -202,7 +202,8 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
         addDatapoint([name.join('')], { question, datapoint, partial: false });
       // "Stocks and shares" is also "stocks"; "Hip hop and rap" also "hip hop".
       // "Nappies or diapers" is also "nappies"; "Pix or instant payment" also "Pix".
-      const joint = name.findIndex((w) => w === 'and' || w === 'or');
+      // Not an amount ("5 or more people" is not "more people").
+      const joint = name.some((w) => /^\d+$/.test(w)) ? -1 : name.findIndex((w) => w === 'and' || w === 'or');
       if (joint > 0 && name.length <= 5) {
         // Not a letter of an abbreviation ("R" of "R&B and soul").
         const part = (p: string[]) => p.length > 1 || (p[0] ?? '').length > 2;

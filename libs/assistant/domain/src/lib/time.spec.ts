@@ -69,6 +69,16 @@ describe('readTime', () => {
     expect(read('lower than in the first wave')).toEqual({ waves: ['q4_2024', 'q3_2026'], pointsInTime: true, range: false });
   });
 
+  it('reads "since" a half of a year from that half on ("since the second half of 2025", "since H2 2025")', () => {
+    expect(read('podcasts since the second half of 2025').waves).toEqual(['q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
+    expect(read('podcasts since h2 2025').waves).toEqual(['q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
+    expect(read('podcasts in the second half of 2025').waves).toEqual(['q3_2025', 'q4_2025']);
+  });
+
+  it('reads "early" before a year as its start ("since early 2025", French "depuis début 2025" translated)', () => {
+    expect(read('threads in japan since early 2025').waves).toEqual(['q1_2025', 'q2_2025', 'q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
+  });
+
   it('reads "these days" and "nowadays" as no period (the default), "currently" as the latest wave', () => {
     expect(read('how popular is padel these days').waves).toEqual([]);
     expect(read('who uses it nowadays').waves).toEqual([]);

@@ -134,8 +134,9 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
         continue;
       }
     }
-    if (prev === 'of' && ['start', 'beginning'].includes(words[i - 2] ?? '')) {
-      from = i - 2;
+    // "Early 2025" is its start too ("since early 2025", "depuis début 2025").
+    if ((prev === 'of' && ['start', 'beginning'].includes(words[i - 2] ?? '')) || prev === 'early') {
+      from = prev === 'early' ? i - 1 : i - 2;
       while (from > 0 && DETERMINERS.has(words[from - 1])) from--;
       prev = words[from - 1] ?? 'in';
       if (!['since', 'from'].includes(prev)) prev = 'since';
@@ -145,12 +146,14 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
       from = i - 3;
       while (from > 0 && DETERMINERS.has(words[from - 1])) from--;
       prev = words[from - 1] ?? '';
-      if (['in', 'during', 'over', 'for'].includes(prev)) from--;
-      prev = 'in';
+      if (['in', 'during', 'over', 'for', 'since', 'from'].includes(prev)) from--;
+      // "Since the second half of 2025": from that half's first wave on.
+      prev = ['since', 'from'].includes(prev) ? prev : 'in';
     } else if (/^h[12]$/.test(prev)) {
       half = prev === 'h1' ? 1 : 2;
       from = i - 1;
-      prev = 'in';
+      prev = ['since', 'from'].includes(words[i - 2] ?? '') ? words[i - 2] : 'in';
+      if (prev !== 'in') from--;
     }
     // A year after the last wave, however it is said ("TikTok-Nutzung 2027"): a forecast.
     if (last && year > yearOf(last) && year < 2100)
@@ -170,7 +173,8 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
         return refuse('no-data', `I can only report what the survey measured, and it has no data for ${year}: ${coverage()}. I do not forecast future waves.`);
       return refuse('no-data', `The survey has no data for ${half ? `the ${half === 1 ? 'first' : 'second'} half of ` : ''}${year}: ${coverage()}.`);
     }
-    const licensed = prev === 'since' || prev === 'from' ? entitled.filter((w) => yearOf(w) >= year) : list.filter((w) => w.entitled);
+    const onOrAfter = (w: PlannerWave) => yearOf(w) > year || (yearOf(w) === year && (half === undefined || Math.ceil(quartersOf(w) / 2) >= half));
+    const licensed = prev === 'since' || prev === 'from' ? entitled.filter(onOrAfter) : list.filter((w) => w.entitled);
     if (licensed.length === 0 || (half !== undefined && licensed.length < list.length))
       return refuse(
         'not-entitled',

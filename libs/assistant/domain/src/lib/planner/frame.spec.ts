@@ -30,6 +30,7 @@ describe('roles: which names are the groups and which the topic', () => {
   it('groups joined by "or", "vs" are sides; adjacent groups narrow one side', () => {
     expect(frameOf('TikTok usage among men or women').sides).toEqual([['Men'], ['Women']]);
     expect(frameOf('TikTok usage among Millennial parents').sides).toEqual([['Millennials', 'Parents']]);
+    expect(frameOf('TikTok use of Gen Z relative to Millennials').sides).toEqual([['Gen Z'], ['Millennials']]);
   });
 
   it('a datapoint naming people is a group when something else is measured', () => {
@@ -75,5 +76,25 @@ describe('a possessive pointing forward', () => {
   it('"they", or "their" with no audience after it, does not', () => {
     expect(refersForward('do they use tiktok more than parents'.split(' '), [audience(6)], 1)).toBe(false);
     expect(refersForward('what share of their friends use tiktok'.split(' '), [], 3)).toBe(false);
+  });
+});
+
+describe('a "they" of a relative clause', () => {
+  it('is the people of the clause, not a reference to someone named before', () => {
+    const ctx = (p: string) => promptContext({ catalogue }, p);
+    const they = (p: string) => {
+      const c = ctx(p);
+      return readFrame(c, (readMarkets(c) as { markets: PlannerLocation[] }).markets).noOne;
+    };
+    expect(they('share who strongly agree they always look for the cheapest price in France')).toBe(false);
+    expect(they('Who are they and do they use TikTok?')).toBe(true);
+    expect(they('Do they over-index on Netflix?')).toBe(true);
+  });
+});
+
+describe('the noun of an answer that names its own question', () => {
+  it('is part of the answer, not another topic that would make the answer a group ("readers of home and garden magazines")', () => {
+    const f = frameOf('Are Baby boomers overrepresented among readers of home and garden magazines?');
+    expect([f.sides, f.topicWords]).toEqual([[['Baby boomers']], ['home and garden']]);
   });
 });

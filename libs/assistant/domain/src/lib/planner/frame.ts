@@ -29,7 +29,9 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
   askedDemographics(reading, catalogue);
   // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one (asked
   // once the topic is known to be in the data).
-  const they = words.findIndex((w, i) => PEOPLE_REFERENCES.has(w) || (['this', 'these', 'those'].includes(w) && GROUP_WORDS.has(words[i + 1] ?? '')));
+  const they = words.findIndex(
+    (w, i) => (PEOPLE_REFERENCES.has(w) && !inRelativeClause(words, i)) || (['this', 'these', 'those'].includes(w) && GROUP_WORDS.has(words[i + 1] ?? '')),
+  );
   const noOne =
     they >= 0 && previous === null && docked.length === 0 && !reading.spans.some((s) => s.start < they) && !refersForward(words, reading.spans, they);
   const contextAudience = docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && ctx.followUpWords) || they >= 0;
@@ -40,4 +42,17 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
   const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience, topicKept });
   refineKindCues(ctx, cues, roles, markets.length, they);
   return { cues, roles, they, noOne, count: readCount(ctx.text) || asksForSize(ctx.words) };
+}
+
+/**
+ * "Share who strongly agree they always look for the cheapest price", "people who say they ...":
+ * a "they" inside a relative clause is the people of that clause, not someone named before. A
+ * "who" that opens its clause asks ("who are they?"); one after a word of the clause relates.
+ */
+export function inRelativeClause(words: string[], at: number): boolean {
+  for (let i = at - 1; i > 0; i--) {
+    if (words[i] === '|') return false;
+    if (words[i] === 'who' && words[i - 1] !== '|') return true;
+  }
+  return false;
 }

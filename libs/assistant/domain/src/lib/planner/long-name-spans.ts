@@ -1,5 +1,5 @@
 import { CatalogueIndex } from '../catalogue-index';
-import { CANONICAL, FUNCTION_WORDS, stem } from '../text';
+import { CANONICAL, FUNCTION_WORDS, numberWord, stem } from '../text';
 import { Span } from './types';
 
 /**
@@ -10,7 +10,10 @@ export function longNameSpans(words: string[], used: Set<number>, index: Catalog
   const out: Span[] = [];
   const stems = words.map((w, i) => (used.has(i) || w === '|' || FUNCTION_WORDS.has(w) ? '' : stem(w)));
   const present = new Set(stems);
+  const said = new Set(words.map((w) => numberWord(w)).filter((n): n is number => n !== undefined));
   for (const { entry, content } of index.longNames) {
+    // A name holding a number ("5 or more people") is that amount: not said without it ("people do more").
+    if (entry.words.some((w) => /^\d+(\.\d+)?$/.test(w) && !said.has(Number(w)))) continue;
     // Cheap test first: short names need every content word, long ones three.
     let hits = 0;
     for (const c of content) if (present.has(c)) hits++;

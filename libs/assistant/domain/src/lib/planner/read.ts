@@ -1,5 +1,6 @@
 import { PlannerCatalogue } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
+import { FUNCTION_WORDS } from '../text';
 import { BASE_PHRASES } from '../intents';
 import { readQuantities } from '../quantities';
 import { readTime } from '../time';
@@ -69,13 +70,33 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
 
 export const TIME_WORDS = new Set(G.timeWords);
 
-/** Positions of exact multi-word names holding a time word ("buy now pay later"): not time. */
+/**
+ * Positions of multi-word names holding a time word ("buy now pay later", "I follow the latest
+ * fashion trends"): not time. The name said whole, or a run of it around the time word with two
+ * content words or more ("they follow the latest fashion trends").
+ */
 export function guardedNames(words: string[], index: CatalogueIndex): Set<number> {
   const out = new Set<number>();
+  const content = (w: string) => !FUNCTION_WORDS.has(w) && !TIME_WORDS.has(w);
   for (let i = 0; i < words.length; i++)
     for (const entry of index.byFirst.get(words[i]) ?? []) {
       if (entry.words.length < 2 || !entry.words.some((w) => TIME_WORDS.has(w))) continue;
       if (entry.words.every((w, k) => words[i + k] === w)) for (let k = 0; k < entry.words.length; k++) out.add(i + k);
     }
+  for (const entry of index.entries) {
+    if (entry.kind !== 'datapoint' || entry.words.length < 3) continue;
+    entry.words.forEach((t, k) => {
+      if (!TIME_WORDS.has(t)) return;
+      for (let j = 0; j < words.length; j++) {
+        if (words[j] !== t) continue;
+        let from = 0;
+        while (k - from - 1 >= 0 && words[j - from - 1] === entry.words[k - from - 1]) from++;
+        let to = 0;
+        while (k + to + 1 < entry.words.length && words[j + to + 1] === entry.words[k + to + 1]) to++;
+        const run = words.slice(j - from, j + to + 1);
+        if (run.filter(content).length >= 2) for (let x = j - from; x <= j + to; x++) out.add(x);
+      }
+    });
+  }
   return out;
 }

@@ -62,7 +62,7 @@ export function assignRoles(
       : [];
   const groupCapable = groupCapableSpans(words, datapointSpans, frame.topicKept === true);
   const otherTopics = datapointSpans.filter((s) => !groupCapable.has(s));
-  const wordTopic = wordsOnlyTopicScore(reading, index, catalogue);
+  const wordTopic = wordsOnlyTopicScore(withOwnHeads(reading, index, datapointSpans), index, catalogue);
   let groups: Span[] = [];
   // In a follow-up that keeps its topic, the topic measured is the previous one.
   if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6 || frame.topicKept)) groups = [...groupCapable];
@@ -152,7 +152,7 @@ function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
     const comparing = /\b(compare|compared|comparing|contrast|contrasted)\b/.test(words.join(' '));
     const connector =
       gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) ||
-      / next to | alongside | beside | different from | differ from | differs from | unlike | as opposed to /.test(` ${gap.join(' ')} `) ||
+      / next to | alongside | beside | relative to | different from | differ from | differs from | unlike | as opposed to /.test(` ${gap.join(' ')} `) ||
       (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && (isListEnd(words, m) || continuesList(words, m, mentions)));
     // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides.
     if (connector) clauses.push({ spans: [m], joinedToPrevious: true });
@@ -265,4 +265,19 @@ export function sameQuestion(a: Span, b: Span): boolean {
   if (a.entry.kind !== 'datapoint' || b.entry.kind !== 'datapoint') return false;
   const qa = new Set(a.entry.refs.map((r) => r.question.code));
   return b.entry.refs.some((r) => qa.has(r.question.code));
+}
+
+/**
+ * The reading with the noun said after an answer that names the answer's own question ("home and
+ * garden magazines", "true crime podcasts") taken as part of that answer: it is no other topic
+ * measured on the people the answer names.
+ */
+export function withOwnHeads(reading: Reading, index: CatalogueIndex, datapointSpans: Span[]): Reading {
+  const heads = new Set<number>();
+  for (const s of datapointSpans) {
+    const next = reading.words[s.end];
+    if (next === undefined || next === '|' || reading.used.has(s.end) || s.entry.kind !== 'datapoint') continue;
+    if (s.entry.refs.some((r) => index.questionWords.get(r.question.code)?.name.has(stem(next)))) heads.add(s.end);
+  }
+  return heads.size === 0 ? reading : { ...reading, used: new Set([...reading.used, ...heads]) };
 }

@@ -72,3 +72,20 @@ describe('the spans of names in a prompt', () => {
     expect(reading.spans[0].rivals).toEqual(expect.arrayContaining(['tesla', 'tesco']));
   });
 });
+
+describe('time words inside a name', () => {
+  const waves = (raw: string) => read(raw, catalogue, index).time.waves.map((w) => w.code);
+  it('are not time when the name is said whole or around them ("the latest fashion trends")', () => {
+    expect(waves('share who use buy now pay later in the uk')).toEqual([]);
+    expect(waves('share who strongly agree they follow the latest fashion trends')).toEqual([]);
+  });
+  it('are time when the name is not said around them', () => {
+    expect(waves('tiktok use in the latest wave')).toEqual(['q3_2026']);
+  });
+});
+
+describe('long names said in other words', () => {
+  it('never read a name holding a number without that number ("people do more" is not "5 or more people")', () => {
+    expect(spans('what do divorced people do more than the average person')).toEqual(['datapoint:divorced=divorced_or_separated']);
+  });
+});

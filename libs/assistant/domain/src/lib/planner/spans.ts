@@ -4,6 +4,7 @@ import { CatalogueIndex, DatapointRef, Entry, mayBeTypo, wordMatches } from '../
 import { Language } from '../languages';
 import { STOPWORDS, typoDistance, typoMatch } from '../text';
 import { ageSpans } from './age-spans';
+import { derivedNameWord } from './derived-forms';
 import { singleLeaf } from './audiences';
 import { CONNECTORS } from './cues';
 import { withoutGroupHeads } from './group-heads';
@@ -80,6 +81,9 @@ function nameCandidates(words: string[], i: number, used: Set<number>, index: Ca
     w.endsWith('es') ? index.byFirst.get(w.slice(0, -2)) : undefined,
   ];
   for (const list of exact) for (const e of list ?? []) starts.set(e, false);
+  // Another form of an answer's first word ("meditate" for "Meditation"): that name, as surely as a plural.
+  const derived = derivedNameWord(w, index);
+  if (derived) for (const e of index.byFirst.get(derived) ?? []) if (e.kind === 'datapoint') starts.set(e, false);
   if (mayBeTypo(w, index))
     for (const key of firstKeys)
       if (key !== w && typoMatch(w, key) && !(asName && commonWords(index).has(key)))

@@ -12,6 +12,9 @@ describe('splitNameSpans', () => {
     expect(spans('how many gen z trust influencers a lot')).toEqual([[4, 8, 'trust a lot']]);
     expect(spans('do parents trust influencers somewhat')).toEqual([[2, 5, 'trust somewhat']]);
   });
+  it('reads the verb said of someone ("who trusts influencers a lot")', () => {
+    expect(spans('who trusts influencers a lot')).toEqual([[1, 5, 'trust a lot']]);
+  });
   it('does not read a word that is not the question subject as inside the name', () => {
     expect(spans('do parents trust brands a lot')).toEqual([]);
   });

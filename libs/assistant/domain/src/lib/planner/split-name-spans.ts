@@ -12,7 +12,10 @@ export function splitNameSpans(words: string[], used: Set<number>, index: Catalo
   for (let i = 0; i + 2 < words.length; i++) {
     if (used.has(i) || used.has(i + 1) || words[i + 1] === '|') continue;
     const gap = stem(words[i + 1]);
-    for (const entry of index.byFirst.get(words[i]) ?? []) {
+    // The verb of the name as it is said of someone ("trusts influencers a lot" for "Trust a lot").
+    const verb = words[i];
+    const entries = [...(index.byFirst.get(verb) ?? []), ...(verb.endsWith('s') && verb.length > 3 ? (index.byFirst.get(verb.slice(0, -1)) ?? []) : [])];
+    for (const entry of entries) {
       if (entry.kind !== 'datapoint' || entry.words.length < 2) continue;
       const end = i + entry.words.length + 1;
       if (end > words.length || !entry.words.slice(1).every((w, k) => words[i + 2 + k] === w && !used.has(i + 2 + k))) continue;

@@ -3,11 +3,11 @@ import { GROUP_NOUNS } from '../synonyms';
 import { stem } from '../text';
 import { LEXICON } from '../../lexicon/lexicon';
 import { questionsOf, singleLeaf } from './audiences';
-import { DIFFERENCE, GROUP_WORDS, PROFILE_REQUEST } from './cues';
+import { DIFFERENCE, GROUP_WORDS, PROFILE_REQUEST, SHARE } from './cues';
 import { audienceAsTopic, sizedAudience } from './audience-size';
 import { clarify, codeName, noTopic } from './outcomes';
 import { asksOnlyUnknown } from './follow-up';
-import { Frame, PromptContext, TopicChoice, TopicStep } from './types';
+import { Frame, PromptContext, Span, TopicChoice, TopicStep } from './types';
 
 interface TopicAndQuestion {
   topic: PlanTopic | null;
@@ -70,7 +70,9 @@ export function settleTopic(ctx: PromptContext, frame: Frame, choice: TopicChoic
 function demographicAsked(ctx: PromptContext, frame: Frame): TopicAndQuestion | null {
   const { words, text, catalogue } = ctx;
   const { cues: kindCues, roles, count } = frame;
-  if (!(roles.sides.length === 1 && roles.sides[0].length === 1 && !kindCues.indexing && !kindCues.trend && !ctx.followUpWords)) return null;
+  // "How has the share of dog owners changed?": the share of the group is what changes.
+  const trendOfShare = kindCues.trend && shareOfGroup(words, [...ctx.reading.spans.filter((sp) => sp.entry.kind === 'audience'), ...roles.groupSpans]);
+  if (!(roles.sides.length === 1 && roles.sides[0].length === 1 && !kindCues.indexing && (!kindCues.trend || trendOfShare) && !ctx.followUpWords)) return null;
   const only = roles.sides[0][0];
   const leaf = singleLeaf(only.expression);
   // "What share of Germans are parents?", and in messy shorthand "dog owners in spain share",
@@ -90,6 +92,14 @@ function demographicAsked(ctx: PromptContext, frame: Frame): TopicAndQuestion | 
     },
     question: q,
   };
+}
+
+/** Whether the one group is said right after "the share of", "the proportion of", "the number of" ("the share of dog owners"). */
+export function shareOfGroup(words: string[], groups: Span[]): boolean {
+  if (groups.length !== 1) return false;
+  let at = groups[0].start - 1;
+  while (at >= 0 && ['the', 'all'].includes(words[at])) at--;
+  return words[at] === 'of' && at > 0 && (SHARE.test(` ${words[at - 1]} of `) || words[at - 1] === 'number');
 }
 
 /**

@@ -29,6 +29,19 @@ describe('the verb said with a mention', () => {
     expect(verbFrameOf(['they', 'use', '|', 'nike'], span(3, 4), [])).toBeNull();
   });
 
+  it('reads people "with" a thing as having it, not "pay with" it', () => {
+    const held = { code: 'financial_products', name: 'Financial products held', description: '' };
+    expect(verbFit(verbFrameOf(['share', 'of', 'people', 'with', 'a', 'credit', 'card'], span(5, 7), []), held)).toBe(2);
+    const brazilians: Span = {
+      start: 2,
+      end: 3,
+      typo: false,
+      entry: { kind: 'market', words: ['brazilians'], location: { code: 'br', name: 'Brazil', entitled: true } },
+    };
+    expect(verbFit(verbFrameOf(['share', 'of', 'brazilians', 'with', 'a', 'credit', 'card'], span(5, 7), [brazilians]), held)).toBe(2);
+    expect(verbFrameOf(['people', 'who', 'pay', 'with', 'a', 'credit', 'card'], span(5, 7), [])).toEqual(['payment']);
+  });
+
   it('fits a question whose name says the act (2), or whose description does (1)', () => {
     const q = (name: string, description = '') => ({ code: name, name, description });
     expect(verbFit(['held', 'own'], q('Financial products held'))).toBe(2);

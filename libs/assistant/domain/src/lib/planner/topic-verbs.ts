@@ -11,6 +11,10 @@ import { PlannerQuestion } from '../assistant.types';
 import { VERB_FRAMES } from '../synonyms';
 import { stem } from '../text';
 import { Span } from './types';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** Words for people (`grammar.json` `relativeHeads`): "people with a mortgage". */
+const PEOPLE = new Set(LEXICON.grammar.relativeHeads);
 
 /** Auxiliaries and words that may sit between a verb and its object ("do", "really", "a"). */
 const SKIPPED = new Set([
@@ -52,11 +56,15 @@ const REACH = 3;
  */
 export function verbFrameOf(words: readonly string[], mention: Span, spans: readonly Span[]): string[] | null {
   const inOtherName = (i: number) => spans.some((s) => s !== mention && i >= s.start && i < s.end);
+  const peopleBefore = (i: number) =>
+    PEOPLE.has(words[i] ?? '') || spans.some((s) => s !== mention && s.end === i + 1 && ['market', 'audience', 'region'].includes(s.entry.kind));
   const look = (from: number, step: number): string[] | null => {
     let counted = 0;
     for (let i = from; i >= 0 && i < words.length && counted < REACH; i += step) {
       const w = words[i];
       if (w === '|') return null;
+      // "Brazilians with a credit card", "people with a mortgage": people with a thing have it.
+      if (step < 0 && w === 'with' && peopleBefore(i - 1)) return FRAMES.get('have') ?? null;
       if (inOtherName(i) || SKIPPED.has(w)) continue;
       const frame = FRAMES.get(w);
       if (frame) return frame;
