@@ -194,10 +194,14 @@ export function planCaseWith(planner: Planner): CasePlanner {
   return (evalCase, catalogue) => {
     const docked = dockedAudiences(catalogue, evalCase.docked ?? []);
     let previous: AnalysisPlan | null = null;
+    const history: AnalysisPlan[] = [];
     let last: PlanOutcome | null = null;
     for (const prompt of [...(evalCase.chat ?? []), evalCase.prompt]) {
-      last = planner.plan({ prompt, catalogue, previous, docked });
-      if (last.outcome === 'answer') previous = last.plan;
+      last = planner.plan({ prompt, catalogue, previous, history: [...history], docked });
+      if (last.outcome === 'answer') {
+        previous = last.plan;
+        history.push(last.plan);
+      }
     }
     return resolutionOf(last as PlanOutcome);
   };
