@@ -41,8 +41,8 @@ export function measureOfReferredThing(
   return null;
 }
 
-/** An open question: what or which, in English as the follow-up is written. */
-const OPEN = /^\W*(?:and\s+|so\s+|ok\s+)?(?:what|which)\b/i;
+/** An open question that asks of the people ("what do they do on it?", "which features do they use?"), never "what about it?". */
+const OPEN = /^\W*(?:and\s+|so\s+|ok\s+)?(?:what|which)\s+(?:\w+\s+)?(?:do|does|did)\b/i;
 
 /** The measure the prompt asks of the thing, read as a question of its own: another question whose one answer is the thing, or one named after it. */
 function measureAsked(named: string, old: PlanTopic, plan: (prompt: string, previous: AnalysisPlan | null) => PlanOutcome): PlanTopic | null {

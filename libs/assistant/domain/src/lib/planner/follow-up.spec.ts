@@ -225,6 +225,16 @@ describe('withDocked and a docked audience sized', () => {
     if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
     return out.plan;
   };
+  it('a docked audience named beside another is the one meant, not every docked audience', () => {
+    const p = planDocked('Vergleiche meine zweite Zielgruppe mit der Generation Z bei der Nutzung von Instagram', ['Women', 'Men']);
+    expect(p.audiences.map((a) => a.name)).toEqual(['Men', 'Gen Z']);
+  });
+  it('"and the second one against Gen X?" after two docked audiences compares those two sides only', () => {
+    const first = planPrompt({ prompt: 'Which of my audiences uses Spotify more in the UK?', catalogue, docked: docked('Gen Z', 'Millennials') });
+    if (first.outcome !== 'answer') throw new Error('first turn');
+    const out = planPrompt({ prompt: 'and the second one against Gen X?', catalogue, previous: first.plan, docked: docked('Gen Z', 'Millennials') });
+    expect(out.outcome === 'answer' && out.plan.audiences.map((a) => a.name)).toEqual(['Millennials', 'Gen X']);
+  });
   it('"compared with Millennials" sets the one side named against the docked audience', () => {
     const p = planDocked('What share use Netflix compared with Millennials?', ['Young parents']);
     expect([p.kind, p.audiences.map((a) => a.name)]).toEqual(['comparison', ['Young parents', 'Millennials']]);

@@ -98,6 +98,9 @@ const INSTEAD = new RegExp(`(?:^|[\\s,¿¡])(?:${contextLexicon.followUpInstead.
 const ADDS =
   /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b|\bcompare (it |that |them )?(with|to)\b|\b(too|as well|for comparison|to compare)\b/;
 
+/** Words setting two sides named in the same turn against each other. */
+const SETS_AGAINST = /\b(vs|versus|against)\b/;
+
 /**
  * Which members of the previous plan a follow-up changes, read from what the new turn names
  * (its sides, markets, period and topic) and how it links them: "what about X?" replaces, "and
@@ -126,6 +129,8 @@ export function decideFollowUp(
   let audiences: FollowUpEdits['audiences'] = 'keep';
   if (named && selects && sides > 1 && start.audiences.every((a) => previous.audiences.some((p) => sameAudience(p, a)))) audiences = 'select';
   else if (named && narrows && sides === 1 && previous.audiences[0].origin !== 'everyone') audiences = 'narrow';
+  // "And the second one against Gen X?": sides set against each other in the turn are the comparison whole.
+  else if (start.audiences.length > 1 && SETS_AGAINST.test(text)) audiences = 'replace';
   else if (named && ((startsWithAnd && sides > 1) || adds)) audiences = 'add';
   else if (named) audiences = 'replace';
   let marketEdit: FollowUpEdits['markets'] = allMarkets ? 'pool' : 'keep';
@@ -204,10 +209,13 @@ export function withDocked(
   // docked audience is one side, the one named the other.
   // "Compare the first two on Netflix", "Gen Z vs Millennials" of three docked: the docked audiences named are the sides.
   const pickedDocked = audiences.every((a) => docked.some((d) => sameAudience(d, a)));
+  // "Compare my second audience with Gen Z": a docked audience named is the one meant, not all of them.
+  const someDocked = audiences.some((a) => docked.some((d) => sameAudience(d, a)));
   if (
     named &&
     docked.length > 0 &&
     !pickedDocked &&
+    !someDocked &&
     !followUp &&
     (frame.they >= 0 ||
       /^ (compare|compared|comparing|contrast|vs|versus|against)\b/.test(text) ||
