@@ -1,5 +1,6 @@
 import { AnalysisPlan, CodeName, PlanAudience, PlanTopic } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import { readablePlan } from './context';
 
 /** The words of a follow-up that refer to more than the last answer (`context-lexicon.json` `chatHistory`). */
 const H = lexicon.chatHistory;
@@ -120,7 +121,9 @@ export interface ChatReference {
  * the previous plan is continued as it is.
  */
 export function referToHistory(prompt: string, history: readonly AnalysisPlan[] | undefined, docked: number): ChatReference | null {
-  if (!history || history.length < 2) return null;
+  // A stored plan of an older shape is no context (`readablePlan`).
+  history = (history ?? []).filter((p) => readablePlan(p) !== null);
+  if (history.length < 2) return null;
   const text = spaced(prompt);
   const last = history[history.length - 1];
   const count = countReferred(text);
