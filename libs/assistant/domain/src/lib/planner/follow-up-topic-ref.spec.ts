@@ -40,4 +40,10 @@ describe('measureOfReferredThing: a pronoun for the last topic with another meas
     ]);
     expect(topicOf(followUp('What share of Germans use TikTok?', 'how has it changed?'))).toEqual(['social_platform_usage', 'tiktok', null]);
   });
+  it('reads a few words that name nothing ("and how often?") as their measure of the same thing', () => {
+    expect(topicOf(followUp('How many Germans use Facebook?', 'and how often?'))).toEqual(['social_platform_frequency', 'facebook', null]);
+  });
+  it('never takes the thing’s plain use for a new measure ("how has that changed?" after daily TikTok use)', () => {
+    expect(topicOf(followUp('Daily TikTok use in the UK vs Germany', 'how has that changed?'))).toEqual(['social_platform_frequency', 'tiktok', '1']);
+  });
 });

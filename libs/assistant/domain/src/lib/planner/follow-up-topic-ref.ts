@@ -1,6 +1,9 @@
 import { AnalysisPlan, CodeName, PlannerCatalogue, PlanOutcome, PlanTopic } from '../assistant.types';
 import lexicon from './context-lexicon.json';
-import { mentionsIn } from './mentions';
+import { mentionsIn, wordsOf } from './mentions';
+
+/** How many words a follow-up that names nothing may have to ask a measure of the last topic ("and how often?"). */
+const UNSAID_MAX_WORDS = 4;
 
 /** `\b` for a phrase in raw text, case-insensitive, in any script of the markets' languages. */
 const phraseRegex = (phrase: string) => new RegExp(`(?<![\\p{L}])${phrase.replace(/ /g, '\\s+')}(?![\\p{L}])(?!\\s+(is|are|was|were)\\b)`, 'iu');
@@ -27,10 +30,12 @@ export function measureOfReferredThing(
   const old = previous?.topic;
   if (!previous || !old || old.datapoints.length !== 1 || old.negate || (old.also ?? []).length > 0) return null;
   const ref = [...lexicon.topicReferences, ...lexicon.followUpTopicReferences].find((r) => phraseRegex(r).test(prompt));
-  // A thing named besides the reference is what is asked ("the brand" is no answer "Other brand").
-  if (!ref || mentionsIn(prompt.replace(phraseRegex(ref), ' '), catalogue).some((m) => m.entry.kind === 'datapoint')) return null;
   const thing = old.datapoints[0];
-  const named = prompt.replace(phraseRegex(ref), thing.name);
+  // "And how often?": a few words that name nothing ask their measure of the same thing, unsaid.
+  const unsaid = !ref && wordsOf(prompt).length <= UNSAID_MAX_WORDS && mentionsIn(prompt, catalogue).length === 0;
+  // A thing named besides the reference is what is asked ("the brand" is no answer "Other brand").
+  if (!unsaid && (!ref || mentionsIn(prompt.replace(phraseRegex(ref), ' '), catalogue).some((m) => m.entry.kind === 'datapoint'))) return null;
+  const named = ref ? prompt.replace(phraseRegex(ref), thing.name) : `${prompt.replace(/[\s?.!]*$/, '')} ${thing.name}`;
   const measure = measureAsked(named, old, plan) ?? (OPEN.test(prompt) ? questionAbout(thing, old.question, catalogue) : null);
   if (!measure) return null;
   const context: AnalysisPlan = { ...previous, topic: measure, kind: measure.datapoints.length === 0 ? 'ranking' : previous.kind };
@@ -51,6 +56,9 @@ function measureAsked(named: string, old: PlanTopic, plan: (prompt: string, prev
   const topic = planned.outcome === 'answer' ? planned.plan.topic : null;
   if (!topic || topic.question === old.question) return null;
   const thing = old.datapoints[0];
+  // What the thing's name alone is measured by ("TikTok": its use) is no measure the prompt asked.
+  const bare = plan(thing.name, null);
+  if (bare.outcome === 'answer' && bare.plan.topic?.question === topic.question) return null;
   const holds = topic.datapoints.length > 0 && topic.datapoints.every((d) => d.code === thing.code);
   return holds || (topic.datapoints.length === 0 && namesThing(topic.questionName, thing.name)) ? topic : null;
 }

@@ -201,6 +201,14 @@ describe('follow-ups in other words of a chat', () => {
   });
 });
 
+describe('a word that is an answer of the previous question', () => {
+  it('is that answer, not a whole question whose name says it', () => {
+    const first = plan('What share of Gen X in Spain drink wine?');
+    const next = plan('beer rather than wine', first);
+    expect([next.topic?.question, next.topic?.datapoints.map((d) => d.code)]).toEqual(['drinks_consumed', ['beer']]);
+  });
+});
+
 describe('a follow-up about something not in the data', () => {
   it('"what about Lego?" is refused, not the previous topic again', () => {
     const out = planPrompt({ prompt: 'what about Lego?', catalogue, previous: plan('What share of women in Germany use Pinterest?') });
