@@ -209,6 +209,18 @@ describe('a word that is an answer of the previous question', () => {
   });
 });
 
+describe('a follow-up naming one part of a combined audience', () => {
+  it('replaces that part and keeps the others', () => {
+    const first = plan('What share of men aged 25-34 in Germany play football?');
+    expect(plan('make it 35-44', first).audiences.map((a) => a.name)).toEqual(['Men & Aged 35-44']);
+    expect(plan('and for women?', first).audiences.map((a) => a.name)).toEqual(['Women & Aged 25-34']);
+  });
+  it('replaces a saved audience whole', () => {
+    const first = plan('What share of Gen Z women in the UK use Pinterest?');
+    expect(plan('what about men?', first).audiences.map((a) => a.name)).toEqual(['Men']);
+  });
+});
+
 describe('a follow-up about something not in the data', () => {
   it('"what about Lego?" is refused, not the previous topic again', () => {
     const out = planPrompt({ prompt: 'what about Lego?', catalogue, previous: plan('What share of women in Germany use Pinterest?') });

@@ -1,5 +1,5 @@
 import { AnalysisKind, AnalysisPlan, PlanAudience } from '../assistant.types';
-import { combine, uniqueAudiences, uniqueCodes } from './audiences';
+import { combine, singleLeaf, uniqueAudiences, uniqueCodes } from './audiences';
 import { Frame, MarketReading, PlanShape, PromptContext, Reading, TopicStep } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 import { followUpTopic, TopicEdit } from './follow-up-topic';
@@ -177,7 +177,8 @@ export function mergeFollowUp(
   const edits = decideFollowUp(ctx, start, named, marketReading, merged.edit, kind);
   const kept = previous.audiences.filter((a) => a.origin !== 'everyone');
   let audiences = kept;
-  if (edits.audiences === 'replace' || edits.audiences === 'select') audiences = start.audiences;
+  if (edits.audiences === 'replace') audiences = start.audiences.length === 1 ? [withPartReplaced(previous.audiences, start.audiences[0])] : start.audiences;
+  else if (edits.audiences === 'select') audiences = start.audiences;
   else if (edits.audiences === 'narrow') audiences = [combine([previous.audiences[0], ...start.audiences])];
   else if (edits.audiences === 'add') audiences = uniqueAudiences([...kept, ...start.audiences]);
   let locations = previous.locations;
@@ -188,6 +189,27 @@ export function mergeFollowUp(
   const count = frame.count || previous.count;
   if (!/\b(least|lowest|bottom|fewest)\b/.test(text)) ascending = previous.ascending;
   return { kind, topic, topicQuestion, audiences, locations, waves, limit, count, ascending, edits };
+}
+
+/**
+ * "Make it 35-44" after men aged 25-34: one audience of several parts, and a new one of the same
+ * question as one part, replaces that part and keeps the others (men aged 35-44). A saved or docked
+ * audience, several sides, or a new audience of no part's question is replaced whole.
+ */
+export function withPartReplaced(previous: readonly PlanAudience[], fresh: PlanAudience): PlanAudience {
+  const old = previous.length === 1 ? previous[0] : null;
+  const leaf = singleLeaf(fresh.expression);
+  const and = old?.expression['and'];
+  if (!old || old.origin !== 'phrase' || !leaf || !Array.isArray(and)) return fresh;
+  const ids = old.id.split('+');
+  const names = old.name.split(' & ');
+  if (ids.length !== and.length || names.length !== and.length) return fresh;
+  const at = and.map((e) => singleLeaf(e as Record<string, unknown>)?.question).flatMap((q, i) => (q === leaf.question ? [i] : []));
+  if (at.length !== 1) return fresh;
+  const parts = and.map((e, i) =>
+    i === at[0] ? fresh : { id: ids[i], name: names[i], description: '', expression: e as Record<string, unknown>, origin: 'phrase' as const },
+  );
+  return combine(parts);
 }
 
 /**
