@@ -187,8 +187,9 @@ export function resolutionOf(outcome: PlanOutcome): ActualResolution {
 
 /**
  * Plans a case as a chat would: each earlier prompt in turn, every turn seeing the plan of the
- * last answered one (a refusal or a clarifying question leaves the context as it was, as the
- * store does), with the case's docked audiences on every request.
+ * last answered one and the answered plans before it (`history`; a refusal or a clarifying
+ * question leaves the context as it was, as the store does), with the case's docked audiences on
+ * every request.
  */
 export function planCaseWith(planner: Planner): CasePlanner {
   return (evalCase, catalogue) => {
