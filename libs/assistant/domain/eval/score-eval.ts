@@ -29,6 +29,7 @@ export const EVAL_SETS = [
   'tuning-8-groups',
   'tuning-9-subject',
   'tuning-9-older',
+  'tuning-9-followup',
   'held-out-2',
   'held-out-3',
   'held-out-4',
@@ -189,17 +190,22 @@ export function resolutionOf(outcome: PlanOutcome): ActualResolution {
 
 /**
  * Plans a case as a chat would: each earlier prompt in turn, every turn seeing the plan of the
- * last answered one (a refusal or a clarifying question leaves the context as it was, as the
- * store does), with the case's docked audiences on every request.
+ * last answered one and the answered plans before it (`history`; a refusal or a clarifying
+ * question leaves the context as it was, as the store does), with the case's docked audiences on
+ * every request.
  */
 export function planCaseWith(planner: Planner): CasePlanner {
   return (evalCase, catalogue) => {
     const docked = dockedAudiences(catalogue, evalCase.docked ?? []);
     let previous: AnalysisPlan | null = null;
+    const history: AnalysisPlan[] = [];
     let last: PlanOutcome | null = null;
     for (const prompt of [...(evalCase.chat ?? []), evalCase.prompt]) {
-      last = planner.plan({ prompt, catalogue, previous, docked });
-      if (last.outcome === 'answer') previous = last.plan;
+      last = planner.plan({ prompt, catalogue, previous, history: [...history], docked });
+      if (last.outcome === 'answer') {
+        previous = last.plan;
+        history.push(last.plan);
+      }
     }
     return resolutionOf(last as PlanOutcome);
   };

@@ -22,6 +22,12 @@ export interface PlanInput {
   catalogue: PlannerCatalogue;
   /** The previous answered turn's plan in this chat, for follow-ups. */
   previous?: AnalysisPlan | null;
+  /**
+   * The chat's answered plans, oldest first, the last being `previous`: a follow-up that refers
+   * further back ("compare both of them", "go back to the first market") reads them
+   * (`follow-up-history.ts`). Absent: only `previous` is known.
+   */
+  history?: AnalysisPlan[];
   /** Audiences docked to the request, already checked as readable by the caller. */
   docked?: PlanAudience[];
 }

@@ -84,10 +84,12 @@ export class AssistantChatUseCase {
     const chatId = isNew ? randomUUID() : (request.chatId as string);
     const chat: TurnChat = { id: chatId, orgId: request.orgId, userId: request.userId, isNew };
     let previous: AnalysisPlan | null = null;
+    let history: AnalysisPlan[] = [];
     if (!isNew) {
       const context = await this.store.context(chatId, request.orgId);
       if (!context) throw ProblemException.notFound(`Chat '${chatId}' not found`);
       previous = context.plan;
+      history = await this.store.history(chatId, request.orgId);
     }
     const { planner, organisation } = await this.loader.load(request.orgId);
     const dockedAudiences: PlanAudience[] = docked.map((id) => {
@@ -97,7 +99,7 @@ export class AssistantChatUseCase {
 
     // A model-backed planner stops waiting for its endpoint when the client leaves (the rules are synchronous).
     const outcome = await Promise.resolve()
-      .then(() => this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, docked: dockedAudiences }, request.signal))
+      .then(() => this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, history, docked: dockedAudiences }, request.signal))
       .catch((error: unknown) => {
         throw request.signal?.aborted ? cancelled() : error;
       });

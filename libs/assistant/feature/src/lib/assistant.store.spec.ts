@@ -53,3 +53,21 @@ describe('AssistantStore.saveTurn', () => {
     expect(statements.some((s) => s.sql.startsWith('INSERT INTO assistant_turns'))).toBe(false);
   });
 });
+
+describe('AssistantStore.history', () => {
+  it("reads the chat's answered plans within the caller's organisation, newest last", async () => {
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const ds = {
+      query: async (sql: string, params: unknown[] = []) => {
+        statements.push({ sql: sql.replace(/\s+/g, ' ').trim(), params });
+        return [{ plan: { n: 2 } }, { plan: { n: 1 } }];
+      },
+    } as unknown as DataSource;
+    const chatId = '00000000-0000-4000-8000-000000000001';
+    expect(await new AssistantStore(ds).history(chatId, 'org-a')).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(statements[0].sql).toMatch(/t\.plan IS NOT NULL ORDER BY t\.id DESC LIMIT \$3/);
+    expect(statements[0].sql).toMatch(/c\.org_id = \$2/);
+    expect(statements[0].params).toEqual([chatId, 'org-a', 6]);
+    expect(await new AssistantStore(ds).history('not-a-uuid', 'org-a')).toEqual([]);
+  });
+});

@@ -30,6 +30,20 @@ export class AssistantStore {
   }
 
   /**
+   * The plans of the chat's last answered turns, oldest first (at most `limit`), the last one its
+   * context: a follow-up may refer further back than the last answer ("compare both of them").
+   */
+  async history(chatId: string, orgId: string, limit = 6): Promise<AnalysisPlan[]> {
+    if (!/^[0-9a-f-]{36}$/i.test(chatId)) return [];
+    const rows: { plan: AnalysisPlan }[] = await this.ds.query(
+      `SELECT t.plan FROM assistant_turns t JOIN assistant_chats c ON c.id = t.chat_id
+       WHERE t.chat_id = $1 AND c.org_id = $2 AND t.plan IS NOT NULL ORDER BY t.id DESC LIMIT $3`,
+      [chatId, orgId, limit],
+    );
+    return rows.map((r) => r.plan).reverse();
+  }
+
+  /**
    * Records a turn and its insights in one transaction; a plan (when the prompt was understood)
    * becomes the chat's context. A new chat (`chat.isNew`) is created in the same transaction, so a
    * request that fails before this point leaves nothing behind. The chat must belong to the

@@ -147,6 +147,35 @@ const THEM = new Set(['them', 'these', 'those', 'the', 'two', 'three', 'four', '
  * "any of those"), never "across all markets".
  */
 export function readCarriedCombine(words: readonly string[]): { combine: SubjectCombine; minCount?: number; negate?: boolean; at: number[] } | undefined {
+  const found = carriedCombineOf(words);
+  // "Compare both of them", "put all three side by side": the answers referred to are sides, each its own column.
+  if (found && found.combine === 'all' && words.some((w) => SIDE_BY_SIDE.has(w)) && !words.some((w) => TOGETHER.has(w)))
+    return { combine: 'each', at: found.at };
+  return found;
+}
+
+/** Words of setting things beside each other, in English and as the languages of the markets are read. */
+const SIDE_BY_SIDE = new Set([
+  'compare',
+  'compared',
+  'comparing',
+  'side',
+  'vs',
+  'versus',
+  'against',
+  'beside',
+  'alongside',
+  'vergleiche',
+  'vergleichen',
+  'compara',
+  'comparer',
+  'compare',
+  'confronta',
+]);
+/** Words of one group holding all the answers at once ("together", "à la fois"). */
+const TOGETHER = new Set(['together', 'fois', 'same', 'zugleich', 'gleichzeitig', 'vez', 'insieme']);
+
+function carriedCombineOf(words: readonly string[]): ReturnType<typeof readCarriedCombine> {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     const next = words[i + 1] ?? '';

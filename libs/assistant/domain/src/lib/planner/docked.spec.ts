@@ -79,3 +79,24 @@ describe('nameDocked, Japanese references', () => {
     expect(nameDocked('この2つのオーディエンスでテスラの認知度を比較して', dock('Parents', 'Gen Z'))).toBe(' Parents and Gen Z でテスラの認知度を比較して');
   });
 });
+
+describe('nameDocked, references in other forms', () => {
+  it('reads an ordinal in the languages of the markets as that docked audience', () => {
+    expect(nameDocked('Vergleiche meine zweite Zielgruppe mit der Generation Z', dock('Women', 'Men'))).toBe('Vergleiche Men mit der Generation Z');
+    expect(nameDocked('Et la première face aux Baby boomers sur Snapchat ?', dock('Gen Z', 'Millennials'))).toBe(
+      'Et Gen Z face aux Baby boomers sur Snapchat ?',
+    );
+    expect(nameDocked('¿Y la primera vez?', dock('Gen Z', 'Millennials'))).toBe('¿Y la primera vez?');
+  });
+  it('reads "las dos", "les deux" as both of two docked audiences, and "these shoppers" as the one docked', () => {
+    expect(nameDocked('¿Cómo se comparan las dos con los Millennials?', dock('Gen Z', 'Baby boomers'))).toBe(
+      '¿Cómo se comparan Gen Z and Baby boomers con los Millennials?',
+    );
+    expect(nameDocked('How do these shoppers compare with Premium shoppers?', dock('Luxury fashion buyers'))).toBe(
+      'How do Luxury fashion buyers compare with Premium shoppers?',
+    );
+    expect(nameDocked('How do these shoppers compare with Premium shoppers?', dock('Gen Z', 'Men'))).toBe(
+      'How do these shoppers compare with Premium shoppers?',
+    );
+  });
+});

@@ -23,6 +23,8 @@ export function nameDocked(prompt: string, docked: readonly PlanAudience[] | und
   docked = docked.filter((a) => !left.includes(a));
   if (docked.length === 0) return prompt;
   out = byOrdinal(byCount(out, docked), docked);
+  if (docked.length === 2) out = out.replace(PAIR_REFERENCE, docked.map((a) => a.name).join(' and '));
+  if (docked.length === 1) out = out.replace(POINTED_PEOPLE, docked[0].name);
   // "Z世代と私のオーディエンスで…": Japanese references, written without spaces.
   for (const phrase of lexicon.docked.japanese) out = out.split(phrase).join(` ${docked.map((a) => a.name).join(' and ')} `);
   for (const audience of docked) out = out.replace(markBefore(audience.name), '$1');
@@ -54,11 +56,22 @@ function byCount(prompt: string, docked: readonly PlanAudience[]): string {
 }
 
 const ORDINALS: Record<string, number> = lexicon.docked.ordinals;
-/** "The first one", "my second audience", "the latter": one of several docked audiences by its place. */
+/** "The former", "the latter": places that stand alone; every other ordinal needs what follows it. */
+const PAIRED = ['former', 'latter'];
+const PLACES = Object.keys(ORDINALS).filter((w) => !PAIRED.includes(w));
+/**
+ * "The first one", "my second audience", "the latter", "meine zweite Zielgruppe", "la première face
+ * aux Baby boomers": one of several docked audiences by its place, in the languages of the markets.
+ */
 const ORDINAL_REFERENCE = new RegExp(
-  `\\b(?:the|my|our)\\s+(?:(first|second|third|last)(?:\\s+(?:one|${alternatives(nouns)})(?:\\s+of\\s+(?:my|our|the)\\s+(?:${alternatives(nouns)}))?|(?=\\s*[:,.?!]|$)|(?=\\s+(?:${alternatives(lexicon.docked.ordinalLinks)})\\b))|(former|latter)\\b)`,
-  'gi',
+  `(?<![\\p{L}])(?:${alternatives(lexicon.docked.ordinalDeterminers)})\\s+(?:(${alternatives(PLACES)})(?:\\s+(?:one|${alternatives(nouns)})(?:\\s+of\\s+(?:my|our|the)\\s+(?:${alternatives(nouns)}))?(?![\\p{L}])|(?=\\s*[:,.?!]|$)|(?=\\s+(?:${alternatives(lexicon.docked.ordinalLinks)})(?![\\p{L}])))|(${alternatives(PAIRED)})(?![\\p{L}]))`,
+  'giu',
 );
+
+/** "Las dos", "les deux", "die beiden": both of two docked audiences, with no noun after them. */
+const PAIR_REFERENCE = new RegExp(`(?<![\\p{L}])(?:${alternatives(lexicon.docked.pairs).replace(/ /g, '\\s+')})(?![\\p{L}])`, 'giu');
+/** "These shoppers", "that group of users": people pointed at, the docked audience when one is docked. */
+const POINTED_PEOPLE = new RegExp(`\\b(?:${alternatives(lexicon.docked.demonstratives)})\\s+(?:${alternatives(lexicon.docked.peopleNouns)})\\b`, 'gi');
 
 /** Several docked audiences, one referred to by its place: written as its name, so that it alone is answered. */
 function byOrdinal(prompt: string, docked: readonly PlanAudience[]): string {

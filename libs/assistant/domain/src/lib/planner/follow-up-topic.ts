@@ -44,6 +44,11 @@ export function followUpTopic(
     topic = { ...previous.topic, suffix: codeName(previousScale) };
     topicQuestion = catalogue.questions.find((q) => q.code === previous.topic?.question) ?? null;
     edit = 'scale';
+  } else if (topic && topic.datapoints.length === 0 && !kindCues.ranking && ctx.reading.limit === undefined && previousAnswerNamed(ctx, frame)) {
+    // "Beer rather than wine" after drinking wine: a word that is an answer of the previous question
+    // is that answer, not a whole question whose name says it ("Favourite beer, wine and spirits brand").
+    topic = previousAnswerNamed(ctx, frame);
+    edit = 'answers';
   } else if (topic) {
     edit = 'replace';
     const answers = sameMeasure(ctx, step, topic);

@@ -201,6 +201,26 @@ describe('follow-ups in other words of a chat', () => {
   });
 });
 
+describe('a word that is an answer of the previous question', () => {
+  it('is that answer, not a whole question whose name says it', () => {
+    const first = plan('What share of Gen X in Spain drink wine?');
+    const next = plan('beer rather than wine', first);
+    expect([next.topic?.question, next.topic?.datapoints.map((d) => d.code)]).toEqual(['drinks_consumed', ['beer']]);
+  });
+});
+
+describe('a follow-up naming one part of a combined audience', () => {
+  it('replaces that part and keeps the others', () => {
+    const first = plan('What share of men aged 25-34 in Germany play football?');
+    expect(plan('make it 35-44', first).audiences.map((a) => a.name)).toEqual(['Men & Aged 35-44']);
+    expect(plan('and for women?', first).audiences.map((a) => a.name)).toEqual(['Women & Aged 25-34']);
+  });
+  it('replaces a saved audience whole', () => {
+    const first = plan('What share of Gen Z women in the UK use Pinterest?');
+    expect(plan('what about men?', first).audiences.map((a) => a.name)).toEqual(['Men']);
+  });
+});
+
 describe('a follow-up about something not in the data', () => {
   it('"what about Lego?" is refused, not the previous topic again', () => {
     const out = planPrompt({ prompt: 'what about Lego?', catalogue, previous: plan('What share of women in Germany use Pinterest?') });
@@ -225,6 +245,16 @@ describe('withDocked and a docked audience sized', () => {
     if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
     return out.plan;
   };
+  it('a docked audience named beside another is the one meant, not every docked audience', () => {
+    const p = planDocked('Vergleiche meine zweite Zielgruppe mit der Generation Z bei der Nutzung von Instagram', ['Women', 'Men']);
+    expect(p.audiences.map((a) => a.name)).toEqual(['Men', 'Gen Z']);
+  });
+  it('"and the second one against Gen X?" after two docked audiences compares those two sides only', () => {
+    const first = planPrompt({ prompt: 'Which of my audiences uses Spotify more in the UK?', catalogue, docked: docked('Gen Z', 'Millennials') });
+    if (first.outcome !== 'answer') throw new Error('first turn');
+    const out = planPrompt({ prompt: 'and the second one against Gen X?', catalogue, previous: first.plan, docked: docked('Gen Z', 'Millennials') });
+    expect(out.outcome === 'answer' && out.plan.audiences.map((a) => a.name)).toEqual(['Millennials', 'Gen X']);
+  });
   it('"compared with Millennials" sets the one side named against the docked audience', () => {
     const p = planDocked('What share use Netflix compared with Millennials?', ['Young parents']);
     expect([p.kind, p.audiences.map((a) => a.name)]).toEqual(['comparison', ['Young parents', 'Millennials']]);

@@ -1,5 +1,5 @@
 import { AnalysisKind, AnalysisPlan, PlanAudience } from '../assistant.types';
-import { combine, uniqueAudiences, uniqueCodes } from './audiences';
+import { combine, singleLeaf, uniqueAudiences, uniqueCodes } from './audiences';
 import { Frame, MarketReading, PlanShape, PromptContext, Reading, TopicStep } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 import { followUpTopic, TopicEdit } from './follow-up-topic';
@@ -98,6 +98,9 @@ const INSTEAD = new RegExp(`(?:^|[\\s,¿¡])(?:${contextLexicon.followUpInstead.
 const ADDS =
   /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b|\bcompare (it |that |them )?(with|to)\b|\b(too|as well|for comparison|to compare)\b/;
 
+/** Words setting two sides named in the same turn against each other. */
+const SETS_AGAINST = /\b(vs|versus|against)\b/;
+
 /**
  * Which members of the previous plan a follow-up changes, read from what the new turn names
  * (its sides, markets, period and topic) and how it links them: "what about X?" replaces, "and
@@ -126,6 +129,8 @@ export function decideFollowUp(
   let audiences: FollowUpEdits['audiences'] = 'keep';
   if (named && selects && sides > 1 && start.audiences.every((a) => previous.audiences.some((p) => sameAudience(p, a)))) audiences = 'select';
   else if (named && narrows && sides === 1 && previous.audiences[0].origin !== 'everyone') audiences = 'narrow';
+  // "And the second one against Gen X?": sides set against each other in the turn are the comparison whole.
+  else if (start.audiences.length > 1 && SETS_AGAINST.test(text)) audiences = 'replace';
   else if (named && ((startsWithAnd && sides > 1) || adds)) audiences = 'add';
   else if (named) audiences = 'replace';
   let marketEdit: FollowUpEdits['markets'] = allMarkets ? 'pool' : 'keep';
@@ -172,7 +177,8 @@ export function mergeFollowUp(
   const edits = decideFollowUp(ctx, start, named, marketReading, merged.edit, kind);
   const kept = previous.audiences.filter((a) => a.origin !== 'everyone');
   let audiences = kept;
-  if (edits.audiences === 'replace' || edits.audiences === 'select') audiences = start.audiences;
+  if (edits.audiences === 'replace') audiences = start.audiences.length === 1 ? [withPartReplaced(previous.audiences, start.audiences[0])] : start.audiences;
+  else if (edits.audiences === 'select') audiences = start.audiences;
   else if (edits.audiences === 'narrow') audiences = [combine([previous.audiences[0], ...start.audiences])];
   else if (edits.audiences === 'add') audiences = uniqueAudiences([...kept, ...start.audiences]);
   let locations = previous.locations;
@@ -183,6 +189,27 @@ export function mergeFollowUp(
   const count = frame.count || previous.count;
   if (!/\b(least|lowest|bottom|fewest)\b/.test(text)) ascending = previous.ascending;
   return { kind, topic, topicQuestion, audiences, locations, waves, limit, count, ascending, edits };
+}
+
+/**
+ * "Make it 35-44" after men aged 25-34: one audience of several parts, and a new one of the same
+ * question as one part, replaces that part and keeps the others (men aged 35-44). A saved or docked
+ * audience, several sides, or a new audience of no part's question is replaced whole.
+ */
+export function withPartReplaced(previous: readonly PlanAudience[], fresh: PlanAudience): PlanAudience {
+  const old = previous.length === 1 ? previous[0] : null;
+  const leaf = singleLeaf(fresh.expression);
+  const and = old?.expression['and'];
+  if (!old || old.origin !== 'phrase' || !leaf || !Array.isArray(and)) return fresh;
+  const ids = old.id.split('+');
+  const names = old.name.split(' & ');
+  if (ids.length !== and.length || names.length !== and.length) return fresh;
+  const at = and.map((e) => singleLeaf(e as Record<string, unknown>)?.question).flatMap((q, i) => (q === leaf.question ? [i] : []));
+  if (at.length !== 1) return fresh;
+  const parts = and.map((e, i) =>
+    i === at[0] ? fresh : { id: ids[i], name: names[i], description: '', expression: e as Record<string, unknown>, origin: 'phrase' as const },
+  );
+  return combine(parts);
 }
 
 /**
@@ -204,10 +231,13 @@ export function withDocked(
   // docked audience is one side, the one named the other.
   // "Compare the first two on Netflix", "Gen Z vs Millennials" of three docked: the docked audiences named are the sides.
   const pickedDocked = audiences.every((a) => docked.some((d) => sameAudience(d, a)));
+  // "Compare my second audience with Gen Z": a docked audience named is the one meant, not all of them.
+  const someDocked = audiences.some((a) => docked.some((d) => sameAudience(d, a)));
   if (
     named &&
     docked.length > 0 &&
     !pickedDocked &&
+    !someDocked &&
     !followUp &&
     (frame.they >= 0 ||
       /^ (compare|compared|comparing|contrast|vs|versus|against)\b/.test(text) ||

@@ -6,6 +6,8 @@ import { unusedNote, unusedWords } from './coverage';
 import { nameDocked } from './docked';
 import { shiftedPeriod } from './follow-up-period';
 import { removedFilter } from './follow-up-remove';
+import { referToHistory } from './follow-up-history';
+import { measureOfReferredThing } from './follow-up-topic-ref';
 import { rewriteReplacement, rewriteSideBySide } from './follow-up-replace';
 import { EVERYONE } from './constants';
 import { findUnmeasured } from './unanswerable';
@@ -16,6 +18,7 @@ export interface ContextInput {
   prompt: string;
   catalogue: PlannerCatalogue;
   previous?: AnalysisPlan | null;
+  history?: AnalysisPlan[];
   docked?: PlanAudience[];
 }
 
@@ -26,7 +29,10 @@ export interface ContextInput {
  * prompt's words it did not use. A prompt of one sentence, with nothing unmeasurable in it, is
  * planned exactly as written.
  */
-export function planInContext<I extends ContextInput>(input: I, planQuestion: (input: I) => PlanOutcome): PlanOutcome {
+export function planInContext<I extends ContextInput>(given: I, planQuestion: (input: I) => PlanOutcome): PlanOutcome {
+  // "Compare both of them", "go back to the first market": the turn continues a plan made of earlier ones.
+  const reference = referToHistory(given.prompt, given.history, given.docked?.length ?? 0);
+  const input: I = reference ? { ...given, prompt: reference.prompt, previous: reference.previous } : given;
   const raw = input.prompt.trim();
   const brief = focusBrief(raw, input.catalogue);
   const asked = brief ? brief.resolved : raw;
@@ -37,7 +43,12 @@ export function planInContext<I extends ContextInput>(input: I, planQuestion: (i
     input.docked,
     input.previous?.audiences,
   );
-  const planned = withEveryone(planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
+  // "How often do they use it?" after TikTok: another measure of the thing the last turn was about.
+  const referred =
+    removal || shifted
+      ? null
+      : measureOfReferredThing(prompt, input.previous, input.catalogue, (p, previous) => planQuestion({ ...input, prompt: p, previous }));
+  const planned = withEveryone(referred ?? planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
 
   const unmeasured = findUnmeasured(prompt, input.catalogue);
   if (unmeasured && !measuredAfterAll(unmeasured, prompt, planned, input.catalogue)) {

@@ -223,7 +223,9 @@ export function readSubject(
   const combined = readCombine(words, roles.topic) ?? carried;
   const negate = carried?.negate ?? readNegation(words, spans, roles);
   const neither = combined?.combine === 'any' && words.some((w) => NONE_OF.has(w));
-  return { count, combine: combined?.combine, minCount: combined?.minCount, negate: negate || neither ? true : undefined };
+  // Side by side ("compare both of them") is the default, written by leaving `combine` out.
+  const combine = combined?.combine === 'each' ? undefined : combined?.combine;
+  return { count, combine, minCount: combined?.minCount, negate: negate || neither ? true : undefined };
 }
 
 const SHARE_ASKED = / (share|percentage|percent|proportion|fraction|how many|number of|portion) /;
