@@ -78,6 +78,7 @@ describe('the words of a size', () => {
     expect(asksForSize(['the', 'number', 'of', 'hours', 'online'])).toBe(false);
     expect(asksForSize(['how', 'big', 'is', 'the', 'gap', 'between', 'men', 'and', 'women'])).toBe(false);
     expect(asksForSize(['what', 'share', 'use', 'tiktok'])).toBe(false);
+    expect(asksForSize(['size', 'the', 'audience', 'in', 'the', 'uk', 'that', 'uses', 'deliveroo'])).toBe(true);
   });
 
   it('marks "size" as a word of asking only where it names no household', () => {
