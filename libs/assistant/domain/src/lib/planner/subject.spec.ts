@@ -160,6 +160,12 @@ describe('not any answer of the question', () => {
 
   it('a question with its own "No ..." answer reads it as given', () => {
     expect(subjectOf(plan('What share of Americans have no pets?'))).toEqual({ datapoints: ['no_pets'], combine: 'each', minCount: undefined, negate: false });
+    expect(subjectOf(plan("What share of people in Japan don't use any video streaming service?"))).toEqual({
+      datapoints: ['none'],
+      combine: 'each',
+      minCount: undefined,
+      negate: false,
+    });
   });
 
   it('a frequency question with its own "Never" reads "not at all" as that answer', () => {
