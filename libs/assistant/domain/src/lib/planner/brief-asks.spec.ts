@@ -1,5 +1,5 @@
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
-import { claimAsk, fallbackAsk, requestedAsk } from './brief-asks';
+import { claimAsk, fallbackAsk, requestedAsk, splitRunOnClause, withAskWordsRepaired } from './brief-asks';
 import { focusBrief } from './brief';
 
 const demo = demoPlannerCatalogue();
@@ -100,5 +100,36 @@ describe('focusBrief, with the kinds of request a brief makes', () => {
     expect(
       focusBrief('Our key segment is Young parents in the US. This group is time-poor. Which payment methods does this group use most online?', demo)?.resolved,
     ).toBe('Which payment methods does young parents use most online in United States?');
+  });
+});
+
+describe('withAskWordsRepaired', () => {
+  it('reads a word of asking typed with a letter left out or two swapped', () => {
+    expect(withAskWordsRepaired('cleint wants to knwo wich platforms')).toBe('cleint wants to know which platforms');
+    expect(withAskWordsRepaired('the sahre of Gen Z')).toBe('the share of Gen Z');
+  });
+  it('leaves inflections, replaced letters and words with a letter more', () => {
+    expect(withAskWordsRepaired('a well known brand knew it, the telly shows shares')).toBe('a well known brand knew it, the telly shows shares');
+  });
+});
+
+describe('splitRunOnClause', () => {
+  it('sets apart the statement a run-on question goes on into', () => {
+    expect(splitRunOnClause('which platforms gen z use most, they sell sneakers')).toEqual({
+      ask: 'which platforms gen z use most',
+      rest: 'they sell sneakers',
+    });
+    expect(splitRunOnClause('which platforms, apps or sites gen z use most')).toEqual({ ask: 'which platforms, apps or sites gen z use most', rest: '' });
+  });
+});
+
+describe('focusBrief, a lower-case run-on with typos and context after its question', () => {
+  it('plans the question and reads the statement after it as context', () => {
+    const focus = focusBrief(
+      'cleint wants to knwo which soical platforms gen z in brazil use most, they sell sneakers and last yr they only did instagram ads',
+      demo,
+    );
+    expect(focus?.ask).toBe('Which soical platforms gen z in brazil use most');
+    expect(focus?.context).toContain('they sell sneakers and last yr they only did instagram ads');
   });
 });

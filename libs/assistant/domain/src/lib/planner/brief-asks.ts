@@ -2,6 +2,7 @@ import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { namesItsTopic } from './brief-questions';
 import { mentionsIn } from './mentions';
+import { typoDistance } from '../text';
 
 /** A phrase of the lexicon (words as `wordsOf` writes them) as a pattern over raw text: "i d" matches "I'd". */
 const phrase = (p: string) =>
@@ -97,4 +98,37 @@ export function claimAsk(ask: string, before: readonly string[], after: readonly
     if (claim && mentionsIn(claim, catalogue).length > 0) return claim;
   }
   return null;
+}
+
+const AT = lexicon.askTypos;
+/**
+ * One letter left out, or two neighbours swapped: never a letter replaced ("knew" is not "know")
+ * nor one added, since a word with one more letter is often a word of its own ("telly", "known").
+ */
+const oneSlip = (typed: string, word: string) =>
+  typed[0] === word[0] &&
+  typed.length <= word.length &&
+  typoDistance(typed, word) === 1 &&
+  (typed.length !== word.length || [...typed].sort().join('') === [...word].sort().join(''));
+
+/**
+ * "cleint wants to knwo which ...", "wich platforms", "sahre of": a word of asking typed with one
+ * slip is read as meant, so that the sentence asks. Only the asking words are repaired here; the
+ * rest of the prompt is repaired by the word stage.
+ */
+export function withAskWordsRepaired(prompt: string): string {
+  return prompt.replace(/\p{L}+/gu, (token) => {
+    const typed = token.toLowerCase();
+    if (typed.length < 4 || AT.words.includes(typed)) return token;
+    const meant = AT.words.filter((w) => oneSlip(typed, w));
+    return meant.length === 1 ? meant[0] : token;
+  });
+}
+
+const RUN_ON_CLAUSE = new RegExp(`,\\s+(?:${alternatives(lexicon.runOnClauses.subjects)})\\s`, 'i');
+
+/** "which platforms gen z use most, they sell sneakers and ...": the question of a run-on, and the statement it runs into. */
+export function splitRunOnClause(ask: string): { ask: string; rest: string } {
+  const m = RUN_ON_CLAUSE.exec(ask);
+  return m ? { ask: ask.slice(0, m.index), rest: ask.slice(m.index + 1).trim() } : { ask, rest: '' };
 }

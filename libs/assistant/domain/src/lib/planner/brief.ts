@@ -7,7 +7,7 @@ import { audienceNames } from './brief-people';
 import { refinesAsk } from './brief-refine';
 import { resolveTopicReference } from './brief-topic-ref';
 import { resolvePeriodReference } from './brief-period-ref';
-import { claimAsk, fallbackAsk, requestedAsk } from './brief-asks';
+import { claimAsk, fallbackAsk, requestedAsk, splitRunOnClause, withAskWordsRepaired } from './brief-asks';
 import { Mention, mentionsIn, wordsOf } from './mentions';
 import { sentencesOf } from './brief-sentences';
 import { detectLanguage, Language, translateWords } from '../languages';
@@ -192,12 +192,13 @@ function runOn(prompt: string, catalogue: PlannerCatalogue): { ask: string; cont
   }
   if (!last) return null;
   const head = prompt.slice(0, last.index);
-  if (wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
-  const ask = embeddedAsk(last.ask).replace(/^(whether|if)\s+/i, '');
+  // "... use most, they sell sneakers and ...": a statement after the question is context too.
+  const { ask, rest } = splitRunOnClause(embeddedAsk(last.ask).replace(/^(whether|if)\s+/i, ''));
+  if (wordsOf(`${head} ${rest}`).length < MIN_RUN_ON_CONTEXT) return null;
   // "Break Spotify use down by income and tell me which is highest": an ask that names nothing of
   // the catalogue is the end of one question, not a question after its context.
   if (mentionsIn(ask, catalogue).length === 0) return null;
-  return { ask: ask.charAt(0).toUpperCase() + ask.slice(1), context: [head.trim()] };
+  return { ask: ask.charAt(0).toUpperCase() + ask.slice(1), context: [head.trim(), ...(rest ? [rest] : [])] };
 }
 
 /**
@@ -227,7 +228,7 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
  * prompt of one sentence, or with nothing that asks (then it is read whole, as before).
  */
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
-  const { text, asides } = withoutAsides(prompt, catalogue);
+  const { text, asides } = withoutAsides(withAskWordsRepaired(prompt), catalogue);
   const focus = focusSentences(text, catalogue);
   if (asides.length === 0) return focus;
   if (focus) return { ...focus, context: [...focus.context, ...asides] };
