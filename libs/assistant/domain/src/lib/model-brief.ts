@@ -38,6 +38,7 @@ export function toModelAnswer(plan: AnalysisPlan): ModelAnswer {
     limit: plan.limit,
     ascending: plan.ascending,
     count: plan.count,
+    average: plan.average === true,
   };
 }
 

@@ -57,6 +57,8 @@ export interface ModelAnswer {
   limit: number | null;
   ascending: boolean;
   count: boolean;
+  /** The mean of a numeric or banded question (average age, hours of sleep) instead of its shares. */
+  average?: boolean;
 }
 
 export interface ModelRefusal {
@@ -146,6 +148,7 @@ export const PLAN_JSON_SCHEMA: Schema = {
       limit: nullableInteger('How many answers a ranking lists, 1 to 20; null = the default'),
       ascending: boolean('Rank from the bottom ("least")'),
       count: boolean('"How many people": the projected number of people as well as the share'),
+      average: boolean('"Average age", "mean hours of sleep": the mean of a numeric or banded question instead of its shares'),
     }),
     topic: object('The question measured, by its code, and the answers of it that make the subject.', {
       question: string('Question code'),

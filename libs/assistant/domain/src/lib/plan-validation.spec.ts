@@ -361,3 +361,25 @@ describe('toWire', () => {
     });
   });
 });
+
+describe('validatePlan: a mean', () => {
+  it('keeps the mean of a question with values, every answer of it, as a share', () => {
+    const plan = valid(answer({ topic: topic({ question: 'sleep_hours', datapoints: [] }), average: true }));
+    expect(plan.average).toBe(true);
+    expect(plan.kind).toBe('share');
+  });
+  it('drops it for a question without values, whose answers are then ranked', () => {
+    const plan = valid(answer({ topic: topic({ datapoints: [] }), average: true }));
+    expect(plan.average).toBeUndefined();
+    expect(plan.kind).toBe('ranking');
+  });
+  it('round-trips the rule planner’s average', () => {
+    const out = planPrompt({ prompt: 'What is the average household size in Japan?', catalogue: demo, previous: null, docked: [] });
+    if (out.outcome !== 'answer') throw new Error(out.outcome);
+    expect(out.plan.average).toBe(true);
+    expect(valid({ outcome: 'answer', answer: toModelAnswer(out.plan), refusal: null, clarification: null })).toMatchObject({
+      kind: out.plan.kind,
+      average: true,
+    });
+  });
+});

@@ -147,7 +147,10 @@ function validateAnswer(answer: Json, catalogue: PlannerCatalogue, docked: reado
   const { dataset, waves, locations } = placed;
   // The rule planner's last normalisations: no answer named is a ranking, two sides a comparison.
   let kind = parts.kind;
-  if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';
+  // A mean is of a question that has values (`averageBy`): every answer of it, not a ranking of them.
+  const question = topic ? catalogue.questions.find((q) => q.code === topic.question) : undefined;
+  const average = answer['average'] === true && question?.averageBy !== undefined;
+  if (kind === 'share' && topic && topic.datapoints.length === 0 && !average) kind = 'ranking';
   if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
   const plan: AnalysisPlan = {
     kind,
@@ -166,6 +169,7 @@ function validateAnswer(answer: Json, catalogue: PlannerCatalogue, docked: reado
   if (groupQuestion) plan.groupQuestion = codeName(groupQuestion);
   if (verdict !== null) plan.verdict = verdict;
   if (pairedPeriods) plan.pairedPeriods = true;
+  if (average) plan.average = true;
   return plan;
 }
 

@@ -60,11 +60,13 @@ export function averagePlan(prompt: string, plan: AnalysisPlan, catalogue: Plann
   if (by === undefined) return plan;
   if (by === 'suffixes' && topic.datapoints.length === 0) return plan;
   const kind = plan.kind === 'trend' ? 'trend' : plan.audiences.length > 1 || plan.splitByLocation ? 'comparison' : 'share';
+  // No combination, minimum or negation: a mean is of the answers' values (the members left out, not set to undefined).
+  const { combine: _combine, minCount: _minCount, negate: _negate, ...measured } = topic;
   return {
     ...plan,
     kind,
     average: true,
     count: false,
-    topic: { ...topic, datapoints: by === 'datapoints' ? [] : topic.datapoints, suffix: null, combine: undefined, minCount: undefined, negate: undefined },
+    topic: { ...measured, datapoints: by === 'datapoints' ? [] : topic.datapoints, suffix: null },
   };
 }

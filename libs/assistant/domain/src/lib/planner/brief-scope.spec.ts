@@ -45,6 +45,9 @@ describe('withBriefScope', () => {
     );
     expect(withBriefScope('¿Qué porcentaje de mujeres bebe cerveza?', ['público: hombres'], demo)).toBe('¿Qué porcentaje de mujeres bebe cerveza?');
   });
+  it('takes no target from a figure quoted about people', () => {
+    expect(withBriefScope('What share use Pinterest?', ['Our CRM says 62% of our customers are women aged 25-34.'], demo)).toBe('What share use Pinterest?');
+  });
   it('keeps the ages that qualify the stated audience', () => {
     expect(withBriefScope('What share use Pinterest?', ['Our target is women aged 25-34.'], demo)).toBe('What share use Pinterest among women aged 25-34?');
   });

@@ -5,13 +5,14 @@ import { agesAsked } from './unanswerable';
 import { audienceNames } from './brief-people';
 import { readDimensions } from './dimension-cues';
 import { detectLanguage, translateWords } from '../languages';
+import { QUOTED_SHARE } from './brief-asks';
 
 /** A market, a region of markets, or a place the data does not cover (then the question is refused for it, as when it is asked). */
 const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region' || m.entry.kind === 'place';
 const isAudience = (m: Mention) => m.entry.kind === 'audience';
 
 /** "Target: Millennials", "our core audience is Parents": a context sentence that states who the work is for. */
-function statesScope(sentence: string): boolean {
+export function statesScope(sentence: string): boolean {
   const text = ` ${wordsOf(sentence).join(' ')} `;
   return lexicon.briefScope.audienceWords.some((w) => text.includes(` ${w} `));
 }
@@ -37,7 +38,11 @@ export function withBriefScope(ask: string, context: readonly string[], catalogu
   const along = readDimensions(wordsOf(english(ask)), catalogue);
   let inEnglish = false;
   if (!own.some(isAudience) && along.group === null) {
-    const stating = context.map(english).filter(statesScope);
+    // "Our CRM says 62% of our customers are women aged 25-34": a figure quoted about people is not the brief's target.
+    const stating = context
+      .filter((s) => !QUOTED_SHARE.test(s))
+      .map(english)
+      .filter(statesScope);
     const who = [...new Set(stating.flatMap((s) => audienceNames(s, catalogue)))];
     // The audience is added in English words, so the question is read in English as well.
     if (who.length === 1) {
@@ -78,6 +83,9 @@ export function withBriefScope(ask: string, context: readonly string[], catalogu
   }
   if (additions.length === 0) return ask;
   const end = /[?.!？]\s*$/.exec(ask)?.[0] ?? '';
+  // A question in another language that already reads partly in English (a reference resolved to an
+  // English name) is read in English words too, so that one language is read.
+  if (lang !== 'en' && lang !== 'ja' && detectLanguage(ask) !== lang) inEnglish = true;
   const question = inEnglish ? english(ask) : ask.slice(0, ask.length - end.length).trimEnd();
   return `${question} ${additions.join(' ')}${inEnglish ? '?' : end}`;
 }

@@ -5,7 +5,7 @@ const demo = demoPlannerCatalogue();
 
 describe('a brief question found by its shape in other languages', () => {
   it('reads verbs that frame a question as English verbs of asking', () => {
-    expect(askShapeOf('Necesito saber qué porcentaje usa TikTok', 'es')).toMatch(/^necesito know /);
+    expect(askShapeOf('Necesito saber qué porcentaje usa TikTok', 'es')).toMatch(/^need know /);
     expect(askShapeOf('Zeig mir den Anteil der Deutschen', 'de')).toMatch(/^show /);
   });
   it('plans the reported question after the verb of knowing, not the context', () => {
@@ -69,7 +69,7 @@ describe('sentences that report what they ask for', () => {
   });
   it('finds what is asked for after "looking for", "is it true that"', () => {
     const focus = focusBrief('Our client is launching a sparkling tea in Japan next spring. Looking for the share of Gen Z in Japan who drink kombucha.', demo);
-    expect(focus?.ask).toBe('Looking for the share of Gen Z in Japan who drink kombucha.');
+    expect(focus?.ask).toBe('Share of Gen Z in Japan who drink kombucha.');
   });
   it('reads a purpose opening the sentence as background', () => {
     const focus = focusBrief('For our Q4 2026 planning, which streaming services have grown most in Brazil over the last year?', demo);

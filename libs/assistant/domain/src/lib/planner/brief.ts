@@ -1,14 +1,18 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
-import { withBriefScope } from './brief-scope';
+import { statesScope, withBriefScope } from './brief-scope';
 import { coordinatedQuestions, isRhetorical, isSecondaryAsk, mainOfSeveral, withoutOrdinal, withoutTag } from './brief-questions';
 import { withoutAsides } from './brief-asides';
 import { audienceNames } from './brief-people';
 import { refinesAsk } from './brief-refine';
 import { resolveTopicReference } from './brief-topic-ref';
 import { resolvePeriodReference } from './brief-period-ref';
+import { claimAsk, fallbackAsk, requestedAsk, splitRunOnClause, withAskWordsRepaired } from './brief-asks';
 import { Mention, mentionsIn, wordsOf } from './mentions';
+import { sentencesOf } from './brief-sentences';
 import { detectLanguage, Language, translateWords } from '../languages';
+
+export { sentencesOf };
 
 /**
  * A long brief read for its question: the sentence that asks, with references to the context
@@ -23,60 +27,20 @@ export interface BriefFocus {
   context: string[];
   /** Questions the brief marks as lesser ("Second, less urgent, ..."): noted, not planned. */
   others?: string[];
+  /** The ask the brief offers in place of its question ("If not, the share of ... would do"): planned when the question cannot be answered. */
+  fallback?: { ask: string; resolved: string };
 }
 
-/** Sentence ends that are not ends: "U.S.", "e.g.", "vs.". */
-const ABBREVIATION = /\b(u\.s|u\.k|e\.g|i\.e|vs|etc|approx|dr|mr|mrs|ms|st|inc|ltd|no)\.$/i;
 /** A brief has context to set aside: at least this many words around its question. */
 const MIN_CONTEXT_WORDS = 5;
 
 /** A question mark ends the sentence: Latin or full-width (Japanese). */
 const ASKS_MARK = /[?？]\s*$/;
-/** Japanese sentence ends: a sentence ends after them whatever follows. */
-const CJK_END = /[。！？]$/;
 /** Letters of a script written without spaces: a context sentence's size is counted in them, not in words. */
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/g;
 
 /** How many words a text has, a run of Japanese counted as a word per three letters. */
 const sizeOf = (text: string) => wordsOf(text).length + Math.floor((text.match(CJK) ?? []).length / 3);
-
-/** A short capitalised token before a full stop ("EE.", "UU."): with another after it, an abbreviation. */
-const SHORT_CAPITAL = /(^|\s)[A-Z][A-Za-z]{0,2}\.$/;
-const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
-
-/**
- * Splits a prompt into sentences at `.`, `!` and `?` followed by a space and a capital (or an
- * opening quote or question mark); abbreviations ("U.S.", "EE. UU.", "vs.") stay whole.
- */
-export function sentencesOf(prompt: string): string[] {
-  // A prompt written all in lower case starts no sentence with a capital: any full stop ends one.
-  const lowerCase = !/\p{Lu}/u.test(prompt);
-  // A line break ends a sentence (an email, a list of notes); a bullet is not part of its line.
-  return prompt
-    .split(/\n+/)
-    .map((line) => line.replace(/^\s*(?:[-*•·–—]+|\d+[.)])\s+/, '').trim())
-    .filter((line) => line.length > 0)
-    .flatMap((line) => sentencesOfLine(line, lowerCase));
-}
-
-function sentencesOfLine(prompt: string, lowerCase: boolean): string[] {
-  const out: string[] = [];
-  let current = '';
-  const parts = prompt.split(/(?<=[.!?])\s+|(?<=[。！？])\s*/);
-  parts.forEach((part, i) => {
-    current = current ? `${current} ${part}` : part;
-    const next = parts[i + 1];
-    const startsSentence = next === undefined || lowerCase || CJK_END.test(current) || /^["“'‘¿¡(\p{Lu}\d]/u.test(next);
-    // "EE. UU.": a short capital before a full stop, then another, is one abbreviation.
-    const abbreviated = ABBREVIATION.test(current) || (SHORT_CAPITAL.test(current) && SHORT_CAPITAL_START.test(next ?? ''));
-    if (startsSentence && !abbreviated) {
-      out.push(current.trim());
-      current = '';
-    }
-  });
-  if (current.trim()) out.push(current.trim());
-  return out.filter((s) => s.length > 0);
-}
 
 /** "My question: what share ...": the lead-in before a colon that only announces the question. */
 function withoutLeadIn(sentence: string, catalogue?: PlannerCatalogue): string {
@@ -90,7 +54,9 @@ function withoutLeadIn(sentence: string, catalogue?: PlannerCatalogue): string {
     /\b(question|ask|asks|asking|know|wondering|wonder|check)\b/.test(lead) ||
     // "Could you check one number for me: what percentage ...?": what follows asks on its own,
     // unless the words before it name who or what it asks about ("Beer drinkers there: what share are men?").
-    (ASKS_MARK.test(after) && startsAsking(after) && (!catalogue || mentionsIn(sentence.slice(0, mark.index), catalogue).length === 0));
+    (ASKS_MARK.test(after) && startsAsking(after) && (!catalogue || mentionsIn(sentence.slice(0, mark.index), catalogue).length === 0)) ||
+    // "Para el cliente: dame el porcentaje ...": also a command, in any language, after words that name nothing.
+    (catalogue !== undefined && mentionsIn(sentence.slice(0, mark.index), catalogue).length === 0 && startsAsking(askShapeOf(after, detectLanguage(after))));
   return announces ? after : sentence;
 }
 
@@ -176,21 +142,34 @@ export function reportedAsk(sentence: string, lang: Language): string {
   if (at < 0) return sentence;
   // "Zeig mir bitte, welche ...": a command's question starts at its question word, a few words on.
   const questionWord = tokens.findIndex((t, i) => i > at && i <= at + 4 && QUESTION_WORDS.has(translateWords(wordsOf(t[0]), lang, new Set()).join(' ') || ''));
-  const from = questionWord >= 0 ? questionWord : ASK_VERBS.get(wordsOf(tokens[at][0]).join(' ')) === 'know' ? at + 1 : -1;
+  const verb = ASK_VERBS.get(wordsOf(tokens[at][0]).join(' '));
+  // "Preciso do número de ...", "j'ai besoin du pourcentage ...": what is needed starts after the verb and its article.
+  let needed = at + 1;
+  while (verb === 'need' && needed < tokens.length - 1 && NEED_LINKS.has(wordsOf(tokens[needed][0]).join(' '))) needed++;
+  const from = questionWord >= 0 ? questionWord : verb === 'know' || verb === 'need' ? needed : -1;
   if (from < 0) return sentence;
   const rest = sentence.slice(tokens[from].index);
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
+/** Articles and prepositions between a verb of needing and what is needed ("du", "do", "el", "de", "der"). */
+const NEED_LINKS = new Set(lexicon.needLinks);
+
 const QUESTION_WORDS = new Set(['what', 'which', 'how', 'who', 'where', 'whether', 'if', 'how many', 'how much', 'what share']);
 
-function asks(sentence: string, lang: Language = 'en'): boolean {
+function asks(sentence: string, lang: Language = 'en', catalogue?: PlannerCatalogue): boolean {
   if (ASKS_MARK.test(sentence) || EMBEDDED.test(sentence)) return true;
   // Japanese asks by its endings and words ("教えてください", "ですか", "割合は"), written without spaces.
   if (lang === 'ja') return lexicon.askVerbs.japanese.some((m) => sentence.includes(m));
-  if (startsAsking(withoutLeadIn(sentence))) return true;
+  const unled = withoutLeadIn(sentence, catalogue);
+  if (startsAsking(unled) || (unled !== sentence && startsAsking(askShapeOf(unled, lang)))) return true;
+  // "I need a number for how many ...", "Looking to understand the share of ...": a request that names what it asks for.
+  if (catalogue && requestedAsk(withoutLeadIn(sentence, catalogue), catalogue, startsAsking) !== null) return true;
   const english = askShapeOf(sentence, lang);
-  return english !== sentence && (EMBEDDED.test(english) || startsAsking(withoutLeadIn(english)));
+  if (english !== sentence && (EMBEDDED.test(english) || startsAsking(withoutLeadIn(english)))) return true;
+  // "J'ai besoin du pourcentage ...": in another language, what a verb of needing is followed by.
+  const reported = reportedAsk(sentence, lang);
+  return reported !== sentence && startsAsking(askShapeOf(reported, lang));
 }
 
 /** "... leadership wants to understand the market, so what share of Gen Z ...": a run-on turning to its question. */
@@ -213,12 +192,13 @@ function runOn(prompt: string, catalogue: PlannerCatalogue): { ask: string; cont
   }
   if (!last) return null;
   const head = prompt.slice(0, last.index);
-  if (wordsOf(head).length < MIN_RUN_ON_CONTEXT) return null;
-  const ask = embeddedAsk(last.ask).replace(/^(whether|if)\s+/i, '');
+  // "... use most, they sell sneakers and ...": a statement after the question is context too.
+  const { ask, rest } = splitRunOnClause(embeddedAsk(last.ask).replace(/^(whether|if)\s+/i, ''));
+  if (wordsOf(`${head} ${rest}`).length < MIN_RUN_ON_CONTEXT) return null;
   // "Break Spotify use down by income and tell me which is highest": an ask that names nothing of
   // the catalogue is the end of one question, not a question after its context.
   if (mentionsIn(ask, catalogue).length === 0) return null;
-  return { ask: ask.charAt(0).toUpperCase() + ask.slice(1), context: [head.trim()] };
+  return { ask: ask.charAt(0).toUpperCase() + ask.slice(1), context: [head.trim(), ...(rest ? [rest] : [])] };
 }
 
 /**
@@ -248,7 +228,7 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
  * prompt of one sentence, or with nothing that asks (then it is read whole, as before).
  */
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
-  const { text, asides } = withoutAsides(prompt, catalogue);
+  const { text, asides } = withoutAsides(withAskWordsRepaired(prompt), catalogue);
   const focus = focusSentences(text, catalogue);
   if (asides.length === 0) return focus;
   if (focus) return { ...focus, context: [...focus.context, ...asides] };
@@ -269,25 +249,41 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus
     return split ? { ...split, resolved: withBriefScope(resolveReferences(split.ask, split.context.join(' '), catalogue), split.context, catalogue) } : null;
   }
   // A question marked as the lesser of two ("Second, less urgent, ...") is noted, not planned.
-  const main = (i: number) => !isSecondaryAsk(sentences[i]) || !sentences.slice(0, i).some((s) => ASKS_MARK.test(s) && !isSecondaryAsk(s));
-  const asking = sentences.flatMap((s, i) => (ASKS_MARK.test(s) || asks(s, lang) ? [i] : []));
+  // "If not, the share of ... would do": the brief's second-best ask, never its question.
+  const fallbacks = sentences.map((s) => fallbackAsk(s, catalogue));
+  const main = (i: number) =>
+    fallbacks[i] === null && (!isSecondaryAsk(sentences[i]) || !sentences.slice(0, i).some((s) => ASKS_MARK.test(s) && !isSecondaryAsk(s)));
+  const asking = sentences.flatMap((s, i) => (ASKS_MARK.test(s) || asks(s, lang, catalogue) ? [i] : []));
   // Several questions that each name their topic: the main one (marked, else the first) is planned, the rest noted.
   const several = mainOfSeveral(sentences, asking, catalogue);
   let at = several ?? -1;
   for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (ASKS_MARK.test(sentences[i]) && main(i)) at = i;
-  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i], lang) && main(i)) at = i;
-  const others = several === null ? sentences.filter((s, i) => i > at && asks(s, lang)) : asking.filter((i) => i !== at).map((i) => sentences[i]);
+  for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i], lang, catalogue) && main(i)) at = i;
+  const others = (several === null ? sentences.flatMap((s, i) => (i > at && asks(s, lang, catalogue) ? [i] : [])) : asking.filter((i) => i !== at))
+    .filter((i) => fallbacks[i] === null)
+    .map((i) => sentences[i]);
+  const fallbackAt = fallbacks.findIndex((f, i) => i > at && f !== null);
   // "How do the French research products? Give me the top three": a question in parts, read whole.
   if (at < 0 || (several === null && others.some((s) => !isSecondaryAsk(s)))) return null;
   // "... most? Just the top 3 is fine.": a sentence after the question that narrows it is part of it.
   const refinements = several === null ? sentences.filter((s, i) => i > at && refinesAsk(s, catalogue, lang)) : [];
-  const context = sentences.filter((s, i) => i !== at && !(several !== null && others.includes(s)) && !refinements.includes(s));
+  const context = sentences.filter((s, i) => i !== at && i !== fallbackAt && !(several !== null && others.includes(s)) && !refinements.includes(s));
   if (context.reduce((n, s) => n + sizeOf(s), 0) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
-  const ask = [withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]), catalogue)), lang)), ...refinements].join(' ');
-  const resolved = withBriefScope(resolveReferences(ask, context.join(' '), catalogue), context, catalogue);
-  return { ask, resolved, context, ...(others.length > 0 ? { others } : {}) };
+  const asked = withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]), catalogue)), lang));
+  // "I need a number for how many ...": what the request asks for; "Could you sanity-check a claim?": the share it quotes.
+  const requested = requestedAsk(asked, catalogue, startsAsking) ?? asked;
+  const ask = [claimAsk(requested, sentences.slice(0, at), sentences.slice(at + 1), catalogue) ?? requested, ...refinements].join(' ');
+  const scoped = (text: string) => withBriefScope(resolveReferences(text, context.join(' '), catalogue), context, catalogue);
+  const fallback = fallbackAt >= 0 ? (fallbacks[fallbackAt] ?? '') : '';
+  return {
+    ask,
+    resolved: scoped(ask),
+    context,
+    ...(others.length > 0 ? { others } : {}),
+    ...(fallback ? { fallback: { ask: fallback, resolved: scoped(fallback) } } : {}),
+  };
 }
 
 /** A remark of this many words or more ("Churn has been high.") is a statement, not a fragment of the question. */
@@ -301,7 +297,8 @@ const MIN_REMARK_WORDS = 3;
  */
 function remarkOnly(context: readonly string[], ask: string, lang: Language, catalogue: PlannerCatalogue): boolean {
   return (
-    mentionsIn(ask, catalogue).length > 0 && context.every((s) => sizeOf(s) >= MIN_REMARK_WORDS && !asks(s, lang) && mentionsIn(s, catalogue).length === 0)
+    mentionsIn(ask, catalogue).length > 0 &&
+    context.every((s) => sizeOf(s) >= MIN_REMARK_WORDS && !asks(s, lang, catalogue) && mentionsIn(s, catalogue).length === 0)
   );
 }
 
@@ -334,7 +331,10 @@ export function resolveReferences(ask: string, context: string, catalogue: Plann
         }
       }
   }
-  const audiences = audienceNames(context, catalogue);
+  // Several people named ("a plan for seniors ... Target: Baby boomers"): the ones the brief states as its target.
+  const named = audienceNames(context, catalogue);
+  const targets = [...new Set(contextSentences.filter(statesScope).flatMap((s) => audienceNames(s, catalogue)))];
+  const audiences = named.length > 1 && targets.length > 0 ? targets : named;
   if (audiences.length > 0 && !own.some((m) => m.entry.kind === 'audience')) {
     const who = audiences.join(' and ');
     for (const ref of lexicon.peopleReferences) {

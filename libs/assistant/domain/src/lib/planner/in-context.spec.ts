@@ -100,3 +100,42 @@ describe('planInContext: asks the catalogue cannot measure, in other words', () 
     expect(refused('How many hours a week do Germans exercise?')).toBe('exercise_frequency');
   });
 });
+
+describe('planInContext: a brief that offers a second-best ask', () => {
+  it('plans the fallback when the question cannot be answered, and notes why', () => {
+    const out = planPrompt({
+      prompt:
+        "Do you have Netflix's subscription revenue in Japan? If not, the share of people in Japan who use Netflix would do. It's for a streaming client.",
+      catalogue: demo,
+      previous: null,
+      docked: [],
+    });
+    expect(out.outcome).toBe('answer');
+    if (out.outcome !== 'answer') return;
+    expect(shape(out.plan)).toEqual({ topic: 'streaming_services_used:netflix', audiences: ['All respondents'], markets: ['jp'] });
+    expect(out.notes[0]).toMatch(/^I cannot answer/);
+  });
+  it('plans the question itself when it can be answered', () => {
+    expect(shape(plan('What share of people in Spain use Netflix? If not, the share who use Disney+ would do. The client is a broadcaster.'))).toEqual({
+      topic: 'streaming_services_used:netflix',
+      audiences: ['All respondents'],
+      markets: ['es'],
+    });
+  });
+});
+
+describe('planInContext: figures quoted in a brief', () => {
+  it('reads neither the audience nor the amount of a quoted figure as the question', () => {
+    expect(
+      shape(
+        plan(
+          'Our CRM says 62% of our customers are women aged 25-34 and the average basket is €45. What share of people in the UK buy beauty products online?',
+        ),
+      ),
+    ).toEqual({
+      topic: 'online_purchases:beauty_and_cosmetics',
+      audiences: ['All respondents'],
+      markets: ['gb'],
+    });
+  });
+});

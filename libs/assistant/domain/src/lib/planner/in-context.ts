@@ -1,6 +1,6 @@
 import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from '../assistant.types';
 import { detectLanguage } from '../languages';
-import { focusBrief } from './brief';
+import { BriefFocus, focusBrief } from './brief';
 import { cannotAnswer, measuredAfterAll, standsOnWords } from './cannot-answer';
 import { unusedNote, unusedWords } from './coverage';
 import { nameDocked } from './docked';
@@ -35,7 +35,22 @@ export function planInContext<I extends ContextInput>(given: I, planQuestion: (i
   const input: I = reference ? { ...given, prompt: reference.prompt, previous: reference.previous } : given;
   const raw = input.prompt.trim();
   const brief = focusBrief(raw, input.catalogue);
-  const asked = brief ? brief.resolved : raw;
+  const planned = planAsked(input, raw, brief, brief ? brief.resolved : raw, planQuestion);
+  // "Do you have Netflix's revenue in Japan? If not, the share who use Netflix would do.": the
+  // brief's second-best ask is planned when its question is refused, and the refusal is noted.
+  if (!brief?.fallback || planned.outcome !== 'refuse') return planned;
+  const fallback = planAsked(input, raw, { ...brief, ask: brief.fallback.ask }, brief.fallback.resolved, planQuestion);
+  if (fallback.outcome !== 'answer') return planned;
+  return { ...fallback, notes: [`I cannot answer “${brief.ask}”: ${planned.message}`, ...fallback.notes] };
+}
+
+function planAsked<I extends ContextInput>(
+  input: I,
+  raw: string,
+  brief: BriefFocus | null,
+  asked: string,
+  planQuestion: (input: I) => PlanOutcome,
+): PlanOutcome {
   const shifted = shiftedPeriod(asked, input.previous, input.catalogue);
   const removal = shifted ? null : removedFilter(asked, input.previous, input.catalogue);
   const prompt = nameDocked(

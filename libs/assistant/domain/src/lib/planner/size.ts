@@ -28,6 +28,8 @@ export function sizeCuePositions(words: readonly string[]): number[] {
 export function asksForSize(words: readonly string[]): boolean {
   const text = ` ${words.join(' ')} `;
   if (words.some((w) => MILLIONS.has(w))) return true;
+  // "Size the audience that ...", "size up the Gen Z market": the verb of sizing, opening the ask.
+  if (words[0] === 'size' && words[1] !== 'of') return true;
   if (/ how (big|large) /.test(text) && !/ how (big|large) (is|are) (the )?(gap|difference|lead|change|drop|rise|increase|decrease) /.test(text)) return true;
   if (/ (audience|user|customer|viewer|listener|player|subscriber|reader|fan|owner|buyer)s? (size|base) /.test(text)) return true;
   if (

@@ -86,6 +86,7 @@ describe('the words of a size', () => {
     expect(asksForSize(['the', 'number', 'of', 'hours', 'online'])).toBe(false);
     expect(asksForSize(['how', 'big', 'is', 'the', 'gap', 'between', 'men', 'and', 'women'])).toBe(false);
     expect(asksForSize(['what', 'share', 'use', 'tiktok'])).toBe(false);
+    expect(asksForSize(['size', 'the', 'audience', 'in', 'the', 'uk', 'that', 'uses', 'deliveroo'])).toBe(true);
   });
 
   it('marks "size" as a word of asking only where it names no household', () => {
@@ -172,6 +173,12 @@ describe('not any answer of the question', () => {
 
   it('a question with its own "No ..." answer reads it as given', () => {
     expect(subjectOf(plan('What share of Americans have no pets?'))).toEqual({ datapoints: ['no_pets'], combine: 'each', minCount: undefined, negate: false });
+    expect(subjectOf(plan("What share of people in Japan don't use any video streaming service?"))).toEqual({
+      datapoints: ['none'],
+      combine: 'each',
+      minCount: undefined,
+      negate: false,
+    });
   });
 
   it('a frequency question with its own "Never" reads "not at all" as that answer', () => {

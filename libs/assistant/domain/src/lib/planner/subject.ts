@@ -267,8 +267,10 @@ export function applySubject(
   if (subject.noneOfAll) {
     const question = catalogue.questions.find((q) => q.code === topic.question);
     // A question with its own answer for it ("No pets", "No car", a frequency's "Never", a count's
-    // "None"): that answer, as respondents gave it.
-    const own = (question?.datapoints ?? []).filter((d) => /^no\s/i.test(d.name.trim()) || /^(never|none)$/i.test(d.name.trim()));
+    // "None", a list's "None of these"): that answer, as respondents gave it.
+    const own = (question?.datapoints ?? []).filter(
+      (d) => /^no\s/i.test(d.name.trim()) || /^(never|none|none of (these|the above|them))$/i.test(d.name.trim()),
+    );
     if (own.length === 1) return { topic: { ...topic, datapoints: [{ code: own[0].code, name: own[0].name }] }, kind: kind === 'ranking' ? 'share' : kind };
     const answers = (question?.datapoints ?? []).filter((d) => !NOT_AN_ANSWER.test(d.name.trim())).map((d) => ({ code: d.code, name: d.name }));
     if (answers.length < 2) return { topic, kind };
