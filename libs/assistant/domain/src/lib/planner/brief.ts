@@ -34,6 +34,12 @@ const MIN_CONTEXT_WORDS = 5;
 const ASKS_MARK = /[?？]\s*$/;
 /** Japanese sentence ends: a sentence ends after them whatever follows. */
 const CJK_END = /[。！？]$/;
+/**
+ * A Japanese question's second alternative after its question mark ("増えた？減った？": up or down?),
+ * one question with it:
+ * a short run of kanji and hiragana only, no name (katakana, Latin letters), ending in "？".
+ */
+const CJK_ALTERNATIVE = /^[\p{Script=Han}\p{Script=Hiragana}]{1,6}[？?]$/u;
 /** Letters of a script written without spaces: a context sentence's size is counted in them, not in words. */
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/g;
 
@@ -66,7 +72,8 @@ function sentencesOfLine(prompt: string, lowerCase: boolean): string[] {
   parts.forEach((part, i) => {
     current = current ? `${current} ${part}` : part;
     const next = parts[i + 1];
-    const startsSentence = next === undefined || lowerCase || CJK_END.test(current) || /^["“'‘¿¡(\p{Lu}\d]/u.test(next);
+    const alternative = next !== undefined && /[？?]$/.test(current) && CJK_ALTERNATIVE.test(next.trim()) && i + 2 >= parts.length;
+    const startsSentence = !alternative && (next === undefined || lowerCase || CJK_END.test(current) || /^["“'‘¿¡(\p{Lu}\d]/u.test(next));
     // "EE. UU.": a short capital before a full stop, then another, is one abbreviation.
     const abbreviated = ABBREVIATION.test(current) || (SHORT_CAPITAL.test(current) && SHORT_CAPITAL_START.test(next ?? ''));
     if (startsSentence && !abbreviated) {
