@@ -31,6 +31,7 @@ export const EVAL_SETS = [
   'tuning-9-older',
   'tuning-9-followup',
   'tuning-9-brief',
+  'tuning-9-language',
   'held-out-2',
   'held-out-3',
   'held-out-4',

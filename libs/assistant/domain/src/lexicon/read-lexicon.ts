@@ -27,6 +27,11 @@ export interface LanguageWords {
    * and the second, when it follows in the same clause, as "and".
    */
   bothAnd: Phrase[];
+  /**
+   * Words read otherwise only before a number: "unter 35" is "under 35" where "unter den Nutzern"
+   * is "among", "mayores de 55" "over 55".
+   */
+  beforeNumber: Phrase[];
 }
 
 /** English, the language the planner reads every prompt in once translated. */
@@ -283,7 +288,7 @@ const pattern: Check<{ pattern: string; flags: string; replace: string }> = (val
   return p;
 };
 
-const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases });
+const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases, beforeNumber: phrases });
 
 /**
  * The lexicon from its parsed files, every file checked against the shape the planner reads;

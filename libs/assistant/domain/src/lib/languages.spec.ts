@@ -42,6 +42,25 @@ describe('inflected words of the other languages', () => {
     expect(translateWords(['sia', 'instagram'], 'it')).not.toContain('both');
   });
 
+  it('reads a word before a number by its own list ("unter 35" is under, "unter den" among)', () => {
+    expect(translateWords(['frauen', 'unter', '35'], 'de').join(' ')).toBe('women under 35');
+    expect(translateWords(['unter', 'den', 'nutzern'], 'de')).not.toContain('under');
+    expect(translateWords(['los', 'mayores', 'de', '55'], 'es').join(' ')).toContain('over 55');
+    expect(translateWords(['sotto', 'i', '30'], 'it').join(' ')).toBe('under 30');
+  });
+
+  it('reads feminine plural demonyms as the women of the market ("las españolas", "les Françaises")', () => {
+    expect(translateWords(['entre', 'las', 'espanolas'], 'es').join(' ')).toContain('women in spain');
+    expect(translateWords(['les', 'francaises'], 'fr').join(' ')).toBe('women in france');
+    expect(translateWords(['as', 'brasileiras'], 'pt').join(' ')).toBe('women in brazil');
+    // French writes "les" for both genders: the masculine plural stays everyone of the market.
+    expect(translateWords(['les', 'allemands'], 'fr')).not.toContain('women');
+  });
+
+  it('tells Italian from Portuguese by its contractions ("dall\'inizio del 2025")', () => {
+    expect(detectLanguage("Com'è cambiato l'uso di Disney+ in Germania dall'inizio del 2025?")).toBe('it');
+  });
+
   it('puts a Romance adjective of preference before its noun ("la aerolínea favorita")', () => {
     expect(translateWords(['cual', 'es', 'la', 'aerolinea', 'favorita'], 'es').join(' ')).toBe('which is the favourite airline');
   });

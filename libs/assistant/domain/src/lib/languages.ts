@@ -231,6 +231,12 @@ export function translateWords(
         continue;
       }
     }
+    const beforeNumber = numberWord(words, i, lang);
+    if (beforeNumber) {
+      out.push(...beforeNumber.english.split(' '));
+      i += beforeNumber.length;
+      continue;
+    }
     const name = nameAt(words, i);
     if (name > 0) {
       out.push(...words.slice(i, i + name));
@@ -242,6 +248,8 @@ export function translateWords(
       const phrase = words.slice(i, i + n).join(' ');
       const english = lookUp(t, words.slice(i, i + n), lang);
       if (english === undefined || (n === 1 && keep.has(phrase))) continue;
+      // "los mayores de 55": a phrase never swallows the start of a word read before a number.
+      if (Array.from({ length: n - 1 }, (_, k) => k + 1).some((k) => numberWord(words, i + k, lang))) continue;
       out.push(...english.split(' '));
       i += n;
       done = true;
@@ -260,6 +268,18 @@ export function translateWords(
     for (let k = 2; k < out.length; k++)
       if (out[k] === 'favourite' && out[k - 2] === 'the' && !FUNCTION_LIKE.has(out[k - 1])) [out[k - 1], out[k]] = [out[k], out[k - 1]];
   return out;
+}
+
+/**
+ * A word of the language's `beforeNumber` list at `i` followed by a number ("unter 35", "mayores
+ * de 55", "sotto i 30"): its English and how many words it takes; undefined elsewhere.
+ */
+function numberWord(words: string[], i: number, lang: Tabled): { english: string; length: number } | undefined {
+  for (const [phrase, english] of LEXICON.languages[lang].beforeNumber) {
+    const n = phrase.split(' ').length;
+    if (words.slice(i, i + n).join(' ') === phrase && /^\d+$/.test(words[i + n] ?? '')) return { english, length: n };
+  }
+  return undefined;
 }
 
 /**

@@ -7,6 +7,12 @@
 const ABBREVIATION = /\b(u\.s|u\.k|e\.g|i\.e|vs|etc|approx|dr|mr|mrs|ms|st|inc|ltd|no)\.$/i;
 /** Japanese sentence ends: a sentence ends after them whatever follows. */
 const CJK_END = /[。！？]$/;
+/**
+ * A Japanese question's second alternative after its question mark ("増えた？減った？": up or down?),
+ * one question with it:
+ * a short run of kanji and hiragana only, no name (katakana, Latin letters), ending in "？".
+ */
+const CJK_ALTERNATIVE = /^[\p{Script=Han}\p{Script=Hiragana}]{1,6}[？?]$/u;
 /** A short capitalised token before a full stop ("EE.", "UU."): with another after it, an abbreviation. */
 const SHORT_CAPITAL = /(^|\s)[A-Z][A-Za-z]{0,2}\.$/;
 const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
@@ -33,7 +39,8 @@ function sentencesOfLine(prompt: string, lowerCase: boolean): string[] {
   parts.forEach((part, i) => {
     current = current ? `${current} ${part}` : part;
     const next = parts[i + 1];
-    const startsSentence = next === undefined || lowerCase || CJK_END.test(current) || /^["“'‘¿¡(\p{Lu}\d]/u.test(next);
+    const alternative = next !== undefined && /[？?]$/.test(current) && CJK_ALTERNATIVE.test(next.trim()) && i + 2 >= parts.length;
+    const startsSentence = !alternative && (next === undefined || lowerCase || CJK_END.test(current) || /^["“'‘¿¡(\p{Lu}\d]/u.test(next));
     // "EE. UU.": a short capital before a full stop, then another, is one abbreviation.
     const abbreviated = ABBREVIATION.test(current) || (SHORT_CAPITAL.test(current) && SHORT_CAPITAL_START.test(next ?? ''));
     if (startsSentence && !abbreviated) {

@@ -25,6 +25,11 @@ describe('sentence ends that are not a full stop and a capital', () => {
     const focus = focusBrief('来年、日本で新しいスマートウォッチを発売する予定です。日本でスマートウォッチを持っている人の割合は？', demo);
     expect(focus?.ask).toBe('日本でスマートウォッチを持っている人の割合は？');
   });
+  it('keeps a Japanese question whole when its second alternative follows the question mark', () => {
+    expect(sentencesOf('去年と比べて、日本でのTikTokの利用は増えた？減った？')).toHaveLength(1);
+    // A second question that names something is a sentence of its own.
+    expect(sentencesOf('日本でTikTokを使っている人の割合は？インスタは？')).toHaveLength(2);
+  });
   it('splits a prompt written all in lower case at its full stops', () => {
     expect(sentencesOf('pls ignore my earlier email re tiktok. need: share of uk women using pinterest')).toHaveLength(2);
     expect(sentencesOf('Growth is flat. but we think so.')).toHaveLength(1);
