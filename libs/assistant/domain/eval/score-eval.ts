@@ -27,6 +27,7 @@ export const EVAL_SETS = [
   'tuning-8-brief',
   'tuning-8-replace',
   'tuning-8-groups',
+  'tuning-9-words',
   'held-out-2',
   'held-out-3',
 ] as const;
