@@ -5,7 +5,10 @@ const catalogue = demoPlannerCatalogue();
 const plan = (prompt: string) => {
   const out = new RuleBasedPlanner().plan({ prompt, catalogue, previous: null, docked: [] });
   if (out.outcome !== 'answer') return out.outcome;
-  return { topic: out.plan.topic ? [out.plan.topic.question, ...out.plan.topic.datapoints.map((d) => d.code)].join(':') : null, audiences: out.plan.audiences.map((a) => a.name) };
+  return {
+    topic: out.plan.topic ? [out.plan.topic.question, ...out.plan.topic.datapoints.map((d) => d.code)].join(':') : null,
+    audiences: out.plan.audiences.map((a) => a.name),
+  };
 };
 
 describe('group descriptions: the words of a group’s own question around it say who it is', () => {

@@ -56,7 +56,14 @@ export function headWordAt(words: readonly string[], at: number, questions: read
   if (!word) return null;
   // The first word of the code, or of the name ("Area lived in" for urbanicity), singular or plural.
   // A one-word other name ("profession") starts its question too.
-  const firsts = (q: PlannerQuestion) => [q.code.split('_')[0], wordsOf(q.name)[0], ...(q.aliases ?? []).map(wordsOf).filter((a) => a.length === 1).map((a) => a[0])];
+  const firsts = (q: PlannerQuestion) => [
+    q.code.split('_')[0],
+    wordsOf(q.name)[0],
+    ...(q.aliases ?? [])
+      .map(wordsOf)
+      .filter((a) => a.length === 1)
+      .map((a) => a[0]),
+  ];
   const starting = questions.filter((q) => firsts(q).some((first) => first === word || `${first}s` === word));
   return starting.length === 1 ? starting[0] : null;
 }
