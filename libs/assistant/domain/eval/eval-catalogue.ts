@@ -28,6 +28,7 @@ export function evalCatalogue(orgSlug: string): PlannerCatalogue {
         entitled: datasets.has(datasetCode),
         datapoints: q.datapoints.map((d) => ({ code: d.code, name: d.name, ...(d.aliases ? { aliases: [...d.aliases] } : {}) })),
         suffixes: q.suffixes.map((s) => ({ code: s.code, name: s.name })),
+        ...(q.aliases && q.aliases.length > 0 ? { aliases: [...q.aliases] } : {}),
         averageBy: averageByOf(q.kind, q.datapoints, q.suffixes),
       };
     }),

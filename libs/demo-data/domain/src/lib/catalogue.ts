@@ -1,5 +1,5 @@
 import type { Category, Dataset, LocationWavePopulation, Question } from '@aas/shared-contracts';
-import { aliasesOf } from './datapoint-aliases';
+import { aliasesOf, QUESTION_ALIASES } from './datapoint-aliases';
 import type { DemoLocation, DemoWave } from './demo.types';
 import type { Catalogue, CuratedAudience, Insight, InsightType, OrganisationEntitlement } from './demo.types';
 import { brandCategoryDefs, CATEGORY_DEFS, questionBank } from './question-bank';
@@ -115,6 +115,7 @@ function toQuestion(def: QuestionDef, order: number, idByKey: Map<string, number
     namespace_code: def.namespace,
     name: def.name,
     description: def.description,
+    ...(QUESTION_ALIASES[def.code] ? { aliases: [...QUESTION_ALIASES[def.code]] } : {}),
     kind: def.kind,
     unit: def.unit,
     flags: def.flags,

@@ -87,3 +87,12 @@ export function aliasesOf(question: string, datapoint: string): string[] {
   for (const [alias, codes] of Object.entries(DATAPOINT_ALIASES)) if (codes.includes(datapoint) || codes.includes(`${question}.${datapoint}`)) out.push(alias);
   return out;
 }
+
+/**
+ * Other names of the demo survey's questions, as people write them ("line of work" for the
+ * occupation sector): the assistant reads them as words of the question's name, and a breakdown
+ * "by line of work" as its groups. They belong to this survey's catalogue, as the answers' do.
+ */
+export const QUESTION_ALIASES: Record<string, string[]> = {
+  occupation_sector: ['line of work', 'occupation', 'profession', 'industry', 'job'],
+};

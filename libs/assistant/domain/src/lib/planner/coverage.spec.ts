@@ -22,7 +22,9 @@ describe('coverage accounting', () => {
   });
   it('reports only words that could have changed the answer: not a market code, who people are, or how common', () => {
     expect(answer('How prevalent is TikTok among USA residents?').unused).toBeUndefined();
-    expect(answer('What share of vegans in the US use TikTok?').unused).toEqual(['vegans']);
+    expect(answer('What share of pescatarians in the US use TikTok?').unused).toEqual(['pescatarians']);
+    // A diet said as its people is read as the audience, not left unused.
+    expect(answer('What share of vegans in the US use TikTok?').unused).toBeUndefined();
   });
   it('does not count a brief’s context as unused: it says the context was set aside', () => {
     const out = answer('Our board is nervous and growth has plateaued in Europe. What share of Gen Z in Germany use Spotify?');

@@ -1,6 +1,7 @@
 import { PlannerLocation } from '../assistant.types';
 import { GROUP_WORDS, PEOPLE_REFERENCES } from './cues';
 import { readCount, readKindCues, refineKindCues } from './kind';
+import { groupDescriptions, profileRequestWords } from './group-description';
 import { askedDemographics, assignRoles } from './roles';
 import { asksForSize } from './subject';
 import { Frame, PromptContext } from './types';
@@ -41,6 +42,8 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
   const topicKept = previous !== null && previous.topic !== null && ctx.followUpWords;
   const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience, topicKept });
   refineKindCues(ctx, cues, roles, markets.length, they);
+  groupDescriptions(reading, roles, index, cues);
+  profileRequestWords(reading);
   return { cues, roles, they, noOne, count: readCount(ctx.text) || asksForSize(ctx.words) };
 }
 

@@ -139,3 +139,16 @@ describe('people described by what they have', () => {
     expect(q.audiences).toHaveLength(2);
   });
 });
+
+describe('group questions named by the catalogue’s other names of a question', () => {
+  const withAliases = { ...question('occupation_sector'), aliases: ['line of work', 'profession'] };
+
+  it('reads a several-word other name as the question, and a one-word one after a lead', () => {
+    expect(namedAt(words('line of work'), 0, withAliases)).toBe(3);
+    expect(headWordAt(words('which professions'), 1, [withAliases, question('job_seniority')])?.code).toBe('occupation_sector');
+  });
+
+  it('ranks the groups of the question its other name names (demo catalogue aliases)', () => {
+    expect(plan('Break down Netflix use by line of work').groupQuestion?.code).toBe('occupation_sector');
+  });
+});

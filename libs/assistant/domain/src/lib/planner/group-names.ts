@@ -1,5 +1,7 @@
 import { PlannerQuestion } from '../assistant.types';
+import { lemma } from '../catalogue-index';
 import { STOPWORDS } from '../text';
+import { wordsOf } from './mentions';
 
 /*
  * How a prompt names a demographic question whose groups are ranked, read from the catalogue (never
@@ -9,22 +11,15 @@ import { STOPWORDS } from '../text';
  * children in the household" for "Ages of children in household", also without its last word:
  * "the age of their children"), or, after a word that asks for
  * groups ("which occupations", "by occupation"), the first word of its code or name alone when
- * no other such question starts with it.
+ * no other such question starts with it. The catalogue's other names of a question ("line of work"
+ * for the occupation sector) are forms of its name too. Names are read through the planner's own
+ * `wordsOf` and `lemma`, so that a name and a prompt are normalised alike.
  */
-
-const wordsOf = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .split(' ')
-    .filter((w) => w.length > 0);
-
-const stem = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
 
 /** The forms of a question's name, each a list of words (the last may be plural). */
 function nameForms(q: PlannerQuestion): string[][] {
   const bracketed = [...q.name.matchAll(/\(([^)]*)\)/g)].map((m) => wordsOf(m[1]));
-  return [q.code.split('_'), wordsOf(q.name.replace(/\(.*?\)/g, ' ')), ...bracketed];
+  return [q.code.split('_'), wordsOf(q.name.replace(/\(.*?\)/g, ' ')), ...bracketed, ...(q.aliases ?? []).map(wordsOf)];
 }
 
 /** Where the name of `q` ends when the words from `at` say it in full, else -1. */
@@ -38,13 +33,13 @@ export function namedAt(words: readonly string[], at: number, q: PlannerQuestion
   // Content words in order, function words between them and plurals free: "age of the children in the household".
   const content = wordsOf(q.name.replace(/\(.*?\)/g, ' '))
     .filter((w) => !STOPWORDS.has(w))
-    .map(stem);
+    .map(lemma);
   if (content.length >= 2) {
     let k = 0;
     let j = at;
     let after = -1;
     while (j < words.length && k < content.length && j - at <= content.length * 3) {
-      if (stem(words[j]) === content[k]) {
+      if (lemma(words[j]) === content[k]) {
         k++;
         after = j + 1;
       } else if (!STOPWORDS.has(words[j]) || k === 0) break;
@@ -67,6 +62,15 @@ export function headWordAt(words: readonly string[], at: number, questions: read
   const word = words[at];
   if (!word) return null;
   // The first word of the code, or of the name ("Area lived in" for urbanicity), singular or plural.
-  const starting = questions.filter((q) => [q.code.split('_')[0], wordsOf(q.name)[0]].some((first) => first === word || `${first}s` === word));
+  // A one-word other name ("profession") starts its question too.
+  const firsts = (q: PlannerQuestion) => [
+    q.code.split('_')[0],
+    wordsOf(q.name)[0],
+    ...(q.aliases ?? [])
+      .map(wordsOf)
+      .filter((a) => a.length === 1)
+      .map((a) => a[0]),
+  ];
+  const starting = questions.filter((q) => firsts(q).some((first) => first === word || `${first}s` === word));
   return starting.length === 1 ? starting[0] : null;
 }

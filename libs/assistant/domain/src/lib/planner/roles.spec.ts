@@ -56,3 +56,19 @@ describe('people named by disagreeing with a statement', () => {
     });
   });
 });
+
+describe('roles: people named by a way of living', () => {
+  it('reads a diet said as its people ("vegetarians") as the group when something else is measured', () => {
+    expect(plan('Do vegetarians over-index on Uber Eats?')).toEqual({ topic: 'brand_funnel_delivery', audience: 'Vegetarian users' });
+    expect(plan('Do flexitarians or vegans use Instagram more?')).toEqual({ topic: 'social_platform_usage', audience: 'Flexitarian users' });
+  });
+
+  it('reads "eaters", "dieters", "goers", "dwellers" as group nouns and "people on a keto diet" as people', () => {
+    expect(plan('Among gluten-free eaters, how popular is Netflix?')).toEqual({ topic: 'streaming_services_used', audience: 'Gluten-free users' });
+    expect(plan('Share of people on a vegan diet who go running')).toEqual({ topic: 'sports_played', audience: 'Vegan users' });
+  });
+
+  it('still asks about the diet when it is the topic', () => {
+    expect(plan('What share of Brits are vegetarians?')).toEqual({ topic: 'diets_followed', audience: 'All respondents' });
+  });
+});

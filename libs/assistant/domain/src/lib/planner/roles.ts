@@ -4,7 +4,7 @@ import { DIFFERENCE_CUES, INDEX_CUES } from '../intents';
 import { GROUP_NOUNS } from '../synonyms';
 import { stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
-import { CONNECTORS, SHARE } from './cues';
+import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
 import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -56,16 +56,20 @@ export function assignRoles(
   // target ("what are vegans unusually likely to do?") are who is profiled.
   // What a "which"/"what" phrase asks for ("which TV genres do anime viewers...") is the topic.
   const asked = whPhraseEnd(words);
+  const groupCapable = groupCapableSpans(words, datapointSpans, frame.topicKept === true);
+  // With people named ("vegetarians"), the object of a verb of using ("use Deliveroo") is what is indexed.
+  const objectOfUse = (s: Span) => groupCapable.size > 0 && !groupCapable.has(s) && OBJECT_VERB_STEMS.has(stem(words[s.start - 1] ?? ''));
   const profiled =
     frame.indexing && audienceSpans.length === 0 && !frame.contextAudience
-      ? datapointSpans.filter((s) => s.start >= asked && !isIndexTarget(words, reading.used, s))
+      ? datapointSpans.filter((s) => s.start >= asked && !isIndexTarget(words, reading.used, s) && !objectOfUse(s))
       : [];
-  const groupCapable = groupCapableSpans(words, datapointSpans, frame.topicKept === true);
   const otherTopics = datapointSpans.filter((s) => !groupCapable.has(s));
   const wordTopic = wordsOnlyTopicScore(withOwnHeads(reading, index, datapointSpans), index, catalogue);
   let groups: Span[] = [];
   // In a follow-up that keeps its topic, the topic measured is the previous one.
-  if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6 || frame.topicKept)) groups = [...groupCapable];
+  // A request to describe people named by an answer ("what are vegans passionate about?") profiles them.
+  const describing = PROFILE_REQUEST.test(words.join(' '));
+  if (groupCapable.size > 0 && (otherTopics.length > 0 || wordTopic >= 6 || frame.topicKept || describing)) groups = [...groupCapable];
   for (const s of profiled) if (!groups.includes(s)) groups.push(s);
   // Coordinated phrases play the same part: a datapoint joined to a group by "or", "vs", "and"
   // ("Tech early adopters or the late majority") is a group too.
@@ -101,6 +105,7 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     if (
       GROUP_NOUNS.has(next) ||
       namesPeople(s) ||
+      saidAsPerson(words, s) ||
       (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
       (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next)) ||
       // "among senior managers", "among students": an answer said in the plural after "among" counts people.
@@ -115,7 +120,8 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     const measuredAfter = topicKept || datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
     if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && measuredAfter) groupCapable.add(s);
     // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
-    const withAt = lead.lastIndexOf('with');
+    // "people on a keto diet": on a way of living, as with what they have.
+    const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'));
     if (withAt > 0 && RELATIVE_HEADS.has(lead[withAt - 1]) && lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) && measuredAfter)
       groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
@@ -190,6 +196,14 @@ export function namesPeople(span: Span): boolean {
   if (span.entry.kind !== 'datapoint') return false;
   const last = span.entry.words[span.entry.words.length - 1];
   return span.entry.words.length > 1 && (GROUP_NOUNS.has(last) || PERSON_NOUN.has(last));
+}
+
+/**
+ * A one-word answer said as the noun for its people ("vegans", "flexitarians" for the diets
+ * "Vegan", "Flexitarian"; `grammar.json` `personNouns`): a group when something else is measured.
+ */
+export function saidAsPerson(words: string[], span: Span): boolean {
+  return span.entry.kind === 'datapoint' && span.entry.words.length === 1 && span.end - span.start === 1 && PERSON_NOUN.has(words[span.start]);
 }
 
 /** Nouns naming a kind of person in datapoint names. */
