@@ -275,6 +275,14 @@ describe('assistant: prompts answered from the engine', () => {
       expect(new Set(series.map((c) => c.details.computed_from.waves[0].code)).size).toBeGreaterThan(1);
       expect(us.message).toMatch(/(up|down) \d+\.\d points|unchanged/);
     });
+    it("a follow-up that refers further back than the last answer: the chat's earlier plans come from the store", async () => {
+      const first = await ask(demo, 'What share of people in the UK use TikTok?');
+      await ask(demo, 'And Instagram?', first.chat_id);
+      const both = await ask(demo, 'compare both of them', first.chat_id);
+      const cells = await demo.verifyAll(both);
+      expect(cells.map((c) => c.details.computed_from.attributes[0].datapoint).sort()).toEqual(['instagram', 'tiktok']);
+      expect(cells.every((c) => c.details.computed_from.locations.map((l) => l.code).join() === 'gb')).toBe(true);
+    });
   });
 
   describe('refusals and "no data"', () => {
