@@ -451,7 +451,7 @@ export interface paths {
     put?: never;
     /**
      * Ask the assistant a question about the survey data
-     * @description Every number in `message` and `insights` is computed by the crosstab engine for this request; `sources` lists the topics, audiences, datasets, locations and waves used. A prompt it cannot ground answers with no insights and says why. Unknown chat ids and docked audiences your organisation cannot read answer 404. A prompt that would need more than 16 engine runs (for example a trend over many markets) is answered with what was too broad, and no number. Nothing is stored unless the answer is: a failed request leaves no chat behind.
+     * @description Every number in `message` and `insights` is computed by the crosstab engine for this request; `sources` lists the topics, audiences, datasets, locations and waves used. A prompt it cannot ground answers with no insights and says why. Unknown chat ids and docked audiences your organisation cannot read answer 404. A prompt that would need more than 24 engine runs (for example a trend over many markets) is answered with what was too broad, and no number. Nothing is stored unless the answer is: a failed request leaves no chat behind.
      */
     post: operations['askAssistant'];
     delete?: never;

@@ -130,8 +130,13 @@ export function profileQuestions(catalogue: PlannerCatalogue): PlannerQuestion[]
   return out;
 }
 
-/** Most engine runs (segments) one prompt may start; above it the prompt is refused as too broad. */
-export const MAX_SEGMENTS = 16;
+/**
+ * Most engine runs (segments) one prompt may start; above it the prompt is refused as too broad.
+ * 24 lets a full trend of the demo's eight waves through in three markets ("how has it changed in
+ * all three since ...", a question researchers ask), while four or more markets over the same
+ * period are refused.
+ */
+export const MAX_SEGMENTS = 24;
 
 /**
  * Why a plan is too broad to compute (more than MAX_SEGMENTS engine runs), naming what multiplies
