@@ -11,6 +11,11 @@ describe('askedInEnglish', () => {
     expect(askedInEnglish('Wie viele unter 16 Jahren nutzen TikTok?').join(' ')).toContain('under 16 years');
     expect(askedInEnglish('Wie viele unter den Millennials nutzen TikTok?')).not.toContain('under');
   });
+  it('reads prices and decades of life of other languages', () => {
+    expect(askedInEnglish('Combien coûte en moyenne un abonnement Deezer ?').join(' ')).toContain('how much does cost');
+    expect(askedInEnglish('Qual é o preço médio de um smartphone?').join(' ')).toContain('average price');
+    expect(askedInEnglish('日本の70代').join(' ')).toContain('in their 70s');
+  });
   it('leaves an English prompt as its words', () => {
     expect(askedInEnglish('How many minutes a day do Gen Z spend on TikTok?').join(' ')).toBe('how many minutes a day do gen z spend on tiktok');
   });

@@ -11,11 +11,15 @@ const BEFORE_AGE: Record<string, Table> = lexicon.askedInEnglish.beforeAge;
 const JAPANESE: Table = lexicon.askedInEnglish.japanese;
 const JAPANESE_AGES: Record<string, string> = lexicon.askedInEnglish.japaneseAges;
 
-/** "65歳以上", "18歳未満", "13〜15歳": ages in Japanese as the English words the age reader knows. */
+/** "65歳以上", "18歳未満", "13〜15歳", "70代": ages in Japanese as the English words the age reader knows. */
 function japaneseAges(prompt: string): string {
-  return prompt
-    .replace(/(\d+)\s*[〜~～\-–]\s*(\d+)\s*歳/g, ' aged $1 to $2 ')
-    .replace(/(\d+)\s*歳\s*(以上|未満|以下)/g, (whole, n: string, bound: string) => ` ${(JAPANESE_AGES[bound] ?? whole).replace('{n}', n)} `);
+  return (
+    prompt
+      .replace(/(\d+)\s*[〜~～\-–]\s*(\d+)\s*歳/g, ' aged $1 to $2 ')
+      .replace(/(\d+)\s*歳\s*(以上|未満|以下)/g, (whole, n: string, bound: string) => ` ${(JAPANESE_AGES[bound] ?? whole).replace('{n}', n)} `)
+      // "70代": a decade of life, "in their 70s".
+      .replace(/(\d+)\s*代/g, (whole, n: string) => (JAPANESE_AGES['代'] ? ` ${JAPANESE_AGES['代'].replace('{n}', n)} ` : whole))
+  );
 }
 
 /** The longest phrase of a table at a word, if one: its length and its English words. */

@@ -30,6 +30,17 @@ describe('an ask the catalogue cannot measure', () => {
     expect(answers('How much do Americans spend on gaming each month?')).toBe(true);
     expect(answers('What is the average household income in dollars in the US?')).toBe(true);
   });
+  it('answers a band of time described in the common words of its question, and still refuses time on a brand it cites', () => {
+    expect(answers('What share of Germans play video games for more than 10 hours a week?')).toBe(true);
+    expect(answers('Quel pourcentage des Britanniques passe plus de 6 heures par jour en ligne ?')).toBe(true);
+    expect(refusal('How much time per week do Germans spend watching Netflix?').reason).toBe('cannot-answer');
+  });
+  it('refuses a price or a decade of life asked in another language', () => {
+    expect(refusal('Combien coûte en moyenne un abonnement Deezer en France ?').offer?.code).toBe('music_streaming_services');
+    expect(refusal('Qual é o preço médio que os brasileiros pagam por um smartphone?').reason).toBe('cannot-answer');
+    expect(refusal('日本の70代でYouTubeを使っている人の割合は？').offer?.code).toBe('social_platform_usage');
+    expect(refusal('¿Cuántos españoles usarán Threads el año que viene?').reason).toBe('no-data');
+  });
   it('offers nothing rather than a guess when the rest of the ask names nothing the catalogue has', () => {
     const out = refusal('How much money do Brits spend on takeaways per week?');
     expect(out.offer).toBeUndefined();

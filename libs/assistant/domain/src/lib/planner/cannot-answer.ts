@@ -14,7 +14,11 @@ const topicOf = (outcome: PlanOutcome): PlanTopic | null => (outcome.outcome ===
  * topic answers a neighbouring question, not the one asked.
  */
 function namesSomethingElse(prompt: string, topic: PlanTopic, catalogue: PlannerCatalogue): boolean {
-  const topicName = new Set(wordsOf(topic.questionName).map(stem));
+  // The topic's own words, and the common nouns of its description: "video games" describes the
+  // gaming hours and is not another answer, while a name it cites ("Netflix, YouTube...") still is.
+  const question = catalogue.questions.find((q) => q.code === topic.question);
+  const common = (question?.description ?? '').split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{Ll}/u.test(w));
+  const topicName = new Set([...wordsOf(topic.questionName), ...common.flatMap((w) => wordsOf(w))].map(stem));
   return mentionsIn(prompt, catalogue).some(
     (m) =>
       m.entry.kind === 'datapoint' && !m.entry.refs.some((r) => r.question.code === topic.question) && !m.text.split(' ').every((w) => topicName.has(stem(w))),
