@@ -33,6 +33,7 @@ export const EVAL_SETS = [
   'tuning-9-brief',
   'tuning-9-language',
   'tuning-9-words',
+  'tuning-10-numbers',
   'held-out-2',
   'held-out-3',
   'held-out-4',
