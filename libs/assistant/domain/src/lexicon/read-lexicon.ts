@@ -303,10 +303,15 @@ export function readLexicon(files: LexiconFiles): Lexicon {
   for (const lang of TABLED_LANGUAGES) languages[lang] = language(files[`languages/${lang}.json`], `languages/${lang}.json`);
   return {
     languages,
-    english: shape<EnglishWords>({ markers: words, stopwords: words, functionWords: words, numberWords: recordOf(num), compoundCounts: recordOf(num), irregularPlurals: recordOf(word), canonical: recordOf(word) })(
-      files['languages/en.json'],
-      'languages/en.json',
-    ),
+    english: shape<EnglishWords>({
+      markers: words,
+      stopwords: words,
+      functionWords: words,
+      numberWords: recordOf(num),
+      compoundCounts: recordOf(num),
+      irregularPlurals: recordOf(word),
+      canonical: recordOf(word),
+    })(files['languages/en.json'], 'languages/en.json'),
     japanese: shape<JapaneseWords>({ patterns: listOf(pattern), words: phrases })(files['languages/ja.json'], 'languages/ja.json'),
     places: shape<Lexicon['places']>({
       locationAliases: wordLists,

@@ -19,8 +19,7 @@ const alternation = (words: Iterable<string>) => [...words].sort((a, b) => b.len
 const NUMBER = `(?:${alternation(Object.keys(NUMBERS))}|\\d+)`;
 const COMPOUND_NUMBER = `(?:${alternation(Object.keys(COMPOUND))}|\\d+)`;
 
-const valueOf = (word: string, table: Readonly<Record<string, number>> = NUMBERS): number | undefined =>
-  /^\d+$/.test(word) ? Number(word) : table[word];
+const valueOf = (word: string, table: Readonly<Record<string, number>> = NUMBERS): number | undefined => (/^\d+$/.test(word) ? Number(word) : table[word]);
 
 const plural = (noun: string) => PLURALS[noun] ?? (noun.endsWith('s') ? noun : `${noun}s`);
 
