@@ -28,3 +28,10 @@ describe('countsAsDigits', () => {
     expect(normalize('Three or four trips a year')).toBe(' 3-4 trips a year ');
   });
 });
+
+describe('counts in other languages', () => {
+  it('leaves a text in another language as written: its patterns are English', () => {
+    expect(countsAsDigits('wie viele 18-jährige nutzen tiktok')).toBe('wie viele 18-jährige nutzen tiktok');
+    expect(countsAsDigits('how many one-person households use tiktok')).toBe('how many 1 person households use tiktok');
+  });
+});

@@ -7,6 +7,7 @@
  * irregularPlurals).
  */
 import { LEXICON } from '../lexicon/lexicon';
+import { detectLanguage } from './languages';
 
 const NUMBERS: Readonly<Record<string, number>> = LEXICON.english.numberWords;
 const COMPOUND: Readonly<Record<string, number>> = { ...LEXICON.english.numberWords, ...LEXICON.english.compoundCounts };
@@ -34,8 +35,17 @@ const OR_MORE = new RegExp(`(?<![\\p{L}\\d-])(${NUMBER})(?= or (?:more|over|abov
 /** "two holidays", "one holiday a year": a count before a noun (not a function word such as "of"). */
 const BEFORE_NOUN = new RegExp(`(?<![\\p{L}\\d-])(${NUMBER}) (\\p{L}+)( (?:a|per|each) (\\p{L}+))?`, 'gu');
 
-/** Count words as digits where they count something (see the file's comment); other text as it was. */
+/**
+ * Count words as digits where they count something (see the file's comment); other text as it
+ * was. The patterns are English ("3-person", "three or four"): a text in another language is left
+ * as written, so that a word joined to a number there ("18-jährige") is not read as an English count.
+ */
 export function countsAsDigits(text: string): string {
+  const out = readCounts(text);
+  return out === text || detectLanguage(text) !== 'en' ? text : out;
+}
+
+function readCounts(text: string): string {
   return text
     .replace(TENS_UNITS, (all, tens: string, unit: string) => {
       const t = valueOf(tens);
