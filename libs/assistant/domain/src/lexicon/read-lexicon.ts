@@ -44,6 +44,10 @@ export interface EnglishWords {
   functionWords: string[];
   /** Counts written as words ("three"). */
   numberWords: Record<string, number>;
+  /** Words read as a count only before a hyphenated noun ("single-person" is "1 person"). */
+  compoundCounts: Record<string, number>;
+  /** Plurals not made with "s", for a count said before a singular noun ("3-person" as "3 people"). */
+  irregularPlurals: Record<string, string>;
   /** Forms read as another word before stemming (irregular verbs, "usage" for "use"). */
   canonical: Record<string, string>;
 }
@@ -299,10 +303,15 @@ export function readLexicon(files: LexiconFiles): Lexicon {
   for (const lang of TABLED_LANGUAGES) languages[lang] = language(files[`languages/${lang}.json`], `languages/${lang}.json`);
   return {
     languages,
-    english: shape<EnglishWords>({ markers: words, stopwords: words, functionWords: words, numberWords: recordOf(num), canonical: recordOf(word) })(
-      files['languages/en.json'],
-      'languages/en.json',
-    ),
+    english: shape<EnglishWords>({
+      markers: words,
+      stopwords: words,
+      functionWords: words,
+      numberWords: recordOf(num),
+      compoundCounts: recordOf(num),
+      irregularPlurals: recordOf(word),
+      canonical: recordOf(word),
+    })(files['languages/en.json'], 'languages/en.json'),
     japanese: shape<JapaneseWords>({ patterns: listOf(pattern), words: phrases })(files['languages/ja.json'], 'languages/ja.json'),
     places: shape<Lexicon['places']>({
       locationAliases: wordLists,

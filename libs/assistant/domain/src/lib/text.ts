@@ -5,6 +5,7 @@
 import { distance } from 'fastest-levenshtein';
 import porter2 from 'wink-porter2-stemmer';
 import { LEXICON } from '../lexicon/lexicon';
+import { countsAsDigits } from './counts';
 
 /** Currency signs before an amount, and the word the amount is read with. */
 const CURRENCY_WORDS: Record<string, string> = { r$: 'reais', $: 'dollars', '€': 'euros', '£': 'pounds', '¥': 'yen', '₹': 'rupees' };
@@ -37,6 +38,8 @@ export function normalize(text: string): string {
     )
     .replace(CURRENCY_AMOUNT, (_, sign: string, n: string, k?: string) => `${thousands(n, k)} ${CURRENCY_WORDS[sign]} `)
     .replace(/(\d)\s*[-\u2013\u2014~〜]\s*(\d)/g, '$1-$2')
+    // Counts as words read as digits, as answer names write them ("one-person" is "1 person").
+    .replace(/[\s\S]*/, countsAsDigits)
     .replace(/(\d)\s*\+/g, '$1 plus')
     .replace(/\+/g, ' plus ')
     .replace(/&/g, ' and ')

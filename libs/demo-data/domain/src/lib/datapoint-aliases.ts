@@ -1,7 +1,7 @@
 /**
  * Other names of the demo survey's answers, as people write them: short forms and nicknames
  * ("insta", "fb", "coke"), old names ("twitter"), products named after their brand ("iphone"),
- * the answer in another language ("hund", "perro"). They belong to this survey's catalogue (an
+ * the answer in another language ("hund", "perro") or script (ネットフリックス). They belong to this survey's catalogue (an
  * import of another survey brings its own, or none): each phrase (normalised words) names the
  * datapoints with that code in every question, or one question's as `question.code`.
  */
@@ -79,6 +79,24 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   'carro eletrico': ['electric_car'],
   elektroauto: ['electric_car'],
   'tiktok shop': ['tiktok_activities.shop_on_tiktok_shop'],
+  // Brand names as Japanese writes them, in katakana.
+  ネットフリックス: ['netflix'],
+  ディズニープラス: ['disney_plus'],
+  ディズニー: ['disney_plus', 'disney'],
+  アマゾンプライムビデオ: ['amazon_prime_video'],
+  プライムビデオ: ['amazon_prime_video'],
+  ユーチューブ: ['youtube'],
+  ユーチューブプレミアム: ['youtube_premium'],
+  クランチロール: ['crunchyroll'],
+  フールー: ['hulu'],
+  スポティファイ: ['spotify'],
+  ティックトック: ['tiktok'],
+  インスタグラム: ['instagram'],
+  インスタ: ['instagram'],
+  フェイスブック: ['facebook'],
+  ツイッター: ['x_twitter'],
+  アップルペイ: ['apple_pay'],
+  ウーバーイーツ: ['uber_eats'],
 };
 
 /** The aliases of one datapoint of one question, in the order of the table. */

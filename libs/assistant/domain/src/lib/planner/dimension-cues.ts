@@ -265,6 +265,9 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
       headed &&
       ['with', 'where', 'that', 'who'].includes(words[end] ?? '') &&
       words.slice(end + 1, end + 4).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
+    // "The top income bracket": a superlative that with the group's name is a phrase for one group is that group.
+    const oneGroupPhrase = superlativeLed && AUDIENCE_PHRASES.some((e) => e.phrases.includes(words.slice(i - 1, end).join(' ')));
+    if (oneGroupPhrase) continue;
     if (!led && !DIFFERENCE_NOUNS.has(words[end] ?? '') && !(superlativeLed && headed) && !described) continue;
     // "Which marital status is most common among Netflix users?": the groups' share of an audience, its profile.
     if (

@@ -61,6 +61,11 @@ describe('readDimensions', () => {
     expect(readDimensions(words('what s the gender split of reddit users'), catalogue).group).toBeNull();
   });
 
+  it('reads a superlative that with the group word is a phrase for one group as that group, not the groups ranked', () => {
+    expect(readDimensions(words('among the top income bracket what share hold stocks'), catalogue).group).toBeNull();
+    expect(readDimensions(words('spotify use highest age group'), catalogue).group?.question).toBe('age_group');
+  });
+
   it('reads change compared and paired periods', () => {
     expect(readDimensions(words('did tiktok grow more in the us or the uk'), catalogue)).toMatchObject({ grewMore: true, paired: null });
     expect(readDimensions(words('is chatgpt up or down vs the same quarter last year'), catalogue)).toMatchObject({ paired: 'year', upOrDown: true });

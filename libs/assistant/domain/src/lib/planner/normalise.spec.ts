@@ -25,6 +25,17 @@ describe('normaliseWords: the prompt as English words', () => {
     expect(words('アメリカのZ世代でナイキを使っている人の割合')).toContain('nike');
   });
 
+  it('reads a katakana word the catalogue gives an answer as alias as that answer, inside a Japanese sentence', () => {
+    // ディズニープラス does not sound like "disney plus" by its consonants; the catalogue names it.
+    expect(words('日本でディズニープラスを使っている人の割合は？')).toContain('disney plus');
+    expect(words('ネットフリックスを使っている人の割合は？')).toContain('netflix');
+  });
+
+  it('reads counts written as words as the digits answer names are written in', () => {
+    expect(words('share of one-person households')).toBe('share of 1 person households');
+    expect(words('take three or four holidays a year')).toBe('take 3-4 holidays a year');
+  });
+
   it('keeps clauses apart with "|" and joins abbreviations written with dots', () => {
     expect(words('Gen Z vs Millennials: TikTok usage in the U.S.')).toBe('gen z vs millennials | tiktok usage in the us');
   });

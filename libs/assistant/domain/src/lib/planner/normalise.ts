@@ -23,11 +23,25 @@ export interface NormalisedWords {
 /** Chat shorthand and common misspellings of function words, read as the words they stand for. */
 export const SHORTHAND = G.shorthand;
 
-/** The one catalogue name a katakana word sounds like ("テスラ": tesla), if exactly one. */
+/**
+ * The catalogue name a katakana word stands for: the answer the catalogue gives it as an alias
+ * ("ディズニープラス" for Disney+), else the one name it sounds like ("テスラ": tesla), if exactly one.
+ */
 export function soundAlike(katakana: string, index: CatalogueIndex): string | undefined {
+  const aliased = aliasedName(katakana, index);
+  if (aliased) return aliased;
   const key = soundKey(romanise(katakana));
   const names = key.length >= 2 ? index.bySound.get(key) : undefined;
   return names && names.size === 1 ? [...names][0] : undefined;
+}
+
+/** The one answer name a word written in another script is an alias of, normalised, if one. */
+function aliasedName(word: string, index: CatalogueIndex): string | undefined {
+  const key = normalize(word).trim();
+  const names = new Set<string>();
+  for (const e of index.byFirst.get(key) ?? [])
+    if (e.kind === 'datapoint' && e.words.length === 1) for (const ref of e.refs) if (!ref.partial) names.add(normalize(ref.datapoint.name).trim());
+  return names.size === 1 ? [...names][0] : undefined;
 }
 
 /**
