@@ -29,6 +29,7 @@ export const EVAL_SETS = [
   'tuning-8-groups',
   'tuning-9-subject',
   'tuning-9-older',
+  'tuning-10-older',
   'tuning-9-followup',
   'tuning-9-brief',
   'tuning-9-language',

@@ -114,6 +114,10 @@ export interface Grammar {
   customerStems: string[];
   /** Frequency datapoint names -> the words that say them ("every day"). */
   valueWords: Record<string, string[]>;
+  /** Phrases naming the other side of a comparison as everyone outside the one audience named ("vs those who do not"). */
+  complementSides: string[];
+  /** Phrases naming the other side as the rest of the population ("compared with everyone else"): an index's own base. */
+  complementRest: string[];
 }
 
 export interface Lexicon {
@@ -347,6 +351,8 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       genericVerbStems: words,
       customerStems: words,
       valueWords: wordLists,
+      complementSides: words,
+      complementRest: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,

@@ -1,0 +1,59 @@
+import { AnalysisPlan } from '../assistant.types';
+import { planPrompt } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { complementSideAt, withComplementSide } from './complement-side';
+
+const catalogue = demoPlannerCatalogue();
+
+function plan(prompt: string): AnalysisPlan {
+  const out = planPrompt({ prompt, catalogue, previous: null });
+  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome}`);
+  return out.plan;
+}
+
+describe('complementSideAt', () => {
+  it('finds the other side said as everyone outside the audience, after a comparison link', () => {
+    expect(complementSideAt('gen z vs everyone else'.split(' '))).toBe(3);
+    expect(complementSideAt('chatgpt users and non users'.split(' '))).toBe(3);
+    expect(complementSideAt('parents compared with those who do not'.split(' '))).toBe(3);
+  });
+  it('ignores the phrase where no link puts it on another side', () => {
+    expect(complementSideAt('share of people who do not use tiktok'.split(' '))).toBe(-1);
+    expect(complementSideAt('the rest of the population'.split(' '))).toBe(-1);
+  });
+});
+
+describe('withComplementSide', () => {
+  const gen = { id: 'g', name: 'Gen Z', description: '', origin: 'saved' as const, expression: { question: 'age_group', datapoints: ['16_24'] } };
+  it('adds the complement of the one audience and makes the answer a comparison', () => {
+    const out = withComplementSide([gen], 'share', 'gen z vs everyone else'.split(' '), true);
+    expect(out.kind).toBe('comparison');
+    expect(out.audiences.map((a) => a.expression)).toEqual([gen.expression, { ...gen.expression, not: true }]);
+  });
+  it('reads an audience the prompt negated as the named side, its complement as the other', () => {
+    const negated = { ...gen, id: 'not:g', expression: { ...gen.expression, not: true } };
+    const out = withComplementSide([negated], 'indexing', 'gen z and non users'.split(' '), true);
+    expect(out.audiences.map((a) => a.expression)).toEqual([gen.expression, { ...gen.expression, not: true }]);
+  });
+  it('leaves two named sides, or none, alone', () => {
+    expect(withComplementSide([gen, gen], 'comparison', 'a vs the rest'.split(' '), true).audiences).toHaveLength(2);
+  });
+  it('keeps an index compared with everyone else, its own base, an index of one audience', () => {
+    expect(withComplementSide([gen], 'indexing', 'gen z vs everyone else'.split(' '), true)).toEqual({ audiences: [gen], kind: 'indexing' });
+    expect(withComplementSide([gen], 'indexing', 'gen z and non users'.split(' '), false).audiences).toHaveLength(1);
+  });
+});
+
+describe('plans with a complement side', () => {
+  it.each([
+    ['People who worry about climate change vs those who don’t: who buys second-hand more?', 'attitudes_environment'],
+    ['Do ChatGPT users and non-users differ in how much they use a VPN?', 'ai_assistants_used'],
+  ])('%s', (prompt, question) => {
+    const p = plan(prompt);
+    expect(p.kind).toBe('comparison');
+    expect(p.audiences.map((a) => [a.expression['question'], a.expression['not'] === true])).toEqual([
+      [question, false],
+      [question, true],
+    ]);
+  });
+});

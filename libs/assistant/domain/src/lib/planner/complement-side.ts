@@ -1,0 +1,53 @@
+import { AnalysisKind, PlanAudience } from '../assistant.types';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** Phrases naming everyone outside the one audience named as a group (`grammar.json` `complementSides`: "non-users"). */
+const GROUP_SIDES = LEXICON.grammar.complementSides.map((p) => p.split(' '));
+/** Phrases naming it as the rest of the population (`complementRest`: "everyone else"), which is an index's base. */
+const REST_SIDES = LEXICON.grammar.complementRest.map((p) => p.split(' '));
+
+/** Words that put a phrase on the other side of a comparison ("vs", "and", "compared with"). */
+const SIDE_LINKS = new Set(LEXICON.grammar.connectors.filter((w) => w !== 'plus'));
+
+/** Index of the first word of a complement phrase that follows a comparison link, or -1; `rest`: "everyone else" too. */
+export function complementSideAt(words: readonly string[], rest = true): number {
+  const sides = rest ? [...GROUP_SIDES, ...REST_SIDES] : GROUP_SIDES;
+  for (let i = 1; i < words.length; i++) {
+    const before = words[i - 1];
+    const linked = SIDE_LINKS.has(before) || ((before === 'with' || before === 'to') && words[i - 2] === 'compared');
+    if (!linked) continue;
+    if (sides.some((p) => p.every((w, k) => words[i + k] === w))) return i;
+  }
+  return -1;
+}
+
+/**
+ * "People who worry about climate change vs those who don't", "ChatGPT users and non-users",
+ * "Gen Z compared with everyone else": one audience named and the other side said as everyone
+ * outside it. The sides are the audience (unnegated, where the prompt's own negation reached it)
+ * and its complement (`"not": true` on the whole expression), and a share, ranking or index of
+ * one audience becomes a comparison of the two. An index already compares its audience with the
+ * rest, so an index "compared with everyone else" stays one; "X users and non-users" on a topic
+ * names two groups and is a comparison.
+ */
+export function withComplementSide(
+  audiences: PlanAudience[],
+  kind: AnalysisKind,
+  words: readonly string[],
+  hasTopic: boolean,
+): { audiences: PlanAudience[]; kind: AnalysisKind } {
+  if (audiences.length !== 1 || audiences[0].origin === 'everyone') return { audiences, kind };
+  if (complementSideAt(words, kind !== 'indexing') < 0 || (kind === 'indexing' && !hasTopic)) return { audiences, kind };
+  const named = audiences[0];
+  const negated = named.expression['not'] === true;
+  const positive = Object.fromEntries(Object.entries(named.expression).filter(([key]) => key !== 'not'));
+  const base: PlanAudience = negated ? { ...named, id: named.id.replace(/^not:/, ''), name: named.name.replace(/\bnon-/i, ''), expression: positive } : named;
+  const other: PlanAudience = {
+    id: `not:${base.id}`,
+    name: `Not ${base.name}`,
+    description: `Respondents outside ${base.name}.`,
+    expression: { ...positive, not: true },
+    origin: 'phrase',
+  };
+  return { audiences: [base, other], kind: kind === 'share' || kind === 'ranking' || kind === 'indexing' ? 'comparison' : kind };
+}
