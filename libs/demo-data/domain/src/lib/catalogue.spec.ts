@@ -19,7 +19,7 @@ describe('catalogue', () => {
 
   it('gives answers the other names people use for them, per question where the table says so', () => {
     const dp = (question: string, code: string) => catalogue.questions.find((q) => q.code === question)?.datapoints.find((d) => d.code === code);
-    expect(dp('social_platform_usage', 'instagram')?.aliases).toEqual(['insta', 'ig']);
+    expect(dp('social_platform_usage', 'instagram')?.aliases).toEqual(['insta', 'ig', 'インスタグラム', 'インスタ']);
     expect(dp('smoking_status', 'vape')?.aliases).toEqual(['vaping', 'vape']);
     // Only where it names the answer: no empty lists on the rest.
     expect(dp('social_platform_usage', 'reddit')).not.toHaveProperty('aliases');
