@@ -33,6 +33,24 @@ const HELD_OUT_STRUCTURED = {
   size: 5,
 };
 
+/** A held-out slice over every family (written blind): the structured minimum, and one case of each older family. */
+const HELD_OUT_ALL_FAMILIES: Partial<Record<EvalFamily, number>> = {
+  ...HELD_OUT_STRUCTURED,
+  'share-population': 1,
+  'share-audience': 1,
+  ranking: 1,
+  'comparison-audiences': 1,
+  'comparison-markets': 1,
+  indexing: 1,
+  'indexing-open': 1,
+  trend: 1,
+  'follow-up': 1,
+  docked: 1,
+  refusal: 1,
+  messy: 1,
+  language: 1,
+};
+
 const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
   tuning: {
     'share-population': 15,
@@ -80,38 +98,8 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     language: 12,
   },
   'held-out-2': HELD_OUT_STRUCTURED,
-  'held-out-3': {
-    ...HELD_OUT_STRUCTURED,
-    'share-population': 1,
-    'share-audience': 1,
-    ranking: 1,
-    'comparison-audiences': 1,
-    'comparison-markets': 1,
-    indexing: 1,
-    'indexing-open': 1,
-    trend: 1,
-    'follow-up': 1,
-    docked: 1,
-    refusal: 1,
-    messy: 1,
-    language: 1,
-  },
-  'held-out-4': {
-    ...HELD_OUT_STRUCTURED,
-    'share-population': 1,
-    'share-audience': 1,
-    ranking: 1,
-    'comparison-audiences': 1,
-    'comparison-markets': 1,
-    indexing: 1,
-    'indexing-open': 1,
-    trend: 1,
-    'follow-up': 1,
-    docked: 1,
-    refusal: 1,
-    messy: 1,
-    language: 1,
-  },
+  'held-out-3': HELD_OUT_ALL_FAMILIES,
+  'held-out-4': HELD_OUT_ALL_FAMILIES,
   'tuning-3': {
     'share-population': 3,
     'share-audience': 3,
