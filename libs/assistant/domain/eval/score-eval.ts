@@ -39,6 +39,7 @@ export const EVAL_SETS = [
   'held-out-2',
   'held-out-3',
   'held-out-4',
+  'held-out-5',
 ] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
