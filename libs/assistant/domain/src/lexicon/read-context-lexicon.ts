@@ -69,7 +69,7 @@ export interface ContextLexicon {
   followUpAnd: string[];
   briefScope: { audienceWords: string[] };
   coverageNoEffect: { $comment?: string; words: string[] };
-  askedInEnglish: { $comment?: string; phrases: Record<string, string[][]>; beforeAge: Record<string, string[][]> };
+  askedInEnglish: { $comment?: string; phrases: Record<string, string[][]> };
   brandAttribute: { $comment?: string; cues: string[]; ignore: string[]; offerNamed: string[] };
   countedPerPeriod: { $comment?: string; periods: string[]; what: string; offerNamed: string[] };
   secondaryAsks: { $comment?: string; openers: string[]; marks: string[]; ordinals: string[] };
@@ -182,7 +182,7 @@ const context = members<ContextLexicon>({
   followUpAnd: words,
   briefScope: members<ContextLexicon['briefScope']>({ audienceWords: words }),
   coverageNoEffect: members<ContextLexicon['coverageNoEffect']>({ $comment: comment, words }),
-  askedInEnglish: members<ContextLexicon['askedInEnglish']>({ $comment: comment, phrases: phraseTables, beforeAge: phraseTables }),
+  askedInEnglish: members<ContextLexicon['askedInEnglish']>({ $comment: comment, phrases: phraseTables }),
   brandAttribute: members<ContextLexicon['brandAttribute']>({ $comment: comment, cues: words, ignore: words, offerNamed: words }),
   countedPerPeriod: members<ContextLexicon['countedPerPeriod']>({ $comment: comment, periods: words, what: word, offerNamed: words }),
   secondaryAsks: members<ContextLexicon['secondaryAsks']>({ $comment: comment, openers: words, marks: words, ordinals: words }),

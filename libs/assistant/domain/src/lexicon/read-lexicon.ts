@@ -29,7 +29,11 @@ export interface LanguageWords {
   bothAnd: Phrase[];
   /**
    * Words read otherwise only before a number: "unter 35" is "under 35" where "unter den Nutzern"
-   * is "among", "mayores de 55" "over 55".
+   * is "among", "mayores de 55" "over 55". One list for both readers of them: the translation
+   * (`languages.ts`) and the unanswerable check's ask in English (`planner/ask-in-english.ts`). A
+   * word the phrase table already reads the same way wherever it stands is left out, since a
+   * listed word keeps a longer phrase from swallowing it: French "moins de" is not listed, so the
+   * table's "de moins de" (under) still reads in "non-parents de moins de 35 ans".
    */
   beforeNumber: Phrase[];
 }

@@ -1,4 +1,4 @@
-import { detectLanguage, inflectionKey, translateWords } from './languages';
+import { beforeNumberWords, detectLanguage, inflectionKey, translateWords } from './languages';
 
 describe('the language of a prompt', () => {
   it('does not take a two-letter code ending an English prompt for a Romance preposition', () => {
@@ -47,6 +47,14 @@ describe('inflected words of the other languages', () => {
     expect(translateWords(['unter', 'den', 'nutzern'], 'de')).not.toContain('under');
     expect(translateWords(['los', 'mayores', 'de', '55'], 'es').join(' ')).toContain('over 55');
     expect(translateWords(['sotto', 'i', '30'], 'it').join(' ')).toBe('under 30');
+  });
+
+  it('reads before a number the same words the unanswerable check does: one list (`beforeNumber`)', () => {
+    expect(translateWords(['frauen', 'junger', 'als', '30'], 'de').join(' ')).toBe('women younger than 30');
+    expect(translateWords(['oltre', 'i', '65'], 'it').join(' ')).toBe('over 65');
+    expect(translateWords(['menos', 'de', '18'], 'pt').join(' ')).toBe('under 18');
+    for (const lang of ['de', 'es', 'fr', 'it', 'pt'] as const) expect(beforeNumberWords(lang).length).toBeGreaterThan(0);
+    expect([beforeNumberWords('en'), beforeNumberWords('ja')]).toEqual([[], []]);
   });
 
   it('reads feminine plural demonyms as the women of the market ("las españolas", "les Françaises")', () => {

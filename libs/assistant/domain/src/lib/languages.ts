@@ -271,6 +271,15 @@ export function translateWords(
 }
 
 /**
+ * The language's words read otherwise only before a number (`beforeNumber`: "unter 35" is "under
+ * 35", "mayores de 55" "over 55"), each with its English; none for English and Japanese. One list
+ * for every reader of them: the translation here and the unanswerable check's ask in English.
+ */
+export function beforeNumberWords(lang: Language): readonly (readonly [string, string])[] {
+  return lang === 'en' || lang === 'ja' ? [] : LEXICON.languages[lang].beforeNumber;
+}
+
+/**
  * A word of the language's `beforeNumber` list at `i` followed by a number ("unter 35", "mayores
  * de 55", "sotto i 30"): its English and how many words it takes; undefined elsewhere.
  */

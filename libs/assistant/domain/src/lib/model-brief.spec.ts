@@ -1,5 +1,5 @@
 import { PlanAudience } from './assistant.types';
-import { modelInstructions, toModelAnswer } from './model-brief';
+import { MODEL_HISTORY_LIMIT, modelInstructions, toModelAnswer } from './model-brief';
 import { planPrompt } from './planner';
 import { demoPlannerCatalogue } from './testing/demo-catalogue';
 
@@ -26,5 +26,34 @@ describe('modelInstructions', () => {
       topic: { question: 'social_platform_usage', datapoints: ['tiktok'] },
       audiences: [{ savedAudienceId: 'curated-1', expression: null }],
     });
+  });
+
+  it('lists the chat’s answered plans before the previous one, oldest first, the last few only', () => {
+    const first = planPrompt({ prompt: 'What share of Gen Z use TikTok?', catalogue: acme });
+    if (first.outcome !== 'answer') throw new Error(first.outcome);
+    // Plans told apart by their market: the first in us, then gb, de, fr, and back to us and gb.
+    const markets = ['us', 'gb', 'de', 'fr', 'us', 'gb'];
+    const history = markets.map((code) => ({ ...first.plan, locations: acme.locations.filter((l) => l.code === code) }));
+    const previous = history[history.length - 1];
+    const earlier = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => /^\d+\. \{/.test(line))
+        .map((line) => (JSON.parse(line.replace(/^\d+\. /, '')) as { markets: string[] }).markets.join());
+
+    const full = modelInstructions(acme, previous, [], history);
+    expect(full).toContain(`PREVIOUS PLAN: ${JSON.stringify(toModelAnswer(previous))}`);
+    expect(full).toMatch(/^EARLIER PLANS \(oldest first, before the previous plan, at most 4\):$/m);
+    // The previous plan is not repeated; of the five before it, the last MODEL_HISTORY_LIMIT.
+    expect(MODEL_HISTORY_LIMIT).toBe(4);
+    expect(earlier(full)).toEqual(['gb', 'de', 'fr', 'us']);
+    expect(earlier(modelInstructions(acme, previous, [], history.slice(-3)))).toEqual(['fr', 'us']);
+    // A history that does not end with the previous plan is all earlier.
+    expect(earlier(modelInstructions(acme, previous, [], history.slice(0, 3)))).toEqual(['us', 'gb', 'de']);
+    // No history (a new chat, or only the previous plan known): none, and nothing listed.
+    for (const none of [modelInstructions(acme, null, []), modelInstructions(acme, previous, [], [previous])]) {
+      expect(none).toMatch(/^EARLIER PLANS \(oldest first, before the previous plan, at most 4\): none$/m);
+      expect(earlier(none)).toEqual([]);
+    }
   });
 });

@@ -1,7 +1,8 @@
 /*
  * What a model-backed planner tells the model: the task, the organisation's catalogue in a compact
- * form (codes and names only, licensed things only), the audiences docked to the request, and the
- * previous turn's plan in the model's own form (so a follow-up can keep or replace its parts).
+ * form (codes and names only, licensed things only), the audiences docked to the request, the
+ * previous turn's plan in the model's own form (so a follow-up can keep or replace its parts), and
+ * the few answered plans before it (so "compare both of them" can reach further back).
  */
 import type { AnalysisPlan, PlanAudience, PlannerCatalogue, WireExpression } from './assistant.types';
 import type { ModelAnswer, ModelExpression } from './plan-schema';
@@ -62,6 +63,7 @@ const RULES = [
   '"Which market/country … most" ranks markets (rankBy "markets"); "which age group / income group is most likely to …" ranks the groups of that demographic question (rankBy "groups", groupQuestion its code) with the topic unchanged; state a verdict (highest, lowest, grew-more, up-or-down) when the question asks for one.',
   '"How has … changed" is a trend over waves; "vs the same quarter last year" is pairedPeriods with exactly those two waves.',
   'A follow-up keeps what it does not change from the previous plan and replaces what it names. Docked audiences are the audiences when the prompt names none.',
+  'A follow-up may refer further back than the previous plan ("compare both of them", "go back to the first market"): the EARLIER PLANS are the chat’s answers before it, oldest first.',
   'When the catalogue does not measure what is asked (an age range, metric or unit it lacks), refuse with reason "cannot-answer" and offer the nearest question’s code. When two readings are equally likely, clarify. Context sentences of a long brief are not the topic.',
 ];
 
@@ -74,8 +76,27 @@ function codeAndName(x: { code: string; name: string }): string {
   return spelled === x.code ? x.code : `${x.code}=${x.name}`;
 }
 
-/** The system prompt: the rules, the compact catalogue, docked audiences and the previous plan. */
-export function modelInstructions(catalogue: PlannerCatalogue, previous: AnalysisPlan | null, docked: readonly PlanAudience[]): string {
+/** How many answered plans before the previous one the model is shown: enough to compare or go back, a bounded prompt. */
+export const MODEL_HISTORY_LIMIT = 4;
+
+/**
+ * The chat's answered plans before `previous`, oldest first, at most `MODEL_HISTORY_LIMIT`: the
+ * history (`PlanInput.history`) ends with the previous plan, which the instructions show on its own.
+ */
+export function earlierPlans(history: readonly AnalysisPlan[], previous: AnalysisPlan | null): AnalysisPlan[] {
+  const last = history[history.length - 1];
+  const before = previous && last && JSON.stringify(last) === JSON.stringify(previous) ? history.slice(0, -1) : history;
+  return before.slice(-MODEL_HISTORY_LIMIT);
+}
+
+/** The system prompt: the rules, the compact catalogue, docked audiences, the previous plan and the few before it. */
+export function modelInstructions(
+  catalogue: PlannerCatalogue,
+  previous: AnalysisPlan | null,
+  docked: readonly PlanAudience[],
+  history: readonly AnalysisPlan[] = [],
+): string {
+  const earlier = earlierPlans(history, previous);
   const questions = catalogue.questions
     .filter((q) => q.entitled)
     .map((q) => {
@@ -99,6 +120,8 @@ export function modelInstructions(catalogue: PlannerCatalogue, previous: Analysi
     `SAVED AUDIENCES (id=name): ${catalogue.audiences.map((a) => `${a.id}=${a.name}`).join('; ')}`,
     `DOCKED AUDIENCES (id=name): ${docked.length > 0 ? docked.map((a) => `${a.id}=${a.name}`).join('; ') : 'none'}`,
     `PREVIOUS PLAN: ${previous ? JSON.stringify(toModelAnswer(previous)) : 'none (a new chat)'}`,
+    `EARLIER PLANS (oldest first, before the previous plan, at most ${MODEL_HISTORY_LIMIT}):${earlier.length > 0 ? '' : ' none'}`,
+    ...earlier.map((p, i) => `${i + 1}. ${JSON.stringify(toModelAnswer(p))}`),
   ];
   return lines.join('\n');
 }

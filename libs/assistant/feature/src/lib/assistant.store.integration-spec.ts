@@ -100,6 +100,40 @@ describe('AssistantStore (real Postgres): chats, turns and insights, per organis
     expect(await store.insight('42', 'org-a')).toBeUndefined();
   });
 
+  it("reads a chat's history: its own organisation's own chat's plans only, oldest first, the last `limit` of them", async () => {
+    // Two organisations, two chats each side of the scoping, their turns interleaved so that an order
+    // by turn id across chats, or a read of another chat's turns, shows.
+    const mine = newChat('org-a');
+    const sibling = newChat('org-a');
+    const theirs = newChat('org-b');
+    const asked: string[] = [];
+    for (let i = 1; i <= 8; i++) {
+      await store.saveTurn(mine, `mine ${i}`, 'm', i === 3 ? null : plan(`mine-${i}`), []);
+      if (i <= 3) await store.saveTurn(sibling, `sibling ${i}`, 'm', plan(`sibling-${i}`), []);
+      if (i <= 2) await store.saveTurn(theirs, `theirs ${i}`, 'm', plan(`theirs-${i}`), []);
+      if (i !== 3) asked.push(`mine-${i}`);
+      mine.isNew = sibling.isNew = theirs.isNew = false;
+    }
+    const questions = (plans: AnalysisPlan[]) => plans.map((p) => p.topic?.question);
+
+    // The turn without a plan (the third) is not history; the default bound is the last six answered turns.
+    expect(questions(await store.history(mine.id, 'org-a'))).toEqual(['mine-2', 'mine-4', 'mine-5', 'mine-6', 'mine-7', 'mine-8']);
+    expect(questions(await store.history(mine.id, 'org-a', 2))).toEqual(['mine-7', 'mine-8']);
+    expect(questions(await store.history(mine.id, 'org-a', 20))).toEqual(asked);
+    expect(questions(await store.history(sibling.id, 'org-a'))).toEqual(['sibling-1', 'sibling-2', 'sibling-3']);
+    expect(questions(await store.history(theirs.id, 'org-b'))).toEqual(['theirs-1', 'theirs-2']);
+    // The last of the history is the chat's context.
+    expect(await store.context(mine.id, 'org-a')).toEqual({ plan: plan('mine-8') });
+
+    // Another organisation's chat reads like a missing one: nothing, whichever side asks.
+    const missing = await store.history(randomUUID(), 'org-b');
+    expect(missing).toEqual([]);
+    expect(await store.history(mine.id, 'org-b')).toEqual(missing);
+    expect(await store.history(theirs.id, 'org-a')).toEqual(missing);
+    // Not an id at all: no query, no database error.
+    expect(await store.history("'; DROP TABLE assistant_turns; --", 'org-a')).toEqual([]);
+  });
+
   it("refuses a turn on another organisation's chat with a 404, and stores none of it", async () => {
     const chat = newChat('org-a');
     await store.saveTurn(chat, 'p', 'm', plan('platforms'), [insight('first')]);

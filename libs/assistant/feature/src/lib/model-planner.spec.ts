@@ -141,6 +141,31 @@ describe('ModelPlanner against a local OpenAI-compatible endpoint', () => {
     expect(system).toMatch(/PREVIOUS PLAN: \{"kind":"share","topic":\{"question":"social_platform_usage","datapoints":\["tiktok"\]/);
   });
 
+  it('passes the chat’s earlier plans to the model, so a reference further back ("compare both of them") can be resolved', async () => {
+    server = await endpoint((_req, res) => json(res, 200, completion(JSON.stringify(INSTAGRAM))));
+    const first = rules();
+    if (first.outcome !== 'answer') throw new Error(first.outcome);
+    const inGermany = new RuleBasedPlanner().plan({ ...input, prompt: 'and in Germany?', previous: first.plan });
+    if (inGermany.outcome !== 'answer') throw new Error(inGermany.outcome);
+    expect(inGermany.plan.locations.map((l) => l.code)).toEqual(['de']);
+    const { model } = planner(server.url);
+    await model.plan({ ...input, prompt: 'compare both of them', previous: inGermany.plan, history: [first.plan, inGermany.plan] });
+    // Without a history (only the previous plan known), none.
+    await model.plan({ ...input, prompt: 'and in France?', previous: inGermany.plan });
+
+    const systems = server.requests.map((r) => (r.body['messages'] as { content: string }[])[0].content);
+    const earlier = (system: string) => system.slice(system.indexOf('\nEARLIER PLANS'));
+    expect(earlier(systems[0])).toMatch(
+      /^\nEARLIER PLANS [^\n]*:\n1\. \{"kind":"share","topic":\{"question":"social_platform_usage","datapoints":\["tiktok"\]/,
+    );
+    expect(earlier(systems[0])).toContain(`"markets":[${first.plan.locations.map((l) => `"${l.code}"`).join(',')}]`);
+    // The previous plan (Germany) is shown once, as the previous plan, not again among the earlier ones.
+    expect(earlier(systems[0])).not.toContain('"markets":["de"]');
+    expect(systems[0]).toContain('PREVIOUS PLAN: {"kind":"share"');
+    expect(systems[0]).toMatch(/PREVIOUS PLAN: [^\n]*"markets":\["de"\]/);
+    expect(earlier(systems[1])).toMatch(/^\nEARLIER PLANS [^\n]*: none$/);
+  });
+
   it.each<[string, Reply, FallbackReason, RegExp]>([
     ['content that is not JSON', (_q, res) => json(res, 200, completion('Sure! Here is the plan: share of TikTok')), 'unparsable', /not JSON/],
     ['a body that is not a completion', (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": ['), 'unparsable', /not JSON/],

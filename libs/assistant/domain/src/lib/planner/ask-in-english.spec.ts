@@ -11,6 +11,12 @@ describe('askedInEnglish', () => {
     expect(askedInEnglish('Wie viele unter 16 Jahren nutzen TikTok?').join(' ')).toContain('under 16 years');
     expect(askedInEnglish('Wie viele unter den Millennials nutzen TikTok?')).not.toContain('under');
   });
+  it('reads before a number the words the translation reads so (one list, `beforeNumber`), before a decimal too', () => {
+    // The translation reads them before a whole number; the ask before any word that starts with a digit ("1.5").
+    expect(askedInEnglish('Quantos brasileiros passam acima de 1.5 horas por dia no TikTok?').join(' ')).toContain('over 1.5 hours');
+    expect(askedInEnglish('Quanti italiani passano sopra i 2.5 ore al giorno su Instagram?').join(' ')).toContain('over 2.5');
+    expect(askedInEnglish('Wie viele verbringen unter 1.5 Stunden pro Tag auf TikTok?').join(' ')).toContain('under 1.5 hours');
+  });
   it('reads prices and decades of life of other languages', () => {
     expect(askedInEnglish('Combien coûte en moyenne un abonnement Deezer ?').join(' ')).toContain('how much does cost');
     expect(askedInEnglish('Qual é o preço médio de um smartphone?').join(' ')).toContain('average price');

@@ -1,13 +1,12 @@
 import { PlannerCatalogue } from '../assistant.types';
 import { indexOf } from '../catalogue-index';
-import { detectLanguage, translateWords } from '../languages';
+import { beforeNumberWords, detectLanguage, translateWords } from '../languages';
 import { normaliseWords } from './normalise';
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 
 type Table = string[][];
 const PHRASES: Record<string, Table> = lexicon.askedInEnglish.phrases;
-const BEFORE_AGE: Record<string, Table> = lexicon.askedInEnglish.beforeAge;
 const JAPANESE: Table = lexicon.askedInEnglish.japanese;
 const JAPANESE_AGES: Record<string, string> = lexicon.askedInEnglish.japaneseAges;
 
@@ -23,7 +22,7 @@ function japaneseAges(prompt: string): string {
 }
 
 /** The longest phrase of a table at a word, if one: its length and its English words. */
-function phraseAt(words: readonly string[], i: number, table: Table): [number, string] | null {
+function phraseAt(words: readonly string[], i: number, table: Table | readonly (readonly [string, string])[]): [number, string] | null {
   // Each entry is [phrase, English words].
   let best: [number, string] | null = null;
   for (const [phrase, english] of table) {
@@ -49,7 +48,8 @@ export function askedInEnglish(prompt: string, catalogue?: PlannerCatalogue): st
   const words = wordsOf(prompt);
   const phrases = PHRASES[lang];
   if (!phrases) return words;
-  const beforeAge = BEFORE_AGE[lang] ?? [];
+  // The translation's own list of words read otherwise before a number (`beforeNumber`).
+  const beforeAge = beforeNumberWords(lang);
   const out: string[] = [];
   // Words between the measures are translated together, so the language's own phrases still read.
   let pending: string[] = [];
