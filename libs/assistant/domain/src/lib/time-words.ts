@@ -35,6 +35,9 @@ export const YEAR_AGO = [
   '4 quarters ago',
 ];
 
+/** The cadence words among them: with a period longer than a year they pace its trend instead. */
+export const YEAR_ON_YEAR = ['year on year', 'year over year', 'yoy'];
+
 /** "Now vs a year ago", "year on year": the latest wave and the one four quarters before. */
 export const NOW_VS_YEAR_AGO = [
   'year on year',
@@ -79,5 +82,11 @@ export const CHANGE_BEFORE_ON = new Set(['up', 'down', 'higher', 'lower']);
 /** Words that may stand between a time preposition and what it governs ("since the first quarter of 2025"). */
 // Articles of the other languages left untranslated ("desde o primeiro trimestre") count too.
 export const DETERMINERS = new Set(['the', 'a', 'an', 'o', 'el', 'la', 'le', 'il', 'lo', 'dem', 'den']);
+
+/** Words joining two calendar periods set against each other ("2025 vs 2026", "compare 2025 with 2026"). */
+export const PERIOD_JOINS = ['compared with', 'compared to', 'as against', 'vs', 'versus', 'against', 'with', 'and', 'or', 'than'];
+
+/** Words joining two calendar periods into one range ("from 2025 to 2026", "H1 through H2 2025"). */
+export const PERIOD_RANGE_JOINS = ['to', 'until', 'till', 'through', 'into'];
 
 /** Time words of the other languages, as phrases translated into the English above: in `lexicon/dimensions.json` with the dimension words (`DIMENSION_PHRASES`). */

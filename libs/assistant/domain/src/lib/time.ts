@@ -7,8 +7,9 @@
  */
 import { PlannerWave } from './assistant.types';
 import { numberWord } from './text';
+import { readCountedBack, readJoinedPeriods } from './time-periods';
 import { anchorYears, setAgainst, waveRefs, WaveRef } from './time-refs';
-import { DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, SEASONS, YEAR_AGO } from './time-words';
+import { DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, SEASONS, YEAR_AGO, YEAR_ON_YEAR } from './time-words';
 
 /** Quarterly waves: a year is 4 of them. */
 export const WAVES_PER_YEAR = 4;
@@ -56,6 +57,8 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
   const coverage = () => `its waves run from ${first?.name} to ${last?.name}`;
   const lastN = (n: number) => entitled.slice(-Math.max(1, n));
   const refuse = (reason: 'no-data' | 'not-entitled', message: string): TimeReading => ({ ...reading, refusal: { reason, message } });
+  // "Year on year" said with a period longer than a year ("across the last two years") is the cadence of its trend.
+  let cadence = false;
 
   // Named waves, and how they are joined ("since", "from .. to", "between .. and", "vs").
   const refs = waveRefs(words);
@@ -111,6 +114,13 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
       }
     }
   }
+
+  // Calendar periods set against each other ("2025 vs 2026", "h1 vs h2 2025"): a trend through them.
+  const periods = readJoinedPeriods(words, waves, used, coverage());
+  if (periods.refusal) return refuse(periods.refusal.reason, periods.refusal.message);
+  add(periods.waves);
+  reading.perWave = reading.perWave || periods.perWave;
+  reading.pointsInTime = reading.pointsInTime || periods.pointsInTime;
 
   // Calendar years: "in 2025", "during 2025", "since 2025", "since the start of 2025", "the first
   // half of 2025", "H2 2025", "through 2026 so far".
@@ -196,6 +206,7 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
       const at = has(words, phrase);
       if (at < 0) continue;
       mark(at, phrase.split(' ').length);
+      cadence = cadence || YEAR_ON_YEAR.includes(phrase);
       const ago = entitled[entitled.length - 1 - WAVES_PER_YEAR];
       add(ago ? [ago, latest] : [entitled[0], latest]);
       reading.pointsInTime = true;
@@ -204,6 +215,11 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
         if (n >= 0) mark(n, now.split(' ').length);
       }
     }
+    // "Two years ago", "since January": a point counted back from the latest, a month of its year.
+    const back = readCountedBack(words, used, waves, latest, coverage());
+    if (back.refusal) return refuse(back.refusal.reason, back.refusal.message);
+    add(back.waves);
+    reading.range = reading.range || back.range;
     // "a year ago", "the same quarter last year": the wave four quarters before the latest.
     const agoPhrase = YEAR_AGO.find((p) => has(words, p) >= 0 && !used.has(has(words, p)));
     const agoAt = agoPhrase ? has(words, agoPhrase) : -1;
@@ -362,6 +378,7 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
       reading.pointsInTime = true;
     }
   }
+  if (cadence && reading.range && chosen.size > WAVES_PER_YEAR + 1) reading.pointsInTime = false;
   // The word "year" of "the start of this year" goes with the year it was read as.
   for (const b of blanks) if (used.has(b - 1)) used.add(b);
   for (const g of guarded) used.delete(g);

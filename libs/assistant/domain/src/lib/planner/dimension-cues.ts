@@ -73,7 +73,7 @@ const CHANGE = /\b(change|changes|changed|changing|shift|shifts|shifted|movement
 const RELATIVE_CHANGE =
   /\b(gain(s|ed|ing)? (on|ground on)|catch(es|ing)? up (with|on|to)|caught up (with|on|to)|clos(e|es|ed|ing) the gap (on|with|to)|overt(ake|akes|ook|aken|aking))\b/;
 /** The change between two ends of a period asked as one number: "net change", "percentage points". */
-const NET_CHANGE = /\b(net (change|gain|loss|growth|decline)|percentage points?|pp change|how many points)\b/;
+const NET_CHANGE = /\b(net (change|gain|loss|growth|decline)|percentage points?|pp change|how many points|by how much)\b/;
 const MORE_CHANGE = /\b(more|most|faster|fastest|quicker|quickest|bigger|biggest|larger|largest|further|stronger|strongest|greater|greatest|higher|highest)\b/;
 // "Compare the growth of TikTok in Brazil and Japan": change asked side by side is change compared.
 const COMPARED = /\b(compare|compared|comparing|comparison|vs|versus)\b/;
@@ -95,8 +95,8 @@ const PAIRED_YEAR = new RegExp(
 // "Vs last quarter": one wave against the one before ("quarter on quarter" is a cadence: a trend).
 const PAIRED_QUARTER =
   /\b(than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior) (quarter|wave)\b|\bthis (quarter|wave) (than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior)\b/;
-// "Up or down quarter on quarter": the latest change asked, not the cadence of a trend.
-const QUARTER_ON_QUARTER = /\bquarter (on|over) quarter\b|\bqoq\b/;
+// "Up or down quarter on quarter", "QoQ, which grew more": the latest change asked with a verdict, not the cadence of a trend.
+const QUARTER_ON_QUARTER = /\bquarter (on|over) quarter\b|\bwave (on|over) wave\b|\bqoq\b/;
 const SINCE_YEAR = /\b(since|from|over|across|through) (a|one) year (ago|earlier|before)\b/;
 // "Up or down", "rising or falling", "grown or shrunk": a word of rising set against one of falling, either way round.
 const RISE = '(up|higher|rise|rises|rising|risen|rose|increase|increased|increasing|grow|grows|growing|grown|grew|gain|gained|gaining|climb|climbed|climbing)';
@@ -159,8 +159,13 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   // only the verdict (of the ranking the chat already has), never a name of the catalogue.
   if (superlativeAt >= 0 && VERDICT_TAIL.has(words[superlativeAt + 1] ?? '')) used.push(superlativeAt);
   const upOrDown = UP_OR_DOWN.test(text);
+  const verdictOfChange = upOrDown || (GREW.test(text) && MORE_CHANGE.test(text));
   const paired =
-    PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text) ? 'year' : PAIRED_QUARTER.test(text) || (upOrDown && QUARTER_ON_QUARTER.test(text)) ? 'quarter' : null;
+    PAIRED_YEAR.test(text) && !SINCE_YEAR.test(text)
+      ? 'year'
+      : PAIRED_QUARTER.test(text) || (verdictOfChange && QUARTER_ON_QUARTER.test(text))
+        ? 'quarter'
+        : null;
   // Change along a dimension ("TikTok growth by market", "change in Netflix use by age group", "which markets grew")
   // is each side's change compared.
   const alongDimension = markets || alongMarkets || group !== null;

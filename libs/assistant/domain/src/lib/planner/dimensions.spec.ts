@@ -233,6 +233,14 @@ describe('plans along a dimension', () => {
     expect(plan('Compared with the same quarter of last year, is Spotify up?').waves.map((w) => w.code)).toEqual(['q3_2025', 'q3_2026']);
     // "Quarter on quarter" is a cadence: every wave.
     expect(plan('Quarter on quarter, how has TikTok use moved in Japan?').pairedPeriods ?? false).toBe(false);
+    // With a verdict of change compared it is the latest quarter against the one before.
+    const qoq = plan('QoQ, did Spotify grow more in Germany or in France?');
+    expect([qoq.pairedPeriods, qoq.verdict, qoq.waves.map((w) => w.code)]).toEqual([true, 'grew-more', ['q2_2026', 'q3_2026']]);
+    // "By how much" asks for the change between the period's two ends.
+    const much = plan('By how much has Claude use grown since Q1 2025?');
+    expect([much.pairedPeriods, much.waves.map((w) => w.code)]).toEqual([true, ['q1_2025', 'q3_2026']]);
+    // "Year on year" through a period longer than a year is the cadence of its trend.
+    expect(plan('How has Netflix moved year on year across the last two years?').waves).toHaveLength(8);
   });
 
   it('markets named side by side with a superlative are ranked', () => {

@@ -1,6 +1,7 @@
 import { AnalysisPlan, CodeName, PlanAudience, PlanOutcome, PlannerCatalogue, PlannerQuestion, PlanVerdict, PlannerWave } from '../assistant.types';
 import { DimensionCue, generations } from './dimension-cues';
 import { EVERYONE } from './constants';
+import { WAVES_PER_YEAR } from '../time';
 
 /*
  * The dimension a question ranks or compares along: the markets ("in which country is X most
@@ -97,7 +98,7 @@ function sides(plan: AnalysisPlan): number {
  */
 export function planAlongDimension(
   plan: AnalysisPlan,
-  reading: { dimension: DimensionCue; time: { waves: unknown[]; pointsInTime: boolean } },
+  reading: { dimension: DimensionCue; time: { waves: unknown[]; pointsInTime: boolean; range: boolean } },
   catalogue: PlannerCatalogue,
   previous: AnalysisPlan | null,
   notes: string[],
@@ -121,7 +122,10 @@ export function planAlongDimension(
         options: [],
       };
   }
-  const time = { named: reading.time.waves.length > 0, pointsInTime: reading.time.pointsInTime };
+  // A period longer than a year said as a range ("across the last two years", "since Q1 2025"):
+  // "year on year" there is the cadence of its trend, not two points.
+  const longRange = reading.time.range && !reading.time.pointsInTime && reading.time.waves.length > WAVES_PER_YEAR + 1;
+  const time = { named: reading.time.waves.length > 0, pointsInTime: reading.time.pointsInTime, longRange };
   return { outcome: 'answer', plan: applyDimensions(plan, cue, catalogue, time, previous), notes };
 }
 
@@ -135,7 +139,7 @@ export function applyDimensions(
   given: AnalysisPlan,
   cue: DimensionCue,
   catalogue: PlannerCatalogue,
-  time: { named: boolean; pointsInTime: boolean },
+  time: { named: boolean; pointsInTime: boolean; longRange?: boolean },
   previous: AnalysisPlan | null = null,
 ): AnalysisPlan {
   if (!given.topic) return given;
@@ -223,7 +227,7 @@ export function applyDimensions(
   }
 
   // Change: two paired periods, or the change of two or more sides compared.
-  if (cue.paired || twoPoints) {
+  if ((cue.paired && !(cue.paired === 'year' && time.longRange)) || twoPoints) {
     const waves = catalogue.waves.filter((w) => scope.waves.some((x) => x.code === w.code));
     const pair = cue.paired ? pairedWaves(out, cue.paired, waves, cue.pairedYear) : out.waves.length === 2 ? out.waves : null;
     if (pair) {

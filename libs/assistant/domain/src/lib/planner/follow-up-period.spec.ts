@@ -27,6 +27,12 @@ describe('shiftedPeriod', () => {
     expect(shiftedPeriod('What was it a year earlier?', lastYear, demo)).toBe('What about Q4 2024 to Q3 2025?');
     expect(shiftedPeriod('the previous quarter instead, please', lastYear, demo)).toBe('What about Q3 2025 to Q2 2026?');
   });
+  it('reads "the same quarter" or "the same period" before the shift as the previous period itself', () => {
+    const one = { kind: 'share', waves: waves(['q2_2026']) } as unknown as AnalysisPlan;
+    expect(shiftedPeriod('what about the same quarter a year earlier?', one, demo)).toBe('What about Q2 2025?');
+    expect(shiftedPeriod('and the same period two years before', lastYear, demo)).toBeNull();
+    expect(shiftedPeriod('¿Y el mismo trimestre hace un año?', one, demo)).toBe('What about Q2 2025?');
+  });
   it('leaves anything else, a first turn, and a shift beyond the data as they are', () => {
     expect(shiftedPeriod('And a year earlier in France?', lastYear, demo)).toBeNull();
     expect(shiftedPeriod('And a year earlier?', null, demo)).toBeNull();

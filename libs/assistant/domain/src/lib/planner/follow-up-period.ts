@@ -2,17 +2,21 @@ import { AnalysisPlan, PlannerCatalogue, PlannerWave } from '../assistant.types'
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 
-const { openers, counts, units, directions, directionsBefore, previous: previousWords, articles, closers } = lexicon.followUpPeriod;
+const { openers, counts, units, directions, directionsBefore, previous: previousWords, samePeriod, articles, closers } = lexicon.followUpPeriod;
 const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
 /** "... instead", "... please": closing words that change nothing. */
 const CLOSE = `(?:\\s+(?:${alternatives(closers)}))*`;
 
+/** "The same quarter", "the same period": the previous period named as itself before its shift. */
+const SAME = `(?:(?:${alternatives(samePeriod)})\\s+)?`;
+
 /**
- * "And a year earlier?", "what about two quarters before?", "y un año antes": a follow-up whose
- * only content is a shift in time. Matched on the normalised words, the whole prompt.
+ * "And a year earlier?", "what about two quarters before?", "y un año antes", "what about the same
+ * quarter a year earlier?": a follow-up whose only content is a shift in time. Matched on the
+ * normalised words, the whole prompt.
  */
 const SHIFT = new RegExp(
-  `^(?:(?:${alternatives(openers)})\\s+)*(?:(?:back|in|for|at)\\s+)?(${alternatives(Object.keys(counts))}|\\d+)\\s+(${alternatives(Object.keys(units))})\\s+(?:${alternatives(directions)})(?:\\s+(?:that|this|then))?${CLOSE}$`,
+  `^(?:(?:${alternatives(openers)})\\s+)*(?:(?:back|in|for|at)\\s+)?${SAME}(${alternatives(Object.keys(counts))}|\\d+)\\s+(${alternatives(Object.keys(units))})\\s+(?:${alternatives(directions)})(?:\\s+(?:that|this|then))?${CLOSE}$`,
 );
 /** "The previous quarter", "the year before", "el trimestre anterior": one unit back. */
 const UNIT = `(${alternatives(Object.keys(units))})`;
@@ -22,7 +26,7 @@ const ONE_BACK = new RegExp(
 );
 /** "Y hace un año?", "und vor einem Jahr?": the direction before the amount. */
 const SHIFT_BEFORE = new RegExp(
-  `^(?:(?:${alternatives(openers)})\\s+)*(?:${alternatives(directionsBefore)})\\s+(${alternatives(Object.keys(counts))}|\\d+)\\s+(${alternatives(Object.keys(units))})${CLOSE}$`,
+  `^(?:(?:${alternatives(openers)})\\s+)*${SAME}(?:${alternatives(directionsBefore)})\\s+(${alternatives(Object.keys(counts))}|\\d+)\\s+(${alternatives(Object.keys(units))})${CLOSE}$`,
 );
 
 const monthsBack = (date: string, months: number) => {

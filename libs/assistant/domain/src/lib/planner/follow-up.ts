@@ -4,6 +4,7 @@ import { Frame, MarketReading, PlanShape, PromptContext, Reading, TopicStep } fr
 import { LEXICON } from '../../lexicon/lexicon';
 import { followUpTopic, TopicEdit } from './follow-up-topic';
 import contextLexicon from './context-lexicon.json';
+import { asksChangeOverTime } from './shape';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
@@ -166,7 +167,7 @@ export function mergeFollowUp(
   let kind: AnalysisKind;
   const previousBase: AnalysisKind =
     previous.kind === 'comparison' ? (previous.topic && previous.topic.datapoints.length > 0 ? 'share' : 'ranking') : previous.kind;
-  if (kindCues.trend || reading.time.pointsInTime || reading.time.perWave) kind = 'trend';
+  if (asksChangeOverTime(reading, kindCues, text)) kind = 'trend';
   else if (kindCues.indexing || (!topic && previous.kind === 'indexing')) kind = 'indexing';
   else if ((limit !== undefined || kindCues.ranking) && previous.kind !== 'indexing')
     kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';

@@ -4,6 +4,20 @@ import { clarify, describeGiven, noTopic } from './outcomes';
 import { Frame, MarketReading, PlanShape, PromptContext, TopicStep } from './types';
 
 /**
+ * Whether the words ask for change over time (a trend): a word of trend, two points in time, a
+ * period wave by wave or periods set against each other, a period longer than the default said
+ * back from now ("since Q1 2025", "over the past two years"), or a period with both ends named
+ * ("from summer 2025 to now", "between Q2 2025 and Q2 2026"), unless a share is asked for.
+ */
+export function asksChangeOverTime(reading: PromptContext['reading'], kindCues: Frame['cues'], text: string): boolean {
+  const { time } = reading;
+  if (kindCues.trend || time.pointsInTime || time.perWave) return true;
+  if (!time.range || kindCues.share) return false;
+  if (time.waves.length > DEFAULT_WAVE_COUNT && /\bover the (last|past)\b|\bsince\b/.test(text)) return true;
+  return time.waves.length >= 2 && /\bfrom\b.*\b(to|until|till|through)\b|\bbetween\b.*\band\b/.test(text);
+}
+
+/**
  * The shape of an answer to a prompt read on its own (no follow-up): its kind from the cues and
  * the period; with no topic and no profile asked, what to ask back or refuse.
  */
@@ -32,13 +46,7 @@ export function firstTurnShape(
     return noTopic(reading, index, step.choice.unknown);
   }
   let kind: AnalysisKind;
-  if (
-    kindCues.trend ||
-    reading.time.pointsInTime ||
-    reading.time.perWave ||
-    (reading.time.range && reading.time.waves.length > DEFAULT_WAVE_COUNT && !kindCues.share && /\bover the (last|past)\b|\bsince\b/.test(text))
-  )
-    kind = 'trend';
+  if (asksChangeOverTime(reading, kindCues, text)) kind = 'trend';
   else if (kindCues.indexing || kindCues.openIndexing) kind = 'indexing';
   else kind = topic && topic.datapoints.length > 0 ? 'share' : 'ranking';
   return { ...start, kind };
