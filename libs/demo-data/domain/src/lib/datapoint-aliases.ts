@@ -97,6 +97,7 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   ツイッター: ['x_twitter'],
   アップルペイ: ['apple_pay'],
   ウーバーイーツ: ['uber_eats'],
+  グッチ: ['gucci'],
 };
 
 /** The aliases of one datapoint of one question, in the order of the table. */
