@@ -1,6 +1,7 @@
 import { ageSpans } from './age-spans';
 
-const read = (text: string) => ageSpans(text.split(' '), new Set()).map((s) => ({ words: s.entry.words.join(' '), name: s.entry.name }));
+const read = (text: string) =>
+  ageSpans(text.split(' '), new Set()).map((s) => ({ words: s.entry.words.join(' '), name: s.entry.kind === 'audience' ? s.entry.name : s.entry.kind }));
 
 describe('ageSpans', () => {
   it('reads an age said with its years up to its last word, also at the end of the prompt', () => {
