@@ -29,6 +29,12 @@ describe('aliases from the catalogue', () => {
     expect(topicOf('What share of Germans use zuckbook?', withAliases())).toEqual(['social_platform_usage', ['facebook']]);
   });
 
+  it("the demo's own aliases: 'delivery apps' are the delivery brands (not the social platforms 'apps' names), グッチ is Gucci", () => {
+    expect(topicOf('Quais os apps de delivery mais usados no Brasil?', demoPlannerCatalogue())).toEqual(['brand_funnel_delivery', []]);
+    expect(topicOf('Which apps do Gen Z use most?', demoPlannerCatalogue())).toEqual(['social_platform_usage', []]);
+    expect(topicOf('フランスでグッチを知っている人の割合は？', demoPlannerCatalogue())).toEqual(['brand_funnel_fashion', ['gucci']]);
+  });
+
   it("a question's alias is a word of its name: the prompt that uses it gets the question", () => {
     expect(topicOf('OS split among millennials in the US', demoPlannerCatalogue())).toMatch(/^clarify: /);
     expect(topicOf('OS split among millennials in the US', withAliases())).toEqual(['mobile_operating_system', []]);

@@ -1,9 +1,32 @@
-import { beforeNumberWords, detectLanguage, inflectionKey, translateWords } from './languages';
+import { beforeNumberWords, detectLanguage, inflectionKey, translateJapanese, translateWords } from './languages';
 
 describe('the language of a prompt', () => {
   it('does not take a two-letter code ending an English prompt for a Romance preposition', () => {
     expect(detectLanguage('amazon prime video subs de')).toBe('en');
     expect(detectLanguage('¿Cuántos usuarios de TikTok hay en España?')).toBe('es');
+  });
+  it('tells a short follow-up by its demonstratives, ordinals and words Spanish does not share', () => {
+    expect(detectLanguage('et ce groupe en Allemagne ?')).toBe('fr');
+    expect(detectLanguage('Temu, ça progresse en France sur les quatre derniers trimestres ?')).toBe('fr');
+    expect(detectLanguage("Confronta Gen X con la Gen Z sull'uso di Threads")).toBe('it');
+    expect(detectLanguage('Nimm Spanien noch dazu')).toBe('de');
+    expect(detectLanguage('¿Y solo la segunda?')).toBe('es');
+  });
+});
+
+describe('words of chats in the other languages', () => {
+  it('reads verbs that add a side and "to compare"', () => {
+    expect(translateWords(['nimm', 'spanien', 'noch', 'dazu'], 'de').join(' ')).toBe('add spanien too');
+    expect(translateWords(['ajoute', 'les', 'femmes', 'pour', 'comparer'], 'fr').join(' ')).toBe('add the women to compare');
+  });
+  it('reads "at the same time" as both and "one of the two" as itself', () => {
+    expect(translateWords(['netflix', 'und', 'disney', 'gleichzeitig'], 'de').join(' ')).toBe('netflix and disney both');
+    expect(translateWords(['perro', 'y', 'gato', 'a', 'la', 'vez'], 'es').join(' ')).toBe('dog and cat both');
+    expect(translateWords(['au', 'moins', 'l', 'un', 'des', 'deux'], 'fr').join(' ')).toBe('at least one of the two');
+  });
+  it('reads Japanese ages as a range of years', () => {
+    expect(translateJapanese('アメリカの16〜24歳').replace(/\s+/g, ' ').trim()).toBe('united states aged 16-24');
+    expect(translateJapanese('55歳以上').replace(/\s+/g, ' ').trim()).toBe('aged 55 and over');
   });
 });
 

@@ -97,6 +97,7 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   ツイッター: ['x_twitter'],
   アップルペイ: ['apple_pay'],
   ウーバーイーツ: ['uber_eats'],
+  グッチ: ['gucci'],
 };
 
 /** The aliases of one datapoint of one question, in the order of the table. */
@@ -113,4 +114,5 @@ export function aliasesOf(question: string, datapoint: string): string[] {
  */
 export const QUESTION_ALIASES: Record<string, string[]> = {
   occupation_sector: ['line of work', 'occupation', 'profession', 'industry', 'job'],
+  brand_funnel_delivery: ['delivery apps', 'food delivery apps'],
 };

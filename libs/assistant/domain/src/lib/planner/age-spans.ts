@@ -8,6 +8,15 @@ const G = LEXICON.grammar;
 /** Words joining the two ends of an age range, English or left from another language ("à", "e", "y", "bis"). */
 export const AGE_RANGE_LINKS = new Set(G.ageRangeLinks);
 
+/**
+ * How many words from `at` say the years of an age: "years" (1), "years old" (2), none (0). An
+ * age ending the prompt ("and among under 25 years?") is read whole, never past its last word.
+ */
+function yearWords(words: readonly string[], at: number): number {
+  if (!['year', 'years'].includes(words[at] ?? '')) return 0;
+  return ['old', 'olds'].includes(words[at + 1] ?? '') ? 2 : 1;
+}
+
 /** Age phrases: "aged 25-34", "25-34 year olds", "under 35", "over-35s", "35+", "between 25 and 34". */
 export function ageSpans(words: string[], used: Set<number>): Span[] {
   const out: Span[] = [];
@@ -60,13 +69,13 @@ export function ageSpans(words: string[], used: Set<number>): Span[] {
         (['year', 'years'].includes(words[i + 3] ?? '') && ['of', 'from', 'among'].includes(words[i - 1] ?? '')))
     ) {
       const hi = num(words[i + 2]) as number;
-      if (lo >= 13 && hi <= 99 && lo < hi) make(i - 1, i + 3 + (['year', 'years'].includes(words[i + 3] ?? '') ? 2 : 0), lo, hi, `Aged ${lo}-${hi}`);
+      if (lo >= 13 && hi <= 99 && lo < hi) make(i - 1, i + 3 + yearWords(words, i + 3), lo, hi, `Aged ${lo}-${hi}`);
       continue;
     }
     if (['under', 'below', 'younger'].includes(w)) {
       const j = words[i + 1] === 'than' ? i + 2 : i + 1;
       const n = num(words[j]);
-      if (n !== undefined && n >= 18 && n <= 70) make(i, j + 1 + (['year', 'years'].includes(words[j + 1] ?? '') ? 2 : 0), 0, n - 1, `Under ${n}`);
+      if (n !== undefined && n >= 18 && n <= 70) make(i, j + 1 + yearWords(words, j + 1), 0, n - 1, `Under ${n}`);
       continue;
     }
     if (['over', 'above', 'older'].includes(w) || (w === 'aged' && /plus$/.test(words[i + 2] ?? ''))) {

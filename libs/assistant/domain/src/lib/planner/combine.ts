@@ -13,6 +13,14 @@ const SUBJECT_WORDS = lexicon.subjectWords;
 const ANY_JOINS = SUBJECT_WORDS.anyJoins.map((p) => ` ${p} `);
 /** Heads of a list meaning at least one of its answers ("any of X, Y or Z"). */
 const ANY_HEADS = SUBJECT_WORDS.anyHeads.map((p) => p.split(' '));
+/** Words after the last answer meaning at least one of them ("X or Y, at least one of the two"). */
+const ANY_AFTER = SUBJECT_WORDS.anyAfter.map((p) => p.split(' '));
+
+/** Whether the words after the last answer (past a clause break) start with one of `ANY_AFTER`. */
+function anyAfter(after: readonly string[]): boolean {
+  const rest = after[0] === '|' ? after.slice(1) : after;
+  return ANY_AFTER.some((p) => p.every((w, k) => rest[k] === w));
+}
 /** Words that may stand between a list's head and its first answer ("any of the ..."). */
 const HEAD_GAP = new Set(['the', 'these', 'a', 'an']);
 
@@ -119,6 +127,8 @@ export function readCombine(words: readonly string[], spans: readonly SubjectSpa
   // "Deliveroo and/or Just Eat", "any of football, basketball or tennis": at least one, even
   // beside words of comparing ("which gender is least likely to follow any of ...").
   if (ANY_JOINS.some((p) => ` ${between.join(' ')} `.includes(p)) || anyHeadBefore(before)) return { combine: 'any' };
+  // "Netflix or Prime Video, at least one of the two": said after them, at least one.
+  if (anyAfter(words.slice(last.end, last.end + 7))) return { combine: 'any' };
   // "Netflix and Disney+ together": both at once.
   if (['together', 'simultaneously'].includes(words[last.end] ?? '')) return { combine: 'all' };
   // "Spotify and Deezer both", "Hulu, Peacock and Paramount+, all three": every one of them.

@@ -100,3 +100,12 @@ describe('nameDocked, references in other forms', () => {
     );
   });
 });
+
+describe('nameDocked, a demonstrative in the languages of the markets', () => {
+  it('writes "ce groupe", "dieser Zielgruppe", "este público", "desse público" as the docked audience', () => {
+    expect(nameDocked('et ce groupe en Allemagne ?', dock('Gen Z'))).toBe('et Gen Z en Allemagne ?');
+    expect(nameDocked('Wie viele aus dieser Zielgruppe kaufen Second-Hand?', dock('Parents'))).toBe('Wie viele aus Parents kaufen Second-Hand?');
+    expect(nameDocked('¿Qué servicios usa más este público?', dock('Parents'))).toBe('¿Qué servicios usa más Parents?');
+    expect(nameDocked('Que parte desse público tem Revolut?', dock('High income'))).toBe('Que parte High income tem Revolut?');
+  });
+});

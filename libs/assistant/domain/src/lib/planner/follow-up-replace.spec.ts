@@ -113,3 +113,11 @@ describe('a short follow-up in another language is read in that language', () =>
     expect(out.notes).toEqual([]);
   });
 });
+
+describe('rewriteReplacement, "only" after the opening "and" of another language', () => {
+  it('reads "¿Y solo ...?", "und nur ...?" as "and only", which selects', () => {
+    expect(rewriteReplacement('¿Y solo Millennials?', previous)).toBe('¿y only Millennials?');
+    expect(rewriteReplacement('Und nur Frauen?', previous)).toBe('und only Frauen?');
+    expect(rewriteReplacement('Solo mujeres', previous)).toBe('Only mujeres');
+  });
+});

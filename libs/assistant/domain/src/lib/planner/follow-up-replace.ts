@@ -27,8 +27,11 @@ const FOREIGN_SAME = new RegExp(
 );
 const ARROW = new RegExp(`^\\s*(.+?)\\s*(?:${lexicon.replace.arrows.join('|')})\\s*(.+?)[\\s?.!]*$`);
 const CJK = /[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+/g;
-/** "Nur Frauen", "solo mujeres", "seulement les femmes": a follow-up's opening "only", which narrows. */
-const FOREIGN_ONLY = new RegExp(`^\\s*(?:${alternatives(lexicon.followUpOnly)})\\s+`, 'i');
+/**
+ * "Nur Frauen", "solo mujeres", "seulement les femmes", "¿Y solo la segunda?": a follow-up's opening
+ * "only" (after its opening "and", if one), which narrows or selects.
+ */
+const FOREIGN_ONLY = new RegExp(`^(\\s*[¿¡]?\\s*(?:(?:and|${alternatives(lexicon.followUpAnd)})\\s+)?)(?:${alternatives(lexicon.followUpOnly)})\\s+`, 'i');
 const SIDE_BY_SIDE = new RegExp(`\\b(?:${alternatives(lexicon.replace.sideBySide)})\\b`, 'gi');
 
 /**
@@ -48,7 +51,7 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
   const prompt = withoutReaction(written, catalogue)
     .replace(FOREIGN_SAME, 'Same')
     .replace(FOREIGN_AND, (and) => (english ? 'And ' : and.toLowerCase()))
-    .replace(FOREIGN_ONLY, 'Only ');
+    .replace(FOREIGN_ONLY, (_only, and: string) => (and.trim() ? `${and}only ` : 'Only '));
   // "us -> uk", "Hulu → Peacock": chat shorthand for a swap.
   const arrow = ARROW.exec(prompt);
   // Japanese particles and marks around the names ("Pinterestの代わりにInstagramは？") are not part of them.

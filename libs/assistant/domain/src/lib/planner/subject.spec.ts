@@ -146,6 +146,12 @@ describe('the planner with the subject stage', () => {
     expect(subjectOf(plan('Do more people use TikTok or Instagram in Brazil?')).combine).toBe('each');
   });
 
+  it('reads "at least one of the two" said after the answers as at least one of them, in other languages too', () => {
+    expect(subjectOf(plan('What share of Germans watch Netflix or Prime Video, at least one of the two?')).combine).toBe('any');
+    expect(subjectOf(plan("Quelle part des Allemands regarde Netflix ou Prime Video, au moins l'un des deux ?")).combine).toBe('any');
+    expect(subjectOf(plan('Wie viele Franzosen haben Netflix und Disney+ gleichzeitig?')).combine).toBe('all');
+  });
+
   it('a follow-up asking for those who do not keeps the topic and negates it', () => {
     const first = plan('What share of Germans use TikTok?');
     expect(subjectOf(plan("And what share don't?", first)).negate).toBe(true);

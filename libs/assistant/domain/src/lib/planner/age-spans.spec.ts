@@ -1,0 +1,16 @@
+import { ageSpans } from './age-spans';
+
+const read = (text: string) =>
+  ageSpans(text.split(' '), new Set()).map((s) => ({ words: s.entry.words.join(' '), name: s.entry.kind === 'audience' ? s.entry.name : s.entry.kind }));
+
+describe('ageSpans', () => {
+  it('reads an age said with its years up to its last word, also at the end of the prompt', () => {
+    expect(read('and among under 25 years')).toEqual([{ words: 'under 25 years', name: 'Under 25' }]);
+    expect(read('what part of under 25 years use snapchat')).toEqual([{ words: 'under 25 years', name: 'Under 25' }]);
+    expect(read('and among the under 25 years old')).toEqual([{ words: 'under 25 years old', name: 'Under 25' }]);
+  });
+  it('reads a range with its years, and one without', () => {
+    expect(read('what share of 25 to 34 years')).toEqual([{ words: 'of 25 to 34 years', name: 'Aged 25-34' }]);
+    expect(read('women aged 25-34 in france')).toEqual([{ words: 'aged 25-34', name: 'Aged 25-34' }]);
+  });
+});
