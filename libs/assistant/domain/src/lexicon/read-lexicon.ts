@@ -133,6 +133,11 @@ export interface Lexicon {
     regions: Record<string, { phrases: string[]; codes: string[] }>;
     /** Words that name every market together rather than one. */
     allMarkets: string[];
+    /**
+     * Words that join market codes into a list ("uk vs us", "es y br", "de und fr"), besides "/", "+",
+     * "&" and ",": two-letter codes so joined are markets in any language (`market-codes.ts`).
+     */
+    codeListJoins: string[];
   };
   audiences: {
     audiencePhrases: AudiencePhrase[];
@@ -322,6 +327,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       otherPlaces: wordLists,
       regions: recordOf(shape<{ phrases: string[]; codes: string[] }>({ phrases: words, codes: words })),
       allMarkets: words,
+      codeListJoins: words,
     })(files['places.json'], 'places.json'),
     audiences: shape<Lexicon['audiences']>({
       audiencePhrases: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),

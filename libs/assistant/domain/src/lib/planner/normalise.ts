@@ -2,6 +2,7 @@ import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
 import { cueTypo, QUERY_WORDS } from '../intents';
 import { romanise, soundKey } from '../katakana';
 import { detectLanguage, Language, translateJapanese, translateWords } from '../languages';
+import { nameListedCodes } from '../market-codes';
 import { FUNCTION_WORDS, normalize, typoMatch } from '../text';
 import { spellNegations } from './subject';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -98,7 +99,9 @@ function vowelless(word: string, index: CatalogueIndex): string | undefined {
  * Japanese and other languages translated, clause punctuation kept as "|", chat shorthand and
  * misspelt words of asking read as the words meant.
  */
-export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWords {
+export function normaliseWords(written: string, index: CatalogueIndex): NormalisedWords {
+  // Market codes in a list ("uk vs de", "fr/es") as their markets' names: markets in any language.
+  const raw = nameListedCodes(written);
   const lang = detectLanguage(raw);
   // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
   const undotted = raw
