@@ -118,6 +118,8 @@ export interface Grammar {
   complementSides: string[];
   /** Phrases naming the other side as the rest of the population ("compared with everyone else"): an index's own base. */
   complementRest: string[];
+  /** Links that set two sides side by side as equals ("A vs B", "A and B"), unlike a base ("than", "compared with"). */
+  evenSideLinks: string[];
 }
 
 export interface Lexicon {
@@ -359,6 +361,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       valueWords: wordLists,
       complementSides: words,
       complementRest: words,
+      evenSideLinks: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,
