@@ -9,7 +9,7 @@
 import { LEXICON } from '../lexicon/lexicon';
 import { TabledLanguage } from '../lexicon/read-lexicon';
 import { katakanaRuns } from './katakana';
-import { nameListedCodes } from './market-codes';
+import { capitaliseListedCodes } from './market-codes';
 import { foldAccents } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
 
@@ -39,7 +39,7 @@ const ENGLISH_MARKERS = LEXICON.english.markers;
 /** Per European language, how many of its marker words and letters a prompt uses. */
 function languageScores(written: string): [Language, number][] {
   // Market codes in a list ("uk/us/de", "es vs br") are markets, not the words "de" or "es".
-  const raw = nameListedCodes(written);
+  const raw = capitaliseListedCodes(written);
   // Letters only one of the languages writes count as a marker word each.
   const letters: Record<Tabled, number> = {
     de: (raw.match(/[äöüß]/gi) ?? []).length,

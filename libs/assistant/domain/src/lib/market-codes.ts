@@ -2,25 +2,20 @@
  * Market codes written in lower case in a list of markets ("uk vs us vs de", "fr/es", "US+uk",
  * "de, fr, es", "es y br"): two-letter codes joined to another code by "/", "+", "&", "," or a
  * word of joining (`places.json` `codeListJoins`) are markets in any language, so they are written
- * as their markets' names before the prompt is read ("uk vs de" -> "united kingdom vs germany").
+ * in capitals before the prompt is read ("uk vs de" -> "UK vs DE"), as codes in capitals are read.
  * A code said alone stays a word: "de" and "es" are also a preposition and a verb of Spanish,
  * Portuguese and French, and counting them as such read "uk/us/de" as Spanish and translated the
- * codes away; a name, unlike a code in capitals, is never taken for the same word elsewhere in the
- * prompt ("Uso de Netflix: es, br y de").
+ * codes away.
  */
 import { LEXICON } from '../lexicon/lexicon';
 
 /**
- * The markets' two-letter codes and short names ("gb" and "uk") -> the market's name (its first
- * alias, "united kingdom"). "in" is left out: it joins clauses in English and German ("uk or in
- * de") and is never read as India in lower case.
+ * The markets' two-letter codes and short names ("gb" and "uk"). "in" is left out: it joins
+ * clauses in English and German ("uk or in de") and is never read as India in lower case.
  */
-const NAMES = new Map(
-  Object.entries(LEXICON.places.locationAliases).flatMap(([code, aliases]) =>
-    [code, ...aliases.filter((a) => /^[a-z]{2}$/.test(a))].filter((c) => c !== 'in').map((c): [string, string] => [c, aliases[0] ?? code]),
-  ),
-);
-const CODES = [...NAMES.keys()];
+const CODES = [
+  ...new Set(Object.entries(LEXICON.places.locationAliases).flatMap(([code, aliases]) => [code, ...aliases.filter((a) => /^[a-z]{2}$/.test(a))])),
+].filter((c) => c !== 'in');
 
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -32,8 +27,8 @@ const CODE_IN_RUN = new RegExp(`(?<![\\p{L}\\p{N}])${CODE}(?![\\p{L}\\p{N}])`, '
 
 const JOINS = new Set(LEXICON.places.codeListJoins);
 
-/** The prompt with every market code of a list of codes written as its market's name ("uk vs de" -> "united kingdom vs germany"). */
-export function nameListedCodes(raw: string): string {
-  // The join words stay as written ("e", "o" are also codes of nothing); only the codes are named.
-  return raw.replace(RUN, (run) => run.replace(CODE_IN_RUN, (code) => (JOINS.has(code.toLowerCase()) ? code : (NAMES.get(code.toLowerCase()) ?? code))));
+/** The prompt with every market code of a list of codes in capitals ("uk vs de" -> "UK vs DE"); the rest as written. */
+export function capitaliseListedCodes(raw: string): string {
+  // The join words stay as written; only the codes are capitalised.
+  return raw.replace(RUN, (run) => run.replace(CODE_IN_RUN, (code) => (JOINS.has(code.toLowerCase()) ? code : code.toUpperCase())));
 }
