@@ -38,6 +38,7 @@ export const EVAL_SETS = [
   'tuning-10-numbers',
   'tuning-11-periods',
   'tuning-11-language',
+  'tuning-11-markets',
   'held-out-2',
   'held-out-3',
   'held-out-4',

@@ -122,6 +122,8 @@ export interface Grammar {
   complementSides: string[];
   /** Phrases naming the other side as the rest of the population ("compared with everyone else"): an index's own base. */
   complementRest: string[];
+  /** Links that set two sides side by side as equals ("A vs B", "A and B"), unlike a base ("than", "compared with"). */
+  evenSideLinks: string[];
 }
 
 export interface Lexicon {
@@ -137,6 +139,11 @@ export interface Lexicon {
     regions: Record<string, { phrases: string[]; codes: string[] }>;
     /** Words that name every market together rather than one. */
     allMarkets: string[];
+    /**
+     * Words that join market codes into a list ("uk vs us", "es y br", "de und fr"), besides "/", "+",
+     * "&" and ",": two-letter codes so joined are markets in any language (`market-codes.ts`).
+     */
+    codeListJoins: string[];
   };
   audiences: {
     audiencePhrases: AudiencePhrase[];
@@ -326,6 +333,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       otherPlaces: wordLists,
       regions: recordOf(shape<{ phrases: string[]; codes: string[] }>({ phrases: words, codes: words })),
       allMarkets: words,
+      codeListJoins: words,
     })(files['places.json'], 'places.json'),
     audiences: shape<Lexicon['audiences']>({
       audiencePhrases: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),
@@ -357,6 +365,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       valueWords: wordLists,
       complementSides: words,
       complementRest: words,
+      evenSideLinks: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,

@@ -68,3 +68,24 @@ describe('aliases from the catalogue', () => {
     expect(topicOf('Smartphone brand among Gen Z in France', withAliases())).toEqual(topicOf('Smartphone brand among Gen Z in France', demoPlannerCatalogue()));
   });
 });
+
+describe('a phrase that is one answer’s name and another answer’s alias', () => {
+  // "Amazon Prime" is the subscription's own name and another name of Prime Video; "Klarna" the
+  // banking brand's name and another name of buy now, pay later.
+  it('names the answer of that name when nothing around it says otherwise', () => {
+    expect(topicOf('Do parents over-index on Amazon Prime?', demoPlannerCatalogue())).toEqual(['subscriptions_held', ['amazon_prime']]);
+    expect(topicOf('Where is Amazon Prime membership highest?', demoPlannerCatalogue())).toEqual(['subscriptions_held', ['amazon_prime']]);
+    expect(topicOf('Wie viele Menschen in Deutschland nutzen Klarna?', demoPlannerCatalogue())).toEqual(['brand_funnel_banking', ['klarna']]);
+  });
+
+  it('names the other answer when its verb or the answers beside it say so', () => {
+    expect(topicOf('How many Germans watch Amazon Prime?', demoPlannerCatalogue())).toEqual(['streaming_services_used', ['amazon_prime_video']]);
+    expect(topicOf('Amazon Prime viewing: uk vs de', demoPlannerCatalogue())).toEqual(['streaming_services_used', ['amazon_prime_video']]);
+    expect(topicOf('Wo schauen die meisten Leute Amazon Prime?', demoPlannerCatalogue())).toEqual(['streaming_services_used', ['amazon_prime_video']]);
+    expect(topicOf('Netflix and Amazon Prime in fr vs es', demoPlannerCatalogue())).toEqual(['streaming_services_used', ['netflix', 'amazon_prime_video']]);
+  });
+
+  it('reads an alias shared with no other name as before', () => {
+    expect(topicOf('What share of Germans use insta?', demoPlannerCatalogue())).toEqual(['social_platform_usage', ['instagram']]);
+  });
+});

@@ -15,6 +15,8 @@ export interface DatapointRef {
   datapoint: CodeName;
   /** Found through a shortened name ("Marketplace" for "Use Marketplace") rather than the name itself. */
   partial: boolean;
+  /** Found only through another name the catalogue gives it ("amazon prime" for Prime Video), not its own name. */
+  alias?: boolean;
 }
 
 export type Entry =
@@ -215,7 +217,7 @@ function build(catalogue: PlannerCatalogue): CatalogueIndex {
   // Other names the survey's catalogue gives its answers ("insta", "coke"): as strong as the name.
   for (const question of catalogue.questions)
     for (const datapoint of question.datapoints)
-      for (const alias of datapoint.aliases ?? []) addDatapoint(words(alias), { question, datapoint, partial: false });
+      for (const alias of datapoint.aliases ?? []) addDatapoint(words(alias), { question, datapoint, partial: false, alias: true });
   for (const [key, refs] of datapointEntries) entries.push({ kind: 'datapoint', words: key.split(' '), refs });
 
   const byFirst = new Map<string, Entry[]>();

@@ -9,6 +9,7 @@
 import { LEXICON } from '../lexicon/lexicon';
 import { TabledLanguage } from '../lexicon/read-lexicon';
 import { katakanaRuns } from './katakana';
+import { capitaliseListedCodes } from './market-codes';
 import { foldAccents } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
 
@@ -36,7 +37,9 @@ const MARKERS: Record<Tabled, string[]> = {
 const ENGLISH_MARKERS = LEXICON.english.markers;
 
 /** Per European language, how many of its marker words and letters a prompt uses. */
-function languageScores(raw: string): [Language, number][] {
+function languageScores(written: string): [Language, number][] {
+  // Market codes in a list ("uk/us/de", "es vs br") are markets, not the words "de" or "es".
+  const raw = capitaliseListedCodes(written);
   // Letters only one of the languages writes count as a marker word each.
   const letters: Record<Tabled, number> = {
     de: (raw.match(/[äöüß]/gi) ?? []).length,

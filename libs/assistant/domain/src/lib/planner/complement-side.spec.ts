@@ -42,12 +42,22 @@ describe('withComplementSide', () => {
     expect(withComplementSide([gen], 'indexing', 'gen z vs everyone else'.split(' '), true)).toEqual({ audiences: [gen], kind: 'indexing' });
     expect(withComplementSide([gen], 'indexing', 'gen z and non users'.split(' '), false).audiences).toHaveLength(1);
   });
+  it('makes the rest set beside the audience as an equal side a side, when no word of indexing is said', () => {
+    const words = 'gen z vs everyone else | who s on bereal more'.split(' ');
+    expect(withComplementSide([gen], 'indexing', words, true, false).kind).toBe('comparison');
+    expect(withComplementSide([gen], 'indexing', words, true, false).audiences).toHaveLength(2);
+    // Said as the base ("compared with", "than"), or with a word of indexing, it stays the index's base.
+    expect(withComplementSide([gen], 'indexing', 'gen z compared with everyone else on tiktok'.split(' '), true, false).kind).toBe('indexing');
+    expect(withComplementSide([gen], 'indexing', 'gen z use tiktok more than everyone else'.split(' '), true, false).kind).toBe('indexing');
+    expect(withComplementSide([gen], 'indexing', 'does gen z over index on tiktok vs everyone else'.split(' '), true, true).kind).toBe('indexing');
+  });
 });
 
 describe('plans with a complement side', () => {
   it.each([
     ['People who worry about climate change vs those who don’t: who buys second-hand more?', 'attitudes_environment'],
     ['Do ChatGPT users and non-users differ in how much they use a VPN?', 'ai_assistants_used'],
+    ['Electric car drivers vs the rest in the US on smart thermostats', 'car_ownership'],
   ])('%s', (prompt, question) => {
     const p = plan(prompt);
     expect(p.kind).toBe('comparison');

@@ -9,13 +9,19 @@ const REST_SIDES = LEXICON.grammar.complementRest.map((p) => p.split(' '));
 /** Words that put a phrase on the other side of a comparison ("vs", "and", "compared with"). */
 const SIDE_LINKS = new Set(LEXICON.grammar.connectors.filter((w) => w !== 'plus'));
 
-/** Index of the first word of a complement phrase that follows a comparison link, or -1; `rest`: "everyone else" too. */
-export function complementSideAt(words: readonly string[], rest = true): number {
-  const sides = rest ? [...GROUP_SIDES, ...REST_SIDES] : GROUP_SIDES;
+/** Links that set the rest beside the audience as an equal side ("Gen Z vs everyone else"), not as a base ("than", "compared with"). */
+const EVEN_LINKS = new Set(LEXICON.grammar.evenSideLinks);
+
+/**
+ * Index of the first word of a complement phrase that follows a comparison link, or -1; `rest`:
+ * "everyone else" too, or only after an even link ("vs the rest") when `rest` is `'even'`.
+ */
+export function complementSideAt(words: readonly string[], rest: boolean | 'even' = true): number {
   for (let i = 1; i < words.length; i++) {
     const before = words[i - 1];
     const linked = SIDE_LINKS.has(before) || ((before === 'with' || before === 'to') && words[i - 2] === 'compared');
     if (!linked) continue;
+    const sides = rest === true || (rest === 'even' && EVEN_LINKS.has(before)) ? [...GROUP_SIDES, ...REST_SIDES] : GROUP_SIDES;
     if (sides.some((p) => p.every((w, k) => words[i + k] === w))) return i;
   }
   return -1;
@@ -28,16 +34,20 @@ export function complementSideAt(words: readonly string[], rest = true): number 
  * and its complement (`"not": true` on the whole expression), and a share, ranking or index of
  * one audience becomes a comparison of the two. An index already compares its audience with the
  * rest, so an index "compared with everyone else" stays one; "X users and non-users" on a topic
- * names two groups and is a comparison.
+ * names two groups and is a comparison, and so is the rest set beside the audience as an equal
+ * side ("Gen Z vs everyone else on BeReal") when no word of indexing is said (`indexSaid`: "over-index",
+ * "skew", "than average").
  */
 export function withComplementSide(
   audiences: PlanAudience[],
   kind: AnalysisKind,
   words: readonly string[],
   hasTopic: boolean,
+  indexSaid = true,
 ): { audiences: PlanAudience[]; kind: AnalysisKind } {
   if (audiences.length !== 1 || audiences[0].origin === 'everyone') return { audiences, kind };
-  if (complementSideAt(words, kind !== 'indexing') < 0 || (kind === 'indexing' && !hasTopic)) return { audiences, kind };
+  const rest = kind !== 'indexing' ? true : indexSaid ? false : 'even';
+  if (complementSideAt(words, rest) < 0 || (kind === 'indexing' && !hasTopic)) return { audiences, kind };
   const named = audiences[0];
   const negated = named.expression['not'] === true;
   const positive = Object.fromEntries(Object.entries(named.expression).filter(([key]) => key !== 'not'));

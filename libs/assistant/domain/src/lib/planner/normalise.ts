@@ -2,6 +2,7 @@ import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
 import { cueTypo, QUERY_WORDS } from '../intents';
 import { romanise, soundKey } from '../katakana';
 import { detectLanguage, Language, translateJapanese, translateWords } from '../languages';
+import { capitaliseListedCodes } from '../market-codes';
 import { FUNCTION_WORDS, normalize, typoMatch } from '../text';
 import { spellNegations } from './subject';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -98,7 +99,9 @@ function vowelless(word: string, index: CatalogueIndex): string | undefined {
  * Japanese and other languages translated, clause punctuation kept as "|", chat shorthand and
  * misspelt words of asking read as the words meant.
  */
-export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWords {
+export function normaliseWords(written: string, index: CatalogueIndex): NormalisedWords {
+  // Market codes in a list ("uk vs de", "fr/es") in capitals: codes in any language.
+  const raw = capitaliseListedCodes(written);
   const lang = detectLanguage(raw);
   // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
   const undotted = raw
@@ -117,7 +120,8 @@ export function normaliseWords(raw: string, index: CatalogueIndex): NormalisedWo
     .replace(/([A-Za-z])\s*\/\s*(?=[A-Za-z])/g, '$1 or ')
     .replace(/\b(?:[A-Za-z]{1,2}\.\s?){2,}/g, (m) => `${m.replace(/\./g, '').trim()} `);
   const text = lang === 'ja' ? translateJapanese(undotted, (run) => soundAlike(run, index)) : joinSplitNames(undotted, index);
-  const letters = raw.replace(/[^A-Za-z]/g, '');
+  // Shouting is judged on the prompt as written, not on the codes put in capitals.
+  const letters = written.replace(/[^A-Za-z]/g, '');
   const shouting = letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
   const capitals = new Set(shouting ? [] : [...text.matchAll(/\b[A-Z]{1,4}\b/g)].map((m) => m[0].toLowerCase()));
   const names = shouting ? new Set<string>() : writtenAsNames(text);

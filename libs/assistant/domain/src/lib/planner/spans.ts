@@ -125,7 +125,8 @@ function codeCandidates(words: string[], i: number, index: CatalogueIndex, capit
   ) {
     const us = catalogue.locations.find((l) => l.code === 'us');
     if (us) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: us }, typo: false });
-  } else if (w.length === 2 && (capitals.has(w) || listedCode(words, i, index, catalogue)) && w !== 'us' && w !== 'in' && w !== 'x' && lang === 'en') {
+  } else if (w.length === 2 && (capitals.has(w) || (lang === 'en' && listedCode(words, i, index, catalogue))) && w !== 'us' && w !== 'in' && w !== 'x') {
+    // A code in capitals is a market in any language; one in lower case only beside another market in English.
     const l = catalogue.locations.find((x) => x.code === w);
     if (l) candidates.push({ start: i, end: i + 1, entry: { kind: 'market', words: [w], location: l }, typo: false });
   } else if (w.length === 3 && capitals.has(w) && ISO3[w]) {

@@ -93,6 +93,9 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
 const PREFERENCE =
   / (favourite|favorite|favourites|favorites|fav|fave|prefer|prefers|preferred|preference|loyal|loyalty|love|loves|loved|best loved|number one|no 1|top choice) /;
 
+/** What an answer named only by another name loses against an answer of that very name: less than a verb's fit. */
+const ALIAS_ONLY = 1;
+
 /** A question's score while it is being added up. */
 interface Tally {
   score: number;
@@ -254,6 +257,10 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
     }
     t.dpHits++;
     t.score += (m.typo ? 9 : refs.every((r) => r.partial) ? 7 : common ? 8 : 10) + fit;
+    // A phrase that is one answer's own name and only another name of this question's ("Amazon
+    // Prime": the Prime subscription, and another name of Prime Video) names the answer so called,
+    // unless the words around it say this question's act ("watch Amazon Prime") or name its answers.
+    if (refs.every((r) => r.alias) && m.entry.refs.some((r) => !r.alias && !r.partial)) t.score -= ALIAS_ONLY;
     // Use and ownership of a named thing: the question whose datapoint it is, usage before brand grids.
     if (USAGE_NAME.test(q.name) && !/^(brand_|favourite_)/.test(q.code)) t.score += 0.8;
     if (/^(brand_perception|favourite_brand)/.test(q.code)) t.score -= 0.6;
