@@ -332,15 +332,31 @@ export function resolveReferences(ask: string, context: string, catalogue: Plann
       }
   }
   // Several people named ("a plan for seniors ... Target: Baby boomers"): the ones the brief states as its target.
-  const named = audienceNames(context, catalogue);
-  const targets = [...new Set(contextSentences.filter(statesScope).flatMap((s) => audienceNames(s, catalogue)))];
+  // A brief in another language names them in its words ("as mulheres de 25 a 34 anos"): read in English.
+  const lang = detectLanguage(`${context} ${ask}`);
+  const english = (text: string) => (lang === 'en' || lang === 'ja' ? text : translateWords(wordsOf(text), lang).join(' '));
+  const named = [...new Set(contextSentences.flatMap((s) => audienceNames(english(s), catalogue)))];
+  const targets = [
+    ...new Set(
+      contextSentences
+        .map(english)
+        .filter(statesScope)
+        .flatMap((s) => audienceNames(s, catalogue)),
+    ),
+  ];
   const audiences = named.length > 1 && targets.length > 0 ? targets : named;
   if (audiences.length > 0 && !own.some((m) => m.entry.kind === 'audience')) {
     const who = audiences.join(' and ');
-    for (const ref of lexicon.peopleReferences) {
-      const re = phraseRegex(ref);
-      if (re.test(out)) {
-        out = out.replace(re, who);
+    // The longest reference first: "that group" before "they".
+    for (const ref of [...lexicon.peopleReferences].sort((a, b) => b.length - a.length)) {
+      const m = phraseRegex(ref).exec(out);
+      if (m) {
+        // In another language the people are named in English ("women of 25 to 34 years"): the
+        // question around them is then read in English too, so that one language is read.
+        out =
+          lang === 'en' || lang === 'ja'
+            ? out.replace(m[0], who)
+            : `${english(out.slice(0, m.index))} ${who} ${english(out.slice(m.index + m[0].length))}`.trim() + '?';
         break;
       }
     }

@@ -134,6 +134,9 @@ export function agesAsked(words: readonly string[]): AgeAsk[] {
       out.push({ lo, hi: Infinity, start: aged ? i - 1 : i, end: end + orOlder.length });
     } else if (yearOlds(end)) {
       out.push({ lo, hi, start: i, end: end + 2 });
+    } else if (range === null && hi !== lo && words[i - 1] === 'of' && (words[end] === 'years' || words[end] === 'year')) {
+      // "Women of 25 to 34 years" (as "mulheres de 25 a 34 anos" reads in English): people of those ages.
+      out.push({ lo, hi, start: i, end: end + 1 });
     } else if (aged && !unitAfter(end)) {
       out.push({ lo, hi, start: i - 1, end });
     } else continue;
