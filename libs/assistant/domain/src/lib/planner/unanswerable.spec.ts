@@ -175,3 +175,10 @@ describe('findUnmeasured, Japanese read as the planner reads it', () => {
     expect(ask?.rest).toMatch(/game/);
   });
 });
+
+describe('agesAsked, of people "of" ages in years', () => {
+  it('reads "women of 25 to 34 years" (another language read in English) as those ages, never a lone duration', () => {
+    expect(ages('the women of 25 to 34 years in brazil')).toEqual([[25, 34]]);
+    expect(ages('in 25 to 34 years')).toEqual([]);
+  });
+});
