@@ -200,6 +200,6 @@ describe('findUnmeasured, of reasons, respondents and shares of sales', () => {
       kind: 'metric',
       rest: 'what samsung smartphone in india',
     });
-    expect(findUnmeasured('Quel est le taux de désabonnement de Netflix en France ?', demo)?.words).toBe('churn rate');
+    expect(findUnmeasured('Quel est le taux de désabonnement de Netflix en France ?', demo)?.what).toBe('churn or retention');
   });
 });
