@@ -8,6 +8,7 @@ describe('askOfClaim', () => {
   it('asks for a share said in words after a reporting verb', () => {
     expect(askOfClaim('A journalist wrote that more than half of Gen Z in India use Snapchat.')).toBe('What share of Gen Z in India use Snapchat?');
     expect(askOfClaim('Our CEO keeps saying most Brazilians pay with Pix.')).toBe('What share of Brazilians pay with Pix?');
+    expect(askOfClaim('My boss read that most Germans have a Netflix subscription.')).toBe('What share of Germans have a Netflix subscription?');
   });
   it('asks any other claim as it is stated', () => {
     expect(askOfClaim('The agency claims women in the US are more likely than men to use Pinterest.')).toBe(

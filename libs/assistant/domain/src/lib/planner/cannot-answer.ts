@@ -57,6 +57,11 @@ export function measuredAsAsked(ask: UnmeasuredAsk, prompt: string, planned: Pla
   if (!topic || ask.answerableNamed.length === 0) return false;
   const question = catalogue.questions.find((q) => q.code === topic.question);
   if (!question || !nameHas(question, ask.answerableNamed)) return false;
+  // The question must be about what the rest of the ask names ("play ... games"), beyond the measure's and common words.
+  const common = new Set([...ask.answerableNamed, ...lexicon.coverageIgnore, ...lexicon.coverageNoEffect.words].map(stem));
+  const about = [...contentStems(`${question.name} ${question.description}`)].filter((s) => !common.has(s));
+  const rest = contentStems(ask.rest);
+  if (!about.some((s) => rest.has(s))) return false;
   const named = new Set(wordsOf(question.name).map(stem));
   return mentionsIn(prompt, catalogue).every(
     (m) => m.entry.kind !== 'datapoint' || m.entry.refs.some((r) => r.question.code === topic.question) || m.text.split(' ').some((w) => named.has(stem(w))),
