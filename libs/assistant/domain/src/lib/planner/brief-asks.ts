@@ -3,7 +3,7 @@ import lexicon from './context-lexicon.json';
 import { namesItsTopic } from './brief-questions';
 import { mentionsIn } from './mentions';
 import { typoDistance } from '../text';
-import { askOfClaim, askOfQuotedShare, QUOTED_SHARE } from './brief-claims';
+import { askOfClaim, askOfQuotedShare, askOfVagueShare, claimedClause, QUOTED_SHARE } from './brief-claims';
 
 export { QUOTED_SHARE };
 
@@ -80,6 +80,10 @@ export function claimAsk(ask: string, before: readonly string[], after: readonly
   if (!CHECK.test(ask)) return null;
   const own = askOfQuotedShare(ask);
   if (own && mentionsIn(own, catalogue).length > 0) return own;
+  // "Is it true that most of them use LINE?": the share the ask's own claim says in words, whatever it names.
+  const clause = claimedClause(ask);
+  const vague = clause ? askOfVagueShare(clause) : null;
+  if (vague) return vague;
   if (mentionsIn(ask, catalogue).length > 0 || namesItsTopic(ask, catalogue)) return null;
   for (const sentence of [...after, ...[...before].reverse()]) {
     const claim = askOfClaim(sentence);
