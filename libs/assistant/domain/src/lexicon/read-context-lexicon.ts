@@ -21,6 +21,8 @@ export interface UnmeasurableMetric {
   offerNamed: string[];
   answerableNamed?: string[];
   restDrop?: string[];
+  /** The ask put in the words of a question that may measure it after all ("why ..." as "what are the reasons {rest}"). */
+  askedAs?: string;
 }
 
 export interface ContextLexicon {
@@ -151,7 +153,15 @@ const context = members<ContextLexicon>({
   // A metric's members are few and each is read: a misspelt one ("whatfor") is an error.
   metrics: listOf(
     members<UnmeasurableMetric>(
-      { what: word, whatFor: optional(word), cues: words, offerNamed: words, answerableNamed: optional(words), restDrop: optional(words) },
+      {
+        what: word,
+        whatFor: optional(word),
+        cues: words,
+        offerNamed: words,
+        answerableNamed: optional(words),
+        restDrop: optional(words),
+        askedAs: optional(word),
+      },
       true,
     ),
   ),

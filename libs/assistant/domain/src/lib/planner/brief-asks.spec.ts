@@ -44,6 +44,12 @@ describe('claimAsk', () => {
       'What share of Brazilians own a smartwatch?',
     );
   });
+  it('asks for the share an ask’s own claim says in words, or a claim reported without a figure', () => {
+    expect(claimAsk('Is it true that most of them use LINE?', ['Our target is Millennials in Japan.'], [], demo)).toBe('What share of them use LINE?');
+    expect(claimAsk('Does the data back that up?', ['Our CEO keeps saying most Brazilians pay with Pix.'], [], demo)).toBe(
+      'What share of Brazilians pay with Pix?',
+    );
+  });
   it('leaves an ask that is no check, or that names its own topic', () => {
     expect(claimAsk('What share of Gen Z in France use BeReal?', ['A deck claims 55% of Gen Z in France use Snapchat.'], [], demo)).toBeNull();
     expect(claimAsk('Can we check what share of Gen Z in France use BeReal?', ['A deck claims 55% of Gen Z in France use Snapchat.'], [], demo)).toBeNull();

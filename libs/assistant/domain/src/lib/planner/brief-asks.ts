@@ -3,6 +3,9 @@ import lexicon from './context-lexicon.json';
 import { namesItsTopic } from './brief-questions';
 import { mentionsIn } from './mentions';
 import { typoDistance } from '../text';
+import { askOfClaim, askOfQuotedShare, askOfVagueShare, claimedClause, QUOTED_SHARE } from './brief-claims';
+
+export { QUOTED_SHARE };
 
 /** A phrase of the lexicon (words as `wordsOf` writes them) as a pattern over raw text: "i d" matches "I'd". */
 const phrase = (p: string) =>
@@ -63,35 +66,24 @@ export function fallbackAsk(sentence: string, catalogue: PlannerCatalogue): stri
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
-/** "70% of Gen Z in France use Snapchat", "48 percent of Brits ...": a share quoted from elsewhere, and what it is a share of. */
-export const QUOTED_SHARE =
-  /(?:^|[^\p{L}\p{N}])\d+(?:[.,]\d+)?\s*(?:%|percent\b|per cent\b|prozent\b|por ciento\b|pour cent\b|por cento\b|per cento\b)(?:\s+(?:of|de|des|der|di|do|da|dos|das|del)\s+)?/iu;
-
 const CHECK = new RegExp(`(?:^|[^\\p{L}])(?:${alternatives(lexicon.claimChecks.words)})(?=$|[^\\p{L}])`, 'iu');
-
-/** "What share of Gen Z in France use Snapchat every day?" from "... says 70% of Gen Z in France use Snapchat every day." */
-function askOfClaim(sentence: string): string | null {
-  const m = QUOTED_SHARE.exec(sentence);
-  if (!m || m.index === undefined || !/\s(?:of|de|des|der|di|do|da|dos|das|del)\s+$/i.test(m[0])) return null;
-  const rest = sentence
-    .slice(m.index + m[0].length)
-    .replace(/\s*[(（][^)）]*[)）]/g, '')
-    .replace(/[.!?？]+\s*$/, '')
-    .trim();
-  return rest.length > 0 ? `What share of ${rest}?` : null;
-}
 
 /**
  * "Could you sanity-check a claim for me? The client's deck says 70% of Gen Z in France use Snapchat
  * every day.": an ask to check a figure, which names nothing to measure itself, asks for the share
- * the brief quotes (the nearest quoted share after the ask, else before it); an ask to check a
- * share it quotes itself ("can you check whether 70% of ... really ...") asks for that share.
+ * the brief quotes (the nearest quoted share after the ask, else before it), or the claim a sentence
+ * reports without a figure ("wrote that more than half of ...", "claims women are more likely than
+ * men to ...": `brief-claims.ts`); an ask to check a share it quotes itself ("can you check whether 70% of ... really ...") asks for that share.
  * `null` when the ask is not a check, or nothing is quoted.
  */
 export function claimAsk(ask: string, before: readonly string[], after: readonly string[], catalogue: PlannerCatalogue): string | null {
   if (!CHECK.test(ask)) return null;
-  const own = askOfClaim(ask);
+  const own = askOfQuotedShare(ask);
   if (own && mentionsIn(own, catalogue).length > 0) return own;
+  // "Is it true that most of them use LINE?": the share the ask's own claim says in words, whatever it names.
+  const clause = claimedClause(ask);
+  const vague = clause ? askOfVagueShare(clause) : null;
+  if (vague) return vague;
   if (mentionsIn(ask, catalogue).length > 0 || namesItsTopic(ask, catalogue)) return null;
   for (const sentence of [...after, ...[...before].reverse()]) {
     const claim = askOfClaim(sentence);

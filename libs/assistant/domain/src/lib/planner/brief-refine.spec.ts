@@ -38,3 +38,11 @@ describe('focusBrief, one sentence with a noun-phrase question after its colon',
     );
   });
 });
+
+describe('refinesAsk, of statements about others', () => {
+  it('reads a statement about the client or its panel as background, not a narrowing', () => {
+    expect(refinesAsk('Their own panel only covers Canada.', demoPlannerCatalogue())).toBe(false);
+    expect(refinesAsk('The client only sells in France.', demoPlannerCatalogue())).toBe(false);
+    expect(refinesAsk('UK only, please.', demoPlannerCatalogue())).toBe(true);
+  });
+});

@@ -57,3 +57,15 @@ describe('withBriefScope', () => {
     ).toBe('Which news sources do Baby boomers use most in France and Spain?');
   });
 });
+
+describe('withBriefScope, of a Japanese brief', () => {
+  it('asks the question of the one market the Japanese context names', () => {
+    expect(
+      withBriefScope(
+        '現地のミレニアル世代でUber Eatsを使っている人の割合は？',
+        ['来年の春にオーストラリアで新しい配達アプリを出します。'],
+        demoPlannerCatalogue(),
+      ),
+    ).toBe('現地のミレニアル世代でUber Eatsを使っている人の割合は in Australia？');
+  });
+});

@@ -6,6 +6,7 @@ import { audienceNames } from './brief-people';
 import { readDimensions } from './dimension-cues';
 import { detectLanguage, translateWords } from '../languages';
 import { QUOTED_SHARE } from './brief-asks';
+import { askedInEnglish } from './ask-in-english';
 
 /** A market, a region of markets, or a place the data does not cover (then the question is refused for it, as when it is asked). */
 const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region' || m.entry.kind === 'place';
@@ -30,7 +31,9 @@ export function statesScope(sentence: string): boolean {
 export function withBriefScope(ask: string, context: readonly string[], catalogue: PlannerCatalogue): string {
   // A brief in another language is read in English words ("público: hombres" states Men as the target).
   const lang = detectLanguage([...context, ask].join(' '));
-  const english = (text: string) => (lang === 'en' ? text : translateWords(wordsOf(text), lang).join(' '));
+  // Japanese, written without spaces, is read as the planner reads it ("オーストラリア" is Australia).
+  const english = (text: string) =>
+    lang === 'en' ? text : lang === 'ja' ? askedInEnglish(text, catalogue).join(' ') : translateWords(wordsOf(text), lang).join(' ');
   const own = [...mentionsIn(ask, catalogue), ...(lang === 'en' ? [] : mentionsIn(english(ask), catalogue))];
   const additions: string[] = [];
   // "In which of our markets ...", "which age group ...": a question that ranks the markets or the
@@ -63,7 +66,7 @@ export function withBriefScope(ask: string, context: readonly string[], catalogu
     // written by its name, since a code ("us") reads as another word.
     const markets = new Map(
       context
-        .flatMap((s) => mentionsIn(s, catalogue).filter(isMarket))
+        .flatMap((s) => mentionsIn(lang === 'ja' ? english(s) : s, catalogue).filter(isMarket))
         .map((m): [string, string] => {
           if (m.entry.kind === 'market') return [m.entry.location.code, m.entry.location.name];
           return m.entry.kind === 'place' ? [`place:${m.entry.name}`, m.entry.name] : [`region:${m.text}`, m.text];

@@ -1,18 +1,16 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
-import { statesScope, withBriefScope } from './brief-scope';
+import { withBriefScope } from './brief-scope';
+import { isMarket, resolveReferences } from './brief-references';
 import { coordinatedQuestions, isRhetorical, isSecondaryAsk, mainOfSeveral, withoutOrdinal, withoutTag } from './brief-questions';
 import { withoutAsides } from './brief-asides';
-import { audienceNames } from './brief-people';
 import { refinesAsk } from './brief-refine';
-import { resolveTopicReference } from './brief-topic-ref';
-import { resolvePeriodReference } from './brief-period-ref';
 import { claimAsk, fallbackAsk, requestedAsk, splitRunOnClause, withAskWordsRepaired } from './brief-asks';
-import { Mention, mentionsIn, wordsOf } from './mentions';
+import { mentionsIn, wordsOf } from './mentions';
 import { sentencesOf } from './brief-sentences';
 import { detectLanguage, Language, translateWords } from '../languages';
 
-export { sentencesOf };
+export { sentencesOf, resolveReferences };
 
 /**
  * A long brief read for its question: the sentence that asks, with references to the context
@@ -55,9 +53,27 @@ function withoutLeadIn(sentence: string, catalogue?: PlannerCatalogue): string {
     // "Could you check one number for me: what percentage ...?": what follows asks on its own,
     // unless the words before it name who or what it asks about ("Beer drinkers there: what share are men?").
     (ASKS_MARK.test(after) && startsAsking(after) && (!catalogue || mentionsIn(sentence.slice(0, mark.index), catalogue).length === 0)) ||
+    // "Ana: pull the share of Gen X ...": an action item, its owner's name before a command that names its own topic.
+    (catalogue !== undefined && actionOwner(sentence.slice(0, mark.index), after, catalogue)) ||
     // "Para el cliente: dame el porcentaje ...": also a command, in any language, after words that name nothing.
     (catalogue !== undefined && mentionsIn(sentence.slice(0, mark.index), catalogue).length === 0 && startsAsking(askShapeOf(after, detectLanguage(after))));
   return announces ? after : sentence;
+}
+
+/**
+ * Whether the words before a colon are the owner of an action item ("Ana: pull the share of ...",
+ * "Ben & Chloé: size the audience ..."): one or two capitalised names before a command, not a
+ * question, that names a topic of the catalogue itself. A name that is also an answer ("Ana" and
+ * the airline ANA) is then the owner, not what is asked about.
+ */
+function actionOwner(lead: string, after: string, catalogue: PlannerCatalogue): boolean {
+  const names = lead
+    .trim()
+    .split(/\s*(?:&|\band\b|\/|,)\s*|\s+/)
+    .filter((w) => w.length > 0);
+  if (names.length === 0 || names.length > 2 || !names.every((n) => /^\p{Lu}\p{Ll}+$/u.test(n))) return false;
+  if (ASKS_MARK.test(after) || !startsAsking(after)) return false;
+  return mentionsIn(after, catalogue).some((m) => m.entry.kind === 'datapoint');
 }
 
 /** "The team wants to know whether Gen Z still use Snapchat": a question reported inside a statement. */
@@ -300,56 +316,4 @@ function remarkOnly(context: readonly string[], ask: string, lang: Language, cat
     mentionsIn(ask, catalogue).length > 0 &&
     context.every((s) => sizeOf(s) >= MIN_REMARK_WORDS && !asks(s, lang, catalogue) && mentionsIn(s, catalogue).length === 0)
   );
-}
-
-/** `\b` for a phrase in raw text, case-insensitive. */
-const phraseRegex = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\\s+').replace(/'/g, "['’]")}\\b`, 'i');
-
-/**
- * "What share of people there ...", "which platforms do they use?": a reference in the question
- * to a market or an audience the context names is replaced by that name. A reference with nothing
- * to refer to, or a question that names its own market or audience, is left as it is.
- */
-export function resolveReferences(ask: string, context: string, catalogue: PlannerCatalogue): string {
-  const own = mentionsIn(ask, catalogue);
-  const contextSentences = sentencesOf(context);
-  let out = ask;
-  // The markets of the last context sentence that names any: "there" is the nearest place named.
-  const lastWithMarket = [...contextSentences].reverse().find((c) => mentionsIn(c, catalogue).some(isMarket));
-  const markets = lastWithMarket ? mentionsIn(lastWithMarket, catalogue).filter(isMarket) : [];
-  if (markets.length > 0 && !own.some(isMarket)) {
-    const place = distinctTexts(markets).join(' and ');
-    const noun = lexicon.placeNouns.find((ref) => phraseRegex(ref).test(out));
-    if (noun) out = out.replace(phraseRegex(noun), place);
-    else
-      for (const ref of lexicon.placeReferences) {
-        // "Is there", "are there": the existential "there" refers to nothing.
-        const re = new RegExp(`(?<!\\b(is|are|was|were|isn't|aren't)\\s+)\\b(in\\s+)?${ref.replace(/ /g, '\\s+')}\\b(?!\\s+(is|are|was|were)\\b)`, 'i');
-        if (re.test(out)) {
-          out = out.replace(re, `in ${place}`);
-          break;
-        }
-      }
-  }
-  // Several people named ("a plan for seniors ... Target: Baby boomers"): the ones the brief states as its target.
-  const named = audienceNames(context, catalogue);
-  const targets = [...new Set(contextSentences.filter(statesScope).flatMap((s) => audienceNames(s, catalogue)))];
-  const audiences = named.length > 1 && targets.length > 0 ? targets : named;
-  if (audiences.length > 0 && !own.some((m) => m.entry.kind === 'audience')) {
-    const who = audiences.join(' and ');
-    for (const ref of lexicon.peopleReferences) {
-      const re = phraseRegex(ref);
-      if (re.test(out)) {
-        out = out.replace(re, who);
-        break;
-      }
-    }
-  }
-  return resolvePeriodReference(resolveTopicReference(out, context, catalogue), context);
-}
-
-const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region';
-
-function distinctTexts(mentions: Mention[]): string[] {
-  return [...new Set(mentions.map((m) => m.text))];
 }

@@ -46,6 +46,29 @@ export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: Pl
 }
 
 /**
+ * Whether the ask put in other words (`askedAs`: "why ..." as "what are the reasons ...") is
+ * measured by the plan of those words: its topic is a question named like the measure ("Why people
+ * play games"), and each thing the prompt names of another question shares a word with that name
+ * ("video games"), so a reason asked of one brand or platform ("Facebook") is not answered with the
+ * reasons of its whole category.
+ */
+export function measuredAsAsked(ask: UnmeasuredAsk, prompt: string, planned: PlanOutcome, catalogue: PlannerCatalogue): boolean {
+  const topic = topicOf(planned);
+  if (!topic || ask.answerableNamed.length === 0) return false;
+  const question = catalogue.questions.find((q) => q.code === topic.question);
+  if (!question || !nameHas(question, ask.answerableNamed)) return false;
+  // The question must be about what the rest of the ask names ("play ... games"), beyond the measure's and common words.
+  const common = new Set([...ask.answerableNamed, ...lexicon.coverageIgnore, ...lexicon.coverageNoEffect.words].map(stem));
+  const about = [...contentStems(`${question.name} ${question.description}`)].filter((s) => !common.has(s));
+  const rest = contentStems(ask.rest);
+  if (!about.some((s) => rest.has(s))) return false;
+  const named = new Set(wordsOf(question.name).map(stem));
+  return mentionsIn(prompt, catalogue).every(
+    (m) => m.entry.kind !== 'datapoint' || m.entry.refs.some((r) => r.question.code === topic.question) || m.text.split(' ').some((w) => named.has(stem(w))),
+  );
+}
+
+/**
  * Whether what an amount of money is spent on, in the rest of the ask, is the question's subject:
  * the rest has no word of its own beyond its audience, market and time ("how much do Germans earn"),
  * or one of them is a word of the question's name or description ("games" for the gaming spend).

@@ -139,3 +139,13 @@ describe('planInContext: figures quoted in a brief', () => {
     });
   });
 });
+
+describe('planInContext: an ask in other words', () => {
+  it('answers "why" with a question of reasons about the same thing, and refuses it of one brand', () => {
+    expect(shape(plan('Why do people in Brazil play video games?'))).toEqual({ topic: 'gaming_reasons:', audiences: ['All respondents'], markets: ['br'] });
+    const refused = planPrompt({ prompt: 'Why are fewer Gen Z in the US using Facebook?', catalogue: demo, previous: null });
+    expect(refused.outcome === 'refuse' && refused.offer?.code).toBe('social_platform_usage');
+    // Never the reasons of another thing: a rewording the reasons question is not about is refused.
+    expect(planPrompt({ prompt: 'Pourquoi les Brésiliens jouent-ils aux jeux vidéo ?', catalogue: demo, previous: null }).outcome).not.toBe('answer');
+  });
+});

@@ -1,7 +1,7 @@
 import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from '../assistant.types';
 import { detectLanguage } from '../languages';
 import { BriefFocus, focusBrief } from './brief';
-import { cannotAnswer, measuredAfterAll, standsOnWords } from './cannot-answer';
+import { cannotAnswer, measuredAfterAll, measuredAsAsked, standsOnWords } from './cannot-answer';
 import { unusedNote, unusedWords } from './coverage';
 import { nameDocked } from './docked';
 import { shiftedPeriod } from './follow-up-period';
@@ -63,10 +63,14 @@ function planAsked<I extends ContextInput>(
     removal || shifted
       ? null
       : measureOfReferredThing(prompt, input.previous, input.catalogue, (p, previous) => planQuestion({ ...input, prompt: p, previous }));
-  const planned = withEveryone(referred ?? planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
+  let planned = withEveryone(referred ?? planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
 
   const unmeasured = findUnmeasured(prompt, input.catalogue);
-  if (unmeasured && !measuredAfterAll(unmeasured, prompt, planned, input.catalogue)) {
+  // "Why do Brazilians play video games?": asked as "what are the reasons ...", a question of reasons may measure it.
+  const reworded =
+    unmeasured?.askedAs && !measuredAfterAll(unmeasured, prompt, planned, input.catalogue) ? planQuestion({ ...input, prompt: unmeasured.askedAs }) : null;
+  if (unmeasured && reworded && measuredAsAsked(unmeasured, prompt, reworded, input.catalogue)) planned = reworded;
+  else if (unmeasured && !measuredAfterAll(unmeasured, prompt, planned, input.catalogue)) {
     // The nearest question comes from the rest of the prompt: what it asks about, less the measure it lacks.
     const rest = planQuestion({ ...input, prompt: unmeasured.rest });
     // Not the whole prompt's topic: that is the neighbouring question the ask must not be answered with.

@@ -175,3 +175,31 @@ describe('findUnmeasured, Japanese read as the planner reads it', () => {
     expect(ask?.rest).toMatch(/game/);
   });
 });
+
+describe('agesAsked, of people "of" ages in years', () => {
+  it('reads "women of 25 to 34 years" (another language read in English) as those ages, never a lone duration', () => {
+    expect(ages('the women of 25 to 34 years in brazil')).toEqual([[25, 34]]);
+    expect(ages('in 25 to 34 years')).toEqual([]);
+  });
+});
+
+describe('findUnmeasured, of reasons, respondents and shares of sales', () => {
+  it('reads "why" as the reasons, to be asked in those words, whatever questions name "why"', () => {
+    expect(findUnmeasured('Why are fewer Gen Z using Facebook?', demo)).toMatchObject({
+      words: 'why',
+      askedAs: 'what are the reasons are fewer gen z using facebook',
+    });
+    expect(findUnmeasured('Warum nutzen immer weniger Deutsche Facebook?', demo)?.words).toBe('why');
+  });
+  it('refuses a list of respondents, in English and other languages', () => {
+    expect(findUnmeasured('List the respondents in Germany who own a Tesla.', demo)?.what).toMatch(/individual respondents/);
+    expect(findUnmeasured('¿Me puedes pasar la lista de encuestados en España?', demo)?.what).toMatch(/individual respondents/);
+  });
+  it('reads a cue with words between its parts, keeping those words in the rest', () => {
+    expect(findUnmeasured("What's Samsung's share of smartphone sales in India?", demo)).toMatchObject({
+      kind: 'metric',
+      rest: 'what samsung smartphone in india',
+    });
+    expect(findUnmeasured('Quel est le taux de désabonnement de Netflix en France ?', demo)?.what).toBe('churn or retention');
+  });
+});

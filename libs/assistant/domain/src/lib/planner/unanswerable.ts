@@ -23,6 +23,8 @@ export interface UnmeasuredAsk {
   offerNamed: string[];
   /** When the prompt's own topic is a question named so, the ask is answerable after all. */
   answerableNamed: string[];
+  /** The ask in the words of a question named like `answerableNamed`, planned when the ask as written is not measured ("what are the reasons ..." for "why ..."). */
+  askedAs?: string;
   /** For money: the currency symbol the prompt asked in, if it named one. */
   currency?: string;
   /** Words that name what the missing amount is of ("income" for earnings): kept when the nearest question is looked for. */
@@ -134,6 +136,9 @@ export function agesAsked(words: readonly string[]): AgeAsk[] {
       out.push({ lo, hi: Infinity, start: aged ? i - 1 : i, end: end + orOlder.length });
     } else if (yearOlds(end)) {
       out.push({ lo, hi, start: i, end: end + 2 });
+    } else if (range === null && hi !== lo && words[i - 1] === 'of' && (words[end] === 'years' || words[end] === 'year')) {
+      // "Women of 25 to 34 years" (as "mulheres de 25 a 34 anos" reads in English): people of those ages.
+      out.push({ lo, hi, start: i, end: end + 1 });
     } else if (aged && !unitAfter(end)) {
       out.push({ lo, hi, start: i - 1, end });
     } else continue;
@@ -163,6 +168,25 @@ function childrenAsked(prompt: string, words: readonly string[], catalogue: Plan
 }
 
 const phraseIn = (text: string, phrase: string) => text.includes(` ${wordsOf(phrase).join(' ')} `);
+
+/** A cue's words as a pattern over the prompt's words: "*" stands for one to three words ("share of * sales"). */
+const cuePattern = (cue: string) =>
+  new RegExp(
+    ` ${cue
+      .split(' ')
+      .map((part) => (part === '*' ? '((?:\\S+ ){0,2}\\S+)' : wordsOf(part).join(' ')))
+      .join(' ')} `,
+  );
+const cueIn = (text: string, cue: string) => (cue.includes('*') ? cuePattern(cue).test(text) : phraseIn(text, cue));
+
+/** The prompt's words without the cue's own; the words "*" stood for ("smartphone") are kept. */
+function withoutCue(words: readonly string[], text: string, cue: string): string {
+  if (!cue.includes('*')) return without(words, cue);
+  return text
+    .replace(cuePattern(cue), (...groups: unknown[]) => ` ${groups.slice(1, -2).join(' ')} `)
+    .trim()
+    .replace(/\s+/g, ' ');
+}
 
 /** The ask of the prompt the catalogue cannot measure, if there is one (ages first, then metrics, then money). */
 export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): UnmeasuredAsk | null {
@@ -209,18 +233,23 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   }
   for (const metric of lexicon.metrics) {
     // A survey whose catalogue names the thing (a question "Likelihood to recommend", an alias "NPS") measures it.
-    const cue = metric.cues.find((c) => phraseIn(text, c) && !catalogueNames(catalogue, c));
-    if (cue)
+    // A metric asked in other words ("why" as "the reasons") is measured when a question of those words answers it, not when any name says the cue ("Why people play games").
+    const rephrased = 'askedAs' in metric && metric.askedAs !== undefined;
+    const cue = metric.cues.find((c) => cueIn(text, c) && (rephrased || !catalogueNames(catalogue, c)));
+    if (cue) {
+      const rest = (('restDrop' in metric ? metric.restDrop : undefined) ?? []).reduce((r, drop) => without(wordsOf(r), drop), withoutCue(words, text, cue));
       return {
         kind: 'metric',
         what: metric.what,
         whatFor: 'whatFor' in metric ? metric.whatFor : undefined,
         words: cue,
         // "Plan to open an account next year": the rest is read as it stands now, not as a forecast.
-        rest: (('restDrop' in metric ? metric.restDrop : undefined) ?? []).reduce((r, drop) => without(wordsOf(r), drop), without(words, cue)),
+        rest,
         offerNamed: metric.offerNamed,
         answerableNamed: metric.answerableNamed ?? [],
+        ...('askedAs' in metric && metric.askedAs ? { askedAs: metric.askedAs.replace('{rest}', rest) } : {}),
       };
+    }
   }
   const other = brandAttributeAsk(words, catalogue) ?? amountInUnit(words, catalogue) ?? countedPerPeriod(words, catalogue) ?? countedThings(words, catalogue);
   if (other) return other;
