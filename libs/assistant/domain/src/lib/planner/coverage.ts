@@ -7,7 +7,8 @@ import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 import { ISO3 } from './spans';
 import { HIGHEST_WORDS, LOWEST_WORDS } from './dimension-words';
-import { MILLIONS } from './size';
+import { MILLIONS, SIZE_WORDS } from './size';
+import { LEXICON } from '../../lexicon/lexicon';
 
 const IGNORED = new Set([...lexicon.coverageIgnore, ...lexicon.coverageNoEffect.words]);
 /** Verbs of use ("play", "order from", "read"): the plan's topic is their object, so they are used with it. */
@@ -50,8 +51,10 @@ function planWords(plan: AnalysisPlan, catalogue: PlannerCatalogue): Set<string>
   // A verdict stands on its words: "lowest", "the most" name what the answer states.
   if (plan.verdict === 'highest') HIGHEST_WORDS.forEach((w) => out.add(w));
   if (plan.verdict === 'lowest') LOWEST_WORDS.forEach((w) => out.add(w));
+  // One answer of a ranking stands on the words that ask for it ("which brand leads").
+  if (plan.kind === 'ranking' && plan.limit === 1) LEXICON.grammar.leadVerbs.forEach(add);
   // A size in people stands on its unit ("now in millions").
-  if (plan.count) MILLIONS.forEach((w) => out.add(w));
+  if (plan.count) [...MILLIONS, ...SIZE_WORDS].forEach((w) => out.add(w));
   for (const code of questions) {
     const q = catalogue.questions.find((x) => x.code === code);
     if (q) add(`${q.name} ${q.description}`);
