@@ -10,7 +10,7 @@ import { HIGHEST_WORDS, LOWEST_WORDS } from './dimension-words';
 import { MILLIONS, SIZE_WORDS } from './size';
 import { LEXICON } from '../../lexicon/lexicon';
 
-const IGNORED = new Set([...lexicon.coverageIgnore, ...lexicon.coverageNoEffect.words]);
+const IGNORED = new Set([...lexicon.coverageIgnore, ...lexicon.coverageNoEffect.words, ...LEXICON.grammar.interjections]);
 /** Verbs of use ("play", "order from", "read"): the plan's topic is their object, so they are used with it. */
 const USAGE_VERBS = new Set(lexicon.usageVerbs);
 
