@@ -53,7 +53,8 @@ const alternatives = (list: readonly string[]) =>
     .join('|');
 /** A superlative of `grammar.json` after "the", a possessive or a clause start, and what follows it. */
 const ONE_ANSWER_SUPERLATIVE = new RegExp(`(?:\\b(?:the|s)|^|\\|) (?:single )?(?:${alternatives(G.oneAnswerSuperlatives)})\\b(.*)$`);
-const LEAD_VERBS = new Set(G.leadVerbs);
+/** The first words of the verbs of coming first ("leads", "comes" of "comes top"): the noun asked about ends before them. */
+const LEAD_VERBS = new Set(G.leadVerbs.map((v) => v.split(' ')[0]));
 /** After "which": a superlative ("which platform ... most") or a verb of coming first ("which brand leads"). */
 const WHICH_SUPERLATIVE = new RegExp(` (best|${alternatives([...G.oneAnswerSuperlatives, ...G.leadVerbs])}) `);
 
