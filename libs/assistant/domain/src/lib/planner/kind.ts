@@ -55,6 +55,7 @@ const alternatives = (list: readonly string[]) =>
 const ONE_ANSWER_SUPERLATIVE = new RegExp(`(?:\\b(?:the|s)|^|\\|) (?:single )?(?:${alternatives(G.oneAnswerSuperlatives)})\\b(.*)$`);
 /** The first words of the verbs of coming first ("leads", "comes" of "comes top"): the noun asked about ends before them. */
 const LEAD_VERBS = new Set(G.leadVerbs.map((v) => v.split(' ')[0]));
+const SINGLE_SUPERLATIVE = new RegExp(`\\bsingle (?:${alternatives(G.oneAnswerSuperlatives)})\\b`);
 /** After "which": a superlative ("which platform ... most") or a verb of coming first ("which brand leads"). */
 const WHICH_SUPERLATIVE = new RegExp(` (best|${alternatives([...G.oneAnswerSuperlatives, ...G.leadVerbs])}) `);
 
@@ -63,6 +64,8 @@ export function singularSuperlative(text: string, kind: AnalysisKind): boolean {
   if (kind !== 'ranking' && kind !== 'comparison') return false;
   // At the start of a clause too: "most used ai chatbot among gen z", "most popular news source for them".
   // "Favourite" needs no article before it ("gen z fav streaming service uk").
+  // "The single most used", Japanese "一番" (read as "single most"; its nouns have no plural): one answer.
+  if (SINGLE_SUPERLATIVE.test(text)) return true;
   const m = ONE_ANSWER_SUPERLATIVE.exec(text) ?? /\b(?:favourite|favorite)\b(.*)$/.exec(text);
   if (!m) return false;
   const next = m[1]
