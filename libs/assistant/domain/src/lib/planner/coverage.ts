@@ -10,6 +10,7 @@ import { HIGHEST_WORDS, LOWEST_WORDS } from './dimension-words';
 import { MILLIONS, SIZE_WORDS } from './size';
 import { LEXICON } from '../../lexicon/lexicon';
 
+const SHORTHAND: Record<string, string> = LEXICON.grammar.shorthand;
 const IGNORED = new Set([...lexicon.coverageIgnore, ...lexicon.coverageNoEffect.words, ...LEXICON.grammar.interjections]);
 /** Verbs of use ("play", "order from", "read"): the plan's topic is their object, so they are used with it. */
 const USAGE_VERBS = new Set(lexicon.usageVerbs);
@@ -88,6 +89,8 @@ export function unusedWords(prompt: string, plan: AnalysisPlan, catalogue: Plann
   for (const w of wordsOf(prompt)) {
     if (w.length < 3 || /\d/.test(w) || numberWord(w) !== undefined || STOPWORDS.has(w) || FUNCTION_WORDS.has(w) || QUERY_WORDS.has(w)) continue;
     if (IGNORED.has(w) || GROUP_NOUNS.has(w) || isFiller(w)) continue;
+    // Chat shorthand for words of asking ("wut", "whos", "tht") is those words.
+    if (SHORTHAND[w]?.split(' ').every((x) => STOPWORDS.has(x) || FUNCTION_WORDS.has(x) || QUERY_WORDS.has(x))) continue;
     // A misspelt name the planner read ("spotfy" for Spotify) is used too.
     if (used.has(w) || used.has(stem(w)) || (w.length > 3 && [...used].some((u) => typoMatch(w, u)))) continue;
     if (!out.includes(w)) out.push(w);

@@ -52,6 +52,8 @@ describe('word-bounds: word boundaries and spellings repaired against the known 
     // A letter too many, or a word written as a name, is not guessed: an unknown brand stays unknown.
     expect(correctShortSlip('rolex', index)).toBe('rolex');
     expect(correctShortSlip('spors', index, true)).toBe('spors');
+    // A vowel dropped is the word meant even beside a word one letter changed ("bonds").
+    expect(correctShortSlip('brnds', index)).toBe('brands');
   });
 
   it('reads a hyphenated over-index of another language ("über-indexiert", "sur-indexés")', () => {

@@ -127,6 +127,13 @@ const COMMON = new WeakMap<CatalogueIndex, Set<string>>();
 /** Asking and function words of three letters or more, for the short misspellings ("hoiw", "mnay"). */
 const SHORT_WORDS = [...new Set([...QUERY_WORDS, ...FUNCTION_WORDS])].filter((w) => w.length >= 3 && w.length <= 5 && isPlain(w));
 
+/** Whether `longer` is `word` with one vowel put back ("brnds", "brands"). */
+function droppedVowel(word: string, longer: string): boolean {
+  let i = 0;
+  while (i < word.length && word[i] === longer[i]) i++;
+  return /[aeiou]/.test(longer[i]) && word.slice(i) === longer.slice(i + 1);
+}
+
 /** One letter too many or too few, or two adjacent letters swapped (never a letter replaced by another). */
 const oneSlip = (a: string, b: string) =>
   a[0] === b[0] && typoDistance(a, b) === 1 && (a.length !== b.length || [...a].sort().join('') === [...b].sort().join(''));
@@ -147,7 +154,10 @@ export function correctShortSlip(word: string, index: CatalogueIndex, asName = f
     // with a letter dropped ("sports"); five letters, so a short name misspelt is not guessed, and
     // never a word written as a name or with a letter too many ("rolex" is not "role").
     const slipped = near.filter((v) => v.length === word.length + 1 && oneSlip(word, v));
-    return !asName && word.length === 5 && new Set(near.map(stem)).size === 1 && slipped.length === 1 ? slipped[0] : word;
+    if (asName || word.length !== 5 || slipped.length !== 1) return word;
+    // "brnds": a vowel dropped, as hurried typing drops them ("tht", "podcst"), is the word meant
+    // even beside a word one letter changed ("bonds").
+    return new Set(near.map(stem)).size === 1 || droppedVowel(word, slipped[0]) ? slipped[0] : word;
   }
   const meant = SHORT_WORDS.filter((w) => oneSlip(word, w));
   return meant.length === 1 ? meant[0] : word;
