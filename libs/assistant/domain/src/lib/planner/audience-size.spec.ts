@@ -118,3 +118,10 @@ describe('the size of either of several audiences', () => {
     ]);
   });
 });
+
+describe('an audience is not sized in place of a thing the data lacks', () => {
+  it('"how many of Brazil\'s Gen Z use Kwai?" refuses the unknown thing rather than counting Gen Z', () => {
+    const out = planPrompt({ prompt: "How many of Brazil's Gen Z use Kwai?", catalogue, previous: null });
+    expect(out.outcome).toBe('refuse');
+  });
+});

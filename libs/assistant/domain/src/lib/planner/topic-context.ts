@@ -59,8 +59,9 @@ export function settleTopic(ctx: PromptContext, frame: Frame, choice: TopicChoic
   if (asked) current = asked;
   const sized = current.topic ? null : dockedSized(ctx, frame, choice);
   if (sized) current = sized;
-  // "How many Gen Z women are there in France?": the named audience's size (audience-size.ts).
-  const named = current.topic ? null : sizedAudience(ctx, frame);
+  // "How many Gen Z women are there in France?": the named audience's size (audience-size.ts);
+  // not when words nothing knows stand where the topic would ("how many of Brazil's Gen Z use Kwai?").
+  const named = current.topic || choice.unknown.length > 0 ? null : sizedAudience(ctx, frame);
   if (named) current = named;
   current = withoutDefiningAudience(ctx, frame, choice, current);
   return { choice, topic: current.topic, question: current.question, dockedAsTopic: sized !== null };
