@@ -40,6 +40,7 @@ export const EVAL_SETS = [
   'tuning-11-language',
   'tuning-11-markets',
   'tuning-11-brief',
+  'tuning-11-size',
   'held-out-2',
   'held-out-3',
   'held-out-4',

@@ -94,6 +94,10 @@ export interface Grammar {
   timeWords: string[];
   /** Superlatives a count of a list stands before ("three most used"). */
   limitWords: string[];
+  /** Superlatives before a singular noun that ask for one answer ("the least used app", "the most common pet"). */
+  oneAnswerSuperlatives: string[];
+  /** Verbs of coming first that, after "which" and a singular noun, ask for one answer ("which brand leads"). */
+  leadVerbs: string[];
   /** Plural nouns a number counts that are not things to list. */
   countedUnits: string[];
   /** ISO 3166 three-letter codes of the markets -> their codes, read in capitals only. */
@@ -104,6 +108,8 @@ export interface Grammar {
   ageRangeLinks: string[];
   /** Stems of verbs whose object is the thing measured, never a group of people. */
   objectVerbStems: string[];
+  /** Chat interjections ("lol", "tbh") that, ending a clause, are tone rather than a name ("LoL"). */
+  interjections: string[];
   /** Words for people that a relative clause ("who own a dog") turns into a group. */
   relativeHeads: string[];
   /** Nouns naming a kind of person in datapoint names ("Hardcore gamer"). */
@@ -176,6 +182,11 @@ export interface Lexicon {
     comparison: string[];
     ranking: string[];
     share: string[];
+    /**
+     * Phrases that ask for a number of people rather than (only) a share ("weighted count",
+     * "universe size", "in numbers"); their words are never read as a name ("Household size").
+     */
+    size: string[];
     /** What an index is read against ("everyone else", "the general population"). */
     base: string[];
     /** Words of asking that are never read as "not in the data" (the cue words are added to them). */
@@ -351,11 +362,14 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       references: words,
       timeWords: words,
       limitWords: words,
+      oneAnswerSuperlatives: words,
+      leadVerbs: words,
       countedUnits: words,
       iso3: recordOf(word),
       usPronounBefore: words,
       ageRangeLinks: words,
       objectVerbStems: words,
+      interjections: words,
       relativeHeads: words,
       personNouns: words,
       targetGap: words,
@@ -374,6 +388,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       comparison: words,
       ranking: words,
       share: words,
+      size: words,
       base: words,
       queryWords: words,
       filler: words,

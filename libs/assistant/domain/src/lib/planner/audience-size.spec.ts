@@ -91,3 +91,37 @@ describe('the size of an audience itself', () => {
     expect(plan('Which market has the most Millennials?').rankBy).toBe('markets');
   });
 });
+
+describe('the size of either of several audiences', () => {
+  it('"either Gen Z or Millennials": one subject of both audiences\' answers, any of them, counted among everyone', () => {
+    const out = plan('How many people in the UK are either Gen Z or Millennials?');
+    expect(out.count).toBe(true);
+    expect([out.topic?.question, out.topic?.combine, out.topic?.datapoints.map((d) => d.code)]).toEqual(['age_group', 'any', ['16_24', '25_34', '35_44']]);
+    expect(out.audiences.map((a) => a.origin)).toEqual(['everyone']);
+  });
+
+  it('audiences of one question merge into one leaf; of several questions they stay an or', () => {
+    const merged = audienceAsTopic(
+      {
+        or: [
+          { question: 'employment_status', datapoints: ['student'] },
+          { question: 'employment_status', datapoints: ['retired'] },
+        ],
+      },
+      catalogue,
+    )?.topic;
+    expect([merged?.question, merged?.combine, merged?.datapoints.map((d) => d.code), merged?.also]).toEqual([
+      'employment_status',
+      'any',
+      ['student', 'retired'],
+      undefined,
+    ]);
+  });
+});
+
+describe('an audience is not sized in place of a thing the data lacks', () => {
+  it('"how many of Brazil\'s Gen Z use Kwai?" refuses the unknown thing rather than counting Gen Z', () => {
+    const out = planPrompt({ prompt: "How many of Brazil's Gen Z use Kwai?", catalogue, previous: null });
+    expect(out.outcome).toBe('refuse');
+  });
+});

@@ -39,9 +39,20 @@ function subjectLeaves(e: WireExpression): { leaves: Leaf[]; combine: 'all' | 'a
     const leaves = (list as WireExpression[]).map(leafOf);
     if (leaves.some((l) => l === null)) return null;
     if (combine === 'all' && leaves.some((l) => (l as Leaf).datapoints.length !== 1)) return null;
-    return { leaves: leaves as Leaf[], combine };
+    return { leaves: combine === 'any' ? mergedLeaves(leaves as Leaf[]) : (leaves as Leaf[]), combine };
   }
   return null;
+}
+
+/** "Gen Z or Millennials": either of two audiences cut from one question is one leaf of both's answers. */
+function mergedLeaves(leaves: Leaf[]): Leaf[] {
+  const out: Leaf[] = [];
+  for (const leaf of leaves) {
+    const same = out.find((l) => l.question === leaf.question && !l.suffixes && !leaf.suffixes);
+    if (same) same.datapoints = [...new Set([...same.datapoints, ...leaf.datapoints])];
+    else out.push({ ...leaf, datapoints: [...leaf.datapoints] });
+  }
+  return out;
 }
 
 function partOf(leaf: Leaf, question: PlannerQuestion): PlanTopicPart {
@@ -57,6 +68,8 @@ function partOf(leaf: Leaf, question: PlannerQuestion): PlanTopicPart {
 /** The audience's defining answers as a topic (first question the topic, the others `also`), or null. */
 export function audienceAsTopic(expression: WireExpression, catalogue: PlannerCatalogue): { topic: PlanTopic; question: PlannerQuestion } | null {
   const subject = subjectLeaves(expression);
+  // Either of several audiences of one question ("Gen Z or Millennials"): one subject of their answers, any of them.
+  const merged = Array.isArray(expression['or']) && subject !== null && subject.leaves.length < (expression['or'] as unknown[]).length;
   if (!subject) return null;
   const questions = subject.leaves.map((l) => catalogue.questions.find((q) => q.code === l.question));
   if (questions.some((q) => !q || !q.entitled)) return null;
@@ -70,9 +83,12 @@ export function audienceAsTopic(expression: WireExpression, catalogue: PlannerCa
   if (also.length > 0) {
     topic.combine = subject.combine;
     topic.also = also;
-  }
+  } else if (merged && first.datapoints.length > 1) topic.combine = 'any';
   return { topic, question: questions[0] as PlannerQuestion };
 }
+
+/** "Either ... or": the sides named are one group of people, any of them (a union, not a comparison). */
+const EITHER = /\beither\b.*\bor\b/;
 
 /**
  * "How many Gen Z women are there in France?": with no topic, one audience named and a headcount
@@ -86,6 +102,13 @@ export function sizedAudience(ctx: PromptContext, frame: Frame): { topic: PlanTo
   // named is what is measured along the dimension, as a headcount measures it.
   const along = ctx.reading.dimension.group !== null || ctx.reading.dimension.markets;
   if ((!count && !along) || cues.indexing || cues.openIndexing || cues.trend || ctx.followUpWords) return null;
+  // "How many people are either Gen Z or Millennials?": the sides after "either" are one audience, any of them.
+  const either = roles.sides.length > 1 && roles.sides.every((side) => side.length === 1) && EITHER.test(ctx.text);
+  if (either) {
+    const sized = audienceAsTopic({ or: roles.sides.map((side) => side[0].expression) }, ctx.catalogue);
+    if (sized) roles.sides = [];
+    return sized;
+  }
   if (roles.sides.length !== 1 || roles.sides[0].length === 0) return null;
   // "Women aged 25-34": the parts of one side are one audience, every one of them at once.
   const parts = roles.sides[0].map((a) => a.expression);

@@ -20,7 +20,7 @@ export function promptContext(input: ContextInput, raw: string): PromptContext {
   const { catalogue } = input;
   const previous = readablePlan(input.previous);
   const index = indexOf(catalogue);
-  const reading = withCarriedCombine(read(raw, catalogue, index), previous);
+  const reading = withCarriedCombine(read(raw, catalogue, index, previous !== null && previous.topic !== null), previous);
   const text = ` ${reading.words.join(' ')} `;
   return {
     catalogue,
@@ -36,7 +36,9 @@ export function promptContext(input: ContextInput, raw: string): PromptContext {
         previous,
         index.datapointNames.map((d) => d.normalised),
       ) ||
-      (previous !== null && isFragmentOfNames(reading)),
+      (previous !== null && isFragmentOfNames(reading)) ||
+      // "And by age?", "by gender please": the groups of a question named alone regroup the last answer.
+      reading.dimension.group?.alone === true,
   };
 }
 

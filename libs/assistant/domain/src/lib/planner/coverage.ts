@@ -7,9 +7,11 @@ import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 import { ISO3 } from './spans';
 import { HIGHEST_WORDS, LOWEST_WORDS } from './dimension-words';
-import { MILLIONS } from './size';
+import { MILLIONS, SIZE_WORDS } from './size';
+import { LEXICON } from '../../lexicon/lexicon';
 
-const IGNORED = new Set([...lexicon.coverageIgnore, ...lexicon.coverageNoEffect.words]);
+const SHORTHAND: Record<string, string> = LEXICON.grammar.shorthand;
+const IGNORED = new Set([...lexicon.coverageIgnore, ...lexicon.coverageNoEffect.words, ...LEXICON.grammar.interjections]);
 /** Verbs of use ("play", "order from", "read"): the plan's topic is their object, so they are used with it. */
 const USAGE_VERBS = new Set(lexicon.usageVerbs);
 
@@ -50,8 +52,10 @@ function planWords(plan: AnalysisPlan, catalogue: PlannerCatalogue): Set<string>
   // A verdict stands on its words: "lowest", "the most" name what the answer states.
   if (plan.verdict === 'highest') HIGHEST_WORDS.forEach((w) => out.add(w));
   if (plan.verdict === 'lowest') LOWEST_WORDS.forEach((w) => out.add(w));
+  // One answer of a ranking stands on the words that ask for it ("which brand leads").
+  if (plan.kind === 'ranking' && plan.limit === 1) LEXICON.grammar.leadVerbs.forEach(add);
   // A size in people stands on its unit ("now in millions").
-  if (plan.count) MILLIONS.forEach((w) => out.add(w));
+  if (plan.count) [...MILLIONS, ...SIZE_WORDS].forEach((w) => out.add(w));
   for (const code of questions) {
     const q = catalogue.questions.find((x) => x.code === code);
     if (q) add(`${q.name} ${q.description}`);
@@ -85,6 +89,8 @@ export function unusedWords(prompt: string, plan: AnalysisPlan, catalogue: Plann
   for (const w of wordsOf(prompt)) {
     if (w.length < 3 || /\d/.test(w) || numberWord(w) !== undefined || STOPWORDS.has(w) || FUNCTION_WORDS.has(w) || QUERY_WORDS.has(w)) continue;
     if (IGNORED.has(w) || GROUP_NOUNS.has(w) || isFiller(w)) continue;
+    // Chat shorthand for words of asking ("wut", "whos", "tht") is those words.
+    if (SHORTHAND[w]?.split(' ').every((x) => STOPWORDS.has(x) || FUNCTION_WORDS.has(x) || QUERY_WORDS.has(x))) continue;
     // A misspelt name the planner read ("spotfy" for Spotify) is used too.
     if (used.has(w) || used.has(stem(w)) || (w.length > 3 && [...used].some((u) => typoMatch(w, u)))) continue;
     if (!out.includes(w)) out.push(w);

@@ -37,8 +37,11 @@ export interface DimensionCue {
   pooled: boolean;
   /** "where ... most": the markets, unless the prompt names groups side by side. */
   where: boolean;
-  /** The demographic question whose groups are ranked; `generations`: its curated generation audiences. */
-  group: { question: string; generations: boolean } | null;
+  /**
+   * The demographic question whose groups are ranked; `generations`: its curated generation
+   * audiences; `alone`: nothing else is asked ("and by age?"), so it is the previous topic's groups.
+   */
+  group: { question: string; generations: boolean; alone?: boolean } | null;
   /** The direction a superlative asks for, if any ("most", "least likely"). */
   superlative: 'highest' | 'lowest' | null;
   /** "grew more", "rose faster", "gained more": the change of each side, compared. */
@@ -107,8 +110,11 @@ const UP_OR_DOWN = new RegExp(`\\b${RISE} (or|vs|versus) ${FALL}\\b|\\b${FALL} (
 /** Words that may close a verdict named alone ("the lowest one", "the top one then"); '' is the end of the prompt. */
 const VERDICT_TAIL = new Set(['', 'one', 'ones', 'then', 'instead', 'please', 'first']);
 
-/** Reads the dimension cues of a prompt's words (lower case, clauses split by "|"). */
-export function readDimensions(words: string[], catalogue: PlannerCatalogue): DimensionCue {
+/**
+ * Reads the dimension cues of a prompt's words (lower case, clauses split by "|"); `afterTopic`:
+ * the chat's last answer has a topic, which a group named alone ("and by age?") is measured along.
+ */
+export function readDimensions(words: string[], catalogue: PlannerCatalogue, afterTopic = false): DimensionCue {
   const text = ` ${words.join(' ')} `;
   const used: number[] = [];
   const superlativeAt = words.findIndex((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
@@ -149,7 +155,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
   }
   const where = words.includes('where') && superlative !== null;
   const before = used.length;
-  const group = readGroup(words, catalogue, used);
+  const group = readGroup(words, catalogue, used, afterTopic);
   const groupStart = Math.min(...used.slice(before));
   const skewAlongGroups = group !== null && words.slice(Math.max(0, groupStart - 3), groupStart).some((w) => /^skew(s|ed|ing)?$/.test(w));
   // "Players by age - which band leads?": a bare word for a group asked about refers to the groups already named.
@@ -203,7 +209,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue): Di
  * group", "household size"), or by its first word and a word for a group ("age band", "employment
  * groups"), or by its one word ("gender"); a generation is a curated age audience.
  */
-function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[]): DimensionCue['group'] {
+function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[], afterTopic: boolean): DimensionCue['group'] {
   // "Younger or older people": the age question's groups (the one the generations are cut from).
   const age = AGE_CONTRAST.exec(words.join(' '));
   const ageQuestion = age ? generationQuestion(catalogue) : null;
@@ -287,11 +293,13 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[])
       continue;
     // "The age profile of Reddit users", "gender split of ...": the question is the topic, asked of an audience.
     if (PROFILE_NOUNS.has(words[found.end] ?? '')) continue;
-    // A group question with nothing else asked ("which age group is biggest?") is the topic itself.
+    // A group question with nothing else asked ("which age group is biggest?") is the topic itself;
+    // after an answer with a topic, led by "by" or "which" ("and by age?"), it is that topic's groups.
     const rest = words.filter((w, k) => (k < i - 1 || k >= found.end) && w !== '|' && !STOPWORDS.has(w) && !HIGHEST_WORDS.has(w) && !LOWEST_WORDS.has(w));
-    if (rest.length === 0) return null;
+    const alone = rest.length === 0;
+    if (alone && !(afterTopic && led)) return null;
     for (let k = i; k < found.end; k++) used.push(k);
-    return { question: found.question, generations: found.generations };
+    return { question: found.question, generations: found.generations, ...(alone ? { alone } : {}) };
   }
   return null;
 }

@@ -151,3 +151,17 @@ describe('a dimension asked with two docked audiences', () => {
     expect(out.plan.audiences.every((a) => JSON.stringify(a.expression).includes('age_group'))).toBe(true);
   });
 });
+
+describe('a group question named alone after an answer with a topic regroups that answer', () => {
+  it.each(['and by age?', 'by gender please', 'now by income group'])('"%s" after a share ranks the groups on the same topic', (prompt) => {
+    const previous = plan('What share of Australians drink coffee?');
+    const out = plan(prompt, previous);
+    expect(out.rankBy).toBe('groups');
+    expect(out.topic?.datapoints.map((d) => d.code)).toEqual(['coffee']);
+    expect(out.locations.map((l) => l.code)).toEqual(['au']);
+  });
+
+  it('with no answer before it, a group question asked alone is the topic itself', () => {
+    expect(plan('which age group is biggest?').topic?.question).toBe('age_group');
+  });
+});

@@ -1,4 +1,5 @@
 import { RuleBasedPlanner } from '../planner';
+import { singularSuperlative, singularWhich } from './kind';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 
 const catalogue = demoPlannerCatalogue();
@@ -53,5 +54,17 @@ describe('kind: a request to describe a group with no topic named (cues.json pro
 
   it('keeps a topic named beside such a request', () => {
     expect(plan('Top insights for Gen Z in Germany on TikTok use')).toEqual(expect.objectContaining({ topic: 'social_platform_usage' }));
+  });
+});
+
+describe('kind: one answer of a ranking (grammar.json oneAnswerSuperlatives, leadVerbs)', () => {
+  it('reads a least or most before a singular noun as one answer, before a plural as a list', () => {
+    expect(singularSuperlative(' least popular social app with aussie women ', 'ranking')).toBe(true);
+    expect(singularSuperlative(' least used online payment methods in japan ', 'ranking')).toBe(false);
+  });
+
+  it('reads "which" with a singular noun and a verb of coming first as one answer', () => {
+    expect(singularWhich('which type of investment leads among high earners'.split(' '), 'ranking')).toBe(true);
+    expect(singularWhich('which investments lead among high earners'.split(' '), 'ranking')).toBe(false);
   });
 });

@@ -45,14 +45,28 @@ export function readKind(text: string): KindCues {
 /** Nouns ending in s that are singular or stand before another noun ("news source", "sports brand"). */
 export const ATTRIBUTIVE_S = new Set(G.attributiveS);
 
-/** "the most used social platform", "the favourite brand": one datapoint, not a list. */
+const escape = (p: string) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alternatives = (list: readonly string[]) =>
+  [...list]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|');
+/** A superlative of `grammar.json` after "the", a possessive or a clause start, and what follows it. */
+const ONE_ANSWER_SUPERLATIVE = new RegExp(`(?:\\b(?:the|s)|^|\\|) (?:single )?(?:${alternatives(G.oneAnswerSuperlatives)})\\b(.*)$`);
+/** The first words of the verbs of coming first ("leads", "comes" of "comes top"): the noun asked about ends before them. */
+const LEAD_VERBS = new Set(G.leadVerbs.map((v) => v.split(' ')[0]));
+const SINGLE_SUPERLATIVE = new RegExp(`\\bsingle (?:${alternatives(G.oneAnswerSuperlatives)})\\b`);
+/** After "which": a superlative ("which platform ... most") or a verb of coming first ("which brand leads"). */
+const WHICH_SUPERLATIVE = new RegExp(` (best|${alternatives([...G.oneAnswerSuperlatives, ...G.leadVerbs])}) `);
+
+/** "the most used social platform", "the least used app", "the favourite brand": one datapoint, not a list. */
 export function singularSuperlative(text: string, kind: AnalysisKind): boolean {
   if (kind !== 'ranking' && kind !== 'comparison') return false;
   // At the start of a clause too: "most used ai chatbot among gen z", "most popular news source for them".
   // "Favourite" needs no article before it ("gen z fav streaming service uk").
-  const m =
-    /(?:\b(?:the|s)|^|\|) (?:single )?(?:most|favourite|favorite|top|biggest|leading|number one|#1|most popular|most used|most common)\b(.*)$/.exec(text) ??
-    /\b(?:favourite|favorite)\b(.*)$/.exec(text);
+  // "The single most used", Japanese "一番" (read as "single most"; its nouns have no plural): one answer.
+  if (SINGLE_SUPERLATIVE.test(text)) return true;
+  const m = ONE_ANSWER_SUPERLATIVE.exec(text) ?? /\b(?:favourite|favorite)\b(.*)$/.exec(text);
   if (!m) return false;
   const next = m[1]
     .trim()
@@ -87,10 +101,10 @@ export function singularSuperlative(text: string, kind: AnalysisKind): boolean {
 export function singularWhich(words: string[], kind: AnalysisKind): boolean {
   if (kind !== 'ranking' || !['which', 'what'].includes(words[0] ?? '')) return false;
   const text = ` ${words.join(' ')} `;
-  if (!/ (most|top|best|favourite|favorite|leading|biggest|number one) /.test(text) && !(/ more /.test(text) && !/ than /.test(text))) return false;
+  if (!WHICH_SUPERLATIVE.test(text) && !(/ more /.test(text) && !/ than /.test(text))) return false;
   let head: string | undefined;
   for (const w of words.slice(1)) {
-    if (w === '|' || STOPWORDS.has(w) || CUSTOMER_STEMS.has(stem(w)) || /^(do|does|did|is|are|was|were|have|has)$/.test(w)) break;
+    if (w === '|' || STOPWORDS.has(w) || CUSTOMER_STEMS.has(stem(w)) || LEAD_VERBS.has(w) || /^(do|does|did|is|are|was|were|have|has)$/.test(w)) break;
     head = w;
   }
   return head !== undefined && head.length > 2 && !head.endsWith('s');

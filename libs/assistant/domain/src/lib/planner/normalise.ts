@@ -7,6 +7,7 @@ import { FUNCTION_WORDS, normalize, typoMatch } from '../text';
 import { spellNegations } from './subject';
 import { LEXICON } from '../../lexicon/lexicon';
 import { joinSplitNames, repairWords } from './word-bounds';
+import { dropTrailingInterjections } from './interjections';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
@@ -134,6 +135,7 @@ export function normaliseWords(written: string, index: CatalogueIndex): Normalis
       .split(' ')
       .filter((x) => x.length > 0)
       .flatMap((x) => (SHORTHAND[x] ?? x).split(' '));
+    w = dropTrailingInterjections(w);
     if (w.length === 0) continue;
     // English typed in a hurry: words run together or misspelt are read as the known words meant.
     if (lang === 'en') w = repairWords(w, index, names);

@@ -20,7 +20,7 @@ const G = LEXICON.grammar;
  * The prompt read against the catalogue: its words (normalised), then what they are taken for:
  * time, references to groups, cue phrases, amounts, the count of a list, and the spans of names.
  */
-export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex): Reading {
+export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex, afterTopic = false): Reading {
   const { lang, words, capitals, names } = normaliseWords(raw, index);
   const guarded = guardedNames(words, index);
   const time = readTime(words, catalogue.waves, guarded);
@@ -61,7 +61,7 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   for (const q of quantities) for (let i = q.start; i < q.end - 1; i++) used.add(i);
   const limit = readLimit(words, used);
   // "which age group", "in which country ... most": words of the dimension ranked, not names.
-  const dimension = readDimensions(words, catalogue);
+  const dimension = readDimensions(words, catalogue, afterTopic);
   for (const i of dimension.used) used.add(i);
   const spans = findSpans(words, used, index, capitals, lang, catalogue, names);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);

@@ -1,7 +1,27 @@
 /*
  * Words asking for a size in people rather than (only) a share: "in millions", "how big is the
- * audience", "user base", "the number of ...", in the languages of the markets.
+ * audience", "user base", "the number of ...", in the languages of the markets; the phrases of
+ * `cues.json` `size` ("weighted count", "universe size", "in numbers").
  */
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** The size phrases of the lexicon, longest first, as word lists. */
+const SIZE_PHRASES = [...LEXICON.cues.size].sort((a, b) => b.length - a.length).map((p) => p.split(' '));
+
+/** The words of the size phrases ("weighted", "universe"): a headcount plan stands on them. */
+export const SIZE_WORDS = new Set(SIZE_PHRASES.flat());
+
+/** Where each size phrase of the lexicon stands in `words`: the positions of its words. */
+function sizePhrasePositions(words: readonly string[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < words.length; i++)
+    for (const phrase of SIZE_PHRASES)
+      if (phrase.every((w, k) => words[i + k] === w)) {
+        for (let k = 0; k < phrase.length; k++) out.push(i + k);
+        break;
+      }
+  return out;
+}
 
 const UNITS_NOT_PEOPLE =
   /^(hours?|times|days?|minutes?|holidays?|children|kids|brands?|platforms?|devices?|waves?|quarters?|years?|months?|weeks?|apps?|services?|products?)$/;
@@ -11,7 +31,7 @@ const GROUP_HEADS =
 
 /** Positions of words asking for a size ("audience size", "size of", "how large") that name no question ("Household size"). */
 export function sizeCuePositions(words: readonly string[]): number[] {
-  const out: number[] = [];
+  const out: number[] = sizePhrasePositions(words);
   const household = (i: number) => /^(household|households|family|families|home|homes)$/.test(words[i] ?? '');
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
@@ -28,6 +48,7 @@ export function sizeCuePositions(words: readonly string[]): number[] {
 export function asksForSize(words: readonly string[]): boolean {
   const text = ` ${words.join(' ')} `;
   if (words.some((w) => MILLIONS.has(w))) return true;
+  if (sizePhrasePositions(words).length > 0) return true;
   // "Size the audience that ...", "size up the Gen Z market": the verb of sizing, opening the ask.
   if (words[0] === 'size' && words[1] !== 'of') return true;
   if (/ how (big|large) /.test(text) && !/ how (big|large) (is|are) (the )?(gap|difference|lead|change|drop|rise|increase|decrease) /.test(text)) return true;

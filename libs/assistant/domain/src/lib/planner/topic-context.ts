@@ -9,6 +9,9 @@ import { clarify, codeName, noTopic } from './outcomes';
 import { asksOnlyUnknown } from './follow-up';
 import { Frame, PromptContext, Span, TopicChoice, TopicStep } from './types';
 
+/** Stems of verbs whose object is the thing measured (`grammar.json` `objectVerbStems`). */
+const OBJECT_VERB_STEMS = new Set(LEXICON.grammar.objectVerbStems);
+
 interface TopicAndQuestion {
   topic: PlanTopic | null;
   question: PlannerQuestion | null;
@@ -59,8 +62,11 @@ export function settleTopic(ctx: PromptContext, frame: Frame, choice: TopicChoic
   if (asked) current = asked;
   const sized = current.topic ? null : dockedSized(ctx, frame, choice);
   if (sized) current = sized;
-  // "How many Gen Z women are there in France?": the named audience's size (audience-size.ts).
-  const named = current.topic ? null : sizedAudience(ctx, frame);
+  // "How many Gen Z women are there in France?": the named audience's size (audience-size.ts);
+  // not when a word nothing knows is the object of a verb of use, where the topic would be ("how
+  // many of Brazil's Gen Z use Kwai?").
+  const unknownObject = choice.unknown.some((u) => OBJECT_VERB_STEMS.has(stem(ctx.words[ctx.words.indexOf(u) - 1] ?? '')));
+  const named = current.topic || unknownObject ? null : sizedAudience(ctx, frame);
   if (named) current = named;
   current = withoutDefiningAudience(ctx, frame, choice, current);
   return { choice, topic: current.topic, question: current.question, dockedAsTopic: sized !== null };

@@ -46,6 +46,16 @@ describe('word-bounds: word boundaries and spellings repaired against the known 
     expect(words('hoiw many brits own a smartwatch')).toBe('how many brits own a smartwatch');
   });
 
+  it('reads a five-letter word near only the forms of one catalogue word as the form with the letter it dropped', () => {
+    expect(correctShortSlip('spors', index)).toBe('sports');
+    expect(words('top 3 spors ppl follow in india')).toBe('top 3 sports people follow in india');
+    // A letter too many, or a word written as a name, is not guessed: an unknown brand stays unknown.
+    expect(correctShortSlip('rolex', index)).toBe('rolex');
+    expect(correctShortSlip('spors', index, true)).toBe('spors');
+    // A vowel dropped is the word meant even beside a word one letter changed ("bonds").
+    expect(correctShortSlip('brnds', index)).toBe('brands');
+  });
+
   it('reads a hyphenated over-index of another language ("über-indexiert", "sur-indexés")', () => {
     expect(words('Gen Z über-indexiert auf Snapchat?')).toContain('over index');
     expect(words('Les Millennials sont-ils sur-indexés sur Instagram ?')).toContain('over index');

@@ -1,6 +1,6 @@
 import { CatalogueIndex, Entry, lemma, mayBeTypo } from '../catalogue-index';
 import { QUERY_WORDS } from '../intents';
-import { FUNCTION_WORDS, STOPWORDS, typoDistance, typoMatch } from '../text';
+import { FUNCTION_WORDS, stem, STOPWORDS, typoDistance, typoMatch } from '../text';
 import { LEXICON } from '../../lexicon/lexicon';
 
 /**
@@ -127,6 +127,13 @@ const COMMON = new WeakMap<CatalogueIndex, Set<string>>();
 /** Asking and function words of three letters or more, for the short misspellings ("hoiw", "mnay"). */
 const SHORT_WORDS = [...new Set([...QUERY_WORDS, ...FUNCTION_WORDS])].filter((w) => w.length >= 3 && w.length <= 5 && isPlain(w));
 
+/** Whether `longer` is `word` with one vowel put back ("brnds", "brands"). */
+function droppedVowel(word: string, longer: string): boolean {
+  let i = 0;
+  while (i < word.length && word[i] === longer[i]) i++;
+  return /[aeiou]/.test(longer[i]) && word.slice(i) === longer.slice(i + 1);
+}
+
 /** One letter too many or too few, or two adjacent letters swapped (never a letter replaced by another). */
 const oneSlip = (a: string, b: string) =>
   a[0] === b[0] && typoDistance(a, b) === 1 && (a.length !== b.length || [...a].sort().join('') === [...b].sort().join(''));
@@ -134,12 +141,24 @@ const oneSlip = (a: string, b: string) =>
 /**
  * "hoiw" -> "how", "mnay" -> "many": an unknown word of four or five letters one slip of the
  * fingers from exactly one asking or function word, when no word of the catalogue is as near
- * (a short brand name misspelt stays for the name stages).
+ * (a short brand name misspelt stays for the name stages, unless every catalogue word as near is a
+ * form of one word).
  */
-export function correctShortSlip(word: string, index: CatalogueIndex): string {
+export function correctShortSlip(word: string, index: CatalogueIndex, asName = false): string {
   if (word.length < 4 || word.length > 5 || !isPlain(word) || known(word, index) || index.byFirst.has(word)) return word;
-  for (const v of index.vocabulary)
-    if (Math.abs(v.length - word.length) <= 1 && !QUERY_WORDS.has(v) && catalogueWord(v, index) && typoDistance(word, v) <= 1) return word;
+  const near = [...index.vocabulary].filter(
+    (v) => Math.abs(v.length - word.length) <= 1 && !QUERY_WORDS.has(v) && catalogueWord(v, index) && typoDistance(word, v) <= 1,
+  );
+  if (near.length > 0) {
+    // "spors": near only the forms of one catalogue word ("sport", "sports"), it is the one form
+    // with a letter dropped ("sports"); five letters, so a short name misspelt is not guessed, and
+    // never a word written as a name or with a letter too many ("rolex" is not "role").
+    const slipped = near.filter((v) => v.length === word.length + 1 && oneSlip(word, v));
+    if (asName || word.length !== 5 || slipped.length !== 1) return word;
+    // "brnds": a vowel dropped, as hurried typing drops them ("tht", "podcst"), is the word meant
+    // even beside a word one letter changed ("bonds").
+    return new Set(near.map(stem)).size === 1 || droppedVowel(word, slipped[0]) ? slipped[0] : word;
+  }
   const meant = SHORT_WORDS.filter((w) => oneSlip(word, w));
   return meant.length === 1 ? meant[0] : word;
 }
@@ -195,6 +214,6 @@ export function repairWords(words: string[], index: CatalogueIndex, names: Reado
   return paired.flatMap((w) => {
     if (w === '|') return [w];
     const split = spacedName(w, index) ?? splitRunTogether(w, index);
-    return split ?? [correctShortSlip(correctMisspelling(w, index, names.has(w)), index)];
+    return split ?? [correctShortSlip(correctMisspelling(w, index, names.has(w)), index, names.has(w))];
   });
 }
