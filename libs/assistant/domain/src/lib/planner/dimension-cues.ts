@@ -350,7 +350,9 @@ function peopleQuestions(catalogue: PlannerCatalogue): PlannerQuestion[] {
 function questionsOf(expression: unknown, out: Set<string>): void {
   if (!expression || typeof expression !== 'object') return;
   const e = expression as Record<string, unknown>;
-  if (typeof e['question'] === 'string') out.add(e['question']);
+  // People named by the answers they did not give ("meat eaters": no vegetarian or vegan diet) make
+  // no groups of that question's answers.
+  if (typeof e['question'] === 'string' && e['not'] !== true) out.add(e['question']);
   for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => questionsOf(x, out));
 }
 

@@ -25,6 +25,10 @@ describe('readDimensions', () => {
     expect(readDimensions(words('top 5 streaming services in each market'), catalogue)).toMatchObject({ markets: false });
   });
 
+  it('makes no groups of a question the lexicon names people by the absence of its answers ("meat eaters")', () => {
+    expect(readDimensions(words('which diets are most followed in india'), catalogue).group).toBeFalsy();
+  });
+
   it('reads the demographic question whose groups are ranked, and takes its words', () => {
     const cue = readDimensions(words('which age group is most likely to use tiktok'), catalogue);
     expect(cue.group).toEqual({ question: 'age_group', generations: false });
