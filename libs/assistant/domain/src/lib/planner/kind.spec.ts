@@ -1,4 +1,5 @@
 import { RuleBasedPlanner } from '../planner';
+import { readKind } from './kind';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 
 const catalogue = demoPlannerCatalogue();
@@ -53,5 +54,16 @@ describe('kind: a request to describe a group with no topic named (cues.json pro
 
   it('keeps a topic named beside such a request', () => {
     expect(plan('Top insights for Gen Z in Germany on TikTok use')).toEqual(expect.objectContaining({ topic: 'social_platform_usage' }));
+  });
+});
+
+describe('readKind: one person standing for a group', () => {
+  it('reads "a typical", "the average" before people as no cue of difference', () => {
+    expect(readKind('which social platforms does a typical gen z woman use').openIndexing).toBe(false);
+    expect(readKind('what does the average boomer watch').openIndexing).toBe(false);
+  });
+
+  it('still reads "typical of" as asking what is distinctive', () => {
+    expect(readKind("what's typical of gen z women").openIndexing).toBe(true);
   });
 });
