@@ -326,7 +326,9 @@ function contrastedGroups(words: string[], people: PlannerQuestion[]): { questio
       if (q && ofPeople) return { question: q.code, used: [i, i + 1, i + 2] };
     }
     const noun = GROUP_PEOPLE_NOUNS[words[i]];
-    if (noun && words.slice(Math.max(0, i - 4), i).some((w) => LIST_JOINS.has(w) && w !== 'and')) {
+    // "High earners in the US vs high earners in the UK": one group said again for another market contrasts no groups.
+    const saidBefore = i >= 2 && words.slice(0, i - 1).some((w, k) => w === words[i - 1] && words[k + 1] === words[i]);
+    if (noun && !saidBefore && words.slice(Math.max(0, i - 4), i).some((w) => LIST_JOINS.has(w) && w !== 'and')) {
       const q = questionOf(noun);
       if (q) return { question: q.code, used: [] };
     }
