@@ -41,6 +41,7 @@ export const EVAL_SETS = [
   'tuning-11-markets',
   'tuning-11-brief',
   'tuning-11-size',
+  'tuning-11-people',
   'held-out-2',
   'held-out-3',
   'held-out-4',

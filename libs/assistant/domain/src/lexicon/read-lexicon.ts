@@ -117,6 +117,8 @@ export interface Grammar {
   /** Words that may stand between an index cue and what it is measured on. */
   targetGap: string[];
   /** Nouns ending in s that are singular or stand before another noun ("news source"). */
+  /** "A typical Gen Z woman": one person standing for a group, its words no cue of difference. */
+  onePersonOf: string[];
   attributiveS: string[];
   /** Stems of verbs too common to name a question by themselves. */
   genericVerbStems: string[];
@@ -373,6 +375,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       relativeHeads: words,
       personNouns: words,
       targetGap: words,
+      onePersonOf: words,
       attributiveS: words,
       genericVerbStems: words,
       customerStems: words,

@@ -1,3 +1,4 @@
+import { foldTopicSides } from './planner/topic-own-sides';
 import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from './assistant.types';
 import { combine, uniqueAudiences } from './planner/audiences';
 import { averagePlan } from './planner/average';
@@ -77,6 +78,12 @@ function planQuestion(input: PlanInput): PlanOutcome {
   const step = settleTopic(ctx, frame, choice, marketReading.markets);
   if ('outcome' in step) return step;
 
+  // "Do cat owners live in urban or rural areas?": answers of the question asked about are its answers, not sides.
+  const folded = foldTopicSides(frame.roles.sides, step.topic, step.question);
+  if (folded.topic !== step.topic) {
+    step.topic = folded.topic;
+    frame.roles.sides = folded.sides;
+  }
   // "Gen Z in Japan vs Gen Z in the US": the same audience on both sides of a market comparison is one audience.
   const audiences = uniqueAudiences(frame.roles.sides.map((side) => combine(side)));
   const named = audiences.length > 0;

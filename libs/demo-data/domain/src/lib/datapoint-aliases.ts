@@ -67,6 +67,7 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   'top income third': ['income_group.high'],
   'top third of income': ['income_group.high'],
   'bottom income third': ['income_group.low'],
+  gym: ['sports_played.gym_workouts'],
   vegetarianism: ['vegetarian'],
   veganism: ['vegan'],
   hund: ['pets_owned.dog'],

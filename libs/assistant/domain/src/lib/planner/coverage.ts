@@ -2,6 +2,7 @@ import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
 import { indexOf } from '../catalogue-index';
 import { isFiller, QUERY_WORDS } from '../intents';
 import { ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES } from '../synonyms';
+import { agentNounForms } from './derived-forms';
 import { FUNCTION_WORDS, numberWord, stem, STOPWORDS, typoMatch } from '../text';
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
@@ -93,6 +94,8 @@ export function unusedWords(prompt: string, plan: AnalysisPlan, catalogue: Plann
     if (SHORTHAND[w]?.split(' ').every((x) => STOPWORDS.has(x) || FUNCTION_WORDS.has(x) || QUERY_WORDS.has(x))) continue;
     // A misspelt name the planner read ("spotfy" for Spotify) is used too.
     if (used.has(w) || used.has(stem(w)) || (w.length > 3 && [...used].some((u) => typoMatch(w, u)))) continue;
+    // A person named by a used answer ("runners" for Running) is used too.
+    if (agentNounForms(w).some((form) => used.has(form))) continue;
     if (!out.includes(w)) out.push(w);
   }
   return out;

@@ -1,6 +1,7 @@
 import { indexOf } from '../catalogue-index';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
-import { derivedNameWord } from './derived-forms';
+import { agentNameWord, agentNounForms, derivedNameWord, isAgentNounOf } from './derived-forms';
+import { RuleBasedPlanner } from '../planner';
 import { read } from './read';
 
 const catalogue = demoPlannerCatalogue();
@@ -23,5 +24,40 @@ describe('derivedNameWord: another form of the first word of an answer name', ()
       .filter((s) => s.entry.kind === 'datapoint')
       .map((s) => (s.entry.kind === 'datapoint' ? s.entry.refs.map((r) => r.datapoint.code) : []));
     expect(names).toEqual([['meditation']]);
+  });
+});
+
+describe('agentNameWord: a person named by an answer they do', () => {
+  const reserved = new Set(['users', 'owners', 'gamers', 'drinkers']);
+
+  it('forms the activity, the noun, or the noun with -y or -e from a person noun', () => {
+    expect(agentNounForms('runners')).toEqual(expect.arrayContaining(['running']));
+    expect(agentNounForms('cyclists')).toEqual(expect.arrayContaining(['cycling']));
+    expect(agentNounForms('golfers')).toEqual(expect.arrayContaining(['golf']));
+    expect(agentNounForms('photographers')).toEqual(expect.arrayContaining(['photography']));
+    expect(agentNounForms('table')).toEqual([]);
+  });
+
+  it('reads a person noun as the one-word answer it comes from, the activity first', () => {
+    expect(agentNameWord('runners', index, reserved)).toBe('running');
+    expect(agentNameWord('swimmers', index, reserved)).toBe('swimming');
+    expect(agentNameWord('gardeners', index, reserved)).toBe('gardening');
+  });
+
+  it('leaves words that already name people, and words of no answer, alone', () => {
+    expect(agentNameWord('users', index, reserved)).toBeUndefined();
+    expect(agentNameWord('gamers', index, reserved)).toBeUndefined();
+    expect(agentNameWord('others', index, reserved)).toBeUndefined();
+    expect(isAgentNounOf('running', 'running')).toBe(false);
+    expect(isAgentNounOf('cyclists', 'cycling')).toBe(true);
+  });
+
+  it('makes the people it names the audience when something else is measured', () => {
+    const outcome = new RuleBasedPlanner().plan({ prompt: 'What share of cyclists in the UK use Strava?', catalogue, previous: null, history: [], docked: [] });
+    expect(outcome.outcome).toBe('answer');
+    if (outcome.outcome !== 'answer') return;
+    expect(outcome.plan.audiences.map((a) => a.expression)).toEqual([{ question: 'sports_played', datapoints: ['cycling'] }]);
+    expect(outcome.plan.topic?.datapoints.map((d) => d.code)).toEqual(['strava']);
+    expect(outcome.notes.join(' ')).not.toMatch(/cyclists/);
   });
 });

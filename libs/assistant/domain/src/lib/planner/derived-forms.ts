@@ -31,3 +31,40 @@ export function derivedNameWord(word: string, index: CatalogueIndex): string | u
   const keys = firstWordsByStem(index).get(stem(word));
   return keys && keys.size === 1 ? [...keys][0] : undefined;
 }
+
+/** Endings that make a noun of the person who does something ("runners", "cyclists"). */
+const AGENT_ENDING = /^([a-z]{3,}?)(ers|er|ists|ist)$/;
+
+/**
+ * The first words of an answer's name a person noun could come from: "runners" from "running",
+ * "cyclists" from "cycling", "golfers" from "golf", "photographers" from "photography", "skiers"
+ * from "skiing" (the activity with "-ing", the noun itself, or with "-y" or "-e").
+ */
+export function agentNounForms(word: string): string[] {
+  const m = AGENT_ENDING.exec(word);
+  if (!m) return [];
+  const base = m[1];
+  // A doubled last consonant goes back to one ("runn" of "runners": "run"), as the activity keeps it ("running").
+  const single = /([b-df-hj-np-tv-z])\1$/.test(base) ? base.slice(0, -1) : base;
+  return [...new Set([`${base}ing`, `${single}ing`, base, `${base}y`, `${base}e`])];
+}
+
+/**
+ * The one-word answer name a person noun the catalogue does not use is formed from ("runners" for
+ * "Running", "cyclists" for "Cycling"), when exactly one form is the whole name of an answer. Words
+ * that already name people in general (`groupNouns`, "users", "owners") or a kind of person of the
+ * lexicon (`personNouns`) are left to those.
+ */
+export function agentNameWord(word: string, index: CatalogueIndex, reserved: ReadonlySet<string>): string | undefined {
+  if (index.vocabulary.has(word) || reserved.has(word) || reserved.has(word.replace(/s$/, ''))) return undefined;
+  const names = agentNounForms(word).filter((form) => (index.byFirst.get(form) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1));
+  // The activity comes first: "gardeners" do "Gardening", not "Garden" (a kind of magazine).
+  const activities = names.filter((n) => n.endsWith('ing'));
+  const chosen = activities.length > 0 ? activities : names;
+  return chosen.length === 1 ? chosen[0] : undefined;
+}
+
+/** Whether `word` is a person noun formed from the one-word answer name `name` ("runners", "running"). */
+export function isAgentNounOf(word: string, name: string): boolean {
+  return word !== name && agentNounForms(word).includes(name);
+}

@@ -339,7 +339,9 @@ function contrastedGroups(words: string[], people: PlannerQuestion[]): { questio
       if (q && ofPeople) return { question: q.code, used: [i, i + 1, i + 2] };
     }
     const noun = GROUP_PEOPLE_NOUNS[words[i]];
-    if (noun && words.slice(Math.max(0, i - 4), i).some((w) => LIST_JOINS.has(w) && w !== 'and')) {
+    // "High earners in the US vs high earners in the UK": one group said again for another market contrasts no groups.
+    const saidBefore = i >= 2 && words.slice(0, i - 1).some((w, k) => w === words[i - 1] && words[k + 1] === words[i]);
+    if (noun && !saidBefore && words.slice(Math.max(0, i - 4), i).some((w) => LIST_JOINS.has(w) && w !== 'and')) {
       const q = questionOf(noun);
       if (q) return { question: q.code, used: [] };
     }
@@ -363,7 +365,9 @@ function peopleQuestions(catalogue: PlannerCatalogue): PlannerQuestion[] {
 function questionsOf(expression: unknown, out: Set<string>): void {
   if (!expression || typeof expression !== 'object') return;
   const e = expression as Record<string, unknown>;
-  if (typeof e['question'] === 'string') out.add(e['question']);
+  // People named by the answers they did not give ("meat eaters": no vegetarian or vegan diet) make
+  // no groups of that question's answers.
+  if (typeof e['question'] === 'string' && e['not'] !== true) out.add(e['question']);
   for (const key of ['and', 'or']) if (Array.isArray(e[key])) (e[key] as unknown[]).forEach((x) => questionsOf(x, out));
 }
 

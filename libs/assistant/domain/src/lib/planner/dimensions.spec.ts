@@ -25,6 +25,15 @@ describe('readDimensions', () => {
     expect(readDimensions(words('top 5 streaming services in each market'), catalogue)).toMatchObject({ markets: false });
   });
 
+  it('reads one group said again for another market as no contrast of groups ("high earners in the US vs high earners in the UK")', () => {
+    expect(readDimensions(words('high earners in the us vs high earners in the uk: crypto holdings'), catalogue).group).toBeFalsy();
+    expect(readDimensions(words('do high vs low earners hold more crypto'), catalogue).group).toMatchObject({ question: 'income_group' });
+  });
+
+  it('makes no groups of a question the lexicon names people by the absence of its answers ("meat eaters")', () => {
+    expect(readDimensions(words('which diets are most followed in india'), catalogue).group).toBeFalsy();
+  });
+
   it('reads the demographic question whose groups are ranked, and takes its words', () => {
     const cue = readDimensions(words('which age group is most likely to use tiktok'), catalogue);
     expect(cue.group).toEqual({ question: 'age_group', generations: false });

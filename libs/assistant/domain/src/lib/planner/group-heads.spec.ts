@@ -22,4 +22,9 @@ describe('group heads', () => {
     expect(topicOf('How many Americans are basketball fans?')).toBe('sports_followed:basketball');
     expect(topicOf('How many Americans play basketball?')).toBe('sports_played:basketball');
   });
+
+  it('reads a group noun before "of" and a name as the head of that group ("owners of cats")', () => {
+    const out = planPrompt({ prompt: 'Are owners of cats in France over-represented on Pinterest?', catalogue });
+    expect(out.outcome === 'answer' && out.plan.audiences.map((a) => a.expression)).toEqual([{ question: 'pets_owned', datapoints: ['cat'] }]);
+  });
 });

@@ -3,6 +3,7 @@ import { detectLanguage } from '../languages';
 import { BriefFocus, focusBrief } from './brief';
 import { cannotAnswer, measuredAfterAll, measuredAsAsked, standsOnWords } from './cannot-answer';
 import { unusedNote, unusedWords } from './coverage';
+import { unknownPeople } from './unknown-people';
 import { nameDocked } from './docked';
 import { shiftedPeriod } from './follow-up-period';
 import { removedFilter } from './follow-up-remove';
@@ -10,6 +11,7 @@ import { referToHistory } from './follow-up-history';
 import { measureOfReferredThing } from './follow-up-topic-ref';
 import { rewriteReplacement, rewriteSideBySide } from './follow-up-replace';
 import { EVERYONE } from './constants';
+import { refuse } from './outcomes';
 import { findUnmeasured } from './unanswerable';
 import { boundBeyondBands } from './band-bounds';
 
@@ -86,6 +88,9 @@ function planAsked<I extends ContextInput>(
   if (brief) notes.push(`I answered the question “${brief.ask}” and read the rest of your message as background.`);
   for (const other of brief?.others ?? []) notes.push(`You also asked “${other}”: ask it on its own and I will answer it next.`);
   const unused = detectLanguage(prompt) === 'en' ? unusedWords(prompt, planned.plan, input.catalogue) : [];
+  // "What share of commuters ...": people no question defines are no audience to answer for.
+  const unknown = unknownPeople(prompt, unused);
+  if (unknown) return refuse('no-data', `The survey does not say who “${unknown}” are: no question asks it, so I cannot answer for them.`, [unknown]);
   const note = unusedNote(unused);
   if (note) notes.push(note);
   return { ...planned, notes, ...(unused.length > 0 ? { unused } : {}) };

@@ -1,5 +1,5 @@
 import { RuleBasedPlanner } from '../planner';
-import { singularSuperlative, singularWhich } from './kind';
+import { readKind, singularSuperlative, singularWhich } from './kind';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 
 const catalogue = demoPlannerCatalogue();
@@ -66,5 +66,16 @@ describe('kind: one answer of a ranking (grammar.json oneAnswerSuperlatives, lea
   it('reads "which" with a singular noun and a verb of coming first as one answer', () => {
     expect(singularWhich('which type of investment leads among high earners'.split(' '), 'ranking')).toBe(true);
     expect(singularWhich('which investments lead among high earners'.split(' '), 'ranking')).toBe(false);
+  });
+});
+
+describe('readKind: one person standing for a group', () => {
+  it('reads "a typical", "the average" before people as no cue of difference', () => {
+    expect(readKind('which social platforms does a typical gen z woman use').openIndexing).toBe(false);
+    expect(readKind('what does the average boomer watch').openIndexing).toBe(false);
+  });
+
+  it('still reads "typical of" as asking what is distinctive', () => {
+    expect(readKind("what's typical of gen z women").openIndexing).toBe(true);
   });
 });

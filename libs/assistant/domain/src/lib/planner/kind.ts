@@ -27,10 +27,14 @@ export function isForecast(text: string): boolean {
   return /\b(preve|prevision|prognose)\b/.test(text);
 }
 
+/** "A typical Gen Z woman", "the average boomer": one person standing for the group (`grammar.json` `onePersonOf`). */
+const ONE_PERSON_OF = new RegExp(`\\b(${G.onePersonOf.join('|')})\\b`, 'g');
+
 export function readKind(text: string): KindCues {
   const trend = TREND.test(text);
   const index = INDEX.test(text);
-  const open = DIFFERENCE.test(text);
+  // "Which platforms does a typical Gen Z woman use?" asks what she does, not what is typical of her.
+  const open = DIFFERENCE.test(text.replace(ONE_PERSON_OF, ' '));
   return {
     trend,
     indexing: index || (open && !trend),

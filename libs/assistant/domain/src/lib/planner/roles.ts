@@ -4,6 +4,7 @@ import { DIFFERENCE_CUES, INDEX_CUES } from '../intents';
 import { GROUP_NOUNS } from '../synonyms';
 import { stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
+import { isAgentNounOf } from './derived-forms';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
 import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
@@ -200,10 +201,13 @@ export function namesPeople(span: Span): boolean {
 
 /**
  * A one-word answer said as the noun for its people ("vegans", "flexitarians" for the diets
- * "Vegan", "Flexitarian"; `grammar.json` `personNouns`): a group when something else is measured.
+ * "Vegan", "Flexitarian"; `grammar.json` `personNouns`), or a person formed from it ("runners" for
+ * "Running"): a group when something else is measured.
  */
 export function saidAsPerson(words: string[], span: Span): boolean {
-  return span.entry.kind === 'datapoint' && span.entry.words.length === 1 && span.end - span.start === 1 && PERSON_NOUN.has(words[span.start]);
+  if (span.entry.kind !== 'datapoint' || span.entry.words.length !== 1 || span.end - span.start !== 1) return false;
+  // "runners" for "Running", "cyclists" for "Cycling": a person formed from the answer's name.
+  return PERSON_NOUN.has(words[span.start]) || isAgentNounOf(words[span.start], span.entry.words[0]);
 }
 
 /** Nouns naming a kind of person in datapoint names. */

@@ -4,7 +4,8 @@ import { CatalogueIndex, DatapointRef, Entry, mayBeTypo, wordMatches } from '../
 import { Language } from '../languages';
 import { STOPWORDS, typoDistance, typoMatch } from '../text';
 import { ageSpans } from './age-spans';
-import { derivedNameWord } from './derived-forms';
+import { agentNameWord, derivedNameWord } from './derived-forms';
+import { GROUP_NOUNS } from '../synonyms';
 import { singleLeaf } from './audiences';
 import { CONNECTORS } from './cues';
 import { withoutGroupHeads } from './group-heads';
@@ -15,6 +16,9 @@ import { LEXICON } from '../../lexicon/lexicon';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
+
+/** Words that already name people, never read as a person formed from an answer. */
+const PEOPLE_WORDS = new Set([...GROUP_NOUNS, ...G.personNouns]);
 
 /**
  * A lower-case market code in a list of markets ("uk vs de", "fr and es"): the code, when the word
@@ -84,6 +88,9 @@ function nameCandidates(words: string[], i: number, used: Set<number>, index: Ca
   // Another form of an answer's first word ("meditate" for "Meditation"): that name, as surely as a plural.
   const derived = derivedNameWord(w, index);
   if (derived) for (const e of index.byFirst.get(derived) ?? []) if (e.kind === 'datapoint') starts.set(e, false);
+  // A person named by what they do ("runners" for "Running"): that one-word answer.
+  const agent = agentNameWord(w, index, PEOPLE_WORDS);
+  if (agent) for (const e of index.byFirst.get(agent) ?? []) if (e.kind === 'datapoint' && e.words.length === 1) starts.set(e, false);
   if (mayBeTypo(w, index))
     for (const key of firstKeys)
       if (key !== w && typoMatch(w, key) && !(asName && commonWords(index).has(key)))
