@@ -36,6 +36,7 @@ export const EVAL_SETS = [
   'tuning-9-words',
   'tuning-10-unanswerable',
   'tuning-10-numbers',
+  'tuning-11-amounts',
   'held-out-2',
   'held-out-3',
   'held-out-4',
