@@ -12,6 +12,7 @@ import { rewriteReplacement, rewriteSideBySide } from './follow-up-replace';
 import { EVERYONE } from './constants';
 import { findUnmeasured } from './unanswerable';
 import { boundBeyondBands } from './band-bounds';
+import { askedInEnglish } from './ask-in-english';
 
 /** What the context stage needs of a planner's input (the planner's `PlanInput`). */
 export interface ContextInput {
@@ -63,10 +64,21 @@ function planAsked<I extends ContextInput>(
     removal || shifted
       ? null
       : measureOfReferredThing(prompt, input.previous, input.catalogue, (p, previous) => planQuestion({ ...input, prompt: p, previous }));
-  const planned = withEveryone(referred ?? planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
+  let planned = withEveryone(referred ?? planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
 
   const unmeasured = findUnmeasured(prompt, input.catalogue);
-  if (unmeasured && !measuredAfterAll(unmeasured, prompt, planned, input.catalogue)) {
+  let measured = !unmeasured || measuredAfterAll(unmeasured, prompt, planned, input.catalogue);
+  // "Und wie oft nutzen sie es?": the ask was found in the prompt's English words ("how often"),
+  // which the language tables may not give the planner; read in them, it may be measured after all.
+  const english = unmeasured && !measured && !removal && !shifted ? inEnglish(prompt, input.catalogue) : null;
+  if (unmeasured && english) {
+    const reread =
+      measureOfReferredThing(english, input.previous, input.catalogue, (p, previous) => planQuestion({ ...input, prompt: p, previous })) ??
+      planQuestion({ ...input, prompt: english });
+    measured = measuredAfterAll(unmeasured, english, reread, input.catalogue);
+    if (measured) planned = reread;
+  }
+  if (unmeasured && !measured) {
     // The nearest question comes from the rest of the prompt: what it asks about, less the measure it lacks.
     const rest = planQuestion({ ...input, prompt: unmeasured.rest });
     // Not the whole prompt's topic: that is the neighbouring question the ask must not be answered with.
@@ -85,6 +97,13 @@ function planAsked<I extends ContextInput>(
   const note = unusedNote(unused);
   if (note) notes.push(note);
   return { ...planned, notes, ...(unused.length > 0 ? { unused } : {}) };
+}
+
+/** A prompt of another language as the English words its measures are read in, or null for English. */
+function inEnglish(prompt: string, catalogue: PlannerCatalogue): string | null {
+  if (detectLanguage(prompt) === 'en') return null;
+  const english = askedInEnglish(prompt, catalogue).join(' ');
+  return english.trim() === '' ? null : english;
 }
 
 /** A follow-up that drops the audience ("for everyone"): the answer is for all respondents. */
