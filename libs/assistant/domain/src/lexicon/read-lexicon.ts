@@ -50,6 +50,13 @@ export interface EnglishWords {
   irregularPlurals: Record<string, string>;
   /** Forms read as another word before stemming (irregular verbs, "usage" for "use"). */
   canonical: Record<string, string>;
+  /** Amounts said in words ("six figures"), as the figures and unit the amount reader knows. */
+  amountPhrases: Record<string, string>;
+  /**
+   * How often, in times a week (lo, hi): what a prompt says ("twice a month", "at least weekly",
+   * "once in a while") and what a frequency answer's name stands for ("Several times a week", "Weekly").
+   */
+  frequencies: { asked: Record<string, [number, number]>; answers: Record<string, [number, number]> };
 }
 
 export interface JapaneseWords {
@@ -315,6 +322,11 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       compoundCounts: recordOf(num),
       irregularPlurals: recordOf(word),
       canonical: recordOf(word),
+      amountPhrases: recordOf(word),
+      frequencies: shape<EnglishWords['frequencies']>({
+        asked: recordOf(tuple<[number, number]>(num, num)),
+        answers: recordOf(tuple<[number, number]>(num, num)),
+      }),
     })(files['languages/en.json'], 'languages/en.json'),
     japanese: shape<JapaneseWords>({ patterns: listOf(pattern), words: phrases })(files['languages/ja.json'], 'languages/ja.json'),
     places: shape<Lexicon['places']>({

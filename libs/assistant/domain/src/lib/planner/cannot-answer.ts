@@ -21,7 +21,11 @@ function namesSomethingElse(prompt: string, topic: PlanTopic, catalogue: Planner
   const topicName = new Set([...wordsOf(topic.questionName), ...common.flatMap((w) => wordsOf(w))].map(stem));
   return mentionsIn(prompt, catalogue).some(
     (m) =>
-      m.entry.kind === 'datapoint' && !m.entry.refs.some((r) => r.question.code === topic.question) && !m.text.split(' ').every((w) => topicName.has(stem(w))),
+      m.entry.kind === 'datapoint' &&
+      // A figure ("between 2 and 4 hours") is an amount, never the answer "2" of another question.
+      !/^\d+$/.test(m.text) &&
+      !m.entry.refs.some((r) => r.question.code === topic.question) &&
+      !m.text.split(' ').every((w) => topicName.has(stem(w))),
   );
 }
 

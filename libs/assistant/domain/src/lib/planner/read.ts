@@ -2,7 +2,7 @@ import { PlannerCatalogue } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
 import { FUNCTION_WORDS } from '../text';
 import { BASE_PHRASES } from '../intents';
-import { readQuantities } from '../quantities';
+import { isAnswerFrequency, readFrequencies, readQuantities } from '../quantities';
 import { readTime } from '../time';
 import { MULTIWORD_CUES, TREND } from './cues';
 import { readDimensions } from './dimension-cues';
@@ -56,9 +56,14 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
     const p = phrase.split(' ');
     for (let i = 0; i + p.length <= words.length; i++) if (p.every((x, k) => words[i + k] === x)) for (let k = 0; k < p.length; k++) used.add(i + k);
   }
-  const quantities = readQuantities(words).filter((q) => ![...Array(q.end - q.start).keys()].some((k) => used.has(q.start + k)));
+  const amounts = readQuantities(words).filter((q) => ![...Array(q.end - q.start).keys()].some((k) => used.has(q.start + k)));
   // The amount is read; its unit ("hours") still names the question.
-  for (const q of quantities) for (let i = q.start; i < q.end - 1; i++) used.add(i);
+  for (const q of amounts) for (let i = q.start; i < q.end - 1; i++) used.add(i);
+  // Frequencies ("twice a month", "at least weekly") are read too; the words of one that is no
+  // answer's name are the amount's, while "daily" or "once a week" still names its answer.
+  const frequencies = readFrequencies(words).filter((f) => !amounts.some((q) => q.start < f.end && f.start < q.end));
+  for (const f of frequencies) if (!isAnswerFrequency(words.slice(f.start, f.end).join(' '))) for (let i = f.start; i < f.end; i++) used.add(i);
+  const quantities = [...amounts, ...frequencies];
   const limit = readLimit(words, used);
   // "which age group", "in which country ... most": words of the dimension ranked, not names.
   const dimension = readDimensions(words, catalogue);
