@@ -52,6 +52,8 @@ export interface EnglishWords {
   canonical: Record<string, string>;
   /** Amounts said in words ("six figures"), as the figures and unit the amount reader knows. */
   amountPhrases: Record<string, string>;
+  /** Amounts of nothing ("spend nothing", "not spend any money"), the verb first, and the names of the answers that are none of it ("Nothing", "Never"). */
+  zeroAmounts: { asked: string[]; answers: string[] };
   /**
    * How often, in times a week (lo, hi): what a prompt says ("twice a month", "at least weekly",
    * "once in a while") and what a frequency answer's name stands for ("Several times a week", "Weekly").
@@ -323,6 +325,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       irregularPlurals: recordOf(word),
       canonical: recordOf(word),
       amountPhrases: recordOf(word),
+      zeroAmounts: shape<EnglishWords['zeroAmounts']>({ asked: words, answers: words }),
       frequencies: shape<EnglishWords['frequencies']>({
         asked: recordOf(tuple<[number, number]>(num, num)),
         answers: recordOf(tuple<[number, number]>(num, num)),

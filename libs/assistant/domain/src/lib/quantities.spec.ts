@@ -1,4 +1,4 @@
-import { bandOf, bandsMeant, isAnswerFrequency, readFrequencies, readQuantities, TIMES_A_WEEK } from './quantities';
+import { bandOf, bandsMeant, isAnswerFrequency, isNoneAnswer, NONE_OF_IT, readFrequencies, readQuantities, readZeroAmounts, TIMES_A_WEEK } from './quantities';
 import { normalize } from './text';
 
 const words = (text: string) => normalize(text).trim().split(' ');
@@ -33,6 +33,9 @@ describe('decimal amounts', () => {
 });
 
 describe('amounts said in words', () => {
+  it('reads "an hour" as one hour', () => {
+    expect(readQuantities(words('watch TV for under an hour a day'))).toMatchObject([{ lo: 0, hi: 1, unit: 'hour' }]);
+  });
   it('reads "six figures" as 100000 dollars or more', () => {
     expect(normalize('Americans earning six figures').trim()).toBe('americans earning 100000 dollars or more');
     expect(readQuantities(words('earn six figures'))).toMatchObject([{ lo: 100000, hi: Infinity, unit: 'dollar' }]);
@@ -64,5 +67,17 @@ describe('frequencies said in words', () => {
   it('never takes a holding band for an amount, which must fall on band edges', () => {
     const sleep = ['less than 5 hours', '5-6 hours', '6-7 hours'].map(bandOf);
     expect(bandsMeant(sleep, { lo: 5.5, hi: 5.5, unit: 'hour' })).toEqual([]);
+  });
+});
+
+describe('none of an amount', () => {
+  it('reads "spend nothing" and "not spend any money" as zero, leaving the verb out of nothing', () => {
+    expect(readZeroAmounts(words('spend nothing on games'))).toMatchObject([{ lo: 0, hi: 0, unit: NONE_OF_IT, start: 0, end: 2 }]);
+    expect(readZeroAmounts(words("don't spend any money on games"))).toMatchObject([{ start: 1, end: 5 }]);
+  });
+  it('reads the answers that are none of the thing as the zero band', () => {
+    expect(bandOf('nothing')).toEqual({ lo: 0, hi: 0, unit: NONE_OF_IT });
+    expect(isNoneAnswer('never')).toBe(true);
+    expect(isNoneAnswer('none of these')).toBe(false);
   });
 });

@@ -78,7 +78,8 @@ export function readQuantities(words: string[]): Quantity[] {
     const above = below ? undefined : phraseAt(words, i, ABOVE);
     if (below || above) {
       const at = i + (below ?? above ?? '').split(' ').length;
-      const n = amount(words[at]);
+      // "Under an hour": one of the unit.
+      const n = ['a', 'an'].includes(words[at]) && UNITS[words[at + 1] ?? ''] ? 1 : amount(words[at]);
       const unit = UNITS[words[at + 1] ?? ''];
       if (n !== undefined && unit) {
         out.push({ lo: below ? 0 : n, hi: below ? n : Infinity, unit, start: i, end: at + 2 });
@@ -125,6 +126,24 @@ export function readQuantities(words: string[]): Quantity[] {
   return out;
 }
 
+/** The unit of none of anything: "spend nothing" meets the answer "Nothing" of any amount. */
+export const NONE_OF_IT = 'none';
+const ZERO_ASKED = LEXICON.english.zeroAmounts.asked.map((p) => p.split(' ')).sort((a, b) => b.length - a.length);
+const ZERO_ANSWERS = new Set(LEXICON.english.zeroAmounts.answers);
+
+/** Whether an answer's name is none of the thing ("Nothing", "Never"): said with a negation, it is still that answer. */
+export const isNoneAnswer = (normalisedName: string) => ZERO_ANSWERS.has(normalisedName.trim());
+
+/** "Spend nothing", "don't spend any money": an amount of zero, its verb left out of the span so it still names the question. */
+export function readZeroAmounts(words: readonly string[]): Quantity[] {
+  const out: Quantity[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const phrase = ZERO_ASKED.find((p) => p.every((w, k) => words[i + k] === w));
+    if (phrase) out.push({ lo: 0, hi: 0, unit: NONE_OF_IT, start: i, end: i + phrase.length });
+  }
+  return out;
+}
+
 /**
  * Frequencies said in words ("twice a month", "at least once a week", "once in a while"), as
  * intervals of times a week (`frequencies.asked` of `languages/en.json`), the longest phrase first.
@@ -160,6 +179,7 @@ export function bandOf(normalisedName: string): Interval | null {
   const frequency = FREQUENCIES.answers[normalisedName.trim()];
   // "Several times a week", "Weekly", "Less often": an answer of a frequency question.
   if (frequency) return { lo: frequency[0], hi: frequency[1], unit: TIMES_A_WEEK };
+  if (isNoneAnswer(normalisedName)) return { lo: 0, hi: 0, unit: NONE_OF_IT };
   const words = normalisedName.trim().split(' ');
   const [q] = readQuantities(words);
   // "100 dollars or more", "Less than 5 hours": the whole name is the amount.

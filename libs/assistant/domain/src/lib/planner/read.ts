@@ -2,7 +2,7 @@ import { PlannerCatalogue } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
 import { FUNCTION_WORDS } from '../text';
 import { BASE_PHRASES } from '../intents';
-import { isAnswerFrequency, readFrequencies, readQuantities } from '../quantities';
+import { isAnswerFrequency, readFrequencies, readQuantities, readZeroAmounts } from '../quantities';
 import { readTime } from '../time';
 import { MULTIWORD_CUES, TREND } from './cues';
 import { readDimensions } from './dimension-cues';
@@ -63,7 +63,10 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   // answer's name are the amount's, while "daily" or "once a week" still names its answer.
   const frequencies = readFrequencies(words).filter((f) => !amounts.some((q) => q.start < f.end && f.start < q.end));
   for (const f of frequencies) if (!isAnswerFrequency(words.slice(f.start, f.end).join(' '))) for (let i = f.start; i < f.end; i++) used.add(i);
-  const quantities = [...amounts, ...frequencies];
+  // "Spend nothing": none of the amount; its verb still names the question ("spend": the spend).
+  const zero = readZeroAmounts(words).filter((z) => !used.has(z.start));
+  for (const z of zero) for (let i = z.start; i < z.end; i++) if (!['spend', 'spends', 'spent', 'pay', 'money'].includes(words[i])) used.add(i);
+  const quantities = [...amounts, ...frequencies, ...zero];
   const limit = readLimit(words, used);
   // "which age group", "in which country ... most": words of the dimension ranked, not names.
   const dimension = readDimensions(words, catalogue);
