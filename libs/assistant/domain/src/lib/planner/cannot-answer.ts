@@ -34,6 +34,7 @@ function namesSomethingElse(prompt: string, topic: PlanTopic, catalogue: Planner
  * whole is the hours question, a monthly gaming spend in dollars is the spend question's bands.
  */
 export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: PlanOutcome, catalogue: PlannerCatalogue): boolean {
+  if (audienceMeasures(ask, planned, catalogue)) return true;
   const topic = topicOf(planned);
   if (!topic || ask.answerableNamed.length === 0) return false;
   const question = catalogue.questions.find((q) => q.code === topic.question);
@@ -47,6 +48,28 @@ export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: Pl
     return question.datapoints.some((d) => d.name.includes(symbol) && !(symbol === '$' && /[A-Z]\$/.test(d.name)));
   }
   return true;
+}
+
+/**
+ * "Households earning over $150,000 ... use Apple Pay", "people who shop online several times a
+ * week": the amount is the audience's, answered by a banded question named like the measure
+ * (income, frequency, hours), in its own currency.
+ */
+function audienceMeasures(ask: UnmeasuredAsk, planned: PlanOutcome, catalogue: PlannerCatalogue): boolean {
+  if (planned.outcome !== 'answer' || ask.answerableNamed.length === 0) return false;
+  const leaves = (e: unknown): { question?: string }[] => {
+    if (!e || typeof e !== 'object') return [];
+    const n = e as Record<string, unknown>;
+    return [n as { question?: string }, ...['and', 'or'].flatMap((k) => (Array.isArray(n[k]) ? (n[k] as unknown[]).flatMap(leaves) : []))];
+  };
+  return planned.plan.audiences
+    .filter((a) => a.origin === 'phrase')
+    .flatMap((a) => leaves(a.expression))
+    .some((leaf) => {
+      const question = catalogue.questions.find((q) => q.code === leaf.question);
+      if (!question || !nameHas(question, ask.answerableNamed)) return false;
+      return !(ask.kind === 'money' && ask.currency) || question.datapoints.some((d) => d.name.includes(ask.currency as string));
+    });
 }
 
 /**

@@ -9,6 +9,7 @@ import { readDimensions } from './dimension-cues';
 import { readLimit } from './limit';
 import { normaliseWords } from './normalise';
 import { findSpans } from './spans';
+import { amountGroups } from './amount-groups';
 import { sizeCuePositions } from './subject';
 import { Reading } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -71,9 +72,12 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   // "which age group", "in which country ... most": words of the dimension ranked, not names.
   const dimension = readDimensions(words, catalogue);
   for (const i of dimension.used) used.add(i);
-  const spans = findSpans(words, used, index, capitals, lang, catalogue, names);
+  const found = findSpans(words, used, index, capitals, lang, catalogue, names);
+  // "People who exercise at least once a week": the amount names the people, not the topic.
+  const groups = amountGroups(words, quantities, found, catalogue, index);
+  const spans = [...found.filter((s) => !groups.spans.some((g) => g.start < s.end && s.start < g.end)), ...groups.spans].sort((a, b) => a.start - b.start);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
-  return { raw, lang, words, used, spans, time, limit, quantities, dimension };
+  return { raw, lang, words, used, spans, time, limit, quantities: groups.quantities, dimension };
 }
 
 export const TIME_WORDS = new Set(G.timeWords);
