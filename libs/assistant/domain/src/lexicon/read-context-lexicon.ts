@@ -73,7 +73,7 @@ export interface ContextLexicon {
   coverageNoEffect: { $comment?: string; words: string[] };
   askedInEnglish: { $comment?: string; phrases: Record<string, string[][]> };
   brandAttribute: { $comment?: string; cues: string[]; ignore: string[]; offerNamed: string[] };
-  countedPerPeriod: { $comment?: string; periods: string[]; what: string; offerNamed: string[] };
+  countedPerPeriod: { $comment?: string; periods: string[]; what: string; offerNamed: string[]; peopleVerbs: string[] };
   secondaryAsks: { $comment?: string; openers: string[]; marks: string[]; ordinals: string[] };
   remove: { $comment?: string; verbs: string[]; markets: string[]; audiences: string[]; filterNouns: string[]; everyone: string[] };
   forwardReferences: { $comment?: string; words: string[] };
@@ -194,7 +194,7 @@ const context = members<ContextLexicon>({
   coverageNoEffect: members<ContextLexicon['coverageNoEffect']>({ $comment: comment, words }),
   askedInEnglish: members<ContextLexicon['askedInEnglish']>({ $comment: comment, phrases: phraseTables }),
   brandAttribute: members<ContextLexicon['brandAttribute']>({ $comment: comment, cues: words, ignore: words, offerNamed: words }),
-  countedPerPeriod: members<ContextLexicon['countedPerPeriod']>({ $comment: comment, periods: words, what: word, offerNamed: words }),
+  countedPerPeriod: members<ContextLexicon['countedPerPeriod']>({ $comment: comment, periods: words, what: word, offerNamed: words, peopleVerbs: words }),
   secondaryAsks: members<ContextLexicon['secondaryAsks']>({ $comment: comment, openers: words, marks: words, ordinals: words }),
   remove: members<ContextLexicon['remove']>({
     $comment: comment,

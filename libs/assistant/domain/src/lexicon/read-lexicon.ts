@@ -54,6 +54,15 @@ export interface EnglishWords {
   irregularPlurals: Record<string, string>;
   /** Forms read as another word before stemming (irregular verbs, "usage" for "use"). */
   canonical: Record<string, string>;
+  /** Amounts said in words ("six figures"), as the figures and unit the amount reader knows. */
+  amountPhrases: Record<string, string>;
+  /** Amounts of nothing ("spend nothing", "not spend any money"), the verb first, and the names of the answers that are none of it ("Nothing", "Never"). */
+  zeroAmounts: { asked: string[]; answers: string[] };
+  /**
+   * How often, in times a week (lo, hi): what a prompt says ("twice a month", "at least weekly",
+   * "once in a while") and what a frequency answer's name stands for ("Several times a week", "Weekly").
+   */
+  frequencies: { asked: Record<string, [number, number]>; answers: Record<string, [number, number]> };
 }
 
 export interface JapaneseWords {
@@ -339,6 +348,12 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       compoundCounts: recordOf(num),
       irregularPlurals: recordOf(word),
       canonical: recordOf(word),
+      amountPhrases: recordOf(word),
+      zeroAmounts: shape<EnglishWords['zeroAmounts']>({ asked: words, answers: words }),
+      frequencies: shape<EnglishWords['frequencies']>({
+        asked: recordOf(tuple<[number, number]>(num, num)),
+        answers: recordOf(tuple<[number, number]>(num, num)),
+      }),
     })(files['languages/en.json'], 'languages/en.json'),
     japanese: shape<JapaneseWords>({ patterns: listOf(pattern), words: phrases })(files['languages/ja.json'], 'languages/ja.json'),
     places: shape<Lexicon['places']>({

@@ -1,4 +1,4 @@
-import { bandOf, readQuantities } from './quantities';
+import { bandOf, bandsMeant, isAnswerFrequency, isNoneAnswer, NONE_OF_IT, readFrequencies, readQuantities, readZeroAmounts, TIMES_A_WEEK } from './quantities';
 import { normalize } from './text';
 
 const words = (text: string) => normalize(text).trim().split(' ');
@@ -29,5 +29,55 @@ describe('decimal amounts', () => {
     expect(normalize('less than 5.5 hours').trim()).toBe('less than 5.5 hours');
     expect(readQuantities(words('sleep less than 5.5 hours'))).toMatchObject([{ lo: 0, hi: 5.5, unit: 'hour' }]);
     expect(normalize('U.S. e.g. end.').trim()).toBe('u s e g end');
+  });
+});
+
+describe('amounts said in words', () => {
+  it('reads "an hour" as one hour', () => {
+    expect(readQuantities(words('watch TV for under an hour a day'))).toMatchObject([{ lo: 0, hi: 1, unit: 'hour' }]);
+  });
+  it('reads "six figures" as 100000 dollars or more', () => {
+    expect(normalize('Americans earning six figures').trim()).toBe('americans earning 100000 dollars or more');
+    expect(readQuantities(words('earn six figures'))).toMatchObject([{ lo: 100000, hi: Infinity, unit: 'dollar' }]);
+  });
+});
+
+describe('frequencies said in words', () => {
+  const frequency = (text: string) => readFrequencies(words(text)).map(({ lo, hi }) => [lo, hi]);
+  it('reads a frequency as times a week, the longest phrase first', () => {
+    expect(frequency('shop online twice a month')).toEqual([[0.5, 0.5]]);
+    expect(frequency('listen at least once a week')).toEqual([[1, 7]]);
+    expect(frequency('drink alcohol once in a while')).toEqual([[0.01, 0.22]]);
+    expect(readFrequencies(words('a couple of times a week'))[0]).toMatchObject({ start: 0, end: 6, unit: TIMES_A_WEEK });
+  });
+  it('reads a frequency answer as its band', () => {
+    expect(bandOf('several times a week')).toEqual({ lo: 2, hi: 6, unit: TIMES_A_WEEK });
+    expect(bandOf('weekly')).toMatchObject({ lo: 1, unit: TIMES_A_WEEK });
+    expect(isAnswerFrequency('once a week')).toBe(true);
+    expect(isAnswerFrequency('twice a month')).toBe(false);
+  });
+  it('means the bands inside what was asked, else the one band that holds a frequency', () => {
+    const bands = ['every day', '3-6 times a week', '1-2 times a week', 'less than once a week', 'never'].map(bandOf);
+    const meant = (text: string) => bandsMeant(bands, readFrequencies(words(text))[0]);
+    expect(meant('at least once a week')).toEqual([0, 1, 2]);
+    expect(meant('once or twice a week')).toEqual([2]);
+    expect(meant('a couple of times a week')).toEqual([2]);
+    expect(meant('rarely')).toEqual([3]);
+  });
+  it('never takes a holding band for an amount, which must fall on band edges', () => {
+    const sleep = ['less than 5 hours', '5-6 hours', '6-7 hours'].map(bandOf);
+    expect(bandsMeant(sleep, { lo: 5.5, hi: 5.5, unit: 'hour' })).toEqual([]);
+  });
+});
+
+describe('none of an amount', () => {
+  it('reads "spend nothing" and "not spend any money" as zero, leaving the verb out of nothing', () => {
+    expect(readZeroAmounts(words('spend nothing on games'))).toMatchObject([{ lo: 0, hi: 0, unit: NONE_OF_IT, start: 0, end: 2 }]);
+    expect(readZeroAmounts(words("don't spend any money on games"))).toMatchObject([{ start: 1, end: 5 }]);
+  });
+  it('reads the answers that are none of the thing as the zero band', () => {
+    expect(bandOf('nothing')).toEqual({ lo: 0, hi: 0, unit: NONE_OF_IT });
+    expect(isNoneAnswer('never')).toBe(true);
+    expect(isNoneAnswer('none of these')).toBe(false);
   });
 });

@@ -4,7 +4,15 @@
  * ("Less than 5 hours", "4-6 hours", "More than 8 hours") whose bands lie inside one: the bands
  * a researcher means by the amount. Works on the planner's normalised English words.
  */
+import { LEXICON } from '../lexicon/lexicon';
 import { numberWord } from './text';
+
+/** The unit of a frequency: times a week ("twice a month" is 0.5). */
+export const TIMES_A_WEEK = 'times a week';
+const FREQUENCIES = LEXICON.english.frequencies;
+const ASKED_FREQUENCIES = Object.entries(FREQUENCIES.asked)
+  .map(([phrase, [lo, hi]]) => ({ words: phrase.split(' '), lo, hi }))
+  .sort((a, b) => b.words.length - a.words.length);
 
 /** An interval of an amount in one unit; `hi` is Infinity for "more than". */
 export interface Interval {
@@ -70,7 +78,8 @@ export function readQuantities(words: string[]): Quantity[] {
     const above = below ? undefined : phraseAt(words, i, ABOVE);
     if (below || above) {
       const at = i + (below ?? above ?? '').split(' ').length;
-      const n = amount(words[at]);
+      // "Under an hour": one of the unit.
+      const n = ['a', 'an'].includes(words[at]) && UNITS[words[at + 1] ?? ''] ? 1 : amount(words[at]);
       const unit = UNITS[words[at + 1] ?? ''];
       if (n !== undefined && unit) {
         out.push({ lo: below ? 0 : n, hi: below ? n : Infinity, unit, start: i, end: at + 2 });
@@ -117,8 +126,60 @@ export function readQuantities(words: string[]): Quantity[] {
   return out;
 }
 
+/** The unit of none of anything: "spend nothing" meets the answer "Nothing" of any amount. */
+export const NONE_OF_IT = 'none';
+const ZERO_ASKED = LEXICON.english.zeroAmounts.asked.map((p) => p.split(' ')).sort((a, b) => b.length - a.length);
+const ZERO_ANSWERS = new Set(LEXICON.english.zeroAmounts.answers);
+
+/** Whether an answer's name is none of the thing ("Nothing", "Never"): said with a negation, it is still that answer. */
+export const isNoneAnswer = (normalisedName: string) => ZERO_ANSWERS.has(normalisedName.trim());
+
+/** "Spend nothing", "don't spend any money": an amount of zero, its verb left out of the span so it still names the question. */
+export function readZeroAmounts(words: readonly string[]): Quantity[] {
+  const out: Quantity[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const phrase = ZERO_ASKED.find((p) => p.every((w, k) => words[i + k] === w));
+    if (phrase) out.push({ lo: 0, hi: 0, unit: NONE_OF_IT, start: i, end: i + phrase.length });
+  }
+  return out;
+}
+
+/**
+ * Frequencies said in words ("twice a month", "at least once a week", "once in a while"), as
+ * intervals of times a week (`frequencies.asked` of `languages/en.json`), the longest phrase first.
+ */
+export function readFrequencies(words: readonly string[]): Quantity[] {
+  const out: Quantity[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const f = ASKED_FREQUENCIES.find((x) => x.words.every((w, k) => words[i + k] === w));
+    if (!f) continue;
+    out.push({ lo: f.lo, hi: f.hi, unit: TIMES_A_WEEK, start: i, end: i + f.words.length });
+    i += f.words.length - 1;
+  }
+  return out;
+}
+
+/** Whether a frequency said is itself the name of a frequency answer ("daily", "once a week"). */
+export const isAnswerFrequency = (phrase: string) => Object.prototype.hasOwnProperty.call(FREQUENCIES.answers, phrase);
+
+/**
+ * The answers a researcher means by an amount: the bands inside it ("more than four hours": 4-6
+ * hours and up); for a frequency, which words say only roughly, else the one band that holds it
+ * ("twice a month" is "A few times a month", "rarely" is "Less than once a week").
+ */
+export function bandsMeant(bands: readonly (Interval | null)[], asked: Interval): number[] {
+  const inside = bands.flatMap((b, k) => (b && bandInside(b, asked) ? [k] : []));
+  if (inside.length > 0 || asked.unit !== TIMES_A_WEEK) return inside;
+  const holding = bands.flatMap((b, k) => (b && b.unit === asked.unit && b.lo <= asked.lo && asked.hi <= b.hi ? [k] : []));
+  return holding.length === 1 ? holding : [];
+}
+
 /** The band a datapoint name stands for ("Less than 5 hours", "4-6 hours", "5 or more people", "None"), or null. */
 export function bandOf(normalisedName: string): Interval | null {
+  const frequency = FREQUENCIES.answers[normalisedName.trim()];
+  // "Several times a week", "Weekly", "Less often": an answer of a frequency question.
+  if (frequency) return { lo: frequency[0], hi: frequency[1], unit: TIMES_A_WEEK };
+  if (isNoneAnswer(normalisedName)) return { lo: 0, hi: 0, unit: NONE_OF_IT };
   const words = normalisedName.trim().split(' ');
   const [q] = readQuantities(words);
   // "100 dollars or more", "Less than 5 hours": the whole name is the amount.

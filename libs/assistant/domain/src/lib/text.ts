@@ -16,6 +16,14 @@ const CURRENCY_AMOUNT = new RegExp(`${SIGN}\\s?${AMOUNT}`, 'g');
 /** "200k" is 200000. */
 const thousands = (n: string, k: string | undefined) => (k ? String(Math.round(Number(n) * 1000)) : n);
 
+const AMOUNT_PHRASES = new RegExp(
+  `\\b(?:${Object.keys(LEXICON.english.amountPhrases)
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/ /g, '\\s+'))
+    .join('|')})\\b`,
+  'g',
+);
+
 /**
  * Lower case, accents off (Latin letters only, so Japanese kana keep their marks), full-width
  * forms folded, apostrophes and punctuation out, digit ranges ("25-34") kept, "+" read as
@@ -37,6 +45,8 @@ export function normalize(text: string): string {
       (_, sign: string, lo: string, k1?: string, hi?: string, k2?: string) => `${thousands(lo, k1)}-${thousands(hi ?? lo, k2)} ${CURRENCY_WORDS[sign]} `,
     )
     .replace(CURRENCY_AMOUNT, (_, sign: string, n: string, k?: string) => `${thousands(n, k)} ${CURRENCY_WORDS[sign]} `)
+    // Amounts said in words: "earning six figures" is 100000 dollars or more.
+    .replace(AMOUNT_PHRASES, (phrase: string) => ` ${LEXICON.english.amountPhrases[phrase.replace(/\s+/g, ' ')]} `)
     .replace(/(\d)\s*[-\u2013\u2014~〜]\s*(\d)/g, '$1-$2')
     // Counts as words read as digits, as answer names write them ("one-person" is "1 person").
     .replace(/[\s\S]*/, countsAsDigits)

@@ -32,6 +32,13 @@ export function spanAudience(span: Span, words: readonly string[] = []): PlanAud
   if (e.kind === 'datapoint') {
     // A group named by a datapoint: its first (usage) question.
     const ref = groupRef(e.refs);
+    // "Households earning over $150,000": the answers the amount means, by their question.
+    if (span.amountGroup)
+      return phraseAudience(
+        `${ref.question.name}: ${e.refs.map((r) => r.datapoint.name).join(', ')}`,
+        `Respondents who answered ${e.refs.map((r) => `“${r.datapoint.name}”`).join(' or ')} to “${ref.question.name}”.`,
+        { question: ref.question.code, datapoints: e.refs.map((r) => r.datapoint.code) },
+      );
     const name = `${ref.datapoint.name} ${ref.question.code.includes('owned') || ref.question.code.includes('ownership') ? 'owners' : 'users'}`;
     const stance = stanceBefore(words, span.start);
     const suffixes = groupSuffixes(ref.question, stance);

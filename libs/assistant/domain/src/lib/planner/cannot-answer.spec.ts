@@ -84,3 +84,9 @@ describe('the nearest question, and money spent on something else', () => {
     expect(answers('How many Gen Z in France plan to buy a games console?')).toBe(true);
   });
 });
+
+describe('measuredAfterAll and figures', () => {
+  it('reads a figure of an amount as the amount, never the answer "2" of another question', () => {
+    expect(answers('What share of Australians are online between 2 and 4 hours a day?')).toBe(true);
+  });
+});

@@ -21,7 +21,11 @@ function namesSomethingElse(prompt: string, topic: PlanTopic, catalogue: Planner
   const topicName = new Set([...wordsOf(topic.questionName), ...common.flatMap((w) => wordsOf(w))].map(stem));
   return mentionsIn(prompt, catalogue).some(
     (m) =>
-      m.entry.kind === 'datapoint' && !m.entry.refs.some((r) => r.question.code === topic.question) && !m.text.split(' ').every((w) => topicName.has(stem(w))),
+      m.entry.kind === 'datapoint' &&
+      // A figure ("between 2 and 4 hours") is an amount, never the answer "2" of another question.
+      !/^\d+$/.test(m.text) &&
+      !m.entry.refs.some((r) => r.question.code === topic.question) &&
+      !m.text.split(' ').every((w) => topicName.has(stem(w))),
   );
 }
 
@@ -30,6 +34,7 @@ function namesSomethingElse(prompt: string, topic: PlanTopic, catalogue: Planner
  * whole is the hours question, a monthly gaming spend in dollars is the spend question's bands.
  */
 export function measuredAfterAll(ask: UnmeasuredAsk, prompt: string, planned: PlanOutcome, catalogue: PlannerCatalogue): boolean {
+  if (audienceMeasures(ask, planned, catalogue)) return true;
   const topic = topicOf(planned);
   if (!topic || ask.answerableNamed.length === 0) return false;
   const question = catalogue.questions.find((q) => q.code === topic.question);
@@ -66,6 +71,28 @@ export function measuredAsAsked(ask: UnmeasuredAsk, prompt: string, planned: Pla
   return mentionsIn(prompt, catalogue).every(
     (m) => m.entry.kind !== 'datapoint' || m.entry.refs.some((r) => r.question.code === topic.question) || m.text.split(' ').some((w) => named.has(stem(w))),
   );
+}
+
+/**
+ * "Households earning over $150,000 ... use Apple Pay", "people who shop online several times a
+ * week": the amount is the audience's, answered by a banded question named like the measure
+ * (income, frequency, hours), in its own currency.
+ */
+function audienceMeasures(ask: UnmeasuredAsk, planned: PlanOutcome, catalogue: PlannerCatalogue): boolean {
+  if (planned.outcome !== 'answer' || ask.answerableNamed.length === 0) return false;
+  const leaves = (e: unknown): { question?: string }[] => {
+    if (!e || typeof e !== 'object') return [];
+    const n = e as Record<string, unknown>;
+    return [n as { question?: string }, ...['and', 'or'].flatMap((k) => (Array.isArray(n[k]) ? (n[k] as unknown[]).flatMap(leaves) : []))];
+  };
+  return planned.plan.audiences
+    .filter((a) => a.origin === 'phrase')
+    .flatMap((a) => leaves(a.expression))
+    .some((leaf) => {
+      const question = catalogue.questions.find((q) => q.code === leaf.question);
+      if (!question || !nameHas(question, ask.answerableNamed)) return false;
+      return !(ask.kind === 'money' && ask.currency) || question.datapoints.some((d) => d.name.includes(ask.currency as string));
+    });
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { SubjectCombine } from '../assistant.types';
 import { numberWord } from '../text';
+import { readFrequencies, readQuantities } from '../quantities';
 import lexicon from './context-lexicon.json';
 
 const SUBJECT_WORDS = lexicon.subjectWords;
@@ -110,10 +111,14 @@ export function readCombine(words: readonly string[], spans: readonly SubjectSpa
   const before = words.slice(Math.max(0, first.start - 5), first.start);
   const between = words.slice(first.end, last.start).filter((_, k) => !inside(named, first.end + k));
   // "At least two of X, Y and Z", "two or more of ...", "any of ...", "all of ...".
+  // "At least 7 hours of sleep": an amount in a unit, never a count of the answers.
+  const amounts = amountsIn(words);
+  const from = Math.max(0, first.start - 5);
   for (let k = 0; k < before.length; k++) {
     const a = before[k];
     const b = before[k + 1];
     const n = numberWord(b ?? '') ?? numberWord(a ?? '');
+    if (amounts.some((q) => q.start <= from + k && from + k < q.end)) continue;
     if (a === 'at' && b === 'least') {
       const m = numberWord(before[k + 2] ?? '');
       if (m === undefined || m <= 1) return { combine: 'any' };
@@ -164,6 +169,9 @@ export function readCarriedCombine(words: readonly string[]): { combine: Subject
   return found;
 }
 
+/** Amounts and frequencies ("at least 7 hours", "at least once a week"): their "at least" counts no answers. */
+const amountsIn = (words: readonly string[]) => [...readQuantities([...words]), ...readFrequencies(words)];
+
 /** Words of setting things beside each other, in English and as the languages of the markets are read. */
 const SIDE_BY_SIDE = new Set([
   'compare',
@@ -186,10 +194,11 @@ const SIDE_BY_SIDE = new Set([
 const TOGETHER = new Set(['together', 'fois', 'same', 'zugleich', 'gleichzeitig', 'vez', 'insieme']);
 
 function carriedCombineOf(words: readonly string[]): ReturnType<typeof readCarriedCombine> {
+  const amounts = amountsIn(words);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     const next = words[i + 1] ?? '';
-    if (w === 'at' && next === 'least') {
+    if (w === 'at' && next === 'least' && !amounts.some((q) => q.start <= i && i < q.end)) {
       const m = numberWord(words[i + 2] ?? '');
       if (m === undefined) continue;
       return m <= 1 ? { combine: 'any', at: [i, i + 1, i + 2] } : { combine: 'at-least', minCount: m, at: [i, i + 1, i + 2] };

@@ -19,3 +19,11 @@ describe('countedPerPeriod', () => {
     expect(counted('How many streaming services do Gen Z use?')).toBeNull();
   });
 });
+
+describe('countedPerPeriod and people counted', () => {
+  it('reads "how many" of people, or with a verb straight after it, as a size rather than things per period', () => {
+    expect(counted('How many of them use it every day?')).toBeNull();
+    expect(counted('How many Brits use Snapchat every day?')).toBeNull();
+    expect(counted('how many use it every day')).toBeNull();
+  });
+});

@@ -22,6 +22,9 @@ const NOT_COUNTED = new Set([
 export function countedPerPeriod(words: readonly string[], catalogue?: PlannerCatalogue): UnmeasuredAsk | null {
   const how = words.findIndex((w, i) => w === 'how' && words[i + 1] === 'many');
   if (how < 0) return null;
+  // "How many of them use it every day?", "how many Brits use Snapchat every day?": people counted
+  // (a size of those who do it so often), not things.
+  if (countsPeople(words, how + 2, catalogue)) return null;
   for (let i = how + 2; i < Math.min(words.length, how + 6); i++) {
     // "How many holidays do Germans take a year": the counted noun comes before the auxiliary.
     if (lexicon.countedThings.auxiliaries.includes(words[i])) return null;
@@ -42,6 +45,18 @@ export function countedPerPeriod(words: readonly string[], catalogue?: PlannerCa
     };
   }
   return null;
+}
+
+/**
+ * Whether what "how many" counts, from `at`, is people: a word for people ("people", "of them",
+ * "Brits"), a verb straight after it ("how many use it daily"), or an audience or market named first.
+ */
+function countsPeople(words: readonly string[], at: number, catalogue?: PlannerCatalogue): boolean {
+  const head = words[at] ?? '';
+  if (PEOPLE.has(head) || L.peopleVerbs.includes(head)) return true;
+  if (!catalogue) return false;
+  const rest = words.slice(at).join(' ');
+  return mentionsIn(rest, catalogue).some((m) => m.start === 0 && m.entry.kind !== 'datapoint');
 }
 
 const U = lexicon.measureUnits;

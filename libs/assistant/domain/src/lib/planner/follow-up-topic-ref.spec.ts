@@ -43,6 +43,20 @@ describe('measureOfReferredThing: a pronoun for the last topic with another meas
   it('reads a few words that name nothing ("and how often?") as their measure of the same thing', () => {
     expect(topicOf(followUp('How many Germans use Facebook?', 'and how often?'))).toEqual(['social_platform_frequency', 'facebook', null]);
   });
+  it('keeps the audience, market and period when the rewritten words no longer read as a follow-up ("how often, then?")', () => {
+    const plan = followUp('What share of Gen Z in France use Discord?', 'how often, then?');
+    expect(topicOf(plan)).toEqual(['social_platform_frequency', 'discord', null]);
+    expect(plan.audiences.map((a) => a.name)).toEqual(['Gen Z']);
+    expect(plan.locations.map((l) => l.code)).toEqual(['fr']);
+    const daily = followUp('What share of Australians use Reddit?', 'How many use it daily?');
+    expect(topicOf(daily)).toEqual(['social_platform_frequency', 'reddit', '1']);
+    expect(daily.locations.map((l) => l.code)).toEqual(['au']);
+  });
+  it('counts the people who use it so often ("how many of them use it every day?"), never things per period', () => {
+    const plan = followUp('How many Brits use Snapchat?', 'How many of them use it every day?');
+    expect(topicOf(plan)).toEqual(['social_platform_frequency', 'snapchat', '1']);
+    expect(plan.count).toBe(true);
+  });
   it('never takes the thing’s plain use for a new measure ("how has that changed?" after daily TikTok use)', () => {
     expect(topicOf(followUp('Daily TikTok use in the UK vs Germany', 'how has that changed?'))).toEqual(['social_platform_frequency', 'tiktok', '1']);
   });

@@ -1,6 +1,7 @@
 import { AnalysisPlan, CodeName, PlannerCatalogue, PlanOutcome, PlanTopic } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { mentionsIn, wordsOf } from './mentions';
+import { FOLLOW_UP_START } from './follow-up';
 
 /** How many words a follow-up that names nothing may have to ask a measure of the last topic ("and how often?"). */
 const UNSAID_MAX_WORDS = 4;
@@ -39,11 +40,20 @@ export function measureOfReferredThing(
   const measure = measureAsked(named, old, plan) ?? (OPEN.test(prompt) ? questionAbout(thing, old.question, catalogue) : null);
   if (!measure) return null;
   const context: AnalysisPlan = { ...previous, topic: measure, kind: measure.datapoints.length === 0 ? 'ranking' : previous.kind };
-  for (const asked of [named, prompt]) {
+  // The turn referred back, so it continues the last answer even once its reference is replaced by
+  // the name ("how often, then?", "how many use it daily?"): read so, it keeps the audience, market and period.
+  for (const asked of [continued(named), prompt]) {
     const planned = plan(asked, context);
     if (planned.outcome === 'answer' && planned.plan.topic?.question === measure.question) return planned;
   }
   return null;
+}
+
+/** The words as a follow-up: opened by "and" unless they already open like one ("and ...", "what about ...", "und ..."). */
+function continued(text: string): string {
+  const words = wordsOf(text);
+  const opens = FOLLOW_UP_START.some((p) => p.split(' ').every((w, k) => words[k] === w)) || lexicon.followUpAnd.includes(words[0] ?? '');
+  return opens ? text : `and ${text}`;
 }
 
 /** An open question that asks of the people ("what do they do on it?", "which features do they use?"), never "what about it?". */

@@ -1,6 +1,7 @@
 import { AnalysisPlan, PlannerQuestion } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { codeName } from './outcomes';
+import { bandsMeant } from '../quantities';
 import { suffixWordsIn } from './topic-words';
 import { Frame, PlanShape, PromptContext, TopicStep } from './types';
 
@@ -142,7 +143,12 @@ function previousAnswerNamed(ctx: PromptContext, frame: Frame): PlanShape['topic
   // Words of the people named ("TikTok users", "Non-Facebook users") are who is asked, not what.
   const people = [...ctx.reading.spans.filter((sp) => sp.entry.kind === 'audience'), ...frame.roles.groupSpans];
   const free = ` ${ctx.words.map((w, i) => (people.some((sp) => sp.start <= i && i < sp.end) ? '|' : w)).join(' ')} `;
-  const named = question.datapoints.filter((d, k) => names[k] && names[k].length > 2 && !/^(none|no_|other)/.test(d.code) && free.includes(` ${names[k]} `));
+  // "And at least once a week?" after daily podcasts: the answers an amount or frequency means.
+  const bands = ctx.index.bands.get(old.question) ?? [];
+  const meant = new Set(ctx.reading.quantities.flatMap((x) => bandsMeant(bands, x)));
+  const named = question.datapoints.filter(
+    (d, k) => meant.has(k) || (names[k] && names[k].length > 2 && !/^(none|no_|other)/.test(d.code) && free.includes(` ${names[k]} `)),
+  );
   if (named.length === 0 || named.every((d) => old.datapoints.some((x) => x.code === d.code))) return null;
   return { ...old, datapoints: named.map(codeName) };
 }

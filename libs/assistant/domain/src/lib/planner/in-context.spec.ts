@@ -149,3 +149,19 @@ describe('planInContext: an ask in other words', () => {
     expect(planPrompt({ prompt: 'Pourquoi les Brésiliens jouent-ils aux jeux vidéo ?', catalogue: demo, previous: null }).outcome).not.toBe('answer');
   });
 });
+
+describe('planInContext: an ask found in the English words of another language', () => {
+  it('plans the English reading when it measures what was found ("wie oft" is "how often")', () => {
+    expect(shape(plan('Wie oft nutzen die Deutschen YouTube?'))).toEqual({
+      topic: 'social_platform_frequency:youtube',
+      audiences: ['All respondents'],
+      markets: ['de'],
+    });
+    const before = plan('Welcher Anteil der Deutschen nutzt YouTube?');
+    expect(shape(plan('Und wie oft?', before))).toEqual({ topic: 'social_platform_frequency:youtube', audiences: ['All respondents'], markets: ['de'] });
+    expect(shape(plan('¿Y cada cuánto lo usan?', plan('¿Qué porcentaje de los españoles usa Telegram?'))).topic).toBe('social_platform_frequency:telegram');
+  });
+  it('still refuses what the English reading cannot measure either', () => {
+    expect(planPrompt({ prompt: 'Wie oft pro Stunde öffnen die Deutschen TikTok?', catalogue: demo }).outcome).toBe('refuse');
+  });
+});

@@ -14,6 +14,7 @@ import { EVERYONE } from './constants';
 import { refuse } from './outcomes';
 import { findUnmeasured } from './unanswerable';
 import { boundBeyondBands } from './band-bounds';
+import { askedInEnglish } from './ask-in-english';
 
 /** What the context stage needs of a planner's input (the planner's `PlanInput`). */
 export interface ContextInput {
@@ -68,11 +69,24 @@ function planAsked<I extends ContextInput>(
   let planned = withEveryone(referred ?? planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
 
   const unmeasured = findUnmeasured(prompt, input.catalogue);
+  let measured = !unmeasured || measuredAfterAll(unmeasured, prompt, planned, input.catalogue);
   // "Why do Brazilians play video games?": asked as "what are the reasons ...", a question of reasons may measure it.
-  const reworded =
-    unmeasured?.askedAs && !measuredAfterAll(unmeasured, prompt, planned, input.catalogue) ? planQuestion({ ...input, prompt: unmeasured.askedAs }) : null;
-  if (unmeasured && reworded && measuredAsAsked(unmeasured, prompt, reworded, input.catalogue)) planned = reworded;
-  else if (unmeasured && !measuredAfterAll(unmeasured, prompt, planned, input.catalogue)) {
+  const reworded = unmeasured?.askedAs && !measured ? planQuestion({ ...input, prompt: unmeasured.askedAs }) : null;
+  if (unmeasured && reworded && measuredAsAsked(unmeasured, prompt, reworded, input.catalogue)) {
+    planned = reworded;
+    measured = true;
+  }
+  // "Und wie oft nutzen sie es?": the ask was found in the prompt's English words ("how often"),
+  // which the language tables may not give the planner; read in them, it may be measured after all.
+  const english = unmeasured && !measured && !removal && !shifted ? inEnglish(prompt, input.catalogue) : null;
+  if (unmeasured && english) {
+    const reread =
+      measureOfReferredThing(english, input.previous, input.catalogue, (p, previous) => planQuestion({ ...input, prompt: p, previous })) ??
+      planQuestion({ ...input, prompt: english });
+    measured = measuredAfterAll(unmeasured, english, reread, input.catalogue);
+    if (measured) planned = reread;
+  }
+  if (unmeasured && !measured) {
     // The nearest question comes from the rest of the prompt: what it asks about, less the measure it lacks.
     const rest = planQuestion({ ...input, prompt: unmeasured.rest });
     // Not the whole prompt's topic: that is the neighbouring question the ask must not be answered with.
@@ -94,6 +108,13 @@ function planAsked<I extends ContextInput>(
   const note = unusedNote(unused);
   if (note) notes.push(note);
   return { ...planned, notes, ...(unused.length > 0 ? { unused } : {}) };
+}
+
+/** A prompt of another language as the English words its measures are read in, or null for English. */
+function inEnglish(prompt: string, catalogue: PlannerCatalogue): string | null {
+  if (detectLanguage(prompt) === 'en') return null;
+  const english = askedInEnglish(prompt, catalogue).join(' ');
+  return english.trim() === '' ? null : english;
 }
 
 /** A follow-up that drops the audience ("for everyone"): the answer is for all respondents. */

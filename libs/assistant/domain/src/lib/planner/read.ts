@@ -2,13 +2,14 @@ import { PlannerCatalogue } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
 import { FUNCTION_WORDS } from '../text';
 import { BASE_PHRASES } from '../intents';
-import { readQuantities } from '../quantities';
+import { isAnswerFrequency, readFrequencies, readQuantities, readZeroAmounts } from '../quantities';
 import { readTime } from '../time';
 import { MULTIWORD_CUES, TREND } from './cues';
 import { readDimensions } from './dimension-cues';
 import { readLimit } from './limit';
 import { normaliseWords } from './normalise';
 import { findSpans } from './spans';
+import { amountGroups } from './amount-groups';
 import { sizeCuePositions } from './subject';
 import { Reading } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -56,16 +57,27 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
     const p = phrase.split(' ');
     for (let i = 0; i + p.length <= words.length; i++) if (p.every((x, k) => words[i + k] === x)) for (let k = 0; k < p.length; k++) used.add(i + k);
   }
-  const quantities = readQuantities(words).filter((q) => ![...Array(q.end - q.start).keys()].some((k) => used.has(q.start + k)));
+  const amounts = readQuantities(words).filter((q) => ![...Array(q.end - q.start).keys()].some((k) => used.has(q.start + k)));
   // The amount is read; its unit ("hours") still names the question.
-  for (const q of quantities) for (let i = q.start; i < q.end - 1; i++) used.add(i);
+  for (const q of amounts) for (let i = q.start; i < q.end - 1; i++) used.add(i);
+  // Frequencies ("twice a month", "at least weekly") are read too; the words of one that is no
+  // answer's name are the amount's, while "daily" or "once a week" still names its answer.
+  const frequencies = readFrequencies(words).filter((f) => !amounts.some((q) => q.start < f.end && f.start < q.end));
+  for (const f of frequencies) if (!isAnswerFrequency(words.slice(f.start, f.end).join(' '))) for (let i = f.start; i < f.end; i++) used.add(i);
+  // "Spend nothing": none of the amount; its verb still names the question ("spend": the spend).
+  const zero = readZeroAmounts(words).filter((z) => !used.has(z.start));
+  for (const z of zero) for (let i = z.start; i < z.end; i++) if (!['spend', 'spends', 'spent', 'pay', 'money'].includes(words[i])) used.add(i);
+  const quantities = [...amounts, ...frequencies, ...zero];
   const limit = readLimit(words, used);
   // "which age group", "in which country ... most": words of the dimension ranked, not names.
   const dimension = readDimensions(words, catalogue, afterTopic);
   for (const i of dimension.used) used.add(i);
-  const spans = findSpans(words, used, index, capitals, lang, catalogue, names);
+  const found = findSpans(words, used, index, capitals, lang, catalogue, names);
+  // "People who exercise at least once a week": the amount names the people, not the topic.
+  const groups = amountGroups(words, quantities, found, catalogue, index);
+  const spans = [...found.filter((s) => !groups.spans.some((g) => g.start < s.end && s.start < g.end)), ...groups.spans].sort((a, b) => a.start - b.start);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
-  return { raw, lang, words, used, spans, time, limit, quantities, dimension };
+  return { raw, lang, words, used, spans, time, limit, quantities: groups.quantities, dimension };
 }
 
 export const TIME_WORDS = new Set(G.timeWords);

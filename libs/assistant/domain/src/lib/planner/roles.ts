@@ -104,6 +104,7 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     const prev = words[s.start - 1] ?? '';
     const prev2 = words[s.start - 2] ?? '';
     if (
+      s.amountGroup ||
       GROUP_NOUNS.has(next) ||
       namesPeople(s) ||
       saidAsPerson(words, s) ||

@@ -226,3 +226,11 @@ describe('a combined subject across questions', () => {
     expect(p.topic?.also).toBeUndefined();
   });
 });
+
+describe('a negation said with an answer that is none of the thing', () => {
+  it('is that answer, never its complement ("non ... mai", "don\'t spend any money")', () => {
+    expect(subjectOf(plan('Che percentuale di francesi non ascolta mai podcast?'))).toMatchObject({ negate: false });
+    expect(plan('Che percentuale di francesi non ascolta mai podcast?').topic?.datapoints.map((d) => d.code)).toEqual(['never']);
+    expect(plan('What share of Brazilians spend nothing on games?').topic?.datapoints.map((d) => d.code)).toEqual(['spend_1']);
+  });
+});

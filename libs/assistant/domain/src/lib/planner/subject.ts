@@ -7,7 +7,8 @@
  * words and the spans the planner found; it never chooses the topic.
  */
 import { AnalysisKind, PlanAudience, PlannerCatalogue, PlanTopic, SubjectCombine } from '../assistant.types';
-import { FUNCTION_WORDS } from '../text';
+import { FUNCTION_WORDS, normalize } from '../text';
+import { isNoneAnswer } from '../quantities';
 import { inside, leavesOf, NONE_OF, readCarriedCombine, readCombine, SubjectSpan } from './combine';
 import { asksForSize } from './size';
 import { readExclusion, withExclusion } from './exclude';
@@ -221,7 +222,10 @@ export function readSubject(
   // "And both?" after "Netflix or Hulu": the answers carried from the chat, combined anew.
   const carried = roles.topic.length === 0 && topic.datapoints.length > 1 ? readCarriedCombine(words) : undefined;
   const combined = readCombine(words, roles.topic) ?? carried;
-  const negate = carried?.negate ?? readNegation(words, spans, roles);
+  // "Non ascolta mai", "don't spend any money": a negation said with an answer that is itself none
+  // of the thing ("Never", "Nothing") is that answer, never its complement.
+  const noneAnswer = topic.datapoints.length > 0 && topic.datapoints.every((d) => isNoneAnswer(normalize(d.name)));
+  const negate = noneAnswer ? undefined : (carried?.negate ?? readNegation(words, spans, roles));
   const neither = combined?.combine === 'any' && words.some((w) => NONE_OF.has(w));
   // Side by side ("compare both of them") is the default, written by leaving `combine` out.
   const combine = combined?.combine === 'each' ? undefined : combined?.combine;

@@ -4,7 +4,7 @@ import { commonWords } from './word-bounds';
 import { CodeName, PlannerCatalogue, PlannerQuestion } from '../assistant.types';
 import { CatalogueIndex, lemma } from '../catalogue-index';
 import { isFiller, QUERY_WORDS } from '../intents';
-import { bandInside, Interval } from '../quantities';
+import { bandsMeant, TIMES_A_WEEK } from '../quantities';
 import { ALL_MARKETS, GROUP_NOUNS } from '../synonyms';
 import { stem, typoMatch } from '../text';
 import { codeName } from './outcomes';
@@ -185,7 +185,8 @@ function scoreQuestion(
   if (/^favourite_brand/.test(q.code) && t.dpHits > 0 && !preferred) t.score -= 4;
   // Time spent ("Hours spent on social media per day") is meant only when time is asked about:
   // "top social media for boomers" ranks the platforms, not the hours.
-  if (/^hours\b/i.test(q.name) && reading.quantities.length === 0 && !/\b(hour|hours|hrs|time|long|minutes|mins|much)\b/.test(tw.text)) t.score -= 5;
+  if (/^hours\b/i.test(q.name) && !reading.quantities.some((x) => x.unit !== TIMES_A_WEEK) && !/\b(hour|hours|hrs|time|long|minutes|mins|much)\b/.test(tw.text))
+    t.score -= 5;
   // "Which podcasts ...": a list of the things themselves, which a frequency question's answers
   // (daily, weekly) are not, unless how often is asked.
   if (cues.ranking && tw.listHeads.size > 0 && /\bfrequency\b/i.test(q.name) && tw.values.length === 0 && !/ (how often|frequency|frequently) /.test(tw.text))
@@ -350,7 +351,8 @@ function scoreScale(t: Tally, q: PlannerQuestion, reading: Reading, index: Catal
   // Amounts: the bands of a banded question inside what was asked ("more than four hours").
   if (q.suffixes.length === 0 && reading.quantities.length > 0) {
     const bands = index.bands.get(q.code) ?? [];
-    const inside = q.datapoints.filter((_, k) => bands[k] && reading.quantities.some((x) => bandInside(bands[k] as Interval, x)));
+    const meant = new Set(reading.quantities.flatMap((x) => bandsMeant(bands, x)));
+    const inside = q.datapoints.filter((_, k) => meant.has(k));
     if (inside.length > 0) {
       for (const d of inside) if (!t.datapoints.some((x) => x.code === d.code)) t.datapoints.push(codeName(d));
       t.score += 6;

@@ -28,6 +28,8 @@ export interface Span {
   cost?: number;
   /** A typo as close to other names as to its own: every name it may stand for. */
   rivals?: string[];
+  /** The answers an amount means, said of people ("households earning over $150,000"): a group. */
+  amountGroup?: true;
 }
 
 export const PRIORITY: Record<SpanKind, number> = { audience: 1, market: 1, region: 1, us: 1, age: 1, place: 2, datapoint: 3 };

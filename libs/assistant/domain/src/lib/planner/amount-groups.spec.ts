@@ -1,0 +1,35 @@
+import { AnalysisPlan } from '../assistant.types';
+import { planPrompt } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+
+const demo = demoPlannerCatalogue();
+const plan = (prompt: string): AnalysisPlan => {
+  const out = planPrompt({ prompt, catalogue: demo });
+  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
+  return out.plan;
+};
+const shape = (p: AnalysisPlan) => ({ topic: p.topic?.question, audiences: p.audiences.map((a) => a.expression) });
+
+describe('amountGroups: an amount said of people names them as a group', () => {
+  it('reads a frequency in a relative clause as the bands of the question its words name', () => {
+    expect(shape(plan('Among people who exercise at least once a week, what share use Strava?'))).toEqual({
+      topic: 'health_apps_used',
+      audiences: [{ question: 'exercise_frequency', datapoints: ['every_day', '3_6_times_a_week', '1_2_times_a_week'] }],
+    });
+  });
+  it('reads earnings as income bands, and the money is then measured by the audience', () => {
+    expect(shape(plan('Among households earning over $150,000 a year, what share use Apple Pay?'))).toEqual({
+      topic: 'payment_methods',
+      audiences: [{ question: 'household_income_band', datapoints: ['band_7', 'band_8'] }],
+    });
+  });
+  it('takes the words after the amount that name its question ("on social media") into the group', () => {
+    expect(shape(plan('Do people who spend more than 4 hours a day on social media over-index on TikTok?'))).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [{ question: 'hours_social_media_per_day', datapoints: ['range_5', 'range_6', 'range_7'] }],
+    });
+  });
+  it('leaves an amount that is the topic as the topic', () => {
+    expect(shape(plan('What share of Brazilians spend more than 3 hours a day on social media?')).topic).toBe('hours_social_media_per_day');
+  });
+});
