@@ -119,6 +119,8 @@ export interface Grammar {
   objectVerbStems: string[];
   /** Chat interjections ("lol", "tbh") that, ending a clause, are tone rather than a name ("LoL"). */
   interjections: string[];
+  /** Verbs of earning that make the people before them a group of income ("households earning over $150,000", "families on $40k"). */
+  earningVerbs: string[];
   /** Words for people that a relative clause ("who own a dog") turns into a group. */
   relativeHeads: string[];
   /** Nouns naming a kind of person in datapoint names ("Hardcore gamer"). */
@@ -387,6 +389,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       ageRangeLinks: words,
       objectVerbStems: words,
       interjections: words,
+      earningVerbs: words,
       relativeHeads: words,
       personNouns: words,
       targetGap: words,

@@ -8,8 +8,8 @@ import { Span } from './types';
 
 const G = LEXICON.grammar;
 const RELATIVE_HEADS = new Set(G.relativeHeads);
-/** Verbs of earning that make the people before them a group of income ("households earning over $150,000"). */
-const EARNING = new Set(['earning', 'earn', 'earns', 'making', 'on']);
+/** Verbs of earning that make the people before them a group of income (`grammar.json` `earningVerbs`). */
+const EARNING = new Set(G.earningVerbs);
 const content = (w: string) => w.length > 2 && !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && !/^\d/.test(w);
 
 /**
