@@ -215,8 +215,11 @@ export function planCaseWith(planner: Planner): CasePlanner {
     let previous: AnalysisPlan | null = null;
     const history: AnalysisPlan[] = [];
     let last: PlanOutcome | null = null;
+    // The prompt of the last turn when it got no plan, as the service reads it from the chat's turns.
+    let unanswered: string | null = null;
     for (const prompt of [...(evalCase.chat ?? []), evalCase.prompt]) {
-      last = planner.plan({ prompt, catalogue, previous, history: [...history], docked });
+      last = planner.plan({ prompt, catalogue, previous, history: [...history], docked, unanswered });
+      unanswered = last.outcome === 'answer' ? null : prompt;
       if (last.outcome === 'answer') {
         previous = last.plan;
         history.push(last.plan);
