@@ -43,6 +43,7 @@ export const EVAL_SETS = [
   'tuning-11-size',
   'tuning-11-people',
   'tuning-11-amounts',
+  'tuning-12-chat',
   'held-out-2',
   'held-out-3',
   'held-out-4',
@@ -214,8 +215,11 @@ export function planCaseWith(planner: Planner): CasePlanner {
     let previous: AnalysisPlan | null = null;
     const history: AnalysisPlan[] = [];
     let last: PlanOutcome | null = null;
+    // The prompt of the last turn when it got no plan, as the service reads it from the chat's turns.
+    let unanswered: string | null = null;
     for (const prompt of [...(evalCase.chat ?? []), evalCase.prompt]) {
-      last = planner.plan({ prompt, catalogue, previous, history: [...history], docked });
+      last = planner.plan({ prompt, catalogue, previous, history: [...history], docked, unanswered });
+      unanswered = last.outcome === 'answer' ? null : prompt;
       if (last.outcome === 'answer') {
         previous = last.plan;
         history.push(last.plan);

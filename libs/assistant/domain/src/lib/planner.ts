@@ -31,6 +31,12 @@ export interface PlanInput {
   history?: AnalysisPlan[];
   /** Audiences docked to the request, already checked as readable by the caller. */
   docked?: PlanAudience[];
+  /**
+   * The prompt of the chat's last turn when it got no plan (a refusal or a question back): a turn
+   * that answers it ("sorry, I meant Spain") asks it again with the correction
+   * (`follow-up-unanswered.ts`). Absent when the last turn was answered.
+   */
+  unanswered?: string | null;
 }
 
 /**

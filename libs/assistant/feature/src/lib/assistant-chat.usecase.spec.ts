@@ -10,7 +10,7 @@ type Run = FakeEngineRun;
 
 /** A store that keeps turns in memory, as the database would after each committed transaction. */
 class MemoryStore {
-  readonly chats = new Map<string, { orgId: string; context: unknown; plans: unknown[] }>();
+  readonly chats = new Map<string, { orgId: string; context: unknown; plans: unknown[]; unanswered: string | null }>();
   readonly turns: { chat: TurnChat; message: string; insights: StoredInsight[] }[] = [];
 
   async context(chatId: string, orgId: string) {
@@ -23,14 +23,20 @@ class MemoryStore {
     return chat && chat.orgId === orgId ? chat.plans : [];
   }
 
-  async saveTurn(chat: TurnChat, _prompt: string, message: string, plan: unknown, insights: StoredInsight[]) {
-    if (chat.isNew && !this.chats.has(chat.id)) this.chats.set(chat.id, { orgId: chat.orgId, context: null, plans: [] });
+  async lastUnanswered(chatId: string, orgId: string) {
+    const chat = this.chats.get(chatId);
+    return chat && chat.orgId === orgId ? chat.unanswered : null;
+  }
+
+  async saveTurn(chat: TurnChat, prompt: string, message: string, plan: unknown, insights: StoredInsight[]) {
+    if (chat.isNew && !this.chats.has(chat.id)) this.chats.set(chat.id, { orgId: chat.orgId, context: null, plans: [], unanswered: null });
     const row = this.chats.get(chat.id);
     if (!row || row.orgId !== chat.orgId) throw ProblemException.notFound(`Chat '${chat.id}' not found`);
     if (plan !== null) {
       row.context = plan;
       row.plans.push(plan);
     }
+    row.unanswered = plan === null ? prompt : null;
     this.turns.push({ chat, message, insights });
   }
 }

@@ -85,11 +85,13 @@ export class AssistantChatUseCase {
     const chat: TurnChat = { id: chatId, orgId: request.orgId, userId: request.userId, isNew };
     let previous: AnalysisPlan | null = null;
     let history: AnalysisPlan[] = [];
+    let unanswered: string | null = null;
     if (!isNew) {
       const context = await this.store.context(chatId, request.orgId);
       if (!context) throw ProblemException.notFound(`Chat '${chatId}' not found`);
       previous = context.plan;
       history = await this.store.history(chatId, request.orgId);
+      unanswered = await this.store.lastUnanswered(chatId, request.orgId);
     }
     const { planner, organisation } = await this.loader.load(request.orgId);
     const dockedAudiences: PlanAudience[] = docked.map((id) => {
@@ -99,7 +101,7 @@ export class AssistantChatUseCase {
 
     // A model-backed planner stops waiting for its endpoint when the client leaves (the rules are synchronous).
     const outcome = await Promise.resolve()
-      .then(() => this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, history, docked: dockedAudiences }, request.signal))
+      .then(() => this.planner.plan({ prompt: request.prompt, catalogue: planner, previous, history, docked: dockedAudiences, unanswered }, request.signal))
       .catch((error: unknown) => {
         throw request.signal?.aborted ? cancelled() : error;
       });

@@ -71,3 +71,30 @@ describe('AssistantStore.history', () => {
     expect(await new AssistantStore(ds).history('not-a-uuid', 'org-a')).toEqual([]);
   });
 });
+
+describe('AssistantStore.lastUnanswered', () => {
+  const storeAnswering = (rows: unknown[]) => {
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const ds = {
+      query: async (sql: string, params: unknown[] = []) => {
+        statements.push({ sql: sql.replace(/\s+/g, ' ').trim(), params });
+        return rows;
+      },
+    } as unknown as DataSource;
+    return { store: new AssistantStore(ds), statements };
+  };
+  const chatId = '00000000-0000-4000-8000-000000000001';
+
+  it("reads the last turn's prompt when it got no plan, within the caller's organisation", async () => {
+    const { store, statements } = storeAnswering([{ prompt: 'What share of Italians use Netflix?', answered: false }]);
+    expect(await store.lastUnanswered(chatId, 'org-a')).toBe('What share of Italians use Netflix?');
+    expect(statements[0].sql).toMatch(/c\.org_id = \$2 ORDER BY t\.id DESC LIMIT 1/);
+    expect(statements[0].params).toEqual([chatId, 'org-a']);
+  });
+
+  it('is null after an answered turn, in a chat with no turn, or for an id that is no uuid', async () => {
+    expect(await storeAnswering([{ prompt: 'x', answered: true }]).store.lastUnanswered(chatId, 'org-a')).toBeNull();
+    expect(await storeAnswering([]).store.lastUnanswered(chatId, 'org-a')).toBeNull();
+    expect(await storeAnswering([]).store.lastUnanswered('not-a-uuid', 'org-a')).toBeNull();
+  });
+});

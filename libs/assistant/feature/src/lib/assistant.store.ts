@@ -44,6 +44,20 @@ export class AssistantStore {
   }
 
   /**
+   * The prompt of the chat's last turn when that turn got no plan (a refusal or a question back),
+   * else null: a turn that answers it ("sorry, I meant Spain") asks it again with the correction.
+   */
+  async lastUnanswered(chatId: string, orgId: string): Promise<string | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(chatId)) return null;
+    const rows: { prompt: string; answered: boolean }[] = await this.ds.query(
+      `SELECT t.prompt, (t.plan IS NOT NULL) AS answered FROM assistant_turns t JOIN assistant_chats c ON c.id = t.chat_id
+       WHERE t.chat_id = $1 AND c.org_id = $2 ORDER BY t.id DESC LIMIT 1`,
+      [chatId, orgId],
+    );
+    return rows[0] && !rows[0].answered ? rows[0].prompt : null;
+  }
+
+  /**
    * Records a turn and its insights in one transaction; a plan (when the prompt was understood)
    * becomes the chat's context. A new chat (`chat.isNew`) is created in the same transaction, so a
    * request that fails before this point leaves nothing behind. The chat must belong to the

@@ -261,6 +261,17 @@ const sameList = (a: { code?: string; id?: string }[], b: { code?: string; id?: 
   a.length === b.length && a.every((x, i) => (x.code ?? x.id) === (b[i].code ?? b[i].id));
 
 /**
+ * "Swap France for Spain", "and in Spain?" after a ranking of the UK, France and Germany: markets
+ * edited by one (swapped, added or dropped) are still the markets ranked; a new list sharing none
+ * of them ("in Japan and Brazil") is a comparison of its own.
+ */
+function rankedMarketsKept(now: { code: string }[], before: { code: string }[]): boolean {
+  if (sameList(now, before)) return true;
+  const shared = now.filter((l) => before.some((b) => b.code === l.code)).length;
+  return now.length >= 2 && Math.abs(now.length - before.length) <= 1 && shared >= 1 && shared >= Math.min(now.length, before.length) - 1;
+}
+
+/**
  * A follow-up that changes one thing ("and Instagram?", "what about in Germany?") keeps the ranking
  * or the comparison of change it follows, when what was ranked (the markets, the groups) or the
  * periods compared are still the plan's. A verdict named alone replaces the previous one ("and the
@@ -276,7 +287,8 @@ function keptFrom(plan: AnalysisPlan, previous: AnalysisPlan, cue: DimensionCue,
     verdict: rankVerdict,
     ascending: rankVerdict === 'lowest',
   });
-  if (previous.rankBy === 'markets' && plan.splitByLocation && sameList(plan.locations, previous.locations)) return ranked({ ...plan, rankBy: 'markets' });
+  if (previous.rankBy === 'markets' && plan.splitByLocation && rankedMarketsKept(plan.locations, previous.locations))
+    return ranked({ ...plan, rankBy: 'markets' });
   if (previous.rankBy === 'groups' && plan.audiences.length > 1 && sameList(plan.audiences, previous.audiences))
     return ranked({ ...plan, rankBy: 'groups', groupQuestion: previous.groupQuestion ?? null });
   const groupQuestion = previous.rankBy === 'groups' ? catalogue.questions.find((q) => q.code === previous.groupQuestion?.code) : undefined;

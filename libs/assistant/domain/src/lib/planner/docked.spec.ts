@@ -109,3 +109,25 @@ describe('nameDocked, a demonstrative in the languages of the markets', () => {
     expect(nameDocked('Que parte desse público tem Revolut?', dock('High income'))).toBe('Que parte High income tem Revolut?');
   });
 });
+
+describe('nameDocked, one of several by a pronoun', () => {
+  it('reads an ordinal standing alone in the languages of the markets, never before a period or a superlative', () => {
+    expect(nameDocked('¿Qué porcentaje de la segunda usa Reddit en Australia?', dock('Women', 'Men'))).toBe('¿Qué porcentaje de Men usa Reddit en Australia?');
+    expect(nameDocked('Et la première utilise Snapchat ?', dock('Women', 'Men'))).toBe('Et Women utilise Snapchat ?');
+    expect(nameDocked('¿Y en la segunda ola?', dock('Women', 'Men'))).toBe('¿Y en la segunda ola?');
+    expect(nameDocked('¿Cuál es la segunda más usada?', dock('Women', 'Men'))).toBe('¿Cuál es la segunda más usada?');
+  });
+  it('reads a Japanese ordinal audience', () => {
+    expect(nameDocked('私の最初のオーディエンスで、スマートウォッチを持っている人の割合は？', dock('Tech early adopters', 'Gamers'))).toBe(
+      ' Tech early adopters で、スマートウォッチを持っている人の割合は？',
+    );
+    expect(nameDocked('2つ目のセグメントは？', dock('Tech early adopters', 'Gamers'))).toBe(' Gamers は？');
+  });
+  it('reads "the other one" after an answer for some of the docked audiences as the ones it did not have', () => {
+    const docked = dock('Eco-conscious consumers', 'Electric car drivers');
+    expect(nameDocked('and the other one?', docked, dock('Eco-conscious consumers'))).toBe('and Electric car drivers?');
+    expect(nameDocked('¿Y la otra?', docked, dock('Electric car drivers'))).toBe('¿Y Eco-conscious consumers?');
+    // With no answer for one of them, "the other one" refers to nothing docked.
+    expect(nameDocked('and the other one?', docked, dock('Gen Z'))).toBe('and the other one?');
+  });
+});

@@ -22,7 +22,8 @@ export function nameDocked(prompt: string, docked: readonly PlanAudience[] | und
   let out = left.reduce((text, a) => text.replace(excluded(a.name), ''), prompt);
   docked = docked.filter((a) => !left.includes(a));
   if (docked.length === 0) return prompt;
-  out = byOrdinal(byCount(out, docked), docked);
+  out = byJapaneseOrdinal(byOrdinal(byCount(out, docked), docked), docked);
+  out = byOther(out, docked, previous);
   if (docked.length === 2) out = out.replace(PAIR_REFERENCE, docked.map((a) => a.name).join(' and '));
   if (docked.length === 1) out = out.replace(POINTED_PEOPLE, docked[0].name);
   // "Z世代と私のオーディエンスで…": Japanese references, written without spaces.
@@ -76,11 +77,63 @@ const POINTED_PEOPLE = new RegExp(`\\b(?:${alternatives(lexicon.docked.demonstra
 /** Several docked audiences, one referred to by its place: written as its name, so that it alone is answered. */
 function byOrdinal(prompt: string, docked: readonly PlanAudience[]): string {
   if (docked.length < 2) return prompt;
-  return prompt.replace(ORDINAL_REFERENCE, (whole, place: string | undefined, pair: string | undefined) => {
+  return byStandalone(prompt, docked).replace(ORDINAL_REFERENCE, (whole, place: string | undefined, pair: string | undefined) => {
     const at = ORDINALS[(place ?? pair ?? '').toLowerCase()];
     const audience = docked[at < 0 ? docked.length + at : at];
     // "The former" and "the latter" stand alone; "the first" needs "one", a noun or a link to another side
     // after it ("the first one vs the second on Netflix"): "the first quarter" is a period.
     return audience ? audience.name : whole;
   });
+}
+
+const ESCAPED = (list: readonly string[]) => list.map(escape).join('|');
+/** "¿Qué porcentaje de la segunda usa Reddit?", "die zweite nutzt": an ordinal standing alone for a docked audience, never before a period noun or a superlative. */
+const STANDALONE = new RegExp(
+  `(?<![\\p{L}])(${ESCAPED(lexicon.docked.standaloneOrdinals).replace(/ /g, '\\s+')})(?![\\p{L}'])(?!\\s+(?:${ESCAPED(lexicon.docked.notAfterStandalone)})(?![\\p{L}]))`,
+  'giu',
+);
+
+/** Several docked audiences, one referred to by its place in a pronoun of a language of the markets. */
+function byStandalone(prompt: string, docked: readonly PlanAudience[]): string {
+  return prompt.replace(STANDALONE, (whole, phrase: string) => {
+    const place =
+      phrase
+        .toLowerCase()
+        .split(/[\s']+/)
+        .pop() ?? '';
+    const at = ORDINALS[place];
+    const audience = at === undefined ? undefined : docked[at < 0 ? docked.length + at : at];
+    return audience ? audience.name : whole;
+  });
+}
+
+const JAPANESE_ORDINALS: Record<string, number> = lexicon.docked.japaneseOrdinals;
+/** "私の最初のオーディエンス", "2つ目のセグメント": one of several docked audiences by its place, in Japanese. */
+function byJapaneseOrdinal(prompt: string, docked: readonly PlanAudience[]): string {
+  if (docked.length < 2) return prompt;
+  let out = prompt;
+  for (const [place, at] of Object.entries(JAPANESE_ORDINALS)) {
+    const audience = docked[at < 0 ? docked.length + at : at];
+    if (!audience) continue;
+    for (const owner of [...lexicon.docked.japaneseOwners, ''])
+      for (const noun of lexicon.docked.japaneseNouns) out = out.split(`${owner}${place}${noun}`).join(` ${audience.name} `);
+  }
+  return out;
+}
+
+const OTHER_ONE = new RegExp(
+  `(?<![\\p{L}])(?:${ESCAPED(lexicon.docked.otherOne).replace(/ /g, '\\s+')})(?![\\p{L}])(?!\\s+(?:${alternatives([...marks, ...nouns])})(?![\\p{L}]))`,
+  'giu',
+);
+/**
+ * "And the other one?" after an answer for one of two docked audiences: the docked audience that
+ * answer did not have. Read only when the last answer had some of the docked audiences, not all.
+ */
+function byOther(prompt: string, docked: readonly PlanAudience[], previous: readonly PlanAudience[] | undefined): string {
+  if (docked.length < 2 || !previous || previous.length === 0) return prompt;
+  const answered = docked.filter((a) => previous.some((p) => p.name === a.name));
+  const others = docked.filter((a) => !answered.includes(a));
+  if (answered.length === 0 || others.length === 0 || answered.length + others.length !== docked.length) return prompt;
+  if (!previous.every((p) => docked.some((a) => a.name === p.name))) return prompt;
+  return prompt.replace(OTHER_ONE, others.map((a) => a.name).join(' and '));
 }

@@ -165,3 +165,19 @@ describe('a group question named alone after an answer with a topic regroups tha
     expect(plan('which age group is biggest?').topic?.question).toBe('age_group');
   });
 });
+
+describe('a ranking of markets edited by one market is still a ranking', () => {
+  it.each([
+    ['swap France for Spain', ['gb', 'es', 'de']],
+    ['and in Spain?', ['gb', 'fr', 'de', 'es']],
+  ])('"%s" after a ranking of three markets', (prompt, codes) => {
+    const out = plan(prompt, plan('In which of the UK, France and Germany is TikTok most used?'));
+    expect(out).toMatchObject({ rankBy: 'markets', verdict: 'highest' });
+    expect(out.locations.map((l) => l.code)).toEqual(codes);
+  });
+
+  it('two other markets named are a comparison of their own', () => {
+    const out = plan('what about Japan and Brazil?', plan('Which has more YouTube Music listeners, the US or the UK?'));
+    expect(out.rankBy).not.toBe('markets');
+  });
+});

@@ -70,3 +70,15 @@ describe('a follow-up that refers further back than the last answer', () => {
     expect(plan.audiences.map((a) => a.name)).toEqual(['Millennials']);
   });
 });
+
+describe('an earlier answer by a later place', () => {
+  it('"the second one" of three answers brings the second answer back', () => {
+    const plan = planOf(chat('What share of Brits use Spotify?', 'And Apple Music?', 'And YouTube Music?', 'the second one among Millennials'));
+    expect(answers(plan)).toEqual(['apple_music']);
+    expect(plan.audiences.map((a) => a.name)).toEqual(['Millennials']);
+    expect(plan.locations.map((l) => l.code)).toEqual(['gb']);
+  });
+  it('"the second most used" is a rank, not a turn', () => {
+    expect(referToHistory('which is the second most used?', [{} as AnalysisPlan, {} as AnalysisPlan, {} as AnalysisPlan], 0)).toBeNull();
+  });
+});

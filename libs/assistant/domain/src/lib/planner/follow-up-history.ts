@@ -90,6 +90,22 @@ function refersToFirst(text: string): boolean {
   return words.some((w, i) => H.first.includes(w) && !H.notFirst.some((n) => (words[i + 1] ?? '').startsWith(n)));
 }
 
+const LATER: Record<string, number> = H.later;
+/**
+ * The earlier answer a prompt refers to by its place: "the first one", "what we looked at first"
+ * (0), "the second one among Millennials", "the third market" (1, 2), or -1. A later place needs
+ * a noun of a member, "one" or a link after it ("the second most used" is a rank, not a turn),
+ * and an answer at that place that is not the last.
+ */
+function placeReferred(text: string, answers: number): number {
+  if (refersToFirst(text)) return 0;
+  const words = text.trim().split(' ');
+  const after = new Set([...H.laterBefore, ...H.markets, ...H.audiences]);
+  const at = words.findIndex((w, i) => LATER[w] !== undefined && (i + 1 === words.length || after.has(words[i + 1])));
+  const place = at < 0 ? -1 : LATER[words[at]];
+  return place >= 0 && place < answers - 1 ? place : -1;
+}
+
 /**
  * "Compare both markets on ChatGPT", "the two generations side by side": the count and the noun of
  * the sides gathered are "them", so that the noun is read neither as every market nor as a topic.
@@ -136,8 +152,9 @@ export function referToHistory(prompt: string, history: readonly AnalysisPlan[] 
     return { previous: gathered(plans, member), prompt: withoutSidesNoun(prompt, member) };
   }
   // "The first one vs the second" of two docked audiences is theirs (docked.ts).
-  if (docked > 1 || !refersToFirst(text)) return null;
-  const first = history[0];
+  const place = docked > 1 ? -1 : placeReferred(text, history.length);
+  if (place < 0) return null;
+  const first = history[place];
   const member = memberMeant(text, differing([first, last]));
   if (!member) return null;
   if (H.gatherWords.some((w) => has(text, w))) return { previous: gathered([first, last], member), prompt };

@@ -121,3 +121,26 @@ describe('rewriteReplacement, "only" after the opening "and" of another language
     expect(rewriteReplacement('Solo mujeres', previous)).toBe('Only mujeres');
   });
 });
+
+describe('rewriteReplacement, one answer of a combined topic', () => {
+  const topicOf = (prompt: string) => {
+    const out = planPrompt({ prompt, catalogue: demo });
+    if (out.outcome !== 'answer') throw new Error(prompt);
+    return out.plan;
+  };
+  it('replaces one answer of several and keeps the others and how they combine', () => {
+    const both = topicOf('What share of Australians use both Netflix and Hulu?');
+    expect(rewriteReplacement('now Disney+ instead of Netflix', both)).toBe('What about both Disney+ and Hulu?');
+    const either = topicOf('What share of Americans use Peacock or HBO Max?');
+    expect(rewriteReplacement('Hulu instead of Peacock', either)).toBe('What about Hulu or HBO Max?');
+  });
+  it('reads "à la place de", "en vez de", "al posto di" as "instead of"', () => {
+    const both = topicOf('What share of Germans use both Spotify and Deezer?');
+    expect(rewriteReplacement('Et Apple Music à la place de Deezer ?', both)).toBe('What about both Spotify and Apple Music?');
+    expect(rewriteReplacement('¿Y Apple Music en vez de Deezer?', both)).toBe('What about both Spotify and Apple Music?');
+  });
+  it('leaves a replacement of the only answer to the plain form', () => {
+    const one = topicOf('What share of Germans use Spotify?');
+    expect(rewriteReplacement('Deezer instead of Spotify', one)).toBe('Deezer instead?');
+  });
+});

@@ -2,6 +2,8 @@ import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { LEXICON } from '../../lexicon/lexicon';
 import { mentionsIn, wordsOf } from './mentions';
+import type { Mention } from './mentions';
+import type { DatapointRef } from '../catalogue-index';
 import { indexOf } from '../catalogue-index';
 import { clearLanguage } from '../languages';
 
@@ -17,7 +19,8 @@ const SWITCH_TO = new RegExp(
 );
 /** "OK now Instagram", "thanks, now for France": the courtesy before a follow-up's opening "now" is not part of it. */
 const BEFORE_NOW = new RegExp(`^\\s*(?:(?:${alternatives(lexicon.replace.discourse)})[,!.\\s]+)+(?=now\\b)`, 'i');
-const INSTEAD_OF = new RegExp(`\\s*,?\\s*\\b(?:${alternatives(lexicon.replace.insteadOf)})\\s+([^,;?.!]+)`, 'i');
+/** "Spotify instead of Deezer", "Apple Music à la place de Deezer": the link before what is replaced, in the languages of the markets. */
+const INSTEAD_OF = new RegExp(`\\s*,?\\s*(?<![\\p{L}\\p{N}])(?:${alternatives(lexicon.replace.insteadOf)})\\s+([^,;?.!]+)`, 'iu');
 /** "¿Y TikTok?", "Und für Männer?": a follow-up's opening "and" in the languages of the markets. */
 const FOREIGN_AND = new RegExp(`^\\s*[¿¡]?\\s*(?:${alternatives(lexicon.followUpAnd)})\\s+`, 'i');
 /** "Même chose au Royaume-Uni", "Lo mismo para Francia": a follow-up's opening "the same" in the languages of the markets. */
@@ -134,7 +137,26 @@ function replaceSide(added: string, replaced: string, previous: AnalysisPlan, ca
     if (at < 0) return null;
     return `What about ${previous.locations.flatMap((l, i) => (i === at ? names : [l.name])).join(' and ')}?`;
   }
+  if (old.kind === 'datapoint') return replaceAnswer(old.refs, fresh, previous);
   return null;
+}
+
+/**
+ * "Now Disney+ instead of Netflix" after "both Netflix and Hulu": one answer of a topic of several
+ * replaced, the others and how they combine kept ("What about both Disney+ and Hulu?"). `null`
+ * when the answer replaced is not one of several of the previous topic, or the new one is of
+ * another question.
+ */
+function replaceAnswer(refs: readonly DatapointRef[], fresh: readonly Mention[], previous: AnalysisPlan): string | null {
+  const topic = previous.topic;
+  if (!topic || topic.datapoints.length < 2 || topic.negate || topic.combine === 'at-least') return null;
+  const ref = refs.find((r) => r.question.code === topic.question);
+  const at = ref ? topic.datapoints.findIndex((d) => d.code === ref.datapoint.code) : -1;
+  const added = fresh.flatMap((m) => (m.entry.kind === 'datapoint' ? m.entry.refs.filter((r) => r.question.code === topic.question) : []).slice(0, 1));
+  if (at < 0 || added.length === 0) return null;
+  const names = topic.datapoints.flatMap((d, i) => (i === at ? added.map((r) => r.datapoint.name) : [d.name]));
+  const list = names.join(topic.combine === 'any' ? ' or ' : ' and ');
+  return `What about ${topic.combine === 'all' ? `${names.length === 2 ? 'both' : 'all of'} ${list}` : list}?`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { nameDocked } from './docked';
 import { shiftedPeriod } from './follow-up-period';
 import { removedFilter } from './follow-up-remove';
 import { referToHistory } from './follow-up-history';
+import { answerToUnanswered } from './follow-up-unanswered';
 import { measureOfReferredThing } from './follow-up-topic-ref';
 import { rewriteReplacement, rewriteSideBySide } from './follow-up-replace';
 import { EVERYONE } from './constants';
@@ -23,6 +24,7 @@ export interface ContextInput {
   previous?: AnalysisPlan | null;
   history?: AnalysisPlan[];
   docked?: PlanAudience[];
+  unanswered?: string | null;
 }
 
 /**
@@ -34,6 +36,9 @@ export interface ContextInput {
  */
 export function planInContext<I extends ContextInput>(given: I, planQuestion: (input: I) => PlanOutcome): PlanOutcome {
   // "Compare both of them", "go back to the first market": the turn continues a plan made of earlier ones.
+  // "Sorry, I meant Spaniards" after a refused turn: that turn asked again, with the correction.
+  const corrected = answerToUnanswered(given.prompt, given.unanswered, given.catalogue);
+  if (corrected) given = { ...given, prompt: corrected, unanswered: null };
   const reference = referToHistory(given.prompt, given.history, given.docked?.length ?? 0);
   const input: I = reference ? { ...given, prompt: reference.prompt, previous: reference.previous } : given;
   const raw = input.prompt.trim();
