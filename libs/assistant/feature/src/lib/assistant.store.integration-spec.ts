@@ -134,6 +134,32 @@ describe('AssistantStore (real Postgres): chats, turns and insights, per organis
     expect(await store.history("'; DROP TABLE assistant_turns; --", 'org-a')).toEqual([]);
   });
 
+  it("reads the prompt of a chat's last turn only when that turn got no plan, in its own organisation's chat only", async () => {
+    const mine = newChat('org-a');
+    const other = newChat('org-a');
+    const theirs = newChat('org-b');
+    await store.saveTurn(mine, 'What share of Italians use Threads?', 'Italy is not in the survey', null, []);
+    // Turns of other chats after it, refused too: the last turn is the chat's own, not the table's.
+    await store.saveTurn(other, 'other chat, answered', 'm', plan('platforms'), []);
+    await store.saveTurn(theirs, 'their refused turn', 'no', null, []);
+    expect(await store.lastUnanswered(mine.id, 'org-a')).toBe('What share of Italians use Threads?');
+    expect(await store.lastUnanswered(other.id, 'org-a')).toBeNull();
+
+    // Once answered, the refusal before is no longer the last turn.
+    mine.isNew = false;
+    await store.saveTurn(mine, 'sorry, I meant Spaniards', 'm', plan('platforms'), []);
+    expect(await store.lastUnanswered(mine.id, 'org-a')).toBeNull();
+    await store.saveTurn(mine, 'and in Narnia?', 'not in the survey', null, []);
+    expect(await store.lastUnanswered(mine.id, 'org-a')).toBe('and in Narnia?');
+
+    // Another organisation's chat reads like a missing one, whichever side asks.
+    expect(await store.lastUnanswered(randomUUID(), 'org-b')).toBeNull();
+    expect(await store.lastUnanswered(theirs.id, 'org-a')).toBeNull();
+    expect(await store.lastUnanswered(mine.id, 'org-b')).toBeNull();
+    expect(await store.lastUnanswered(theirs.id, 'org-b')).toBe('their refused turn');
+    expect(await store.lastUnanswered("'; DROP TABLE assistant_turns; --", 'org-a')).toBeNull();
+  });
+
   it("refuses a turn on another organisation's chat with a 404, and stores none of it", async () => {
     const chat = newChat('org-a');
     await store.saveTurn(chat, 'p', 'm', plan('platforms'), [insight('first')]);
