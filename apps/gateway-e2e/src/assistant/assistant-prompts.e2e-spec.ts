@@ -283,6 +283,15 @@ describe('assistant: prompts answered from the engine', () => {
       expect(cells.map((c) => c.details.computed_from.attributes[0].datapoint).sort()).toEqual(['instagram', 'tiktok']);
       expect(cells.every((c) => c.details.computed_from.locations.map((l) => l.code).join() === 'gb')).toBe(true);
     });
+    it('a turn that corrects a refused one asks it again with the correction: the refused prompt comes from the store', async () => {
+      const first = await ask(demo, 'What % of Canadians use TikTok?');
+      refused(first, /no data for Canada/);
+      const fixed = await ask(demo, 'sorry, I meant Germans', first.chat_id);
+      const cells = await demo.verifyAll(fixed);
+      expect(cells.length).toBeGreaterThan(0);
+      expect(cells.every((c) => c.details.computed_from.attributes[0].datapoint === 'tiktok')).toBe(true);
+      expect(cells.every((c) => c.details.computed_from.locations.map((l) => l.code).join() === 'de')).toBe(true);
+    });
   });
 
   describe('refusals and "no data"', () => {
