@@ -43,6 +43,8 @@ const FILLER = new Set([
   'la',
   'le',
   'de',
+  // "Excluding anyone who also uses Telegram": the people excluded, said before their verb.
+  ...lexicon.subjectWords.excludePeople,
 ]);
 
 /** Where the excluding words before `start` begin, or -1: "but not (on)" right before the answer. */

@@ -152,6 +152,18 @@ describe('the planner with the subject stage', () => {
     expect(subjectOf(plan('Wie viele Franzosen haben Netflix und Disney+ gleichzeitig?')).combine).toBe('all');
   });
 
+  it('reads a verb of having stopped as a negation, never a point reached ("stopped at secondary school")', () => {
+    expect(subjectOf(plan('What share of Millennials in Germany have stopped using Facebook?')).negate).toBe(true);
+    expect(subjectOf(plan('What share of Brits have ditched Facebook?')).negate).toBe(true);
+    const p = plan('People who stopped at secondary school: what share use news apps and sites?');
+    expect(JSON.stringify(p.audiences)).not.toContain('"not":true');
+  });
+
+  it('reads "and also" of the other languages ("y también", "und auch") as every one of the answers', () => {
+    expect(subjectOf(plan('¿Qué porcentaje de españoles escucha Spotify y también Apple Music?')).combine).toBe('all');
+    expect(subjectOf(plan('Wie viel Prozent der Deutschen nutzen Netflix und auch Disney+?')).combine).toBe('all');
+  });
+
   it('a follow-up asking for those who do not keeps the topic and negates it', () => {
     const first = plan('What share of Germans use TikTok?');
     expect(subjectOf(plan("And what share don't?", first)).negate).toBe(true);
