@@ -8,6 +8,7 @@
  */
 import { PlannerCatalogue, PlanTopic } from '../assistant.types';
 import { inside, SubjectSpan } from './combine';
+import { EXCEPT } from './exclude';
 import lexicon from './context-lexicon.json';
 
 const ONLY = new Set(lexicon.subjectWords.onlyWords);
@@ -19,9 +20,12 @@ const CATCH_ALL = /^(none\b|other\b|no\b|not\b|never\b)/i;
 
 /** Whether the words say the topic's named answers are given alone. */
 export function readOnly(words: readonly string[], topicSpans: readonly SubjectSpan[]): boolean {
-  const named = [...topicSpans].sort((a, b) => a.start - b.start);
-  if (named.length === 0) return false;
-  const last = named[named.length - 1];
+  const sorted = [...topicSpans].sort((a, b) => a.start - b.start);
+  if (sorted.length === 0) return false;
+  const last = sorted[sorted.length - 1];
+  // The answers of the clause that names the last of them ("only the yoga side matters: what share
+  // do yoga?" asks of the last clause, where nothing is said alone).
+  const named = sorted.filter((s) => !words.slice(s.end, last.start).includes('|'));
   // After the last answer: "... and no other", "... as their only", "Netflix only" (a clause end or the prompt's end after it).
   const rest = words.slice(last.end, last.end + 6).filter((w, k) => !(k === 0 && w === '|'));
   for (const p of ONLY_AFTER) {
@@ -56,4 +60,17 @@ export function allowsSeveral(topic: PlanTopic, catalogue: PlannerCatalogue): bo
 export function excludedRefs(codes: readonly string[], topic: PlanTopic, catalogue: PlannerCatalogue): PlanTopic['datapoints'] {
   const question = catalogue.questions.find((q) => q.code === topic.question);
   return (question?.datapoints ?? []).filter((d) => codes.includes(d.code)).map((d) => ({ code: d.code, name: d.name }));
+}
+
+/**
+ * Whether every answer named stands after an excluding word and none before it ("which services
+ * other than Netflix are most used", read as "except Netflix"): the answers ranked are all the others.
+ */
+export function readAllExcept(words: readonly string[], topicSpans: readonly SubjectSpan[]): boolean {
+  if (topicSpans.length === 0) return false;
+  return topicSpans.every((s) => {
+    let i = s.start - 1;
+    while (i >= 0 && (GAP.has(words[i]) || inside(topicSpans, i) || ['and', 'or', 'nor'].includes(words[i]))) i--;
+    return i >= 0 && EXCEPT.has(words[i]) && words[i] !== 'without';
+  });
 }

@@ -12,7 +12,7 @@ import { isNoneAnswer } from '../quantities';
 import { inside, leavesOf, NONE_OF, readCarriedCombine, readCombine, SubjectSpan } from './combine';
 import { asksForSize } from './size';
 import { readExclusion, withExclusion } from './exclude';
-import { allowsSeveral, excludedRefs, otherAnswers, readOnly } from './exclude-only';
+import { allowsSeveral, excludedRefs, otherAnswers, readAllExcept, readOnly } from './exclude-only';
 import { crossSubject } from './subject-cross';
 import lexicon from './context-lexicon.json';
 
@@ -289,6 +289,13 @@ export function applySubject(
   // "TikTok but not Instagram": answers given and answers not given, one subject (exclude.ts).
   const split = readExclusion(words, rolesOf(spans, topic, plan.audiences).topic, topic);
   if (split) return { topic: withExclusion(topic, split), kind };
+  // "Which services other than Netflix are most used?": a ranking of every other answer (exclude-only.ts).
+  const excepted = rolesOf(spans, topic, plan.audiences).topic;
+  if (RANKING_ASKED.test(` ${words.join(' ')} `) && readAllExcept(words, excepted)) {
+    const others = otherAnswers(topic, catalogue);
+    const { combine: _combine, negate: _negate, minCount: _minCount, ...rest } = topic;
+    if (others.length > 1) return { topic: { ...rest, datapoints: excludedRefs(others, topic, catalogue) }, kind: 'ranking' };
+  }
   // "Only TikTok", "WhatsApp and no other social platform": every other answer not given (exclude-only.ts).
   const alone = rolesOf(spans, topic, plan.audiences).topic;
   if (alone.length > 0 && allowsSeveral(topic, catalogue) && readOnly(words, alone)) {
