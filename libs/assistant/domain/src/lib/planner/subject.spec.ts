@@ -233,6 +233,17 @@ describe('a combined subject across questions', () => {
     expect([p.topic?.question, p.topic?.combine, p.topic?.also?.map((x) => x.question)]).toEqual(['devices_owned', 'all', ['streaming_services_used']]);
   });
 
+  it('is written in the order it is said, and reads "pay with", "shop on" as verbs of their answers', () => {
+    const p = plan('How many Americans own a dog and use Instagram?');
+    expect([p.topic?.question, p.topic?.combine, p.topic?.also?.map((x) => x.question)]).toEqual(['pets_owned', 'all', ['social_platform_usage']]);
+    const q = plan('What share of Brazilian parents pay with Pix and shop on Mercado Libre?');
+    expect([q.topic?.question, q.topic?.combine, q.topic?.also?.map((x) => `${x.question}/${x.suffix?.code}`)]).toEqual([
+      'payment_methods',
+      'all',
+      ['brand_funnel_retail/3'],
+    ]);
+  });
+
   it('an answer that defines the audience is not pulled into the subject', () => {
     const p = plan('What share of Netflix users also use TikTok?');
     expect(p.topic?.also).toBeUndefined();

@@ -13,7 +13,7 @@ import { inside, leavesOf, NONE_OF, readCarriedCombine, readCombine, SubjectSpan
 import { asksForSize } from './size';
 import { readExclusion, withExclusion } from './exclude';
 import { allowsSeveral, excludedRefs, otherAnswers, readAllExcept, readOnly } from './exclude-only';
-import { crossSubject } from './subject-cross';
+import { crossSubject, inSaidOrder } from './subject-cross';
 import lexicon from './context-lexicon.json';
 
 export type { SubjectSpan } from './combine';
@@ -314,7 +314,8 @@ export function applySubject(
   const cross = crossSubject(words, spans, out, plan.audiences, catalogue);
   if (!cross) return { topic: out, kind };
   const { minCount: _dropped, ...rest } = out;
-  return { topic: { ...rest, combine: cross.combine, also: cross.also }, kind };
+  const crossed: PlanTopic = { ...rest, combine: cross.combine, also: cross.also };
+  return { topic: cross.otherFirst ? inSaidOrder(crossed) : crossed, kind };
 }
 
 /** The topic with what the prompt says about its subject; members not said are kept as they are. */
