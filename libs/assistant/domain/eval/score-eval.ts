@@ -44,6 +44,7 @@ export const EVAL_SETS = [
   'tuning-11-people',
   'tuning-11-amounts',
   'tuning-12-chat',
+  'tuning-12-subject',
   'held-out-2',
   'held-out-3',
   'held-out-4',

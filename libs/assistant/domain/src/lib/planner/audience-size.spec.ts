@@ -125,3 +125,22 @@ describe('an audience is not sized in place of a thing the data lacks', () => {
     expect(out.outcome).toBe('refuse');
   });
 });
+
+describe('sizes of several audiences side by side', () => {
+  it('"how many men and how many women": single answers of one question, a column each, counted among everyone', () => {
+    const p = plan('How many men and how many women are there in Germany?');
+    expect([p.topic?.question, p.topic?.datapoints.map((d) => d.code), p.topic?.combine ?? 'each', p.count]).toEqual([
+      'gender',
+      ['male', 'female'],
+      'each',
+      true,
+    ]);
+    expect(p.audiences.map((a) => a.origin)).toEqual(['everyone']);
+  });
+
+  it('a topic named keeps the sides as who is counted ("how many men and women use TikTok")', () => {
+    const p = plan('How many men and women in France use TikTok?');
+    expect(p.topic?.question).toBe('social_platform_usage');
+    expect(p.audiences).toHaveLength(2);
+  });
+});

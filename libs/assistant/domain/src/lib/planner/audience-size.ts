@@ -109,10 +109,31 @@ export function sizedAudience(ctx: PromptContext, frame: Frame): { topic: PlanTo
     if (sized) roles.sides = [];
     return sized;
   }
+  // "How many men and how many women are there?": single answers of one question side by side are
+  // that question's answers, a column each, counted among everyone.
+  const answers = sideBySideAnswers(roles.sides.map((side) => (side.length === 1 ? side[0].expression : null)));
+  if (answers) {
+    const sized = audienceAsTopic(answers, ctx.catalogue);
+    if (sized) {
+      roles.sides = [];
+      const { combine: _combine, ...topic } = sized.topic;
+      return { ...sized, topic };
+    }
+  }
   if (roles.sides.length !== 1 || roles.sides[0].length === 0) return null;
   // "Women aged 25-34": the parts of one side are one audience, every one of them at once.
   const parts = roles.sides[0].map((a) => a.expression);
   const sized = audienceAsTopic(parts.length === 1 ? parts[0] : { and: parts }, ctx.catalogue);
   if (sized) roles.sides = [];
   return sized;
+}
+
+/** Two or more sides that are each one answer of the same question, as one leaf of those answers; null otherwise. */
+function sideBySideAnswers(sides: (WireExpression | null)[]): WireExpression | null {
+  if (sides.length < 2) return null;
+  const leaves = sides.map((e) => (e ? leafOf(e) : null));
+  if (leaves.some((l) => l === null || l.suffixes || l.datapoints.length !== 1)) return null;
+  const question = (leaves[0] as Leaf).question;
+  if (leaves.some((l) => (l as Leaf).question !== question)) return null;
+  return { question, datapoints: [...new Set(leaves.map((l) => (l as Leaf).datapoints[0]))] };
 }

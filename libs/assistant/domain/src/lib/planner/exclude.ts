@@ -18,7 +18,22 @@ const NONE_OF = new Set(lexicon.subjectWords.excludeNegations.map((p) => p.split
 /** Auxiliaries between "but" and its negation ("but do not", "but are not"). */
 const AUXILIARIES = new Set(['do', 'does', 'did', 'are', 'is', 'am', 'was', 'were', 'have', 'has', 'had', 'they', 'who']);
 /** Words excluding on their own: "Netflix except Disney+", "TikTok without Instagram". */
-const EXCEPT = new Set(['except', 'excluding', 'without', 'ausser', 'ohne', 'excepto', 'salvo', 'sin', 'sauf', 'sans', 'exceto', 'sem', 'tranne', 'senza']);
+export const EXCEPT = new Set([
+  'except',
+  'excluding',
+  'without',
+  'ausser',
+  'ohne',
+  'excepto',
+  'salvo',
+  'sin',
+  'sauf',
+  'sans',
+  'exceto',
+  'sem',
+  'tranne',
+  'senza',
+]);
 /** Words that may stand between the excluding words and the answer ("but not on", "but don't use"). */
 const FILLER = new Set([
   'on',
@@ -43,6 +58,8 @@ const FILLER = new Set([
   'la',
   'le',
   'de',
+  // "Excluding anyone who also uses Telegram": the people excluded, said before their verb.
+  ...lexicon.subjectWords.excludePeople,
 ]);
 
 /** Where the excluding words before `start` begin, or -1: "but not (on)" right before the answer. */

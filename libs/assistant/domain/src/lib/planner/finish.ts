@@ -7,6 +7,7 @@ import { planAlongDimension } from './dimensions';
 import { clarify, codeName, noTopic, refuse, wavesText } from './outcomes';
 import { applySubject, negateAudiences } from './subject';
 import { withComplementSide } from './complement-side';
+import { exceptAudiences } from './audience-except';
 import { INDEX } from './cues';
 import { PlanShape, PromptContext, TopicChoice } from './types';
 
@@ -29,7 +30,7 @@ export function finishPlan(ctx: PromptContext, shape: PlanShape, choice: TopicCh
   if (!topic && kind !== 'indexing') return noTopic(reading, index, choice.unknown);
   // The subject: the complement of the answers, or one group combining them (subject.ts).
   if (topic) ({ topic, kind } = applySubject({ kind, topic, audiences }, ctx.words, reading.spans, catalogue));
-  audiences = negateAudiences(audiences, ctx.words, reading.spans, topic);
+  audiences = exceptAudiences(negateAudiences(audiences, ctx.words, reading.spans, topic), ctx.words, reading.spans);
   ({ audiences, kind } = withComplementSide(audiences, kind, ctx.words, topic !== null, INDEX.test(ctx.text)));
   if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';
   if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';

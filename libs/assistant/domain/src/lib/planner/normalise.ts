@@ -1,3 +1,4 @@
+import { readExceptPhrases } from './audience-except';
 import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
 import { cueTypo, QUERY_WORDS } from '../intents';
 import { romanise, soundKey } from '../katakana';
@@ -149,7 +150,7 @@ export function normaliseWords(written: string, index: CatalogueIndex): Normalis
   }
   words = words.filter((w, i) => !(w === '|' && (i === 0 || words[i - 1] === '|')));
   if (words[words.length - 1] === '|') words.pop();
-  words = words.map((w) => correctCueTypo(w, index));
+  words = readExceptPhrases(words.map((w) => correctCueTypo(w, index)));
   return { lang, words, capitals, names };
 }
 

@@ -14,7 +14,7 @@ const ACT_VERBS = new Set(Object.keys(VERB_FRAMES));
 /** Words that may stand between "and" and its verb ("and also use", "and who watch"). */
 const AND_GAP = new Set(['also', 'who', 'they', 'that', 'do', 'does', 'to']);
 /** Words that may stand between a verb and its thing ("own a smart TV"). */
-const OBJECT_GAP = new Set(['a', 'an', 'the', 'any', 'some', 'to', 'on', 'from', 'at', 'in', 'of']);
+const OBJECT_GAP = new Set(['a', 'an', 'the', 'any', 'some', 'to', 'on', 'from', 'at', 'in', 'of', 'with', 'by']);
 
 /**
  * "Own a smart TV and use Netflix": two answers each with its own verb, joined by "and", are one
@@ -80,7 +80,7 @@ export function crossSubject(
   topic: PlanTopic,
   audiences: readonly PlanAudience[],
   catalogue: PlannerCatalogue,
-): { combine: SubjectCombine; also: PlanTopicPart[] } | null {
+): { combine: SubjectCombine; also: PlanTopicPart[]; otherFirst: boolean } | null {
   const topicQuestion = catalogue.questions.find((q) => q.code === topic.question);
   if (!topicQuestion || topic.datapoints.length === 0) return null;
   const wanted = new Set(topic.datapoints.map((d) => d.code));
@@ -103,5 +103,26 @@ export function crossSubject(
     if (same) same.datapoints.push(...part.datapoints.filter((d) => !same.datapoints.some((x) => x.code === d.code)));
     else also.push(part);
   }
-  return { combine: combined.combine, also };
+  const first = (list: readonly SubjectSpan[]) => Math.min(...list.map((s) => s.start));
+  return { combine: combined.combine, also, otherFirst: first(others) < first(own) };
+}
+
+/**
+ * A subject across questions written in the order it is said: "own a dog and use Instagram" leads
+ * with the dog, whichever of the two the topic stage found first. Only a plain pair is turned (one
+ * other question, nothing negated or excluded), so the column counted is the same.
+ */
+export function inSaidOrder(topic: PlanTopic): PlanTopic {
+  const also = topic.also ?? [];
+  if (also.length !== 1 || also[0].not || topic.negate) return topic;
+  const [lead] = also;
+  const { also: _also, ...rest } = topic;
+  return {
+    ...rest,
+    question: lead.question,
+    questionName: lead.questionName,
+    datapoints: lead.datapoints,
+    suffix: lead.suffix,
+    also: [{ question: topic.question, questionName: topic.questionName, datapoints: topic.datapoints, suffix: topic.suffix }],
+  };
 }

@@ -152,6 +152,18 @@ describe('the planner with the subject stage', () => {
     expect(subjectOf(plan('Wie viele Franzosen haben Netflix und Disney+ gleichzeitig?')).combine).toBe('all');
   });
 
+  it('reads a verb of having stopped as a negation, never a point reached ("stopped at secondary school")', () => {
+    expect(subjectOf(plan('What share of Millennials in Germany have stopped using Facebook?')).negate).toBe(true);
+    expect(subjectOf(plan('What share of Brits have ditched Facebook?')).negate).toBe(true);
+    const p = plan('People who stopped at secondary school: what share use news apps and sites?');
+    expect(JSON.stringify(p.audiences)).not.toContain('"not":true');
+  });
+
+  it('reads "and also" of the other languages ("y también", "und auch") as every one of the answers', () => {
+    expect(subjectOf(plan('¿Qué porcentaje de españoles escucha Spotify y también Apple Music?')).combine).toBe('all');
+    expect(subjectOf(plan('Wie viel Prozent der Deutschen nutzen Netflix und auch Disney+?')).combine).toBe('all');
+  });
+
   it('a follow-up asking for those who do not keeps the topic and negates it', () => {
     const first = plan('What share of Germans use TikTok?');
     expect(subjectOf(plan("And what share don't?", first)).negate).toBe(true);
@@ -219,6 +231,17 @@ describe('a combined subject across questions', () => {
   it('"own a smart TV and use Netflix": two answers each with its own verb, joined by "and", are both', () => {
     const p = plan('What share of Americans own a smart TV and use Netflix?');
     expect([p.topic?.question, p.topic?.combine, p.topic?.also?.map((x) => x.question)]).toEqual(['devices_owned', 'all', ['streaming_services_used']]);
+  });
+
+  it('is written in the order it is said, and reads "pay with", "shop on" as verbs of their answers', () => {
+    const p = plan('How many Americans own a dog and use Instagram?');
+    expect([p.topic?.question, p.topic?.combine, p.topic?.also?.map((x) => x.question)]).toEqual(['pets_owned', 'all', ['social_platform_usage']]);
+    const q = plan('What share of Brazilian parents pay with Pix and shop on Mercado Libre?');
+    expect([q.topic?.question, q.topic?.combine, q.topic?.also?.map((x) => `${x.question}/${x.suffix?.code}`)]).toEqual([
+      'payment_methods',
+      'all',
+      ['brand_funnel_retail/3'],
+    ]);
   });
 
   it('an answer that defines the audience is not pulled into the subject', () => {

@@ -12,7 +12,9 @@ import { isNoneAnswer } from '../quantities';
 import { inside, leavesOf, NONE_OF, readCarriedCombine, readCombine, SubjectSpan } from './combine';
 import { asksForSize } from './size';
 import { readExclusion, withExclusion } from './exclude';
-import { crossSubject } from './subject-cross';
+import { allowsSeveral, excludedRefs, otherAnswers, readAllExcept, readOnly } from './exclude-only';
+import { crossSubject, inSaidOrder } from './subject-cross';
+import lexicon from './context-lexicon.json';
 
 export type { SubjectSpan } from './combine';
 export { asksForSize, sizeCuePositions } from './size';
@@ -67,8 +69,11 @@ export function spellNegations(words: readonly string[], lang: string): string[]
   return words.flatMap((w) => table[w] ?? [w]);
 }
 
-/** Words that negate what follows them. */
-const NEGATIONS = new Set(['not', 'never', 'no', 'without']);
+/** Words that negate what follows them, and verbs of having stopped ("have stopped using Facebook"). */
+const STOP_VERBS = new Set(lexicon.subjectWords.stopVerbs);
+const NEGATIONS = new Set(['not', 'never', 'no', 'without', ...STOP_VERBS]);
+/** After a verb of stopping, words that make it a point reached, not a use given up ("stopped at secondary school"). */
+const STOPPED_WHERE = new Set(['at', 'after', 'before', 'in', 'by', 'for', 'when', 'once', 'there', 'here', 'to']);
 /** Negations that may close the clause they negate ("nutzen Instagram nicht"): they look back too. */
 const TRAILING_NEGATIONS = new Set(['not', 'never']);
 /** Content words a negation reaches over to its answer ("have not bought from Zara": "bought"). */
@@ -130,6 +135,7 @@ function negationAt(words: readonly string[], spans: readonly SubjectSpan[], rol
   // "Non-users of Spotify", "Spotify non-users", "non-Netflix subscribers".
   if (w === 'non' && (NON_PEOPLE.test(words[i + 1] ?? '') || spans.some((s) => s.start === i + 1))) return 'non';
   if (!NEGATIONS.has(w) && !NONE_OF.has(w)) return null;
+  if (STOP_VERBS.has(w) && STOPPED_WHERE.has(words[i + 1] ?? '')) return null;
   if (w === 'no' && ['idea', 'doubt', 'matter'].includes(words[i + 1] ?? '')) return null;
   if (w === 'not' && ['sure', 'only', 'just', 'counting', 'including', 'certain'].includes(words[i + 1] ?? '')) return null;
   return 'word';
@@ -283,12 +289,33 @@ export function applySubject(
   // "TikTok but not Instagram": answers given and answers not given, one subject (exclude.ts).
   const split = readExclusion(words, rolesOf(spans, topic, plan.audiences).topic, topic);
   if (split) return { topic: withExclusion(topic, split), kind };
+  // "Which services other than Netflix are most used?": a ranking of every other answer (exclude-only.ts).
+  const excepted = rolesOf(spans, topic, plan.audiences).topic;
+  if (RANKING_ASKED.test(` ${words.join(' ')} `) && readAllExcept(words, excepted)) {
+    const others = otherAnswers(topic, catalogue);
+    const { combine: _combine, negate: _negate, minCount: _minCount, ...rest } = topic;
+    if (others.length > 1) return { topic: { ...rest, datapoints: excludedRefs(others, topic, catalogue) }, kind: 'ranking' };
+  }
+  // "Only TikTok", "WhatsApp and no other social platform": every other answer not given (exclude-only.ts).
+  const alone = rolesOf(spans, topic, plan.audiences).topic;
+  if (alone.length > 0 && allowsSeveral(topic, catalogue) && readOnly(words, alone)) {
+    const excluded = otherAnswers(topic, catalogue);
+    if (excluded.length > 0)
+      return {
+        topic: withExclusion(
+          { ...topic, datapoints: [...topic.datapoints, ...excludedRefs(excluded, topic, catalogue)] },
+          { given: topic.datapoints.map((d) => d.code), excluded },
+        ),
+        kind: kind === 'ranking' ? 'share' : kind,
+      };
+  }
   const out = withSubject(topic, subject);
   // "TikTok or Netflix": answers of another question in the same subject (subject-cross.ts).
   const cross = crossSubject(words, spans, out, plan.audiences, catalogue);
   if (!cross) return { topic: out, kind };
   const { minCount: _dropped, ...rest } = out;
-  return { topic: { ...rest, combine: cross.combine, also: cross.also }, kind };
+  const crossed: PlanTopic = { ...rest, combine: cross.combine, also: cross.also };
+  return { topic: cross.otherFirst ? inSaidOrder(crossed) : crossed, kind };
 }
 
 /** The topic with what the prompt says about its subject; members not said are kept as they are. */
