@@ -45,6 +45,7 @@ export const EVAL_SETS = [
   'tuning-11-amounts',
   'tuning-12-chat',
   'tuning-12-subject',
+  'tuning-12-groups',
   'held-out-2',
   'held-out-3',
   'held-out-4',

@@ -17,6 +17,7 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   'whats app': ['whatsapp'],
   'tik tok': ['tiktok'],
   'chat gpt': ['chatgpt'],
+  etf: ['etfs'],
   gpt: ['chatgpt'],
   gemini: ['google_gemini'],
   copilot: ['microsoft_copilot'],

@@ -12,6 +12,14 @@ describe('derivedNameWord: another form of the first word of an answer name', ()
     expect(derivedNameWord('meditate', index)).toBe('meditation');
   });
 
+  it('reads the -s form of a verb as the activity named by its -ing form ("hikes": "Hiking")', () => {
+    expect(derivedNameWord('hikes', index)).toBe('hiking');
+    expect(derivedNameWord('cycles', index)).toBe('cycling');
+    expect(derivedNameWord('users', index)).toBeUndefined();
+    // A verb with a named object does that to the object ("reads newspapers"): no activity.
+    expect(derivedNameWord('cycles', index, true)).toBeUndefined();
+  });
+
   it('leaves known words, short words and words of no answer alone', () => {
     expect(derivedNameWord('meditation', index)).toBeUndefined();
     expect(derivedNameWord('use', index)).toBeUndefined();

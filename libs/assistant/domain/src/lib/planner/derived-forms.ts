@@ -26,10 +26,15 @@ function firstWordsByStem(index: CatalogueIndex): Map<string, Set<string>> {
  * the verb of a noun ("meditate" for "Meditation"): the one name word of the same stem, when there
  * is exactly one. Not a typo (the letters differ by more than a slip), a derivation.
  */
-export function derivedNameWord(word: string, index: CatalogueIndex): string | undefined {
-  if (!mayBeTypo(word, index) || !/^[a-z]+$/.test(word)) return undefined;
+export function derivedNameWord(word: string, index: CatalogueIndex, objectNamed = false): string | undefined {
+  if (!/^[a-z]+$/.test(word)) return undefined;
   const keys = firstWordsByStem(index).get(stem(word));
-  return keys && keys.size === 1 ? [...keys][0] : undefined;
+  if (mayBeTypo(word, index)) return keys && keys.size === 1 ? [...keys][0] : undefined;
+  // "Who hikes", "she cycles": a verb's -s form of an activity named by its -ing form ("Hiking",
+  // "Cycling"), which the catalogue's words already know by the shared lemma, so it is no typo.
+  // A verb with a named object ("reads the newspapers") does that to the object: no activity.
+  const activities = [...(keys ?? [])].filter((k) => k.endsWith('ing'));
+  return !objectNamed && /[^s]s$/.test(word) && !index.vocabulary.has(word) && activities.length === 1 ? activities[0] : undefined;
 }
 
 /** Endings that make a noun of the person who does something ("runners", "cyclists"). */

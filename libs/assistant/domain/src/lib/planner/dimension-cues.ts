@@ -15,6 +15,8 @@ import {
   HIGHEST_WORDS,
   LOWEST_WORDS,
   MARKET_NOUNS,
+  PREDICATIVE_AFTER,
+  PREDICATIVE_LOWEST_WORDS,
   RANK_WORDS,
 } from './dimension-words';
 import { headWordAt, namedAt } from './group-names';
@@ -117,8 +119,10 @@ const VERDICT_TAIL = new Set(['', 'one', 'ones', 'then', 'instead', 'please', 'f
 export function readDimensions(words: string[], catalogue: PlannerCatalogue, afterTopic = false): DimensionCue {
   const text = ` ${words.join(' ')} `;
   const used: number[] = [];
-  const superlativeAt = words.findIndex((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
-  const superlative = superlativeAt < 0 ? null : LOWEST_WORDS.has(words[superlativeAt]) ? 'lowest' : 'highest';
+  // "Which group is lower?": a comparative said of the sides, not of the word after it ("lower earners").
+  const predicative = (i: number) => PREDICATIVE_LOWEST_WORDS.has(words[i]) && PREDICATIVE_AFTER.has(words[i + 1] ?? '');
+  const superlativeAt = words.findIndex((w, i) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w) || predicative(i));
+  const superlative = superlativeAt < 0 ? null : HIGHEST_WORDS.has(words[superlativeAt]) ? 'highest' : 'lowest';
 
   // "which country", "in which of our markets", "what market"; "rank our markets", "country ranking".
   let markets = false;
@@ -160,7 +164,8 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue, aft
   const skewAlongGroups = group !== null && words.slice(Math.max(0, groupStart - 3), groupStart).some((w) => /^skew(s|ed|ing)?$/.test(w));
   // "Players by age - which band leads?": a bare word for a group asked about refers to the groups already named.
   if (group) words.forEach((w, i) => GROUP_HEADS.has(w) && ['which', 'what'].includes(words[i - 1] ?? '') && !used.includes(i) && used.push(i));
-  if ((markets || where || group) && superlativeAt >= 0) words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w)) && used.push(i));
+  if ((markets || where || group) && superlativeAt >= 0)
+    words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w) || predicative(i)) && used.push(i));
   // "And the lowest?", "which is the top one then?": a superlative with nothing after it names
   // only the verdict (of the ranking the chat already has), never a name of the catalogue.
   if (superlativeAt >= 0 && VERDICT_TAIL.has(words[superlativeAt + 1] ?? '')) used.push(superlativeAt);

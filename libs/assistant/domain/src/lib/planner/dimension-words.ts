@@ -34,6 +34,15 @@ export const HIGHEST_WORDS = new Set([
 /** Superlatives and comparatives asking for the lowest side. */
 export const LOWEST_WORDS = new Set(['least', 'lowest', 'fewest', 'smallest', 'weakest', 'bottom', 'worst', 'less', 'fewer', 'lightest', 'slowest', 'poorest']);
 
+/**
+ * Comparatives that ask for the lowest side only when said of the sides themselves ("which group is
+ * lower?", "lower in Spain"), never before the word they describe ("lower earners", "lower income").
+ */
+export const PREDICATIVE_LOWEST_WORDS = new Set(['lower']);
+
+/** Words after which a predicative comparative is said of the sides (`''`: the end of the prompt). */
+export const PREDICATIVE_AFTER = new Set(['', '|', 'one', 'ones', 'then', 'for', 'on', 'in', 'among', 'than', 'overall', 'here', 'there']);
+
 /** Words for a market. */
 export const MARKET_NOUNS = new Set(['country', 'countries', 'market', 'markets', 'nation', 'nations']);
 

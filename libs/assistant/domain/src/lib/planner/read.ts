@@ -88,6 +88,19 @@ export const TIME_WORDS = new Set(G.timeWords);
  * content words or more ("they follow the latest fashion trends").
  */
 export function guardedNames(words: string[], index: CatalogueIndex): Set<number> {
+  // A comma inside a name ("buy now, pay later") splits no name: the name is read across it.
+  const kept = words.flatMap((w, i) => (w === '|' ? [] : [i]));
+  return new Set(
+    [
+      ...guardedIn(
+        kept.map((i) => words[i]),
+        index,
+      ),
+    ].map((x) => kept[x]),
+  );
+}
+
+function guardedIn(words: string[], index: CatalogueIndex): Set<number> {
   const out = new Set<number>();
   const content = (w: string) => !FUNCTION_WORDS.has(w) && !TIME_WORDS.has(w);
   for (let i = 0; i < words.length; i++)

@@ -79,6 +79,9 @@ describe('time words inside a name', () => {
     expect(waves('share who use buy now pay later in the uk')).toEqual([]);
     expect(waves('share who strongly agree they follow the latest fashion trends')).toEqual([]);
   });
+  it('are not time when a comma splits the name ("buy now, pay later")', () => {
+    expect(waves('share who use buy now, pay later in the uk')).toEqual([]);
+  });
   it('are time when the name is not said around them', () => {
     expect(waves('tiktok use in the latest wave')).toEqual(['q3_2026']);
   });

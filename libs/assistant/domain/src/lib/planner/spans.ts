@@ -86,7 +86,9 @@ function nameCandidates(words: string[], i: number, used: Set<number>, index: Ca
   ];
   for (const list of exact) for (const e of list ?? []) starts.set(e, false);
   // Another form of an answer's first word ("meditate" for "Meditation"): that name, as surely as a plural.
-  const derived = derivedNameWord(w, index);
+  // The next content word starting a name of the catalogue is the verb's object ("reads the newspapers").
+  const next = words.slice(i + 1).find((x) => !STOPWORDS.has(x));
+  const derived = derivedNameWord(w, index, next !== undefined && index.byFirst.has(next));
   if (derived) for (const e of index.byFirst.get(derived) ?? []) if (e.kind === 'datapoint') starts.set(e, false);
   // A person named by what they do ("runners" for "Running"): that one-word answer.
   const agent = agentNameWord(w, index, PEOPLE_WORDS);
