@@ -43,6 +43,7 @@ export const EVAL_SETS = [
   'tuning-11-size',
   'tuning-11-people',
   'tuning-11-amounts',
+  'tuning-12-words',
   'held-out-2',
   'held-out-3',
   'held-out-4',
