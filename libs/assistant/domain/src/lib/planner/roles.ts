@@ -5,6 +5,7 @@ import { GROUP_NOUNS } from '../synonyms';
 import { stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
 import { isAgentNounOf } from './derived-forms';
+import { clauseGroup } from './relative-heads';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
 import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
@@ -57,7 +58,7 @@ export function assignRoles(
   // target ("what are vegans unusually likely to do?") are who is profiled.
   // What a "which"/"what" phrase asks for ("which TV genres do anime viewers...") is the topic.
   const asked = whPhraseEnd(words);
-  const groupCapable = groupCapableSpans(words, datapointSpans, frame.topicKept === true);
+  const groupCapable = groupCapableSpans(words, datapointSpans, frame.topicKept === true, spans);
   // With people named ("vegetarians"), the object of a verb of using ("use Deliveroo") is what is indexed.
   const objectOfUse = (s: Span) => groupCapable.size > 0 && !groupCapable.has(s) && OBJECT_VERB_STEMS.has(stem(words[s.start - 1] ?? ''));
   const profiled =
@@ -96,7 +97,7 @@ export function assignRoles(
 }
 
 /** Datapoint mentions that name people ("TikTok users", "people who own a dog", "among Netflix subscribers"). */
-function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: boolean): Set<Span> {
+function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: boolean, spans: readonly Span[]): Set<Span> {
   const groupCapable = new Set<Span>();
   const zoneStart = words.findIndex((w) => w === 'among' || w === 'amongst');
   for (const s of datapointSpans) {
@@ -121,6 +122,8 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     const who = lead.findIndex((w) => w === 'who' || w === 'that');
     const measuredAfter = topicKept || datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
     if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && measuredAfter) groupCapable.add(s);
+    // "Germans who travel for work ...", "people in the UK who think their money will get worse ...".
+    else if (measuredAfter && clauseGroup(words, s, datapointSpans, spans)) groupCapable.add(s);
     // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
     // "people on a keto diet": on a way of living, as with what they have.
     const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'));
