@@ -32,4 +32,18 @@ describe('relative clauses about people named by their market', () => {
   it('never reads a word of combining ("both") as a group', () => {
     expect(JSON.stringify(shape(plan('Share of Spaniards who own both a tablet and a laptop')).audiences)).not.toContain('smoking_status');
   });
+  it('reads the clause as the group when what is measured is asked before it and the clause has its own verb', () => {
+    expect(shape(plan('Which hotel brands do people who go skiing stay with?'))).toEqual({
+      topic: 'brand_funnel_hotels',
+      audiences: [{ question: 'travel_types', datapoints: ['skiing'] }],
+    });
+  });
+  it('keeps the clause as what is counted when it ends the question ("which market has the most people who ...")', () => {
+    expect(shape(plan('Which market has the most people who go camping?')).topic).toBe('travel_types');
+  });
+  it('reads an answer followed by "to" and another answer as part of it ("LinkedIn to look for jobs")', () => {
+    expect(JSON.stringify(shape(plan('Do Brazilians who worry about job security use LinkedIn to look for jobs?')).audiences)).not.toContain(
+      'social_platform_usage',
+    );
+  });
 });

@@ -37,11 +37,12 @@ const PLACE_PREPOSITIONS = new Set(['on', 'in', 'at', 'via', 'through', 'with', 
  * answer joined to the next one by a preposition alone ("who follow influencers on Instagram") is
  * one thing asked about, and a word of combining ("who own both ...") is no group.
  */
-export function clauseGroup(words: readonly string[], span: Span, datapointSpans: readonly Span[], spans: readonly Span[]): boolean {
+export function clauseGroup(words: readonly string[], span: Span, datapointSpans: readonly Span[], spans: readonly Span[], askedBefore = false): boolean {
   if (span.end - span.start === 1 && COMBINING.has(words[span.start])) return false;
   if (peopleClauseBefore(words, span.start, spans) < 0) return false;
   const next = datapointSpans.filter((o) => o.start >= span.end).sort((a, b) => a.start - b.start)[0];
-  if (!next) return false;
+  if (!next) return askedBefore;
   const gap = words.slice(span.end, next.start).filter((w) => w !== 'the' && w !== 'a' && w !== 'an');
-  return !(gap.length <= 1 && gap.every((w) => PLACE_PREPOSITIONS.has(w)));
+  // "(use) LinkedIn to look for jobs", "their finances to get better": the first names what the second is about.
+  return !(gap.length <= 1 && gap.every((w) => PLACE_PREPOSITIONS.has(w) || w === 'to'));
 }
