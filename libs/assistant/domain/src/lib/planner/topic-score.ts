@@ -179,7 +179,8 @@ function scoreQuestion(
   // word of preference, a perception a word of its statement.
   const preferred = PREFERENCE.test(tw.text);
   // Ranked brands of a kind with no word of their measure ("top 3 sportswear brands") are ranked by customers too.
-  const brandsRanked = cues.ranking && t.dpHits === 0 && t.wordHits > 0;
+  // "Most popular" brands stay the favourite (as in the earlier files).
+  const brandsRanked = cues.ranking && t.dpHits === 0 && t.wordHits > 0 && !/\bpopular\b/.test(tw.text);
   if (!suffix && (t.dpHits > 0 || brandsRanked) && !preferred && tw.suffixWords.strong.length === 0 && tw.suffixWords.weak.length === 0) {
     const usage = q.suffixes.find((x) => USAGE_NAME.test(x.name));
     if (usage && /^brand_funnel/.test(q.code)) suffix = usage;
