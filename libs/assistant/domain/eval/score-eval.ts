@@ -46,6 +46,7 @@ export const EVAL_SETS = [
   'tuning-12-chat',
   'tuning-12-subject',
   'tuning-12-groups',
+  'tuning-12-words',
   'held-out-2',
   'held-out-3',
   'held-out-4',

@@ -81,6 +81,22 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   'carro eletrico': ['electric_car'],
   elektroauto: ['electric_car'],
   'tiktok shop': ['tiktok_activities.shop_on_tiktok_shop'],
+  // Kinds of car said alone ("hybrid drivers", "a diesel"), and trips by their purpose.
+  hybrid: ['car_ownership.hybrid_car'],
+  diesel: ['car_ownership.diesel_car'],
+  petrol: ['car_ownership.petrol_car'],
+  'travel for work': ['travel_types.business_trip'],
+  'travelling for work': ['travel_types.business_trip'],
+  'traveling for work': ['travel_types.business_trip'],
+  'work trips': ['travel_types.business_trip'],
+  // The outlook said as the change expected ("finances to get worse").
+  'get better': ['financial_outlook.much_better', 'financial_outlook.a_little_better'],
+  'get worse': ['financial_outlook.much_worse', 'financial_outlook.a_little_worse'],
+  'better off': ['financial_outlook.much_better', 'financial_outlook.a_little_better'],
+  'worse off': ['financial_outlook.much_worse', 'financial_outlook.a_little_worse'],
+  // Members of a gym hold its membership; "gym" alone is the workout.
+  'gym members': ['subscriptions_held.gym_membership'],
+  'gym member': ['subscriptions_held.gym_membership'],
   // Brand names as Japanese writes them, in katakana.
   ネットフリックス: ['netflix'],
   ディズニープラス: ['disney_plus'],

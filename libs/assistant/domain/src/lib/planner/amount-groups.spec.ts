@@ -32,4 +32,17 @@ describe('amountGroups: an amount said of people names them as a group', () => {
   it('leaves an amount that is the topic as the topic', () => {
     expect(shape(plan('What share of Brazilians spend more than 3 hours a day on social media?')).topic).toBe('hours_social_media_per_day');
   });
+  it('reads a frequency before a noun for people as the group the noun and the words between name', () => {
+    expect(shape(plan('Which TV genres do daily podcast listeners in Spain watch?'))).toEqual({
+      topic: 'tv_genres',
+      audiences: [{ question: 'podcast_listening_frequency', datapoints: ['daily'] }],
+    });
+    expect(shape(plan('What share of everyday drinkers in Germany drink beer?'))).toEqual({
+      topic: 'drinks_consumed',
+      audiences: [{ question: 'alcohol_frequency', datapoints: ['daily'] }],
+    });
+  });
+  it('leaves a frequency before a noun for people as the topic when nothing else is measured', () => {
+    expect(shape(plan('What share of Brits are daily radio listeners?')).topic).toBe('radio_listening_frequency');
+  });
 });

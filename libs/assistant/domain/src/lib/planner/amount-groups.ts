@@ -4,6 +4,8 @@ import { bandsMeant, Quantity } from '../quantities';
 import { FUNCTION_WORDS, stem, STOPWORDS } from '../text';
 import { LEXICON } from '../../lexicon/lexicon';
 import { wordsOf } from './mentions';
+import { agentNounForms } from './derived-forms';
+import { GROUP_NOUNS } from '../synonyms';
 import { Span } from './types';
 
 const G = LEXICON.grammar;
@@ -35,6 +37,15 @@ export function amountGroups(
     const who = lead.findIndex((w, k) => (w === 'who' || w === 'that') && lead.slice(0, k).some((x) => RELATIVE_HEADS.has(x)));
     const earning = lead.findIndex((w) => EARNING.has(w));
     const measuredAfter = spans.some((s) => s.start >= q.end && s.entry.kind === 'datapoint');
+    // "daily podcast listeners", "everyday exercisers": a frequency before a noun for people.
+    const noun = who < 0 && earning < 0 ? personNounAfter(words, q.end) : undefined;
+    if (noun !== undefined && measuredElsewhere(words, spans, q.start, noun.end, catalogue)) {
+      const group = nounGroup(words, q, noun, catalogue, index);
+      if (group) {
+        out.push(group);
+        continue;
+      }
+    }
     if ((who < 0 && earning < 0) || !measuredAfter) {
       left.push(q);
       continue;
@@ -79,4 +90,63 @@ export function amountGroups(
     });
   }
   return { spans: out, quantities: left };
+}
+
+const PEOPLE_NOUNS = new Set([...GROUP_NOUNS, ...G.personNouns]);
+/** Words that may name what a person of a frequency does, between the frequency and the noun ("radio", "gen AI"). */
+const nounWord = (w: string) => w.length > 1 && w !== '|' && !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && !/^\d/.test(w);
+
+/** The noun for people within three words after a frequency ("daily podcast listeners", "everyday exercisers"). */
+function personNounAfter(words: readonly string[], from: number): { at: number; end: number } | undefined {
+  for (let i = from; i < Math.min(words.length, from + 3); i++) {
+    const w = words[i];
+    if (PEOPLE_NOUNS.has(w) || (/^[a-z]{3,}(ers|ists)$/.test(w) && agentNounForms(w).length > 0)) return { at: i, end: i + 1 };
+    if (!nounWord(w)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the prompt measures something besides the group: a name of an answer outside it, or a
+ * word of a question's name ("which music genres do daily radio listeners prefer").
+ */
+function measuredElsewhere(words: readonly string[], spans: readonly Span[], start: number, end: number, catalogue: PlannerCatalogue): boolean {
+  if (spans.some((s) => (s.end <= start || s.start >= end) && s.entry.kind === 'datapoint')) return true;
+  const named = new Set(catalogue.questions.flatMap((q) => wordsOf(q.name).filter(content).map(stem)));
+  const inSpan = (i: number) => spans.some((s) => s.start <= i && i < s.end);
+  return words.some((w, i) => (i < start || i >= end) && !inSpan(i) && content(w) && named.has(stem(w)));
+}
+
+/** The frequency's answers of the one banded question the words before the noun, and the noun's activity, name. */
+function nounGroup(
+  words: readonly string[],
+  q: Quantity,
+  noun: { at: number; end: number },
+  catalogue: PlannerCatalogue,
+  index: CatalogueIndex,
+): Span | undefined {
+  const between = words.slice(q.end, noun.at).filter(nounWord);
+  const said = new Set([...between, ...agentNounForms(words[noun.at])].map(stem));
+  const scored = catalogue.questions
+    .filter((question) => question.entitled && question.suffixes.length === 0)
+    .map((question) => {
+      const meant = bandsMeant(index.bands.get(question.code) ?? [], q);
+      const own = new Set(wordsOf(question.name).filter(nounWord).map(stem));
+      return { question, meant, overlap: [...said].filter((s) => own.has(s)).length };
+    })
+    .filter((x) => x.meant.length > 0 && x.overlap > 0)
+    .sort((a, b) => b.overlap - a.overlap);
+  if (scored.length === 0 || (scored.length > 1 && scored[1].overlap === scored[0].overlap)) return undefined;
+  const { question, meant } = scored[0];
+  return {
+    start: q.start,
+    end: noun.end,
+    typo: false,
+    amountGroup: true,
+    entry: {
+      kind: 'datapoint',
+      words: words.slice(q.start, noun.end),
+      refs: meant.map((k) => ({ question, datapoint: { code: question.datapoints[k].code, name: question.datapoints[k].name }, partial: false })),
+    },
+  };
 }

@@ -2,9 +2,10 @@ import { PlanAudience, PlannerCatalogue } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
 import { DIFFERENCE_CUES, INDEX_CUES } from '../intents';
 import { GROUP_NOUNS } from '../synonyms';
-import { stem } from '../text';
+import { FUNCTION_WORDS, STOPWORDS, stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
 import { isAgentNounOf } from './derived-forms';
+import { clauseGroup } from './relative-heads';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
 import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
@@ -57,7 +58,7 @@ export function assignRoles(
   // target ("what are vegans unusually likely to do?") are who is profiled.
   // What a "which"/"what" phrase asks for ("which TV genres do anime viewers...") is the topic.
   const asked = whPhraseEnd(words);
-  const groupCapable = groupCapableSpans(words, datapointSpans, frame.topicKept === true);
+  const groupCapable = groupCapableSpans(words, datapointSpans, frame.topicKept === true, spans, reading.used);
   // With people named ("vegetarians"), the object of a verb of using ("use Deliveroo") is what is indexed.
   const objectOfUse = (s: Span) => groupCapable.size > 0 && !groupCapable.has(s) && OBJECT_VERB_STEMS.has(stem(words[s.start - 1] ?? ''));
   const profiled =
@@ -96,9 +97,10 @@ export function assignRoles(
 }
 
 /** Datapoint mentions that name people ("TikTok users", "people who own a dog", "among Netflix subscribers"). */
-function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: boolean): Set<Span> {
+function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: boolean, spans: readonly Span[], used: ReadonlySet<number>): Set<Span> {
   const groupCapable = new Set<Span>();
   const zoneStart = words.findIndex((w) => w === 'among' || w === 'amongst');
+  const whEnd = whPhraseEnd(words);
   for (const s of datapointSpans) {
     const next = words[s.end] ?? '';
     const prev = words[s.start - 1] ?? '';
@@ -120,7 +122,12 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     const lead = words.slice(Math.max(clauseStart, s.start - 5), s.start);
     const who = lead.findIndex((w) => w === 'who' || w === 'that');
     const measuredAfter = topicKept || datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
-    if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && measuredAfter) groupCapable.add(s);
+    // "Which airlines do people who play golf fly with?": what is measured is asked before the clause.
+    // The clause goes on with its own verb ("... fly with"), so the people are not what is counted.
+    const askedBefore = whEnd > 1 && s.start >= whEnd && verbAfter(words, s.end, used);
+    if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && (measuredAfter || askedBefore)) groupCapable.add(s);
+    // "Germans who travel for work ...", "people in the UK who think their money will get worse ...".
+    else if ((measuredAfter || askedBefore) && clauseGroup(words, s, datapointSpans, spans, askedBefore)) groupCapable.add(s);
     // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
     // "people on a keto diet": on a way of living, as with what they have.
     const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'));
@@ -299,4 +306,10 @@ export function withOwnHeads(reading: Reading, index: CatalogueIndex, datapointS
     if (s.entry.refs.some((r) => index.questionWords.get(r.question.code)?.name.has(stem(next)))) heads.add(s.end);
   }
   return heads.size === 0 ? reading : { ...reading, used: new Set([...reading.used, ...heads]) };
+}
+
+/** A word of the clause after `from` that is neither a name, an amount nor a function word: the clause's own verb. */
+function verbAfter(words: readonly string[], from: number, used: ReadonlySet<number>): boolean {
+  for (let i = from; i < words.length && words[i] !== '|'; i++) if (!used.has(i) && !FUNCTION_WORDS.has(words[i]) && !STOPWORDS.has(words[i])) return true;
+  return false;
 }

@@ -178,11 +178,14 @@ function scoreQuestion(
   // customers: the funnel's usage row, as an open profile reads it; the favourite brand needs a
   // word of preference, a perception a word of its statement.
   const preferred = PREFERENCE.test(tw.text);
-  if (!suffix && t.dpHits > 0 && !preferred && tw.suffixWords.strong.length === 0 && tw.suffixWords.weak.length === 0) {
+  // Ranked brands of a kind with no word of their measure ("top 3 sportswear brands") are ranked by customers too.
+  // "Most popular" brands stay the favourite (as in the earlier files).
+  const brandsRanked = cues.ranking && t.dpHits === 0 && t.wordHits > 0 && !/\bpopular\b/.test(tw.text);
+  if (!suffix && (t.dpHits > 0 || brandsRanked) && !preferred && tw.suffixWords.strong.length === 0 && tw.suffixWords.weak.length === 0) {
     const usage = q.suffixes.find((x) => USAGE_NAME.test(x.name));
     if (usage && /^brand_funnel/.test(q.code)) suffix = usage;
   }
-  if (/^favourite_brand/.test(q.code) && t.dpHits > 0 && !preferred) t.score -= 4;
+  if (/^favourite_brand/.test(q.code) && (t.dpHits > 0 || brandsRanked) && !preferred) t.score -= 4;
   // Time spent ("Hours spent on social media per day") is meant only when time is asked about:
   // "top social media for boomers" ranks the platforms, not the hours.
   if (/^hours\b/i.test(q.name) && !reading.quantities.some((x) => x.unit !== TIMES_A_WEEK) && !/\b(hour|hours|hrs|time|long|minutes|mins|much)\b/.test(tw.text))

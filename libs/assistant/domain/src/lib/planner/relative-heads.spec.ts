@@ -1,0 +1,49 @@
+import { AnalysisPlan } from '../assistant.types';
+import { planPrompt } from '../planner';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+
+const demo = demoPlannerCatalogue();
+const plan = (prompt: string): AnalysisPlan => {
+  const out = planPrompt({ prompt, catalogue: demo });
+  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
+  return out.plan;
+};
+const shape = (p: AnalysisPlan) => ({ topic: p.topic?.question, audiences: p.audiences.map((a) => a.expression) });
+
+describe('relative clauses about people named by their market', () => {
+  it('reads "<demonym> who <answer> <verb> <other>" as the answer naming the group', () => {
+    expect(shape(plan('What share of Australians who go camping use Instagram?'))).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [{ question: 'travel_types', datapoints: ['camping'] }],
+    });
+  });
+  it('reads "people in <market> who <answer> ..." as the group', () => {
+    expect(shape(plan('What share of people in Japan who play tennis watch anime?'))).toEqual({
+      topic: 'tv_genres',
+      audiences: [{ question: 'sports_played', datapoints: ['tennis'] }],
+    });
+  });
+  it('keeps an answer joined to the next by a preposition alone as what is asked', () => {
+    expect(shape(plan('What share of Americans who follow brands on Instagram are women?')).audiences).not.toContainEqual({
+      question: 'instagram_activities',
+      datapoints: ['follow_brands'],
+    });
+  });
+  it('never reads a word of combining ("both") as a group', () => {
+    expect(JSON.stringify(shape(plan('Share of Spaniards who own both a tablet and a laptop')).audiences)).not.toContain('smoking_status');
+  });
+  it('reads the clause as the group when what is measured is asked before it and the clause has its own verb', () => {
+    expect(shape(plan('Which hotel brands do people who go skiing stay with?'))).toEqual({
+      topic: 'brand_funnel_hotels',
+      audiences: [{ question: 'travel_types', datapoints: ['skiing'] }],
+    });
+  });
+  it('keeps the clause as what is counted when it ends the question ("which market has the most people who ...")', () => {
+    expect(shape(plan('Which market has the most people who go camping?')).topic).toBe('travel_types');
+  });
+  it('reads an answer followed by "to" and another answer as part of it ("LinkedIn to look for jobs")', () => {
+    expect(JSON.stringify(shape(plan('Do Brazilians who worry about job security use LinkedIn to look for jobs?')).audiences)).not.toContain(
+      'social_platform_usage',
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { LEXICON } from '../../lexicon/lexicon';
+import { Span } from './types';
+
+const RELATIVE_HEADS = new Set(LEXICON.grammar.relativeHeads);
+
+/**
+ * Whether the "who"/"that" at `who` opens a clause about people: after a word for people ("people
+ * who ...", "those that ..."), after a people word and the market they live in ("people in the UK
+ * who ..."), or after the people of a market by their demonym ("Germans who travel for work").
+ */
+export function relativeAboutPeople(words: readonly string[], who: number, spans: readonly Span[]): boolean {
+  if (who <= 0 || (words[who] !== 'who' && words[who] !== 'that')) return false;
+  if (RELATIVE_HEADS.has(words[who - 1])) return true;
+  const market = spans.find((s) => (s.entry.kind === 'market' || s.entry.kind === 'region') && s.end === who);
+  if (!market) return false;
+  let k = market.start;
+  if (words[k - 1] === 'the') k--;
+  // "people in the UK who": the people before the market; "Germans who": the market's people.
+  if (words[k - 1] === 'in') return RELATIVE_HEADS.has(words[k - 2] ?? '');
+  return /s$/.test(words[who - 1]) || ['french', 'british', 'japanese', 'dutch', 'irish', 'swiss', 'chinese'].includes(words[who - 1]);
+}
+
+/** The clause-opening "who"/"that" about people before `at` within its clause (up to `reach` words back), or -1. */
+export function peopleClauseBefore(words: readonly string[], at: number, spans: readonly Span[], reach = 8): number {
+  const clauseStart = words.lastIndexOf('|', at - 1) + 1;
+  for (let i = at - 1; i >= Math.max(clauseStart, at - reach); i--) if (relativeAboutPeople(words, i, spans)) return i;
+  return -1;
+}
+
+/** Words of combining that name an answer ("Both" of smoking) but, after "who own", join the things owned. */
+const COMBINING = new Set(['both', 'either', 'neither', 'none', 'all']);
+const PLACE_PREPOSITIONS = new Set(['on', 'in', 'at', 'via', 'through', 'with', 'for', 'of']);
+
+/**
+ * An answer in a clause about people ("Germans who travel for work stay at Marriott hotels") is
+ * the group when the clause ends before another thing measured: a verb stands between them. An
+ * answer joined to the next one by a preposition alone ("who follow influencers on Instagram") is
+ * one thing asked about, and a word of combining ("who own both ...") is no group.
+ */
+export function clauseGroup(words: readonly string[], span: Span, datapointSpans: readonly Span[], spans: readonly Span[], askedBefore = false): boolean {
+  if (span.end - span.start === 1 && COMBINING.has(words[span.start])) return false;
+  if (peopleClauseBefore(words, span.start, spans) < 0) return false;
+  const next = datapointSpans.filter((o) => o.start >= span.end).sort((a, b) => a.start - b.start)[0];
+  if (!next) return askedBefore;
+  const gap = words.slice(span.end, next.start).filter((w) => w !== 'the' && w !== 'a' && w !== 'an');
+  // "(use) LinkedIn to look for jobs", "their finances to get better": the first names what the second is about.
+  return !(gap.length <= 1 && gap.every((w) => PLACE_PREPOSITIONS.has(w) || w === 'to'));
+}
