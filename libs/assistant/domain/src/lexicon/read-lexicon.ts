@@ -119,6 +119,8 @@ export interface Grammar {
   objectVerbStems: string[];
   /** Chat interjections ("lol", "tbh") that, ending a clause, are tone rather than a name ("LoL"). */
   interjections: string[];
+  /** Names of a market's people that do not end in s ("the French who ..."); the others are read by their plural s. */
+  pluralDemonymsWithoutS: string[];
   /** Verbs of earning that make the people before them a group of income ("households earning over $150,000", "families on $40k"). */
   earningVerbs: string[];
   /** Words for people that a relative clause ("who own a dog") turns into a group. */
@@ -389,6 +391,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       ageRangeLinks: words,
       objectVerbStems: words,
       interjections: words,
+      pluralDemonymsWithoutS: words,
       earningVerbs: words,
       relativeHeads: words,
       personNouns: words,

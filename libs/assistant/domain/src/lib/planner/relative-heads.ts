@@ -2,6 +2,8 @@ import { LEXICON } from '../../lexicon/lexicon';
 import { Span } from './types';
 
 const RELATIVE_HEADS = new Set(LEXICON.grammar.relativeHeads);
+/** The people of a market named without a plural s ("the French who ..."): `grammar.json` `pluralDemonymsWithoutS`. */
+const DEMONYMS_WITHOUT_S = new Set(LEXICON.grammar.pluralDemonymsWithoutS);
 
 /**
  * Whether the "who"/"that" at `who` opens a clause about people: after a word for people ("people
@@ -17,7 +19,7 @@ export function relativeAboutPeople(words: readonly string[], who: number, spans
   if (words[k - 1] === 'the') k--;
   // "people in the UK who": the people before the market; "Germans who": the market's people.
   if (words[k - 1] === 'in') return RELATIVE_HEADS.has(words[k - 2] ?? '');
-  return /s$/.test(words[who - 1]) || ['french', 'british', 'japanese', 'dutch', 'irish', 'swiss', 'chinese'].includes(words[who - 1]);
+  return /s$/.test(words[who - 1]) || DEMONYMS_WITHOUT_S.has(words[who - 1]);
 }
 
 /** The clause-opening "who"/"that" about people before `at` within its clause (up to `reach` words back), or -1. */
