@@ -3,21 +3,9 @@ import lexicon from './context-lexicon.json';
 import { namesItsTopic } from './brief-questions';
 import { mentionsIn } from './mentions';
 import { typoDistance } from '../text';
-import { askOfClaim, askOfQuotedShare, askOfVagueShare, claimedClause, QUOTED_SHARE } from './brief-claims';
+import { alternatives, askOfClaim, askOfQuotedShare, askOfVagueShare, claimedClause, QUOTED_SHARE } from './brief-claims';
 
 export { QUOTED_SHARE };
-
-/** A phrase of the lexicon (words as `wordsOf` writes them) as a pattern over raw text: "i d" matches "I'd". */
-const phrase = (p: string) =>
-  p
-    .split(' ')
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join("[\\s'’-]+");
-const alternatives = (list: readonly string[]) =>
-  [...list]
-    .sort((a, b) => b.length - a.length)
-    .map(phrase)
-    .join('|');
 
 const F = lexicon.askFrames;
 const OPENERS = alternatives(lexicon.askOpeners);

@@ -9,13 +9,14 @@ import { wordsOf } from './mentions';
 
 const C = lexicon.claimChecks;
 
-/** A phrase of the lexicon as a pattern over raw text: "c est vrai" matches "c'est vrai". */
+/** A phrase of the lexicon (words as `wordsOf` writes them) as a pattern over raw text: "c est vrai" matches "c'est vrai", "i d" matches "I'd". */
 const phrase = (p: string) =>
   p
     .split(' ')
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join("[\\s'’-]+");
-const alternatives = (list: readonly string[]) =>
+/** Phrases of the lexicon as one alternation, longest first. */
+export const alternatives = (list: readonly string[]) =>
   [...list]
     .sort((a, b) => b.length - a.length)
     .map(phrase)
