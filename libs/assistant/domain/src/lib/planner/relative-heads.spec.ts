@@ -1,14 +1,8 @@
-import { AnalysisPlan } from '../assistant.types';
-import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { answerPlan, topicAndAudiences as shape } from '../testing/plan-answer';
 
 const demo = demoPlannerCatalogue();
-const plan = (prompt: string): AnalysisPlan => {
-  const out = planPrompt({ prompt, catalogue: demo });
-  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
-  return out.plan;
-};
-const shape = (p: AnalysisPlan) => ({ topic: p.topic?.question, audiences: p.audiences.map((a) => a.expression) });
+const plan = (prompt: string) => answerPlan(prompt, demo);
 
 describe('relative clauses about people named by their market', () => {
   it('reads "<demonym> who <answer> <verb> <other>" as the answer naming the group', () => {

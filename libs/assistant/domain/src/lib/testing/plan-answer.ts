@@ -1,0 +1,12 @@
+import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
+import { planPrompt } from '../planner';
+
+/** The plan the planner answers a first-turn prompt with; a refusal or question back fails the test with its message (tests only). */
+export function answerPlan(prompt: string, catalogue: PlannerCatalogue): AnalysisPlan {
+  const out = planPrompt({ prompt, catalogue });
+  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
+  return out.plan;
+}
+
+/** A plan's topic question and its audiences' expressions: what a spec of who is asked about compares. */
+export const topicAndAudiences = (p: AnalysisPlan) => ({ topic: p.topic?.question, audiences: p.audiences.map((a) => a.expression) });
