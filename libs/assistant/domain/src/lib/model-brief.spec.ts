@@ -1,5 +1,5 @@
 import { PlanAudience } from './assistant.types';
-import { MODEL_HISTORY_LIMIT, modelInstructions, toModelAnswer } from './model-brief';
+import { MODEL_HISTORY_LIMIT, MODEL_UNANSWERED_LIMIT, modelInstructions, toModelAnswer } from './model-brief';
 import { planPrompt } from './planner';
 import { demoPlannerCatalogue } from './testing/demo-catalogue';
 
@@ -55,5 +55,16 @@ describe('modelInstructions', () => {
       expect(none).toMatch(/^EARLIER PLANS \(oldest first, before the previous plan, at most 4\): none$/m);
       expect(earlier(none)).toEqual([]);
     }
+  });
+
+  it('shows the chat’s last prompt when it was refused or asked back, quoted and bounded, and none otherwise', () => {
+    const line = (text: string) => text.split('\n').find((l) => l.startsWith('UNANSWERED PROMPT'));
+    expect(line(modelInstructions(acme, null, []))).toBe('UNANSWERED PROMPT (the chat’s last, refused or asked back): none');
+    expect(line(modelInstructions(acme, null, [], [], 'What share of Italians use "Netflix"?'))).toBe(
+      'UNANSWERED PROMPT (the chat’s last, refused or asked back): "What share of Italians use \\"Netflix\\"?"',
+    );
+    const brief = 'Context. '.repeat(200);
+    const shown = line(modelInstructions(acme, null, [], [], brief)) ?? '';
+    expect(JSON.parse(shown.slice(shown.indexOf(': ') + 2))).toBe(brief.slice(0, MODEL_UNANSWERED_LIMIT));
   });
 });

@@ -65,7 +65,11 @@ const RULES = [
   'A follow-up keeps what it does not change from the previous plan and replaces what it names. Docked audiences are the audiences when the prompt names none.',
   'A follow-up may refer further back than the previous plan ("compare both of them", "go back to the first market"): the EARLIER PLANS are the chat’s answers before it, oldest first.',
   'When the catalogue does not measure what is asked (an age range, metric or unit it lacks), refuse with reason "cannot-answer" and offer the nearest question’s code. When two readings are equally likely, clarify. Context sentences of a long brief are not the topic.',
+  'When the chat’s last prompt was refused or asked back (UNANSWERED PROMPT), a reply that corrects or completes it ("sorry, I meant Germans", "the streaming one") is that prompt with the correction applied; a new question is planned on its own.',
 ];
+
+/** How much of an unanswered prompt the model is shown: a brief's question and context, a bounded prompt. */
+export const MODEL_UNANSWERED_LIMIT = 600;
 
 /** `code=name`, or the code alone where it spells the name (`tiktok` for TikTok): a third of the catalogue's length. */
 function codeAndName(x: { code: string; name: string }): string {
@@ -89,12 +93,16 @@ export function earlierPlans(history: readonly AnalysisPlan[], previous: Analysi
   return before.slice(-MODEL_HISTORY_LIMIT);
 }
 
-/** The system prompt: the rules, the compact catalogue, docked audiences, the previous plan and the few before it. */
+/**
+ * The system prompt: the rules, the compact catalogue, docked audiences, the previous plan and the
+ * few before it, and the chat's last prompt when it was refused or asked back (`PlanInput.unanswered`).
+ */
 export function modelInstructions(
   catalogue: PlannerCatalogue,
   previous: AnalysisPlan | null,
   docked: readonly PlanAudience[],
   history: readonly AnalysisPlan[] = [],
+  unanswered: string | null = null,
 ): string {
   const earlier = earlierPlans(history, previous);
   const questions = catalogue.questions
@@ -122,6 +130,7 @@ export function modelInstructions(
     `PREVIOUS PLAN: ${previous ? JSON.stringify(toModelAnswer(previous)) : 'none (a new chat)'}`,
     `EARLIER PLANS (oldest first, before the previous plan, at most ${MODEL_HISTORY_LIMIT}):${earlier.length > 0 ? '' : ' none'}`,
     ...earlier.map((p, i) => `${i + 1}. ${JSON.stringify(toModelAnswer(p))}`),
+    `UNANSWERED PROMPT (the chat’s last, refused or asked back): ${unanswered ? JSON.stringify(unanswered.slice(0, MODEL_UNANSWERED_LIMIT)) : 'none'}`,
   ];
   return lines.join('\n');
 }

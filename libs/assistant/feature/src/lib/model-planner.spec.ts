@@ -163,7 +163,17 @@ describe('ModelPlanner against a local OpenAI-compatible endpoint', () => {
     expect(earlier(systems[0])).not.toContain('"markets":["de"]');
     expect(systems[0]).toContain('PREVIOUS PLAN: {"kind":"share"');
     expect(systems[0]).toMatch(/PREVIOUS PLAN: [^\n]*"markets":\["de"\]/);
-    expect(earlier(systems[1])).toMatch(/^\nEARLIER PLANS [^\n]*: none$/);
+    expect(earlier(systems[1])).toMatch(/^\nEARLIER PLANS [^\n]*: none\n/);
+  });
+
+  it('passes the chat’s last unanswered prompt to the model, so a correction ("sorry, I meant Germans") can complete it', async () => {
+    server = await endpoint((_req, res) => json(res, 200, completion(JSON.stringify(INSTAGRAM))));
+    const { model } = planner(server.url);
+    await model.plan({ ...input, prompt: 'sorry, I meant Germans', unanswered: 'What share of Italians use Instagram?' });
+    await model.plan({ ...input, prompt: 'and in France?' });
+    const systems = server.requests.map((r) => (r.body['messages'] as { content: string }[])[0].content);
+    expect(systems[0]).toMatch(/^UNANSWERED PROMPT [^\n]*: "What share of Italians use Instagram\?"$/m);
+    expect(systems[1]).toMatch(/^UNANSWERED PROMPT [^\n]*: none$/m);
   });
 
   it.each<[string, Reply, FallbackReason, RegExp]>([

@@ -113,7 +113,10 @@ export class ModelPlanner implements ChatPlanner {
   private async ask(input: PlanInput, cancel?: AbortSignal): Promise<unknown> {
     const { url, model, apiKey, timeoutMs, output } = this.settings;
     const messages = [
-      { role: 'system', content: modelInstructions(input.catalogue, input.previous ?? null, input.docked ?? [], input.history ?? []) },
+      {
+        role: 'system',
+        content: modelInstructions(input.catalogue, input.previous ?? null, input.docked ?? [], input.history ?? [], input.unanswered ?? null),
+      },
       { role: 'user', content: input.prompt },
     ];
     const shape =
