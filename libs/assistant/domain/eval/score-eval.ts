@@ -51,6 +51,7 @@ export const EVAL_SETS = [
   'held-out-3',
   'held-out-4',
   'held-out-5',
+  'held-out-6',
 ] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
