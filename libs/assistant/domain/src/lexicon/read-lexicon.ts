@@ -202,6 +202,14 @@ export interface Lexicon {
      * "universe size", "in numbers"); their words are never read as a name ("Household size").
      */
     size: string[];
+    /**
+     * A size said as a superlative of a group ("the biggest Spotify audience", "the largest user
+     * base"): `sizeSuperlatives` before one of `sizeHeads` within a few words.
+     */
+    sizeSuperlatives: string[];
+    sizeHeads: string[];
+    /** Nouns of a number of people set beside a share ("both the number and the percentage of"). */
+    sizeNouns: string[];
     /** What an index is read against ("everyone else", "the general population"). */
     base: string[];
     /** Words of asking that are never read as "not in the data" (the cue words are added to them). */
@@ -413,6 +421,9 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       ranking: words,
       share: words,
       size: words,
+      sizeSuperlatives: words,
+      sizeHeads: words,
+      sizeNouns: words,
       base: words,
       queryWords: words,
       filler: words,
