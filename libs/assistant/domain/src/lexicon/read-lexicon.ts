@@ -145,6 +145,8 @@ export interface Grammar {
   complementRest: string[];
   /** Links that set two sides side by side as equals ("A vs B", "A and B"), unlike a base ("than", "compared with"). */
   evenSideLinks: string[];
+  /** Verbs of living somewhere: before "in" and a market they place the people ("Millennials who live in Spain"), naming no question ("Area lived in"). */
+  residenceVerbs: string[];
 }
 
 export interface Lexicon {
@@ -412,6 +414,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       complementSides: words,
       complementRest: words,
       evenSideLinks: words,
+      residenceVerbs: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,
