@@ -145,6 +145,8 @@ export interface Grammar {
   complementRest: string[];
   /** Links that set two sides side by side as equals ("A vs B", "A and B"), unlike a base ("than", "compared with"). */
   evenSideLinks: string[];
+  /** Verbs of living somewhere: before "in" and a market they place the people ("Millennials who live in Spain"), naming no question ("Area lived in"). */
+  residenceVerbs: string[];
 }
 
 export interface Lexicon {
@@ -202,6 +204,14 @@ export interface Lexicon {
      * "universe size", "in numbers"); their words are never read as a name ("Household size").
      */
     size: string[];
+    /**
+     * A size said as a superlative of a group ("the biggest Spotify audience", "the largest user
+     * base"): `sizeSuperlatives` before one of `sizeHeads` within a few words.
+     */
+    sizeSuperlatives: string[];
+    sizeHeads: string[];
+    /** Nouns of a number of people set beside a share ("both the number and the percentage of"). */
+    sizeNouns: string[];
     /** What an index is read against ("everyone else", "the general population"). */
     base: string[];
     /** Words of asking that are never read as "not in the data" (the cue words are added to them). */
@@ -404,6 +414,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       complementSides: words,
       complementRest: words,
       evenSideLinks: words,
+      residenceVerbs: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,
@@ -413,6 +424,9 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       ranking: words,
       share: words,
       size: words,
+      sizeSuperlatives: words,
+      sizeHeads: words,
+      sizeNouns: words,
       base: words,
       queryWords: words,
       filler: words,

@@ -1,4 +1,4 @@
-import { AnalysisPlan } from '../assistant.types';
+import { AnalysisPlan, PlanAudience } from '../assistant.types';
 import { columnsOf } from '../engine-runs';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
@@ -142,5 +142,41 @@ describe('sizes of several audiences side by side', () => {
     const p = plan('How many men and women in France use TikTok?');
     expect(p.topic?.question).toBe('social_platform_usage');
     expect(p.audiences).toHaveLength(2);
+  });
+});
+
+describe('sizes of negated unions, of several answers and of a docked audience named', () => {
+  const docked = (name: string): PlanAudience => {
+    const a = catalogue.audiences.find((x) => x.name === name);
+    if (!a) throw new Error(name);
+    return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' };
+  };
+  const withDocked = (prompt: string, name: string) => {
+    const out = planPrompt({ prompt, catalogue, previous: null, docked: [docked(name)] });
+    if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome}`);
+    return out.plan;
+  };
+
+  it('"neither Gen Z nor Millennials": the union of their answers, negated, counted among everyone', () => {
+    const p = plan('How many people in the UK are neither Gen Z nor Millennials?');
+    expect([p.topic?.question, p.topic?.combine, p.topic?.negate, p.topic?.datapoints.map((d) => d.code), p.count]).toEqual([
+      'age_group',
+      'any',
+      true,
+      ['16_24', '25_34', '35_44'],
+      true,
+    ]);
+  });
+
+  it('an audience of several answers of one question is sized as any of them (Millennials, Luxury fashion buyers)', () => {
+    const p = plan('How many Millennials are there in Spain?');
+    expect([p.topic?.question, p.topic?.combine, p.topic?.datapoints.map((d) => d.code)]).toEqual(['age_group', 'any', ['25_34', '35_44']]);
+    const luxury = withDocked('How many of them are there in France?', 'Luxury fashion buyers');
+    expect([luxury.topic?.question, luxury.topic?.combine, luxury.audiences.map((a) => a.origin)]).toEqual(['brand_funnel_fashion', 'any', ['everyone']]);
+  });
+
+  it('a docked audience named and sized ("how big is this audience?") is the topic, counted among everyone, not also the audience', () => {
+    const p = withDocked('How big is this audience in Germany?', 'Parents');
+    expect([p.topic?.question, p.count, p.audiences.map((a) => a.origin)]).toEqual(['parent_status', true, ['everyone']]);
   });
 });

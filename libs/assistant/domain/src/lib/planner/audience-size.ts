@@ -68,8 +68,6 @@ function partOf(leaf: Leaf, question: PlannerQuestion): PlanTopicPart {
 /** The audience's defining answers as a topic (first question the topic, the others `also`), or null. */
 export function audienceAsTopic(expression: WireExpression, catalogue: PlannerCatalogue): { topic: PlanTopic; question: PlannerQuestion } | null {
   const subject = subjectLeaves(expression);
-  // Either of several audiences of one question ("Gen Z or Millennials"): one subject of their answers, any of them.
-  const merged = Array.isArray(expression['or']) && subject !== null && subject.leaves.length < (expression['or'] as unknown[]).length;
   if (!subject) return null;
   const questions = subject.leaves.map((l) => catalogue.questions.find((q) => q.code === l.question));
   if (questions.some((q) => !q || !q.entitled)) return null;
@@ -80,15 +78,19 @@ export function audienceAsTopic(expression: WireExpression, catalogue: PlannerCa
   if (parts.some((p) => p.datapoints.length === 0) || new Set(parts.map((p) => p.question)).size !== parts.length) return null;
   const [first, ...also] = parts;
   const topic: PlanTopic = { ...first };
+  // Several answers of one question ("Gen Z or Millennials", the Millennials' two age bands, Luxury fashion buyers' five brands): any of them.
   if (also.length > 0) {
     topic.combine = subject.combine;
     topic.also = also;
-  } else if (merged && first.datapoints.length > 1) topic.combine = 'any';
+  } else if (first.datapoints.length > 1) topic.combine = 'any';
   return { topic, question: questions[0] as PlannerQuestion };
 }
 
-/** "Either ... or": the sides named are one group of people, any of them (a union, not a comparison). */
-const EITHER = /\beither\b.*\bor\b/;
+/**
+ * "Either ... or", "neither ... nor": the sides named are one group of people, any of them (a
+ * union, not a comparison; the subject stage negates it for "neither").
+ */
+const EITHER = /\b(either\b.*\bor|neither\b.*\bnor)\b/;
 
 /**
  * "How many Gen Z women are there in France?": with no topic, one audience named and a headcount
@@ -102,10 +104,18 @@ export function sizedAudience(ctx: PromptContext, frame: Frame): { topic: PlanTo
   // named is what is measured along the dimension, as a headcount measures it.
   const along = ctx.reading.dimension.group !== null || ctx.reading.dimension.markets;
   if ((!count && !along) || cues.indexing || cues.openIndexing || cues.trend || ctx.followUpWords) return null;
-  // "How many people are either Gen Z or Millennials?": the sides after "either" are one audience, any of them.
-  const either = roles.sides.length > 1 && roles.sides.every((side) => side.length === 1) && EITHER.test(ctx.text);
-  if (either) {
-    const sized = audienceAsTopic({ or: roles.sides.map((side) => side[0].expression) }, ctx.catalogue);
+  // "How many people are either Gen Z or Millennials?" ("neither ... nor"): the sides are one audience, any of them.
+  // (Read as one side of several parts, "neither Gen Z nor Millennials", the parts are the union too.)
+  const apart = roles.sides.length > 1 && roles.sides.every((side) => side.length === 1);
+  const union = !EITHER.test(ctx.text)
+    ? null
+    : apart
+      ? roles.sides.map((side) => side[0])
+      : roles.sides.length === 1 && roles.sides[0].length > 1
+        ? roles.sides[0]
+        : null;
+  if (union) {
+    const sized = audienceAsTopic({ or: union.map((a) => a.expression) }, ctx.catalogue);
     if (sized) roles.sides = [];
     return sized;
   }
@@ -136,4 +146,23 @@ function sideBySideAnswers(sides: (WireExpression | null)[]): WireExpression | n
   const question = (leaves[0] as Leaf).question;
   if (leaves.some((l) => (l as Leaf).question !== question)) return null;
   return { question, datapoints: [...new Set(leaves.map((l) => (l as Leaf).datapoints[0]))] };
+}
+
+const subjectKey = (t: PlanTopic) =>
+  [
+    t.question,
+    ...t.datapoints.map((d) => d.code).sort(),
+    ...(t.also ?? []).map(
+      (p) =>
+        `${p.question}:${p.datapoints
+          .map((d) => d.code)
+          .sort()
+          .join(',')}`,
+    ),
+  ].join('|');
+
+/** Whether `topic` counts exactly the people of the audience `expression` ("how big is this audience?" of the docked Parents). */
+export function topicSizesAudience(topic: PlanTopic, expression: WireExpression, catalogue: PlannerCatalogue): boolean {
+  const sized = audienceAsTopic(expression, catalogue);
+  return sized !== null && subjectKey(sized.topic) === subjectKey(topic);
 }

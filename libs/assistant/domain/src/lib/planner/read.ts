@@ -75,12 +75,24 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   const found = findSpans(words, used, index, capitals, lang, catalogue, names);
   // "People who exercise at least once a week": the amount names the people, not the topic.
   const groups = amountGroups(words, quantities, found, catalogue, index);
-  const spans = [...found.filter((s) => !groups.spans.some((g) => g.start < s.end && s.start < g.end)), ...groups.spans].sort((a, b) => a.start - b.start);
+  // "How many Millennials live in Spain?": a verb of living before "in" and a market places the
+  // people; it names no answer ("Go live") and no question ("Area lived in").
+  const residence = new Set(
+    found
+      .filter((s) => (s.entry.kind === 'market' || s.entry.kind === 'region') && words[s.start - 1] === 'in' && RESIDENCE_VERBS.has(words[s.start - 2] ?? ''))
+      .flatMap((s) => [s.start - 2, s.start - 1]),
+  );
+  for (const i of residence) used.add(i);
+  const spans = [
+    ...found.filter((s) => !groups.spans.some((g) => g.start < s.end && s.start < g.end) && !(s.end - s.start === 1 && residence.has(s.start))),
+    ...groups.spans,
+  ].sort((a, b) => a.start - b.start);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
   return { raw, lang, words, used, spans, time, limit, quantities: groups.quantities, dimension };
 }
 
 export const TIME_WORDS = new Set(G.timeWords);
+const RESIDENCE_VERBS = new Set(G.residenceVerbs);
 
 /**
  * Positions of multi-word names holding a time word ("buy now pay later", "I follow the latest

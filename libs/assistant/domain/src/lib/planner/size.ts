@@ -44,11 +44,47 @@ export function sizeCuePositions(words: readonly string[]): number[] {
   return out;
 }
 
+const CUES = LEXICON.cues;
+const SUPERLATIVES = new Set(CUES.sizeSuperlatives);
+const SIZE_HEADS = CUES.sizeHeads.map((h) => h.split(' '));
+const SIZE_NOUNS = CUES.sizeNouns.map((n) => n.split(' '));
+/** The one-word share nouns of the lexicon ("share", "percentage", "proportion"). */
+const SHARE_NOUNS = new Set(CUES.share.filter((p) => !p.includes(' ')));
+
+/** How many words of one of `phrases` stand at `i` (0 when none). */
+function phraseAt(words: readonly string[], i: number, phrases: readonly string[][]): number {
+  return phrases.find((p) => p.every((w, k) => words[i + k] === w))?.length ?? 0;
+}
+
+/**
+ * "The biggest Spotify audience", "which market has the largest user base": a superlative of
+ * size before a group's head, up to three words between, none of them a share ("the larger share
+ * of the population" is a share).
+ */
+export function superlativeOfSize(words: readonly string[]): boolean {
+  return words.some(
+    (w, i) =>
+      SUPERLATIVES.has(w) &&
+      [1, 2, 3, 4].some((k) => phraseAt(words, i + k, SIZE_HEADS) > 0 && !words.slice(i + 1, i + k).some((x) => SHARE_NOUNS.has(x) || x === '|')),
+  );
+}
+
+/** "Both the number and the percentage of", "the share and the headcount": a number of people asked beside a share. */
+export function numberBesideShare(words: readonly string[]): boolean {
+  const afterAnd = (j: number) => (words[j] === 'and' ? j + 1 + (['the', 'a', 'its', 'their'].includes(words[j + 1]) ? 1 : 0) : -1);
+  return words.some((w, i) => {
+    const noun = phraseAt(words, i, SIZE_NOUNS);
+    if (noun > 0 && SHARE_NOUNS.has(words[afterAnd(i + noun)] ?? '')) return true;
+    return SHARE_NOUNS.has(w) && afterAnd(i + 1) > 0 && phraseAt(words, afterAnd(i + 1), SIZE_NOUNS) > 0;
+  });
+}
+
 /** Whether the prompt asks for a number of people rather than (only) a share. */
 export function asksForSize(words: readonly string[]): boolean {
   const text = ` ${words.join(' ')} `;
   if (words.some((w) => MILLIONS.has(w))) return true;
   if (sizePhrasePositions(words).length > 0) return true;
+  if (superlativeOfSize(words) || numberBesideShare(words)) return true;
   // "Size the audience that ...", "size up the Gen Z market": the verb of sizing, opening the ask.
   if (words[0] === 'size' && words[1] !== 'of') return true;
   if (/ how (big|large) /.test(text) && !/ how (big|large) (is|are) (the )?(gap|difference|lead|change|drop|rise|increase|decrease) /.test(text)) return true;

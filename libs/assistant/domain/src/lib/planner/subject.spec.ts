@@ -134,6 +134,13 @@ describe('the planner with the subject stage', () => {
     expect(subjectOf(plan('What share of Germans use TikTok?')).negate).toBe(false);
   });
 
+  it('negates an audience sized as the topic ("how many people are not Gen Z?"): its answers are the topic\'s', () => {
+    const p = plan("How many people in Germany aren't Gen Z?");
+    expect([p.topic?.question, p.topic?.datapoints.map((d) => d.code), p.topic?.negate, p.count]).toEqual(['age_group', ['16_24'], true, true]);
+    expect(plan('How many people in Germany are not women?').topic?.negate).toBe(true);
+    expect(plan('How many Gen Z are there in Germany?').topic?.negate).toBeUndefined();
+  });
+
   it('keeps a negation of the audience in the audience', () => {
     const p = plan("Among Gen Z who don't use Facebook, what share use TikTok?");
     expect(subjectOf(p).negate).toBe(false);

@@ -99,8 +99,15 @@ interface Roles {
  */
 function rolesOf(spans: readonly SubjectSpan[], topic: PlanTopic | null, audiences: readonly PlanAudience[] | null): Roles {
   const wanted = new Set(topic?.datapoints.map((d) => d.code) ?? []);
+  const topicLeaves = new Set([...wanted].map((d) => `${topic?.question}:${d}`));
+  for (const part of topic?.also ?? []) if (!part.not) for (const d of part.datapoints) topicLeaves.add(`${part.question}:${d.code}`);
+  // "How many people are not Gen Z?": an audience sized as the topic names the topic's answers.
+  const sized = (s: SubjectSpan) => {
+    const leaves = s.entry.kind === 'audience' ? [...leavesOf(s.entry.expression)] : [];
+    return leaves.length > 0 && leaves.every((l) => topicLeaves.has(l));
+  };
   const names = (s: SubjectSpan) =>
-    s.entry.kind === 'datapoint' && (s.entry.refs ?? []).some((r) => r.question.code === topic?.question && wanted.has(r.datapoint.code));
+    (s.entry.kind === 'datapoint' && (s.entry.refs ?? []).some((r) => r.question.code === topic?.question && wanted.has(r.datapoint.code))) || sized(s);
   const leaves = audiences ? new Set(audiences.flatMap((a) => [...leavesOf(a.expression)])) : null;
   const used = (s: SubjectSpan) =>
     s.entry.kind !== 'datapoint' || leaves === null || (s.entry.refs ?? []).some((r) => leaves.has(`${r.question.code}:${r.datapoint.code}`));

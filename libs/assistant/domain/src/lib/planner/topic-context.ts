@@ -4,7 +4,7 @@ import { stem } from '../text';
 import { LEXICON } from '../../lexicon/lexicon';
 import { questionsOf, singleLeaf } from './audiences';
 import { DIFFERENCE, GROUP_WORDS, PROFILE_REQUEST, SHARE } from './cues';
-import { audienceAsTopic, sizedAudience } from './audience-size';
+import { audienceAsTopic, sizedAudience, topicSizesAudience } from './audience-size';
 import { clarify, codeName, noTopic } from './outcomes';
 import { asksOnlyUnknown } from './follow-up';
 import { Frame, PromptContext, Span, TopicChoice, TopicStep } from './types';
@@ -69,7 +69,12 @@ export function settleTopic(ctx: PromptContext, frame: Frame, choice: TopicChoic
   const named = current.topic || unknownObject ? null : sizedAudience(ctx, frame);
   if (named) current = named;
   current = withoutDefiningAudience(ctx, frame, choice, current);
-  return { choice, topic: current.topic, question: current.question, dockedAsTopic: sized !== null };
+  // "How big is this audience in Germany?": the docked audience named and sized is the topic, not also the audience.
+  const sizedDocked =
+    (asked !== null || named !== null) &&
+    current.topic !== null &&
+    docked.some((d) => topicSizesAudience(current.topic as PlanTopic, d.expression, ctx.catalogue));
+  return { choice, topic: current.topic, question: current.question, dockedAsTopic: sized !== null || sizedDocked };
 }
 
 /** A demographic the prompt asks about is the topic ("what share of Germans are parents?"). */
@@ -89,15 +94,10 @@ function demographicAsked(ctx: PromptContext, frame: Frame): TopicAndQuestion | 
   const q = catalogue.questions.find((x) => x.code === leaf.question);
   if (!q) return null;
   roles.sides = [];
-  return {
-    topic: {
-      question: q.code,
-      questionName: q.name,
-      datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName),
-      suffix: null,
-    },
-    question: q,
-  };
+  const datapoints = q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName);
+  // "How many Millennials are there?": the people of the audience, any of its answers (its two age bands), counted once.
+  const one = count && datapoints.length > 1 ? { combine: 'any' as const } : {};
+  return { topic: { question: q.code, questionName: q.name, datapoints, suffix: null, ...one }, question: q };
 }
 
 /** Whether the one group is said right after "the share of", "the proportion of", "the number of" ("the share of dog owners"). */
@@ -122,8 +122,10 @@ function dockedSized(ctx: PromptContext, frame: Frame, choice: TopicChoice): Top
   const q = leaf ? catalogue.questions.find((x) => x.code === leaf.question) : undefined;
   // "How many of them are there?" of Young parents (parents aged 25-34): every defining answer, together.
   if (!leaf || !q) return audienceAsTopic(docked[0].expression, catalogue);
+  const datapoints = q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName);
+  // Luxury fashion buyers (any of five brands bought): one subject, any of its answers.
   return {
-    topic: { question: q.code, questionName: q.name, datapoints: q.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map(codeName), suffix: null },
+    topic: { question: q.code, questionName: q.name, datapoints, suffix: null, ...(datapoints.length > 1 ? { combine: 'any' as const } : {}) },
     question: q,
   };
 }
