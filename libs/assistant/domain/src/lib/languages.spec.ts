@@ -96,3 +96,15 @@ describe('inflected words of the other languages', () => {
     expect(translateWords(['cual', 'es', 'la', 'aerolinea', 'favorita'], 'es').join(' ')).toBe('which is the favourite airline');
   });
 });
+
+describe('words of comparing and of change across languages', () => {
+  it('reads French "davantage" as more, so the two sides it sets apart stay sides', () => {
+    expect(translateWords(['davantage', 'que', 'les', 'hommes'], 'fr').join(' ')).toContain('more');
+  });
+  it('reads the Japanese same quarter a year before and rising or falling', () => {
+    const said = (ja: string) => translateJapanese(ja).replace(/\s+/g, ' ').trim();
+    expect(said('去年の同じ四半期と比べて')).toContain('the same quarter last year');
+    expect(said('前年同期')).toBe('the same quarter last year');
+    expect(said('上がった？下がった？')).toBe('gone up ? gone down ?');
+  });
+});
