@@ -108,3 +108,19 @@ describe('words of comparing and of change across languages', () => {
     expect(said('上がった？下がった？')).toBe('gone up ? gone down ?');
   });
 });
+
+describe('people without children in every language', () => {
+  it('reads the phrases of not having children as the English the non-parents are named by', () => {
+    expect(translateWords(['los', 'que', 'no', 'tienen', 'hijos'], 'es').join(' ')).toContain('without children');
+    expect(translateWords(['menschen', 'ohne', 'kinder'], 'de').join(' ')).toContain('without children');
+    expect(translateWords(['chi', 'non', 'ha', 'figli'], 'it').join(' ')).toContain('without children');
+    expect(translateWords(['pessoas', 'sem', 'filhos'], 'pt').join(' ')).toContain('without children');
+    expect(translateWords(['personnes', 'sans', 'enfants'], 'fr').join(' ')).toContain('without children');
+  });
+});
+
+describe('the word of setting one thing against another', () => {
+  it('tells French by "contre" when its other words are shared with Spanish ("en")', () => {
+    expect(detectLanguage('Netflix en France : 2025 contre 2026, en hausse ou en baisse ?')).toBe('fr');
+  });
+});
