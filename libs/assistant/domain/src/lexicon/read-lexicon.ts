@@ -147,6 +147,8 @@ export interface Grammar {
   evenSideLinks: string[];
   /** Verbs of living somewhere: before "in" and a market they place the people ("Millennials who live in Spain"), naming no question ("Area lived in"). */
   residenceVerbs: string[];
+  /** Links that set a second side against the first after a word of indexing ("over-index compared with Millennials"): the sides compared. */
+  indexAgainstSide: string[];
 }
 
 export interface Lexicon {
@@ -222,6 +224,10 @@ export interface Lexicon {
     profileVerbs: string[];
     /** Requests to describe a group, read as its open profile when no topic is named ("tell me about", "a persona for"). */
     profileRequests: string[];
+    /** Verbs of taking something up ("take up", "adopted"): a change when said with a word of more ("took up Claude faster"). */
+    adoption: string[];
+    /** Words of pace that make a verb of taking up a change compared ("faster", "more quickly"). */
+    adoptionPace: string[];
   };
   /**
    * The words of dimensions and time in the other languages (`dimensions.json`): phrases read
@@ -415,6 +421,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       complementRest: words,
       evenSideLinks: words,
       residenceVerbs: words,
+      indexAgainstSide: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,
@@ -432,6 +439,8 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       filler: words,
       profileVerbs: words,
       profileRequests: words,
+      adoption: words,
+      adoptionPace: words,
     })(files['cues.json'], 'cues.json'),
     dimensions: shape<Lexicon['dimensions']>({
       phrases: shape<Record<TabledLanguage, Phrase[]>>({ de: phrases, es: phrases, fr: phrases, pt: phrases, it: phrases }),

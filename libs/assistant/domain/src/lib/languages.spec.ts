@@ -96,3 +96,31 @@ describe('inflected words of the other languages', () => {
     expect(translateWords(['cual', 'es', 'la', 'aerolinea', 'favorita'], 'es').join(' ')).toBe('which is the favourite airline');
   });
 });
+
+describe('words of comparing and of change across languages', () => {
+  it('reads French "davantage" as more, so the two sides it sets apart stay sides', () => {
+    expect(translateWords(['davantage', 'que', 'les', 'hommes'], 'fr').join(' ')).toContain('more');
+  });
+  it('reads the Japanese same quarter a year before and rising or falling', () => {
+    const said = (ja: string) => translateJapanese(ja).replace(/\s+/g, ' ').trim();
+    expect(said('去年の同じ四半期と比べて')).toContain('the same quarter last year');
+    expect(said('前年同期')).toBe('the same quarter last year');
+    expect(said('上がった？下がった？')).toBe('gone up ? gone down ?');
+  });
+});
+
+describe('people without children in every language', () => {
+  it('reads the phrases of not having children as the English the non-parents are named by', () => {
+    expect(translateWords(['los', 'que', 'no', 'tienen', 'hijos'], 'es').join(' ')).toContain('without children');
+    expect(translateWords(['menschen', 'ohne', 'kinder'], 'de').join(' ')).toContain('without children');
+    expect(translateWords(['chi', 'non', 'ha', 'figli'], 'it').join(' ')).toContain('without children');
+    expect(translateWords(['pessoas', 'sem', 'filhos'], 'pt').join(' ')).toContain('without children');
+    expect(translateWords(['personnes', 'sans', 'enfants'], 'fr').join(' ')).toContain('without children');
+  });
+});
+
+describe('the word of setting one thing against another', () => {
+  it('tells French by "contre" when its other words are shared with Spanish ("en")', () => {
+    expect(detectLanguage('Netflix en France : 2025 contre 2026, en hausse ou en baisse ?')).toBe('fr');
+  });
+});

@@ -1,5 +1,6 @@
 import { PlannerAudience, PlannerCatalogue, PlannerQuestion } from '../assistant.types';
 import { AUDIENCE_PHRASES } from '../synonyms';
+import { LEXICON } from '../../lexicon/lexicon';
 import { numberWord, STOPWORDS } from '../text';
 import {
   AGE_CONTRAST,
@@ -70,8 +71,12 @@ export interface DimensionCue {
   used: number[];
 }
 
-const GREW =
-  /\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|(fall|falls|fell|fallen|falling)(?! (into|in|under|within|between|on)\b)|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b/;
+/** A verb of taking something up said with its pace (`cues.json` `adoption`, `adoptionPace`): "took up Claude faster" is growth compared. */
+const ADOPTED = new RegExp(`\\b(${LEXICON.cues.adoption.join('|')})\\b`);
+const ADOPTION_PACE = new RegExp(`\\b(${LEXICON.cues.adoptionPace.join('|')})\\b`);
+const GREW = new RegExp(
+  String.raw`\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|(fall|falls|fell|fallen|falling)(?! (into|in|under|within|between|on)\b)|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b`,
+);
 /** Words of change without a direction, read as change compared only along a dimension ("change in X by age group"). */
 const CHANGE = /\b(change|changes|changed|changing|shift|shifts|shifted|movement|moved)\b/;
 /** Change of one side relative to another: "did Disney+ gain on Netflix", "is Lidl catching up with Aldi", "closing the gap". */
@@ -185,6 +190,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue, aft
   const grewMore =
     !gradient &&
     (RELATIVE_CHANGE.test(text) ||
+      (ADOPTED.test(text) && ADOPTION_PACE.test(text)) ||
       ((GREW.test(text) || (alongDimension && CHANGE.test(text))) &&
         (MORE_CHANGE.test(text) || alongDimension || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)))));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of |in )?((19|20)\d\d)\b/.exec(text);

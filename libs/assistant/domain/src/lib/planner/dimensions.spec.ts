@@ -301,6 +301,13 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(profile.rankBy ?? null).toBeNull();
   });
 
+  it('reads a verb of taking something up with its pace as change compared, never the verb alone', () => {
+    const took = plan('Did Millennials or Gen X take up Perplexity faster over the last year?');
+    expect([took.kind, took.verdict, took.audiences.length]).toEqual(['trend', 'grew-more', 2]);
+    expect(plan('Have Gen Z or Gen X adopted Claude more quickly?').verdict).toBe('grew-more');
+    expect(plan('Do Gen Z or Gen X take up yoga more?').verdict ?? null).not.toBe('grew-more');
+  });
+
   it('reads losing more as change compared, and up or down quarter on quarter as the latest two waves', () => {
     expect(plan('Did Facebook lose more users in Germany or Japan?').verdict).toBe('grew-more');
     const qoq = plan('Is Gemini up or down quarter on quarter?');

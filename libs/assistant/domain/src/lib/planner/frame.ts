@@ -1,6 +1,6 @@
 import { PlannerLocation } from '../assistant.types';
 import { GROUP_WORDS, PEOPLE_REFERENCES } from './cues';
-import { readCount, readKindCues, refineKindCues } from './kind';
+import { indexAgainstSide, readCount, readKindCues, refineKindCues } from './kind';
 import { groupDescriptions, profileRequestWords } from './group-description';
 import { askedDemographics, assignRoles } from './roles';
 import { asksForSize } from './subject';
@@ -37,7 +37,8 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
     they >= 0 && previous === null && docked.length === 0 && !reading.spans.some((s) => s.start < they) && !refersForward(words, reading.spans, they);
   const contextAudience = docked.length > 0 || (previous !== null && previous.audiences.some((a) => a.origin !== 'everyone') && ctx.followUpWords) || they >= 0;
   // A difference between several named markets is a comparison of them, not a profile.
-  const profiling = (cues.indexing || cues.explicitIndex) && (cues.explicitIndex || markets.length <= 1);
+  // Markets set against each other after a word of indexing ("the UK over-index compared with Germany") are compared too.
+  const profiling = (cues.indexing || cues.explicitIndex) && (cues.explicitIndex || markets.length <= 1) && !indexAgainstSide(ctx.text, 0, markets.length);
   // A follow-up of an answer with a topic measures that topic: people it names ("what about TikTok users?") are a group.
   const topicKept = previous !== null && previous.topic !== null && ctx.followUpWords;
   const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience, topicKept });

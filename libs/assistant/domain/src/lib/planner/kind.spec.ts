@@ -1,5 +1,5 @@
 import { RuleBasedPlanner } from '../planner';
-import { readKind, singularSuperlative, singularWhich } from './kind';
+import { indexAgainstSide, readKind, singularSuperlative, singularWhich } from './kind';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 
 const catalogue = demoPlannerCatalogue();
@@ -77,5 +77,27 @@ describe('readKind: one person standing for a group', () => {
 
   it('still reads "typical of" as asking what is distinctive', () => {
     expect(readKind("what's typical of gen z women").openIndexing).toBe(true);
+  });
+});
+
+describe('kind: a word of indexing with a second side set against the first', () => {
+  it('compares the sides named against each other, audiences or markets', () => {
+    expect(plan('Do Gen Z over-index on Snapchat compared with Millennials?')).toEqual({
+      kind: 'comparison',
+      topic: 'social_platform_usage',
+      audience: 'Gen Z',
+    });
+    expect(plan('Does the UK over-index compared with Germany on Deliveroo?')).toEqual({
+      kind: 'comparison',
+      topic: 'brand_funnel_delivery',
+      audience: 'All respondents',
+    });
+  });
+
+  it('keeps an index for sides joined without contrast, and for one side against a base in words', () => {
+    expect(plan('Do Gen Z and Millennials over-index on Snapchat?')).toMatchObject({ kind: 'indexing' });
+    expect(plan('Do Gen Z over-index on Snapchat compared with everyone else?')).toMatchObject({ kind: 'indexing' });
+    expect(indexAgainstSide(' gen z over index vs millennials ', 1, 0)).toBe(false);
+    expect(indexAgainstSide(' gen z over index vs millennials ', 2, 0)).toBe(true);
   });
 });

@@ -148,11 +148,30 @@ export function refineKindCues(ctx: PromptContext, kindCues: KindCues, roles: Ro
     // Set against a base in words, it is an index proper: a follow-up keeps its topic.
     kindCues.explicitIndex = true;
   }
+  // "Do Gen Z over-index on Snapchat compared with Millennials?": the second side is what the first is set against.
+  if (kindCues.explicitIndex && indexAgainstSide(text, roles.sides.length, marketCount)) {
+    kindCues.indexing = false;
+    kindCues.openIndexing = false;
+  }
   // "How do men and women differ on X?": a difference between two named sides is a comparison, not an index.
   if (!kindCues.explicitIndex && (roles.sides.length > 1 || marketCount > 1)) {
     kindCues.indexing = false;
     kindCues.openIndexing = false;
   }
+}
+
+/** A link that sets one side against another (`grammar.json` `indexAgainstSide`: "compared with", "than", "vs"). */
+const SIDE_AGAINST = new RegExp(`\\b(?:${alternatives(G.indexAgainstSide)})\\b`);
+
+/**
+ * "Do Gen Z over-index on Snapchat compared with Millennials?", "does the UK over-index vs
+ * Germany on Deliveroo?": a word of indexing with two named sides (audiences or markets), one set
+ * against the other, compares the sides (the second is the first's base), rather than indexing
+ * each against everyone; "Gen Z and Millennials over-index" (no link of contrast) and a base in
+ * words ("than average", "compared with everyone else") stay an index.
+ */
+export function indexAgainstSide(text: string, sides: number, markets: number): boolean {
+  return (sides >= 2 || markets >= 2) && SIDE_AGAINST.test(text) && !BASE_CONTRAST.test(text);
 }
 
 /** A headcount: "how many", "the number of Spotify users in Germany" (not "the number of holidays"). */

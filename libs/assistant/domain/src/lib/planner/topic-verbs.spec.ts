@@ -29,6 +29,17 @@ describe('the verb said with a mention', () => {
     expect(verbFrameOf(['they', 'use', '|', 'nike'], span(3, 4), [])).toBeNull();
   });
 
+  it('reads a verb that is only one word of a longer answer\'s name as the verb ("watches": Jewellery and watches)', () => {
+    const part = (start: number): Span => ({
+      start,
+      end: start + 1,
+      typo: false,
+      entry: { kind: 'datapoint', words: ['watches'], refs: [{ partial: true } as never] },
+    });
+    expect(verbFrameOf(['who', 'watches', 'amazon', 'prime'], span(2, 4), [part(1)])).toContain('watch');
+    expect(topicOf('Who watches Amazon Prime more, men or women?').topic?.question).toBe('streaming_services_used');
+  });
+
   it('reads people "with" a thing as having it, not "pay with" it', () => {
     const held = { code: 'financial_products', name: 'Financial products held', description: '' };
     expect(verbFit(verbFrameOf(['share', 'of', 'people', 'with', 'a', 'credit', 'card'], span(5, 7), []), held)).toBe(2);

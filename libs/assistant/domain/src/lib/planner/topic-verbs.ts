@@ -55,7 +55,10 @@ const REACH = 3;
  * other names and skipped words not counted; null when no verb is said with it.
  */
 export function verbFrameOf(words: readonly string[], mention: Span, spans: readonly Span[]): string[] | null {
-  const inOtherName = (i: number) => spans.some((s) => s !== mention && i >= s.start && i < s.end);
+  // "Who watches Amazon Prime": a verb of the frames that is one word read only as part of a longer
+  // answer's name ("Jewellery and watches") is the verb said with the mention.
+  const partOfName = (s: Span) => s.end - s.start === 1 && s.entry.kind === 'datapoint' && s.entry.refs.every((r) => r.partial);
+  const inOtherName = (i: number) => spans.some((s) => s !== mention && i >= s.start && i < s.end && !(FRAMES.has(words[i]) && partOfName(s)));
   const peopleBefore = (i: number) =>
     PEOPLE.has(words[i] ?? '') || spans.some((s) => s !== mention && s.end === i + 1 && ['market', 'audience', 'region'].includes(s.entry.kind));
   const look = (from: number, step: number): string[] | null => {
