@@ -49,6 +49,7 @@ export const EVAL_SETS = [
   'tuning-12-words',
   'tuning-13-size',
   'tuning-13-compare',
+  'tuning-13-chat',
   'held-out-2',
   'held-out-3',
   'held-out-4',

@@ -24,6 +24,9 @@ describe('words of chats in the other languages', () => {
     expect(translateWords(['perro', 'y', 'gato', 'a', 'la', 'vez'], 'es').join(' ')).toBe('dog and cat both');
     expect(translateWords(['au', 'moins', 'l', 'un', 'des', 'deux'], 'fr').join(' ')).toBe('at least one of the two');
   });
+  it('reads "les deux dernières années" with the years plural, so that the count before "last" is read as a period', () => {
+    expect(translateWords(['les', 'deux', 'dernieres', 'annees'], 'fr').join(' ')).toBe('the two last years');
+  });
   it('reads Japanese ages as a range of years', () => {
     expect(translateJapanese('アメリカの16〜24歳').replace(/\s+/g, ' ').trim()).toBe('united states aged 16-24');
     expect(translateJapanese('55歳以上').replace(/\s+/g, ' ').trim()).toBe('aged 55 and over');

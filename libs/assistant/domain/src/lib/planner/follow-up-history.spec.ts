@@ -82,3 +82,31 @@ describe('an earlier answer by a later place', () => {
     expect(referToHistory('which is the second most used?', [{} as AnalysisPlan, {} as AnalysisPlan, {} as AnalysisPlan], 0)).toBeNull();
   });
 });
+
+describe('a whole earlier turn, and the answer before the last', () => {
+  it('"the first question" continues the whole first turn, whatever differs from the last one', () => {
+    const plan = planOf(
+      chat(
+        'What share of Austrians use Xing?',
+        'What share of Brits use Snapchat?',
+        'And in Spain?',
+        'Now for Millennials',
+        'back to my first question, but for men',
+      ),
+    );
+    expect(answers(plan)).toEqual(['snapchat']);
+    expect(plan.locations.map((l) => l.code)).toEqual(['gb']);
+    expect(plan.audiences.map((a) => a.name)).toEqual(['Men']);
+  });
+  it('leaves out the words of the reference, and the "same as" or "but" that opened it', () => {
+    const plans = [planOf(chat('What share of Germans use Instagram?')), planOf(chat('What share of Brits use TikTok?'))];
+    expect(referToHistory('same as my first question but in Brazil', plans, 0)?.prompt).toBe('in Brazil');
+    expect(referToHistory('go back to the first question, but for women', plans, 0)?.prompt).toBe('for women');
+  });
+  it('"the one before" is the answer before the last one', () => {
+    const plan = planOf(chat('What share of Spaniards use Glovo?', 'And Deliveroo?', 'And Uber Eats?', 'the one before, but among Gen Z'));
+    expect(answers(plan)).toEqual(['deliveroo']);
+    expect(plan.audiences.map((a) => a.name)).toEqual(['Gen Z']);
+    expect(plan.locations.map((l) => l.code)).toEqual(['es']);
+  });
+});

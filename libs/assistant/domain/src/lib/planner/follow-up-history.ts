@@ -99,8 +99,10 @@ const LATER: Record<string, number> = H.later;
  */
 function placeReferred(text: string, answers: number): number {
   if (refersToFirst(text)) return 0;
+  // "And the one before, among Millennials?": the answer before the last one.
+  if (H.before.some((phrase) => has(text, phrase))) return answers - 2;
   const words = text.trim().split(' ');
-  const after = new Set([...H.laterBefore, ...H.markets, ...H.audiences]);
+  const after = new Set([...H.laterBefore, ...H.markets, ...H.audiences, ...H.turnNouns]);
   const at = words.findIndex((w, i) => LATER[w] !== undefined && (i + 1 === words.length || after.has(words[i + 1])));
   const place = at < 0 ? -1 : LATER[words[at]];
   return place >= 0 && place < answers - 1 ? place : -1;
@@ -155,14 +157,28 @@ export function referToHistory(prompt: string, history: readonly AnalysisPlan[] 
   const place = docked > 1 ? -1 : placeReferred(text, history.length);
   if (place < 0) return null;
   const first = history[place];
-  const member = memberMeant(text, differing([first, last]));
-  if (!member) return null;
-  if (H.gatherWords.some((w) => has(text, w))) return { previous: gathered([first, last], member), prompt };
-  let rest = ` ${prompt} `;
-  for (const phrase of H.selectPhrases) rest = rest.replace(new RegExp(`\\b${phrase.replace(/ /g, '\\s+')}\\b`, 'gi'), ' ');
+  // "Go back to the first question, but for women", "same as my first question but in Japan": the
+  // whole earlier turn is continued, whatever differs from the last one.
+  const whole = H.turnNouns.some((noun) => has(text, noun));
+  const member = whole ? null : memberMeant(text, differing([first, last]));
+  if (!member && !whole) return null;
+  if (member && H.gatherWords.some((w) => has(text, w))) return { previous: gathered([first, last], member), prompt };
+  return { previous: member ? broughtBack(first, last, member) : first, prompt: withoutReference(prompt) };
+}
+
+/** The prompt less the words that refer to an earlier turn ("go back to", "the first one", "my first question", "same as"). */
+function withoutReference(prompt: string): string {
+  const phrases = [...H.before, ...H.selectPhrases].sort((a, b) => b.length - a.length);
+  const nouns = H.turnNouns.join('|');
+  const ordinals = [...Object.keys(LATER), ...H.first].join('|');
+  let rest = ` ${prompt} `.replace(new RegExp(`(?<![\\p{L}])(?:(?:the|my|our|that)\\s+)?(?:${ordinals})\\s+(?:${nouns})(?![\\p{L}])`, 'giu'), ' ');
+  for (const phrase of phrases) rest = rest.replace(new RegExp(`\\b${phrase.replace(/ /g, '\\s+')}\\b`, 'gi'), ' ');
   rest = rest
     .replace(/\s+([,?.!])/g, '$1')
     .replace(/\s+/g, ' ')
-    .trim();
-  return { previous: broughtBack(first, last, member), prompt: rest.replace(/^[,\s]+/, '') || 'same' };
+    .trim()
+    .replace(/^[,\s]+/, '');
+  // What opened the reference ("same as", "but") opens nothing once the reference is gone.
+  const opening = new RegExp(`^(?:(?:${H.turnOpenings.join('|')})[,\\s]+)+`, 'i');
+  return rest.replace(opening, '') || 'same';
 }

@@ -1,7 +1,7 @@
 import { AnalysisPlan } from '../assistant.types';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
-import { rewriteReplacement as rewrite, rewriteSideBySide, withoutReaction } from './follow-up-replace';
+import { replacedLast, rewriteReplacement as rewrite, rewriteSideBySide, withoutReaction } from './follow-up-replace';
 
 const demo = demoPlannerCatalogue();
 const rewriteReplacement = (prompt: string, previous: AnalysisPlan | null) => rewrite(prompt, previous, demo);
@@ -142,5 +142,37 @@ describe('rewriteReplacement, one answer of a combined topic', () => {
   it('leaves a replacement of the only answer to the plain form', () => {
     const one = topicOf('What share of Germans use Spotify?');
     expect(rewriteReplacement('Deezer instead of Spotify', one)).toBe('Deezer instead?');
+  });
+});
+
+describe('replacedLast: what is replaced named first', () => {
+  it('puts "not X, Y", "pas X, Y", "statt X Y" in the order "Y instead of X"', () => {
+    expect(replacedLast('not Netflix, Disney+', demo)).toBe('Disney+ instead of Netflix?');
+    expect(replacedLast('not Gen Z but Millennials?', demo)).toBe('Millennials instead of Gen Z?');
+    expect(replacedLast('pas Spotify, Deezer', demo)).toBe('Deezer instead of Spotify?');
+    expect(replacedLast('Und statt der Männer die Frauen?', demo)).toBe('Und die Frauen instead of der Männer?');
+    expect(replacedLast('Und statt Instagram Pinterest?', demo)).toBe('Und Pinterest instead of Instagram?');
+  });
+  it('leaves a turn as written when the two things cannot be parted', () => {
+    expect(replacedLast('not sure', demo)).toBe('not sure');
+    expect(replacedLast('What about men?', demo)).toBe('What about men?');
+  });
+  it('is read as a replacement after an answered turn, in the markets’ languages and in Japanese', () => {
+    const replaced = (previous: string, prompt: string) => {
+      const first = planPrompt({ prompt: previous, catalogue: demo });
+      if (first.outcome !== 'answer') throw new Error(first.message);
+      const next = planPrompt({ prompt, catalogue: demo, previous: first.plan });
+      if (next.outcome !== 'answer') throw new Error(next.message);
+      return next.plan;
+    };
+    const plan = replaced('How many Spaniards use Netflix?', 'not Netflix, Disney+');
+    expect(plan.topic?.datapoints.map((d) => d.code)).toEqual(['disney_plus']);
+    expect([plan.topic?.negate ?? false, plan.locations.map((l) => l.code), plan.count]).toEqual([false, ['es'], true]);
+    const german = replaced('Wie viel Prozent der Briten nutzen Reddit?', 'Und statt Reddit Discord?');
+    expect(german.topic?.datapoints.map((d) => d.code)).toEqual(['discord']);
+    const women = replaced('Wie viele Männer in Frankreich nutzen TikTok?', 'Und statt der Männer die Frauen?');
+    expect(women.audiences.map((a) => a.name)).toEqual(['Women']);
+    const japanese = replaced('日本のZ世代でTikTokを使っている人の割合は？', 'Z世代ではなくミレニアル世代だと？');
+    expect(japanese.audiences.map((a) => a.name)).toEqual(['Millennials']);
   });
 });

@@ -5,7 +5,7 @@ import { mentionsIn, wordsOf } from './mentions';
 import type { Mention } from './mentions';
 import type { DatapointRef } from '../catalogue-index';
 import { indexOf } from '../catalogue-index';
-import { clearLanguage } from '../languages';
+import { clearLanguage, translateJapanese } from '../languages';
 
 const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
 
@@ -30,6 +30,11 @@ const FOREIGN_SAME = new RegExp(
 );
 const ARROW = new RegExp(`^\\s*(.+?)\\s*(?:${lexicon.replace.arrows.join('|')})\\s*(.+?)[\\s?.!]*$`);
 const CJK = /[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+/g;
+const R = lexicon.replace.replacedFirst;
+/** "Not Netflix, Disney+", "und statt der Männer die Frauen?": a link that names what is replaced first, after an opening "and". */
+const REPLACED_FIRST = new RegExp(`^(\\s*[¿¡]?\\s*(?:(?:and|${alternatives(lexicon.followUpAnd)})\\s+)?)(?:${alternatives(R.links)})\\s+(.+?)[\\s?.!]*$`, 'iu');
+const BETWEEN = new RegExp(`\\s*(?:,|;|\\s(?:${alternatives(R.between)})\\s)\\s*`, 'iu');
+const ARTICLES = new Set(R.articles);
 /**
  * "Nur Frauen", "solo mujeres", "seulement les femmes", "¿Y solo la segunda?": a follow-up's opening
  * "only" (after its opening "and", if one), which narrows or selects.
@@ -58,7 +63,16 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
   // "us -> uk", "Hulu → Peacock": chat shorthand for a swap.
   const arrow = ARROW.exec(prompt);
   // Japanese particles and marks around the names ("Pinterestの代わりにInstagramは？") are not part of them.
-  const [from, to] = arrow ? [arrow[1], arrow[2]].map((side) => side.replace(CJK, ' ').trim()) : ['', ''];
+  // Japanese names of the catalogue's people and things ("Z世代") are read in English first.
+  const [from, to] = arrow
+    ? [arrow[1], arrow[2]].map((side) =>
+        translateJapanese(side)
+          .replace(CJK, ' ')
+          .replace(/[\s?.!]+$/, '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
+    : ['', ''];
   if (arrow && wordsOf(from).length <= 4 && mentionsIn(to, catalogue).length > 0)
     return replaceSide(to, from, previous, catalogue) ?? `What about ${to} instead?`;
   const swap = SWAP.exec(prompt);
@@ -70,7 +84,7 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
   }
   const switched = SWITCH_TO.exec(prompt);
   if (switched) return `What about ${switched[1].trim()} instead?`;
-  const moved = prompt.replace(BEFORE_NOW, '');
+  const moved = replacedLast(prompt.replace(BEFORE_NOW, ''), catalogue);
   // "Now Instagram": a name straight after the opening "now" is what the follow-up moves to.
   const afterNow = /^\s*now[,\s]+(.+)$/i.exec(moved);
   if (afterNow && !INSTEAD_OF.test(afterNow[1]) && mentionsIn(afterNow[1], catalogue)[0]?.start === 0)
@@ -88,6 +102,37 @@ export function rewriteReplacement(written: string, previous: AnalysisPlan | nul
     if (kept.length > 0) return replaceSide(fresh, insteadOf[1], previous, catalogue) ?? named;
   }
   return moved;
+}
+
+/**
+ * "Not Netflix, Disney+", "pas Spotify, Deezer", "und statt der Männer die Frauen?", "und statt
+ * Instagram Pinterest?": a follow-up that names what it replaces first, put in the order "the new
+ * thing instead of the old" ("Disney+ instead of Netflix"). The two things are parted by a comma
+ * or "but", else by the article that opens the second ("der Männer | die Frauen"), else after the
+ * catalogue's name the first one is ("Instagram | Pinterest"). As written when no link opens the
+ * turn or the two cannot be parted.
+ */
+export function replacedLast(prompt: string, catalogue: PlannerCatalogue): string {
+  const found = REPLACED_FIRST.exec(prompt);
+  if (!found) return prompt;
+  const [, opening, rest] = found;
+  const parted = partedAt(rest, catalogue);
+  if (!parted) return prompt;
+  return `${opening}${parted[1]} instead of ${parted[0]}?`;
+}
+
+function partedAt(rest: string, catalogue: PlannerCatalogue): [string, string] | null {
+  const between = BETWEEN.exec(rest);
+  const sides: [string, string] | null = between
+    ? [rest.slice(0, between.index), rest.slice(between.index + between[0].length)]
+    : (() => {
+        const words = rest.split(/\s+/);
+        const article = words.findIndex((w, i) => i > 1 && ARTICLES.has(w.toLowerCase()));
+        if (ARTICLES.has(words[0].toLowerCase()) && article > 0) return [words.slice(0, article).join(' '), words.slice(article).join(' ')];
+        const first = mentionsIn(rest, catalogue)[0];
+        return first?.start === 0 && first.end < words.length ? [words.slice(0, first.end).join(' '), words.slice(first.end).join(' ')] : null;
+      })();
+  return sides && sides.every((side) => wordsOf(side).length > 0) ? [sides[0].trim(), sides[1].trim()] : null;
 }
 
 function insideName(text: string, match: RegExpExecArray, catalogue: PlannerCatalogue): boolean {

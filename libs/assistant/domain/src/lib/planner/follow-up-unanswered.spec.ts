@@ -1,6 +1,6 @@
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { planPrompt } from '../planner';
-import { answerToUnanswered } from './follow-up-unanswered';
+import { answerToUnanswered, correctionOfAnswer } from './follow-up-unanswered';
 
 const demo = demoPlannerCatalogue();
 const correct = (prompt: string, unanswered: string | null) => answerToUnanswered(prompt, unanswered, demo);
@@ -22,5 +22,23 @@ describe('answerToUnanswered', () => {
     const out = planPrompt({ prompt: 'sorry, I meant Spaniards', catalogue: demo, unanswered: 'What share of Italians use Netflix?' });
     expect(out.outcome).toBe('answer');
     if (out.outcome === 'answer') expect(out.plan.locations.map((l) => l.code)).toEqual(['es']);
+  });
+});
+
+describe('correctionOfAnswer: a correction after an answered turn', () => {
+  it('leaves out the opening of a correction in the markets’ languages, and the articles before the one thing named', () => {
+    expect(correctionOfAnswer('perdón, quería decir los brasileños', demo)).toBe('los brasileños');
+    expect(correctionOfAnswer('sorry, I meant Germans', demo)).toBe('Germans');
+  });
+  it('reads nothing without an opening, or with more than one thing named', () => {
+    expect(correctionOfAnswer('los brasileños', demo)).toBeNull();
+    expect(correctionOfAnswer('sorry, I meant Germans and Gen Z on TikTok', demo)).toBeNull();
+  });
+  it('answers the corrected market with the rest of the last answer', () => {
+    const first = planPrompt({ prompt: '¿Qué porcentaje de los alemanes usa Snapchat?', catalogue: demo });
+    if (first.outcome !== 'answer') throw new Error(first.message);
+    const next = planPrompt({ prompt: 'perdón, quería decir los franceses', catalogue: demo, previous: first.plan, history: [first.plan] });
+    if (next.outcome !== 'answer') throw new Error(next.message);
+    expect([next.plan.topic?.datapoints.map((d) => d.code), next.plan.locations.map((l) => l.code)]).toEqual([['snapchat'], ['fr']]);
   });
 });

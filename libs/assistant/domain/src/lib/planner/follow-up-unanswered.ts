@@ -46,6 +46,25 @@ export function answerToUnanswered(prompt: string, unanswered: string | null | u
   return null;
 }
 
+const ARTICLES = new Set(lexicon.replace.replacedFirst.articles);
+
+/**
+ * "Perdón, quería decir los brasileños", "sorry, I meant Germans" after an answered turn: the
+ * correction's opening left out, so that the one thing it names replaces that member of the last
+ * answer. `null` when the turn does not open as a correction or names more than one thing.
+ */
+export function correctionOfAnswer(prompt: string, catalogue: PlannerCatalogue): string | null {
+  if (!OPENING.test(prompt)) return null;
+  const rest = prompt
+    .replace(OPENING, '')
+    .replace(CLOSING, '')
+    .replace(/[\s?.!]+$/, '');
+  const words = wordsOf(rest).filter((w) => !ARTICLES.has(w));
+  if (words.length === 0 || words.length > U.maxWords) return null;
+  const named = mentionsIn(words.join(' '), catalogue);
+  return named.length === 1 && named[0].end - named[0].start === words.length ? rest : null;
+}
+
 /** The prompt with the words of `old` (normalised, as written in any case and spacing) replaced by `fresh`. */
 function replaceWords(text: string, old: string, fresh: string): string | null {
   const pattern = new RegExp(

@@ -8,7 +8,8 @@ import { nameDocked } from './docked';
 import { shiftedPeriod } from './follow-up-period';
 import { removedFilter } from './follow-up-remove';
 import { referToHistory } from './follow-up-history';
-import { answerToUnanswered } from './follow-up-unanswered';
+import { answerToUnanswered, correctionOfAnswer } from './follow-up-unanswered';
+import { meantAnswer } from './follow-up-meant';
 import { measureOfReferredThing } from './follow-up-topic-ref';
 import { rewriteReplacement, rewriteSideBySide } from './follow-up-replace';
 import { EVERYONE } from './constants';
@@ -37,7 +38,12 @@ export interface ContextInput {
 export function planInContext<I extends ContextInput>(given: I, planQuestion: (input: I) => PlanOutcome): PlanOutcome {
   // "Compare both of them", "go back to the first market": the turn continues a plan made of earlier ones.
   // "Sorry, I meant Spaniards" after a refused turn: that turn asked again, with the correction.
-  const corrected = answerToUnanswered(given.prompt, given.unanswered, given.catalogue);
+  // "I meant the payment one" after "Apple": the answer of that name the words of its question describe.
+  // "Perdón, quería decir los brasileños" after an answer: the one thing it names, as a follow-up.
+  const corrected =
+    meantAnswer(given.prompt, given.unanswered, given.previous, given.catalogue) ??
+    answerToUnanswered(given.prompt, given.unanswered, given.catalogue) ??
+    (given.previous && !given.unanswered ? correctionOfAnswer(given.prompt, given.catalogue) : null);
   if (corrected) given = { ...given, prompt: corrected, unanswered: null };
   const reference = referToHistory(given.prompt, given.history, given.docked?.length ?? 0);
   const input: I = reference ? { ...given, prompt: reference.prompt, previous: reference.previous } : given;
