@@ -96,3 +96,14 @@ describe('inflected words of the other languages', () => {
     expect(translateWords(['cual', 'es', 'la', 'aerolinea', 'favorita'], 'es').join(' ')).toBe('which is the favourite airline');
   });
 });
+
+describe('phrases of the table against each other and against elided words', () => {
+  it('never lets a phrase swallow the start of a longer phrase running past its end', () => {
+    expect(translateWords('tra i giovani genitori'.split(' '), 'it').join(' ')).toBe('among the young parents');
+    expect(translateWords('tra i giovani'.split(' '), 'it').join(' ')).toBe('among young people');
+  });
+
+  it('reads a French phrase with its word elided before a vowel (elisions: "de" as "d")', () => {
+    expect(translateWords('est le plus susceptible d avoir'.split(' '), 'fr').join(' ')).toBe('is most likely to have');
+  });
+});
