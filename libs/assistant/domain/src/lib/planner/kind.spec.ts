@@ -99,6 +99,24 @@ describe('kind: "most" said of the people (mostOfPeople)', () => {
   });
 });
 
+describe('kind: "the main reason", in English and the other languages (oneAnswerSuperlatives "main"; reason words of the language files)', () => {
+  it('reads "the main" before a singular noun as one answer, before a plural as a list', () => {
+    expect(singularSuperlative(' what is the main reason for using social media in brazil ', 'ranking')).toBe(true);
+    expect(singularSuperlative(' what are the main reasons for using social media ', 'ranking')).toBe(false);
+  });
+
+  it('plans the reasons question for "motivo", "raison", "Hauptgrund", one answer for the main one', () => {
+    for (const prompt of [
+      'Qual é o principal motivo para usar redes sociais no Brasil?',
+      '¿Cuál es el principal motivo para usar redes sociales en España?',
+      "Quelle est la principale raison d'utiliser les réseaux sociaux en France ?",
+    ])
+      expect({ topic: answer(prompt).topic?.question, limit: answer(prompt).limit }).toEqual({ topic: 'social_media_reasons', limit: 1 });
+    expect(answer('Was ist der Hauptgrund für die Nutzung sozialer Medien in Deutschland?').topic?.question).toBe('social_media_reasons');
+    expect(answer('¿Cuáles son las principales razones para usar redes sociales en España?').limit).toBeGreaterThan(1);
+  });
+});
+
 describe('kind: a ranking counted from the bottom (cues.json ranking "bottom")', () => {
   it('reads "bottom N" of a list noun as a ranking of its question, not one answer of another', () => {
     const p = answer('Bottom 5 streaming services among women in Australia');
