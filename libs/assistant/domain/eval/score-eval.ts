@@ -50,6 +50,7 @@ export const EVAL_SETS = [
   'tuning-13-size',
   'tuning-13-compare',
   'tuning-13-chat',
+  'tuning-13-rank',
   'held-out-2',
   'held-out-3',
   'held-out-4',

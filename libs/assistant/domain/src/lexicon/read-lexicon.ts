@@ -36,6 +36,11 @@ export interface LanguageWords {
    * table's "de moins de" (under) still reads in "non-parents de moins de 35 ans".
    */
   beforeNumber: Phrase[];
+  /**
+   * A word and the form it takes before a vowel ("de" and "d" of "d'avoir"): a phrase of the
+   * table is also read with the short form where a vowel follows it or where it ends the phrase.
+   */
+  elisions: Phrase[];
 }
 
 /** English, the language the planner reads every prompt in once translated. */
@@ -349,7 +354,7 @@ const pattern: Check<{ pattern: string; flags: string; replace: string }> = (val
   return p;
 };
 
-const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases, beforeNumber: phrases });
+const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases, beforeNumber: phrases, elisions: phrases });
 
 /**
  * The lexicon from its parsed files, every file checked against the shape the planner reads;

@@ -35,6 +35,10 @@ describe('aliases from the catalogue', () => {
     expect(topicOf('フランスでグッチを知っている人の割合は？', demoPlannerCatalogue())).toEqual(['brand_funnel_fashion', ['gucci']]);
   });
 
+  it("the demo's 'use cases' of AI are what it is used for, not the assistants used", () => {
+    expect(topicOf('What are the top 5 AI use cases among Millennials in India?', demoPlannerCatalogue())).toEqual(['ai_use_cases', []]);
+  });
+
   it("a question's alias is a word of its name: the prompt that uses it gets the question", () => {
     expect(topicOf('OS split among millennials in the US', demoPlannerCatalogue())).toMatch(/^clarify: /);
     expect(topicOf('OS split among millennials in the US', withAliases())).toEqual(['mobile_operating_system', []]);

@@ -127,3 +127,14 @@ describe('the word of setting one thing against another', () => {
     expect(detectLanguage('Netflix en France : 2025 contre 2026, en hausse ou en baisse ?')).toBe('fr');
   });
 });
+
+describe('phrases of the table against each other and against elided words', () => {
+  it('never lets a phrase swallow the start of a longer phrase running past its end', () => {
+    expect(translateWords('tra i giovani genitori'.split(' '), 'it').join(' ')).toBe('among the young parents');
+    expect(translateWords('tra i giovani'.split(' '), 'it').join(' ')).toBe('among young people');
+  });
+
+  it('reads a French phrase with its word elided before a vowel (elisions: "de" as "d")', () => {
+    expect(translateWords('est le plus susceptible d avoir'.split(' '), 'fr').join(' ')).toBe('is most likely to have');
+  });
+});

@@ -148,7 +148,9 @@ function table(lang: Tabled): PhraseTable {
   let t = TABLES.get(lang);
   if (!t) {
     // The dimension cues ("in which country", "which age group") and time words of the language (lexicon/dimensions.json).
-    const phrases = [...PHRASES[lang], ...DIMENSION_PHRASES[lang]];
+    const written = [...PHRASES[lang], ...DIMENSION_PHRASES[lang]];
+    const known = new Set(written.map(([p]) => p));
+    const phrases = [...written, ...elided(written, lang).filter(([p]) => !known.has(p))];
     const map = new Map(phrases);
     const byKey = new Map<string, string>();
     const clashing = new Set<string>();
@@ -165,11 +167,41 @@ function table(lang: Tabled): PhraseTable {
   return t;
 }
 
+/** The first letters of a word before which an elided form stands ("d'avoir", "l'heure"). */
+const VOWEL_START = /^[aeiouyh]/;
+
+/**
+ * The table's phrases with a word in the form it takes before a vowel (`elisions`: French "de" as
+ * "d"), where a vowel follows it or it ends the phrase: "est le plus susceptible de" is also "est
+ * le plus susceptible d" (of "d'avoir"), each with the same English.
+ */
+function elided(phrases: readonly [string, string][], lang: Tabled): [string, string][] {
+  const short = new Map(LEXICON.languages[lang].elisions);
+  if (short.size === 0) return [];
+  const out: [string, string][] = [];
+  for (const [phrase, english] of phrases) {
+    const words = phrase.split(' ');
+    if (words.length < 2) continue;
+    words.forEach((w, k) => {
+      const elision = short.get(w);
+      if (elision !== undefined && (k === words.length - 1 || VOWEL_START.test(words[k + 1])))
+        out.push([words.map((x, j) => (j === k ? elision : x)).join(' '), english]);
+    });
+  }
+  return out;
+}
+
 const phraseKey = (words: string[], lang: Language) => words.map((w) => inflectionKey(w, lang)).join(' ');
 
 /** The English of a phrase of the prompt: as written, else by the inflection keys of its words. */
 function lookUp(t: PhraseTable, words: string[], lang: Language): string | undefined {
   return t.map.get(words.join(' ')) ?? t.byKey.get(phraseKey(words, lang));
+}
+
+/** Whether a phrase of two words or more starts at `at` and ends after `end`. */
+function runsPast(t: PhraseTable, words: string[], at: number, end: number, lang: Language): boolean {
+  for (let m = Math.min(t.longest, words.length - at); at + m > end && m >= 2; m--) if (lookUp(t, words.slice(at, at + m), lang) !== undefined) return true;
+  return false;
 }
 
 /**
@@ -253,6 +285,8 @@ export function translateWords(
       if (english === undefined || (n === 1 && keep.has(phrase))) continue;
       // "los mayores de 55": a phrase never swallows the start of a word read before a number.
       if (Array.from({ length: n - 1 }, (_, k) => k + 1).some((k) => numberWord(words, i + k, lang))) continue;
+      // "tra i giovani genitori": a phrase never swallows the start of a longer phrase that runs past its end ("i giovani" of "giovani genitori").
+      if (Array.from({ length: n - 1 }, (_, k) => k + 1).some((k) => runsPast(t, words, i + k, i + n, lang))) continue;
       out.push(...english.split(' '));
       i += n;
       done = true;

@@ -133,4 +133,5 @@ export function aliasesOf(question: string, datapoint: string): string[] {
 export const QUESTION_ALIASES: Record<string, string[]> = {
   occupation_sector: ['line of work', 'occupation', 'profession', 'industry', 'job'],
   brand_funnel_delivery: ['delivery apps', 'food delivery apps'],
+  ai_use_cases: ['ai use cases', 'use cases'],
 };

@@ -2,7 +2,7 @@ import { AnalysisKind, AnalysisPlan, CodeName, PlannerDataset, PlanOutcome } fro
 import { DEFAULT_WAVE_COUNT } from '@aas/query-rules-domain';
 import { DEFAULT_LIMIT, DEFAULT_OPEN_LIMIT, EVERYONE, MAX_LIMIT } from './constants';
 import { chooseDatasets } from './datasets';
-import { singularSuperlative, singularWhich } from './kind';
+import { mostOfPeople, singularSuperlative, singularWhich } from './kind';
 import { planAlongDimension } from './dimensions';
 import { clarify, codeName, noTopic, refuse, wavesText } from './outcomes';
 import { applySubject, negateAudiences } from './subject';
@@ -97,5 +97,7 @@ function planWaves(ctx: PromptContext, shape: PlanShape, dataset: PlannerDataset
 
 /** The count of a list when the prompt gives none: one for a singular superlative, more for an open profile. */
 function planLimit(ctx: PromptContext, kind: AnalysisKind, hasTopic: boolean): number {
-  return singularSuperlative(ctx.text, kind) || singularWhich(ctx.words, kind) ? 1 : kind === 'indexing' && !hasTopic ? DEFAULT_OPEN_LIMIT : DEFAULT_LIMIT;
+  const named = (i: number) => ctx.reading.spans.some((s) => s.start === i && (s.entry.kind === 'market' || s.entry.kind === 'audience'));
+  if (singularSuperlative(ctx.text, kind) || singularWhich(ctx.words, kind) || mostOfPeople(ctx.words, kind, named)) return 1;
+  return kind === 'indexing' && !hasTopic ? DEFAULT_OPEN_LIMIT : DEFAULT_LIMIT;
 }

@@ -1,8 +1,10 @@
 import { RuleBasedPlanner } from '../planner';
-import { indexAgainstSide, readKind, singularSuperlative, singularWhich } from './kind';
+import { indexAgainstSide, mostOfPeople, readKind, singularSuperlative, singularWhich } from './kind';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { answerPlan } from '../testing/plan-answer';
 
 const catalogue = demoPlannerCatalogue();
+const answer = (prompt: string) => answerPlan(prompt, catalogue);
 const plan = (prompt: string) => {
   const out = new RuleBasedPlanner().plan({ prompt, catalogue, previous: null, docked: [] });
   return out.outcome === 'answer' ? { kind: out.plan.kind, topic: out.plan.topic?.question ?? null, audience: out.plan.audiences[0]?.name } : out.outcome;
@@ -66,6 +68,56 @@ describe('kind: one answer of a ranking (grammar.json oneAnswerSuperlatives, lea
   it('reads "which" with a singular noun and a verb of coming first as one answer', () => {
     expect(singularWhich('which type of investment leads among high earners'.split(' '), 'ranking')).toBe(true);
     expect(singularWhich('which investments lead among high earners'.split(' '), 'ranking')).toBe(false);
+  });
+});
+
+describe('kind: "most" said of the people (mostOfPeople)', () => {
+  const none = () => false;
+  it('reads "what do most people / most of them ..." as the one answer most give', () => {
+    expect(mostOfPeople('what do most people in brazil use to pay online'.split(' '), 'ranking', none)).toBe(true);
+    expect(mostOfPeople('which app do most of them use'.split(' '), 'ranking', none)).toBe(true);
+    expect(mostOfPeople('what do most germans drink'.split(' '), 'ranking', (i) => i === 3)).toBe(true);
+  });
+
+  it('leaves "most" said of the thing, or outside a question of what, to the other readings', () => {
+    expect(mostOfPeople('what do people use most'.split(' '), 'ranking', none)).toBe(false);
+    expect(mostOfPeople('what do most people in brazil use'.split(' '), 'share', none)).toBe(false);
+    expect(mostOfPeople('do most people use paypal'.split(' '), 'ranking', none)).toBe(false);
+  });
+
+  it('plans one answer for such a question, a list for the plain one', () => {
+    expect(answer('What do most people in Brazil use to pay online?').limit).toBe(1);
+    expect(answer('What do most Germans drink?').limit).toBe(1);
+    expect(answer('What do people in Brazil use to pay online?').limit).toBeGreaterThan(1);
+  });
+
+  it('reads Japanese 最も as 一番, one answer: its nouns have no plural to ask for a list', () => {
+    expect(answer('日本で最も人気のある動画配信サービスは？').limit).toBe(1);
+  });
+});
+
+describe('kind: "the main reason", in English and the other languages (oneAnswerSuperlatives "main"; reason words of the language files)', () => {
+  it('reads "the main" before a singular noun as one answer, before a plural as a list', () => {
+    expect(singularSuperlative(' what is the main reason for using social media in brazil ', 'ranking')).toBe(true);
+    expect(singularSuperlative(' what are the main reasons for using social media ', 'ranking')).toBe(false);
+  });
+
+  it('plans the reasons question for "motivo", "raison", "Hauptgrund", one answer for the main one', () => {
+    for (const prompt of [
+      'Qual é o principal motivo para usar redes sociais no Brasil?',
+      '¿Cuál es el principal motivo para usar redes sociales en España?',
+      "Quelle est la principale raison d'utiliser les réseaux sociaux en France ?",
+    ])
+      expect({ topic: answer(prompt).topic?.question, limit: answer(prompt).limit }).toEqual({ topic: 'social_media_reasons', limit: 1 });
+    expect(answer('Was ist der Hauptgrund für die Nutzung sozialer Medien in Deutschland?').topic?.question).toBe('social_media_reasons');
+    expect(answer('¿Cuáles son las principales razones para usar redes sociales en España?').limit).toBeGreaterThan(1);
+  });
+});
+
+describe('kind: a ranking counted from the bottom (cues.json ranking "bottom")', () => {
+  it('reads "bottom N" of a list noun as a ranking of its question, not one answer of another', () => {
+    const p = answer('Bottom 5 streaming services among women in Australia');
+    expect({ kind: p.kind, topic: p.topic?.question, limit: p.limit }).toEqual({ kind: 'ranking', topic: 'streaming_services_used', limit: 5 });
   });
 });
 

@@ -114,6 +114,25 @@ export function singularWhich(words: string[], kind: AnalysisKind): boolean {
   return head !== undefined && head.length > 2 && !head.endsWith('s');
 }
 
+/** The heads a clause about people starts with ("people", "users") and the words that refer to people ("them"). */
+const PEOPLE_HEADS = new Set([...G.relativeHeads, ...G.peopleReferences]);
+
+/**
+ * "What do most people in Brazil use to pay online?", "which app do most of them use?": "most"
+ * said of the people, not of the thing, in a question of what they do: the one answer most of
+ * them give. `named(i)`: the prompt's words from `i` name a market or an audience ("most Germans").
+ */
+export function mostOfPeople(words: string[], kind: AnalysisKind, named: (i: number) => boolean): boolean {
+  if (kind !== 'ranking' || !['which', 'what'].includes(words[0] ?? '')) return false;
+  const clause = words.indexOf('|') < 0 ? words.length : words.indexOf('|');
+  for (let i = 1; i < clause - 1; i++) {
+    if (words[i] !== 'most' || !/^(do|does|did|what|which)$/.test(words[i - 1])) continue;
+    const next = words[i + 1] === 'of' ? i + 2 : i + 1;
+    if (PEOPLE_HEADS.has(words[next] ?? '') || named(next)) return true;
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The topic
 
