@@ -51,6 +51,7 @@ export const EVAL_SETS = [
   'tuning-13-compare',
   'tuning-13-chat',
   'tuning-13-rank',
+  'tuning-13-negation',
   'held-out-2',
   'held-out-3',
   'held-out-4',

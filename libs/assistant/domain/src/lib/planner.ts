@@ -1,4 +1,4 @@
-import { foldTopicSides } from './planner/topic-own-sides';
+import { clauseGroupIds, foldTopicSides } from './planner/topic-own-sides';
 import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from './assistant.types';
 import { combine, uniqueAudiences } from './planner/audiences';
 import { averagePlan } from './planner/average';
@@ -85,7 +85,8 @@ function planQuestion(input: PlanInput): PlanOutcome {
   if ('outcome' in step) return step;
 
   // "Do cat owners live in urban or rural areas?": answers of the question asked about are its answers, not sides.
-  const folded = foldTopicSides(frame.roles.sides, step.topic, step.question);
+  const clauseGroups = clauseGroupIds(ctx.reading.words, frame.roles.groupSpans, ctx.reading.spans);
+  const folded = foldTopicSides(frame.roles.sides, step.topic, step.question, clauseGroups);
   if (folded.topic !== step.topic) {
     step.topic = folded.topic;
     frame.roles.sides = folded.sides;

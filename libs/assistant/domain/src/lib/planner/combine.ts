@@ -43,9 +43,9 @@ export interface SubjectSpan {
 export const NONE_OF = new Set(['neither', 'nor', 'none']);
 
 /** "Both X and Y" in the languages of the markets: every one of the answers. */
-const BOTH = new Set(['both', 'sowohl', 'tanto', 'ambos', 'ambas', 'beide', 'beides', 'entrambi']);
+export const BOTH = new Set(SUBJECT_WORDS.bothWords);
 /** "Either X or Y": at least one of them. */
-const EITHER = new Set(['either', 'entweder', 'soit']);
+export const EITHER = new Set(SUBJECT_WORDS.eitherWords);
 /** Joining words meaning "and also" between two answers ("as well as", "plus", "together with"). */
 const ALSO = [['as', 'well', 'as'], ['and', 'also'], ['together', 'with'], ['along', 'with'], ['plus']];
 /** Asking which of two is bigger: the answers side by side, never their union. */

@@ -4,6 +4,7 @@ import { DIFFERENCE_CUES, INDEX_CUES } from '../intents';
 import { GROUP_NOUNS } from '../synonyms';
 import { FUNCTION_WORDS, STOPWORDS, stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
+import { pairingWordSpans, pairJoin, unionAudience } from './audience-pairs';
 import { isAgentNounOf } from './derived-forms';
 import { clauseGroup } from './relative-heads';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
@@ -51,7 +52,10 @@ export function assignRoles(
   catalogue: PlannerCatalogue,
   frame: { indexing: boolean; contextAudience: boolean; topicKept?: boolean },
 ): Roles {
-  const { words, spans } = reading;
+  const { words } = reading;
+  // "who both cycle and run": the word of pairing, not the "Both" answer of smoking.
+  const pairing = pairingWordSpans(words, reading.spans);
+  const spans = reading.spans.filter((s) => !pairing.has(s));
   const datapointSpans = spans.filter((s) => s.entry.kind === 'datapoint');
   const audienceSpans = spans.filter((s) => s.entry.kind === 'audience');
   // An index needs an audience: with none named elsewhere, the things named outside the index's
@@ -153,14 +157,26 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
 
 /** Groups joined by a connector are sides of a comparison; groups joined by glue words narrow one side. */
 function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
-  const clauses: { spans: Span[]; joinedToPrevious: boolean }[] = [];
+  const clauses: { spans: Span[]; joinedToPrevious: boolean; pairFirst?: Span; unions: Span[][] }[] = [];
   for (const m of mentions) {
     const last = clauses[clauses.length - 1];
     if (!last) {
-      clauses.push({ spans: [m], joinedToPrevious: false });
+      clauses.push({ spans: [m], joinedToPrevious: false, unions: [] });
       continue;
     }
-    const prevEnd = last.spans[last.spans.length - 1].end;
+    const previous = last.spans[last.spans.length - 1];
+    // "people who use both TikTok and Instagram", "either Nubank or Revolut": a pair is one audience.
+    const first = last.pairFirst ?? previous;
+    const join = pairJoin(words, first, previous, m);
+    if (join) {
+      last.spans.push(m);
+      last.pairFirst = first;
+      const run = last.unions.find((u) => u.includes(previous));
+      if (join === 'any' && run) run.push(m);
+      else if (join === 'any') last.unions.push([previous, m]);
+      continue;
+    }
+    const prevEnd = previous.end;
     let gap = words.slice(prevEnd, m.start);
     // Group nouns after a datapoint group ("iOS users and ...") belong to it.
     gap = gap.filter((w) => !GROUP_NOUNS.has(w));
@@ -170,9 +186,9 @@ function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
       / next to | alongside | beside | relative to | different from | differ from | differs from | unlike | as opposed to /.test(` ${gap.join(' ')} `) ||
       (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && (isListEnd(words, m) || continuesList(words, m, mentions)));
     // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides.
-    if (connector) clauses.push({ spans: [m], joinedToPrevious: true });
+    if (connector) clauses.push({ spans: [m], joinedToPrevious: true, unions: [] });
     else if (gap.length === 0 || gap.every((w) => GLUE.has(w))) last.spans.push(m);
-    else clauses.push({ spans: [m], joinedToPrevious: false });
+    else clauses.push({ spans: [m], joinedToPrevious: false, unions: [] });
   }
   // The run of joined clauses is the comparison; the rest narrow every side.
   let best: { from: number; to: number } | null = null;
@@ -182,13 +198,24 @@ function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
     if (j > i && (!best || j - i > best.to - best.from)) best = { from: i, to: j };
     i = j + 1;
   }
-  const toAudiences = (list: Span[]) => list.map((s) => spanAudience(s, words)).filter((a): a is PlanAudience => a !== null);
+  const toAudience = (s: Span) => spanAudience(s, words);
+  const present = (a: PlanAudience | null): a is PlanAudience => a !== null;
+  const toAudiences = (c: { spans: Span[]; unions: Span[][] }) => [
+    ...c.spans
+      .filter((s) => !c.unions.some((u) => u.includes(s)))
+      .map(toAudience)
+      .filter(present),
+    ...c.unions
+      .map((u) => u.map(toAudience).filter(present))
+      .filter((u) => u.length > 0)
+      .map(unionAudience),
+  ];
   let sides: PlanAudience[][];
   if (best) {
-    const common = clauses.filter((_, k) => k < best.from || k > best.to).flatMap((c) => toAudiences(c.spans));
-    sides = clauses.slice(best.from, best.to + 1).map((c) => [...toAudiences(c.spans), ...common]);
+    const common = clauses.filter((_, k) => k < best.from || k > best.to).flatMap((c) => toAudiences(c));
+    sides = clauses.slice(best.from, best.to + 1).map((c) => [...toAudiences(c), ...common]);
   } else {
-    const all = clauses.flatMap((c) => toAudiences(c.spans));
+    const all = clauses.flatMap((c) => toAudiences(c));
     sides = all.length > 0 ? [all] : [];
   }
   return sides;

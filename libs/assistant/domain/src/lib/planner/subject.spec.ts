@@ -139,6 +139,22 @@ describe('the planner with the subject stage', () => {
     expect([p.topic?.question, p.topic?.datapoints.map((d) => d.code), p.topic?.negate, p.count]).toEqual(['age_group', ['16_24'], true, true]);
     expect(plan('How many people in Germany are not women?').topic?.negate).toBe(true);
     expect(plan('How many Gen Z are there in Germany?').topic?.negate).toBeUndefined();
+  it('reads a negation closing its clause on the answer before it, with the people of a market after it (Japanese order)', () => {
+    const words = ['share', 'dog', 'do', 'not', 'own', 'japanese'];
+    const market = { start: 5, end: 6, entry: { kind: 'market' } } as SubjectSpan;
+    expect(readSubject(words, [span(1, 'dog'), market], { ...platforms, datapoints: [{ code: 'dog', name: 'Dog' }] }).negate).toBe(true);
+    expect(subjectOf(plan('犬を飼っていない日本人の割合は？')).negate).toBe(true);
+    expect(subjectOf(plan('Quelle part des Français ne boivent ni café ni thé ?'))).toEqual({
+      datapoints: ['coffee', 'tea'],
+      combine: 'any',
+      minCount: undefined,
+      negate: true,
+    });
+  });
+
+  it('reads 両方 and どちらか after two answers as both and either', () => {
+    expect(subjectOf(plan('日本でNetflixとDisney+の両方を使っている人の割合は？')).combine).toBe('all');
+    expect(subjectOf(plan('日本でTikTokかInstagramのどちらかを使っている人の割合は？')).combine).toBe('any');
   });
 
   it('keeps a negation of the audience in the audience', () => {

@@ -156,10 +156,13 @@ function readNegation(words: readonly string[], spans: readonly SubjectSpan[], r
     if (!at) continue;
     // "TikTok but not Instagram": one answer without another is no complement of the topic.
     if (named.length > 1 && i > named[0].start && i < named[named.length - 1].start && !NONE_OF.has(words[i])) return undefined;
-    const forward = reached(words, roles, at === 'non' && NON_PEOPLE.test(words[i + 1] ?? '') ? i + 1 : i, 1).role;
+    const ahead = reached(words, roles, at === 'non' && NON_PEOPLE.test(words[i + 1] ?? '') ? i + 1 : i, 1);
+    const forward = ahead.role;
     if (forward === 'topic') return true;
     const back = TRAILING_NEGATIONS.has(words[i]) || at === 'non' ? reached(words, roles, i, -1).role : 'none';
-    if (back === 'topic' && forward !== 'other') return true;
+    // A market is never what a negation negates: "犬を飼っていない日本人" ("dog do not own japanese")
+    // closes its clause on the answer before it, the people after it.
+    if (back === 'topic' && (forward !== 'other' || ahead.span?.entry.kind === 'market')) return true;
     // "And what share don't?", "which platforms do Gen Z not use?": the answers are not named
     // (they come from the chat, or are every answer), and the negation closes its clause.
     const end = words.indexOf('|', i);

@@ -7,6 +7,7 @@ import { DIFFERENCE, GROUP_WORDS, PROFILE_REQUEST, SHARE } from './cues';
 import { audienceAsTopic, sizedAudience, topicSizesAudience } from './audience-size';
 import { clarify, codeName, noTopic } from './outcomes';
 import { asksOnlyUnknown } from './follow-up';
+import { clauseGroupIds } from './topic-own-sides';
 import { Frame, PromptContext, Span, TopicChoice, TopicStep } from './types';
 
 /** Stems of verbs whose object is the thing measured (`grammar.json` `objectVerbStems`). */
@@ -141,7 +142,10 @@ function withoutDefiningAudience(ctx: PromptContext, frame: Frame, choice: Topic
   let { topic, question } = current;
   if (!(topic && roles.sides.length === 1)) return current;
   const side = roles.sides[0];
-  const defining = side.filter((a) => questionsOf(a.expression, new Set()).has((topic as PlanTopic).question));
+  // "Which social platforms do Germans who don't use Facebook use most?": people a clause defines
+  // by one answer are asked about the question's other answers, so they stay the audience.
+  const clauseGroups = topic.datapoints.length === 0 ? clauseGroupIds(ctx.reading.words, roles.groupSpans, ctx.reading.spans) : new Set<string>();
+  const defining = side.filter((a) => questionsOf(a.expression, new Set()).has((topic as PlanTopic).question) && !clauseGroups.has(a.id));
   if (defining.length === 0) return current;
   if (kindCues.indexing || kindCues.openIndexing) {
     if (topic.datapoints.length > 0 || choice.mentioned) defining.length = 0;

@@ -47,3 +47,12 @@ describe('foldTopicSides: answers of the question asked about, said as people', 
     expect(out.plan.audiences.map((a) => a.expression)).toEqual([{ question: 'pets_owned', datapoints: ['cat'] }]);
   });
 });
+
+describe('people a clause defines by an answer of the question ranked', () => {
+  it('stay the audience of a ranking of that question, negated or not', () => {
+    const out = planPrompt({ prompt: "Which social platforms do Germans who don't use Facebook use most?", catalogue, previous: null });
+    if (out.outcome !== 'answer') throw new Error(out.outcome);
+    expect(out.plan.topic?.datapoints).toEqual([]);
+    expect(out.plan.audiences.map((a) => a.expression)).toEqual([{ question: 'social_platform_usage', datapoints: ['facebook'], not: true }]);
+  });
+});
