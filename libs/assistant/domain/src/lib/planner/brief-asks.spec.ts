@@ -17,6 +17,19 @@ describe('requestedAsk', () => {
     expect(requestedAsk("I'd like a view on smartwatch ownership among Men in the US.", demo, asking)).toBe('Smartwatch ownership among Men in the US.');
     expect(requestedAsk('I need the average household size in Japan.', demo, asking)).toBe('Average household size in Japan.');
   });
+  it('reads an obligation of who is to deliver as a request (an RFP: "the agency should quantify ...")', () => {
+    expect(requestedAsk('Specifically, the agency should quantify the proportion of Australian parents who hold a life insurance policy.', demo, asking)).toBe(
+      'Proportion of Australian parents who hold a life insurance policy.',
+    );
+    expect(requestedAsk('The vendor shall provide evidence of audience reach.', demo, asking)).toBeNull();
+    expect(requestedAsk('We would like you to estimate the number of people in France who hold a credit card.', demo, asking)).toBe(
+      'Number of people in France who hold a credit card.',
+    );
+  });
+  it('keeps a request noun that asks for a count ("the number of") in the ask', () => {
+    expect(requestedAsk('Need the number of Gen X in the US who own a smart TV.', demo, asking)).toBe('Number of Gen X in the US who own a smart TV.');
+    expect(requestedAsk('I need a number for how many vegans there are in the UK.', demo, asking)).toBe('How many vegans there are in the UK.');
+  });
   it('leaves statements of a want that name nothing to measure, and frame words opening other statements', () => {
     expect(requestedAsk('We need to grow in Spain next year.', demo, asking)).toBeNull();
     expect(requestedAsk('We want a campaign for Gen Z.', demo, asking)).toBeNull();

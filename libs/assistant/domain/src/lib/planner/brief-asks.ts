@@ -11,11 +11,12 @@ const F = lexicon.askFrames;
 const OPENERS = alternatives(lexicon.askOpeners);
 /**
  * "I need a number for how many ...", "Looking to understand the share of ...", "Could use a read
- * on ...", "I'd like a view on ...": who asks, a frame of wanting (a noun frame, or a lead and a
+ * on ...", "I'd like a view on ...", "the agency should quantify the proportion of ...": who asks (or who is
+ * to deliver), a frame of wanting (or of obligation) (a noun frame, or a lead and a
  * verb of knowing), an article, and a noun of a piece of data with its link ("a number for").
  */
 const REQUEST = new RegExp(
-  `^\\s*(?:(?:${OPENERS})[\\s,]+)*(?:(${alternatives(F.subjects)})[\\s'’-]+)?(?:(${alternatives(F.leads)})\\s+(?:${alternatives(F.verbs)})|(?:${alternatives(
+  `^\\s*(?:(?:${OPENERS})[\\s,]+)*(?:(${alternatives([...F.subjects, ...F.agents])})[\\s'’-]+)?(?:(${alternatives([...F.leads, ...F.obligations])})\\s+(?:${alternatives(F.verbs)})|(?:${alternatives(
     F.nouns,
   )}))(?:\\s+(?:me|us))?\\s+(?:(?:${alternatives(F.articles)})\\s+)?(?:((?:${alternatives(F.requestNouns)})\\s+(?:${alternatives(F.requestLinks)}))\\s+)?`,
   'i',
@@ -31,7 +32,9 @@ const REQUEST = new RegExp(
 export function requestedAsk(sentence: string, catalogue: PlannerCatalogue, startsAsking: (text: string) => boolean): string | null {
   const m = REQUEST.exec(sentence);
   if (!m || m[0].length >= sentence.length) return null;
-  const rest = sentence.slice(m[0].length).trim();
+  // "Need the number of Gen X who ...": a request noun that asks for a count stays in the ask.
+  const counted = m[3] !== undefined && F.countRequests.includes(m[3].toLowerCase().replace(/\s+/g, ' '));
+  const rest = `${counted ? `${m[3]} ` : ''}${sentence.slice(m[0].length).trim()}`;
   // Without who asks, a frame word opens many statements ("After that I'll ..."): only a noun of data or an ask after it asks.
   if (!(m[3] !== undefined || startsAsking(rest) || (m[1] !== undefined && namesItsTopic(rest, catalogue)))) return null;
   return rest.charAt(0).toUpperCase() + rest.slice(1);

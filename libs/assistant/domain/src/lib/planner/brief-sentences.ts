@@ -2,6 +2,8 @@
  * A brief's sentences: where a prompt's sentences end (full stops, question marks, line breaks,
  * Japanese ends), abbreviations kept whole.
  */
+import lexicon from './context-lexicon.json';
+import { wordsOf } from './mentions';
 
 /** Sentence ends that are not ends: "U.S.", "e.g.", "vs.". */
 const ABBREVIATION = /\b(u\.s|u\.k|e\.g|i\.e|vs|etc|approx|dr|mr|mrs|ms|st|inc|ltd|no)\.$/i;
@@ -17,6 +19,24 @@ const CJK_ALTERNATIVE = /^[\p{Script=Han}\p{Script=Hiragana}]{1,6}[？?]$/u;
 const SHORT_CAPITAL = /(^|\s)[A-Z][A-Za-z]{0,2}\.$/;
 const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
 
+/** A chat export's line header: a time ("[10:06]", "10:06 AM", "[Mon 10:06]"), then a speaker's name and a colon. */
+const CHAT_HEADER =
+  /^\[?(?:\p{L}{2,4}\.?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\]?\s*(?:[-–—]\s*)?(?:[\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*)?\s*:\s+)?/iu;
+/** "% of UK Millennials", "# of parents": a sign that opens what is asked for (never after a number: "62% of"), read as its word. */
+const SIGN_WORDS = new Map(lexicon.briefLines.signs.map(([sign, word]) => [sign, word]));
+const SIGN_AT_START = /(^|[:\s])([%#])(?=\s*of\b)/gi;
+/** The first words of an ask: after a full stop, a lower-case word that opens a question or a command starts a sentence ("... tourism. can you get me ..."). */
+const ASK_FIRST_WORDS = new Set(lexicon.askStarts.map((s) => s.split(' ')[0]));
+
+/** A line read as words: without a chat export's header, signs before "of" as words. */
+function lineOf(line: string): string {
+  return line.replace(CHAT_HEADER, '').replace(SIGN_AT_START, (_, before: string, sign: string) => `${before}${SIGN_WORDS.get(sign) ?? sign}`);
+}
+
+/** After a full stop (not a question mark), a lower-case word that starts asking, in a prompt written with capitals. */
+const asksInLowerCase = (previous: string, next: string) =>
+  /\.$/.test(previous) && /^\p{Ll}/u.test(next) && ASK_FIRST_WORDS.has(wordsOf(next.split(/\s/)[0])[0] ?? '');
+
 /**
  * Splits a prompt into sentences at `.`, `!` and `?` followed by a space and a capital (or an
  * opening quote or question mark); abbreviations ("U.S.", "EE. UU.", "vs.") stay whole.
@@ -27,7 +47,7 @@ export function sentencesOf(prompt: string): string[] {
   // A line break ends a sentence (an email, a list of notes); a bullet is not part of its line.
   return prompt
     .split(/\n+/)
-    .map((line) => line.replace(/^\s*(?:[-*•·–—]+|\d+[.)])\s+/, '').trim())
+    .map((line) => lineOf(line.replace(/^\s*(?:[-*•·–—]+|\d+[.)])\s+/, '').trim()).trim())
     .filter((line) => line.length > 0)
     .flatMap((line) => sentencesOfLine(line, lowerCase));
 }
@@ -40,7 +60,8 @@ function sentencesOfLine(prompt: string, lowerCase: boolean): string[] {
     current = current ? `${current} ${part}` : part;
     const next = parts[i + 1];
     const alternative = next !== undefined && /[？?]$/.test(current) && CJK_ALTERNATIVE.test(next.trim()) && i + 2 >= parts.length;
-    const startsSentence = !alternative && (next === undefined || lowerCase || CJK_END.test(current) || /^["“'‘¿¡(\p{Lu}\d]/u.test(next));
+    const startsSentence =
+      !alternative && (next === undefined || lowerCase || CJK_END.test(current) || /^["“'‘¿¡(\p{Lu}\d]/u.test(next) || asksInLowerCase(current, next));
     // "EE. UU.": a short capital before a full stop, then another, is one abbreviation.
     const abbreviated = ABBREVIATION.test(current) || (SHORT_CAPITAL.test(current) && SHORT_CAPITAL_START.test(next ?? ''));
     if (startsSentence && !abbreviated) {

@@ -8,6 +8,7 @@ import { refinesAsk } from './brief-refine';
 import { claimAsk, fallbackAsk, requestedAsk, splitRunOnClause, withAskWordsRepaired } from './brief-asks';
 import { mentionsIn, wordsOf } from './mentions';
 import { sentencesOf } from './brief-sentences';
+import { pointedRequest } from './brief-pointer';
 import { detectLanguage, Language, translateWords } from '../languages';
 
 export { sentencesOf, resolveReferences };
@@ -275,7 +276,15 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus
   let at = several ?? -1;
   for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (ASKS_MARK.test(sentences[i]) && main(i)) at = i;
   for (let i = sentences.length - 1; i >= 0 && at < 0; i--) if (asks(sentences[i], lang, catalogue) && main(i)) at = i;
-  const others = (several === null ? sentences.flatMap((s, i) => (i > at && asks(s, lang, catalogue) ? [i] : [])) : asking.filter((i) => i !== at))
+  // "We need the share of ... Could you pull that?": an ask that points back asks for the request before it.
+  const pointer = several === null ? at : -1;
+  const pointed = pointedRequest(sentences, pointer, catalogue);
+  if (pointed >= 0) at = pointed;
+  const others = (
+    several === null
+      ? sentences.flatMap((s, i) => (i > at && (pointed < 0 || i !== pointer) && asks(s, lang, catalogue) ? [i] : []))
+      : asking.filter((i) => i !== at)
+  )
     .filter((i) => fallbacks[i] === null)
     .map((i) => sentences[i]);
   const fallbackAt = fallbacks.findIndex((f, i) => i > at && f !== null);

@@ -10,6 +10,7 @@ import { readLimit } from './limit';
 import { normaliseWords } from './normalise';
 import { findSpans } from './spans';
 import { amountGroups } from './amount-groups';
+import { placesAsAnswers } from './answer-places';
 import { sizeCuePositions } from './subject';
 import { Reading } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -87,6 +88,9 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
     ...found.filter((s) => !groups.spans.some((g) => g.start < s.end && s.start < g.end) && !(s.end - s.start === 1 && residence.has(s.start))),
     ...groups.spans,
   ].sort((a, b) => a.start - b.start);
+  const grouped = [...found.filter((s) => !groups.spans.some((g) => g.start < s.end && s.start < g.end)), ...groups.spans].sort((a, b) => a.start - b.start);
+  // "Australians interested in Japan as a holiday destination": a market named as an answer is the answer.
+  const spans = placesAsAnswers(words, grouped, index);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
   return { raw, lang, words, used, spans, time, limit, quantities: groups.quantities, dimension };
 }

@@ -203,3 +203,12 @@ describe('findUnmeasured, of reasons, respondents and shares of sales', () => {
     expect(findUnmeasured('Quel est le taux de désabonnement de Netflix en France ?', demo)?.what).toBe('churn or retention');
   });
 });
+
+describe('findUnmeasured: metrics named in the lexicon', () => {
+  it('finds a sentiment score, raw responses and a basket value asked in German', () => {
+    expect(findUnmeasured("What's the brand sentiment score for Adidas among Gen Z in France?", demo)?.what).toBe('a sentiment score');
+    expect(findUnmeasured('Can you send me the raw responses of the women in Spain who bought from Shein?', demo)?.kind).toBe('metric');
+    expect(findUnmeasured('Wie hoch ist der durchschnittliche Warenkorbwert bei Zalando in Deutschland?', demo)).not.toBeNull();
+    expect(findUnmeasured("What's the average time Gen Z in the UK spend on Instagram per day?", demo)?.what).toMatch(/time spent/);
+  });
+});
