@@ -47,6 +47,7 @@ export const EVAL_SETS = [
   'tuning-12-subject',
   'tuning-12-groups',
   'tuning-12-words',
+  'tuning-13-messy',
   'held-out-2',
   'held-out-3',
   'held-out-4',

@@ -36,6 +36,12 @@ export interface LanguageWords {
    * table's "de moins de" (under) still reads in "non-parents de moins de 35 ans".
    */
   beforeNumber: Phrase[];
+  /**
+   * Words read otherwise only right after a noun for people: a frequency a Romance language puts
+   * after its noun ("usuarios diarios", "utenti quotidiani": daily users), which elsewhere may be a
+   * noun ("el diario", a newspaper). Read before the noun, in English order.
+   */
+  afterPeople: Phrase[];
 }
 
 /** English, the language the planner reads every prompt in once translated. */
@@ -333,7 +339,7 @@ const pattern: Check<{ pattern: string; flags: string; replace: string }> = (val
   return p;
 };
 
-const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases, beforeNumber: phrases });
+const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases, beforeNumber: phrases, afterPeople: phrases });
 
 /**
  * The lexicon from its parsed files, every file checked against the shape the planner reads;
