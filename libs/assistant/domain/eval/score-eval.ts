@@ -53,6 +53,7 @@ export const EVAL_SETS = [
   'tuning-13-rank',
   'tuning-13-negation',
   'tuning-13-brief',
+  'tuning-13-messy',
   'held-out-2',
   'held-out-3',
   'held-out-4',

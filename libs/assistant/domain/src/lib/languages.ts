@@ -12,6 +12,7 @@ import { katakanaRuns } from './katakana';
 import { capitaliseListedCodes } from './market-codes';
 import { foldAccents } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
+import { frequencyBeforePeople } from './postposed-frequency';
 
 export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'it' | 'ja';
 /** The European languages read through a phrase table. */
@@ -266,6 +267,13 @@ export function translateWords(
         continue;
       }
     }
+    // "usuarios diarios": a frequency after its noun for people, read before it ("daily users").
+    const postposed = frequencyBeforePeople(out, afterPeople(words[i], lang));
+    if (postposed) {
+      out.splice(0, out.length, ...postposed);
+      i++;
+      continue;
+    }
     const beforeNumber = numberWord(words, i, lang);
     if (beforeNumber) {
       out.push(...beforeNumber.english.split(' '));
@@ -305,6 +313,12 @@ export function translateWords(
     for (let k = 2; k < out.length; k++)
       if (out[k] === 'favourite' && out[k - 2] === 'the' && !FUNCTION_LIKE.has(out[k - 1])) [out[k - 1], out[k]] = [out[k], out[k - 1]];
   return out;
+}
+
+/** The English of a word of the language's `afterPeople` list, by the word or its inflection key. */
+function afterPeople(word: string, lang: Tabled): string | undefined {
+  const found = LEXICON.languages[lang].afterPeople.find(([w]) => w === word || inflectionKey(w, lang) === inflectionKey(word, lang));
+  return found?.[1];
 }
 
 /**

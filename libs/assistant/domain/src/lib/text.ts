@@ -93,6 +93,9 @@ export function stem(word: string): string {
   return s;
 }
 
+/** A word's Porter2 stem as written, without the canonical forms: whether two words are one word inflected ("reads", "reading"). */
+export const writtenStem = (word: string): string => porter2(word);
+
 /** Words that carry no topic. */
 export const STOPWORDS = new Set(LEXICON.english.stopwords);
 

@@ -36,6 +36,20 @@ describe('amountGroups: an amount said of people names them as a group', () => {
       audiences: [{ question: 'alcohol_frequency', datapoints: ['daily'] }],
     });
   });
+  it('reads a frequency before an answer of a frequency grid and a noun for people as that row at the frequency meant', () => {
+    expect(shape(plan('What share of daily Snapchat users in France use BeReal?'))).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [{ question: 'social_platform_frequency', datapoints: ['snapchat'], suffixes: ['1'] }],
+    });
+    expect(shape(plan('Which social platforms are daily Snapchat users over-represented on?'))).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [{ question: 'social_platform_frequency', datapoints: ['snapchat'], suffixes: ['1'] }],
+    });
+    expect(plan('What share of daily Snapchat users in France use BeReal?').audiences[0].name).toContain('(Daily)');
+    expect(shape(plan('What share of daily users of Instagram in Spain use Pinterest?')).audiences).toEqual([
+      { question: 'social_platform_frequency', datapoints: ['instagram'], suffixes: ['1'] },
+    ]);
+  });
   it('leaves a frequency before a noun for people as the topic when nothing else is measured', () => {
     expect(shape(plan('What share of Brits are daily radio listeners?')).topic).toBe('radio_listening_frequency');
   });

@@ -1,6 +1,6 @@
 import { PlannerCatalogue } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
-import { bandsMeant, Quantity } from '../quantities';
+import { bandOf, bandsMeant, Quantity } from '../quantities';
 import { FUNCTION_WORDS, stem, STOPWORDS } from '../text';
 import { LEXICON } from '../../lexicon/lexicon';
 import { wordsOf } from './mentions';
@@ -39,8 +39,9 @@ export function amountGroups(
     const measuredAfter = spans.some((s) => s.start >= q.end && s.entry.kind === 'datapoint');
     // "daily podcast listeners", "everyday exercisers": a frequency before a noun for people.
     const noun = who < 0 && earning < 0 ? personNounAfter(words, q.end) : undefined;
-    if (noun !== undefined && measuredElsewhere(words, spans, q.start, noun.end, catalogue)) {
-      const group = nounGroup(words, q, noun, catalogue, index);
+    const row = noun !== undefined ? gridRowGroup(words, q, noun, spans, index) : undefined;
+    if (noun !== undefined && measuredElsewhere(words, spans, q.start, row?.end ?? noun.end, catalogue)) {
+      const group = nounGroup(words, q, noun, catalogue, index) ?? row;
       if (group) {
         out.push(group);
         continue;
@@ -149,4 +150,38 @@ function nounGroup(
       refs: meant.map((k) => ({ question, datapoint: { code: question.datapoints[k].code, name: question.datapoints[k].name }, partial: false })),
     },
   };
+}
+
+/**
+ * "Daily Snapchat users", "weekly Reddit users", "daily users of Instagram": a frequency before a
+ * noun for people, with an answer said between them or after "of", names the answer's row of a
+ * grid whose scale is frequencies (the platform frequency grid's Daily), at the scale answers the
+ * frequency means: the people of that row, not the use of the answer nor the frequency measured.
+ */
+function gridRowGroup(
+  words: readonly string[],
+  q: Quantity,
+  noun: { at: number; end: number },
+  spans: readonly Span[],
+  index: CatalogueIndex,
+): Span | undefined {
+  const of = words[noun.end] === 'of' ? noun.end + (words[noun.end + 1] === 'the' ? 2 : 1) : -1;
+  const between = spans.filter((s) => s.start >= q.end && s.end <= noun.at && s.entry.kind === 'datapoint');
+  const named = between.length > 0 ? between : spans.filter((s) => s.start === of && s.entry.kind === 'datapoint');
+  if (named.length !== 1 || named[0].entry.kind !== 'datapoint') return undefined;
+  const end = Math.max(noun.end, named[0].end);
+  for (const ref of named[0].entry.refs) {
+    const scale = (index.normalisedNames.get(ref.question.code)?.suffixes ?? []).map(bandOf);
+    const meant = bandsMeant(scale, q);
+    if (meant.length === 0) continue;
+    return {
+      start: q.start,
+      end,
+      typo: false,
+      amountGroup: true,
+      rowSuffixes: meant.map((k) => ref.question.suffixes[k].code),
+      entry: { kind: 'datapoint', words: words.slice(q.start, end), refs: [ref] },
+    };
+  }
+  return undefined;
 }

@@ -35,9 +35,9 @@ export function spanAudience(span: Span, words: readonly string[] = []): PlanAud
     // "Households earning over $150,000": the answers the amount means, by their question.
     if (span.amountGroup)
       return phraseAudience(
-        `${ref.question.name}: ${e.refs.map((r) => r.datapoint.name).join(', ')}`,
+        `${ref.question.name}: ${e.refs.map((r) => r.datapoint.name).join(', ')}${rowScale(ref.question, span.rowSuffixes)}`,
         `Respondents who answered ${e.refs.map((r) => `“${r.datapoint.name}”`).join(' or ')} to “${ref.question.name}”.`,
-        { question: ref.question.code, datapoints: e.refs.map((r) => r.datapoint.code) },
+        { question: ref.question.code, datapoints: e.refs.map((r) => r.datapoint.code), ...(span.rowSuffixes ? { suffixes: span.rowSuffixes } : {}) },
       );
     const name = `${ref.datapoint.name} ${ref.question.code.includes('owned') || ref.question.code.includes('ownership') ? 'owners' : 'users'}`;
     const stance = stanceBefore(words, span.start);
@@ -54,6 +54,15 @@ export function spanAudience(span: Span, words: readonly string[] = []): PlanAud
   }
   return null;
 }
+
+/** The scale answers of a grid row said of people, as a name's tail (" (Daily)"), or nothing. */
+const rowScale = (question: PlannerQuestion, codes: readonly string[] | undefined) =>
+  codes
+    ? ` (${question.suffixes
+        .filter((x) => codes.includes(x.code))
+        .map((x) => x.name)
+        .join(', ')})`
+    : '';
 
 /**
  * The answers of a grid that make someone one of a group named by its row: an agreement

@@ -1,5 +1,8 @@
 import { CatalogueIndex } from '../catalogue-index';
-import { CANONICAL, FUNCTION_WORDS, numberWord, stem } from '../text';
+import { CANONICAL, FUNCTION_WORDS, numberWord, stem, STOPWORDS, writtenStem } from '../text';
+
+/** How many stopwords between a name's words count for nothing. */
+const MAX_FILLERS = 3;
 import { Span } from './types';
 
 /**
@@ -57,13 +60,20 @@ export function longNameSpans(words: string[], used: Set<number>, index: Catalog
     }
     const start = Math.min(...at);
     const end = Math.max(...at) + 1;
-    // A short name of three content words may have a few words between them; of two, one.
-    if (end - start > entry.words.length + (long ? 2 : content.length >= 3 ? 3 : 1)) continue;
+    // A short name of three content words may have a few words between them; of two, one. Words
+    // of quantity between a verb and its object count for none ("read a lot of books"), within a clause.
+    const fillers =
+      content.length === 2 && !words.slice(start, end).includes('|')
+        ? [...Array(end - start).keys()].filter((k) => !at.includes(start + k) && STOPWORDS.has(words[start + k])).length
+        : 0;
+    if (end - start - Math.min(fillers, MAX_FILLERS) > entry.words.length + (long ? 2 : content.length >= 3 ? 3 : 1)) continue;
     const loose: number[] = [];
     for (let i = start; i < end; i++) if (!at.includes(i) && stems[i] !== '') loose.push(i);
     // A name met only through another word for one of its own ("hold a mortgage" for "Own with a
     // mortgage") does not swallow a name said as it is ("Mortgage", a financial product held).
-    const reworded = at.some((i) => CANONICAL[words[i]] !== undefined && !entry.words.includes(words[i]));
+    // A word that is only an inflection of the name's own ("read" for "Reading books") is no other word.
+    const inflected = (i: number) => entry.words.some((n) => writtenStem(n) === writtenStem(words[i]));
+    const reworded = at.some((i) => CANONICAL[words[i]] !== undefined && !entry.words.includes(words[i]) && !inflected(i));
     if (
       reworded &&
       at.some((i) => (index.byFirst.get(words[i]) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1 && e.refs.some((r) => !r.partial)))

@@ -30,6 +30,8 @@ export interface Span {
   rivals?: string[];
   /** The answers an amount means, said of people ("households earning over $150,000"): a group. */
   amountGroup?: true;
+  /** The scale answers of a grid row an amount means, said of people ("daily Snapchat users": Daily). */
+  rowSuffixes?: string[];
 }
 
 export const PRIORITY: Record<SpanKind, number> = { audience: 1, market: 1, region: 1, us: 1, age: 1, place: 2, datapoint: 3 };
