@@ -41,6 +41,7 @@ export interface LanguageWords {
    * table is also read with the short form where a vowel follows it or where it ends the phrase.
    */
   elisions: Phrase[];
+  /**
    * Words read otherwise only right after a noun for people: a frequency a Romance language puts
    * after its noun ("usuarios diarios", "utenti quotidiani": daily users), which elsewhere may be a
    * noun ("el diario", a newspaper). Read before the noun, in English order.
@@ -359,8 +360,15 @@ const pattern: Check<{ pattern: string; flags: string; replace: string }> = (val
   return p;
 };
 
-const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases, beforeNumber: phrases, elisions: phrases });
-const language = shape<LanguageWords>({ markers: words, phrases, endings: words, bothAnd: phrases, beforeNumber: phrases, afterPeople: phrases });
+const language = shape<LanguageWords>({
+  markers: words,
+  phrases,
+  endings: words,
+  bothAnd: phrases,
+  beforeNumber: phrases,
+  elisions: phrases,
+  afterPeople: phrases,
+});
 
 /**
  * The lexicon from its parsed files, every file checked against the shape the planner reads;

@@ -84,11 +84,10 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
       .flatMap((s) => [s.start - 2, s.start - 1]),
   );
   for (const i of residence) used.add(i);
-  const spans = [
+  const grouped = [
     ...found.filter((s) => !groups.spans.some((g) => g.start < s.end && s.start < g.end) && !(s.end - s.start === 1 && residence.has(s.start))),
     ...groups.spans,
   ].sort((a, b) => a.start - b.start);
-  const grouped = [...found.filter((s) => !groups.spans.some((g) => g.start < s.end && s.start < g.end)), ...groups.spans].sort((a, b) => a.start - b.start);
   // "Australians interested in Japan as a holiday destination": a market named as an answer is the answer.
   const spans = placesAsAnswers(words, grouped, index);
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);

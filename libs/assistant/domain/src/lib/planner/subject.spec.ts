@@ -139,6 +139,8 @@ describe('the planner with the subject stage', () => {
     expect([p.topic?.question, p.topic?.datapoints.map((d) => d.code), p.topic?.negate, p.count]).toEqual(['age_group', ['16_24'], true, true]);
     expect(plan('How many people in Germany are not women?').topic?.negate).toBe(true);
     expect(plan('How many Gen Z are there in Germany?').topic?.negate).toBeUndefined();
+  });
+
   it('reads a negation closing its clause on the answer before it, with the people of a market after it (Japanese order)', () => {
     const words = ['share', 'dog', 'do', 'not', 'own', 'japanese'];
     const market = { start: 5, end: 6, entry: { kind: 'market' } } as SubjectSpan;
