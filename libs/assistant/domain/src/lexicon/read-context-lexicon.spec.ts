@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CONTEXT_LEXICON } from './lexicon';
 import { readContextLexicon } from './read-context-lexicon';
-import { LexiconError } from './read-lexicon';
+import { LexiconError } from './lexicon-checks';
 
 const FILE = path.join(__dirname, '..', 'lib', 'planner', 'context-lexicon.json');
 

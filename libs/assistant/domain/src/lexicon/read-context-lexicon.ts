@@ -8,7 +8,7 @@
  * data (non-empty strings, finite numbers, and lists and objects of them), so a list another
  * change adds is never read unchecked; declare its shape here when it has one.
  */
-import { type Check, describe, LexiconError, listOf, num, recordOf, text, word, wordLists, words } from './read-lexicon';
+import { type Check, describe, LexiconError, listOf, num, recordOf, text, word, wordLists, words } from './lexicon-checks';
 
 export const CONTEXT_LEXICON_FILE = 'context-lexicon.json';
 

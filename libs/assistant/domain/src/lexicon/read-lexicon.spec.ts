@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LEXICON } from './lexicon';
-import { LexiconError, LexiconFiles, readLexicon } from './read-lexicon';
+import { LexiconError } from './lexicon-checks';
+import { LexiconFiles, readLexicon } from './read-lexicon';
 
 const FILES: (keyof LexiconFiles)[] = [
   'languages/de.json',
