@@ -16,6 +16,23 @@ import { wordsOf } from './mentions';
  * `wordsOf` and `lemma`, so that a name and a prompt are normalised alike.
  */
 
+/** A question's name forms and content words, read once per catalogue question: `namedAt` asks at every word. */
+const NAMES = new WeakMap<PlannerQuestion, { forms: string[][]; content: string[] }>();
+
+function namesOf(q: PlannerQuestion): { forms: string[][]; content: string[] } {
+  let names = NAMES.get(q);
+  if (!names) {
+    names = {
+      forms: nameForms(q),
+      content: wordsOf(q.name.replace(/\(.*?\)/g, ' '))
+        .filter((w) => !STOPWORDS.has(w))
+        .map(lemma),
+    };
+    NAMES.set(q, names);
+  }
+  return names;
+}
+
 /** The forms of a question's name, each a list of words (the last may be plural). */
 function nameForms(q: PlannerQuestion): string[][] {
   const bracketed = [...q.name.matchAll(/\(([^)]*)\)/g)].map((m) => wordsOf(m[1]));
@@ -25,15 +42,13 @@ function nameForms(q: PlannerQuestion): string[][] {
 /** Where the name of `q` ends when the words from `at` say it in full, else -1. */
 export function namedAt(words: readonly string[], at: number, q: PlannerQuestion): number {
   let end = -1;
-  for (const f of nameForms(q)) {
+  const { forms, content } = namesOf(q);
+  for (const f of forms) {
     if (f.length < 2) continue;
     const ok = f.every((w, k) => words[at + k] === w || (k === f.length - 1 && words[at + k] === `${w}s`));
     if (ok) end = Math.max(end, at + f.length);
   }
   // Content words in order, function words between them and plurals free: "age of the children in the household".
-  const content = wordsOf(q.name.replace(/\(.*?\)/g, ' '))
-    .filter((w) => !STOPWORDS.has(w))
-    .map(lemma);
   if (content.length >= 2) {
     let k = 0;
     let j = at;
