@@ -1,6 +1,7 @@
 import { AnalysisPlan } from '../assistant.types';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { answerFollowUp } from '../testing/plan-answer';
 import { replacedLast, rewriteReplacement as rewrite, rewriteSideBySide, withoutReaction } from './follow-up-replace';
 
 const demo = demoPlannerCatalogue();
@@ -158,13 +159,7 @@ describe('replacedLast: what is replaced named first', () => {
     expect(replacedLast('What about men?', demo)).toBe('What about men?');
   });
   it('is read as a replacement after an answered turn, in the markets’ languages and in Japanese', () => {
-    const replaced = (previous: string, prompt: string) => {
-      const first = planPrompt({ prompt: previous, catalogue: demo });
-      if (first.outcome !== 'answer') throw new Error(first.message);
-      const next = planPrompt({ prompt, catalogue: demo, previous: first.plan });
-      if (next.outcome !== 'answer') throw new Error(next.message);
-      return next.plan;
-    };
+    const replaced = (previous: string, prompt: string) => answerFollowUp(previous, prompt, demo);
     const plan = replaced('How many Spaniards use Netflix?', 'not Netflix, Disney+');
     expect(plan.topic?.datapoints.map((d) => d.code)).toEqual(['disney_plus']);
     expect([plan.topic?.negate ?? false, plan.locations.map((l) => l.code), plan.count]).toEqual([false, ['es'], true]);

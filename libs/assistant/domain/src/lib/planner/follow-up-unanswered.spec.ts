@@ -1,4 +1,5 @@
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { answerFollowUp } from '../testing/plan-answer';
 import { planPrompt } from '../planner';
 import { answerToUnanswered, correctionOfAnswer } from './follow-up-unanswered';
 
@@ -35,10 +36,7 @@ describe('correctionOfAnswer: a correction after an answered turn', () => {
     expect(correctionOfAnswer('sorry, I meant Germans and Gen Z on TikTok', demo)).toBeNull();
   });
   it('answers the corrected market with the rest of the last answer', () => {
-    const first = planPrompt({ prompt: '¿Qué porcentaje de los alemanes usa Snapchat?', catalogue: demo });
-    if (first.outcome !== 'answer') throw new Error(first.message);
-    const next = planPrompt({ prompt: 'perdón, quería decir los franceses', catalogue: demo, previous: first.plan, history: [first.plan] });
-    if (next.outcome !== 'answer') throw new Error(next.message);
-    expect([next.plan.topic?.datapoints.map((d) => d.code), next.plan.locations.map((l) => l.code)]).toEqual([['snapchat'], ['fr']]);
+    const next = answerFollowUp('¿Qué porcentaje de los alemanes usa Snapchat?', 'perdón, quería decir los franceses', demo);
+    expect([next.topic?.datapoints.map((d) => d.code), next.locations.map((l) => l.code)]).toEqual([['snapchat'], ['fr']]);
   });
 });
