@@ -102,6 +102,7 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
   'held-out-4': HELD_OUT_ALL_FAMILIES,
   'held-out-5': HELD_OUT_ALL_FAMILIES,
   'held-out-6': HELD_OUT_ALL_FAMILIES,
+  'held-out-7': HELD_OUT_ALL_FAMILIES,
   'tuning-3': {
     'share-population': 3,
     'share-audience': 3,

@@ -59,6 +59,7 @@ export const EVAL_SETS = [
   'held-out-4',
   'held-out-5',
   'held-out-6',
+  'held-out-7',
 ] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
