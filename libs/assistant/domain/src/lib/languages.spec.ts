@@ -138,3 +138,53 @@ describe('phrases of the table against each other and against elided words', () 
     expect(translateWords('est le plus susceptible d avoir'.split(' '), 'fr').join(' ')).toBe('is most likely to have');
   });
 });
+
+describe('short turns whose marker words two languages share', () => {
+  it('counts the words of each language table when no language leads by more than one marker word', () => {
+    expect(detectLanguage('E per reddito?')).toBe('it');
+    expect(detectLanguage('e por renda?')).toBe('pt');
+    expect(detectLanguage('e per sesso?')).toBe('it');
+  });
+  it('keeps a prompt with an English marker word English unless the other language has one of its own', () => {
+    expect(detectLanguage('top 3 sportswear brands among runners in Japan')).toBe('en');
+    expect(detectLanguage('and by income?')).toBe('en');
+  });
+  it('never reads a one-word name of the data as another form of a word of the table ("reddit", "reddito")', () => {
+    expect(
+      translateWords(
+        ['usa', 'reddit'],
+        'it',
+        new Set(),
+        () => 0,
+        (w) => w === 'reddit',
+      ).join(' '),
+    ).toBe('uses reddit');
+    expect(
+      translateWords(
+        ['per', 'reddito'],
+        'it',
+        new Set(),
+        () => 0,
+        (w) => w === 'reddit',
+      ).join(' '),
+    ).toBe('by income');
+  });
+});
+
+describe('people named by a noun of the doer', () => {
+  it('reads the Romance and German nouns of doers as the English people nouns', () => {
+    expect(translateWords(['os', 'jogadores'], 'pt').join(' ')).toBe('the gamers');
+    expect(translateWords(['les', 'fumeurs'], 'fr').join(' ')).toBe('the smokers');
+    expect(translateWords(['gli', 'ascoltatori'], 'it').join(' ')).toBe('the listeners');
+    expect(translateWords(['los', 'bebedores'], 'es').join(' ')).toBe('the drinkers');
+    expect(translateWords(['biertrinker'], 'de').join(' ')).toBe('beer drinkers');
+  });
+  it('reads a feminine noun of the doer as the women among them', () => {
+    expect(translateWords(['les', 'lectrices'], 'fr').join(' ')).toBe('the female readers');
+    expect(translateWords(['as', 'jogadoras'], 'pt').join(' ')).toBe('the female gamers');
+  });
+  it('reads a Japanese verb before 人 followed by "among" as the people who do it', () => {
+    expect(translateJapanese('ラジオを毎日聞く人の中で').replace(/\s+/g, ' ').trim()).toBe('among people who listen to radio daily ,');
+    expect(translateJapanese('ヨガをしている人のうち').replace(/\s+/g, ' ').trim()).toBe('among people who do yoga ,');
+  });
+});

@@ -13,6 +13,7 @@ import { capitaliseListedCodes } from './market-codes';
 import { foldAccents } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
 import { frequencyBeforePeople } from './postposed-frequency';
+import { superlativesBeforeNouns } from './postposed-superlative';
 
 export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'it' | 'ja';
 /** The European languages read through a phrase table. */
@@ -74,8 +75,9 @@ function languageScores(written: string): [Language, number][] {
  */
 export function detectLanguage(raw: string): Language {
   if (/[\u3040-\u30ff\u4e00-\u9fff]/.test(raw)) return 'ja';
-  let [best, bestScore] = languageScores(raw)[0];
-  for (const [lang, s] of languageScores(raw).slice(1))
+  const scores = weighedScores(raw);
+  let [best, bestScore] = scores[0];
+  for (const [lang, s] of scores.slice(1))
     if (s > bestScore) {
       best = lang;
       bestScore = s;
@@ -83,11 +85,42 @@ export function detectLanguage(raw: string): Language {
   return best;
 }
 
+/** Per language, its marker words in a prompt; with the words of its own phrase table when no language leads by more than one. */
+function weighedScores(raw: string): [Language, number][] {
+  const scores = languageScores(raw);
+  // A short turn ("E per reddito?", "e por renda?") leads by one marker word at most: the words of
+  // each language's own phrase table ("per reddito", "renda") are counted too, so a word the
+  // prompt shares with another language ("e") does not decide alone. Against an English marker word, only a language with a marker word of its own counts them.
+  const top = Math.max(...scores.map(([, s]) => s));
+  const english = scores.find(([lang]) => lang === 'en')?.[1] ?? 0;
+  if (top !== 1) return scores;
+  return scores.map(([lang, s]): [Language, number] => [lang, lang === 'en' || english > 0 ? s : s + tabledWords(raw, lang as Tabled)]);
+}
+
+/** How many words of a prompt a phrase of the language's table covers ("per reddito": two of "e per reddito"). */
+function tabledWords(raw: string, lang: Tabled): number {
+  const words = foldAccents(raw.toLowerCase())
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  const t = table(lang);
+  let covered = 0;
+  for (let i = 0; i < words.length;) {
+    let n = Math.min(t.longest, words.length - i);
+    while (n >= 1 && lookUp(t, words.slice(i, i + n), lang) === undefined) n--;
+    if (n >= 1) {
+      covered += n;
+      i += n;
+    } else i++;
+  }
+  return covered;
+}
+
 /** The language of a prompt when its words say it clearly: no other language has as many of its marker words. */
 export function clearLanguage(raw: string): Language | null {
   const language = detectLanguage(raw);
   if (language === 'ja') return language;
-  const scores = languageScores(raw);
+  const scores = weighedScores(raw);
   const top = scores.find(([lang]) => lang === language)?.[1] ?? 0;
   return scores.filter(([, s]) => s === top).length === 1 ? language : null;
 }
@@ -216,6 +249,8 @@ export function translateWords(
   keep: ReadonlySet<string> = new Set(),
   /** How many words from `i` are a name the data holds ("Mercado Livre", "Pays Bas"): never translated. */
   nameAt: (words: string[], i: number) => number = () => 0,
+  /** Whether a word is a whole one-word name of the data ("reddit"): never read as another form of a word of the table ("reddito"). */
+  isName: (word: string) => boolean = () => false,
 ): string[] {
   if (lang === 'en' || lang === 'ja') return words;
   const t = table(lang);
@@ -252,7 +287,7 @@ export function translateWords(
       i++;
       continue;
     }
-    if (i === 0 && opening.has(words[0]) && !map.has(words.slice(0, 3).join(' ')) && !map.has(words.slice(0, 4).join(' '))) {
+    if (i === 0 && opening.has(words[0]) && ![2, 3, 4].some((n) => map.has(words.slice(0, n).join(' ')))) {
       out.push('what');
       i++;
       continue;
@@ -290,7 +325,7 @@ export function translateWords(
     for (let n = Math.min(longest, words.length - i); n >= 1; n--) {
       const phrase = words.slice(i, i + n).join(' ');
       const english = lookUp(t, words.slice(i, i + n), lang);
-      if (english === undefined || (n === 1 && keep.has(phrase))) continue;
+      if (english === undefined || (n === 1 && (keep.has(phrase) || (isName(phrase) && !map.has(phrase))))) continue;
       // "los mayores de 55": a phrase never swallows the start of a word read before a number.
       if (Array.from({ length: n - 1 }, (_, k) => k + 1).some((k) => numberWord(words, i + k, lang))) continue;
       // "tra i giovani genitori": a phrase never swallows the start of a longer phrase that runs past its end ("i giovani" of "giovani genitori").
@@ -312,7 +347,8 @@ export function translateWords(
   if (lang !== 'de')
     for (let k = 2; k < out.length; k++)
       if (out[k] === 'favourite' && out[k - 2] === 'the' && !FUNCTION_LIKE.has(out[k - 1])) [out[k - 1], out[k]] = [out[k], out[k - 1]];
-  return out;
+  // "il servizio di streaming più usato": "the most used streaming service".
+  return lang === 'de' ? out : superlativesBeforeNouns(out);
 }
 
 /** The English of a word of the language's `afterPeople` list, by the word or its inflection key. */

@@ -143,7 +143,13 @@ export function normaliseWords(written: string, index: CatalogueIndex): Normalis
     if (words.length > 0) words.push('|');
     words.push(
       ...spellNegations(
-        translateWords(w, lang, capitals, (ws, i) => nameOfData(ws, i, index)),
+        translateWords(
+          w,
+          lang,
+          capitals,
+          (ws, i) => nameOfData(ws, i, index),
+          (word) => (index.byFirst.get(word) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1),
+        ),
         lang,
       ),
     );
