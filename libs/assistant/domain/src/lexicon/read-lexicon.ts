@@ -227,6 +227,8 @@ export interface Lexicon {
     sizeHeads: string[];
     /** Nouns of a number of people set beside a share ("both the number and the percentage of"). */
     sizeNouns: string[];
+    /** Words that make the groups named one audience, any of them ("Gen Z and Millennials combined"). */
+    union: string[];
     /** What an index is read against ("everyone else", "the general population"). */
     base: string[];
     /** Words of asking that are never read as "not in the data" (the cue words are added to them). */
@@ -384,6 +386,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       sizeSuperlatives: words,
       sizeHeads: words,
       sizeNouns: words,
+      union: words,
       base: words,
       queryWords: words,
       filler: words,
