@@ -120,6 +120,10 @@ export interface Grammar {
   oneAnswerSuperlatives: string[];
   /** Verbs of coming first that, after "which" and a singular noun, ask for one answer ("which brand leads"). */
   leadVerbs: string[];
+  /** Verbs of preferring ("which brand do they prefer"): asked of a singular noun, one answer, as a lead verb is. */
+  preferenceVerbs: string[];
+  /** Verbs of skew ("do daily TikTok users skew female?"): what skews is the subject, the group after it who it is indexed on. */
+  skewVerbs: string[];
   /** Plural nouns a number counts that are not things to list. */
   countedUnits: string[];
   /** ISO 3166 three-letter codes of the markets -> their codes, read in capitals only. */
@@ -353,6 +357,8 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       limitWords: words,
       oneAnswerSuperlatives: words,
       leadVerbs: words,
+      preferenceVerbs: words,
+      skewVerbs: words,
       countedUnits: words,
       iso3: recordOf(word),
       usPronounBefore: words,

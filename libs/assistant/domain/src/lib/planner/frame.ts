@@ -3,6 +3,7 @@ import { GROUP_WORDS, PEOPLE_REFERENCES } from './cues';
 import { indexAgainstSide, readCount, readKindCues, refineKindCues } from './kind';
 import { groupDescriptions, profileRequestWords } from './group-description';
 import { unitedSides } from './audience-union';
+import { skewedSubject } from './skew-subject';
 import { askedDemographics, assignRoles } from './roles';
 import { asksForSize } from './subject';
 import { Frame, PromptContext } from './types';
@@ -29,6 +30,8 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
     cues.openIndexing = false;
   }
   askedDemographics(reading, catalogue);
+  // "Do daily TikTok users skew female?": the behaviour that skews is the topic.
+  if (cues.indexing || cues.explicitIndex) skewedSubject(reading, catalogue);
   // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one (asked
   // once the topic is known to be in the data).
   const they = words.findIndex(

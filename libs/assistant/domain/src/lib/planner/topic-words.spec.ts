@@ -14,6 +14,7 @@ describe('frequency words and the questions they can name', () => {
   it('keeps a stem another word of the prompt says as a period', () => {
     expect([...frequencyStems(['weekly', 'pinterest', 'users'], ['weekly', 'users'])]).toEqual(['week']);
     expect([...frequencyStems(['weekly', 'drinks', 'last', 'week'], ['weekly', 'drinks', 'last', 'week'])]).toEqual([]);
+    expect([...frequencyStems(['social', 'media', 'each', 'day'], ['social', 'media', 'each', 'day'])]).toEqual([]);
   });
   it('knows the questions of frequencies by their answers or scale', () => {
     expect(asksFrequencies(index, 'social_platform_frequency')).toBe(true);

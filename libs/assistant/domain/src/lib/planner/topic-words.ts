@@ -29,12 +29,17 @@ export function frequencyWordsSaid(words: readonly string[]): Set<string> {
 }
 
 /**
- * Stems of the frequency words said that no other word of the prompt has: "weekly" names an
+ * Stems of the frequency adverbs said that no other word of the prompt has: "weekly" names an
  * answer of a scale of frequencies, never the period in a question's name ("Drinks consumed in
  * the last week"), so it only counts for a question of frequencies (`asksFrequencies`).
  */
 export function frequencyStems(words: readonly string[], free: readonly string[]): Set<string> {
-  const said = frequencyWordsSaid(words);
+  // Only the adverbs of one word: "each day", "once a week" say the period as a name does ("per day").
+  const said = new Set(
+    Object.values(VALUE_WORDS)
+      .flat()
+      .filter((a) => !a.includes(' ') && words.includes(a)),
+  );
   return new Set([...said].map(stem).filter((s) => !free.some((f) => !said.has(f) && stem(f) === s)));
 }
 
