@@ -55,6 +55,7 @@ export const EVAL_SETS = [
   'tuning-13-brief',
   'tuning-13-messy',
   'tuning-14-language',
+  'tuning-14-groups',
   'held-out-2',
   'held-out-3',
   'held-out-4',

@@ -31,6 +31,8 @@ export interface ContextLexicon {
   askLeadIns: string[];
   placeReferences: string[];
   peopleReferences: string[];
+  /** "Of them", "davon": a part of the people of the previous answer ("how many of them are Gen Z?"). */
+  partitiveReferences: string[];
   replace: { swapVerbs: string[]; swapLinks: string[]; insteadOf: string[]; sideBySide: string[]; switchTo: string[]; discourse: string[] };
   ages: {
     children: string[];
@@ -131,6 +133,7 @@ const context = members<ContextLexicon>({
   askLeadIns: words,
   placeReferences: words,
   peopleReferences: words,
+  partitiveReferences: words,
   replace: members<ContextLexicon['replace']>({
     swapVerbs: words,
     swapLinks: words,

@@ -120,6 +120,10 @@ export interface Grammar {
   oneAnswerSuperlatives: string[];
   /** Verbs of coming first that, after "which" and a singular noun, ask for one answer ("which brand leads"). */
   leadVerbs: string[];
+  /** Verbs of preferring ("which brand do they prefer"): asked of a singular noun, one answer, as a lead verb is. */
+  preferenceVerbs: string[];
+  /** Verbs of skew ("do daily TikTok users skew female?"): what skews is the subject, the group after it who it is indexed on. */
+  skewVerbs: string[];
   /** Plural nouns a number counts that are not things to list. */
   countedUnits: string[];
   /** ISO 3166 three-letter codes of the markets -> their codes, read in capitals only. */
@@ -227,6 +231,8 @@ export interface Lexicon {
     sizeHeads: string[];
     /** Nouns of a number of people set beside a share ("both the number and the percentage of"). */
     sizeNouns: string[];
+    /** Words that make the groups named one audience, any of them ("Gen Z and Millennials combined"). */
+    union: string[];
     /** What an index is read against ("everyone else", "the general population"). */
     base: string[];
     /** Words of asking that are never read as "not in the data" (the cue words are added to them). */
@@ -351,6 +357,8 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       limitWords: words,
       oneAnswerSuperlatives: words,
       leadVerbs: words,
+      preferenceVerbs: words,
+      skewVerbs: words,
       countedUnits: words,
       iso3: recordOf(word),
       usPronounBefore: words,
@@ -384,6 +392,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       sizeSuperlatives: words,
       sizeHeads: words,
       sizeNouns: words,
+      union: words,
       base: words,
       queryWords: words,
       filler: words,

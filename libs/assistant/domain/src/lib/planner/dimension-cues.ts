@@ -363,7 +363,7 @@ function contrastedGroups(words: string[], people: PlannerQuestion[]): { questio
 /** Whether the catalogue describes a question as one about the respondent ("Industry the respondent works in"). */
 const aboutRespondent = (q: PlannerQuestion) => /\brespondents?\b/i.test(q.description);
 
-function peopleQuestions(catalogue: PlannerCatalogue): PlannerQuestion[] {
+export function peopleQuestions(catalogue: PlannerCatalogue): PlannerQuestion[] {
   const codes = new Set<string>();
   for (const entry of AUDIENCE_PHRASES) questionsOf(entry.expression, codes);
   for (const a of catalogue.audiences) if (a.curated) questionsOf(a.expression, codes);

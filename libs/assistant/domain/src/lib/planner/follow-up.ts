@@ -5,6 +5,7 @@ import { LEXICON } from '../../lexicon/lexicon';
 import { followUpTopic, TopicEdit } from './follow-up-topic';
 import contextLexicon from './context-lexicon.json';
 import { asksChangeOverTime } from './shape';
+import { partitiveAudiences } from './follow-up-partitive';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
@@ -182,6 +183,11 @@ export function mergeFollowUp(
   else if (edits.audiences === 'select') audiences = start.audiences;
   else if (edits.audiences === 'narrow') audiences = [combine([previous.audiences[0], ...start.audiences])];
   else if (edits.audiences === 'add') audiences = uniqueAudiences([...kept, ...start.audiences]);
+  // "And how many of them are Gen Z?": the previous answer's people are the audience, the group the topic.
+  else {
+    const part = partitiveAudiences(text, reading.raw, previous, topic, kept, ctx.catalogue);
+    if (part) ({ audiences, topic } = part);
+  }
   let locations = previous.locations;
   if (edits.markets === 'add') locations = uniqueCodes([...previous.locations, ...start.locations]);
   else if (edits.markets !== 'keep') locations = start.locations;

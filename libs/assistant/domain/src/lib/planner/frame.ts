@@ -2,6 +2,8 @@ import { PlannerLocation } from '../assistant.types';
 import { GROUP_WORDS, PEOPLE_REFERENCES } from './cues';
 import { indexAgainstSide, readCount, readKindCues, refineKindCues } from './kind';
 import { groupDescriptions, profileRequestWords } from './group-description';
+import { unitedSides } from './audience-union';
+import { skewedSubject } from './skew-subject';
 import { askedDemographics, assignRoles } from './roles';
 import { asksForSize } from './subject';
 import { Frame, PromptContext } from './types';
@@ -28,6 +30,8 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
     cues.openIndexing = false;
   }
   askedDemographics(reading, catalogue);
+  // "Do daily TikTok users skew female?": the behaviour that skews is the topic.
+  if (cues.indexing || cues.explicitIndex) skewedSubject(reading, catalogue);
   // "Do they over-index on Netflix?" with nothing before it: "they" refers to no one (asked
   // once the topic is known to be in the data).
   const they = words.findIndex(
@@ -42,6 +46,8 @@ export function readFrame(ctx: PromptContext, markets: PlannerLocation[]): Frame
   // A follow-up of an answer with a topic measures that topic: people it names ("what about TikTok users?") are a group.
   const topicKept = previous !== null && previous.topic !== null && ctx.followUpWords;
   const roles = assignRoles(reading, index, catalogue, { indexing: profiling, contextAudience, topicKept });
+  // "Gen Z and Millennials combined": the groups taken together are one audience.
+  unitedSides(roles, ctx.text, reading.raw, catalogue);
   refineKindCues(ctx, cues, roles, markets.length, they);
   groupDescriptions(reading, roles, index, cues);
   profileRequestWords(reading);

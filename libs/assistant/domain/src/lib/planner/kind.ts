@@ -60,8 +60,8 @@ const ONE_ANSWER_SUPERLATIVE = new RegExp(`(?:\\b(?:the|s)|^|\\|) (?:single )?(?
 /** The first words of the verbs of coming first ("leads", "comes" of "comes top"): the noun asked about ends before them. */
 const LEAD_VERBS = new Set(G.leadVerbs.map((v) => v.split(' ')[0]));
 const SINGLE_SUPERLATIVE = new RegExp(`\\bsingle (?:${alternatives(G.oneAnswerSuperlatives)})\\b`);
-/** After "which": a superlative ("which platform ... most") or a verb of coming first ("which brand leads"). */
-const WHICH_SUPERLATIVE = new RegExp(` (best|${alternatives([...G.oneAnswerSuperlatives, ...G.leadVerbs])}) `);
+/** After "which": a superlative ("which platform ... most"), a verb of coming first ("which brand leads") or of preferring ("which bank do they prefer"). */
+const WHICH_SUPERLATIVE = new RegExp(` (best|${alternatives([...G.oneAnswerSuperlatives, ...G.leadVerbs, ...G.preferenceVerbs])}) `);
 
 /** "the most used social platform", "the least used app", "the favourite brand": one datapoint, not a list. */
 export function singularSuperlative(text: string, kind: AnalysisKind): boolean {

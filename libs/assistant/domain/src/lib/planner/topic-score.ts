@@ -9,7 +9,7 @@ import { ALL_MARKETS, GROUP_NOUNS } from '../synonyms';
 import { stem, typoMatch } from '../text';
 import { codeName } from './outcomes';
 import { headFits } from './group-heads';
-import { GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
+import { asksFrequencies, frequencyStems, GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
 import { listHeadStems, promptFrame, verbFit, verbFrameOf } from './topic-verbs';
 import { KindCues, Reading, Roles, Scored, Span } from './types';
 
@@ -25,6 +25,8 @@ export interface TopicWords {
   suffixWords: { strong: string[]; weak: string[]; custom: boolean };
   /** Frequencies said in words ("daily", "several times a week"). */
   values: string[];
+  /** Stems of the words of those frequencies, no other word of the prompt's (a match only for a question of frequencies). */
+  frequencyStems: Set<string>;
   /** Free words neither the catalogue nor the words of asking know. */
   unknown: string[];
   /** The datapoint mentions that measure the topic. */
@@ -54,6 +56,8 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
       .filter((a) => text.includes(` ${a} `))
       .flatMap((a) => a.split(' ')),
   );
+  // "Weekly Pinterest users": a frequency word names an answer of a scale, not the period in a
+  // question's name ("Drinks consumed in the last week"), unless another word says that period.
   // A word written in capitals in a prompt that is not shouted ("LINE", "NFL") is a name: unknown
   // unless the catalogue has it, even when it is also a common word.
   const letters = reading.raw.replace(/[^A-Za-z]/g, '');
@@ -82,6 +86,7 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
     free,
     suffixWords,
     values,
+    frequencyStems: frequencyStems(words, free),
     unknown,
     mentions: roles.topicSpans,
     listHeads: listHeadStems(words),
@@ -166,7 +171,7 @@ function scoreQuestion(
   };
   scoreMentions(t, q, index, cues, tw.mentions, reading, tw.listHeads);
   t.score -= 6 * t.missed;
-  scoreStems(t, own, tw, idfOf);
+  scoreStems(t, own, tw, idfOf, asksFrequencies(index, q.code));
   // "music streaming": a qualifier and its noun as the question says them (see `qualifierFit`).
   t.score += qualified;
   if (qualified > 0) t.wordHits++;
@@ -278,9 +283,10 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
 }
 
 /** The free words that are words of the question's name or description, weighted by rarity. */
-function scoreStems(t: Tally, own: QuestionWords, tw: TopicWords, idfOf: Map<string, number>): void {
+function scoreStems(t: Tally, own: QuestionWords, tw: TopicWords, idfOf: Map<string, number>, ofFrequencies: boolean): void {
   let named = t.partialNamed;
   for (const s of tw.stems) {
+    if (tw.frequencyStems.has(s) && !ofFrequencies) continue;
     const idf = idfOf.get(s) as number;
     const generic = GENERIC_VERB_STEMS.has(s);
     if (own.name.has(s) || own.description.has(s)) t.evidence.push(s);

@@ -2,6 +2,7 @@ import { CatalogueIndex } from '../catalogue-index';
 import { PlannerCatalogue } from '../assistant.types';
 import { GROUP_NOUNS, SUFFIX_ALIASES, TOPIC_SYNONYMS, WEAK_SUFFIX_WORDS } from '../synonyms';
 import { stem, STOPWORDS } from '../text';
+import { isAnswerFrequency } from '../quantities';
 import { CONNECTORS } from './cues';
 import { Reading } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -15,6 +16,38 @@ export const GENERIC_VERB_STEMS = new Set(G.genericVerbStems);
 
 /** Frequency and scale words that name datapoints of frequency questions. */
 export const VALUE_WORDS = G.valueWords;
+
+/** The words of the frequencies said in full ("weekly", "several times a week"). */
+export function frequencyWordsSaid(words: readonly string[]): Set<string> {
+  const text = ` ${words.join(' ')} `;
+  return new Set(
+    Object.values(VALUE_WORDS)
+      .flat()
+      .filter((a) => text.includes(` ${a} `))
+      .flatMap((a) => a.split(' ')),
+  );
+}
+
+/**
+ * Stems of the frequency adverbs said that no other word of the prompt has: "weekly" names an
+ * answer of a scale of frequencies, never the period in a question's name ("Drinks consumed in
+ * the last week"), so it only counts for a question of frequencies (`asksFrequencies`).
+ */
+export function frequencyStems(words: readonly string[], free: readonly string[]): Set<string> {
+  // Only the adverbs of one word: "each day", "once a week" say the period as a name does ("per day").
+  const said = new Set(
+    Object.values(VALUE_WORDS)
+      .flat()
+      .filter((a) => !a.includes(' ') && words.includes(a)),
+  );
+  return new Set([...said].map(stem).filter((s) => !free.some((f) => !said.has(f) && stem(f) === s)));
+}
+
+/** Whether a question's answers or scale are frequencies ("Daily", "Weekly", "Several times a week"). */
+export function asksFrequencies(index: CatalogueIndex, code: string): boolean {
+  const names = index.normalisedNames.get(code);
+  return [...(names?.suffixes ?? []), ...(names?.datapoints ?? [])].some((n) => isAnswerFrequency(n.trim()));
+}
 
 /** The one-word synonym keys by their stems: "sneaker" finds what "sneakers" is listed for. */
 const SYNONYMS_BY_STEM = new Map(
@@ -65,14 +98,17 @@ export function leftoverStems(reading: Reading, known?: (w: string) => boolean):
 
 /** How strongly the free words alone name a question (no datapoint named). */
 export function wordsOnlyTopicScore(reading: Reading, index: CatalogueIndex, catalogue: PlannerCatalogue): number {
-  const { stems } = leftoverStems(reading, (w) => index.vocabulary.has(w));
+  const { stems, words: free } = leftoverStems(reading, (w) => index.vocabulary.has(w));
+  const often = frequencyStems(reading.words, free);
   let best = 0;
   for (const q of catalogue.questions) {
     const own = index.questionWords.get(q.code);
     if (!own) continue;
     let score = 0;
     let informative = 0;
+    const ofFrequencies = asksFrequencies(index, q.code);
     for (const s of stems) {
+      if (often.has(s) && !ofFrequencies) continue;
       const idf = Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount));
       if (GENERIC_VERB_STEMS.has(s)) continue;
       if (own.name.has(s)) {
