@@ -56,6 +56,7 @@ export const EVAL_SETS = [
   'tuning-13-messy',
   'tuning-14-language',
   'tuning-14-groups',
+  'tuning-14-chat',
   'held-out-2',
   'held-out-3',
   'held-out-4',

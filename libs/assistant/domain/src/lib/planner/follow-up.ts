@@ -6,6 +6,7 @@ import { followUpTopic, TopicEdit } from './follow-up-topic';
 import contextLexicon from './context-lexicon.json';
 import { asksChangeOverTime } from './shape';
 import { partitiveAudiences } from './follow-up-partitive';
+import { RANK_WORDS, MARKET_NOUNS } from './dimension-words';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
@@ -176,6 +177,11 @@ export function mergeFollowUp(
   else kind = previousBase === 'ranking' && topic && topic.datapoints.length > 0 && step.choice.mentioned ? 'share' : previousBase;
   if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
     topic = { ...topic, datapoints: [] };
+  // "Now do it as a ranking" after the share of one answer: the whole question, ranked.
+  if (asRanking(ctx, step, topic)) {
+    kind = 'ranking';
+    topic = { ...(topic as NonNullable<typeof topic>), datapoints: [] };
+  }
   const edits = decideFollowUp(ctx, start, named, marketReading, merged.edit, kind);
   const kept = previous.audiences.filter((a) => a.origin !== 'everyone');
   let audiences = kept;
@@ -259,4 +265,17 @@ export function withDocked(
     return [...audiences.filter(isDocked), ...audiences.filter((a) => !isDocked(a))];
   }
   return audiences;
+}
+
+/**
+ * "Now do it as a ranking", "rank it instead" after the share of one answer, naming nothing new: a
+ * word of ranking itself (`RANK_WORDS`) asks for every answer of the same question, ranked. A
+ * ranking by market or by a group ("rank it by market") is a dimension, not this.
+ */
+function asRanking(ctx: PromptContext, step: TopicStep, topic: PlanShape['topic']): boolean {
+  const previous = ctx.previous;
+  if (!previous?.topic || !topic || step.choice.mentioned || previous.kind !== 'share') return false;
+  if (topic.question !== previous.topic.question || topic.datapoints.length !== 1 || (topic.combine && topic.combine !== 'each') || topic.negate) return false;
+  const words = ctx.text.toLowerCase().split(/[^\p{L}]+/u);
+  return words.some((w) => RANK_WORDS.has(w)) && !words.some((w) => MARKET_NOUNS.has(w) || w === 'by');
 }

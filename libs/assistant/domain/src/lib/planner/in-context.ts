@@ -17,6 +17,10 @@ import { refuse } from './outcomes';
 import { findUnmeasured } from './unanswerable';
 import { boundBeyondBands } from './band-bounds';
 import { askedInEnglish } from './ask-in-english';
+import { withoutPurpose } from './purpose-phrase';
+import { pointedSide } from './side-pointer';
+import { oppositeOfPrevious } from './follow-up-opposite';
+import { withPreviousPeople } from './previous-people';
 
 /** What the context stage needs of a planner's input (the planner's `PlanInput`). */
 export interface ContextInput {
@@ -45,6 +49,15 @@ export function planInContext<I extends ContextInput>(given: I, planQuestion: (i
     answerToUnanswered(given.prompt, given.unanswered, given.catalogue) ??
     (given.previous && !given.unanswered ? correctionOfAnswer(given.prompt, given.catalogue) : null);
   if (corrected) given = { ...given, prompt: corrected, unanswered: null };
+  // "Could you pull that for the Snap pitch?": what the answer is for is background, its brand no topic.
+  const purpose = withoutPurpose(given.prompt, given.catalogue, Boolean(given.previous));
+  if (purpose) given = { ...given, prompt: purpose.text };
+  // "Size the first group": one side of the last answer by its place, written as its name.
+  const side = pointedSide(given.prompt, given.previous);
+  if (side) given = { ...given, prompt: side };
+  // "And the opposite?": the people who do not give the last answer's subject.
+  const opposite = oppositeOfPrevious(given.prompt, given.previous, given.catalogue);
+  if (opposite) given = { ...given, prompt: opposite };
   const reference = referToHistory(given.prompt, given.history, given.docked?.length ?? 0);
   const input: I = reference ? { ...given, prompt: reference.prompt, previous: reference.previous } : given;
   const raw = input.prompt.trim();
@@ -78,6 +91,8 @@ function planAsked<I extends ContextInput>(
       ? null
       : measureOfReferredThing(prompt, input.previous, input.catalogue, (p, previous) => planQuestion({ ...input, prompt: p, previous }));
   let planned = withEveryone(referred ?? planQuestion(prompt === raw ? input : { ...input, prompt }), removal?.everyone === true);
+  // "How many of them are men?": the people the last answer counted are the audience of another question.
+  planned = withPreviousPeople(prompt, planned, input.previous);
 
   const unmeasured = findUnmeasured(prompt, input.catalogue);
   let measured = !unmeasured || measuredAfterAll(unmeasured, prompt, planned, input.catalogue);
