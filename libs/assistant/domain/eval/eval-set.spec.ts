@@ -158,6 +158,7 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
     indexing: 8,
     'indexing-open': 5,
   },
+  'tuning-14-share': { 'share-audience': 15, 'comparison-audiences': 15, 'share-population': 6, indexing: 3 },
 };
 const FAMILIES = new Set<string>(EVAL_FAMILIES);
 const KINDS = new Set(['share', 'ranking', 'comparison', 'indexing', 'trend']);

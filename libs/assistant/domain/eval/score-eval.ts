@@ -57,6 +57,7 @@ export const EVAL_SETS = [
   'tuning-14-language',
   'tuning-14-groups',
   'tuning-14-chat',
+  'tuning-14-share',
   'held-out-2',
   'held-out-3',
   'held-out-4',

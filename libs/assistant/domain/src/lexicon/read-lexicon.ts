@@ -166,6 +166,8 @@ export interface Grammar {
   residenceVerbs: string[];
   /** Links that set a second side against the first after a word of indexing ("over-index compared with Millennials"): the sides compared. */
   indexAgainstSide: string[];
+  /** Links before a base ("than the average person", "above the general population"): one group set against everyone. */
+  baseLinks: string[];
 }
 
 export interface Lexicon {
@@ -380,6 +382,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       evenSideLinks: words,
       residenceVerbs: words,
       indexAgainstSide: words,
+      baseLinks: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,

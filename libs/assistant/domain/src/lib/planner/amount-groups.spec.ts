@@ -31,6 +31,14 @@ describe('amountGroups: an amount said of people names them as a group', () => {
       topic: 'tv_genres',
       audiences: [{ question: 'podcast_listening_frequency', datapoints: ['daily'] }],
     });
+    expect(shape(plan('Among weekly podcast listeners, what share use Spotify?'))).toEqual({
+      topic: 'music_streaming_services',
+      audiences: [{ question: 'podcast_listening_frequency', datapoints: ['weekly'] }],
+    });
+    expect(shape(plan('What share of monthly podcast listeners pay for Netflix?'))).toEqual({
+      topic: 'streaming_services_used',
+      audiences: [{ question: 'podcast_listening_frequency', datapoints: ['monthly'] }],
+    });
     expect(shape(plan('What share of everyday drinkers in Germany drink beer?'))).toEqual({
       topic: 'drinks_consumed',
       audiences: [{ question: 'alcohol_frequency', datapoints: ['daily'] }],

@@ -23,5 +23,5 @@ export const PROFILE_REQUEST = new RegExp(`${cueRegex(LEXICON.cues.profileReques
 /** "The number of Spotify users": a headcount of a group. */
 export const NUMBER_OF_GROUP = new RegExp(`\\bnumber of (\\w+ ){0,3}(${[...GROUP_NOUNS].join('|')})\\b`);
 export const MULTIWORD_CUES = [...RANKING_CUES, ...COMPARISON_CUES, ...TREND_CUES].filter((p) => p.includes(' '));
-/** A group set against the base in words ("compared to everyone else", "than the average person"). */
-export const BASE_CONTRAST = new RegExp(`\\b(than|to|from|with|against|versus|vs|and) (${BASE_PHRASES.join('|')})\\b`);
+/** A group set against the base in words ("compared to everyone else", "than the average person", "above the general population"; `grammar.json` `baseLinks`). */
+export const BASE_CONTRAST = new RegExp(`\\b(${G.baseLinks.join('|')}) (${BASE_PHRASES.join('|')})\\b`);

@@ -153,3 +153,11 @@ describe('kind: a word of indexing with a second side set against the first', ()
     expect(indexAgainstSide(' gen z over index vs millennials ', 2, 0)).toBe(true);
   });
 });
+
+describe('kind: one group set above or below the base (grammar.json baseLinks)', () => {
+  it('indexes a group said above or below everyone, as "than the average person"', () => {
+    expect(answer('Crunchyroll: how far above the general population are Gen Z?').kind).toBe('indexing');
+    expect(answer('Are Millennials below the average person on Facebook?').kind).toBe('indexing');
+    expect(answer('Are Gen Z above 30% on TikTok?').kind).not.toBe('indexing');
+  });
+});

@@ -72,3 +72,48 @@ describe('roles: people named by a way of living', () => {
     expect(plan('What share of Brits are vegetarians?')).toEqual({ topic: 'diets_followed', audience: 'All respondents' });
   });
 });
+
+describe('roles: people of a relative clause and sides set against their siblings', () => {
+  const expressions = (prompt: string) => {
+    const out = new RuleBasedPlanner().plan({ prompt, catalogue, previous: null, docked: [] });
+    return out.outcome === 'answer' ? { topic: out.plan.topic?.question ?? null, audiences: out.plan.audiences.map((a) => a.expression) } : out.outcome;
+  };
+
+  it('reads a relative clause after what is measured as the group ("how common is X for people who ...")', () => {
+    expect(expressions('How common is meditation for people who feel stressed most of the time?')).toEqual({
+      topic: 'wellness_activities',
+      audiences: [{ question: 'attitudes_lifestyle', datapoints: ['i_feel_stressed_most_of_the_time'], suffixes: ['1', '2'] }],
+    });
+    expect(expressions('How popular is Instagram with people who own a cat?')).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [{ question: 'pets_owned', datapoints: ['cat'] }],
+    });
+  });
+
+  it('reads a side naming answers of several questions as the answer of its sibling side’s question', () => {
+    expect(expressions('How do renters and people with a mortgage differ in owning a video doorbell?')).toEqual({
+      topic: 'smart_home_devices',
+      audiences: [
+        { question: 'home_ownership', datapoints: ['rent'] },
+        { question: 'home_ownership', datapoints: ['own_with_a_mortgage'] },
+      ],
+    });
+  });
+
+  it("reads the nouns for listeners, players and subscribers of the markets' languages as people", () => {
+    expect(expressions('¿Qué porcentaje de los oyentes de Spotify usa TikTok?')).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [{ question: 'music_streaming_services', datapoints: ['spotify'] }],
+    });
+    expect(expressions('Quanti abbonati di Netflix usano anche Disney+?')).toEqual({
+      topic: 'streaming_services_used',
+      audiences: [{ question: 'streaming_services_used', datapoints: ['netflix'] }],
+    });
+  });
+
+  it('keeps a product held when no sibling side names its other question', () => {
+    expect(expressions('What share of people with a mortgage use Revolut?')).not.toEqual(
+      expect.objectContaining({ audiences: [{ question: 'home_ownership', datapoints: ['own_with_a_mortgage'] }] }),
+    );
+  });
+});

@@ -129,7 +129,11 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // "Which airlines do people who play golf fly with?": what is measured is asked before the clause.
     // The clause goes on with its own verb ("... fly with"), so the people are not what is counted.
     const askedBefore = whEnd > 1 && s.start >= whEnd && verbAfter(words, s.end, used);
-    if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && (measuredAfter || askedBefore)) groupCapable.add(s);
+    // "How common is meditation for people who feel stressed ...", "Instagram: people who own a
+    // dog": the clause's people, with an answer of another question named before them.
+    const head = s.start - lead.length + who - 1;
+    const measuredBefore = who > 0 && datapointSpans.some((o) => o.end <= head && !sameQuestion(o, s));
+    if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && (measuredAfter || askedBefore || measuredBefore)) groupCapable.add(s);
     // "Germans who travel for work ...", "people in the UK who think their money will get worse ...".
     else if ((measuredAfter || askedBefore) && clauseGroup(words, s, datapointSpans, spans, askedBefore)) groupCapable.add(s);
     // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
@@ -212,6 +216,7 @@ function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
   ];
   let sides: PlanAudience[][];
   if (best) {
+    siblingSides(clauses.slice(best.from, best.to + 1));
     const common = clauses.filter((_, k) => k < best.from || k > best.to).flatMap((c) => toAudiences(c));
     sides = clauses.slice(best.from, best.to + 1).map((c) => [...toAudiences(c), ...common]);
   } else {
@@ -219,6 +224,30 @@ function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
     sides = all.length > 0 ? [all] : [];
   }
   return sides;
+}
+
+/** The question a side of one span is an answer of, when it names one only. */
+function sideQuestion(span: Span): string | undefined {
+  if (span.entry.kind === 'audience') return singleLeaf(span.entry.expression)?.question;
+  if (span.entry.kind !== 'datapoint') return undefined;
+  const questions = new Set(span.entry.refs.map((r) => r.question.code));
+  return questions.size === 1 ? [...questions][0] : undefined;
+}
+
+/**
+ * "Renters and people with a mortgage": a side whose words name answers of several questions
+ * ("mortgage": the product held, the home owned with one) is the answer of the question the other
+ * sides are answers of, when that is one of them; sides are set against their siblings.
+ */
+function siblingSides(clauses: { spans: Span[] }[]): void {
+  const single = clauses.map((c) => (c.spans.length === 1 ? sideQuestion(c.spans[0]) : undefined));
+  clauses.forEach((c, k) => {
+    const span = c.spans[0];
+    if (c.spans.length !== 1 || single[k] !== undefined || span.entry.kind !== 'datapoint' || span.amountGroup) return;
+    const refs = span.entry.refs;
+    const sibling = single.find((q, j) => j !== k && q !== undefined && refs.some((r) => r.question.code === q));
+    if (sibling) c.spans[0] = { ...span, entry: { ...span.entry, refs: refs.filter((r) => r.question.code === sibling) } };
+  });
 }
 
 /** Stems of verbs whose object is the thing measured, never a group of people. */

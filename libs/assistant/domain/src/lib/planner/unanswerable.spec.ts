@@ -41,6 +41,10 @@ describe('findUnmeasured', () => {
     expect(findUnmeasured('How many minutes a day do Gen Z spend on TikTok?', demo)?.kind).toBe('metric');
     expect(findUnmeasured('How much do gamers spend each month in euros?', demo)).toMatchObject({ kind: 'money', currency: '€' });
   });
+  it('reads a period before a noun for people as how often they do something, not as spending', () => {
+    expect(findUnmeasured('Among weekly podcast listeners, what share pay for Netflix?', demo)).toBeNull();
+    expect(findUnmeasured('How much do monthly gamers pay each month in euros?', demo)).toMatchObject({ kind: 'money' });
+  });
   it('finds nothing in an ordinary question', () => {
     expect(findUnmeasured('What share of Germans use TikTok daily?', demo)).toBeNull();
     expect(findUnmeasured('Top 5 streaming services among high income people', demo)).toBeNull();

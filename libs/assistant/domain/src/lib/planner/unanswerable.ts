@@ -1,5 +1,7 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import { GROUP_NOUNS } from '../synonyms';
+import { LEXICON } from '../../lexicon/lexicon';
 import { askedInEnglish } from './ask-in-english';
 import { brandAttributeAsk } from './brand-attribute';
 import { catalogueNames } from './catalogue-phrases';
@@ -262,7 +264,8 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   const asked = money.asks.find((a) => phraseIn(text, a) && !named(a));
   // "What do they spend on takeaways per week": spending over a period is an amount of money too.
   // "Spend playing each week" in hours is time, not money.
-  const periodic = money.periods.some((period) => phraseIn(text, period)) && !words.some((w) => money.timeWords.includes(w));
+  // "Weekly podcast listeners ... pay for Netflix": a period before a noun for people says how often they do something, not spend.
+  const periodic = money.periods.some((period) => phraseIn(text, period) && !ofPeople(words, period)) && !words.some((w) => money.timeWords.includes(w));
   // "How much do ..." is money only with a verb of spending; "how much money" is money itself.
   if ((asked && (spends || !/^how much/.test(asked) || /\bmoney\b/.test(asked))) || (spends && (currency || periodic))) {
     // The rest says what the money is spent on, not that it is spent: the planner would read "spend" as the gaming spend.
@@ -284,6 +287,16 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
     };
   }
   return null;
+}
+
+/** Nouns for people (`topics.json` `groupNouns`, `grammar.json` `personNouns`). */
+const PEOPLE_NOUNS = new Set([...GROUP_NOUNS, ...LEXICON.grammar.personNouns]);
+
+/** Whether every time `phrase` is said, a noun for people follows within three words ("weekly podcast listeners"). */
+function ofPeople(words: readonly string[], phrase: string): boolean {
+  const p = wordsOf(phrase);
+  const at = words.flatMap((_, i) => (p.every((w, k) => words[i + k] === w) ? [i] : []));
+  return at.length > 0 && at.every((i) => words.slice(i + p.length, i + p.length + 3).some((w) => PEOPLE_NOUNS.has(w)));
 }
 
 function without(words: readonly string[], phrase: string): string {
