@@ -56,7 +56,7 @@ describe('saysPartitive and topicPeople', () => {
       suffix: null,
     };
     expect(topicPeople(topic)?.expression).toEqual({ question: 'social_platform_usage', datapoints: ['tiktok'] });
-    expect(topicPeople({ ...topic, negate: true })).toBeNull();
+    expect(topicPeople({ ...topic, negate: true })?.expression).toEqual({ question: 'social_platform_usage', datapoints: ['tiktok'], not: true });
     expect(topicPeople({ ...topic, datapoints: [] })).toBeNull();
   });
 });

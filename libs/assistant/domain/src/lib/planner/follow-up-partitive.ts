@@ -11,17 +11,26 @@ export function saysPartitive(text: string, raw: string): boolean {
   return PARTITIVE.test(text) || PARTITIVE.test(raw.toLowerCase());
 }
 
-/** The people who gave the topic's answers (any of them), as an audience; null when the topic is no one group. */
+/**
+ * The people who gave the topic's answers (any of them; none of them when the topic is negated), as
+ * an audience; null when the topic is no one group.
+ */
 export function topicPeople(topic: PlanTopic | null): PlanAudience | null {
-  if (!topic || topic.datapoints.length === 0 || topic.negate || (topic.also?.length ?? 0) > 0) return null;
+  if (!topic || topic.datapoints.length === 0 || (topic.also?.length ?? 0) > 0) return null;
   if (topic.datapoints.length > 1 && topic.combine !== 'any') return null;
   const expression: Record<string, unknown> = {
     question: topic.question,
     datapoints: topic.datapoints.map((d) => d.code),
     ...(topic.suffix ? { suffixes: [topic.suffix.code] } : {}),
+    ...(topic.negate ? { not: true } : {}),
   };
   const name = topic.datapoints.map((d) => d.name).join(' or ');
-  return phraseAudience(`${name}${topic.suffix ? ` (${topic.suffix.name})` : ''}`, `Respondents who answered ${name} to ${topic.questionName}.`, expression);
+  const said = topic.negate ? 'did not answer' : 'answered';
+  return phraseAudience(
+    `${topic.negate ? 'Not ' : ''}${name}${topic.suffix ? ` (${topic.suffix.name})` : ''}`,
+    `Respondents who ${said} ${name} to ${topic.questionName}.`,
+    expression,
+  );
 }
 
 /**

@@ -16,7 +16,7 @@ describe('withPreviousPeople', () => {
   });
   it('keeps the last audience beside them', () => {
     const plan = answerFollowUp('What share of Parents in France own a dog?', 'what share of those are women?', demo);
-    expect(plan.audiences[0].name).toMatch(/Parents & Dog owners/);
+    expect(plan.audiences[0].name).toMatch(/Parents & Dog/);
   });
   it('leaves a turn that measures the same question, or names no people of the last answer', () => {
     const same = planPrompt({ prompt: 'what about them on TikTok?', catalogue: demo, previous: threads, history: [threads] });

@@ -1,27 +1,12 @@
 import { AnalysisPlan, PlanOutcome } from '../assistant.types';
-import { combine, phraseAudience } from './audiences';
-import lexicon from './context-lexicon.json';
-
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-const POINTER = new RegExp(`(?<![\\p{L}])(?:${lexicon.previousPeople.phrases.map(escape).join('|')})(?![\\p{L}])`, 'iu');
+import { combine } from './audiences';
+import { saysPartitive, topicPeople } from './follow-up-partitive';
 
 /** The people the last answer counted: its audience (unless everyone) with those who gave its subject. */
 function previousPeople(previous: AnalysisPlan) {
-  const topic = previous.topic;
-  if (!topic || topic.datapoints.length === 0 || previous.audiences.length !== 1) return null;
-  if (topic.combine && topic.combine !== 'each' && topic.combine !== 'any') return null;
-  if (topic.datapoints.length > 1 && topic.combine !== 'any') return null;
-  const names = topic.datapoints.map((d) => d.name).join(' or ');
-  const givers = phraseAudience(
-    `${topic.negate ? 'Not ' : ''}${names} ${/owned|ownership/.test(topic.question) ? 'owners' : 'users'}`,
-    `Respondents who ${topic.negate ? 'did not answer' : 'answered'} ${topic.datapoints.map((d) => `“${d.name}”`).join(' or ')} to “${topic.questionName}”.`,
-    {
-      question: topic.question,
-      datapoints: topic.datapoints.map((d) => d.code),
-      ...(topic.suffix ? { suffixes: [topic.suffix.code] } : {}),
-      ...(topic.negate ? { not: true } : {}),
-    },
-  );
+  if (previous.audiences.length !== 1) return null;
+  const givers = topicPeople(previous.topic);
+  if (!givers) return null;
   const audience = previous.audiences[0];
   return audience.origin === 'everyone' ? givers : combine([audience, givers]);
 }
@@ -29,13 +14,16 @@ function previousPeople(previous: AnalysisPlan) {
 /**
  * "How many people in the UK use Threads?" then "and how many of them are men?": the turn asks about
  * another question of the people the last answer counted, so they are its audience (the last
- * audience with those who gave its subject), never everyone. Only when the turn was answered for
- * the last answer's audience unchanged and measures another question than the last one; a turn that
- * measures the same question ("what about them on TikTok?") or the same thing on another scale ("how many of
- * them use it every day?") keeps its reading.
+ * audience with those who gave its subject), never everyone. The words that point at them are
+ * `partitiveReferences` of the context lexicon, as for a group asked of them in the follow-up merge
+ * (`follow-up-partitive.ts`), which catches the turns whose topic is a people question; this step
+ * catches the others after planning. Only when the turn was answered for the last answer's audience
+ * unchanged and measures another question than the last one; a turn that measures the same question
+ * ("what about them on TikTok?") or the same thing on another scale ("how many of them use it every
+ * day?") keeps its reading.
  */
 export function withPreviousPeople(prompt: string, planned: PlanOutcome, previous: AnalysisPlan | null | undefined): PlanOutcome {
-  if (planned.outcome !== 'answer' || !previous?.topic || !POINTER.test(prompt)) return planned;
+  if (planned.outcome !== 'answer' || !previous?.topic || !saysPartitive(prompt.toLowerCase(), prompt)) return planned;
   const plan = planned.plan;
   if (!plan.topic || plan.topic.question === previous.topic.question) return planned;
   // "How many of them use it every day?": the same thing on another scale, measured among everyone.
