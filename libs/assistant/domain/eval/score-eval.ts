@@ -58,6 +58,7 @@ export const EVAL_SETS = [
   'tuning-14-groups',
   'tuning-14-chat',
   'tuning-14-share',
+  'tuning-14-clauses',
   'held-out-2',
   'held-out-3',
   'held-out-4',

@@ -168,6 +168,12 @@ export interface Grammar {
   indexAgainstSide: string[];
   /** Links before a base ("than the average person", "above the general population"): one group set against everyone. */
   baseLinks: string[];
+  /** Negated clauses about people and groups narrowed by a modifier (`negated-clauses.ts`, `roles.ts`, `narrowed-audiences.ts`). */
+  clauseNegations: string[];
+  haveVerbs: string[];
+  clauseFiller: string[];
+  answerJoiners: string[];
+  narrowingGap: string[];
 }
 
 export interface Lexicon {
@@ -191,6 +197,8 @@ export interface Lexicon {
   };
   audiences: {
     audiencePhrases: AudiencePhrase[];
+    /** What a negated clause about people denies, read only there ("who don't eat meat": the meat-free diets): `negated-clauses.ts`. */
+    negatedObjects: AudiencePhrase[];
     /** The age bands of `age_group`: [code, low, high]. */
     ageBands: [string, number, number][];
   };
@@ -343,6 +351,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
     })(files['places.json'], 'places.json'),
     audiences: shape<Lexicon['audiences']>({
       audiencePhrases: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),
+      negatedObjects: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),
       ageBands: listOf(tuple<[string, number, number]>(word, num, num)),
     })(files['audiences.json'], 'audiences.json'),
     scales: shape<Lexicon['scales']>({ suffixAliases: wordLists, weakSuffixWords: words })(files['scales.json'], 'scales.json'),
@@ -383,6 +392,11 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       residenceVerbs: words,
       indexAgainstSide: words,
       baseLinks: words,
+      clauseNegations: words,
+      haveVerbs: words,
+      clauseFiller: words,
+      answerJoiners: words,
+      narrowingGap: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,

@@ -11,6 +11,8 @@ import { normaliseWords } from './normalise';
 import { findSpans } from './spans';
 import { amountGroups } from './amount-groups';
 import { placesAsAnswers } from './answer-places';
+import { negatedClauseSpans } from './negated-clauses';
+import { narrowedAudienceSpans } from './narrowed-audiences';
 import { sizeCuePositions } from './subject';
 import { Reading } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -89,7 +91,9 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
     ...groups.spans,
   ].sort((a, b) => a.start - b.start);
   // "Australians interested in Japan as a holiday destination": a market named as an answer is the answer.
-  const spans = placesAsAnswers(words, grouped, index);
+  // "People who don't have a car", "adults without a pet": a negated clause with its own answer is one audience.
+  // "Homeowners with a mortgage": a group narrowed to one of its answers.
+  const spans = narrowedAudienceSpans(words, negatedClauseSpans(words, placesAsAnswers(words, grouped, index), index, catalogue));
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
   return { raw, lang, words, used, spans, time, limit, quantities: groups.quantities, dimension };
 }

@@ -1,4 +1,5 @@
 import { LEXICON } from '../../lexicon/lexicon';
+import { GROUP_NOUNS } from '../synonyms';
 import { Span } from './types';
 
 const RELATIVE_HEADS = new Set(LEXICON.grammar.relativeHeads);
@@ -7,12 +8,15 @@ const DEMONYMS_WITHOUT_S = new Set(LEXICON.grammar.pluralDemonymsWithoutS);
 
 /**
  * Whether the "who"/"that" at `who` opens a clause about people: after a word for people ("people
- * who ...", "those that ..."), after a people word and the market they live in ("people in the UK
+ * who ...", "those that ...", "Netflix subscribers who ..."), after an audience ("Millennials who ..."), after a people word and the market they live in ("people in the UK
  * who ..."), or after the people of a market by their demonym ("Germans who travel for work").
  */
 export function relativeAboutPeople(words: readonly string[], who: number, spans: readonly Span[]): boolean {
   if (who <= 0 || (words[who] !== 'who' && words[who] !== 'that')) return false;
   if (RELATIVE_HEADS.has(words[who - 1])) return true;
+  // "Netflix subscribers who ...", "Millennials who ...": people named by a group noun or an audience.
+  if (GROUP_NOUNS.has(words[who - 1]) && /s$/.test(words[who - 1])) return true;
+  if (spans.some((s) => s.entry.kind === 'audience' && s.end === who)) return true;
   const market = spans.find((s) => (s.entry.kind === 'market' || s.entry.kind === 'region') && s.end === who);
   if (!market) return false;
   let k = market.start;

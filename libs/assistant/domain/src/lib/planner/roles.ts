@@ -125,7 +125,17 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     const clauseStart = words.lastIndexOf('|', s.start) + 1;
     const lead = words.slice(Math.max(clauseStart, s.start - 5), s.start);
     const who = lead.findIndex((w) => w === 'who' || w === 'that');
-    const measuredAfter = topicKept || datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s));
+    // "Gen Z women who don't use TikTok are on Instagram": in a negated clause, an answer of the same
+    // question measured after a verb of its own.
+    const nextAnswer = datapointSpans.filter((o) => o.start >= s.end).sort((a, b) => a.start - b.start)[0];
+    const measuredAfter =
+      topicKept ||
+      datapointSpans.some((o) => o.start >= s.end && !sameQuestion(o, s)) ||
+      (nextAnswer !== undefined &&
+        sameQuestion(nextAnswer, s) &&
+        who >= 0 &&
+        lead.slice(who + 1).some((w) => NEGATED_CLAUSE.has(w)) &&
+        verbBetween(words, s.end, nextAnswer.start));
     // "Which airlines do people who play golf fly with?": what is measured is asked before the clause.
     // The clause goes on with its own verb ("... fly with"), so the people are not what is counted.
     const askedBefore = whEnd > 1 && s.start >= whEnd && verbAfter(words, s.end, used);
@@ -341,6 +351,16 @@ export function continuesList(words: string[], m: Span, mentions: Span[]): boole
 
 export function isListEnd(words: string[], m: Span): boolean {
   return words[m.end] === undefined || words[m.end] === '|';
+}
+
+/** Words that join two answers of one clause ("TikTok and/or Instagram", "TikTok but not Instagram"), not a verb of another. */
+const ANSWER_JOINERS = new Set(G.answerJoiners);
+/** Words that negate a clause about people ("who don't use TikTok"). */
+const NEGATED_CLAUSE = new Set(G.clauseNegations);
+
+/** Whether a word between `from` and `to` starts another clause's verb ("who use TikTok are on Instagram", "also have a cat"). */
+export function verbBetween(words: readonly string[], from: number, to: number): boolean {
+  return words.slice(from, to).some((w) => w !== '|' && !ANSWER_JOINERS.has(w) && !GROUP_NOUNS.has(w));
 }
 
 export function sameQuestion(a: Span, b: Span): boolean {
