@@ -54,6 +54,7 @@ export const EVAL_SETS = [
   'tuning-13-negation',
   'tuning-13-brief',
   'tuning-13-messy',
+  'tuning-14-trend',
   'held-out-2',
   'held-out-3',
   'held-out-4',
