@@ -59,6 +59,7 @@ export const EVAL_SETS = [
   'tuning-14-chat',
   'tuning-14-share',
   'tuning-14-clauses',
+  'tuning-14-trend',
   'held-out-2',
   'held-out-3',
   'held-out-4',

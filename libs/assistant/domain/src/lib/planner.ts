@@ -14,6 +14,7 @@ import { firstTurnShape } from './planner/shape';
 import { chooseTopic } from './planner/topic';
 import { settleTopic } from './planner/topic-context';
 import { PlanShape, PromptContext } from './planner/types';
+import { grainRefusal } from './time-grain';
 
 export { DEFAULT_LIMIT, DEFAULT_OPEN_LIMIT, EVERYONE, MAX_LIMIT } from './planner/constants';
 export { searchQuestions } from './planner/search-questions';
@@ -110,6 +111,13 @@ function planQuestion(input: PlanInput): PlanOutcome {
   const shape =
     ctx.previous && followUp ? mergeFollowUp(ctx, frame, step, start, named, marketReading) : firstTurnShape(ctx, frame, step, start, marketReading);
   if ('outcome' in shape) return shape;
+  // "Week on week", "over the last month": a period finer than the quarterly waves cannot be answered with them.
+  const grain = grainRefusal(
+    ctx.reading.time.grain,
+    shape.kind,
+    ctx.catalogue.waves.filter((w) => w.entitled),
+  );
+  if (grain) return refuse('no-data', grain);
   shape.audiences = withDocked(ctx, frame, shape.audiences, { dockedAsTopic: step.dockedAsTopic, named, followUp });
   const outcome = finishPlan(ctx, shape, choice, notes);
   // A mean ("the average number of hours") is measured on the plan's topic, when it has one.

@@ -48,6 +48,7 @@ describe('sinceMonth and countedAgo', () => {
   it('reads a count of years or quarters back', () => {
     expect(countedAgo('the same quarter 2 years ago'.split(' '), new Set())).toEqual({ at: 3, length: 3, back: 8 });
     expect(countedAgo('three quarters earlier'.split(' '), new Set())).toEqual({ at: 0, length: 3, back: 3 });
+    expect(countedAgo('compared with two years back'.split(' '), new Set())).toEqual({ at: 2, length: 3, back: 8 });
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { PlannerWave } from './assistant.types';
 import { numberWord } from './text';
-import { DETERMINERS, MONTHS, PERIOD_JOINS, PERIOD_RANGE_JOINS } from './time-words';
+import { AGO_WORDS, DETERMINERS, MONTHS, PERIOD_JOINS, PERIOD_RANGE_JOINS } from './time-words';
 
 const YEAR = /^(19|20)\d\d$/;
 
@@ -132,13 +132,13 @@ export function sinceMonth(words: string[], used: ReadonlySet<number>, entitled:
   return null;
 }
 
-/** "Two years ago", "3 quarters earlier": the count of quarters back from the latest, with its word positions. */
+/** "Two years ago", "3 quarters earlier", "two years back": the count of quarters back from the latest, with its word positions. */
 export function countedAgo(words: string[], used: ReadonlySet<number>): { at: number; length: number; back: number } | null {
   for (let i = 0; i + 2 < words.length; i++) {
     const n = numberWord(words[i]);
     if (n === undefined || n < 2 || used.has(i)) continue;
     const unit = words[i + 1];
-    if (!['ago', 'earlier', 'before'].includes(words[i + 2])) continue;
+    if (!AGO_WORDS.has(words[i + 2])) continue;
     if (['years', 'year'].includes(unit)) return { at: i, length: 3, back: n * 4 };
     if (['quarters', 'waves'].includes(unit)) return { at: i, length: 3, back: n };
   }

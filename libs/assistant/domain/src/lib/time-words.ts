@@ -25,6 +25,7 @@ export const YEAR_AGO = [
   'same quarter a year ago',
   'same quarter of last year',
   'same time last year',
+  'this time last year',
   'same period last year',
   'same wave last year',
   'a year ago',
@@ -85,6 +86,33 @@ export const DETERMINERS = new Set(['the', 'a', 'an', 'o', 'el', 'la', 'le', 'il
 
 /** Words joining two calendar periods set against each other ("2025 vs 2026", "compare 2025 with 2026"). */
 export const PERIOD_JOINS = ['compared with', 'compared to', 'as against', 'vs', 'versus', 'against', 'with', 'and', 'or', 'than'];
+
+/** Words after a named wave that make it the start of a range to the latest ("Q4 2025 onwards"). */
+export const ONWARDS = new Set(['onwards', 'onward']);
+
+/** Words after a count of years or quarters that count it back from the latest ("two years ago", "three years back"). */
+export const AGO_WORDS = new Set(['ago', 'earlier', 'before', 'back', 'prior']);
+
+/** Units of "the last N ..." longer than a quarter, in years: "the past five years", "the last decade". */
+export const YEAR_UNITS: Record<string, number> = { year: 1, years: 1, decade: 10, decades: 10 };
+
+/**
+ * Periods finer than the quarterly waves, for `readGrain` (time-grain.ts): a unit said as a series
+ * ("week on week", "month by month", "the weekly trend") or as the period back from now ("over the
+ * last month", "in the past few weeks").
+ */
+export const SUB_WAVE_UNITS: Record<string, string> = { day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', fortnight: 'week' };
+/** Words joining a unit to itself as a series ("week on week", "month over month", "day by day", "month to month"). */
+export const SERIES_JOINS = new Set(['on', 'over', 'by', 'to']);
+/** Adjectives of a unit before a word of change, a series too ("the weekly trend", "monthly changes"). */
+export const SERIES_ADJECTIVES: Record<string, string> = { daily: 'day', weekly: 'week', monthly: 'month' };
+export const SERIES_NOUNS = new Set(['trend', 'trends', 'change', 'changes', 'movement', 'movements', 'growth', 'evolution']);
+/** Words before a unit that count it back from now ("last", "past"). */
+// Not "this week" or "yesterday": said in a chat they are more often the deadline or the context than the period.
+export const SUB_WAVE_LEADS = new Set(['last', 'past', 'previous']);
+/** Words that govern such a period as the one asked ("over the last month", "what about the past week"), past `SUB_WAVE_SKIPPED`. */
+export const SUB_WAVE_GOVERNORS = new Set(['over', 'in', 'during', 'since', 'for', 'within', 'across', 'throughout', 'about', 'from', 'of']);
+export const SUB_WAVE_SKIPPED = new Set(['the', 'just', 'only', 'this']);
 
 /** Words joining two calendar periods into one range ("from 2025 to 2026", "H1 through H2 2025"). */
 export const PERIOD_RANGE_JOINS = ['to', 'until', 'till', 'through', 'into'];

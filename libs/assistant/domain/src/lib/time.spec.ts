@@ -84,4 +84,28 @@ describe('readTime', () => {
     expect(read('who uses it nowadays').waves).toEqual([]);
     expect(read('who uses it currently').waves).toEqual(['q3_2026']);
   });
+
+  it('reads a named wave before "onwards" as the start of a range to the latest', () => {
+    expect(read('claude adoption q4 2025 onwards')).toEqual({ waves: ['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'], pointsInTime: false, range: true });
+  });
+
+  it('reads "since this time last year" as a range from that wave, and "this time last year" alone as that wave', () => {
+    expect(read('has starbucks lost ground since this time last year')).toEqual({
+      waves: ['q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'],
+      pointsInTime: false,
+      range: true,
+    });
+    expect(read('netflix this time last year').waves).toEqual(['q3_2025']);
+  });
+
+  it('marks a range with both ends named as bounded', () => {
+    expect(readTime('spring 2025 to spring 2026 meditation'.split(' '), waves).bounded).toBe(true);
+    expect(readTime('meditation since q1 2026'.split(' '), waves).bounded).toBeUndefined();
+  });
+
+  it('refuses a period back from now that reaches before the first wave ("the past five years", "the last decade")', () => {
+    expect(readTime('has snapchat grown over the past five years'.split(' '), waves).refusal?.reason).toBe('no-data');
+    expect(readTime('linkedin over the last decade'.split(' '), waves).refusal?.reason).toBe('no-data');
+    expect(read('tiktok over the past two years').waves).toHaveLength(8);
+  });
 });

@@ -9,7 +9,8 @@ import { PlannerWave } from './assistant.types';
 import { numberWord } from './text';
 import { readCountedBack, readJoinedPeriods } from './time-periods';
 import { anchorYears, setAgainst, waveRefs, WaveRef } from './time-refs';
-import { DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, SEASONS, YEAR_AGO, YEAR_ON_YEAR } from './time-words';
+import { TimeGrain } from './time-grain';
+import { DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, ONWARDS, SEASONS, YEAR_AGO, YEAR_ON_YEAR, YEAR_UNITS } from './time-words';
 
 /** Quarterly waves: a year is 4 of them. */
 export const WAVES_PER_YEAR = 4;
@@ -23,6 +24,10 @@ export interface TimeReading {
   range: boolean;
   /** The words ask for the period wave by wave ("through 2026 so far", "throughout 2025"). */
   perWave: boolean;
+  /** A range with both its ends named ("spring 2025 to spring 2026"): a trend through it. */
+  bounded?: boolean;
+  /** A period finer than the quarterly waves ("week on week", "over the last month": `time-grain.ts`). */
+  grain?: TimeGrain;
   /** Word positions taken by time expressions. */
   used: Set<number>;
   /** A reason no number can be given: a forecast, a wave not in the data or not licensed. */
@@ -84,9 +89,10 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
       while (at > 0 && DETERMINERS.has(words[at])) at--;
       return words[at] ?? '';
     };
-    const sinceRef = resolved.find((r) => ['since', 'from', 'after'].includes(before(r.ref)));
+    // "Since Q1 2025", "Q4 2025 onwards": from that wave to the latest.
+    const sinceRef = resolved.find((r) => ['since', 'from', 'after'].includes(before(r.ref)) || ONWARDS.has(words[r.ref.end] ?? ''));
     if (sinceRef && resolved.length === 1) {
-      used.add(sinceRef.ref.start - 1);
+      used.add(ONWARDS.has(words[sinceRef.ref.end] ?? '') ? sinceRef.ref.end : sinceRef.ref.start - 1);
       add(entitled.filter((w) => w.endDate >= sinceRef.wave.endDate));
       reading.range = true;
     } else if (
@@ -103,6 +109,7 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
       } else {
         add(entitled.filter((w) => w.endDate >= a.endDate && w.endDate <= b.endDate));
         reading.range = true;
+        reading.bounded = true;
       }
     } else {
       add(resolved.map((r) => r.wave));
@@ -228,15 +235,23 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
       if (DETERMINERS.has(words[agoAt - 1] ?? '')) used.add(agoAt - 1);
       const ago = entitled[entitled.length - 1 - WAVES_PER_YEAR];
       if (!ago) return refuse('not-entitled', `Your organisation's waves do not reach back a year before ${latest.name}.`);
-      const nowPhrase = ['this quarter', 'now', 'today', 'currently', 'latest'].find((w) => has(words, w) >= 0);
-      const nowAt = nowPhrase ? has(words, nowPhrase) : undefined;
-      if (nowAt !== undefined && nowPhrase) {
-        mark(nowAt, nowPhrase.split(' ').length);
-        add([ago, latest]);
-        reading.pointsInTime = true;
-      } else add([ago]);
+      // "Since this time last year": from that wave to the latest.
+      if (words[agoAt - 1] === 'since' || words[agoAt - 2] === 'since') {
+        used.add(words[agoAt - 1] === 'since' ? agoAt - 1 : agoAt - 2);
+        add(entitled.filter((w) => w.endDate >= ago.endDate));
+        reading.range = true;
+      } else {
+        const nowPhrase = ['this quarter', 'now', 'today', 'currently', 'latest'].find((w) => has(words, w) >= 0);
+        const nowAt = nowPhrase ? has(words, nowPhrase) : undefined;
+        if (nowAt !== undefined && nowPhrase) {
+          mark(nowAt, nowPhrase.split(' ').length);
+          add([ago, latest]);
+          reading.pointsInTime = true;
+        } else add([ago]);
+      }
     }
     // "since last year", "over the last year", "past 12 months", "last 2 years", "last 3 quarters".
+    const reach = waves.indexOf(latest) + 1; // how many waves the data has up to the latest
     for (let i = 0; i < words.length; i++) {
       if (used.has(i)) continue;
       const w = words[i];
@@ -279,8 +294,10 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
         i = j;
         continue;
       }
-      if (['year', 'years'].includes(unit) || (['12', 'twelve'].includes(words[i + 1] ?? '') && ['months', 'month'].includes(words[i + 2] ?? ''))) {
-        const waves = ['months', 'month'].includes(words[i + 2] ?? '') ? WAVES_PER_YEAR : n * WAVES_PER_YEAR;
+      if (YEAR_UNITS[unit] || (['12', 'twelve'].includes(words[i + 1] ?? '') && ['months', 'month'].includes(words[i + 2] ?? ''))) {
+        const waves = ['months', 'month'].includes(words[i + 2] ?? '') ? WAVES_PER_YEAR : n * (YEAR_UNITS[unit] ?? 1) * WAVES_PER_YEAR;
+        // "The past five years", "the last decade": a period reaching back before the first wave is not in the data.
+        if (waves + (since ? 1 : 0) > reach) return refuse('no-data', `The survey has no data that far back before ${latest.name}: ${coverage()}.`);
         const end = ['months', 'month'].includes(words[i + 2] ?? '') ? i + 3 : j + 1;
         mark(i, end - i);
         if (since) used.add(i - 1);

@@ -75,7 +75,7 @@ export interface DimensionCue {
 const ADOPTED = new RegExp(`\\b(${LEXICON.cues.adoption.join('|')})\\b`);
 const ADOPTION_PACE = new RegExp(`\\b(${LEXICON.cues.adoptionPace.join('|')})\\b`);
 const GREW = new RegExp(
-  String.raw`\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|(fall|falls|fell|fallen|falling)(?! (into|in|under|within|between|on)\b)|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b`,
+  String.raw`\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|(fall|falls|fell|fallen|falling)(?! (into|in|under|within|between|on)\b)|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|momentum|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b`,
 );
 /** Words of change without a direction, read as change compared only along a dimension ("change in X by age group"). */
 const CHANGE = /\b(change|changes|changed|changing|shift|shifts|shifted|movement|moved)\b/;
@@ -107,7 +107,8 @@ const PAIRED_QUARTER =
   /\b(than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior) (quarter|wave)\b|\bthis (quarter|wave) (than|vs|versus|against|compared to|compared with) (the )?(last|previous|prior)\b/;
 // "Up or down quarter on quarter", "QoQ, which grew more": the latest change asked with a verdict, not the cadence of a trend.
 const QUARTER_ON_QUARTER = /\bquarter (on|over) quarter\b|\bwave (on|over) wave\b|\bqoq\b/;
-const SINCE_YEAR = /\b(since|from|over|across|through) (a|one) year (ago|earlier|before)\b/;
+const SINCE_YEAR =
+  /\b(since|from|over|across|through) ((a|one) year (ago|earlier|before)|(the )?(this|that|same) (time|quarter|point|period) (of )?last year)\b/;
 // "Up or down", "rising or falling", "grown or shrunk": a word of rising set against one of falling, either way round.
 const RISE = '(up|higher|rise|rises|rising|risen|rose|increase|increased|increasing|grow|grows|growing|grown|grew|gain|gained|gaining|climb|climbed|climbing)';
 const FALL =

@@ -139,3 +139,6 @@ export const GROUP_ALIASES: Record<string, string> = {
  * accents, apostrophes as spaces).
  */
 export const DIMENSION_PHRASES: Record<'de' | 'es' | 'fr' | 'pt' | 'it', [string, string][]> = LEXICON.dimensions.phrases;
+
+/** Words of going on before a word of change ("still climbing", "keeps growing"): that word is the trend asked, never a name ("Climbing"). */
+export const CONTINUING_WORDS = new Set(['still', 'keep', 'keeps', 'kept', 'continues', 'continued']);

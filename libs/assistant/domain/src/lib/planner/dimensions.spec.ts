@@ -308,6 +308,15 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(plan('Do Gen Z or Gen X take up yoga more?').verdict ?? null).not.toBe('grew-more');
   });
 
+  it('reads "taken to" with its pace as adoption, and growth ranked across every answer of a question as change compared', () => {
+    const groups = plan('Which income group has taken to ChatGPT fastest over the last year?');
+    expect([groups.kind, groups.verdict, groups.groupQuestion?.code]).toEqual(['trend', 'grew-more', 'income_group']);
+    const answers = plan('Which streaming service gained the most in the US since Q1 2026?');
+    expect([answers.kind, answers.verdict, answers.topic?.datapoints.length]).toEqual(['trend', 'grew-more', 0]);
+    expect(plan('Which AI assistant has the most momentum in India over the past year?').verdict).toBe('grew-more');
+    expect(plan('How has AI assistant use changed in India over the past year?').verdict ?? null).toBeNull();
+  });
+
   it('reads losing more as change compared, and up or down quarter on quarter as the latest two waves', () => {
     expect(plan('Did Facebook lose more users in Germany or Japan?').verdict).toBe('grew-more');
     const qoq = plan('Is Gemini up or down quarter on quarter?');

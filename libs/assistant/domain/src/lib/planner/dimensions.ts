@@ -87,7 +87,9 @@ export function yearBefore(wave: PlannerWave, waves: PlannerWave[]): PlannerWave
 
 /** The plan's sides: how many things the verdict compares (audiences, markets, answers). */
 function sides(plan: AnalysisPlan): number {
-  return Math.max(plan.audiences.length, plan.splitByLocation ? plan.locations.length : 1, plan.topic?.datapoints.length ?? 0);
+  // A trend of every answer of its question ("which streaming service gained the most since Q1") has as many sides as answers.
+  const answers = plan.topic ? (plan.topic.datapoints.length === 0 && plan.kind === 'trend' ? 2 : plan.topic.datapoints.length) : 0;
+  return Math.max(plan.audiences.length, plan.splitByLocation ? plan.locations.length : 1, answers);
 }
 
 /**

@@ -169,7 +169,7 @@ export function mergeFollowUp(
   let kind: AnalysisKind;
   const previousBase: AnalysisKind =
     previous.kind === 'comparison' ? (previous.topic && previous.topic.datapoints.length > 0 ? 'share' : 'ranking') : previous.kind;
-  if (asksChangeOverTime(reading, kindCues, text)) kind = 'trend';
+  if (asksChangeOverTime(reading, kindCues, text, false)) kind = 'trend';
   else if (kindCues.indexing || (!topic && previous.kind === 'indexing')) kind = 'indexing';
   else if ((limit !== undefined || kindCues.ranking) && previous.kind !== 'indexing')
     kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';

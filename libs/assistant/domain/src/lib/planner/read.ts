@@ -4,8 +4,10 @@ import { FUNCTION_WORDS } from '../text';
 import { BASE_PHRASES } from '../intents';
 import { isAnswerFrequency, readFrequencies, readQuantities, readZeroAmounts } from '../quantities';
 import { readTime } from '../time';
+import { readGrain } from '../time-grain';
 import { MULTIWORD_CUES, TREND } from './cues';
 import { readDimensions } from './dimension-cues';
+import { CONTINUING_WORDS } from './dimension-words';
 import { readLimit } from './limit';
 import { normaliseWords } from './normalise';
 import { findSpans } from './spans';
@@ -28,6 +30,12 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   const { lang, words, capitals, names } = normaliseWords(raw, index);
   const guarded = guardedNames(words, index);
   const time = readTime(words, catalogue.waves, guarded);
+  // "Week on week", "over the last month": a period finer than the waves; beside a period of waves, not the one asked (a deadline, an aside).
+  const grain = readGrain(words, new Set([...time.used, ...guarded]));
+  if (grain && (grain.series || time.waves.length === 0)) {
+    time.grain = grain;
+    grain.at.forEach((at) => time.used.add(at));
+  }
   const used = new Set([...time.used, ...sizeCuePositions(words)]);
   // "this group", "these audiences": references to the docked or earlier audiences, not topics.
   for (let i = 0; i < words.length - 1; i++)
@@ -75,6 +83,8 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   // "which age group", "in which country ... most": words of the dimension ranked, not names.
   const dimension = readDimensions(words, catalogue, afterTopic);
   for (const i of dimension.used) used.add(i);
+  // "Netflix still climbing?": a word of change after a word of going on is the trend asked, not a name ("Climbing").
+  for (let i = 1; i < words.length; i++) if (CONTINUING_WORDS.has(words[i - 1]) && TREND.test(words[i])) used.add(i);
   const found = findSpans(words, used, index, capitals, lang, catalogue, names);
   // "People who exercise at least once a week": the amount names the people, not the topic.
   const groups = amountGroups(words, quantities, found, catalogue, index);

@@ -20,6 +20,8 @@ describe('asksChangeOverTime', () => {
     const p = plan('Meditation in the US from summer 2025 to now');
     expect([p.kind, codes(p)]).toEqual(['trend', ['q3_2025', 'q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']]);
     expect(plan('Netflix in Spain between Q2 2025 and Q2 2026').kind).toBe('trend');
+    const seasons = plan('Spring 2025 to spring 2026: meditation in Germany');
+    expect([seasons.kind, codes(seasons)]).toEqual(['trend', ['q2_2025', 'q3_2025', 'q4_2025', 'q1_2026', 'q2_2026']]);
   });
 
   it('reads years or halves set against each other, and a cadence word, as a trend', () => {

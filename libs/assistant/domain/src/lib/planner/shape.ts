@@ -7,14 +7,15 @@ import { Frame, MarketReading, PlanShape, PromptContext, TopicStep } from './typ
  * Whether the words ask for change over time (a trend): a word of trend, two points in time, a
  * period wave by wave or periods set against each other, a period longer than the default said
  * back from now ("since Q1 2025", "over the past two years"), or a period with both ends named
- * ("from summer 2025 to now", "between Q2 2025 and Q2 2026"), unless a share is asked for.
+ * ("from summer 2025 to now", "between Q2 2025 and Q2 2026"; in a first turn also "spring 2025 to spring
+ * 2026", while a follow-up naming a period so keeps the kind it follows), unless a share is asked for.
  */
-export function asksChangeOverTime(reading: PromptContext['reading'], kindCues: Frame['cues'], text: string): boolean {
+export function asksChangeOverTime(reading: PromptContext['reading'], kindCues: Frame['cues'], text: string, firstTurn = true): boolean {
   const { time } = reading;
   if (kindCues.trend || time.pointsInTime || time.perWave) return true;
   if (!time.range || kindCues.share) return false;
   if (time.waves.length > DEFAULT_WAVE_COUNT && /\bover the (last|past)\b|\bsince\b/.test(text)) return true;
-  return time.waves.length >= 2 && /\bfrom\b.*\b(to|until|till|through)\b|\bbetween\b.*\band\b/.test(text);
+  return time.waves.length >= 2 && ((firstTurn && time.bounded === true) || /\bfrom\b.*\b(to|until|till|through)\b|\bbetween\b.*\band\b/.test(text));
 }
 
 /**
