@@ -43,10 +43,20 @@ export function frequencyStems(words: readonly string[], free: readonly string[]
   return new Set([...said].map(stem).filter((s) => !free.some((f) => !said.has(f) && stem(f) === s)));
 }
 
+/** Per catalogue index, whether each question asks frequencies: read once, not at every prompt. */
+const FREQUENCY_QUESTIONS = new WeakMap<CatalogueIndex, Map<string, boolean>>();
+
 /** Whether a question's answers or scale are frequencies ("Daily", "Weekly", "Several times a week"). */
 export function asksFrequencies(index: CatalogueIndex, code: string): boolean {
-  const names = index.normalisedNames.get(code);
-  return [...(names?.suffixes ?? []), ...(names?.datapoints ?? [])].some((n) => isAnswerFrequency(n.trim()));
+  let known = FREQUENCY_QUESTIONS.get(index);
+  if (!known) FREQUENCY_QUESTIONS.set(index, (known = new Map()));
+  let asks = known.get(code);
+  if (asks === undefined) {
+    const names = index.normalisedNames.get(code);
+    asks = [...(names?.suffixes ?? []), ...(names?.datapoints ?? [])].some((n) => isAnswerFrequency(n.trim()));
+    known.set(code, asks);
+  }
+  return asks;
 }
 
 /** The one-word synonym keys by their stems: "sneaker" finds what "sneakers" is listed for. */
