@@ -1,4 +1,4 @@
-import { grainRefusal, readGrain } from './time-grain';
+import { grainRefusal, readGrain, waveDays } from './time-grain';
 import { read } from './planner/read';
 import { indexOf } from './catalogue-index';
 import { planPrompt } from './planner';
@@ -45,6 +45,22 @@ describe('grainRefusal', () => {
     expect(grainRefusal(grain('over the last month'), 'trend', waves)).toMatch(/within a month/);
     expect(grainRefusal(grain('over the last month'), 'share', waves)).toBeNull();
     expect(grainRefusal(undefined, 'trend', waves)).toBeNull();
+  });
+
+  it('measures the grain against the waves themselves: a survey fielded monthly has month on month, not week on week', () => {
+    const monthly = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01'].map((start, k) => ({
+      code: `m${k}`,
+      name: `M${k + 1} 2026`,
+      startDate: start,
+      endDate: start.replace(/-01$/, '-28'),
+      entitled: true,
+    }));
+    expect(waveDays(monthly)).toBe(31);
+    expect(waveDays(waves)).toBeGreaterThan(85);
+    expect(grainRefusal(grain('month on month'), 'trend', monthly)).toBeNull();
+    expect(grainRefusal(grain('over the last month'), 'trend', monthly)).toBeNull();
+    expect(grainRefusal(grain('week on week'), 'trend', monthly)).toMatch(/once a month.*week by week/);
+    expect(grainRefusal(grain('week on week'), 'trend', [{ ...monthly[0], code: 'x', startDate: 'n/a', endDate: 'n/a' }])).toBeNull();
   });
 
   it('is read with the time of a prompt, its words taken, unless a period of waves is said beside it', () => {

@@ -1,5 +1,5 @@
 /**
- * Periods finer than the survey's waves. The waves are quarterly, so the data can show neither a
+ * Periods finer than the survey's waves. With quarterly waves (the demo's) the data can show neither a
  * series by the day, week or month ("week on week", "month by month", "the weekly trend") nor a
  * change within a month or a week ("how has X changed over the last month?", "since last week").
  * Answering such a prompt with the waves the data has would pass the quarters off as the period
@@ -49,14 +49,52 @@ export function readGrain(words: string[], used: ReadonlySet<number> = new Set()
   return null;
 }
 
+/** Days in a unit a prompt can say. */
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30 };
+/** How a wave's length is said, the longest first. */
+const WAVE_SPANS: [string, number][] = [
+  ['year', 365],
+  ['half year', 182],
+  ['quarter', 91],
+  ['month', 30],
+  ['week', 7],
+  ['day', 1],
+];
+/** A unit at least this share of a wave's length is as coarse as the waves: the data has it. */
+const AS_COARSE = 0.8;
+
+/**
+ * The usual time from one wave to the next, in days (the median gap between their starts; a single
+ * wave's own length), or null when the waves carry no dates to tell it.
+ */
+export function waveDays(waves: readonly PlannerWave[]): number | null {
+  const starts = waves.map((w) => Date.parse(w.startDate)).filter((t) => Number.isFinite(t));
+  const day = 86_400_000;
+  if (starts.length >= 2) {
+    const gaps = starts
+      .slice(1)
+      .map((t, k) => (t - starts[k]) / day)
+      .sort((a, b) => a - b);
+    return gaps[Math.floor(gaps.length / 2)];
+  }
+  const only = waves[0];
+  if (!only) return null;
+  const length = (Date.parse(only.endDate) - Date.parse(only.startDate)) / day + 1;
+  return Number.isFinite(length) && length > 0 ? length : null;
+}
+
 /**
  * The refusal a period finer than the waves calls for: a series always, a period back from now
- * when the answer is a change over time; null when the period can stand.
+ * when the answer is a change over time; null when the period can stand, or when the waves are
+ * themselves that fine (a survey fielded every month has month-on-month change).
  */
 export function grainRefusal(grain: TimeGrain | null | undefined, kind: AnalysisKind, waves: readonly PlannerWave[]): string | null {
   if (!grain || (!grain.series && kind !== 'trend')) return null;
+  const days = waveDays(waves);
+  if (days === null || (UNIT_DAYS[grain.unit] ?? 0) >= days * AS_COARSE) return null;
+  const span = WAVE_SPANS.find(([, d]) => days >= d * AS_COARSE)?.[0] ?? 'day';
   const first = waves[0]?.name;
   const last = waves[waves.length - 1]?.name;
   const coverage = first && last ? ` (its waves run from ${first} to ${last})` : '';
-  return `The survey is fielded once a quarter${coverage}, so it cannot show change ${grain.series ? `${grain.unit} by ${grain.unit}` : `within a ${grain.unit}`}; the finest change it measures is from one quarterly wave to the next.`;
+  return `The survey is fielded once a ${span}${coverage}, so it cannot show change ${grain.series ? `${grain.unit} by ${grain.unit}` : `within a ${grain.unit}`}; the finest change it measures is from one wave to the next.`;
 }
