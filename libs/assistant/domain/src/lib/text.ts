@@ -24,6 +24,12 @@ const AMOUNT_PHRASES = new RegExp(
   'g',
 );
 
+/** A phrase of the lexicon as a literal in a regular expression; `spaced` lets its spaces match any run of space. */
+export function escapeRegExp(phrase: string, spaced = false): string {
+  const literal = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return spaced ? literal.replace(/ /g, '\\s+') : literal;
+}
+
 /**
  * Lower case, accents off (Latin letters only, so Japanese kana keep their marks), full-width
  * forms folded, apostrophes and punctuation out, digit ranges ("25-34") kept, "+" read as

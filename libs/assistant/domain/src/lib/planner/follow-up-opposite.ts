@@ -1,10 +1,10 @@
 import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import { escapeRegExp } from '../text';
 import { mentionsIn } from './mentions';
 
 const O = lexicon.oppositeFollowUps;
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-const OPPOSITE = new RegExp(`(?<![\\p{L}])(?:${O.phrases.map(escape).join('|')})(?![\\p{L}])`, 'iu');
+const OPPOSITE = new RegExp(`(?<![\\p{L}])(?:${O.phrases.map((w) => escapeRegExp(w, true)).join('|')})(?![\\p{L}])`, 'iu');
 
 /**
  * "And the opposite?", "the reverse - how many?", "¿y lo contrario?" after an answer with a topic:

@@ -1,10 +1,10 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import { escapeRegExp } from '../text';
 import { mentionsIn } from './mentions';
 
 const P = lexicon.purposePhrases;
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const any = (list: readonly string[]) => [...new Set(list)].map(escape).join('|');
+const any = (list: readonly string[]) => [...new Set(list)].map((w) => escapeRegExp(w)).join('|');
 const NAME = `(?:[^\\s,.:;?!¿¡]+\\s+){0,${P.maxNameWords - 1}}[^\\s,.:;?!¿¡]+`;
 /** The fewest words a sentence keeps besides its purpose for the purpose to be set aside. */
 const MIN_REST_WORDS = 3;

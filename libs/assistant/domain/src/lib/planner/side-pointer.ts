@@ -1,9 +1,10 @@
 import { AnalysisPlan } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import { escapeRegExp } from '../text';
 
 const P = lexicon.sidePointers;
 const ORDINALS: Record<string, number | string> = P.ordinals;
-const any = (list: readonly string[]) => list.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const any = (list: readonly string[]) => list.map((w) => escapeRegExp(w)).join('|');
 /** "the first group", "the second one", "my last audience", "the middle one": a side by its place, a noun after it. */
 const POINTER = new RegExp(`(?<![\\p{L}])(?:${any(P.determiners)})\\s+(${any(Object.keys(ORDINALS))})\\s+(?:${any(P.nouns)})(?![\\p{L}])`, 'giu');
 const SIZE_COMMAND = new RegExp(`^\\s*(?:${any(P.sizeCommands)})\\s+`, 'iu');

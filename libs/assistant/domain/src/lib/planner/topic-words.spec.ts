@@ -1,16 +1,12 @@
 import { indexOf } from '../catalogue-index';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { answerPlan } from '../testing/plan-answer';
-import { asksFrequencies, frequencyStems, frequencyWordsSaid } from './topic-words';
+import { asksFrequencies, frequencyStems } from './topic-words';
 
 const demo = demoPlannerCatalogue();
 const index = indexOf(demo);
 
 describe('frequency words and the questions they can name', () => {
-  it('reads the words of a frequency said in full', () => {
-    expect([...frequencyWordsSaid(['weekly', 'reddit', 'users'])]).toEqual(['weekly']);
-    expect([...frequencyWordsSaid(['once', 'a', 'week'])]).toEqual(['once', 'a', 'week']);
-  });
   it('keeps a stem another word of the prompt says as a period', () => {
     expect([...frequencyStems(['weekly', 'pinterest', 'users'], ['weekly', 'users'])]).toEqual(['week']);
     expect([...frequencyStems(['weekly', 'drinks', 'last', 'week'], ['weekly', 'drinks', 'last', 'week'])]).toEqual([]);

@@ -17,17 +17,6 @@ export const GENERIC_VERB_STEMS = new Set(G.genericVerbStems);
 /** Frequency and scale words that name datapoints of frequency questions. */
 export const VALUE_WORDS = G.valueWords;
 
-/** The words of the frequencies said in full ("weekly", "several times a week"). */
-export function frequencyWordsSaid(words: readonly string[]): Set<string> {
-  const text = ` ${words.join(' ')} `;
-  return new Set(
-    Object.values(VALUE_WORDS)
-      .flat()
-      .filter((a) => text.includes(` ${a} `))
-      .flatMap((a) => a.split(' ')),
-  );
-}
-
 /**
  * Stems of the frequency adverbs said that no other word of the prompt has: "weekly" names an
  * answer of a scale of frequencies, never the period in a question's name ("Drinks consumed in
