@@ -1,3 +1,4 @@
+import { singleLeaf } from './audiences';
 import { Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 
@@ -14,7 +15,7 @@ export function narrowedAudienceSpans(words: readonly string[], spans: readonly 
   for (let i = 0; i < spans.length; i++) {
     const group = spans[i];
     const next = spans[i + 1];
-    const leaf = group.entry.kind === 'audience' ? oneLeaf(group.entry.expression) : null;
+    const leaf = group.entry.kind === 'audience' ? singleLeaf(group.entry.expression) : null;
     if (!leaf || !next || next.entry.kind !== 'datapoint' || leaf.datapoints.length < 2) {
       out.push(group);
       continue;
@@ -41,11 +42,4 @@ export function narrowedAudienceSpans(words: readonly string[], spans: readonly 
     i++;
   }
   return out;
-}
-
-function oneLeaf(expression: Record<string, unknown>): { question: string; datapoints: string[] } | null {
-  const q = expression['question'];
-  const d = expression['datapoints'];
-  if (typeof q !== 'string' || !Array.isArray(d) || expression['not'] === true || expression['suffixes'] !== undefined) return null;
-  return { question: q, datapoints: d as string[] };
 }
