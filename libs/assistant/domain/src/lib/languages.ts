@@ -150,9 +150,6 @@ const PHRASES: Record<Tabled, [string, string][]> = {
   it: LEXICON.languages.it.phrases,
 };
 
-/** Words that are no noun a "favourite" after them could follow. */
-const FUNCTION_LIKE = new Set(['the', 'a', 'of', 'in', 'and', 'or', 'is', 'are', 'which', 'what', 'who', 'most', 'more', '|']);
-
 /** Per language: its inflectional endings, longest first. */
 const ENDINGS: Record<Tabled, string[]> = Object.fromEntries(
   (Object.keys(PHRASES) as Tabled[]).map((lang) => [lang, [...LEXICON.languages[lang].endings].sort((a, b) => b.length - a.length)]),
@@ -342,12 +339,9 @@ export function translateWords(
       i++;
     }
   }
-  // Romance adjectives of preference follow their noun ("la aerolínea favorita"): in English
-  // order ("the favourite airline"), so the noun reads as the one asked for.
-  if (lang !== 'de')
-    for (let k = 2; k < out.length; k++)
-      if (out[k] === 'favourite' && out[k - 2] === 'the' && !FUNCTION_LIKE.has(out[k - 1])) [out[k - 1], out[k]] = [out[k], out[k - 1]];
-  // "il servizio di streaming più usato": "the most used streaming service".
+  // Romance superlatives and adjectives of preference follow their noun ("il servizio di streaming
+  // più usato", "la aerolínea favorita"): in English order ("the most used streaming service",
+  // "the favourite airline"), so the noun reads as the one asked for.
   return lang === 'de' ? out : superlativesBeforeNouns(out);
 }
 
