@@ -60,6 +60,7 @@ export const EVAL_SETS = [
   'tuning-14-share',
   'tuning-14-clauses',
   'tuning-14-trend',
+  'tuning-15-blind-c',
   'held-out-2',
   'held-out-3',
   'held-out-4',
