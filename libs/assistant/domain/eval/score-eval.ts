@@ -62,6 +62,7 @@ export const EVAL_SETS = [
   'tuning-14-trend',
   'tuning-15-blind-c',
   'tuning-15-blind-a',
+  'tuning-15-blind-b',
   'held-out-2',
   'held-out-3',
   'held-out-4',
