@@ -33,6 +33,8 @@ describe('market codes in a market’s slot', () => {
     expect(capitaliseMarketCodes('au: top streaming services')).toBe('AU: top streaming services');
     expect(capitaliseMarketCodes('snapchat usage fr')).toBe('snapchat usage FR');
     expect(capitaliseMarketCodes('rank uk fr es for oat milk drinkers')).toBe('rank UK FR ES for oat milk drinkers');
+    expect(capitaliseMarketCodes('tiktok uk jp de')).toBe('tiktok UK JP DE');
+    expect(capitaliseMarketCodes('¿Cuántos usuarios de br?')).toBe('¿Cuántos usuarios de BR?');
   });
 
   it('leaves the same letters as the words they are', () => {
@@ -44,6 +46,9 @@ describe('market codes in a market’s slot', () => {
       'Part de parents qui vont au cinéma',
       '¿Qué es?',
       'what works for us',
+      'música de pop y de rock',
+      'la part de population urbaine',
+      'give us uk numbers',
     ])
       expect(capitaliseMarketCodes(prompt)).toBe(prompt);
   });

@@ -68,7 +68,10 @@ function inSlot(raw: string, tokens: Token[], k: number): boolean {
   return false;
 }
 
-/** Whether token `k` starts, or is in, a run of codes said with spaces only, one of them no word ("rank uk fr es"). */
+/**
+ * Whether token `k` is in a run of codes said with spaces only, two of them no word ("rank uk fr es",
+ * "uk jp de"): "usuarios de br" is Spanish "de" and one code, not two markets.
+ */
 function inSpacedRun(raw: string, tokens: Token[], k: number): boolean {
   const isCode = (i: number) => tokens[i] !== undefined && CODE_SET.has(tokens[i].word.toLowerCase());
   const spaced = (i: number) => /^\s+$/.test(raw.slice(tokens[i].end, tokens[i + 1].start));
@@ -76,9 +79,7 @@ function inSpacedRun(raw: string, tokens: Token[], k: number): boolean {
   while (from > 0 && isCode(from - 1) && spaced(from - 1)) from--;
   let to = k;
   while (isCode(to + 1) && spaced(to)) to++;
-  if (to === from) return false;
-  for (let i = from; i <= to; i++) if (!isWord(tokens[i].word.toLowerCase())) return true;
-  return false;
+  return tokens.slice(from, to + 1).filter((t) => !isWord(t.word.toLowerCase())).length >= 2;
 }
 
 /** The prompt with every lower-case market code that stands where a market stands in capitals ("in de" -> "in DE"). */
