@@ -189,6 +189,15 @@ export interface Lexicon {
      * "&" and ",": two-letter codes so joined are markets in any language (`market-codes.ts`).
      */
     codeListJoins: string[];
+    /**
+     * Where a lower-case market code said alone stands as a market (`market-code-slots.ts`): after
+     * the words of `after` ("in de", "incl jp", "swap de for fr", "what about fr"), before those of
+     * `beforeLimit` ("us only", "de instead") unless "us" is the pronoun there ("tell us only"),
+     * before the words for people of `before` ("jp ppl", "us adults"), and before those of
+     * `beforeEnglish` ("us gen z", "fr parents") only when the code is no word of another language
+     * (French and Spanish say "de millennials").
+     */
+    codeSlots: { after: string[]; beforeLimit: string[]; before: string[]; beforeEnglish: string[] };
   };
   audiences: {
     audiencePhrases: AudiencePhrase[];

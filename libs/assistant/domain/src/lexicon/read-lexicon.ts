@@ -69,6 +69,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       regions: recordOf(shape<{ phrases: string[]; codes: string[] }>({ phrases: words, codes: words })),
       allMarkets: words,
       codeListJoins: words,
+      codeSlots: shape<Lexicon['places']['codeSlots']>({ after: words, beforeLimit: words, before: words, beforeEnglish: words }),
     })(files['places.json'], 'places.json'),
     audiences: shape<Lexicon['audiences']>({
       audiencePhrases: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),

@@ -9,7 +9,7 @@
 import { LEXICON } from '../lexicon/lexicon';
 import { TabledLanguage } from '../lexicon/read-lexicon';
 import { katakanaRuns } from './katakana';
-import { capitaliseListedCodes } from './market-codes';
+import { capitaliseMarketCodes } from './market-code-slots';
 import { foldAccents } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
 import { frequencyBeforePeople } from './postposed-frequency';
@@ -40,8 +40,8 @@ const ENGLISH_MARKERS = LEXICON.english.markers;
 
 /** Per European language, how many of its marker words and letters a prompt uses. */
 function languageScores(written: string): [Language, number][] {
-  // Market codes in a list ("uk/us/de", "es vs br") are markets, not the words "de" or "es".
-  const raw = capitaliseListedCodes(written);
+  // Market codes in a list or a market's slot ("uk/us/de", "in de") are markets, not the words "de" or "es".
+  const raw = capitaliseMarketCodes(written);
   // Letters only one of the languages writes count as a marker word each.
   const letters: Record<Tabled, number> = {
     de: (raw.match(/[äöüß]/gi) ?? []).length,

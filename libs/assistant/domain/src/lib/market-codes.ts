@@ -8,19 +8,18 @@
  * codes away.
  */
 import { LEXICON } from '../lexicon/lexicon';
+import { escapeRegExp } from './text';
 
 /**
  * The markets' two-letter codes and short names ("gb" and "uk"). "in" is left out: it joins
  * clauses in English and German ("uk or in de") and is never read as India in lower case.
  */
-const CODES = [
+export const CODES = [
   ...new Set(Object.entries(LEXICON.places.locationAliases).flatMap(([code, aliases]) => [code, ...aliases.filter((a) => /^[a-z]{2}$/.test(a))])),
 ].filter((c) => c !== 'in');
 
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 const CODE = `(?:${CODES.join('|')})`;
-const JOIN = `(?:\\s*[/+&,]\\s*|\\s+(?:${LEXICON.places.codeListJoins.map(escape).join('|')})\\.?\\s+)`;
+const JOIN = `(?:\\s*[/+&,]\\s*|\\s+(?:${LEXICON.places.codeListJoins.map((w) => escapeRegExp(w)).join('|')})\\.?\\s+)`;
 /** A run of two or more codes joined as a list, not inside a longer word. */
 const RUN = new RegExp(`(?<![\\p{L}\\p{N}'’-])${CODE}(?:${JOIN}${CODE})+(?![\\p{L}\\p{N}'’-])`, 'giu');
 const CODE_IN_RUN = new RegExp(`(?<![\\p{L}\\p{N}])${CODE}(?![\\p{L}\\p{N}])`, 'giu');

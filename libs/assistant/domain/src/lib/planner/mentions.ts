@@ -1,6 +1,7 @@
 import { PlannerCatalogue } from '../assistant.types';
 import { Entry, indexOf } from '../catalogue-index';
 import { normalize } from '../text';
+import { capitaliseMarketCodes } from '../market-code-slots';
 
 /** A catalogue name found in a text: the entry, and the words it spans in the normalised text. */
 export interface Mention {
@@ -24,7 +25,8 @@ export function wordsOf(text: string): string[] {
 export function mentionsIn(text: string, catalogue: PlannerCatalogue): Mention[] {
   const index = indexOf(catalogue);
   const words = wordsOf(text);
-  const capitals = new Set((text.match(/\b[A-Z]{2}\b/g) ?? []).map((w) => w.toLowerCase()));
+  // Codes in capitals, and lower-case ones where a market stands ("swap de for fr").
+  const capitals = new Set((capitaliseMarketCodes(text).match(/\b[A-Z]{2}\b/g) ?? []).map((w) => w.toLowerCase()));
   const out: Mention[] = [];
   for (let i = 0; i < words.length;) {
     let best: Entry | undefined = codeAt(words, i, capitals, catalogue);

@@ -3,7 +3,7 @@ import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
 import { cueTypo, QUERY_WORDS } from '../intents';
 import { romanise, soundKey } from '../katakana';
 import { detectLanguage, Language, translateJapanese, translateWords } from '../languages';
-import { capitaliseListedCodes } from '../market-codes';
+import { capitaliseMarketCodes } from '../market-code-slots';
 import { FUNCTION_WORDS, normalize, typoMatch } from '../text';
 import { spellNegations } from './subject';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -102,8 +102,8 @@ function vowelless(word: string, index: CatalogueIndex): string | undefined {
  * misspelt words of asking read as the words meant.
  */
 export function normaliseWords(written: string, index: CatalogueIndex): NormalisedWords {
-  // Market codes in a list ("uk vs de", "fr/es") in capitals: codes in any language.
-  const raw = capitaliseListedCodes(written);
+  // Market codes in a list or a market's slot ("uk vs de", "in fr") in capitals: codes in any language.
+  const raw = capitaliseMarketCodes(written);
   const lang = detectLanguage(raw);
   // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
   const undotted = raw
