@@ -14,7 +14,8 @@ import { EVAL_SETS, isHeldOut, parseEvalCases, planCaseWith, scoreEval } from '.
  * model's plan is computed differently from the same plan made by the rules. Held-out sets are not
  * read here.
  */
-const comparable = (plan: AnalysisPlan) => ({
+// The language a prompt was read in is the rule planner's note for the next turn; a model's answer has none.
+const comparable = ({ language: _language, ...plan }: AnalysisPlan) => ({
   ...plan,
   audiences: plan.audiences.map((a) => ({ id: a.origin === 'phrase' ? 'phrase' : a.id, expression: a.expression, origin: a.origin })),
 });

@@ -191,7 +191,15 @@ export interface AnalysisPlan {
    * a crosstab item's `avg`; for a grid, of each named row's scale.
    */
   average?: boolean;
+  /**
+   * The language the prompt was read in (the rule planner's; absent from a model's plan): a short
+   * next turn that reads as well in another language is read in it (`turnLanguage`, chat-language.ts).
+   */
+  language?: PromptLanguage;
 }
+
+/** The languages prompts are read in (languages.ts). */
+export type PromptLanguage = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'it' | 'ja';
 
 /** The measure of a plan: a size when it counts people, an index, a change over waves, or a share. */
 export function measureOf(plan: AnalysisPlan): PlanMeasure {

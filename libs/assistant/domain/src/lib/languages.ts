@@ -6,6 +6,7 @@
  * demonyms of every language are aliases of the markets themselves (synonyms.ts). The words are
  * data: `../lexicon/languages/<lang>.json`.
  */
+import { PromptLanguage } from './assistant.types';
 import { LEXICON } from '../lexicon/lexicon';
 import { TabledLanguage } from '../lexicon/read-lexicon';
 import { katakanaRuns } from './katakana';
@@ -15,7 +16,7 @@ import { DIMENSION_PHRASES } from './planner/dimension-words';
 import { frequencyBeforePeople } from './postposed-frequency';
 import { superlativesBeforeNouns } from './postposed-superlative';
 
-export type Language = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'it' | 'ja';
+export type Language = PromptLanguage;
 /** The European languages read through a phrase table. */
 type Tabled = TabledLanguage;
 
@@ -38,8 +39,8 @@ const MARKERS: Record<Tabled, string[]> = {
 
 const ENGLISH_MARKERS = LEXICON.english.markers;
 
-/** Per European language, how many of its marker words and letters a prompt uses. */
-function languageScores(written: string): [Language, number][] {
+/** Per European language, the marker words a prompt uses and how many letters only that language writes. */
+export function markersSaid(written: string): [Language, { words: string[]; letters: number }][] {
   // Market codes in a list or a market's slot ("uk/us/de", "in de") are markets, not the words "de" or "es".
   const raw = capitaliseMarketCodes(written);
   // Letters only one of the languages writes count as a marker word each.
@@ -57,16 +58,24 @@ function languageScores(written: string): [Language, number][] {
     .replace(/[^a-z0-9 ]+/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 0);
-  const score = (markers: string[]) => {
+  const said = (markers: string[]) => {
     const set = new Set(markers);
     // A two-letter word ending the prompt is a code ("subs de"), not a preposition or an article,
     // which never end a sentence.
-    return words.filter((w, i) => set.has(w) && !(i === words.length - 1 && w.length === 2 && i > 0)).length;
+    return words.filter((w, i) => set.has(w) && !(i === words.length - 1 && w.length === 2 && i > 0));
   };
   return [
-    ['en', score(ENGLISH_MARKERS)],
-    ...(Object.entries(MARKERS) as [Tabled, string[]][]).map(([lang, markers]): [Language, number] => [lang, score(markers) + letters[lang]]),
+    ['en', { words: said(ENGLISH_MARKERS), letters: 0 }],
+    ...(Object.entries(MARKERS) as [Tabled, string[]][]).map(([lang, markers]): [Language, { words: string[]; letters: number }] => [
+      lang,
+      { words: said(markers), letters: letters[lang] },
+    ]),
   ];
+}
+
+/** Per European language, how many of its marker words and letters a prompt uses. */
+function languageScores(written: string): [Language, number][] {
+  return markersSaid(written).map(([lang, m]) => [lang, m.words.length + m.letters]);
 }
 
 /**

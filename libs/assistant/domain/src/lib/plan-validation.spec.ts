@@ -335,7 +335,8 @@ describe('validatePlan: the rule planner’s plans, written in the model’s for
     const out = planPrompt({ prompt, catalogue: demo });
     if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome}`);
     const roundTrip = valid({ outcome: 'answer', answer: toModelAnswer(out.plan), refusal: null, clarification: null });
-    const comparable = (p: AnalysisPlan) => ({
+    // The language a prompt was read in is the rule planner's note for the next turn; a model's answer has none.
+    const comparable = ({ language: _language, ...p }: AnalysisPlan) => ({
       ...p,
       audiences: p.audiences.map((a) => ({ id: a.origin === 'phrase' ? 'phrase' : a.id, expression: a.expression, origin: a.origin })),
     });

@@ -120,8 +120,10 @@ function planQuestion(input: PlanInput): PlanOutcome {
   if (grain) return refuse('no-data', grain);
   shape.audiences = withDocked(ctx, frame, shape.audiences, { dockedAsTopic: step.dockedAsTopic, named, followUp });
   const outcome = finishPlan(ctx, shape, choice, notes);
-  // A mean ("the average number of hours") is measured on the plan's topic, when it has one.
-  return outcome.outcome === 'answer' ? { ...outcome, plan: averagePlan(raw, outcome.plan, ctx.catalogue, ctx.previous) } : outcome;
+  if (outcome.outcome !== 'answer') return outcome;
+  // A mean ("the average number of hours") is measured on the plan's topic, when it has one; the
+  // language the turn was read in is kept for the chat's next turn (chat-language.ts).
+  return { ...outcome, plan: { ...averagePlan(raw, outcome.plan, ctx.catalogue, ctx.previous), language: ctx.reading.lang } };
 }
 
 /** What the reading alone refuses or asks back: a forecast, a typo close to two names, a period outside the data. */

@@ -3,6 +3,7 @@ import { columnsOf } from '../engine-runs';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { audienceAsTopic } from './audience-size';
+import { answerPlan } from '../testing/plan-answer';
 
 const catalogue = demoPlannerCatalogue();
 
@@ -178,5 +179,20 @@ describe('sizes of negated unions, of several answers and of a docked audience n
   it('a docked audience named and sized ("how big is this audience?") is the topic, counted among everyone, not also the audience', () => {
     const p = withDocked('How big is this audience in Germany?', 'Parents');
     expect([p.topic?.question, p.count, p.audiences.map((a) => a.origin)]).toEqual(['parent_status', true, ['everyone']]);
+  });
+});
+
+describe('whole groups sized side by side', () => {
+  it('keeps the groups as sides, each counted by any of their defining answers', () => {
+    for (const prompt of ['How many Millennials are there compared to Gen X in Brazil?', 'How many Gen Z and how many Millennials are there in the UK?']) {
+      const plan = answerPlan(prompt, catalogue);
+      expect(plan.audiences).toHaveLength(2);
+      expect(plan.count).toBe(true);
+      expect([plan.topic?.question, plan.topic?.combine]).toEqual(['age_group', 'any']);
+    }
+  });
+  it('leaves single answers of one question as its answers among everyone', () => {
+    const plan = answerPlan('How many men and how many women are there in Germany?', catalogue);
+    expect(plan.audiences.map((a) => a.origin)).toEqual(['everyone']);
   });
 });

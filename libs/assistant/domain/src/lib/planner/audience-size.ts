@@ -130,6 +130,13 @@ export function sizedAudience(ctx: PromptContext, frame: Frame): { topic: PlanTo
       return { ...sized, topic };
     }
   }
+  // "How many Millennials are there compared to Gen X?", "how many Gen Z and how many Millennials?":
+  // whole groups side by side, each sized. The sides stay; the topic is any of their defining answers,
+  // which every side gives all of, so each side's count is its own size.
+  if (apart) {
+    const sized = audienceAsTopic({ or: roles.sides.map((side) => side[0].expression) }, ctx.catalogue);
+    if (sized) return sized;
+  }
   if (roles.sides.length !== 1 || roles.sides[0].length === 0) return null;
   // "Women aged 25-34": the parts of one side are one audience, every one of them at once.
   const parts = roles.sides[0].map((a) => a.expression);

@@ -1,7 +1,7 @@
 import { PlanAudience } from '../assistant.types';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { answerPlan, topicAndAudiences } from '../testing/plan-answer';
-import { saysUnion, unionOf, unitedSides } from './audience-union';
+import { saysUnion, unionOf, unitedBands, unitedSides } from './audience-union';
 import { Roles } from './types';
 
 const demo = demoPlannerCatalogue();
@@ -52,5 +52,19 @@ describe('the groups combined in a plan', () => {
   });
   it('keeps two groups side by side when they are compared', () => {
     expect(answerPlan('How many Gen Z and how many Millennials in the US use TikTok?', demo).audiences).toHaveLength(2);
+  });
+});
+
+describe('unitedBands', () => {
+  it('reads bands of one single-choice question joined as both as their union', () => {
+    const plan = answerPlan('Total number of Gen X plus Baby boomers in Germany', demo);
+    expect(plan.topic?.question).toBe('age_group');
+    expect(plan.topic?.combine).toBe('any');
+  });
+  it('keeps both answers of a question several answers of which may be given', () => {
+    const plan = answerPlan('What share of people in Germany use Netflix plus Disney+?', demo);
+    expect(plan.topic?.combine).toBe('all');
+    const topic = { ...(plan.topic as NonNullable<typeof plan.topic>) };
+    expect(unitedBands(topic, demo)).toBe(topic);
   });
 });

@@ -4,7 +4,7 @@
  * measured once (not side by side); two groups of one single-answer question joined as parts of
  * one side ("Gen X plus Boomers") can only mean the same, as nobody is in both.
  */
-import { PlanAudience, PlannerCatalogue } from '../assistant.types';
+import { PlanAudience, PlannerCatalogue, PlanTopic } from '../assistant.types';
 import { LEXICON } from '../../lexicon/lexicon';
 import { singleLeaf } from './audiences';
 import { peopleQuestions } from './dimension-cues';
@@ -67,4 +67,16 @@ export function unitedSides(roles: Roles, text: string, raw: string, catalogue: 
   if (!roles.sides.some((s) => s.length > 1)) return;
   const people = new Set(peopleQuestions(catalogue).map((q) => q.code));
   roles.sides = roles.sides.map((s) => (s.length > 1 ? sameQuestionParts(s, people) : s));
+}
+
+/**
+ * "Total number of Gen X plus Baby boomers", "Millennials as well as Gen X": bands of one
+ * single-choice question (age bands, household sizes: the questions that are averaged over their
+ * answers) named as the topic and joined as if both were meant are their union, any of them, as
+ * nobody is in two bands at once. Other topics keep their reading ("Netflix plus Disney+": both).
+ */
+export function unitedBands(topic: PlanTopic, catalogue: PlannerCatalogue): PlanTopic {
+  if (topic.combine !== 'all' || topic.datapoints.length < 2 || topic.negate || (topic.also?.length ?? 0) > 0) return topic;
+  const question = catalogue.questions.find((q) => q.code === topic.question);
+  return question?.averageBy === 'datapoints' && question.suffixes.length === 0 ? { ...topic, combine: 'any' } : topic;
 }

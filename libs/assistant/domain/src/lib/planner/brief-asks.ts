@@ -3,7 +3,7 @@ import lexicon from './context-lexicon.json';
 import { namesItsTopic } from './brief-questions';
 import { mentionsIn } from './mentions';
 import { typoDistance } from '../text';
-import { alternatives, askOfClaim, askOfQuotedShare, askOfVagueShare, claimedClause, QUOTED_SHARE } from './brief-claims';
+import { alternatives, askOfClaim, askOfQuotedShare, askOfVagueShare, CHECK, claimedClause, QUOTED_SHARE } from './brief-claims';
 
 export { QUOTED_SHARE };
 
@@ -56,8 +56,6 @@ export function fallbackAsk(sentence: string, catalogue: PlannerCatalogue): stri
   if (rest.length === 0 || mentionsIn(rest, catalogue).length === 0) return null;
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
-
-const CHECK = new RegExp(`(?:^|[^\\p{L}])(?:${alternatives(lexicon.claimChecks.words)})(?=$|[^\\p{L}])`, 'iu');
 
 /**
  * "Could you sanity-check a claim for me? The client's deck says 70% of Gen Z in France use Snapchat

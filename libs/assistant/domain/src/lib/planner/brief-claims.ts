@@ -22,6 +22,9 @@ export const alternatives = (list: readonly string[]) =>
     .map(phrase)
     .join('|');
 
+/** "Is that right?", "does the data agree?", "does that square with ...": the words of an ask to check a claim. */
+export const CHECK = new RegExp(`(?:^|[^\\p{L}])(?:${alternatives(C.words)})(?=$|[^\\p{L}])`, 'iu');
+
 /** "Claims (that)", "wrote that", "keeps saying", "dice que": a verb that reports what someone claims. */
 const REPORTING = new RegExp(`(?:^|[^\\p{L}])(?:${alternatives(C.reporting)})(?=[^\\p{L}])`, 'giu');
 
@@ -86,4 +89,22 @@ export function askOfClaim(sentence: string): string | null {
   const clause = claimedClause(sentence);
   if (!clause) return null;
   return askOfVagueShare(clause) ?? `${clause.charAt(0).toUpperCase()}${clause.slice(1)}?`;
+}
+
+/** A dash between two clauses (" - ", " – ", " — "). */
+const DASH = /\s+[-–—]\s+/g;
+
+/**
+ * "The client said it's more like 70% - does that square with the data?": a reported claim and the
+ * ask to check it, joined by a dash, are two sentences (the claim, then its check), as they are
+ * with a full stop between them; the claim is what is checked, never the topic of the ask. A line
+ * with no reported claim before a dash and no check after it is one sentence.
+ */
+export function claimThenCheck(line: string): string[] {
+  for (const m of line.matchAll(DASH)) {
+    const claim = line.slice(0, m.index).trim();
+    const check = line.slice((m.index ?? 0) + m[0].length).trim();
+    if (claimedClause(claim) && CHECK.test(check) && !claimedClause(check)) return [`${claim}.`, `${check.charAt(0).toUpperCase()}${check.slice(1)}`];
+  }
+  return [line];
 }

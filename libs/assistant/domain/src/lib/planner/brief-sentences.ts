@@ -4,6 +4,7 @@
  */
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
+import { claimThenCheck } from './brief-claims';
 
 /** Sentence ends that are not ends: "U.S.", "e.g.", "vs.". */
 const ABBREVIATION = /\b(u\.s|u\.k|e\.g|i\.e|vs|etc|approx|dr|mr|mrs|ms|st|inc|ltd|no)\.$/i;
@@ -45,11 +46,15 @@ export function sentencesOf(prompt: string): string[] {
   // A prompt written all in lower case starts no sentence with a capital: any full stop ends one.
   const lowerCase = !/\p{Lu}/u.test(prompt);
   // A line break ends a sentence (an email, a list of notes); a bullet is not part of its line.
-  return prompt
-    .split(/\n+/)
-    .map((line) => lineOf(line.replace(/^\s*(?:[-*•·–—]+|\d+[.)])\s+/, '').trim()).trim())
-    .filter((line) => line.length > 0)
-    .flatMap((line) => sentencesOfLine(line, lowerCase));
+  return (
+    prompt
+      .split(/\n+/)
+      .map((line) => lineOf(line.replace(/^\s*(?:[-*•·–—]+|\d+[.)])\s+/, '').trim()).trim())
+      .filter((line) => line.length > 0)
+      // "... said it's more like 70% - does that square with the data?": the claim and its check.
+      .flatMap((line) => claimThenCheck(line))
+      .flatMap((line) => sentencesOfLine(line, lowerCase))
+  );
 }
 
 function sentencesOfLine(prompt: string, lowerCase: boolean): string[] {

@@ -20,7 +20,7 @@ export function promptContext(input: ContextInput, raw: string): PromptContext {
   const { catalogue } = input;
   const previous = readablePlan(input.previous);
   const index = indexOf(catalogue);
-  const reading = withCarriedCombine(read(raw, catalogue, index, previous !== null && previous.topic !== null), previous);
+  const reading = withCarriedCombine(read(raw, catalogue, index, previous !== null && previous.topic !== null, previous?.language), previous);
   const text = ` ${reading.words.join(' ')} `;
   return {
     catalogue,

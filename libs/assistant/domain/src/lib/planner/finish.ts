@@ -8,6 +8,7 @@ import { clarify, codeName, noTopic, refuse, wavesText } from './outcomes';
 import { applySubject, negateAudiences } from './subject';
 import { withComplementSide } from './complement-side';
 import { exceptAudiences } from './audience-except';
+import { unitedBands } from './audience-union';
 import { INDEX } from './cues';
 import { PlanShape, PromptContext, TopicChoice } from './types';
 
@@ -30,6 +31,7 @@ export function finishPlan(ctx: PromptContext, shape: PlanShape, choice: TopicCh
   if (!topic && kind !== 'indexing') return noTopic(reading, index, choice.unknown);
   // The subject: the complement of the answers, or one group combining them (subject.ts).
   if (topic) ({ topic, kind } = applySubject({ kind, topic, audiences }, ctx.words, reading.spans, catalogue));
+  if (topic) topic = unitedBands(topic, catalogue);
   audiences = exceptAudiences(negateAudiences(audiences, ctx.words, reading.spans, topic), ctx.words, reading.spans);
   ({ audiences, kind } = withComplementSide(audiences, kind, ctx.words, topic !== null, INDEX.test(ctx.text)));
   if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';

@@ -1,6 +1,7 @@
 import { AnalysisPlan, PlannerQuestion } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { codeName } from './outcomes';
+import { saysPartitive } from './follow-up-partitive';
 import { bandsMeant } from '../quantities';
 import { suffixWordsIn } from './topic-words';
 import { Frame, PlanShape, PromptContext, TopicStep } from './types';
@@ -123,7 +124,14 @@ function withPreviousAnswers(
   if (old.negate && !topic.negate) out = { ...out, negate: true };
   // Only words outside names join ("Disney+" is read "disney plus").
   const free = ` ${ctx.words.filter((_, i) => !ctx.reading.spans.some((sp) => sp.start <= i && i < sp.end)).join(' ')} `;
-  if (JOINS.test(free) && topic.question === old.question && topic.datapoints.length > 0 && old.datapoints.length > 0) {
+  // "Do those people use Telegram too?": asked of the last answer's people, the answer is not joined (previous-people.ts).
+  if (
+    JOINS.test(free) &&
+    !saysPartitive(ctx.text, ctx.reading.raw) &&
+    topic.question === old.question &&
+    topic.datapoints.length > 0 &&
+    old.datapoints.length > 0
+  ) {
     const codes = new Set(out.datapoints.map((d) => d.code));
     out = { ...out, datapoints: [...old.datapoints.filter((d) => !codes.has(d.code)), ...out.datapoints] };
   }

@@ -69,6 +69,11 @@ describe('kind: one answer of a ranking (grammar.json oneAnswerSuperlatives, lea
     expect(singularWhich('which type of investment leads among high earners'.split(' '), 'ranking')).toBe(true);
     expect(singularWhich('which investments lead among high earners'.split(' '), 'ranking')).toBe(false);
   });
+
+  it('reads the noun right after "which" as its head even when it is also a verb of being a customer', () => {
+    expect(singularWhich('which bank do millennials in brazil prefer'.split(' '), 'ranking')).toBe(true);
+    expect(singularWhich('which banks do millennials prefer'.split(' '), 'ranking')).toBe(false);
+  });
 });
 
 describe('kind: "most" said of the people (mostOfPeople)', () => {

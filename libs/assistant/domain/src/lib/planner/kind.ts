@@ -107,8 +107,11 @@ export function singularWhich(words: string[], kind: AnalysisKind): boolean {
   const text = ` ${words.join(' ')} `;
   if (!WHICH_SUPERLATIVE.test(text) && !(/ more /.test(text) && !/ than /.test(text))) return false;
   let head: string | undefined;
-  for (const w of words.slice(1)) {
-    if (w === '|' || STOPWORDS.has(w) || CUSTOMER_STEMS.has(stem(w)) || LEAD_VERBS.has(w) || /^(do|does|did|is|are|was|were|have|has)$/.test(w)) break;
+  // The word right after "which" is the noun it determines, even one that is also a verb of being
+  // a customer ("which bank do they prefer", "which shop"); a customer verb after it ends the noun.
+  for (const [k, w] of words.slice(1).entries()) {
+    if (w === '|' || STOPWORDS.has(w) || (k > 0 && CUSTOMER_STEMS.has(stem(w))) || LEAD_VERBS.has(w) || /^(do|does|did|is|are|was|were|have|has)$/.test(w))
+      break;
     head = w;
   }
   return head !== undefined && head.length > 2 && !head.endsWith('s');

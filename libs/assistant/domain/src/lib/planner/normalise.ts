@@ -2,7 +2,8 @@ import { readExceptPhrases } from './audience-except';
 import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
 import { cueTypo, QUERY_WORDS } from '../intents';
 import { romanise, soundKey } from '../katakana';
-import { detectLanguage, Language, translateJapanese, translateWords } from '../languages';
+import { Language, translateJapanese, translateWords } from '../languages';
+import { turnLanguage } from '../chat-language';
 import { capitaliseMarketCodes } from '../market-code-slots';
 import { FUNCTION_WORDS, normalize, typoMatch } from '../text';
 import { spellNegations } from './subject';
@@ -101,10 +102,11 @@ function vowelless(word: string, index: CatalogueIndex): string | undefined {
  * Japanese and other languages translated, clause punctuation kept as "|", chat shorthand and
  * misspelt words of asking read as the words meant.
  */
-export function normaliseWords(written: string, index: CatalogueIndex): NormalisedWords {
+export function normaliseWords(written: string, index: CatalogueIndex, chat?: Language): NormalisedWords {
   // Market codes in a list or a market's slot ("uk vs de", "in fr") in capitals: codes in any language.
   const raw = capitaliseMarketCodes(written);
-  const lang = detectLanguage(raw);
+  // A short turn of a chat that reads as well in the chat's language is read in it (chat-language.ts).
+  const lang = turnLanguage(raw, chat);
   // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.
   const undotted = raw
     // "$50,000": a thousands separator is not a clause break.

@@ -26,4 +26,12 @@ describe('withPreviousPeople', () => {
     const daily = answerFollowUp('How many people in the UK use Threads?', 'and how many of them use it every day?', demo);
     expect(daily.audiences.map((a) => a.origin)).toEqual(['everyone']);
   });
+  it('asks another answer of the same question of them when they are asked whether they give it too', () => {
+    const plan = answerFollowUp('What share of Brazilians use WhatsApp?', 'do those people use Telegram too?', demo);
+    expect(plan.topic?.datapoints.map((d) => d.code)).toEqual(['telegram']);
+    expect(leaves(plan.audiences[0].expression)).toBe(leaves({ question: 'social_platform_usage', datapoints: ['whatsapp'] }));
+    // Named with no people of the last answer, the answer joins the last one.
+    const joined = answerFollowUp('What share of Brazilians use WhatsApp?', 'and Telegram too?', demo);
+    expect(joined.topic?.datapoints.map((d) => d.code)).toEqual(['whatsapp', 'telegram']);
+  });
 });

@@ -1,4 +1,5 @@
 import { PlannerCatalogue } from '../assistant.types';
+import { Language } from '../languages';
 import { CatalogueIndex } from '../catalogue-index';
 import { FUNCTION_WORDS } from '../text';
 import { BASE_PHRASES } from '../intents';
@@ -26,8 +27,8 @@ const G = LEXICON.grammar;
  * The prompt read against the catalogue: its words (normalised), then what they are taken for:
  * time, references to groups, cue phrases, amounts, the count of a list, and the spans of names.
  */
-export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex, afterTopic = false): Reading {
-  const { lang, words, capitals, names } = normaliseWords(raw, index);
+export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex, afterTopic = false, chat?: Language): Reading {
+  const { lang, words, capitals, names } = normaliseWords(raw, index, chat);
   const guarded = guardedNames(words, index);
   const time = readTime(words, catalogue.waves, guarded);
   // "Week on week", "over the last month": a period finer than the waves; beside a period of waves, not the one asked (a deadline, an aside).

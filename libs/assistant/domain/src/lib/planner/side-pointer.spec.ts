@@ -9,6 +9,9 @@ describe('pointedSide', () => {
   it('names the side of the last answer by its place', () => {
     expect(pointedSide('the second one please', compared)).toBe('just Millennials please');
     expect(pointedSide('size the first group', compared)).toBe('just Gen Z, in millions');
+    // A question of size opening the turn asks for the number of people, as a sizing command does.
+    expect(pointedSide('how many people is the second group?', compared)).toBe('just Millennials, in millions');
+    expect(pointedSide('how big is the first one?', compared)).toBe('just Gen Z, in millions');
   });
   it('reads answers compared when the audience is one', () => {
     expect(pointedSide('the last one in millions', answerPlan('Compare Netflix and Disney+ in Spain', demo))).toBe('just Disney+ in millions');
@@ -26,5 +29,11 @@ describe('a side by its place in a turn', () => {
     expect(plan.audiences.map((a) => a.name)).toEqual(['Women']);
     expect(plan.count).toBe(true);
     expect(plan.topic?.datapoints.map((d) => d.code)).toEqual(['pinterest']);
+  });
+  it('sizes the side a question of size points at within the rest of the answer', () => {
+    const plan = answerFollowUp('Compare Gen Z and Gen X on Instagram use in Brazil', 'how many people is the second group?', demo);
+    expect(plan.audiences.map((a) => a.name)).toEqual(['Gen X']);
+    expect(plan.count).toBe(true);
+    expect(plan.topic?.datapoints.map((d) => d.code)).toEqual(['instagram']);
   });
 });

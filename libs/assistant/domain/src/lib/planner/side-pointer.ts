@@ -7,7 +7,9 @@ const ORDINALS: Record<string, number | string> = P.ordinals;
 const any = (list: readonly string[]) => list.map((w) => escapeRegExp(w)).join('|');
 /** "the first group", "the second one", "my last audience", "the middle one": a side by its place, a noun after it. */
 const POINTER = new RegExp(`(?<![\\p{L}])(?:${any(P.determiners)})\\s+(${any(Object.keys(ORDINALS))})\\s+(?:${any(P.nouns)})(?![\\p{L}])`, 'giu');
-const SIZE_COMMAND = new RegExp(`^\\s*(?:${any(P.sizeCommands)})\\s+`, 'iu');
+/** "Size ...", "how many people is ...", "how big is ...": the turn asks for the number of people of the side it points at. */
+const byLength = (list: readonly string[]) => [...list].sort((a, b) => b.length - a.length);
+const SIZE_COMMAND = new RegExp(`^\\s*(?:${any(byLength([...P.sizeCommands, ...P.sizeQuestions]))})\\s+`, 'iu');
 
 /** The names of the last answer's sides, in order: its audiences when several, else its answers, else its markets. */
 function sidesOf(previous: AnalysisPlan): string[] {
@@ -29,7 +31,7 @@ function sideAt(sides: readonly string[], place: number | string): string | unde
  * "do men or women use Pinterest more?", "size the second one" after "Netflix and Disney+ in Spain":
  * a follow-up that points at one side of the last answer by its place is written as "just <that
  * side>", so that the rest of the answer is kept for it alone; a sizing command opening it ("size")
- * asks for the number of people. `null` when the prompt points at no side the last answer had.
+ * or a question of size ("how many people is the second group?") asks for the number of people. `null` when the prompt points at no side the last answer had.
  */
 export function pointedSide(prompt: string, previous: AnalysisPlan | null | undefined): string | null {
   if (!previous) return null;
