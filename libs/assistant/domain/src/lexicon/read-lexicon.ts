@@ -118,6 +118,9 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       clauseFiller: words,
       answerJoiners: words,
       narrowingGap: words,
+      activityVerbBefore: words,
+      pairVerbs: words,
+      clauseAlsoLinks: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,
