@@ -175,6 +175,9 @@ export interface Grammar {
   pairVerbs: string[];
   /** Links in a clause about people that add a second answer to the same people ("who run and also go to the gym"; `audience-pairs.ts`). */
   clauseAlsoLinks: string[];
+  /** Words that put the verb after them in the past ("used to smoke"), and first words of an answer naming that past state ("Former smoker"; `past-state.ts`). */
+  pastStateBefore: string[];
+  pastStateAnswers: string[];
 }
 
 export interface Lexicon {

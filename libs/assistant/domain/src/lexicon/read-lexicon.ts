@@ -121,6 +121,8 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       activityVerbBefore: words,
       pairVerbs: words,
       clauseAlsoLinks: words,
+      pastStateBefore: words,
+      pastStateAnswers: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,
