@@ -169,6 +169,15 @@ export interface Grammar {
   clauseFiller: string[];
   answerJoiners: string[];
   narrowingGap: string[];
+  /** Words after which a bare verb is what people do ("who run", "neither run nor cycle", "both swim"): the activity answer of its -ing form (`derived-forms.ts`). */
+  activityVerbBefore: string[];
+  /** Light verbs and links that may stand between the two groups of a pair ("both swim and do yoga"; `audience-pairs.ts`). */
+  pairVerbs: string[];
+  /** Links in a clause about people that add a second answer to the same people ("who run and also go to the gym"; `audience-pairs.ts`). */
+  clauseAlsoLinks: string[];
+  /** Words that put the verb after them in the past ("used to smoke"), and first words of an answer naming that past state ("Former smoker"; `past-state.ts`). */
+  pastStateBefore: string[];
+  pastStateAnswers: string[];
 }
 
 export interface Lexicon {

@@ -119,6 +119,11 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       clauseFiller: words,
       answerJoiners: words,
       narrowingGap: words,
+      activityVerbBefore: words,
+      pairVerbs: words,
+      clauseAlsoLinks: words,
+      pastStateBefore: words,
+      pastStateAnswers: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,

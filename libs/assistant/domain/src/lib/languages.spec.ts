@@ -188,3 +188,14 @@ describe('people named by a noun of the doer', () => {
     expect(translateJapanese('ヨガをしている人のうち').replace(/\s+/g, ' ').trim()).toBe('among people who do yoga ,');
   });
 });
+
+describe('translateWords: a name written like a preposition', () => {
+  const isName = (w: string) => w === 'uber';
+  it('keeps a data name capitalised inside a sentence whose table word is a preposition ("nutzen Uber", not "über")', () => {
+    expect(translateWords(['nutzen', 'uber'], 'de', new Set(), () => 0, isName, new Set(['uber'])).join(' ')).toBe('use uber');
+  });
+
+  it('still translates the preposition written in lower case ("über 50")', () => {
+    expect(translateWords(['reden', 'uber', 'geld'], 'de', new Set(), () => 0, isName, new Set()).join(' ')).not.toContain('uber');
+  });
+});

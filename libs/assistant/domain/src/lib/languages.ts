@@ -11,7 +11,7 @@ import { LEXICON } from '../lexicon/lexicon';
 import { TabledLanguage } from '../lexicon/read-lexicon';
 import { katakanaRuns } from './katakana';
 import { capitaliseMarketCodes } from './market-code-slots';
-import { foldAccents } from './text';
+import { foldAccents, FUNCTION_WORDS } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
 import { frequencyBeforePeople } from './postposed-frequency';
 import { superlativesBeforeNouns } from './postposed-superlative';
@@ -245,6 +245,14 @@ function runsPast(t: PhraseTable, words: string[], at: number, end: number, lang
 }
 
 /**
+ * A data name written as a name ("nutzen Uber") whose table word is only a function word ("über":
+ * "about"): a word capitalised inside a sentence is a noun or a name, never a preposition, so it
+ * is the name (accents folded, "Uber" and "über" are one word).
+ */
+const functionWordAsName = (word: string, english: string, writtenAsName: ReadonlySet<string>) =>
+  writtenAsName.has(word) && english.split(' ').every((w) => FUNCTION_WORDS.has(w));
+
+/**
  * The words of a normalised prompt in English: each longest phrase of the language's table is
  * replaced by its English words. `keep` holds words written in capitals in the prompt ("USA"),
  * which are names, not words to translate.
@@ -257,6 +265,8 @@ export function translateWords(
   nameAt: (words: string[], i: number) => number = () => 0,
   /** Whether a word is a whole one-word name of the data ("reddit"): never read as another form of a word of the table ("reddito"). */
   isName: (word: string) => boolean = () => false,
+  /** Words capitalised inside a sentence ("nutzen Uber"): a name there, never a preposition of the table ("über"). */
+  writtenAsName: ReadonlySet<string> = new Set(),
 ): string[] {
   if (lang === 'en' || lang === 'ja') return words;
   const t = table(lang);
@@ -331,7 +341,11 @@ export function translateWords(
     for (let n = Math.min(longest, words.length - i); n >= 1; n--) {
       const phrase = words.slice(i, i + n).join(' ');
       const english = lookUp(t, words.slice(i, i + n), lang);
-      if (english === undefined || (n === 1 && (keep.has(phrase) || (isName(phrase) && !map.has(phrase))))) continue;
+      if (
+        english === undefined ||
+        (n === 1 && (keep.has(phrase) || (isName(phrase) && (!map.has(phrase) || functionWordAsName(phrase, english, writtenAsName)))))
+      )
+        continue;
       // "los mayores de 55": a phrase never swallows the start of a word read before a number.
       if (Array.from({ length: n - 1 }, (_, k) => k + 1).some((k) => numberWord(words, i + k, lang))) continue;
       // "tra i giovani genitori": a phrase never swallows the start of a longer phrase that runs past its end ("i giovani" of "giovani genitori").

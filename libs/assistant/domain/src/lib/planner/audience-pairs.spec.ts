@@ -68,3 +68,23 @@ describe('groups said as a pair are one audience', () => {
     expect(answerPlan('Do men or women in the UK use Instagram more?', catalogue).audiences).toHaveLength(2);
   });
 });
+
+describe('pairs said by verbs in a clause about people', () => {
+  it('joins "both X and do Y" past the light verb opening the second', () => {
+    expect(topicAndAudiences(answerPlan('What share of people who both swim and do yoga use Headspace?', catalogue)).audiences).toEqual([
+      {
+        and: [
+          { question: 'sports_played', datapoints: ['swimming'] },
+          { question: 'sports_played', datapoints: ['yoga_or_pilates'] },
+        ],
+      },
+    ]);
+  });
+
+  it('reads "who X and also Y" as the same people with both answers, not two sides', () => {
+    const plan = answerPlan('What share of Americans who run and also go to the gym own a fitness tracker?', catalogue);
+    expect(plan.audiences).toHaveLength(1);
+    expect(JSON.stringify(plan.audiences[0].expression)).toContain('running');
+    expect(JSON.stringify(plan.audiences[0].expression)).toContain('gym_workouts');
+  });
+});

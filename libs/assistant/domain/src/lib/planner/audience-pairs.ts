@@ -9,9 +9,15 @@ import { GROUP_NOUNS } from '../synonyms';
 import { phraseAudience } from './audiences';
 import { BOTH, EITHER } from './combine';
 import { Span } from './types';
+import { LEXICON } from '../../lexicon/lexicon';
 
 /** Words that may stand between a word of pairing and its first group, or between the two groups. */
 const ARTICLES = new Set(['a', 'an', 'the']);
+
+/** Light verbs that may open the second group of a pair ("both swim and do yoga"). */
+const PAIR_VERBS = new Set(LEXICON.grammar.pairVerbs);
+/** Links in a clause that add a second answer to the same people ("who run and also go to the gym"). */
+const ALSO_LINKS = new Set(LEXICON.grammar.clauseAlsoLinks);
 
 export type PairJoin = 'all' | 'any';
 
@@ -30,12 +36,26 @@ export function pairHead(words: readonly string[], span: Span): PairJoin | null 
  * as a pair.
  */
 export function pairJoin(words: readonly string[], first: Span, previous: Span, b: Span): PairJoin | null {
+  if (b.start < previous.end) return null;
   const head = pairHead(words, first);
-  if (!head || b.start < previous.end) return null;
   const gap = words.slice(previous.end, b.start).filter((w) => !GROUP_NOUNS.has(w) && !ARTICLES.has(w));
+  const linked = linkWords(gap);
+  if (!head) return inClause(words, first) && ALSO_LINKS.has(linked.join(' ')) ? 'all' : null;
   const join = head === 'all' ? 'and' : 'or';
-  if (gap.length === 1 && (gap[0] === join || gap[0] === '|')) return head;
+  if (linked.length === 1 && (linked[0] === join || linked[0] === '|')) return head;
   return null;
+}
+
+/** The words linking two groups without the light verbs that may open the second ("both swim and do yoga", "who run and also go to the gym"). */
+const linkWords = (gap: readonly string[]) => gap.filter((w, k) => k === 0 || !PAIR_VERBS.has(w));
+
+/** Whether a group is said in a clause about people ("who run ..."): a relative word before it in its sentence. */
+function inClause(words: readonly string[], span: Span): boolean {
+  for (let k = span.start - 1; k >= 0 && k >= span.start - 4; k--) {
+    if (words[k] === '|') return false;
+    if (words[k] === 'who' || words[k] === 'that') return true;
+  }
+  return false;
 }
 
 /**
@@ -55,7 +75,7 @@ export function pairingWordSpans(words: readonly string[], spans: readonly Span[
     const own = new Set(s.entry.refs.map((r) => r.question.code));
     const ofOwn = (o: Span) => o.entry.kind === 'datapoint' && o.entry.refs.some((r) => own.has(r.question.code));
     if (ofOwn(a) && ofOwn(b)) continue;
-    const gap = words.slice(a.end, b.start).filter((x) => !ARTICLES.has(x));
+    const gap = linkWords(words.slice(a.end, b.start).filter((x) => !ARTICLES.has(x)));
     if (gap.length === 1 && (gap[0] === 'and' || gap[0] === 'or')) out.add(s);
   }
   return out;

@@ -1,6 +1,7 @@
 import { CodeName, PlanAudience, PlannerQuestion } from '../assistant.types';
 import { DatapointRef } from '../catalogue-index';
 import { normalize } from '../text';
+import { verbFit, verbFrameOf } from './topic-verbs';
 import { Span } from './types';
 import lexicon from './context-lexicon.json';
 
@@ -30,8 +31,8 @@ export function spanAudience(span: Span, words: readonly string[] = []): PlanAud
     return phraseAudience(e.name, e.description, e.expression);
   }
   if (e.kind === 'datapoint') {
-    // A group named by a datapoint: its first (usage) question.
-    const ref = groupRef(e.refs);
+    // A group named by a datapoint: the question its verb says ("who follow football": Sports followed), else its first (usage) question.
+    const ref = verbRef(e.refs, words, span) ?? groupRef(e.refs);
     // "Households earning over $150,000": the answers the amount means, by their question.
     if (span.amountGroup)
       return phraseAudience(
@@ -83,6 +84,20 @@ export function groupSuffixes(question: PlannerQuestion, stance: 'disagree' | 's
 /** The question a datapoint group is read from: the earliest in catalogue order (usage and ownership come first). */
 export function groupRef(refs: DatapointRef[]): DatapointRef {
   return refs.find((r) => !r.partial && !/^(brand_|favourite_)/.test(r.question.code)) ?? refs[0];
+}
+
+/**
+ * The answer of a group held by several questions that the verb said with it names ("who don't
+ * follow football": Sports followed, not played): the one question fitting the verb best by its
+ * name or description (`topic-verbs.ts`), when it fits strictly better than the others.
+ */
+function verbRef(refs: DatapointRef[], words: readonly string[], span: Span): DatapointRef | undefined {
+  const whole = refs.filter((r) => !r.partial && !/^(brand_|favourite_)/.test(r.question.code));
+  if (words.length === 0 || new Set(whole.map((r) => r.question.code)).size < 2) return undefined;
+  const frame = verbFrameOf(words, span, [span]);
+  if (!frame) return undefined;
+  const fits = whole.map((r) => ({ r, fit: verbFit(frame, r.question) })).sort((a, b) => b.fit - a.fit);
+  return fits[0].fit > 0 && fits[0].fit > fits[1].fit ? fits[0].r : undefined;
 }
 
 export function phraseAudience(name: string, description: string, expression: Record<string, unknown>): PlanAudience {

@@ -1,7 +1,7 @@
 import { AnalysisPlan } from '../assistant.types';
 import { planPrompt } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
-import { complementSideAt, withComplementSide } from './complement-side';
+import { complementSideAt, ownComplement, withComplementSide } from './complement-side';
 
 const catalogue = demoPlannerCatalogue();
 
@@ -65,5 +65,25 @@ describe('plans with a complement side', () => {
       [question, false],
       [question, true],
     ]);
+  });
+});
+
+describe('ownComplement', () => {
+  it("is the question's own none answer when it is the one answer outside the group (No car)", () => {
+    expect(ownComplement({ question: 'car_ownership', datapoints: ['petrol_car', 'diesel_car', 'hybrid_car', 'electric_car'] }, catalogue)).toEqual({
+      question: 'car_ownership',
+      datapoints: ['no_car'],
+    });
+  });
+
+  it('is null when several answers are outside the group', () => {
+    expect(ownComplement({ question: 'car_ownership', datapoints: ['petrol_car'] }, catalogue)).toBeNull();
+  });
+
+  it('makes "people without one" the none answer as the other side', () => {
+    expect(plan('Compare Uber use among people with a car and people without one in the UK').audiences.map((a) => a.expression)[1]).toEqual({
+      question: 'car_ownership',
+      datapoints: ['no_car'],
+    });
   });
 });

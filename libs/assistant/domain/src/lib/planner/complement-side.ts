@@ -1,4 +1,5 @@
-import { AnalysisKind, PlanAudience } from '../assistant.types';
+import { AnalysisKind, PlanAudience, PlannerCatalogue } from '../assistant.types';
+import { singleLeaf } from './audiences';
 import { LEXICON } from '../../lexicon/lexicon';
 
 /** Phrases naming everyone outside the one audience named as a group (`grammar.json` `complementSides`: "non-users"). */
@@ -44,6 +45,7 @@ export function withComplementSide(
   words: readonly string[],
   hasTopic: boolean,
   indexSaid = true,
+  catalogue?: PlannerCatalogue,
 ): { audiences: PlanAudience[]; kind: AnalysisKind } {
   if (audiences.length !== 1 || audiences[0].origin === 'everyone') return { audiences, kind };
   const rest = kind !== 'indexing' ? true : indexSaid ? false : 'even';
@@ -56,8 +58,24 @@ export function withComplementSide(
     id: `not:${base.id}`,
     name: `Not ${base.name}`,
     description: `Respondents outside ${base.name}.`,
-    expression: { ...positive, not: true },
+    expression: (catalogue && ownComplement(positive, catalogue)) ?? { ...positive, not: true },
     origin: 'phrase',
   };
   return { audiences: [base, other], kind: kind === 'share' || kind === 'ranking' || kind === 'indexing' ? 'comparison' : kind };
+}
+
+/** First words of an answer that is the question's own "none" ("No car", "None", "Never smoked"). */
+const NONE_FIRST = new Set([...LEXICON.grammar.clauseNegations, 'none']);
+
+/**
+ * The question's own answer for everyone outside a group of its answers ("people with a car and
+ * people without one": No car): the one other answer, when its name opens with a negation; else null.
+ */
+export function ownComplement(positive: Record<string, unknown>, catalogue: PlannerCatalogue): Record<string, unknown> | null {
+  const leaf = singleLeaf(positive);
+  if (!leaf || positive['suffixes'] !== undefined) return null;
+  const question = catalogue.questions.find((q) => q.code === leaf.question);
+  const rest = question?.datapoints.filter((d) => !leaf.datapoints.includes(d.code)) ?? [];
+  if (rest.length !== 1 || !NONE_FIRST.has(rest[0].name.toLowerCase().split(/[^a-z]+/)[0] ?? '')) return null;
+  return { question: leaf.question, datapoints: [rest[0].code] };
 }

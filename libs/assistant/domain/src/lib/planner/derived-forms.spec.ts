@@ -1,6 +1,6 @@
 import { indexOf } from '../catalogue-index';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
-import { agentNameWord, agentNounForms, derivedNameWord, isAgentNounOf } from './derived-forms';
+import { activityVerbWord, agentNameWord, agentNounForms, derivedNameWord, ingForms, isAgentNounOf } from './derived-forms';
 import { RuleBasedPlanner } from '../planner';
 import { read } from './read';
 
@@ -67,5 +67,31 @@ describe('agentNameWord: a person named by an answer they do', () => {
     expect(outcome.plan.audiences.map((a) => a.expression)).toEqual([{ question: 'sports_played', datapoints: ['cycling'] }]);
     expect(outcome.plan.topic?.datapoints.map((d) => d.code)).toEqual(['strava']);
     expect(outcome.notes.join(' ')).not.toMatch(/cyclists/);
+  });
+});
+
+describe('activityVerbWord: a bare verb of what people do', () => {
+  const at = (text: string, word: string) => {
+    const words = text.split(' ');
+    return activityVerbWord(words, words.indexOf(word), index);
+  };
+
+  it('forms the -ing of a verb with its spelling rules ("run": "running", "cycle": "cycling")', () => {
+    expect(ingForms('run')).toContain('running');
+    expect(ingForms('cycle')).toContain('cycling');
+    expect(ingForms('swim')).toContain('swimming');
+    expect(ingForms('running')).toEqual([]);
+  });
+
+  it('reads the verb after a clause word as its activity answer', () => {
+    expect(at('people who run', 'run')).toBe('running');
+    expect(at('people who neither run nor cycle', 'cycle')).toBe('cycling');
+    expect(at('people who both swim and do yoga', 'swim')).toBe('swimming');
+    expect(at('people who run and also go to the gym', 'run')).toBe('running');
+  });
+
+  it('leaves a verb with a named object, or said elsewhere, to its object', () => {
+    expect(at('how many people run', 'run')).toBeUndefined();
+    expect(at('people who run netflix', 'run')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
-import { stem } from '../text';
+import { FUNCTION_WORDS, stem } from '../text';
+import { LEXICON } from '../../lexicon/lexicon';
 
 /** The first words of answer names by their stems ("meditation": "medit"), per catalogue index. */
 const BY_STEM = new WeakMap<CatalogueIndex, Map<string, Set<string>>>();
@@ -35,6 +36,41 @@ export function derivedNameWord(word: string, index: CatalogueIndex, objectNamed
   // A verb with a named object ("reads the newspapers") does that to the object: no activity.
   const activities = [...(keys ?? [])].filter((k) => k.endsWith('ing'));
   return !objectNamed && /[^s]s$/.test(word) && !index.vocabulary.has(word) && activities.length === 1 ? activities[0] : undefined;
+}
+
+/** Words after which a bare verb is what people do ("who run", "neither run nor cycle"). */
+const ACTIVITY_VERB_BEFORE = new Set(LEXICON.grammar.activityVerbBefore);
+/** Words that join a clause's verbs or answers ("and", "nor", "also"): a verb before one has no object. */
+const ANSWER_JOINERS = new Set([...LEXICON.grammar.answerJoiners, ...LEXICON.grammar.connectors]);
+
+/** The -ing forms a bare verb may take: "cycle" "cycling", "run" "running", "swim" "swimming", "walk" "walking". */
+export function ingForms(verb: string): string[] {
+  if (!/^[a-z]{2,}$/.test(verb) || verb.endsWith('ing')) return [];
+  const forms = [`${verb}ing`];
+  if (verb.endsWith('e') && !verb.endsWith('ee')) forms.push(`${verb.slice(0, -1)}ing`);
+  if (/[^aeiou][aeiou][b-df-hj-np-tv-z]$/.test(verb) && !/[wxy]$/.test(verb)) forms.push(`${verb}${verb.slice(-1)}ing`);
+  return forms;
+}
+
+/**
+ * A bare verb said as what people do, after a clause word (`activityVerbBefore`: "who run", "both
+ * swim", "neither run nor cycle", "don't run") and with no object named after it: the one-word
+ * activity answer of its -ing form ("Running", "Swimming", "Cycling"), when exactly one is.
+ */
+export function activityVerbWord(words: readonly string[], i: number, index: CatalogueIndex): string | undefined {
+  if (!ACTIVITY_VERB_BEFORE.has(words[i - 1] ?? '') || objectAfter(words, i, index)) return undefined;
+  const names = ingForms(words[i]).filter((form) => (index.byFirst.get(form) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1));
+  return names.length === 1 ? names[0] : undefined;
+}
+
+/** Whether a catalogue name follows the verb at `i` as its object ("shop on Amazon"), before the clause goes on to another verb ("run and also go"). */
+function objectAfter(words: readonly string[], i: number, index: CatalogueIndex): boolean {
+  for (let k = i + 1; k < words.length; k++) {
+    const w = words[k];
+    if (w === '|' || ANSWER_JOINERS.has(w)) return false;
+    if (!FUNCTION_WORDS.has(w)) return index.byFirst.has(w);
+  }
+  return false;
 }
 
 /** Endings that make a noun of the person who does something ("runners", "cyclists"). */

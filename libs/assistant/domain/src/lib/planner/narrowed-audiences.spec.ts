@@ -45,3 +45,14 @@ describe('narrowedAudienceSpans', () => {
     });
   });
 });
+
+describe('a modifier directly after the group', () => {
+  it('narrows "people who own their home outright" to Own outright', () => {
+    expect(
+      topicAndAudiences(answerPlan('Renters vs people who own their home outright: who is more likely to have home insurance?', catalogue)).audiences,
+    ).toEqual([
+      { question: 'home_ownership', datapoints: ['rent'] },
+      { question: 'home_ownership', datapoints: ['own_outright'] },
+    ]);
+  });
+});

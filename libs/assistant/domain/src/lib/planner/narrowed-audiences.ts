@@ -8,7 +8,7 @@ const NARROWING_GAP = new Set(LEXICON.grammar.narrowingGap);
 /**
  * An audience of several answers of one question narrowed by a modifier naming one of them
  * ("homeowners with a mortgage": Own with a mortgage, not every homeowner and not the mortgage
- * product; "renters or homeowners who own outright"): one audience span of that answer alone.
+ * product; "renters or homeowners who own outright", "people who own their home outright"): one audience span of that answer alone.
  */
 export function narrowedAudienceSpans(words: readonly string[], spans: readonly Span[]): Span[] {
   const out: Span[] = [];
@@ -22,7 +22,9 @@ export function narrowedAudienceSpans(words: readonly string[], spans: readonly 
     }
     const gap = words.slice(group.end, next.start);
     const ref = next.entry.refs.find((r) => r.question.code === leaf.question && leaf.datapoints.includes(r.datapoint.code));
-    if (!ref || gap.length === 0 || !gap.every((w) => NARROWING_GAP.has(w)) || !['with', 'who', 'that'].includes(gap[0])) {
+    // "People who own their home outright": the modifier may follow the group's words directly.
+    const linked = gap.length === 0 || (gap.every((w) => NARROWING_GAP.has(w)) && ['with', 'who', 'that'].includes(gap[0]));
+    if (!ref || !linked) {
       out.push(group);
       continue;
     }

@@ -2,6 +2,7 @@ import { PlannerCatalogue } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
 import { FUNCTION_WORDS, stem } from '../text';
 import { relativeAboutPeople } from './relative-heads';
+import { notHadAnswer } from './negated-having';
 import { Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 
@@ -129,7 +130,22 @@ function negatedClause(words: readonly string[], clause: Clause, spans: readonly
       },
     };
   }
-  return null;
+  // "Without a smartphone": a thing with no negative answer of its own, not had.
+  const notHad = clause.negated ? notHadAnswer(spans, content[0]) : null;
+  if (!notHad || !spans.some((s) => s.entry.kind === 'datapoint' && (s.end <= clause.start || s.start >= notHad.end))) return null;
+  return {
+    start: clause.start,
+    end: notHad.end,
+    typo: false,
+    entry: {
+      kind: 'audience',
+      words: words.slice(clause.start, notHad.end),
+      name: notHad.name,
+      saved: null,
+      expression: notHad.expression,
+      description: notHad.description,
+    },
+  };
 }
 
 interface NegatedAnswer {

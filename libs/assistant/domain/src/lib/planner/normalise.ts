@@ -151,6 +151,7 @@ export function normaliseWords(written: string, index: CatalogueIndex, chat?: La
           capitals,
           (ws, i) => nameOfData(ws, i, index),
           (word) => (index.byFirst.get(word) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1),
+          names,
         ),
         lang,
       ),

@@ -15,6 +15,7 @@ import { findSpans } from './spans';
 import { amountGroups } from './amount-groups';
 import { placesAsAnswers } from './answer-places';
 import { negatedClauseSpans } from './negated-clauses';
+import { pastStateSpans } from './past-state';
 import { narrowedAudienceSpans } from './narrowed-audiences';
 import { sizeCuePositions } from './subject';
 import { Reading } from './types';
@@ -104,7 +105,11 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   // "Australians interested in Japan as a holiday destination": a market named as an answer is the answer.
   // "People who don't have a car", "adults without a pet": a negated clause with its own answer is one audience.
   // "Homeowners with a mortgage": a group narrowed to one of its answers.
-  const spans = narrowedAudienceSpans(words, negatedClauseSpans(words, placesAsAnswers(words, grouped, index), index, catalogue));
+  // "People who used to smoke": the answer naming that past state ("Former smoker").
+  const spans = narrowedAudienceSpans(
+    words,
+    pastStateSpans(words, negatedClauseSpans(words, placesAsAnswers(words, grouped, index), index, catalogue), catalogue),
+  );
   for (const s of spans) for (let i = s.start; i < s.end; i++) used.add(i);
   return { raw, lang, words, used, spans, time, limit, quantities: groups.quantities, dimension };
 }

@@ -14,6 +14,7 @@ import { asksForSize } from './size';
 import { readExclusion, withExclusion } from './exclude';
 import { allowsSeveral, excludedRefs, otherAnswers, readAllExcept, readOnly } from './exclude-only';
 import { crossSubject, inSaidOrder } from './subject-cross';
+import { leafNegated, noneOfLeaves } from './negated-leaves';
 import lexicon from './context-lexicon.json';
 
 export type { SubjectSpan } from './combine';
@@ -186,25 +187,20 @@ export function negateAudiences(audiences: PlanAudience[], words: readonly strin
     if (hit.role === 'other' && hit.span?.entry.kind === 'datapoint') negated.push(hit.span);
   }
   if (negated.length === 0) return audiences;
-  return audiences.map((a) => {
+  return audiences.map((a, at) => {
     if (a.origin !== 'phrase') return a;
     let changed = false;
     const visit = (node: unknown): unknown => {
       if (!node || typeof node !== 'object') return node;
       const n = node as Record<string, unknown>;
       if (Array.isArray(n['and'])) return { ...n, and: (n['and'] as unknown[]).map(visit) };
-      const q = n['question'];
-      const dps = n['datapoints'];
-      const hit = negated.some(
-        (s) => Array.isArray(dps) && dps.every((d) => (s.entry.refs ?? []).some((r) => r.question.code === q && r.datapoint.code === d)),
-      );
-      if (hit && n['not'] !== true) {
+      if (leafNegated(n, at, audiences, spans, negated) && n['not'] !== true) {
         changed = true;
         return { ...n, not: true };
       }
       return n;
     };
-    const expression = visit(a.expression) as Record<string, unknown>;
+    const expression = noneOfLeaves(visit(a.expression) as Record<string, unknown>, words);
     if (!changed) return a;
     let name = a.name;
     for (const s of negated) {
