@@ -5,6 +5,18 @@ import { CANONICAL, FUNCTION_WORDS, numberWord, stem, STOPWORDS, writtenStem } f
 const MAX_FILLERS = 3;
 import { Span } from './types';
 
+/** Per catalogue index, the numbers each long name holds (in `longNames` order): read once, not at every prompt. */
+const NUMBERS = new WeakMap<CatalogueIndex, number[][]>();
+
+function numbersOf(index: CatalogueIndex): number[][] {
+  let numbers = NUMBERS.get(index);
+  if (!numbers) {
+    numbers = index.longNames.map(({ entry }) => entry.words.filter((w) => /^\d+(\.\d+)?$/.test(w)).map(Number));
+    NUMBERS.set(index, numbers);
+  }
+  return numbers;
+}
+
 /**
  * Long datapoint names said in other words ("buying directly on a social platform" for "Bought a
  * product directly on a social platform"): most of the name's content words, in a short stretch.
@@ -14,9 +26,11 @@ export function longNameSpans(words: string[], used: Set<number>, index: Catalog
   const stems = words.map((w, i) => (used.has(i) || w === '|' || FUNCTION_WORDS.has(w) ? '' : stem(w)));
   const present = new Set(stems);
   const said = new Set(words.map((w) => numberWord(w)).filter((n): n is number => n !== undefined));
-  for (const { entry, content } of index.longNames) {
+  const numbers = numbersOf(index);
+  for (let name = 0; name < index.longNames.length; name++) {
+    const { entry, content } = index.longNames[name];
     // A name holding a number ("5 or more people") is that amount: not said without it ("people do more").
-    if (entry.words.some((w) => /^\d+(\.\d+)?$/.test(w) && !said.has(Number(w)))) continue;
+    if (numbers[name].some((n) => !said.has(n))) continue;
     // Cheap test first: short names need every content word, long ones three.
     let hits = 0;
     for (const c of content) if (present.has(c)) hits++;
