@@ -30,12 +30,33 @@ export function escapeRegExp(phrase: string, spaced = false): string {
   return spaced ? literal.replace(/ /g, '\\s+') : literal;
 }
 
+/** Texts already normalised: the same lexicon phrases and catalogue names are normalised at every prompt. */
+const normalised = new Map<string, string>();
+/**
+ * Texts longer than this are not kept: nearly every phrase and name normalised again and again is
+ * shorter, while most prompts are longer and are normalised only in their own plan.
+ */
+const MEMO_MAX_LENGTH = 40;
+
 /**
  * Lower case, accents off (Latin letters only, so Japanese kana keep their marks), full-width
  * forms folded, apostrophes and punctuation out, digit ranges ("25-34") kept, "+" read as
  * "plus", single spaces, padded with one space each side.
+ *
+ * Memoised for short texts (bounded, as `stem` is): the planner normalises ~250 texts a prompt,
+ * nearly all of them lexicon phrases and catalogue names it normalised at the prompt before.
  */
 export function normalize(text: string): string {
+  if (text.length > MEMO_MAX_LENGTH) return normalizeAfresh(text);
+  let s = normalised.get(text);
+  if (s === undefined) {
+    s = normalizeAfresh(text);
+    if (normalised.size < 50_000) normalised.set(text, s);
+  }
+  return s;
+}
+
+function normalizeAfresh(text: string): string {
   const s = foldAccents(text.normalize('NFKC').toLowerCase())
     .replace(/[\u2018\u2019`´]/g, "'")
     // English negative contractions: "aren't" is "are not", not "aren" and a stray "t".

@@ -1,5 +1,5 @@
 import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
-import { indexOf } from '../catalogue-index';
+import { CatalogueIndex, Entry, indexOf } from '../catalogue-index';
 import { isFiller, QUERY_WORDS } from '../intents';
 import { ALL_MARKETS, GROUP_NOUNS, SUFFIX_ALIASES } from '../synonyms';
 import { agentNounForms } from './derived-forms';
@@ -68,15 +68,41 @@ function planWords(plan: AnalysisPlan, catalogue: PlannerCatalogue): Set<string>
   plan.locations.forEach((l) => (add(`${l.name} ${l.code}`), Object.entries(ISO3).forEach(([iso3, code]) => code === l.code && out.add(iso3))));
   plan.waves.forEach((w) => add(`${w.name} ${w.code.replace(/_/g, ' ')}`));
   const located = new Set(plan.locations.map((l) => l.code));
-  for (const entry of index.entries) {
-    const used =
-      (entry.kind === 'market' && located.has(entry.location.code)) ||
-      (entry.kind === 'region' && entry.locations.some((l) => located.has(l.code))) ||
-      (entry.kind === 'audience' && [...questionsOf(entry.expression, new Set())].some((q) => questions.has(q))) ||
-      (entry.kind === 'datapoint' && entry.refs.some((r) => questions.has(r.question.code)));
-    if (used) entry.words.forEach((w) => (out.add(w), out.add(stem(w))));
-  }
+  const { places, byQuestion } = entriesOf(index);
+  const used = new Set<Entry>();
+  for (const entry of places)
+    if ((entry.kind === 'market' && located.has(entry.location.code)) || (entry.kind === 'region' && entry.locations.some((l) => located.has(l.code))))
+      used.add(entry);
+  for (const code of questions) byQuestion.get(code)?.forEach((entry) => used.add(entry));
+  for (const entry of used) entry.words.forEach((w) => (out.add(w), out.add(stem(w))));
   return out;
+}
+
+/**
+ * Per catalogue index, its market and region entries, and its audience and datapoint entries by
+ * the questions they use: a plan's words are read from the entries of its questions, not from a
+ * walk over every entry (and every audience's expression) at every prompt.
+ */
+const ENTRIES = new WeakMap<CatalogueIndex, { places: Entry[]; byQuestion: Map<string, Entry[]> }>();
+
+function entriesOf(index: CatalogueIndex): { places: Entry[]; byQuestion: Map<string, Entry[]> } {
+  let known = ENTRIES.get(index);
+  if (!known) {
+    const places: Entry[] = [];
+    const byQuestion = new Map<string, Entry[]>();
+    const file = (code: string, entry: Entry) => {
+      const list = byQuestion.get(code);
+      if (list) list.push(entry);
+      else byQuestion.set(code, [entry]);
+    };
+    for (const entry of index.entries) {
+      if (entry.kind === 'market' || entry.kind === 'region') places.push(entry);
+      else if (entry.kind === 'audience') questionsOf(entry.expression, new Set()).forEach((code) => file(code, entry));
+      else if (entry.kind === 'datapoint') new Set(entry.refs.map((r) => r.question.code)).forEach((code) => file(code, entry));
+    }
+    ENTRIES.set(index, (known = { places, byQuestion }));
+  }
+  return known;
 }
 
 /**

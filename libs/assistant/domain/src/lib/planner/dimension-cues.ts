@@ -221,6 +221,20 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue, aft
  * group", "household size"), or by its first word and a word for a group ("age band", "employment
  * groups"), or by its one word ("gender"); a generation is a curated age audience.
  */
+/** Per catalogue, the questions whose groups can be ranked by their code, with the code's words: read once, not at every word of every prompt. */
+const GROUP_CANDIDATES = new WeakMap<PlannerCatalogue, { q: PlannerQuestion; cw: string[] }[]>();
+
+function groupCandidates(catalogue: PlannerCatalogue): { q: PlannerQuestion; cw: string[] }[] {
+  let candidates = GROUP_CANDIDATES.get(catalogue);
+  if (!candidates) {
+    candidates = catalogue.questions
+      .filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8)
+      .map((q) => ({ q, cw: q.code.split('_') }));
+    GROUP_CANDIDATES.set(catalogue, candidates);
+  }
+  return candidates;
+}
+
 function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[], afterTopic: boolean): DimensionCue['group'] {
   // "Younger or older people": the age question's groups (the one the generations are cut from).
   const age = AGE_CONTRAST.exec(words.join(' '));
@@ -230,7 +244,7 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[],
     for (let k = start; k < start + age[0].split(' ').length; k++) used.push(k);
     return { question: ageQuestion, generations: false };
   }
-  const candidates = catalogue.questions.filter((q) => q.suffixes.length === 0 && q.datapoints.length >= 2 && q.datapoints.length <= 8);
+  const candidates = groupCandidates(catalogue);
   const people = peopleQuestions(catalogue);
   const contrast = contrastedGroups(words, people);
   if (contrast) {
@@ -253,8 +267,7 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[],
       // The longest code matched: every word of it ("household income band"), or all but its last
       // followed by a word for a group ("age band", "employment groups"), or one word an alias names.
       let best: { question: string; end: number } | null = null;
-      for (const q of candidates) {
-        const cw = q.code.split('_');
+      for (const { q, cw } of candidates) {
         const full = GROUP_HEADS.has(cw[cw.length - 1]) && cw.every((w, k) => words[i + k] === w || (k === cw.length - 1 && words[i + k] === `${w}s`));
         const headed = cw.length > 1 && cw.slice(0, -1).every((w, k) => words[i + k] === w) && GROUP_HEADS.has(words[i + cw.length - 1] ?? '');
         const aliased = GROUP_ALIASES[words[i]] === q.code && !headed && !full;

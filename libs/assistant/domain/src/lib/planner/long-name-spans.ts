@@ -6,6 +6,30 @@ const MAX_FILLERS = 3;
 import { Span } from './types';
 
 /**
+ * Per catalogue index, read once rather than at every prompt: the numbers each long name holds, and
+ * for each content word the long names that have it (by position in `longNames`, once for each
+ * time the name has the word).
+ */
+const LOOKUP = new WeakMap<CatalogueIndex, { numbers: number[][]; byWord: Map<string, number[]> }>();
+
+function lookupOf(index: CatalogueIndex): { numbers: number[][]; byWord: Map<string, number[]> } {
+  let lookup = LOOKUP.get(index);
+  if (!lookup) {
+    const byWord = new Map<string, number[]>();
+    index.longNames.forEach(({ content }, name) =>
+      content.forEach((c) => {
+        const names = byWord.get(c);
+        if (names) names.push(name);
+        else byWord.set(c, [name]);
+      }),
+    );
+    const numbers = index.longNames.map(({ entry }) => entry.words.filter((w) => /^\d+(\.\d+)?$/.test(w)).map(Number));
+    LOOKUP.set(index, (lookup = { numbers, byWord }));
+  }
+  return lookup;
+}
+
+/**
  * Long datapoint names said in other words ("buying directly on a social platform" for "Bought a
  * product directly on a social platform"): most of the name's content words, in a short stretch.
  */
@@ -14,12 +38,15 @@ export function longNameSpans(words: string[], used: Set<number>, index: Catalog
   const stems = words.map((w, i) => (used.has(i) || w === '|' || FUNCTION_WORDS.has(w) ? '' : stem(w)));
   const present = new Set(stems);
   const said = new Set(words.map((w) => numberWord(w)).filter((n): n is number => n !== undefined));
-  for (const { entry, content } of index.longNames) {
+  const { numbers, byWord } = lookupOf(index);
+  // How many of each long name's content words the prompt says: only names with one of its words are looked at, in their order.
+  const hitsOf = new Map<number, number>();
+  for (const c of present) for (const name of byWord.get(c) ?? []) hitsOf.set(name, (hitsOf.get(name) ?? 0) + 1);
+  for (const [name, hits] of [...hitsOf].sort((a, b) => a[0] - b[0])) {
+    const { entry, content } = index.longNames[name];
     // A name holding a number ("5 or more people") is that amount: not said without it ("people do more").
-    if (entry.words.some((w) => /^\d+(\.\d+)?$/.test(w) && !said.has(Number(w)))) continue;
+    if (numbers[name].some((n) => !said.has(n))) continue;
     // Cheap test first: short names need every content word, long ones three.
-    let hits = 0;
-    for (const c of content) if (present.has(c)) hits++;
     if (hits < Math.min(3, content.length)) continue;
     // A long name by most of its content words, anywhere in a short stretch; a short one by all
     // of them, in order, with at most one word more.

@@ -1,6 +1,6 @@
 import { PlannerCatalogue } from '../assistant.types';
 import { Language } from '../languages';
-import { CatalogueIndex } from '../catalogue-index';
+import { CatalogueIndex, Entry } from '../catalogue-index';
 import { FUNCTION_WORDS } from '../text';
 import { BASE_PHRASES } from '../intents';
 import { isAnswerFrequency, readFrequencies, readQuantities, readZeroAmounts } from '../quantities';
@@ -143,20 +143,31 @@ function guardedIn(words: string[], index: CatalogueIndex): Set<number> {
       if (entry.words.length < 2 || !entry.words.some((w) => TIME_WORDS.has(w))) continue;
       if (entry.words.every((w, k) => words[i + k] === w)) for (let k = 0; k < entry.words.length; k++) out.add(i + k);
     }
-  for (const entry of index.entries) {
-    if (entry.kind !== 'datapoint' || entry.words.length < 3) continue;
-    entry.words.forEach((t, k) => {
-      if (!TIME_WORDS.has(t)) return;
-      for (let j = 0; j < words.length; j++) {
-        if (words[j] !== t) continue;
-        let from = 0;
-        while (k - from - 1 >= 0 && words[j - from - 1] === entry.words[k - from - 1]) from++;
-        let to = 0;
-        while (k + to + 1 < entry.words.length && words[j + to + 1] === entry.words[k + to + 1]) to++;
-        const run = words.slice(j - from, j + to + 1);
-        if (run.filter(content).length >= 2) for (let x = j - from; x <= j + to; x++) out.add(x);
-      }
-    });
+  for (const { entry, k } of timeWordsOfNames(index)) {
+    const t = entry.words[k];
+    for (let j = 0; j < words.length; j++) {
+      if (words[j] !== t) continue;
+      let from = 0;
+      while (k - from - 1 >= 0 && words[j - from - 1] === entry.words[k - from - 1]) from++;
+      let to = 0;
+      while (k + to + 1 < entry.words.length && words[j + to + 1] === entry.words[k + to + 1]) to++;
+      const run = words.slice(j - from, j + to + 1);
+      if (run.filter(content).length >= 2) for (let x = j - from; x <= j + to; x++) out.add(x);
+    }
   }
   return out;
+}
+
+/** Per catalogue index, each time word of a datapoint name of three words or more, by its position in the name: found once, not at every prompt. */
+const TIME_WORDS_OF_NAMES = new WeakMap<CatalogueIndex, { entry: Entry; k: number }[]>();
+
+function timeWordsOfNames(index: CatalogueIndex): { entry: Entry; k: number }[] {
+  let found = TIME_WORDS_OF_NAMES.get(index);
+  if (!found) {
+    found = index.entries.flatMap((entry) =>
+      entry.kind === 'datapoint' && entry.words.length >= 3 ? entry.words.flatMap((t, k) => (TIME_WORDS.has(t) ? [{ entry, k }] : [])) : [],
+    );
+    TIME_WORDS_OF_NAMES.set(index, found);
+  }
+  return found;
 }
