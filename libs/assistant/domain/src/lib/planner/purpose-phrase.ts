@@ -5,7 +5,11 @@ import { mentionsIn } from './mentions';
 
 const P = lexicon.purposePhrases;
 const any = (list: readonly string[]) => [...new Set(list)].map((w) => escapeRegExp(w)).join('|');
-const NAME = `(?:[^\\s,.:;?!¿¡]+\\s+){0,${P.maxNameWords - 1}}[^\\s,.:;?!¿¡]+`;
+/** A word of a name: no space, punctuation or bracket ("Iberia (lo presentamos ...)" names Iberia). */
+const WORD = '[^\\s,.:;?!¿¡()（）]+';
+const NAME = `(?:${WORD}\\s+){0,${P.maxNameWords - 1}}${WORD}`;
+/** A name after its noun: its first word, then only words with a capital or a digit ("de Coca Cola", not "de Iberia necesito saber"). */
+const NAME_AFTER = `${WORD}(?:\\s+[\\p{Lu}\\p{N}]${WORD.replace('+', '*')}){0,${P.maxNameWords - 1}}`;
 /** The fewest words a sentence keeps besides its purpose for the purpose to be set aside. */
 const MIN_REST_WORDS = 3;
 const B = '(?<![\\p{L}\\p{N}])';
@@ -16,7 +20,7 @@ const NAME_FIRST = new RegExp(
   'giu',
 );
 /** "para la presentación de Telegram", "für den Pitch bei Zalando", "for the pitch to Lufthansa": the noun, then the name. */
-const NOUN_FIRST = new RegExp(`${B}(?:${any(P.leads)})\\s+(?:(?:${any(P.articles)})\\s+)(?:${any(P.nouns)})\\s+(?:${any(P.links)})\\s+(${NAME})`, 'giu');
+const NOUN_FIRST = new RegExp(`${B}(?:${any(P.leads)})\\s+(?:(?:${any(P.articles)})\\s+)(?:${any(P.nouns)})\\s+(?:${any(P.links)})\\s+(${NAME_AFTER})`, 'giu');
 
 /** Whether the words said as whom the answer is for name only answers (brands), or nothing of the catalogue. */
 function namesOnlyBrands(name: string, catalogue: PlannerCatalogue): boolean {
