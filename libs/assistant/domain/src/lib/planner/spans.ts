@@ -215,6 +215,7 @@ export function ellipticalSpans(words: string[], used: Set<number>, found: Span[
         (e) =>
           e.kind === 'datapoint' &&
           e !== span.entry &&
+          e.words.length >= 2 &&
           e.refs.some((r) => questions.has(r.question.code)) &&
           e.words.slice(1).every((w, k) => words[from + k] === w && !used.has(from + k)),
       );
