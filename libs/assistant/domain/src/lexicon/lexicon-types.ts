@@ -144,6 +144,8 @@ export interface Grammar {
   /** Nouns ending in s that are singular or stand before another noun ("news source"). */
   /** "A typical Gen Z woman": one person standing for a group, its words no cue of difference. */
   onePersonOf: string[];
+  /** "What would most increase ...": modals (and adverbs after them) before a change verb that imagine it rather than measure it. */
+  hypotheticalChange: { modals: string[]; adverbs: string[] };
   attributiveS: string[];
   /** Stems of verbs too common to name a question by themselves. */
   genericVerbStems: string[];

@@ -104,6 +104,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       personNouns: words,
       targetGap: words,
       onePersonOf: words,
+      hypotheticalChange: shape<{ modals: string[]; adverbs: string[] }>({ modals: words, adverbs: words }),
       attributiveS: words,
       genericVerbStems: words,
       customerStems: words,

@@ -4,6 +4,7 @@ import lexicon from './context-lexicon.json';
 import { statesScope } from './brief-scope';
 import { audienceNames } from './brief-people';
 import { resolveTopicReference } from './brief-topic-ref';
+import { resolveShortName } from './brief-short-names';
 import { resolvePeriodReference } from './brief-period-ref';
 import { sentencesOf } from './brief-sentences';
 import { Mention, mentionsIn, wordsOf } from './mentions';
@@ -80,7 +81,7 @@ export function resolveReferences(ask: string, context: string, catalogue: Plann
       }
     }
   }
-  return resolvePeriodReference(resolveTopicReference(out, context, catalogue), context);
+  return resolvePeriodReference(resolveTopicReference(resolveShortName(out, context, catalogue), context, catalogue), context);
 }
 
 /** Where one clause of a sentence turns to another: "..., but ...", "...; ...", "..., while ...". */

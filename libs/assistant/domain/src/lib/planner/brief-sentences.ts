@@ -34,9 +34,30 @@ function lineOf(line: string): string {
   return line.replace(CHAT_HEADER, '').replace(SIGN_AT_START, (_, before: string, sign: string) => `${before}${SIGN_WORDS.get(sign) ?? sign}`);
 }
 
-/** After a full stop (not a question mark), a lower-case word that starts asking, in a prompt written with capitals. */
+/** The words that announce a question before a colon ("q from strategy:", "question for you:", "a pergunta deles:"). */
+const LEAD_INS = lexicon.askLeadIns.map((l) => l.split(' '));
+/** A label before a colon: a few words, no sentence end among them. */
+const LABEL = /^([^:.?!]{1,40}):\s/;
+
+/** Whether a sentence opens with a label that announces the question ("q for you: what share ..."). */
+export function opensWithAskLabel(sentence: string): boolean {
+  const label = LABEL.exec(sentence);
+  if (!label) return false;
+  const words = wordsOf(label[1]);
+  return LEAD_INS.some((l) => l.every((w, k) => words[k] === w));
+}
+
+/**
+ * After a full stop (not a question mark), a lower-case word that starts asking, or a label that
+ * announces the question ("... last week. q for you: what share ..."), in a prompt written with capitals.
+ */
 const asksInLowerCase = (previous: string, next: string) =>
-  /\.$/.test(previous) && /^\p{Ll}/u.test(next) && ASK_FIRST_WORDS.has(wordsOf(next.split(/\s/)[0])[0] ?? '');
+  /\.$/.test(previous) && /^\p{Ll}/u.test(next) && (ASK_FIRST_WORDS.has(wordsOf(next.split(/\s/)[0])[0] ?? '') || opensWithAskLabel(next));
+
+/** Quotation marks around a quoted message's sentences ("\"We're relaunching ... could you tell us ...?\""): not part of them. */
+const QUOTE_AT_START = /^["“”„«»]+\s*/;
+const QUOTE_AT_END = /\s*["“”„«»]+$/;
+const unquoted = (sentence: string) => sentence.replace(QUOTE_AT_START, '').replace(QUOTE_AT_END, '');
 
 /**
  * Splits a prompt into sentences at `.`, `!` and `?` followed by a space and a capital (or an
@@ -54,6 +75,8 @@ export function sentencesOf(prompt: string): string[] {
       // "... said it's more like 70% - does that square with the data?": the claim and its check.
       .flatMap((line) => claimThenCheck(line))
       .flatMap((line) => sentencesOfLine(line, lowerCase))
+      .map(unquoted)
+      .filter((s) => s.length > 0)
   );
 }
 

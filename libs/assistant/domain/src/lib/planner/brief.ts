@@ -246,7 +246,12 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
  */
 export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
   const { text, asides } = withoutAsides(withAskWordsRepaired(prompt), catalogue);
-  const focus = focusSentences(text, catalogue);
+  // "Hola! Necesito saber ... (lo presentamos el jueves a Mapfre). Gracias!": the remarks set aside are context too.
+  const focus = focusSentences(
+    text,
+    catalogue,
+    asides.reduce((n, a) => n + sizeOf(a), 0),
+  );
   if (asides.length === 0) return focus;
   if (focus) return { ...focus, context: [...focus.context, ...asides] };
   // One question with a remark in brackets: the remark is its background.
@@ -254,7 +259,7 @@ export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFo
   return { ask, resolved: withBriefScope(resolveReferences(ask, asides.join('. '), catalogue), asides, catalogue), context: asides };
 }
 
-function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus | null {
+function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords = 0): BriefFocus | null {
   const lang = detectLanguage(prompt);
   const whole = sentencesOf(prompt);
   // In a brief, two questions joined in one sentence are two questions.
@@ -293,7 +298,7 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue): BriefFocus
   // "... most? Just the top 3 is fine.": a sentence after the question that narrows it is part of it.
   const refinements = several === null ? sentences.filter((s, i) => i > at && refinesAsk(s, catalogue, lang)) : [];
   const context = sentences.filter((s, i) => i !== at && i !== fallbackAt && !(several !== null && others.includes(s)) && !refinements.includes(s));
-  if (context.reduce((n, s) => n + sizeOf(s), 0) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
+  if (context.reduce((n, s) => n + sizeOf(s), asideWords) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
   const asked = withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]), catalogue)), lang));

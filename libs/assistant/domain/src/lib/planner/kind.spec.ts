@@ -166,3 +166,18 @@ describe('kind: one group set above or below the base (grammar.json baseLinks)',
     expect(answer('Are Gen Z above 30% on TikTok?').kind).not.toBe('indexing');
   });
 });
+
+describe('kind: a change verb after a modal of what would happen (grammar.json hypotheticalChange)', () => {
+  it('reads no trend in an effect imagined, and a trend in a change measured', () => {
+    expect(readKind('what would most increase their likelihood to buy online').trend).toBe(false);
+    expect(readKind('has the share who buy online increased').trend).toBe(true);
+    expect(readKind('could you show how tiktok use has changed').trend).toBe(true);
+  });
+  it.each([
+    'What share of UK shoppers say loyalty points would most increase their likelihood to buy online?',
+    'What share of Brits say free delivery would increase their likelihood of buying online?',
+    'What share of Germans say next-day delivery would really increase how likely they are to buy online?',
+    'What proportion of French shoppers say customer reviews could increase their likelihood of buying online?',
+    'What share of Americans say coupons and discounts might increase their likelihood to buy online?',
+  ])('%s', (prompt) => expect(answer(prompt).kind).toBe('share'));
+});

@@ -30,8 +30,17 @@ export function isForecast(text: string): boolean {
 /** "A typical Gen Z woman", "the average boomer": one person standing for the group (`grammar.json` `onePersonOf`). */
 const ONE_PERSON_OF = new RegExp(`\\b(${G.onePersonOf.join('|')})\\b`, 'g');
 
+const HC = G.hypotheticalChange;
+/** "What would most increase their likelihood to buy": a modal of what would happen, an adverb, then a word. */
+const HYPOTHETICAL = new RegExp(`\\b(?:${HC.modals.join('|')})(?: (?:${HC.adverbs.join('|')}))? (\\S+)`, 'g');
+
+/** The text without change verbs that only imagine an effect ("would most increase", "could drop"): no trend is asked by them. */
+function withoutHypotheticalChange(text: string): string {
+  return text.replace(HYPOTHETICAL, (whole: string, verb: string) => (TREND.test(verb) ? whole.slice(0, -verb.length) : whole));
+}
+
 export function readKind(text: string): KindCues {
-  const trend = TREND.test(text);
+  const trend = TREND.test(withoutHypotheticalChange(text));
   const index = INDEX.test(text);
   // "Which platforms does a typical Gen Z woman use?" asks what she does, not what is typical of her.
   const open = DIFFERENCE.test(text.replace(ONE_PERSON_OF, ' '));

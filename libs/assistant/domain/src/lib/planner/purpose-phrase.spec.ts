@@ -10,6 +10,14 @@ describe('withoutPurpose', () => {
     expect(withoutPurpose('Need this for the Spotify client meeting tomorrow', demo, true)?.text).toBe('Need this tomorrow');
     expect(withoutPurpose('¿Me preparas eso para la presentación de Telegram?', demo, true)?.text).toBe('¿Me preparas eso?');
   });
+  it('takes a name after its noun as far as its capitalised words, never into a bracket or the question', () => {
+    expect(withoutPurpose('Para el informe de Iberia necesito saber cuántos españoles usan TikTok.', demo, false)?.purposes).toEqual([
+      'Para el informe de Iberia',
+    ]);
+    expect(withoutPurpose('Para el informe de Iberia (lo presentamos el jueves) necesito saber cuántos españoles usan TikTok.', demo, false)?.purposes).toEqual(
+      ['Para el informe de Iberia'],
+    );
+  });
   it('keeps a purpose that names people or a market', () => {
     expect(withoutPurpose('Could you pull that for the Gen Z pitch?', demo, true)).toBeNull();
   });

@@ -5,7 +5,11 @@ import { mentionsIn } from './mentions';
 
 const P = lexicon.purposePhrases;
 const any = (list: readonly string[]) => [...new Set(list)].map((w) => escapeRegExp(w)).join('|');
-const NAME = `(?:[^\\s,.:;?!¿¡]+\\s+){0,${P.maxNameWords - 1}}[^\\s,.:;?!¿¡]+`;
+/** A word of a name: no space, punctuation or bracket ("Iberia (lo presentamos ...)" names Iberia). */
+const WORD = '[^\\s,.:;?!¿¡()（）]+';
+const NAME = `(?:${WORD}\\s+){0,${P.maxNameWords - 1}}${WORD}`;
+/** A word of a name after the first: written with a capital or a digit ("de Coca Cola", not "de Iberia necesito saber"). */
+const NAMED = /^[\p{Lu}\p{N}]/u;
 /** The fewest words a sentence keeps besides its purpose for the purpose to be set aside. */
 const MIN_REST_WORDS = 3;
 const B = '(?<![\\p{L}\\p{N}])';
@@ -38,12 +42,22 @@ export function withoutPurpose(prompt: string, catalogue: PlannerCatalogue, foll
     purposes.push(whole.trim());
     return ' ';
   };
+  // The name after its noun runs as far as its words with a capital: the words after it are the sentence's.
+  const dropNamedLast = (whole: string, name: string) => {
+    const words = name.split(/\s+/);
+    let k = 1;
+    while (k < words.length && NAMED.test(words[k])) k++;
+    const named = words.slice(0, k).join(' ');
+    if (!namesOnlyBrands(named, catalogue)) return whole;
+    purposes.push(`${whole.slice(0, whole.length - name.length)}${named}`.trim());
+    return ` ${words.slice(k).join(' ')}`;
+  };
   // A sentence that is only a purpose ("It's for a streaming client.") is a context sentence of a brief: kept whole.
   const text = prompt
     .split(/(?<=[.!?。])(?=\s)/)
     .map((sentence) => {
       const found = purposes.length;
-      const rest = sentence.replace(NOUN_FIRST, drop).replace(NAME_FIRST, drop);
+      const rest = sentence.replace(NOUN_FIRST, dropNamedLast).replace(NAME_FIRST, drop);
       if ((rest.match(/[\p{L}\p{N}]+/gu) ?? []).length >= MIN_REST_WORDS) return rest;
       purposes.length = found;
       return sentence;

@@ -1,5 +1,6 @@
 import { indexOf } from '../catalogue-index';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { answerPlan } from '../testing/plan-answer';
 import { read } from './read';
 import { Span } from './types';
 
@@ -90,5 +91,19 @@ describe('time words inside a name', () => {
 describe('long names said in other words', () => {
   it('never read a name holding a number without that number ("people do more" is not "5 or more people")', () => {
     expect(spans('what do divorced people do more than the average person')).toEqual(['datapoint:divorced=divorced_or_separated']);
+  });
+});
+
+describe('a verb said once for two answers of one question (ellipticalSpans)', () => {
+  it.each([
+    ['What share of UK Gen Z women trust influencers (a lot or somewhat)?', ['trust_a_lot', 'trust_somewhat']],
+    ['What share of Germans trust influencers a lot or somewhat?', ['trust_a_lot', 'trust_somewhat']],
+    ['What share of French Millennials distrust influencers somewhat or a lot?', ['distrust_somewhat', 'distrust_a_lot']],
+    ['What share of Americans own outright or with a mortgage?', ['own_outright', 'own_with_a_mortgage']],
+    ['What share of Gen Z have used a VPN or an ad blocker?', ['used_a_vpn', 'used_an_ad_blocker']],
+  ])('%s', (prompt, codes) => {
+    const plan = answerPlan(prompt, catalogue);
+    expect(plan.topic?.datapoints.map((d) => d.code)).toEqual(codes);
+    expect(plan.topic?.combine).toBe('any');
   });
 });

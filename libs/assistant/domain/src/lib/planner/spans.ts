@@ -198,15 +198,34 @@ function chooseSpans(candidates: Span[]): Span[] {
   return chosen.sort((a, b) => a.start - b.start);
 }
 
+/** Words that join two names of which one is said in part. */
+const ELLIPSIS_JOINS = ['or', 'and', 'vs', 'versus'];
+
 /**
  * A modifier whose head is said once for two ("low or high earners", "daily or weekly TikTok
- * users"): the first modifier with the second name's head, when that is a name too.
+ * users"): the first modifier with the second name's head, when that is a name too. And a verb
+ * said once for two answers ("trust influencers a lot or somewhat"): the words after the join with
+ * the first name's verb, when that is an answer of the same question ("Trust somewhat").
  */
 export function ellipticalSpans(words: string[], used: Set<number>, found: Span[], index: CatalogueIndex): Span[] {
   const out: Span[] = [];
   for (const span of found) {
+    if (span.entry.kind === 'datapoint' && span.entry.words.length >= 2 && ELLIPSIS_JOINS.includes(words[span.end] ?? '')) {
+      const verb = span.entry.words[0];
+      const questions = new Set(span.entry.refs.map((r) => r.question.code));
+      const from = span.end + 1;
+      const sibling = (index.byFirst.get(verb) ?? []).find(
+        (e) =>
+          e.kind === 'datapoint' &&
+          e !== span.entry &&
+          e.words.length >= 2 &&
+          e.refs.some((r) => questions.has(r.question.code)) &&
+          e.words.slice(1).every((w, k) => words[from + k] === w && !used.has(from + k)),
+      );
+      if (sibling) out.push({ start: from, end: from + sibling.words.length - 1, entry: sibling, typo: false });
+    }
     const i = span.start - 2;
-    if (i < 0 || span.entry.words.length < 2 || used.has(i) || !['or', 'and', 'vs', 'versus'].includes(words[i + 1])) continue;
+    if (i < 0 || span.entry.words.length < 2 || used.has(i) || !ELLIPSIS_JOINS.includes(words[i + 1])) continue;
     const head = span.entry.words.slice(1);
     const entry = (index.byFirst.get(words[i]) ?? []).find(
       (e) => e.kind === span.entry.kind && e.words.length === head.length + 1 && head.every((w, k) => e.words[k + 1] === w),

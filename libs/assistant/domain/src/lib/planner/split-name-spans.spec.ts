@@ -12,6 +12,10 @@ describe('splitNameSpans', () => {
     expect(spans('how many gen z trust influencers a lot')).toEqual([[4, 8, 'trust a lot']]);
     expect(spans('do parents trust influencers somewhat')).toEqual([[2, 5, 'trust somewhat']]);
   });
+  it('reads the rest of the name in brackets after the subject ("trust influencers (a lot)")', () => {
+    const words = ['how', 'many', 'trust', 'influencers', '|', 'a', 'lot'];
+    expect(splitNameSpans(words, new Set(), index).map((s) => [s.start, s.end, s.entry.words.join(' ')])).toEqual([[2, 7, 'trust a lot']]);
+  });
   it('reads the verb said of someone ("who trusts influencers a lot")', () => {
     expect(spans('who trusts influencers a lot')).toEqual([[1, 5, 'trust a lot']]);
   });
