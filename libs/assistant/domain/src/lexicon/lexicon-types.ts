@@ -163,6 +163,8 @@ export interface Grammar {
   residenceVerbs: string[];
   /** Links that set a second side against the first after a word of indexing ("over-index compared with Millennials"): the sides compared. */
   indexAgainstSide: string[];
+  /** Links that set the one audience named against the docked ones ("vs Millennials", "compared with men"): the docked audiences are the other sides. */
+  dockedAgainst: string[];
   /** Links before a base ("than the average person", "above the general population"): one group set against everyone. */
   baseLinks: string[];
   /** Negated clauses about people and groups narrowed by a modifier (`negated-clauses.ts`, `roles.ts`, `narrowed-audiences.ts`). */
@@ -256,6 +258,8 @@ export interface Lexicon {
     sizeHeads: string[];
     /** Nouns of a number of people set beside a share ("both the number and the percentage of"). */
     sizeNouns: string[];
+    /** Words qualifying a number of people between "in" and "numbers" ("in actual people numbers", "in real user numbers"): a size asked. */
+    sizeNumberModifiers: string[];
     /** Words that make the groups named one audience, any of them ("Gen Z and Millennials combined"). */
     union: string[];
     /** What an index is read against ("everyone else", "the general population"). */

@@ -39,3 +39,15 @@ describe('market codes in a list', () => {
     expect(markets('Vergleich der TikTok-Nutzung bei Frauen: DE vs FR')).toEqual(['de', 'fr']);
   });
 });
+
+describe('a market code continuing a list from an earlier turn', () => {
+  it('reads a whole turn of a word of joining and one code as a market ("vs de", "+ fr", "and es too?")', () => {
+    expect(capitaliseListedCodes('vs de')).toBe('vs DE');
+    expect(capitaliseListedCodes('+ fr')).toBe('+ FR');
+    expect(capitaliseListedCodes('and es too?')).toBe('and ES too?');
+    expect(capitaliseListedCodes('versus de?')).toBe('versus DE?');
+  });
+  it('leaves a code inside a longer turn as written', () => {
+    expect(capitaliseListedCodes('vs de la semana pasada')).toBe('vs de la semana pasada');
+  });
+});

@@ -26,8 +26,19 @@ const CODE_IN_RUN = new RegExp(`(?<![\\p{L}\\p{N}])${CODE}(?![\\p{L}\\p{N}])`, '
 
 const JOINS = new Set(LEXICON.places.codeListJoins);
 
+/**
+ * "vs de", "+ fr", "and es too?": a whole turn of a word of joining and one code continues a list
+ * of markets begun in an earlier turn, so the code is a market as in a list.
+ */
+const CONTINUED = new RegExp(
+  `^(\\s*(?:[+&]|(?:${LEXICON.places.codeListJoins.map(escape).join('|')})\\.?)\\s*)(${CODE})(\\s*(?:too|as well)?[\\s?.!]*)$`,
+  'iu',
+);
+
 /** The prompt with every market code of a list of codes in capitals ("uk vs de" -> "UK vs DE"); the rest as written. */
 export function capitaliseListedCodes(raw: string): string {
+  const continued = CONTINUED.exec(raw);
+  if (continued) return `${continued[1]}${continued[2].toUpperCase()}${continued[3]}`;
   // The join words stay as written; only the codes are capitalised.
   return raw.replace(RUN, (run) => run.replace(CODE_IN_RUN, (code) => (JOINS.has(code.toLowerCase()) ? code : code.toUpperCase())));
 }

@@ -13,6 +13,8 @@ import {
   GROUP_LEADS,
   PROFILE_NOUNS,
   GROUPS_BY_GENERATION,
+  GENERATION_SHORTHAND,
+  GENERATION_LETTERS,
   HIGHEST_WORDS,
   LOWEST_WORDS,
   MARKET_NOUNS,
@@ -260,7 +262,8 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[],
     // "The highest age group" (Japanese word order, translated): a superlative on groups named with a word for a group.
     const superlativeLed = HIGHEST_WORDS.has(words[i - 1] ?? '') || LOWEST_WORDS.has(words[i - 1] ?? '');
     let found: { question: string; generations: boolean; end: number } | null = null;
-    if (GROUPS_BY_GENERATION.has(words[i])) {
+    const shorthand = GENERATION_SHORTHAND.has(words[i]) && (led || superlativeLed) && !GENERATION_LETTERS.has(words[i + 1] ?? '');
+    if (GROUPS_BY_GENERATION.has(words[i]) || shorthand) {
       const question = generationQuestion(catalogue);
       if (question) found = { question, generations: true, end: i + 1 };
     } else {

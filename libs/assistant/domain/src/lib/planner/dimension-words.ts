@@ -117,6 +117,10 @@ export const GROUP_PEOPLE_NOUNS: Record<string, string> = { earners: 'income', e
 /** Words for the generations (the curated age audiences). */
 export const GROUPS_BY_GENERATION = new Set(['generation', 'generations', 'cohort', 'cohorts']);
 
+/** "Which gen is most into hiking?": chat shorthand for a generation, read so only after a lead and never before a generation's letter ("gen z"). */
+export const GENERATION_SHORTHAND = new Set(['gen', 'gens']);
+export const GENERATION_LETTERS = new Set(['z', 'x', 'y', 'alpha', 'zers', 'zer', 'xers', 'xer']);
+
 /**
  * A demographic question named by one word after a lead ("by age", "which gender"): its code. A
  * question named otherwise must end in a word for a group ("age group", "household income band"),

@@ -373,3 +373,14 @@ describe('dimensions read from the catalogue and the sentence', () => {
     expect(plan('How does Reddit usage compare across our markets?').rankBy).toBe('markets');
   });
 });
+
+describe('"gen" as shorthand for a generation', () => {
+  it('ranks the generations after a lead ("which gen", "what gen")', () => {
+    expect(plan('which gen is most into hiking? us').rankBy).toBe('groups');
+    expect(plan('which gen uses tiktok the most in the uk?').rankBy).toBe('groups');
+    expect(plan('what gen is least into yoga').verdict).toBe('lowest');
+  });
+  it('leaves a generation named by its letter alone ("which gen z members ...")', () => {
+    expect(plan('which gen z members use tiktok?').rankBy).not.toBe('groups');
+  });
+});

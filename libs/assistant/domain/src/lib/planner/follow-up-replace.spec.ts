@@ -171,3 +171,26 @@ describe('replacedLast: what is replaced named first', () => {
     expect(japanese.audiences.map((a) => a.name)).toEqual(['Millennials']);
   });
 });
+
+describe('one side of a comparison replaced by the words that point at it', () => {
+  const sides = (first: string, prompt: string) => answerFollowUp(first, prompt, demo).audiences.map((a) => a.name.toLowerCase());
+  const platforms = 'Daily TikTok users vs Daily Instagram users - who is more into K-pop?';
+  it('replaces the side whose name holds the words ("the Instagram group", "the TikTok side")', () => {
+    expect(sides(platforms, 'replace the Instagram group with Gen Z women')).toEqual(['daily tiktok users', 'gen z women']);
+    expect(sides(platforms, 'swap the TikTok side for men')).toEqual(['men', 'daily instagram users']);
+    expect(sides(platforms, 'Gen Z instead of the Instagram users')).toEqual(['daily tiktok users', 'gen z']);
+    expect(sides(platforms, 'ersetze die Instagram-Gruppe durch Frauen')).toEqual(['daily tiktok users', 'women']);
+  });
+  it('reads "rather than" in the languages of the markets, and an age band as the new side', () => {
+    const crunchyroll = 'share of men vs women who watch Crunchyroll in Japan';
+    expect(sides(crunchyroll, 'and 16-24s rather than women?')).toHaveLength(2);
+    expect(sides(crunchyroll, 'and 16-24s rather than women?')[0]).toBe('men');
+    expect(sides('part des hommes vs femmes qui regardent Crunchyroll au Japon', 'et pour les 16-24 ans plutôt que les femmes ?')[0]).toBe('men');
+    expect(sides('part des hommes vs femmes qui regardent Crunchyroll au Japon', 'et les Millennials plutôt que les hommes ?')).toEqual([
+      'millennials',
+      'women',
+    ]);
+    expect(sides('¿hombres o mujeres ven más Crunchyroll en Japón?', '¿y los Millennials en vez de las mujeres?')).toEqual(['men', 'millennials']);
+    expect(sides('Homens vs mulheres: quem assiste Crunchyroll no Japão?', 'e a Gen Z ao invés das mulheres?')).toEqual(['men', 'gen z']);
+  });
+});

@@ -5,7 +5,7 @@ import { mentionsIn, wordsOf } from './mentions';
 import type { Mention } from './mentions';
 import type { DatapointRef } from '../catalogue-index';
 import { indexOf } from '../catalogue-index';
-import { clearLanguage, translateJapanese } from '../languages';
+import { clearLanguage, detectLanguage, translateJapanese, translateWords } from '../languages';
 
 const alternatives = (list: readonly string[]) => list.map((p) => p.replace(/ /g, '\\s+')).join('|');
 
@@ -167,6 +167,11 @@ export function withoutReaction(prompt: string, catalogue: PlannerCatalogue): st
  * sides of the previous answer.
  */
 function replaceSide(added: string, replaced: string, previous: AnalysisPlan, catalogue: PlannerCatalogue): string | null {
+  // "Et pour les 16-24 ans plutôt que les femmes ?": both things are read in English.
+  const lang = detectLanguage(`${added} ${replaced}`);
+  if (lang !== 'en' && lang !== 'ja') [added, replaced] = [added, replaced].map((x) => translateWords(wordsOf(x), lang).join(' '));
+  const pointed = sidePointedAt(replaced, added, previous, catalogue);
+  if (pointed) return pointed;
   const old = mentionsIn(replaced, catalogue)[0]?.entry;
   const fresh = mentionsIn(added, catalogue).filter((m) => m.entry.kind === old?.kind);
   if (!old || fresh.length === 0) return null;
@@ -184,6 +189,33 @@ function replaceSide(added: string, replaced: string, previous: AnalysisPlan, ca
   }
   if (old.kind === 'datapoint') return replaceAnswer(old.refs, fresh, previous);
   return null;
+}
+
+const SIDE_NOUNS = new Set([...lexicon.docked.nouns, ...lexicon.replace.sideNouns]);
+const OPENINGS = new RegExp(`^(?:(?:${alternatives(lexicon.replace.sideOpenings)})\\s+)+`, 'i');
+
+/**
+ * "Replace the Instagram group with Gen Z women" after Daily TikTok users vs Daily Instagram users,
+ * "and the 16-24s rather than the women": the words of what is replaced (less articles and nouns of
+ * a side: "group", "side", "one") point at the one side of the previous comparison whose name holds
+ * them all; that side alone is replaced by the audience named, the others kept in their places.
+ * `null` when the words point at no side or at several, or nothing named is an audience.
+ */
+function sidePointedAt(replaced: string, added: string, previous: AnalysisPlan, catalogue: PlannerCatalogue): string | null {
+  if (previous.audiences.length < 2) return null;
+  const words = wordsOf(replaced).filter((w) => !ARTICLES.has(w) && !SIDE_NOUNS.has(w));
+  if (words.length === 0) return null;
+  const at = previous.audiences.flatMap((a, i) => (words.every((w) => wordsOf(a.name).includes(w)) ? [i] : []));
+  if (at.length !== 1) return null;
+  const fresh = added.replace(OPENINGS, '').trim();
+  const people = mentionsIn(fresh, catalogue);
+  const [first, last] = [people[0], people[people.length - 1]];
+  // "16-24s": an age band is read later, by the age reader, as written.
+  const ages = /^(?:(?:the|les|los|las|die|os|as|le|gli)\s+)?(\d[\d\s+-]*s?)\b/i.exec(fresh);
+  if (!first && ages) return `What about ${previous.audiences.map((a, i) => (i === at[0] ? ages[1].trim() : a.name)).join(' versus ')}?`;
+  if (!first || !people.every((m) => m.entry.kind === 'audience' || /^\d/.test(m.text))) return null;
+  const name = wordsOf(fresh).slice(first.start, last.end).join(' ');
+  return `What about ${previous.audiences.map((a, i) => (i === at[0] ? name : a.name)).join(' versus ')}?`;
 }
 
 /**

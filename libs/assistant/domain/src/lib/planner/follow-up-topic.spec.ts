@@ -28,3 +28,19 @@ describe('followUpTopic: other answers of the previous question', () => {
     expect(answersOf(followUp('What share of Americans listen to podcasts every day?', 'and weekly?'))).toEqual(['podcast_listening_frequency', ['weekly']]);
   });
 });
+
+describe('another answer of the same grid with no word of a scale', () => {
+  const scaleOf = (prompt: string) => {
+    const p = followUp('Rank markets by Tesla consideration', prompt);
+    return [p.topic?.datapoints.map((d) => d.code), p.topic?.suffix?.code, p.rankBy];
+  };
+  it('keeps the previous row of the scale ("statt Tesla bitte BYD" after Tesla consideration)', () => {
+    expect(scaleOf('statt Tesla bitte BYD')).toEqual([['byd'], '2', 'markets']);
+    expect(scaleOf('BYD instead of Tesla')).toEqual([['byd'], '2', 'markets']);
+    expect(scaleOf('what about BYD?')).toEqual([['byd'], '2', 'markets']);
+    expect(scaleOf('und BYD?')).toEqual([['byd'], '2', 'markets']);
+  });
+  it('moves to the row a word of the scale names', () => {
+    expect(scaleOf('what about BYD awareness?')).toEqual([['byd'], '1', 'markets']);
+  });
+});

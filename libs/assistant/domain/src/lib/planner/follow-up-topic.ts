@@ -79,6 +79,10 @@ export function followUpTopic(
     topic = answers ?? scale ?? previous.topic;
     edit = answers ? 'answers' : scale ? 'scale' : 'keep';
   }
+  // "Statt Tesla bitte BYD" after Tesla consideration: another answer of the same grid, said with no
+  // word of a scale, is asked on the previous row (a brand alone would otherwise be its customers).
+  if (edit === 'replace' && topic && previous.topic && topic.question === previous.topic.question && topic.datapoints.length > 0 && !saysScale(text))
+    topic = { ...topic, suffix: previous.topic.suffix };
   // "What about Instagram?" after Snapchat: other answers of the same question and scale.
   if (edit === 'replace' && topic && previous.topic && topic.question === previous.topic.question && topic.suffix?.code === previous.topic.suffix?.code)
     edit = topic.datapoints.map((d) => d.code).join() === previous.topic.datapoints.map((d) => d.code).join() ? 'keep' : 'answers';
@@ -89,6 +93,12 @@ export function followUpTopic(
     topic = affirmed;
   }
   return { topic, topicQuestion, edit };
+}
+
+/** Whether a turn says a row of an answer scale ("aware", "would consider", a verb of buying or using). */
+function saysScale(text: string): boolean {
+  const said = suffixWordsIn(text);
+  return said.strong.length > 0 || said.weak.length > 0;
 }
 
 const AFFIRM = new RegExp(` (?:${lexicon.followUpAffirm.phrases.join('|')}) `);

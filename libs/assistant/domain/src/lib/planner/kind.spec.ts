@@ -181,3 +181,28 @@ describe('kind: a change verb after a modal of what would happen (grammar.json h
     'What share of Americans say coupons and discounts might increase their likelihood to buy online?',
   ])('%s', (prompt) => expect(answer(prompt).kind).toBe('share'));
 });
+
+describe('one audience named against the docked one', () => {
+  const docked = (name: string) => {
+    const a = catalogue.audiences.find((x) => x.name === name);
+    if (!a) throw new Error(name);
+    return [{ id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' as const }];
+  };
+  const withDocked = (prompt: string, name: string) => {
+    const out = new RuleBasedPlanner().plan({ prompt, catalogue, previous: null, docked: docked(name) });
+    if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome}`);
+    return { kind: out.plan.kind, sides: out.plan.audiences.map((a) => a.name) };
+  };
+
+  it('"vs X: who is more likely ..." compares the docked audience with the one named, rather than indexing it', () => {
+    const insta = withDocked('vs daily insta users - who is more likely to use Netflix?', 'Daily TikTok users');
+    expect([insta.kind, insta.sides.length, insta.sides[0]]).toEqual(['comparison', 2, 'Daily TikTok users']);
+    expect(withDocked('compared with Gen Z, are they more likely to use Netflix?', 'Daily TikTok users').kind).toBe('comparison');
+    expect(withDocked('Are they more likely than men to play tennis?', 'Women').sides).toEqual(['Women', 'Men']);
+    expect(withDocked('verglichen mit Männern: wer spielt eher Tennis?', 'Women').sides).toEqual(['Women', 'Men']);
+    expect(withDocked('このグループと男性を比べると、テニスをしている人の割合は？', 'Women')).toEqual({ kind: 'comparison', sides: ['Women', 'Men'] });
+  });
+  it('keeps one docked audience with nothing set against it an index', () => {
+    expect(withDocked('Are they more likely to play tennis?', 'Women')).toEqual({ kind: 'indexing', sides: ['Women'] });
+  });
+});

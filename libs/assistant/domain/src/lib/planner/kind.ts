@@ -163,8 +163,11 @@ const OPEN_INTO = /\binto(?= *(?:\||$|these days|lately|right now|at the moment|
 /** The cues read again once the sides are known: one group against the base is an index, two groups a comparison. */
 export function refineKindCues(ctx: PromptContext, kindCues: KindCues, roles: Roles, marketCount: number, they: number): void {
   const { text, previous, docked } = ctx;
+  // "Vs daily Instagram users: who's more likely to ...?" with an audience docked: the docked audience
+  // is the other side (`withDocked`), so two sides are compared.
+  const sides = roles.sides.length + (dockedAgainstNamed(ctx, roles.sides.length) ? docked.length : 0);
   // "Are parents more likely to use X?": one group against everyone else is an index; two groups, a comparison.
-  if (/\b(more|less) likely\b/.test(text) && roles.sides.length <= 1 && marketCount <= 1) {
+  if (/\b(more|less) likely\b/.test(text) && sides <= 1 && marketCount <= 1) {
     kindCues.indexing = true;
     kindCues.openIndexing = true;
   }
@@ -185,10 +188,22 @@ export function refineKindCues(ctx: PromptContext, kindCues: KindCues, roles: Ro
     kindCues.openIndexing = false;
   }
   // "How do men and women differ on X?": a difference between two named sides is a comparison, not an index.
-  if (!kindCues.explicitIndex && (roles.sides.length > 1 || marketCount > 1)) {
+  if (!kindCues.explicitIndex && (sides > 1 || marketCount > 1)) {
     kindCues.indexing = false;
     kindCues.openIndexing = false;
   }
+}
+
+/** A link that sets the side named against another: "vs Millennials", "compared with men" (`grammar.json` `dockedAgainst`). */
+const DOCKED_AGAINST = new RegExp(`\\b(?:${alternatives(G.dockedAgainst)})\\b`);
+
+/**
+ * "Vs daily insta users - who's more likely ...", "compared with men, do they ...": one audience
+ * named against a link in a first turn with audiences docked is set against the docked ones, which
+ * are the other sides (`withDocked` in `follow-up.ts` puts them first).
+ */
+export function dockedAgainstNamed(ctx: Pick<PromptContext, 'text' | 'docked' | 'previous'>, namedSides: number): boolean {
+  return namedSides === 1 && ctx.docked.length > 0 && ctx.previous === null && DOCKED_AGAINST.test(ctx.text) && !BASE_CONTRAST.test(ctx.text);
 }
 
 /** A link that sets one side against another (`grammar.json` `indexAgainstSide`: "compared with", "than", "vs"). */

@@ -72,3 +72,16 @@ describe('size: a superlative of a group, a number beside a share, the other lan
     expect(plan('インドでInstagramを使っている人の数は？')).toEqual({ topic: 'social_platform_usage/instagram', count: true });
   });
 });
+
+describe('"in" and words qualifying a number of people before "numbers"', () => {
+  it('asks for a size ("in actual ppl numbers?", "in real user numbers")', () => {
+    expect(asksForSize('in actual people numbers'.split(' '))).toBe(true);
+    expect(asksForSize('in real user numbers'.split(' '))).toBe(true);
+    expect(asksForSize('in actual numbers please'.split(' '))).toBe(true);
+    expect(asksForSize('in hard numbers'.split(' '))).toBe(true);
+    expect(plan('in actual ppl numbers?', 'TikTok use in the UK')).toEqual({ topic: 'social_platform_usage/tiktok', count: true });
+  });
+  it('leaves other words before "numbers" alone', () => {
+    expect(asksForSize('interested in lottery numbers'.split(' '))).toBe(false);
+  });
+});

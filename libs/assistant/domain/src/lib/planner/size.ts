@@ -40,11 +40,23 @@ export function sizeCuePositions(words: readonly string[]): number[] {
     } else if (w === 'base' && GROUP_HEADS.test(words[i - 1] ?? '')) out.push(i);
     else if ((w === 'big' || w === 'large') && words[i - 1] === 'how') out.push(i);
     else if (MILLIONS.has(w)) out.push(i);
+    else if (w === 'in') out.push(...qualifiedNumbers(words, i));
   }
   return out;
 }
 
 const CUES = LEXICON.cues;
+const NUMBER_MODIFIERS = new Set(CUES.sizeNumberModifiers);
+
+/** "In actual ppl numbers", "in real user numbers": "in", one or two words qualifying a number of people, then "numbers"; their positions. */
+function qualifiedNumbers(words: readonly string[], at: number): number[] {
+  for (let n = 1; n <= 2; n++) {
+    const between = words.slice(at + 1, at + 1 + n);
+    if (between.length === n && between.every((w) => NUMBER_MODIFIERS.has(w)) && /^numbers?$/.test(words[at + 1 + n] ?? ''))
+      return Array.from({ length: n + 2 }, (_, k) => at + k);
+  }
+  return [];
+}
 const SUPERLATIVES = new Set(CUES.sizeSuperlatives);
 const SIZE_HEADS = CUES.sizeHeads.map((h) => h.split(' '));
 const SIZE_NOUNS = CUES.sizeNouns.map((n) => n.split(' '));
@@ -84,6 +96,7 @@ export function asksForSize(words: readonly string[]): boolean {
   const text = ` ${words.join(' ')} `;
   if (words.some((w) => MILLIONS.has(w))) return true;
   if (sizePhrasePositions(words).length > 0) return true;
+  if (words.some((w, i) => w === 'in' && qualifiedNumbers(words, i).length > 0)) return true;
   if (superlativeOfSize(words) || numberBesideShare(words)) return true;
   // "Size the audience that ...", "size up the Gen Z market": the verb of sizing, opening the ask.
   if (words[0] === 'size' && words[1] !== 'of') return true;
