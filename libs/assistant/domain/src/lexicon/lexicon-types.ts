@@ -276,6 +276,10 @@ export interface Lexicon {
     adoption: string[];
     /** Words of pace that make a verb of taking up a change compared ("faster", "more quickly"). */
     adoptionPace: string[];
+    /** Words of degree that make a verb of taking up a change compared when a start point is said ("adopted Perplexity the most since Q1"). */
+    adoptionDegree: string[];
+    /** Words that open the start point of a period ("since"): taking up the most since then is growth, not a level. */
+    adoptionSince: string[];
   };
   /**
    * The words of dimensions and time in the other languages (`dimensions.json`): phrases read

@@ -147,6 +147,8 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       profileRequests: words,
       adoption: words,
       adoptionPace: words,
+      adoptionDegree: words,
+      adoptionSince: words,
     })(files['cues.json'], 'cues.json'),
     dimensions: shape<Lexicon['dimensions']>({
       phrases: shape<Record<TabledLanguage, Phrase[]>>({ de: phrases, es: phrases, fr: phrases, pt: phrases, it: phrases }),

@@ -9,6 +9,7 @@ import { claimAsk, fallbackAsk, requestedAsk, splitRunOnClause, withAskWordsRepa
 import { mentionsIn, wordsOf } from './mentions';
 import { sentencesOf } from './brief-sentences';
 import { pointedRequest } from './brief-pointer';
+import { continuesQuestions } from './brief-continued';
 import { detectLanguage, Language, translateWords } from '../languages';
 
 export { sentencesOf, resolveReferences };
@@ -295,6 +296,8 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords 
   const fallbackAt = fallbacks.findIndex((f, i) => i > at && f !== null);
   // "How do the French research products? Give me the top three": a question in parts, read whole.
   if (at < 0 || (several === null && others.some((s) => !isSecondaryAsk(s)))) return null;
+  // "What sets cat owners apart? Compared with the average person, what's different?": one question in parts.
+  if (several === null && pointed < 0 && continuesQuestions(sentences, at, catalogue)) return null;
   // "... most? Just the top 3 is fine.": a sentence after the question that narrows it is part of it.
   const refinements = several === null ? sentences.filter((s, i) => i > at && refinesAsk(s, catalogue, lang)) : [];
   const context = sentences.filter((s, i) => i !== at && i !== fallbackAt && !(several !== null && others.includes(s)) && !refinements.includes(s));

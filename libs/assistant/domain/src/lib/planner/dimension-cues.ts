@@ -76,6 +76,9 @@ export interface DimensionCue {
 /** A verb of taking something up said with its pace (`cues.json` `adoption`, `adoptionPace`): "took up Claude faster" is growth compared. */
 const ADOPTED = new RegExp(`\\b(${LEXICON.cues.adoption.join('|')})\\b`);
 const ADOPTION_PACE = new RegExp(`\\b(${LEXICON.cues.adoptionPace.join('|')})\\b`);
+/** Taken up "the most" or "more" since a start point (`adoptionDegree`, `adoptionSince`): "who adopted Perplexity the most since Q1 2026" asks which side grew more, not which uses it most. */
+const ADOPTION_DEGREE = new RegExp(`\\b(${LEXICON.cues.adoptionDegree.join('|')})\\b`);
+const ADOPTION_SINCE = new RegExp(`\\b(${LEXICON.cues.adoptionSince.join('|')})\\b`);
 const GREW = new RegExp(
   String.raw`\b(grow|grows|grew|grown|growing|growth|gain\w*|rise|rises|rose|risen|rising|increas\w*|climb\w*|expand\w*|(fall|falls|fell|fallen|falling)(?! (into|in|under|within|between|on)\b)|declin\w*|drop\w*|shrink\w*|shrank|shrunk|decreas\w*|momentum|jump(s|ed|ing)?|surg(e|es|ed|ing)|soar(s|ed|ing)?|boom(s|ed|ing)?|leap(s|t|ed|ing)?|spik(e|es|ed|ing)|uptick|(lose|loses|losing|lost|shed|sheds|shedding) (more|most|fewer|less|the most)|(catch|catches|catching|caught) on|(take|takes|taking|took|taken) off)\b`,
 );
@@ -193,7 +196,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue, aft
   const grewMore =
     !gradient &&
     (RELATIVE_CHANGE.test(text) ||
-      (ADOPTED.test(text) && ADOPTION_PACE.test(text)) ||
+      (ADOPTED.test(text) && (ADOPTION_PACE.test(text) || (ADOPTION_DEGREE.test(text) && ADOPTION_SINCE.test(text)))) ||
       ((GREW.test(text) || (alongDimension && CHANGE.test(text))) &&
         (MORE_CHANGE.test(text) || alongDimension || (COMPARED.test(text) && !PAIRED_YEAR.test(text) && !PAIRED_QUARTER.test(text)))));
   const yearNamed = /\bsame (quarter|period|wave|time|point) (of |in )?((19|20)\d\d)\b/.exec(text);
