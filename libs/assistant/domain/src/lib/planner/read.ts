@@ -16,6 +16,7 @@ import { placesAsAnswers } from './answer-places';
 import { negatedClauseSpans } from './negated-clauses';
 import { narrowedAudienceSpans } from './narrowed-audiences';
 import { sizeCuePositions } from './subject';
+import { answerCountPositions } from './combine';
 import { Reading } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 
@@ -36,7 +37,7 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
     time.grain = grain;
     grain.at.forEach((at) => time.used.add(at));
   }
-  const used = new Set([...time.used, ...sizeCuePositions(words)]);
+  const used = new Set([...time.used, ...sizeCuePositions(words), ...answerCountPositions(words)]);
   // "this group", "these audiences": references to the docked or earlier audiences, not topics.
   for (let i = 0; i < words.length - 1; i++)
     if (
