@@ -19,9 +19,11 @@ const EVEN_LINKS = new Set(LEXICON.grammar.evenSideLinks);
 export function complementSideAt(words: readonly string[], rest: boolean | 'even' = true): number {
   for (let i = 1; i < words.length; i++) {
     const before = words[i - 1];
-    const linked = SIDE_LINKS.has(before) || ((before === 'with' || before === 'to') && words[i - 2] === 'compared');
+    const compared = (before === 'with' || before === 'to') && words[i - 2] === 'compared';
+    const linked = SIDE_LINKS.has(before) || compared;
     if (!linked) continue;
-    const sides = rest === true || (rest === 'even' && EVEN_LINKS.has(before)) ? [...GROUP_SIDES, ...REST_SIDES] : GROUP_SIDES;
+    // "Vegans compared to everyone else on plant-based milk": with no word of indexing, "compared to" sets the rest beside the audience too.
+    const sides = rest === true || (rest === 'even' && (EVEN_LINKS.has(before) || compared)) ? [...GROUP_SIDES, ...REST_SIDES] : GROUP_SIDES;
     if (sides.some((p) => p.every((w, k) => words[i + k] === w))) return i;
   }
   return -1;
