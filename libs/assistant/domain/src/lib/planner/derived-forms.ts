@@ -1,5 +1,6 @@
 import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
-import { stem } from '../text';
+import { normalize, stem } from '../text';
+import lexicon from './context-lexicon.json';
 
 /** The first words of answer names by their stems ("meditation": "medit"), per catalogue index. */
 const BY_STEM = new WeakMap<CatalogueIndex, Map<string, Set<string>>>();
@@ -72,4 +73,30 @@ export function agentNameWord(word: string, index: CatalogueIndex, reserved: Rea
 /** Whether `word` is a person noun formed from the one-word answer name `name` ("runners", "running"). */
 export function isAgentNounOf(word: string, name: string): boolean {
   return word !== name && agentNounForms(word).includes(name);
+}
+
+/** Words after which a bare word is a verb (`bareVerbs.leads`: "to", "who"). */
+const VERB_LEADS = new Set(lexicon.bareVerbs.leads);
+
+/** Whether a word starts a name of the catalogue other than as a short form of a longer answer ("garden" of "Home and garden"). */
+function namesWhole(word: string, index: CatalogueIndex): boolean {
+  return (index.byFirst.get(word) ?? []).some(
+    (e) => e.kind !== 'datapoint' || e.words.length > 1 || (e.refs ?? []).some((r) => normalize(r.datapoint.name).trim() === word),
+  );
+}
+
+/**
+ * "Most likely to garden", "people who knit": a bare verb that names no answer whole (only, if at all, as the short form of a longer one), after a
+ * word that leads a verb, names the activity of the one one-word answer of its -ing form
+ * ("Gardening", "Knitting"; a doubled consonant, "jog" for "Jogging"; a dropped "e", "bake" for
+ * "Baking"), in place of the longer answer its word is short for. A verb with a named object ("who garden vegetables" if it were a name) is left alone.
+ */
+export function bareVerbActivity(words: readonly string[], i: number, index: CatalogueIndex): string | undefined {
+  const w = words[i];
+  if (!/^[a-z]{3,}$/.test(w) || !VERB_LEADS.has(words[i - 1] ?? '') || namesWhole(w, index)) return undefined;
+  const next = words[i + 1];
+  if (next !== undefined && index.byFirst.has(next)) return undefined;
+  const forms = new Set([`${w}ing`, `${w}${w[w.length - 1]}ing`, ...(w.endsWith('e') ? [`${w.slice(0, -1)}ing`] : [])]);
+  const hits = [...forms].filter((f) => (index.byFirst.get(f) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1));
+  return hits.length === 1 ? hits[0] : undefined;
 }

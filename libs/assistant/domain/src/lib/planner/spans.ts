@@ -4,7 +4,7 @@ import { CatalogueIndex, DatapointRef, Entry, mayBeTypo, wordMatches } from '../
 import { Language } from '../languages';
 import { STOPWORDS, typoDistance, typoMatch } from '../text';
 import { ageSpans } from './age-spans';
-import { agentNameWord, derivedNameWord } from './derived-forms';
+import { agentNameWord, bareVerbActivity, derivedNameWord } from './derived-forms';
 import { GROUP_NOUNS } from '../synonyms';
 import { singleLeaf } from './audiences';
 import { CONNECTORS } from './cues';
@@ -90,6 +90,12 @@ function nameCandidates(words: string[], i: number, used: Set<number>, index: Ca
   const next = words.slice(i + 1).find((x) => !STOPWORDS.has(x));
   const derived = derivedNameWord(w, index, next !== undefined && index.byFirst.has(next));
   if (derived) for (const e of index.byFirst.get(derived) ?? []) if (e.kind === 'datapoint') starts.set(e, false);
+  // A bare verb naming an activity by its -ing form ("likely to garden": "Gardening").
+  const activity = derived ? undefined : bareVerbActivity(words, i, index);
+  if (activity) {
+    for (const e of index.byFirst.get(w) ?? []) starts.delete(e);
+    for (const e of index.byFirst.get(activity) ?? []) if (e.kind === 'datapoint' && e.words.length === 1) starts.set(e, false);
+  }
   // A person named by what they do ("runners" for "Running"): that one-word answer.
   const agent = agentNameWord(w, index, PEOPLE_WORDS);
   if (agent) for (const e of index.byFirst.get(agent) ?? []) if (e.kind === 'datapoint' && e.words.length === 1) starts.set(e, false);
