@@ -31,7 +31,8 @@ export function finishPlan(ctx: PromptContext, shape: PlanShape, choice: TopicCh
   // The subject: the complement of the answers, or one group combining them (subject.ts).
   if (topic) ({ topic, kind } = applySubject({ kind, topic, audiences }, ctx.words, reading.spans, catalogue));
   audiences = exceptAudiences(negateAudiences(audiences, ctx.words, reading.spans, topic), ctx.words, reading.spans);
-  ({ audiences, kind } = withComplementSide(audiences, kind, ctx.words, topic !== null, INDEX.test(ctx.text)));
+  const topicSaid = topic !== null && reading.spans.some((s) => s.entry.kind === 'datapoint' && s.entry.refs.some((r) => r.question.code === topic?.question));
+  ({ audiences, kind } = withComplementSide(audiences, kind, ctx.words, topic !== null, INDEX.test(ctx.text), topicSaid));
   if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';
   if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
 
