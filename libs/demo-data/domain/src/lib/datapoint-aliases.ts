@@ -59,6 +59,12 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   'ad blocker': ['used_an_ad_blocker'],
   'ad blockers': ['used_an_ad_blocker'],
   coke: ['coca_cola'],
+  // Brands by the short names people give them ("bmw vs mercedes", "vw drivers", "chevy").
+  mercedes: ['mercedes_benz'],
+  merc: ['mercedes_benz'],
+  benz: ['mercedes_benz'],
+  vw: ['volkswagen'],
+  chevy: ['chevrolet'],
   'coca cola': ['coca_cola'],
   mcdonalds: ['mcdonald_s'],
   'mc donalds': ['mcdonald_s'],

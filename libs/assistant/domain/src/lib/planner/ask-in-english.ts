@@ -1,7 +1,7 @@
 import { PlannerCatalogue } from '../assistant.types';
 import { indexOf } from '../catalogue-index';
 import { beforeNumberWords, detectLanguage, translateWords } from '../languages';
-import { normaliseWords } from './normalise';
+import { normaliseWords, SHORTHAND } from './normalise';
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 
@@ -9,6 +9,10 @@ type Table = string[][];
 const PHRASES: Record<string, Table> = lexicon.askedInEnglish.phrases;
 const JAPANESE: Table = lexicon.askedInEnglish.japanese;
 const JAPANESE_AGES: Record<string, string> = lexicon.askedInEnglish.japaneseAges;
+/** Shorthand for units of time, whose measures the unanswerable check reads (`grammar.json` `shorthand`). */
+const UNITS = new Set([...lexicon.money.timeWords, ...lexicon.money.periods.flatMap((p) => p.split(' '))]);
+const SHORT: Record<string, string> = SHORTHAND;
+const UNIT_SHORTHAND = new Set(Object.keys(SHORT).filter((w) => UNITS.has(SHORT[w])));
 
 /** "65歳以上", "18歳未満", "13〜15歳", "70代": ages in Japanese as the English words the age reader knows. */
 function japaneseAges(prompt: string): string {
@@ -45,7 +49,8 @@ export function askedInEnglish(prompt: string, catalogue?: PlannerCatalogue): st
     const measured = JAPANESE.reduce((text, [phrase, english]) => text.split(phrase).join(english), japaneseAges(prompt));
     return catalogue ? normaliseWords(measured, indexOf(catalogue)).words.filter((w) => w !== '|') : wordsOf(measured);
   }
-  const words = wordsOf(prompt);
+  // Chat shorthand of a unit ("hrs a week", "mins") is its word, as the planner reads it.
+  const words = wordsOf(prompt).flatMap((w) => (UNIT_SHORTHAND.has(w) ? SHORT[w].split(' ') : [w]));
   const phrases = PHRASES[lang];
   if (!phrases) return words;
   // The translation's own list of words read otherwise before a number (`beforeNumber`).

@@ -22,6 +22,8 @@ function anyAfter(after: readonly string[]): boolean {
   const rest = after[0] === '|' ? after.slice(1) : after;
   return ANY_AFTER.some((p) => p.every((w, k) => rest[k] === w));
 }
+/** Words that open a list between its head and its first answer ("at least two of the following: ..."). */
+const LIST_OPENERS = new Set(SUBJECT_WORDS.listOpeners);
 /** Words that may stand between a list's head and its first answer ("any of the ..."). */
 const HEAD_GAP = new Set(['the', 'these', 'a', 'an']);
 
@@ -108,12 +110,16 @@ export function readCombine(words: readonly string[], spans: readonly SubjectSpa
   if (named.length < 2) return undefined;
   const first = named[0];
   const last = named[named.length - 1];
-  const before = words.slice(Math.max(0, first.start - 5), first.start);
+  // "At least two of the following: X, Y, Z": the words opening the list stand between its head and its first answer.
+  let head = first.start;
+  // "... of these platforms: X, Y": a noun naming the list before its colon, after a word that opens it.
+  while (head > 0 && (LIST_OPENERS.has(words[head - 1]) || (words[head] === '|' && LIST_OPENERS.has(words[head - 2] ?? '')))) head--;
+  const from = Math.max(0, Math.min(first.start, head) - 5);
+  const before = words.slice(from, head);
   const between = words.slice(first.end, last.start).filter((_, k) => !inside(named, first.end + k));
   // "At least two of X, Y and Z", "two or more of ...", "any of ...", "all of ...".
   // "At least 7 hours of sleep": an amount in a unit, never a count of the answers.
   const amounts = amountsIn(words);
-  const from = Math.max(0, first.start - 5);
   for (let k = 0; k < before.length; k++) {
     const a = before[k];
     const b = before[k + 1];
@@ -149,6 +155,19 @@ export function readCombine(words: readonly string[], spans: readonly SubjectSpa
   // "Which is bigger, Netflix or Prime Video?" anywhere in the prompt: side by side.
   if (between.includes('or') && !between.includes('and') && !words.some((w) => WHICH_IS_MORE.has(w))) return { combine: 'any' };
   return undefined;
+}
+
+/**
+ * "At least 2 of Nike, Adidas, Puma", "2 or more of ...": the count of the answers held, said in
+ * digits, is no answer itself (not the "2" of a question counted in numbers). Its positions.
+ */
+export function answerCountPositions(words: readonly string[]): number[] {
+  return words.flatMap((w, i) => {
+    if (numberWord(w) === undefined) return [];
+    const atLeast = words[i - 2] === 'at' && words[i - 1] === 'least' && words[i + 1] === 'of';
+    const orMore = words[i + 1] === 'or' && ['more', 'plus'].includes(words[i + 2] ?? '') && words[i + 3] === 'of';
+    return atLeast || orMore ? [i] : [];
+  });
 }
 
 /** Words that refer to the answers already named in the chat ("both of them", "all three", "either one"). */

@@ -46,8 +46,15 @@ describe('withComplementSide', () => {
     const words = 'gen z vs everyone else | who s on bereal more'.split(' ');
     expect(withComplementSide([gen], 'indexing', words, true, false).kind).toBe('comparison');
     expect(withComplementSide([gen], 'indexing', words, true, false).audiences).toHaveLength(2);
-    // Said as the base ("compared with", "than"), or with a word of indexing, it stays the index's base.
-    expect(withComplementSide([gen], 'indexing', 'gen z compared with everyone else on tiktok'.split(' '), true, false).kind).toBe('indexing');
+    // "Compared with" the rest, with no word of indexing, sets it beside the audience too.
+    expect(withComplementSide([gen], 'indexing', 'gen z compared with everyone else on tiktok'.split(' '), true, false, true).kind).toBe('comparison');
+    expect(withComplementSide([gen], 'indexing', 'vegans compared to everybody else on plant based milk'.split(' '), true, false, true).kind).toBe(
+      'comparison',
+    );
+    // A follow-up naming only the rest, its topic carried, indexes.
+    expect(withComplementSide([gen], 'indexing', 'and compared to everyone else'.split(' '), true, false, false).kind).toBe('indexing');
+    // Said as the base ("than"), or with a word of indexing, it stays the index's base.
+    expect(withComplementSide([gen], 'indexing', 'gen z compared with everyone else over index on tiktok'.split(' '), true, true).kind).toBe('indexing');
     expect(withComplementSide([gen], 'indexing', 'gen z use tiktok more than everyone else'.split(' '), true, false).kind).toBe('indexing');
     expect(withComplementSide([gen], 'indexing', 'does gen z over index on tiktok vs everyone else'.split(' '), true, true).kind).toBe('indexing');
   });

@@ -15,14 +15,17 @@ const EVEN_LINKS = new Set(LEXICON.grammar.evenSideLinks);
 
 /**
  * Index of the first word of a complement phrase that follows a comparison link, or -1; `rest`:
- * "everyone else" too, or only after an even link ("vs the rest") when `rest` is `'even'`.
+ * "everyone else" too, or only after an even link ("vs the rest") when `rest` is `'even'`, or also
+ * after "compared to/with" when `'compared'` ("vegans compared to everyone else on plant-based milk").
  */
-export function complementSideAt(words: readonly string[], rest: boolean | 'even' = true): number {
+export function complementSideAt(words: readonly string[], rest: boolean | 'even' | 'compared' = true): number {
   for (let i = 1; i < words.length; i++) {
     const before = words[i - 1];
-    const linked = SIDE_LINKS.has(before) || ((before === 'with' || before === 'to') && words[i - 2] === 'compared');
+    const compared = (before === 'with' || before === 'to') && words[i - 2] === 'compared';
+    const linked = SIDE_LINKS.has(before) || compared;
     if (!linked) continue;
-    const sides = rest === true || (rest === 'even' && EVEN_LINKS.has(before)) ? [...GROUP_SIDES, ...REST_SIDES] : GROUP_SIDES;
+    const even = (rest === 'even' || rest === 'compared') && (EVEN_LINKS.has(before) || (rest === 'compared' && compared));
+    const sides = rest === true || even ? [...GROUP_SIDES, ...REST_SIDES] : GROUP_SIDES;
     if (sides.some((p) => p.every((w, k) => words[i + k] === w))) return i;
   }
   return -1;
@@ -36,8 +39,8 @@ export function complementSideAt(words: readonly string[], rest: boolean | 'even
  * one audience becomes a comparison of the two. An index already compares its audience with the
  * rest, so an index "compared with everyone else" stays one; "X users and non-users" on a topic
  * names two groups and is a comparison, and so is the rest set beside the audience as an equal
- * side ("Gen Z vs everyone else on BeReal") when no word of indexing is said (`indexSaid`: "over-index",
- * "skew", "than average").
+ * side ("Gen Z vs everyone else on BeReal", or "compared to everyone else" with the topic said in the
+ * prompt, `topicSaid`) when no word of indexing is said (`indexSaid`: "over-index", "skew", "than average").
  */
 export function withComplementSide(
   audiences: PlanAudience[],
@@ -45,10 +48,13 @@ export function withComplementSide(
   words: readonly string[],
   hasTopic: boolean,
   indexSaid = true,
+  topicSaid = false,
   catalogue?: PlannerCatalogue,
 ): { audiences: PlanAudience[]; kind: AnalysisKind } {
   if (audiences.length !== 1 || audiences[0].origin === 'everyone') return { audiences, kind };
-  const rest = kind !== 'indexing' ? true : indexSaid ? false : 'even';
+  // With the topic said in the prompt and no word of indexing, "compared to everyone else" sets the
+  // rest beside the audience too; a follow-up naming only the rest ("and compared to everyone else?") indexes.
+  const rest = kind !== 'indexing' ? true : indexSaid ? false : topicSaid ? 'compared' : 'even';
   if (complementSideAt(words, rest) < 0 || (kind === 'indexing' && !hasTopic)) return { audiences, kind };
   const named = audiences[0];
   const negated = named.expression['not'] === true;

@@ -1,5 +1,5 @@
 import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
-import { FUNCTION_WORDS, stem } from '../text';
+import { FUNCTION_WORDS, normalize, stem } from '../text';
 import { LEXICON } from '../../lexicon/lexicon';
 
 /** The first words of answer names by their stems ("meditation": "medit"), per catalogue index. */
@@ -38,7 +38,7 @@ export function derivedNameWord(word: string, index: CatalogueIndex, objectNamed
   return !objectNamed && /[^s]s$/.test(word) && !index.vocabulary.has(word) && activities.length === 1 ? activities[0] : undefined;
 }
 
-/** Words after which a bare verb is what people do ("who run", "neither run nor cycle"). */
+/** Words after which a bare verb is what people do ("who run", "neither run nor cycle", "likely to garden", "they often knit"). */
 const ACTIVITY_VERB_BEFORE = new Set(LEXICON.grammar.activityVerbBefore);
 /** Words that join a clause's verbs or answers ("and", "nor", "also"): a verb before one has no object. */
 const ANSWER_JOINERS = new Set([...LEXICON.grammar.answerJoiners, ...LEXICON.grammar.connectors]);
@@ -48,17 +48,20 @@ export function ingForms(verb: string): string[] {
   if (!/^[a-z]{2,}$/.test(verb) || verb.endsWith('ing')) return [];
   const forms = [`${verb}ing`];
   if (verb.endsWith('e') && !verb.endsWith('ee')) forms.push(`${verb.slice(0, -1)}ing`);
-  if (/[^aeiou][aeiou][b-df-hj-np-tv-z]$/.test(verb) && !/[wxy]$/.test(verb)) forms.push(`${verb}${verb.slice(-1)}ing`);
+  if (!/[wxy]$/.test(verb)) forms.push(`${verb}${verb.slice(-1)}ing`);
   return forms;
 }
 
 /**
  * A bare verb said as what people do, after a clause word (`activityVerbBefore`: "who run", "both
- * swim", "neither run nor cycle", "don't run") and with no object named after it: the one-word
- * activity answer of its -ing form ("Running", "Swimming", "Cycling"), when exactly one is.
+ * swim", "neither run nor cycle", "don't run", "likely to garden", "they often knit"), that names no
+ * answer whole (only, if at all, as the short form of a longer one: "garden" of "Home and garden")
+ * and has no object named after it: the one-word activity answer of its -ing form ("Running",
+ * "Swimming", "Gardening"; a doubled consonant, "jog" for "Jogging"; a dropped "e", "bake" for
+ * "Baking"), when exactly one is.
  */
 export function activityVerbWord(words: readonly string[], i: number, index: CatalogueIndex): string | undefined {
-  if (!ACTIVITY_VERB_BEFORE.has(words[i - 1] ?? '') || objectAfter(words, i, index)) return undefined;
+  if (!ACTIVITY_VERB_BEFORE.has(words[i - 1] ?? '') || namesWhole(words[i], index) || objectAfter(words, i, index)) return undefined;
   const names = ingForms(words[i]).filter((form) => (index.byFirst.get(form) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1));
   return names.length === 1 ? names[0] : undefined;
 }
@@ -108,4 +111,11 @@ export function agentNameWord(word: string, index: CatalogueIndex, reserved: Rea
 /** Whether `word` is a person noun formed from the one-word answer name `name` ("runners", "running"). */
 export function isAgentNounOf(word: string, name: string): boolean {
   return word !== name && agentNounForms(word).includes(name);
+}
+
+/** Whether a word starts a name of the catalogue other than as a short form of a longer answer ("garden" of "Home and garden"). */
+export function namesWhole(word: string, index: CatalogueIndex): boolean {
+  return (index.byFirst.get(word) ?? []).some(
+    (e) => e.kind !== 'datapoint' || e.words.length > 1 || (e.refs ?? []).some((r) => normalize(r.datapoint.name).trim() === word),
+  );
 }

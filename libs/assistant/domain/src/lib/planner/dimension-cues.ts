@@ -310,7 +310,11 @@ function readGroup(words: string[], catalogue: PlannerCatalogue, used: number[],
     // "The top income bracket": a superlative that with the group's name is a phrase for one group is that group.
     const oneGroupPhrase = superlativeLed && AUDIENCE_PHRASES.some((e) => e.phrases.includes(words.slice(i - 1, end).join(' ')));
     if (oneGroupPhrase) continue;
-    if (!led && !DIFFERENCE_NOUNS.has(words[end] ?? '') && !(superlativeLed && headed) && !described) continue;
+    // "Education level least likely to use LinkedIn", "age group most into TikTok": a group question
+    // opening the prompt with its superlative straight after it asks which of its groups, as "which" would.
+    const opening = i === 0 || words[i - 1] === '|' || (words[i - 1] === 'the' && (i === 1 || words[i - 2] === '|'));
+    const openedSuperlative = headed && opening && (HIGHEST_WORDS.has(words[end] ?? '') || LOWEST_WORDS.has(words[end] ?? ''));
+    if (!led && !DIFFERENCE_NOUNS.has(words[end] ?? '') && !(superlativeLed && headed) && !described && !openedSuperlative) continue;
     // "Which marital status is most common among Netflix users?": the groups' share of an audience, its profile.
     if (
       /^(most|least) (common|typical|represented|prevalent|frequent)$/.test(

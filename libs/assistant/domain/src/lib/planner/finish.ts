@@ -33,7 +33,8 @@ export function finishPlan(ctx: PromptContext, shape: PlanShape, choice: TopicCh
   if (topic) ({ topic, kind } = applySubject({ kind, topic, audiences }, ctx.words, reading.spans, catalogue));
   if (topic) topic = unitedBands(topic, catalogue);
   audiences = exceptAudiences(negateAudiences(audiences, ctx.words, reading.spans, topic), ctx.words, reading.spans);
-  ({ audiences, kind } = withComplementSide(audiences, kind, ctx.words, topic !== null, INDEX.test(ctx.text), catalogue));
+  const topicSaid = topic !== null && reading.spans.some((s) => s.entry.kind === 'datapoint' && s.entry.refs.some((r) => r.question.code === topic?.question));
+  ({ audiences, kind } = withComplementSide(audiences, kind, ctx.words, topic !== null, INDEX.test(ctx.text), topicSaid, catalogue));
   if (kind === 'share' && topic && topic.datapoints.length === 0) kind = 'ranking';
   if ((kind === 'share' || kind === 'ranking') && (audiences.length > 1 || locations.length > 1)) kind = 'comparison';
 

@@ -18,6 +18,7 @@ import { negatedClauseSpans } from './negated-clauses';
 import { pastStateSpans } from './past-state';
 import { narrowedAudienceSpans } from './narrowed-audiences';
 import { sizeCuePositions } from './subject';
+import { answerCountPositions } from './combine';
 import { Reading } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 
@@ -38,7 +39,7 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
     time.grain = grain;
     grain.at.forEach((at) => time.used.add(at));
   }
-  const used = new Set([...time.used, ...sizeCuePositions(words)]);
+  const used = new Set([...time.used, ...sizeCuePositions(words), ...answerCountPositions(words)]);
   // "this group", "these audiences": references to the docked or earlier audiences, not topics.
   for (let i = 0; i < words.length - 1; i++)
     if (

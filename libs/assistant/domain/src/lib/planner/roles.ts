@@ -7,6 +7,7 @@ import { singleLeaf, spanAudience } from './audiences';
 import { pairingWordSpans, pairJoin, unionAudience } from './audience-pairs';
 import { isAgentNounOf } from './derived-forms';
 import { clauseGroup } from './relative-heads';
+import { coordinatedInClause } from './clause-subjects';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
 import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
@@ -106,6 +107,7 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
   const zoneStart = words.findIndex((w) => w === 'among' || w === 'amongst');
   const whEnd = whPhraseEnd(words);
   for (const s of datapointSpans) {
+    if (coordinatedInClause(words, s, datapointSpans)) continue;
     const next = words[s.end] ?? '';
     const prev = words[s.start - 1] ?? '';
     const prev2 = words[s.start - 2] ?? '';

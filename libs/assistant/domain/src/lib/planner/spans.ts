@@ -90,9 +90,13 @@ function nameCandidates(words: string[], i: number, used: Set<number>, index: Ca
   const next = words.slice(i + 1).find((x) => !STOPWORDS.has(x));
   const derived = derivedNameWord(w, index, next !== undefined && index.byFirst.has(next));
   if (derived) for (const e of index.byFirst.get(derived) ?? []) if (e.kind === 'datapoint') starts.set(e, false);
-  // A bare verb of what people do ("who run", "neither run nor cycle"): its one-word activity answer.
-  const activity = activityVerbWord(words, i, index);
-  if (activity) for (const e of index.byFirst.get(activity) ?? []) if (e.kind === 'datapoint' && e.words.length === 1) starts.set(e, false);
+  // A bare verb of what people do ("who run", "neither run nor cycle", "likely to garden"): its
+  // one-word activity answer, in place of the longer answer its word may be short for.
+  const activity = derived ? undefined : activityVerbWord(words, i, index);
+  if (activity) {
+    for (const e of index.byFirst.get(w) ?? []) starts.delete(e);
+    for (const e of index.byFirst.get(activity) ?? []) if (e.kind === 'datapoint' && e.words.length === 1) starts.set(e, false);
+  }
   // A person named by what they do ("runners" for "Running"): that one-word answer.
   const agent = agentNameWord(w, index, PEOPLE_WORDS);
   if (agent) for (const e of index.byFirst.get(agent) ?? []) if (e.kind === 'datapoint' && e.words.length === 1) starts.set(e, false);

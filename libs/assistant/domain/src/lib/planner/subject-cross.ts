@@ -20,7 +20,7 @@ const OBJECT_GAP = new Set(['a', 'an', 'the', 'any', 'some', 'to', 'on', 'from',
  * "Own a smart TV and use Netflix": two answers each with its own verb, joined by "and", are one
  * subject with both (a comparison of the two would name them under one verb, "use X and Y").
  */
-function joinedByOwnVerbs(words: readonly string[], spans: readonly SubjectSpan[]): boolean {
+export function joinedByOwnVerbs(words: readonly string[], spans: readonly SubjectSpan[]): boolean {
   const named = [...spans].sort((a, b) => a.start - b.start);
   const verbBefore = (span: SubjectSpan) => {
     let i = span.start - 1;

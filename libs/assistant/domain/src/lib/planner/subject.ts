@@ -6,6 +6,7 @@
  * people ("in millions", "how big is the audience"). It reads the prompt's normalised (English)
  * words and the spans the planner found; it never chooses the topic.
  */
+import { examplesAsQuestion } from './example-answers';
 import { AnalysisKind, PlanAudience, PlannerCatalogue, PlanTopic, SubjectCombine } from '../assistant.types';
 import { FUNCTION_WORDS, normalize } from '../text';
 import { isNoneAnswer } from '../quantities';
@@ -279,6 +280,9 @@ export function applySubject(
   catalogue: PlannerCatalogue,
 ): { topic: PlanTopic; kind: AnalysisKind } {
   const { kind, topic } = plan;
+  // "Meditation, therapy, journaling etc": examples naming their question, ranked whole (example-answers.ts).
+  const examples = examplesAsQuestion(topic, words, rolesOf(spans, topic, plan.audiences).topic);
+  if (examples) return examples;
   const subject = readSubject(words, spans, topic, plan.audiences);
   if (subject.noneOfAll) {
     const question = catalogue.questions.find((q) => q.code === topic.question);

@@ -7,6 +7,7 @@ import { isFiller, QUERY_WORDS } from '../intents';
 import { bandsMeant, TIMES_A_WEEK } from '../quantities';
 import { ALL_MARKETS, GROUP_NOUNS } from '../synonyms';
 import { stem, typoMatch } from '../text';
+import { wordsOf } from './mentions';
 import { codeName } from './outcomes';
 import { headFits } from './group-heads';
 import { asksFrequencies, frequencyStems, GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
@@ -228,7 +229,9 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
     // The verb said with the thing ("have a credit card", "play football") fits the question that asks that act.
     const fit = verbFit(verbFrameOf(words, m, reading.spans), q);
     const refs = m.entry.refs.filter((r) => r.question.code === q.code);
-    const inName = m.entry.words.every((w) => own.name.has(stem(w)));
+    // "On insta": another name of an answer whose own name the question's name says (Activities on Instagram) is in the name too.
+    const inName =
+      m.entry.words.every((w) => own.name.has(stem(w))) || m.entry.refs.some((r) => r.alias && wordsOf(r.datapoint.name).every((w) => own.name.has(stem(w))));
     const common = m.entry.words.length === 1 && (index.commonWords.has(m.entry.words[0]) || own.head === stem(m.entry.words[0]));
     if (refs.length === 0) {
       if (inName) {

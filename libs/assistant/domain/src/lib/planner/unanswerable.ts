@@ -6,6 +6,7 @@ import { askedInEnglish } from './ask-in-english';
 import { brandAttributeAsk } from './brand-attribute';
 import { catalogueNames } from './catalogue-phrases';
 import { amountInUnit, countedPerPeriod, countedThings } from './counted-per-period';
+import { currencyAskedIn } from './currency-asked';
 import { findPhrase, mentionsIn, wordsOf } from './mentions';
 
 /**
@@ -256,7 +257,8 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   const other = brandAttributeAsk(words, catalogue) ?? amountInUnit(words, catalogue) ?? countedPerPeriod(words, catalogue) ?? countedThings(words, catalogue);
   if (other) return other;
   const money = lexicon.money;
-  const currency = Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
+  const askedIn = currencyAskedIn(prompt, words);
+  const currency = askedIn ?? Object.entries(money.currencies).find(([, names]) => names.some((n) => words.includes(n)));
   const spends = words.some((w) => money.spendWords.includes(w));
   // "Would pay more for eco-friendly products" is an agreement statement of the catalogue, not an amount.
   const named = (a: string) =>
@@ -267,7 +269,7 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
   // "Weekly podcast listeners ... pay for Netflix": a period before a noun for people says how often they do something, not spend.
   const periodic = money.periods.some((period) => phraseIn(text, period) && !ofPeople(words, period)) && !words.some((w) => money.timeWords.includes(w));
   // "How much do ..." is money only with a verb of spending; "how much money" is money itself.
-  if ((asked && (spends || !/^how much/.test(asked) || /\bmoney\b/.test(asked))) || (spends && (currency || periodic))) {
+  if (askedIn || (asked && (spends || !/^how much/.test(asked) || /\bmoney\b/.test(asked))) || (spends && (currency || periodic))) {
     // The rest says what the money is spent on, not that it is spent: the planner would read "spend" as the gaming spend.
     const rest = wordsOf(asked ? without(words, asked) : text)
       .filter((w) => !(currency?.[1] ?? []).includes(w) && !money.spendWords.includes(w))

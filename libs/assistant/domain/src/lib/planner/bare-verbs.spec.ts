@@ -1,0 +1,36 @@
+import { indexOf } from '../catalogue-index';
+import { demoPlannerCatalogue } from '../testing/demo-catalogue';
+import { answerPlan } from '../testing/plan-answer';
+import { activityVerbWord } from './derived-forms';
+
+const demo = demoPlannerCatalogue();
+const index = indexOf(demo);
+const topic = (prompt: string) => {
+  const t = answerPlan(prompt, demo).topic;
+  return { question: t?.question, datapoints: t?.datapoints.map((d) => d.code) };
+};
+
+describe('activityVerbWord: a bare verb naming the activity of its -ing form', () => {
+  it('reads the verb after a word that leads one, in place of the longer answer its word is short for', () => {
+    expect(activityVerbWord(['likely', 'to', 'garden'], 2, index)).toBe('gardening');
+    expect(activityVerbWord(['people', 'who', 'garden'], 2, index)).toBe('gardening');
+  });
+  it('leaves a word that is no verb there, or names an answer whole, alone', () => {
+    expect(activityVerbWord(['home', 'and', 'garden'], 2, index)).toBeUndefined();
+    expect(activityVerbWord(['who', 'use', 'tiktok'], 1, index)).toBeUndefined();
+  });
+});
+
+describe('plans with a bare verb of an activity', () => {
+  it.each([
+    'city, suburbs or countryside: where are Japanese people most likely to garden regularly?',
+    'share of Japanese people who garden',
+    'which age group is most likely to garden?',
+    'percentage of French adults that garden',
+  ])('%s', (prompt) => {
+    expect(topic(prompt).datapoints).toEqual(['gardening']);
+  });
+  it('keeps the longer answer when it is said whole', () => {
+    expect(topic('share of Germans who read home and garden magazines')).toEqual({ question: 'magazine_types', datapoints: ['home_and_garden'] });
+  });
+});
