@@ -69,6 +69,7 @@ export const EVAL_SETS = [
   'held-out-5',
   'held-out-6',
   'held-out-7',
+  'held-out-8',
 ] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
