@@ -19,6 +19,10 @@ describe('activityVerbWord: a bare verb naming the activity of its -ing form', (
     expect(activityVerbWord(['home', 'and', 'garden'], 2, index)).toBeUndefined();
     expect(activityVerbWord(['who', 'use', 'tiktok'], 1, index)).toBeUndefined();
   });
+  it('leaves a verb asked of the analyst alone: "could you run the same for Millennials" runs the numbers, not Running', () => {
+    expect(activityVerbWord('could you run the exact same thing for millennials'.split(' '), 2, index)).toBeUndefined();
+    expect(activityVerbWord('can we run it for the uk'.split(' '), 2, index)).toBeUndefined();
+  });
 });
 
 describe('plans with a bare verb of an activity', () => {
