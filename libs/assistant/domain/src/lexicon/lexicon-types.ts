@@ -169,6 +169,8 @@ export interface Grammar {
   clauseFiller: string[];
   answerJoiners: string[];
   narrowingGap: string[];
+  /** Words a verb's bare form follows in a clause about people ("who cycle", "% that swim", "don't hike"): there it names the activity said with "-ing" (`derived-forms.ts`). */
+  bareVerbLeads: string[];
 }
 
 export interface Lexicon {

@@ -119,6 +119,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       clauseFiller: words,
       answerJoiners: words,
       narrowingGap: words,
+      bareVerbLeads: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,

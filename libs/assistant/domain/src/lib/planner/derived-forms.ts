@@ -1,5 +1,14 @@
 import { CatalogueIndex, mayBeTypo } from '../catalogue-index';
 import { stem } from '../text';
+import { LEXICON } from '../../lexicon/lexicon';
+
+/** Words a verb's bare form follows in a clause about people ("who cycle", "% that swim"). */
+const BARE_VERB_LEADS = new Set(LEXICON.grammar.bareVerbLeads);
+
+/** Whether word `i` stands where a verb's bare form goes ("people who cycle", "don't hike", "% that swim"). */
+export function inBareVerbSlot(words: readonly string[], i: number): boolean {
+  return BARE_VERB_LEADS.has(words[i - 1] ?? '');
+}
 
 /** The first words of answer names by their stems ("meditation": "medit"), per catalogue index. */
 const BY_STEM = new WeakMap<CatalogueIndex, Map<string, Set<string>>>();
@@ -26,15 +35,17 @@ function firstWordsByStem(index: CatalogueIndex): Map<string, Set<string>> {
  * the verb of a noun ("meditate" for "Meditation"): the one name word of the same stem, when there
  * is exactly one. Not a typo (the letters differ by more than a slip), a derivation.
  */
-export function derivedNameWord(word: string, index: CatalogueIndex, objectNamed = false): string | undefined {
+export function derivedNameWord(word: string, index: CatalogueIndex, objectNamed = false, bareVerb = false): string | undefined {
   if (!/^[a-z]+$/.test(word)) return undefined;
   const keys = firstWordsByStem(index).get(stem(word));
   if (mayBeTypo(word, index)) return keys && keys.size === 1 ? [...keys][0] : undefined;
   // "Who hikes", "she cycles": a verb's -s form of an activity named by its -ing form ("Hiking",
   // "Cycling"), which the catalogue's words already know by the shared lemma, so it is no typo.
   // A verb with a named object ("reads the newspapers") does that to the object: no activity.
+  // So is its bare form where a verb goes ("people who cycle", "% that swim", `bareVerb`).
   const activities = [...(keys ?? [])].filter((k) => k.endsWith('ing'));
-  return !objectNamed && /[^s]s$/.test(word) && !index.vocabulary.has(word) && activities.length === 1 ? activities[0] : undefined;
+  const verbForm = /[^s]s$/.test(word) || (bareVerb && !word.endsWith('s') && !word.endsWith('ing'));
+  return !objectNamed && verbForm && !index.vocabulary.has(word) && activities.length === 1 ? activities[0] : undefined;
 }
 
 /** Endings that make a noun of the person who does something ("runners", "cyclists"). */

@@ -4,7 +4,7 @@ import { CatalogueIndex, DatapointRef, Entry, mayBeTypo, wordMatches } from '../
 import { Language } from '../languages';
 import { STOPWORDS, typoDistance, typoMatch } from '../text';
 import { ageSpans } from './age-spans';
-import { agentNameWord, derivedNameWord } from './derived-forms';
+import { agentNameWord, derivedNameWord, inBareVerbSlot } from './derived-forms';
 import { GROUP_NOUNS } from '../synonyms';
 import { singleLeaf } from './audiences';
 import { CONNECTORS } from './cues';
@@ -88,7 +88,7 @@ function nameCandidates(words: string[], i: number, used: Set<number>, index: Ca
   // Another form of an answer's first word ("meditate" for "Meditation"): that name, as surely as a plural.
   // The next content word starting a name of the catalogue is the verb's object ("reads the newspapers").
   const next = words.slice(i + 1).find((x) => !STOPWORDS.has(x));
-  const derived = derivedNameWord(w, index, next !== undefined && index.byFirst.has(next));
+  const derived = derivedNameWord(w, index, next !== undefined && index.byFirst.has(next), inBareVerbSlot(words, i));
   if (derived) for (const e of index.byFirst.get(derived) ?? []) if (e.kind === 'datapoint') starts.set(e, false);
   // A person named by what they do ("runners" for "Running"): that one-word answer.
   const agent = agentNameWord(w, index, PEOPLE_WORDS);
