@@ -171,6 +171,9 @@ export interface Grammar {
   narrowingGap: string[];
   /** Words a verb's bare form follows in a clause about people ("who cycle", "% that swim", "don't hike"): there it names the activity said with "-ing" (`derived-forms.ts`). */
   bareVerbLeads: string[];
+  /** A recall window a question says of its own answers ("bought in the last 3 months"): its leads and units (`answer-window.ts`). */
+  answerWindowLeads: string[];
+  answerWindowUnits: string[];
 }
 
 export interface Lexicon {

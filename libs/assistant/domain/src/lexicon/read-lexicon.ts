@@ -120,6 +120,8 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       answerJoiners: words,
       narrowingGap: words,
       bareVerbLeads: words,
+      answerWindowLeads: words,
+      answerWindowUnits: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,
