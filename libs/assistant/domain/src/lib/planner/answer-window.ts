@@ -8,15 +8,17 @@ const UNITS = new Set(LEXICON.grammar.answerWindowUnits);
 /** A unit without its plural ("months": "month"). */
 const unitOf = (w: string) => (UNITS.has(w) ? w.replace(/s$/, '') : undefined);
 
-/** The recall windows a text says: "last 3 months" as "3 month", "past week" as "1 week". */
+/**
+ * The recall windows a text says with a count: "last 3 months" as "3 month". "Last month", "past
+ * week" without one are left to time (a period finer than a wave: the latest).
+ */
 function windowsOf(words: readonly string[]): { start: number; end: number; key: string }[] {
   const out: { start: number; end: number; key: string }[] = [];
   for (let i = 0; i < words.length; i++) {
     if (!LEADS.has(words[i])) continue;
     const n = numberWord(words[i + 1] ?? '');
-    const at = n === undefined ? i + 1 : i + 2;
-    const unit = unitOf(words[at] ?? '');
-    if (unit) out.push({ start: i, end: at + 1, key: `${n ?? 1} ${unit}` });
+    const unit = unitOf(words[i + 2] ?? '');
+    if (n !== undefined && unit) out.push({ start: i, end: i + 3, key: `${n} ${unit}` });
   }
   return out;
 }
