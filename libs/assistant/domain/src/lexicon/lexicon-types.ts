@@ -182,6 +182,9 @@ export interface Grammar {
   /** Words that put the verb after them in the past ("used to smoke"), and first words of an answer naming that past state ("Former smoker"; `past-state.ts`). */
   pastStateBefore: string[];
   pastStateAnswers: string[];
+  /** A recall window a question says of its own answers ("bought in the last 3 months"): its leads and units (`answer-window.ts`). */
+  answerWindowLeads: string[];
+  answerWindowUnits: string[];
 }
 
 export interface Lexicon {

@@ -126,6 +126,8 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       clauseAlsoLinks: words,
       pastStateBefore: words,
       pastStateAnswers: words,
+      answerWindowLeads: words,
+      answerWindowUnits: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,

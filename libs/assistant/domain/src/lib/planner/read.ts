@@ -5,6 +5,7 @@ import { FUNCTION_WORDS } from '../text';
 import { BASE_PHRASES } from '../intents';
 import { isAnswerFrequency, readFrequencies, readQuantities, readZeroAmounts } from '../quantities';
 import { readTime } from '../time';
+import { answerWindowWords } from './answer-window';
 import { readGrain } from '../time-grain';
 import { MULTIWORD_CUES, TREND } from './cues';
 import { readDimensions } from './dimension-cues';
@@ -31,7 +32,8 @@ const G = LEXICON.grammar;
  */
 export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueIndex, afterTopic = false, chat?: Language): Reading {
   const { lang, words, capitals, names } = normaliseWords(raw, index, chat);
-  const guarded = guardedNames(words, index);
+  // "Bought nappies in the past 3 months": the window the answer's own question says is no period.
+  const guarded = new Set([...guardedNames(words, index), ...answerWindowWords(words, index)]);
   const time = readTime(words, catalogue.waves, guarded);
   // "Week on week", "over the last month": a period finer than the waves; beside a period of waves, not the one asked (a deadline, an aside).
   const grain = readGrain(words, new Set([...time.used, ...guarded]));
