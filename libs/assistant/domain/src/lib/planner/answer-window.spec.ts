@@ -23,6 +23,11 @@ describe("a recall window the answer's own question says is no period of waves",
     expect(wavesOf(prompt)).toEqual(DEFAULT_WAVES);
   });
 
+  it('leaves a window of a year or more to time: the default waves of a share, the period of a trend', () => {
+    expect([...answerWindowWords(['bought', 'dyson', 'in', 'the', 'last', '12', 'months'], index)]).toEqual([]);
+    expect(wavesOf('Trend in Shein awareness among Gen Z women in the US over the past 12 months')).toEqual(DEFAULT_WAVES);
+  });
+
   it('still reads the window as the period for a question that does not say it', () => {
     expect(wavesOf('share of Germans who use TikTok in the last 3 months')).toEqual(['q3_2026']);
   });

@@ -9,8 +9,10 @@ const UNITS = new Set(LEXICON.grammar.answerWindowUnits);
 const unitOf = (w: string) => (UNITS.has(w) ? w.replace(/s$/, '') : undefined);
 
 /**
- * The recall windows a text says with a count: "last 3 months" as "3 month". "Last month", "past
- * week" without one are left to time (a period finer than a wave: the latest).
+ * The recall windows a text says with a count, shorter than a year: "last 3 months" as "3 month".
+ * "Last month", "past week" without one are left to time (a period finer than a wave: the latest),
+ * and so is a year or more ("the past 12 months"): for a share those are the default waves anyway,
+ * and for a trend ("awareness over the past 12 months") they are the period asked.
  */
 function windowsOf(words: readonly string[]): { start: number; end: number; key: string }[] {
   const out: { start: number; end: number; key: string }[] = [];
@@ -18,7 +20,8 @@ function windowsOf(words: readonly string[]): { start: number; end: number; key:
     if (!LEADS.has(words[i])) continue;
     const n = numberWord(words[i + 1] ?? '');
     const unit = unitOf(words[i + 2] ?? '');
-    if (n !== undefined && unit) out.push({ start: i, end: i + 3, key: `${n} ${unit}` });
+    const underAYear = unit !== undefined && unit !== 'year' && !(unit === 'month' && n !== undefined && n >= 12);
+    if (n !== undefined && unit && underAYear) out.push({ start: i, end: i + 3, key: `${n} ${unit}` });
   }
   return out;
 }
