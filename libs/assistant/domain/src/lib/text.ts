@@ -177,3 +177,10 @@ export function typoMatch(typed: string, known: string): boolean {
   if (/\d/.test(typed) || /\d/.test(known)) return false;
   return distance(typed, known) <= budget || oneTransposition(typed, known);
 }
+
+/** The lower-case words of an answer's name, letters only ("Former smoker": "former", "smoker"). */
+export const nameWords = (name: string): string[] =>
+  name
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);

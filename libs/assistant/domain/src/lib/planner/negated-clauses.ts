@@ -1,6 +1,6 @@
 import { PlannerCatalogue } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
-import { FUNCTION_WORDS, stem } from '../text';
+import { FUNCTION_WORDS, nameWords, stem } from '../text';
 import { relativeAboutPeople } from './relative-heads';
 import { notHadAnswer } from './negated-having';
 import { Span } from './types';
@@ -186,10 +186,7 @@ function negatedAnswer(object: readonly string[], negation: string, index: Catal
   const answers = catalogue.questions.flatMap((q) =>
     q.datapoints
       .filter((d) => {
-        const name = d.name
-          .toLowerCase()
-          .split(/[^a-z]+/)
-          .filter(Boolean);
+        const name = nameWords(d.name);
         return (
           agrees(name[0] ?? '', negation) &&
           fits(

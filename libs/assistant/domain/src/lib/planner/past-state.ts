@@ -5,7 +5,7 @@
  * name opens with for it (`pastStateAnswers`) are lexicon data.
  */
 import { PlannerCatalogue } from '../assistant.types';
-import { stem } from '../text';
+import { nameWords, stem } from '../text';
 import { agentNounForms } from './derived-forms';
 import { Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -23,10 +23,7 @@ function pastAnswer(verb: string, catalogue: PlannerCatalogue) {
   const found = catalogue.questions.flatMap((q) =>
     q.datapoints
       .filter((d) => {
-        const name = d.name
-          .toLowerCase()
-          .split(/[^a-z]+/)
-          .filter(Boolean);
+        const name = nameWords(d.name);
         return name.length === 2 && PAST_ANSWERS.has(name[0]) && saidBy(name[1], verb);
       })
       .map((d) => ({ q, d })),
