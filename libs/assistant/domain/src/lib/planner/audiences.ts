@@ -83,7 +83,7 @@ export function groupSuffixes(question: PlannerQuestion, stance: 'disagree' | 's
 
 /** The question a datapoint group is read from: the earliest in catalogue order (usage and ownership come first). */
 export function groupRef(refs: DatapointRef[]): DatapointRef {
-  return refs.find((r) => !r.partial && !/^(brand_|favourite_)/.test(r.question.code)) ?? refs[0];
+  return refs.find(isGroupRef) ?? refs[0];
 }
 
 /**
@@ -92,12 +92,19 @@ export function groupRef(refs: DatapointRef[]): DatapointRef {
  * name or description (`topic-verbs.ts`), when it fits strictly better than the others.
  */
 function verbRef(refs: DatapointRef[], words: readonly string[], span: Span): DatapointRef | undefined {
-  const whole = refs.filter((r) => !r.partial && !/^(brand_|favourite_)/.test(r.question.code));
+  const whole = refs.filter(isGroupRef);
   if (words.length === 0 || new Set(whole.map((r) => r.question.code)).size < 2) return undefined;
   const frame = verbFrameOf(words, span, [span]);
-  if (!frame) return undefined;
-  const fits = whole.map((r) => ({ r, fit: verbFit(frame, r.question) })).sort((a, b) => b.fit - a.fit);
-  return fits[0].fit > 0 && fits[0].fit > fits[1].fit ? fits[0].r : undefined;
+  return frame ? bestFitRef(whole, frame) : undefined;
+}
+
+/** A whole answer (not part of a longer name) of a question that is no brand funnel or favourite: one a group of people is named by. */
+export const isGroupRef = (r: DatapointRef): boolean => !r.partial && !/^(brand_|favourite_)/.test(r.question.code);
+
+/** Of several answers' questions, the one a verb frame fits best (`topic-verbs.ts`), when it fits strictly better than the next. */
+export function bestFitRef(refs: readonly DatapointRef[], frame: readonly string[]): DatapointRef | undefined {
+  const fits = refs.map((r) => ({ r, fit: verbFit(frame, r.question) })).sort((a, b) => b.fit - a.fit);
+  return fits.length > 1 && fits[0].fit > 0 && fits[0].fit > fits[1].fit ? fits[0].r : undefined;
 }
 
 export function phraseAudience(name: string, description: string, expression: Record<string, unknown>): PlanAudience {

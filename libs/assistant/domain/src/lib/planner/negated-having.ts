@@ -7,18 +7,16 @@
 import { DatapointRef } from '../catalogue-index';
 import { VERB_FRAMES } from '../synonyms';
 import { stem } from '../text';
-import { verbFit } from './topic-verbs';
+import { bestFitRef, isGroupRef } from './audiences';
 import { Span } from './types';
 
 const HAVE_FRAME = (VERB_FRAMES['have'] ?? []).map(stem);
 
 /** The question a thing not had is read from: the one of having it, or the only one. */
 function hadRef(refs: readonly DatapointRef[]): DatapointRef | undefined {
-  const whole = refs.filter((r) => !r.partial && !/^(brand_|favourite_)/.test(r.question.code));
+  const whole = refs.filter(isGroupRef);
   const questions = [...new Set(whole.map((r) => r.question.code))];
-  if (questions.length === 1) return whole[0];
-  const fits = whole.map((r) => ({ r, fit: verbFit(HAVE_FRAME, r.question) })).sort((a, b) => b.fit - a.fit);
-  return fits.length > 1 && fits[0].fit > 0 && fits[0].fit > fits[1].fit ? fits[0].r : undefined;
+  return questions.length === 1 ? whole[0] : bestFitRef(whole, HAVE_FRAME);
 }
 
 /** The negated answer of a thing said after "without" (the datapoint span at `at`), or null. */
