@@ -31,7 +31,7 @@ const JOINS = new Set(LEXICON.places.codeListJoins);
  * of markets begun in an earlier turn, so the code is a market as in a list.
  */
 const CONTINUED = new RegExp(
-  `^(\\s*(?:[+&]|(?:${LEXICON.places.codeListJoins.map(escape).join('|')})\\.?)\\s*)(${CODE})(\\s*(?:too|as well)?[\\s?.!]*)$`,
+  `^(\\s*(?:[+&]|(?:${LEXICON.places.codeListJoins.map((w) => escapeRegExp(w)).join('|')})\\.?)\\s*)(${CODE})(\\s*(?:too|as well)?[\\s?.!]*)$`,
   'iu',
 );
 
