@@ -70,6 +70,7 @@ export const EVAL_SETS = [
   'held-out-6',
   'held-out-7',
   'held-out-8',
+  'held-out-9',
 ] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
