@@ -64,6 +64,7 @@ export const EVAL_SETS = [
   'tuning-15-blind-a',
   'tuning-15-blind-b',
   'tuning-16-blind-d',
+  'tuning-16-blind-e',
   'held-out-2',
   'held-out-3',
   'held-out-4',
