@@ -63,6 +63,7 @@ export const EVAL_SETS = [
   'tuning-15-blind-c',
   'tuning-15-blind-a',
   'tuning-15-blind-b',
+  'tuning-16-blind-f',
   'held-out-2',
   'held-out-3',
   'held-out-4',
