@@ -65,6 +65,7 @@ export const EVAL_SETS = [
   'tuning-15-blind-b',
   'tuning-16-blind-d',
   'tuning-16-blind-e',
+  'tuning-16-blind-f',
   'held-out-2',
   'held-out-3',
   'held-out-4',
