@@ -65,16 +65,22 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
 }
 
 /**
- * A question found by a word of its description that is the first word of one of its answers
- * ("go to the gym": Sports and activities done, whose description lists the gym; the answer
- * "Gym workouts"): that answer, not the whole question.
+ * A question found by a word of its description that is a word of one of its answers and of no
+ * other ("go to the gym": Sports and activities done, whose description lists the gym; the answer
+ * "Gym workouts"; "bank through the app": Main banking channel, "Mobile banking app"): that
+ * answer, not the whole question. The first word of an answer is matched as written, a later one
+ * by its stem.
  */
 function answerByFirstWord(tw: TopicWords, index: CatalogueIndex, best: Scored): PlanTopic['datapoints'] {
   const own = index.questionWords.get(best.question.code);
   const names = index.normalisedNames.get(best.question.code)?.datapoints ?? [];
+  const holds = (name: string | undefined, w: string) => {
+    const parts = name?.split(' ') ?? [];
+    return parts[0] === w || parts.slice(1).some((p) => stem(p) === stem(w));
+  };
   for (const w of tw.free) {
     if (!own || own.name.has(stem(w)) || !own.description.has(stem(w))) continue;
-    const found = best.question.datapoints.filter((_, k) => names[k]?.split(' ')[0] === w);
+    const found = best.question.datapoints.filter((_, k) => holds(names[k], w));
     if (found.length === 1) return found.map(codeName);
   }
   return [];
