@@ -1,6 +1,7 @@
 import { PlannerCatalogue, PlanTopic } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
 import { TOPIC_SYNONYMS } from '../synonyms';
+import { activityOnThing } from './activity-on-thing';
 import { stem } from '../text';
 import { clarify, codeName, notInData, refuse, titleCase } from './outcomes';
 import { scoreQuestions, TopicWords, topicWords } from './topic-score';
@@ -51,6 +52,12 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
   // A typo one letter from names of two different things: ask.
   // With no answer named, the answers the scale words picked, else one its description names.
   const datapoints = best.datapoints.length > 0 || mentions.length > 0 ? best.datapoints : answerByFirstWord(tw, index, best);
+  // "Shopped on Instagram": what people do on the thing named, an answer of the question named after it.
+  const activity = mentions.length === 1 && datapoints.length === 1 ? activityOnThing(reading.words, reading.used, mentions[0], index, catalogue) : null;
+  if (activity) {
+    const question = catalogue.questions.find((q) => q.code === activity.question) ?? best.question;
+    return { topic: activity, question, unknown, confident: true, mentioned: true, namedQuestion: false, thin: false };
+  }
   const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
   return {
     topic,
