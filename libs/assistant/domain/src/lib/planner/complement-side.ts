@@ -16,12 +16,14 @@ const EVEN_LINKS = new Set(LEXICON.grammar.evenSideLinks);
 /**
  * Index of the first word of a complement phrase that follows a comparison link, or -1; `rest`:
  * "everyone else" too, or only after an even link ("vs the rest") when `rest` is `'even'`, or also
- * after "compared to/with" when `'compared'` ("vegans compared to everyone else on plant-based milk").
+ * after "compared to/with" or "than" when `'compared'` ("vegans compared to everyone else on plant-based milk",
+ * "more likely than everyone else to buy second-hand").
  */
 export function complementSideAt(words: readonly string[], rest: boolean | 'even' | 'compared' = true): number {
   for (let i = 1; i < words.length; i++) {
     const before = words[i - 1];
-    const compared = (before === 'with' || before === 'to') && words[i - 2] === 'compared';
+    // "Compared with/to" and a comparative's "than" ("more likely than everyone else to ...").
+    const compared = ((before === 'with' || before === 'to') && words[i - 2] === 'compared') || before === 'than';
     const linked = SIDE_LINKS.has(before) || compared;
     if (!linked) continue;
     const even = (rest === 'even' || rest === 'compared') && (EVEN_LINKS.has(before) || (rest === 'compared' && compared));
@@ -39,8 +41,8 @@ export function complementSideAt(words: readonly string[], rest: boolean | 'even
  * one audience becomes a comparison of the two. An index already compares its audience with the
  * rest, so an index "compared with everyone else" stays one; "X users and non-users" on a topic
  * names two groups and is a comparison, and so is the rest set beside the audience as an equal
- * side ("Gen Z vs everyone else on BeReal", or "compared to everyone else" with the topic said in the
- * prompt, `topicSaid`) when no word of indexing is said (`indexSaid`: "over-index", "skew", "than average").
+ * side ("Gen Z vs everyone else on BeReal", or "compared to everyone else", "more likely than everyone
+ * else to ..." with the topic said in the prompt, `topicSaid`) when no word of indexing is said (`indexSaid`: "over-index", "skew", "than average").
  */
 export function withComplementSide(
   audiences: PlanAudience[],
