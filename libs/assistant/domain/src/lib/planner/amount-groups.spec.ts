@@ -61,4 +61,10 @@ describe('amountGroups: an amount said of people names them as a group', () => {
   it('leaves a frequency before a noun for people as the topic when nothing else is measured', () => {
     expect(shape(plan('What share of Brits are daily radio listeners?')).topic).toBe('radio_listening_frequency');
   });
+
+  it('reads the clause as a group when the topic is a label before it, its verb taken with the amount ("TOPIC: A vs B")', () => {
+    const p = plan('BNPL at checkout: people who shop online several times a week vs Gen Z, US');
+    expect(p.topic?.question).toBe('payment_methods');
+    expect(shape(p).audiences[0]).toEqual({ question: 'online_shopping_frequency', datapoints: ['several_times_a_week'] });
+  });
 });

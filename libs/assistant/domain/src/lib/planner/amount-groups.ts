@@ -19,7 +19,7 @@ const content = (w: string) => w.length > 2 && !STOPWORDS.has(w) && !FUNCTION_WO
  * earning six figures": an amount or frequency said in a clause about people names them as a
  * group, by the bands it means of the one banded question the clause's words name. Read as a
  * span of those answers, so roles treat it as any answer naming people; the amount is then not
- * also the topic. Only when something else is measured after the clause.
+ * also the topic. Only when something else is measured after the clause or before it (a label).
  */
 export function amountGroups(
   words: readonly string[],
@@ -36,7 +36,8 @@ export function amountGroups(
     // "people in the UK who exercise ...": the people before "who", a market or two between.
     const who = lead.findIndex((w, k) => (w === 'who' || w === 'that') && lead.slice(0, k).some((x) => RELATIVE_HEADS.has(x)));
     const earning = lead.findIndex((w) => EARNING.has(w));
-    const measuredAfter = spans.some((s) => s.start >= q.end && s.entry.kind === 'datapoint');
+    // Measured after the clause, or in a label before it ("BNPL at checkout: people who shop online several times a week vs ...").
+    const measuredAfter = spans.some((s) => (s.start >= q.end || s.end <= clauseStart) && s.entry.kind === 'datapoint');
     // "daily podcast listeners", "everyday exercisers": a frequency before a noun for people.
     const noun = who < 0 && earning < 0 ? personNounAfter(words, q.end) : undefined;
     const row = noun !== undefined ? gridRowGroup(words, q, noun, spans, index) : undefined;
@@ -78,14 +79,23 @@ export function amountGroups(
       if (own.has(stem(words[i]))) end = i + 1;
       else if (content(words[i])) break;
     }
+    // "who shop online several times a week": the words just before the amount that name its question too.
+    let start = q.start;
+    while (
+      start > q.start - lead.length &&
+      content(words[start - 1]) &&
+      own.has(stem(words[start - 1])) &&
+      !spans.some((x) => x.start < start && start - 1 < x.end)
+    )
+      start--;
     out.push({
-      start: q.start,
+      start,
       end,
       typo: false,
       amountGroup: true,
       entry: {
         kind: 'datapoint',
-        words: words.slice(q.start, end),
+        words: words.slice(start, end),
         refs: meant.map((k) => ({ question, datapoint: { code: question.datapoints[k].code, name: question.datapoints[k].name }, partial: false })),
       },
     });
