@@ -67,4 +67,9 @@ describe('amountGroups: an amount said of people names them as a group', () => {
     expect(p.topic?.question).toBe('payment_methods');
     expect(shape(p).audiences[0]).toEqual({ question: 'online_shopping_frequency', datapoints: ['several_times_a_week'] });
   });
+
+  it('reads the clause as a group when what is measured is asked before its "who" ("which soft drink brands do people who ...")', () => {
+    const p = plan('Which soft drink brands do people who eat fast food several times a week buy in the US?');
+    expect(shape(p).audiences).toEqual([{ question: 'fast_food_frequency', datapoints: ['several_times_a_week'] }]);
+  });
 });

@@ -37,7 +37,9 @@ export function amountGroups(
     const who = lead.findIndex((w, k) => (w === 'who' || w === 'that') && lead.slice(0, k).some((x) => RELATIVE_HEADS.has(x)));
     const earning = lead.findIndex((w) => EARNING.has(w));
     // Measured after the clause, or in a label before it ("BNPL at checkout: people who shop online several times a week vs ...").
-    const measuredAfter = spans.some((s) => (s.start >= q.end || s.end <= clauseStart) && s.entry.kind === 'datapoint');
+    // "Which soft drink brands do people who eat fast food several times a week buy?": asked before the clause's "who".
+    const clauseFrom = who >= 0 ? q.start - lead.length + who : clauseStart;
+    const measuredAfter = spans.some((s) => (s.start >= q.end || s.end <= clauseFrom) && s.entry.kind === 'datapoint');
     // "daily podcast listeners", "everyday exercisers": a frequency before a noun for people.
     const noun = who < 0 && earning < 0 ? personNounAfter(words, q.end) : undefined;
     const row = noun !== undefined ? gridRowGroup(words, q, noun, spans, index) : undefined;
@@ -81,13 +83,7 @@ export function amountGroups(
     }
     // "who shop online several times a week": the words just before the amount that name its question too.
     let start = q.start;
-    while (
-      start > q.start - lead.length &&
-      content(words[start - 1]) &&
-      own.has(stem(words[start - 1])) &&
-      !spans.some((x) => x.start < start && start - 1 < x.end)
-    )
-      start--;
+    while (start > q.start - lead.length && content(words[start - 1]) && own.has(stem(words[start - 1]))) start--;
     out.push({
       start,
       end,
