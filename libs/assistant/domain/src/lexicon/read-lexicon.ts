@@ -111,6 +111,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       valueWords: wordLists,
       complementSides: words,
       complementRest: words,
+      restPeople: words,
       evenSideLinks: words,
       residenceVerbs: words,
       activityOn: shape<{ before: string[]; after: string[] }>({ before: words, after: words }),
