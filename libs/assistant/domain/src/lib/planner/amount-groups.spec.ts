@@ -72,4 +72,16 @@ describe('amountGroups: an amount said of people names them as a group', () => {
     const p = plan('Which soft drink brands do people who eat fast food several times a week buy in the US?');
     expect(shape(p).audiences).toEqual([{ question: 'fast_food_frequency', datapoints: ['several_times_a_week'] }]);
   });
+
+  it('reads a frequency adverb before the clause\'s verb ("who never exercise") as the group, unless nothing else is measured', () => {
+    expect(shape(plan('What share of people who never exercise use TikTok?'))).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [{ question: 'exercise_frequency', datapoints: ['never'] }],
+    });
+    expect(shape(plan('Daily exercisers vs people who never exercise: who follows a high-protein diet?')).audiences).toEqual([
+      { question: 'exercise_frequency', datapoints: ['every_day'] },
+      { question: 'exercise_frequency', datapoints: ['never'] },
+    ]);
+    expect(shape(plan('How has the share of people who never drink alcohol changed in Australia?')).topic).toBe('alcohol_frequency');
+  });
 });

@@ -6,6 +6,7 @@ import { LEXICON } from '../../lexicon/lexicon';
 import { wordsOf } from './mentions';
 import { agentNounForms } from './derived-forms';
 import { GROUP_NOUNS } from '../synonyms';
+import { GENERIC_VERB_STEMS } from './topic-words';
 import { Span } from './types';
 
 const G = LEXICON.grammar;
@@ -58,7 +59,9 @@ export function amountGroups(
     // After the amount, only words that go on about it ("... on social media"), up to the clause's end.
     const next = words.slice(q.end, Math.min(words.length, q.end + 4));
     const cut = next.indexOf('|');
-    const after = FUNCTION_WORDS.has(next[0] ?? '') ? next.slice(0, cut < 0 ? next.length : cut) : [];
+    // An adverb of frequency before the clause's verb ("who never exercise"): that verb.
+    const verbNext = next[0] !== undefined && cut !== 0 && content(next[0]) && !GENERIC_VERB_STEMS.has(stem(next[0])) && !spans.some((x) => x.start === q.end);
+    const after = FUNCTION_WORDS.has(next[0] ?? '') ? next.slice(0, cut < 0 ? next.length : cut) : verbNext ? next.slice(0, 1) : [];
     const said = new Set([...lead.slice(Math.max(0, who, earning)), ...after].filter(content).map(stem));
     const scored = catalogue.questions
       .filter((question) => question.entitled && question.suffixes.length === 0)
@@ -81,9 +84,19 @@ export function amountGroups(
       if (own.has(stem(words[i]))) end = i + 1;
       else if (content(words[i])) break;
     }
+    // "who never drink alcohol": the verb after a frequency, and the words after it naming the question, are the group's.
+    if (verbNext) {
+      end = q.end + 1;
+      while (end < words.length && words[end] !== '|' && content(words[end]) && own.has(stem(words[end]))) end++;
+    }
     // "who shop online several times a week": the words just before the amount that name its question too.
     let start = q.start;
     while (start > q.start - lead.length && content(words[start - 1]) && own.has(stem(words[start - 1]))) start--;
+    // Nothing else measured once the clause's own words are the group's: the amount is the topic.
+    if (!spans.some((s) => s.entry.kind === 'datapoint' && (s.start >= end || s.end <= Math.min(start, clauseFrom)))) {
+      left.push(q);
+      continue;
+    }
     out.push({
       start,
       end,
