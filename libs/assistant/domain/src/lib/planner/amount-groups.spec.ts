@@ -84,4 +84,10 @@ describe('amountGroups: an amount said of people names them as a group', () => {
     ]);
     expect(shape(plan('How has the share of people who never drink alcohol changed in Australia?')).topic).toBe('alcohol_frequency');
   });
+
+  it('reads a one-letter name between the frequency and the noun ("weekly X users") as the row', () => {
+    expect(shape(plan('Among weekly X users, what share are aware of Tesla?')).audiences).toEqual([
+      { question: 'social_platform_frequency', datapoints: ['x_twitter'], suffixes: ['2'] },
+    ]);
+  });
 });

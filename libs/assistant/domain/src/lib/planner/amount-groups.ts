@@ -113,8 +113,8 @@ export function amountGroups(
 }
 
 const PEOPLE_NOUNS = new Set([...GROUP_NOUNS, ...G.personNouns]);
-/** Words that may name what a person of a frequency does, between the frequency and the noun ("radio", "gen AI"). */
-const nounWord = (w: string) => w.length > 1 && w !== '|' && !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && !/^\d/.test(w);
+/** Words that may name what a person of a frequency does, between the frequency and the noun ("radio", "gen AI", "X" of "weekly X users"). */
+const nounWord = (w: string) => w.length > 0 && w !== '|' && !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && !/^\d/.test(w);
 
 /** The noun for people within three words after a frequency ("daily podcast listeners", "everyday exercisers"). */
 function personNounAfter(words: readonly string[], from: number): { at: number; end: number } | undefined {
