@@ -159,8 +159,12 @@ export interface Grammar {
   complementRest: string[];
   /** Links that set two sides side by side as equals ("A vs B", "A and B"), unlike a base ("than", "compared with"). */
   evenSideLinks: string[];
+  /** The rest named as the other people ("everyone else"): a side after a comparative's "than" when the topic is said; "the rest of the population" stays a base. */
+  restPeople: string[];
   /** Verbs of living somewhere: before "in" and a market they place the people ("Millennials who live in Spain"), naming no question ("Area lived in"). */
   residenceVerbs: string[];
+  /** Links between a thing and what people do with it ("shop on Instagram", "use LinkedIn to look for jobs"): an answer of the question named after the thing (`activity-on-thing.ts`). */
+  activityOn: { before: string[]; after: string[] };
   /** Links that set a second side against the first after a word of indexing ("over-index compared with Millennials"): the sides compared. */
   indexAgainstSide: string[];
   /** Links that set the one audience named against the docked ones ("vs Millennials", "compared with men"): the docked audiences are the other sides. */

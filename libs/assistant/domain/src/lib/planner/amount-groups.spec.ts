@@ -61,4 +61,33 @@ describe('amountGroups: an amount said of people names them as a group', () => {
   it('leaves a frequency before a noun for people as the topic when nothing else is measured', () => {
     expect(shape(plan('What share of Brits are daily radio listeners?')).topic).toBe('radio_listening_frequency');
   });
+
+  it('reads the clause as a group when the topic is a label before it, its verb taken with the amount ("TOPIC: A vs B")', () => {
+    const p = plan('BNPL at checkout: people who shop online several times a week vs Gen Z, US');
+    expect(p.topic?.question).toBe('payment_methods');
+    expect(shape(p).audiences[0]).toEqual({ question: 'online_shopping_frequency', datapoints: ['several_times_a_week'] });
+  });
+
+  it('reads the clause as a group when what is measured is asked before its "who" ("which soft drink brands do people who ...")', () => {
+    const p = plan('Which soft drink brands do people who eat fast food several times a week buy in the US?');
+    expect(shape(p).audiences).toEqual([{ question: 'fast_food_frequency', datapoints: ['several_times_a_week'] }]);
+  });
+
+  it('reads a frequency adverb before the clause\'s verb ("who never exercise") as the group, unless nothing else is measured', () => {
+    expect(shape(plan('What share of people who never exercise use TikTok?'))).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [{ question: 'exercise_frequency', datapoints: ['never'] }],
+    });
+    expect(shape(plan('Daily exercisers vs people who never exercise: who follows a high-protein diet?')).audiences).toEqual([
+      { question: 'exercise_frequency', datapoints: ['every_day'] },
+      { question: 'exercise_frequency', datapoints: ['never'] },
+    ]);
+    expect(shape(plan('How has the share of people who never drink alcohol changed in Australia?')).topic).toBe('alcohol_frequency');
+  });
+
+  it('reads a one-letter name between the frequency and the noun ("weekly X users") as the row', () => {
+    expect(shape(plan('Among weekly X users, what share are aware of Tesla?')).audiences).toEqual([
+      { question: 'social_platform_frequency', datapoints: ['x_twitter'], suffixes: ['2'] },
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import { LEXICON } from '../../lexicon/lexicon';
 import { wordsOf } from './mentions';
 import { agentNounForms } from './derived-forms';
 import { GROUP_NOUNS } from '../synonyms';
+import { GENERIC_VERB_STEMS } from './topic-words';
 import { Span } from './types';
 
 const G = LEXICON.grammar;
@@ -19,7 +20,7 @@ const content = (w: string) => w.length > 2 && !STOPWORDS.has(w) && !FUNCTION_WO
  * earning six figures": an amount or frequency said in a clause about people names them as a
  * group, by the bands it means of the one banded question the clause's words name. Read as a
  * span of those answers, so roles treat it as any answer naming people; the amount is then not
- * also the topic. Only when something else is measured after the clause.
+ * also the topic. Only when something else is measured after the clause or before it (a label).
  */
 export function amountGroups(
   words: readonly string[],
@@ -36,7 +37,10 @@ export function amountGroups(
     // "people in the UK who exercise ...": the people before "who", a market or two between.
     const who = lead.findIndex((w, k) => (w === 'who' || w === 'that') && lead.slice(0, k).some((x) => RELATIVE_HEADS.has(x)));
     const earning = lead.findIndex((w) => EARNING.has(w));
-    const measuredAfter = spans.some((s) => s.start >= q.end && s.entry.kind === 'datapoint');
+    // Measured after the clause, or in a label before it ("BNPL at checkout: people who shop online several times a week vs ...").
+    // "Which soft drink brands do people who eat fast food several times a week buy?": asked before the clause's "who".
+    const clauseFrom = who >= 0 ? q.start - lead.length + who : clauseStart;
+    const measuredAfter = spans.some((s) => (s.start >= q.end || s.end <= clauseFrom) && s.entry.kind === 'datapoint');
     // "daily podcast listeners", "everyday exercisers": a frequency before a noun for people.
     const noun = who < 0 && earning < 0 ? personNounAfter(words, q.end) : undefined;
     const row = noun !== undefined ? gridRowGroup(words, q, noun, spans, index) : undefined;
@@ -55,7 +59,9 @@ export function amountGroups(
     // After the amount, only words that go on about it ("... on social media"), up to the clause's end.
     const next = words.slice(q.end, Math.min(words.length, q.end + 4));
     const cut = next.indexOf('|');
-    const after = FUNCTION_WORDS.has(next[0] ?? '') ? next.slice(0, cut < 0 ? next.length : cut) : [];
+    // An adverb of frequency before the clause's verb ("who never exercise"): that verb.
+    const verbNext = next[0] !== undefined && cut !== 0 && content(next[0]) && !GENERIC_VERB_STEMS.has(stem(next[0])) && !spans.some((x) => x.start === q.end);
+    const after = FUNCTION_WORDS.has(next[0] ?? '') ? next.slice(0, cut < 0 ? next.length : cut) : verbNext ? next.slice(0, 1) : [];
     const said = new Set([...lead.slice(Math.max(0, who, earning)), ...after].filter(content).map(stem));
     const scored = catalogue.questions
       .filter((question) => question.entitled && question.suffixes.length === 0)
@@ -78,14 +84,27 @@ export function amountGroups(
       if (own.has(stem(words[i]))) end = i + 1;
       else if (content(words[i])) break;
     }
+    // "who never drink alcohol": the verb after a frequency, and the words after it naming the question, are the group's.
+    if (verbNext) {
+      end = q.end + 1;
+      while (end < words.length && words[end] !== '|' && content(words[end]) && own.has(stem(words[end]))) end++;
+    }
+    // "who shop online several times a week": the words just before the amount that name its question too.
+    let start = q.start;
+    while (start > q.start - lead.length && content(words[start - 1]) && own.has(stem(words[start - 1]))) start--;
+    // Nothing else measured once the clause's own words are the group's: the amount is the topic.
+    if (!spans.some((s) => s.entry.kind === 'datapoint' && (s.start >= end || s.end <= Math.min(start, clauseFrom)))) {
+      left.push(q);
+      continue;
+    }
     out.push({
-      start: q.start,
+      start,
       end,
       typo: false,
       amountGroup: true,
       entry: {
         kind: 'datapoint',
-        words: words.slice(q.start, end),
+        words: words.slice(start, end),
         refs: meant.map((k) => ({ question, datapoint: { code: question.datapoints[k].code, name: question.datapoints[k].name }, partial: false })),
       },
     });
@@ -94,8 +113,8 @@ export function amountGroups(
 }
 
 const PEOPLE_NOUNS = new Set([...GROUP_NOUNS, ...G.personNouns]);
-/** Words that may name what a person of a frequency does, between the frequency and the noun ("radio", "gen AI"). */
-const nounWord = (w: string) => w.length > 1 && w !== '|' && !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && !/^\d/.test(w);
+/** Words that may name what a person of a frequency does, between the frequency and the noun ("radio", "gen AI", "X" of "weekly X users"). */
+const nounWord = (w: string) => w.length > 0 && w !== '|' && !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && !/^\d/.test(w);
 
 /** The noun for people within three words after a frequency ("daily podcast listeners", "everyday exercisers"). */
 function personNounAfter(words: readonly string[], from: number): { at: number; end: number } | undefined {

@@ -56,6 +56,11 @@ describe('withComplementSide', () => {
     // Said as the base ("than"), or with a word of indexing, it stays the index's base.
     expect(withComplementSide([gen], 'indexing', 'gen z compared with everyone else over index on tiktok'.split(' '), true, true).kind).toBe('indexing');
     expect(withComplementSide([gen], 'indexing', 'gen z use tiktok more than everyone else'.split(' '), true, false).kind).toBe('indexing');
+    // With the topic said, "than everyone else" sets the rest beside the audience as "compared with" does.
+    const than = 'are people who do not eat meat more likely than everyone else to buy second hand'.split(' ');
+    expect(withComplementSide([gen], 'indexing', than, true, false, true).kind).toBe('comparison');
+    const population = 'are millennials more likely to use revolut than the rest of the population'.split(' ');
+    expect(withComplementSide([gen], 'indexing', population, true, false, true).kind).toBe('indexing');
     expect(withComplementSide([gen], 'indexing', 'does gen z over index on tiktok vs everyone else'.split(' '), true, true).kind).toBe('indexing');
   });
 });

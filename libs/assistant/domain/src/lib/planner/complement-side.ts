@@ -7,6 +7,9 @@ const GROUP_SIDES = LEXICON.grammar.complementSides.map((p) => p.split(' '));
 /** Phrases naming it as the rest of the population (`complementRest`: "everyone else"), which is an index's base. */
 const REST_SIDES = LEXICON.grammar.complementRest.map((p) => p.split(' '));
 
+/** The rest named as the other people (`restPeople`: "everyone else"), a side even after "than". */
+const PEOPLE_REST = LEXICON.grammar.restPeople.map((p) => p.split(' '));
+
 /** Words that put a phrase on the other side of a comparison ("vs", "and", "compared with"). */
 const SIDE_LINKS = new Set(LEXICON.grammar.connectors.filter((w) => w !== 'plus'));
 
@@ -16,7 +19,8 @@ const EVEN_LINKS = new Set(LEXICON.grammar.evenSideLinks);
 /**
  * Index of the first word of a complement phrase that follows a comparison link, or -1; `rest`:
  * "everyone else" too, or only after an even link ("vs the rest") when `rest` is `'even'`, or also
- * after "compared to/with" when `'compared'` ("vegans compared to everyone else on plant-based milk").
+ * after "compared to/with" (or "than" for the rest named as people) when `'compared'` ("vegans compared to everyone else on plant-based milk",
+ * "more likely than everyone else to buy second-hand").
  */
 export function complementSideAt(words: readonly string[], rest: boolean | 'even' | 'compared' = true): number {
   for (let i = 1; i < words.length; i++) {
@@ -25,7 +29,10 @@ export function complementSideAt(words: readonly string[], rest: boolean | 'even
     const linked = SIDE_LINKS.has(before) || compared;
     if (!linked) continue;
     const even = (rest === 'even' || rest === 'compared') && (EVEN_LINKS.has(before) || (rest === 'compared' && compared));
-    const sides = rest === true || even ? [...GROUP_SIDES, ...REST_SIDES] : GROUP_SIDES;
+    // After a comparative's "than", only the rest named as people ("more likely than everyone else to
+    // ..."); "than the rest of the population" names the index's base.
+    const than = rest === 'compared' && before === 'than';
+    const sides = rest === true || even ? [...GROUP_SIDES, ...REST_SIDES] : than ? [...GROUP_SIDES, ...PEOPLE_REST] : GROUP_SIDES;
     if (sides.some((p) => p.every((w, k) => words[i + k] === w))) return i;
   }
   return -1;
@@ -39,8 +46,8 @@ export function complementSideAt(words: readonly string[], rest: boolean | 'even
  * one audience becomes a comparison of the two. An index already compares its audience with the
  * rest, so an index "compared with everyone else" stays one; "X users and non-users" on a topic
  * names two groups and is a comparison, and so is the rest set beside the audience as an equal
- * side ("Gen Z vs everyone else on BeReal", or "compared to everyone else" with the topic said in the
- * prompt, `topicSaid`) when no word of indexing is said (`indexSaid`: "over-index", "skew", "than average").
+ * side ("Gen Z vs everyone else on BeReal", or "compared to everyone else", "more likely than everyone
+ * else to ..." with the topic said in the prompt, `topicSaid`) when no word of indexing is said (`indexSaid`: "over-index", "skew", "than average").
  */
 export function withComplementSide(
   audiences: PlanAudience[],

@@ -32,6 +32,14 @@ describe('group descriptions: the words of a group’s own question around it sa
     expect(plan('Do low-income households over-index on discount stores?')).toEqual({ topic: 'grocery_channels:discount_store', audiences: ['Low income'] });
   });
 
+  it('reads another answer made of the words of a group of answers\' question as describing it ("expect their finances to get better")', () => {
+    const p = plan('Which holiday types are most popular among Spaniards who expect their finances to get better?');
+    expect(p !== null && typeof p === 'object' && p.audiences).toHaveLength(1);
+    expect(p).toEqual(expect.objectContaining({ topic: 'travel_types' }));
+    // Loose words of its question stay the topic's: "social platforms" beside daily Snapchat users.
+    expect(plan('Which social platforms are daily Snapchat users over-represented on?')).toEqual(expect.objectContaining({ topic: 'social_platform_usage' }));
+  });
+
   it('keeps an answer of the group’s own question as the topic', () => {
     expect(plan('How much more likely are Gamers to own a VR headset than the average person?')).toEqual({
       topic: 'devices_owned:vr_headset',

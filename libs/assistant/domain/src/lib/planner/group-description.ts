@@ -25,7 +25,8 @@ export function groupDescriptions(reading: Reading, roles: Roles, index: Catalog
   const marked: number[] = [];
   for (const group of groups) {
     const expression = group.entry.kind === 'audience' ? group.entry.expression : null;
-    const codes = [...questionsOf(expression, new Set())];
+    // A group of answers ("who expect their finances to get better": Financial outlook) is described by its questions' words too.
+    const codes = group.entry.kind === 'datapoint' ? [...new Set(group.entry.refs.map((r) => r.question.code))] : [...questionsOf(expression, new Set())];
     const own = new Set<string>();
     for (const code of codes) {
       const qw = index.questionWords.get(code);
@@ -47,15 +48,19 @@ export function groupDescriptions(reading: Reading, roles: Roles, index: Catalog
           }
           return;
         }
-        if (own.has(stem(w))) marked.push(i);
-        else if (!STOPWORDS.has(w) && !GLUE.has(w)) return;
+        // A group of answers leaves loose words of its question to the topic ("which social platforms are daily Snapchat users on").
+        if (own.has(stem(w))) {
+          if (group.entry.kind !== 'datapoint') marked.push(i);
+        } else if (!STOPWORDS.has(w) && !GLUE.has(w)) return;
       }
     };
     walk(group.start - 1, -1);
     walk(group.end, 1);
   }
   const measured = roles.topicSpans.filter((s) => !described.has(s));
-  if (measured.length === 0 && !cues.indexing && !cues.openIndexing) return;
+  // An answer roles made a group says something else is measured, by words if by no name ("which holiday types ...").
+  const groupOfAnswer = roles.groupSpans.some((g) => g.entry.kind === 'datapoint' && !described.has(g));
+  if (measured.length === 0 && !groupOfAnswer && !cues.indexing && !cues.openIndexing) return;
   for (const i of marked) reading.used.add(i);
   if (described.size === 0) return;
   roles.topicSpans = measured;

@@ -18,4 +18,11 @@ describe('read: a verb of living before a market (grammar.json residenceVerbs)',
     expect(answerPlan('How many people who live in France use TikTok?', catalogue).audiences.map((a) => a.origin)).toEqual(['everyone']);
     expect(answerPlan('What share of people living in Germany live in rural areas?', catalogue).topic?.question).toBe('urbanicity');
   });
+
+  it('places the people before any other name too ("live in the city"): "live" is not TikTok\'s "Go live"', () => {
+    const r = read('Do people who live in the city shop online more than those in rural areas?', catalogue, indexOf(catalogue));
+    expect(r.spans.some((s) => s.entry.words.join(' ') === 'live')).toBe(false);
+    const plan = answerPlan('Do people who live in the city shop online more than those in rural areas?', catalogue);
+    expect([plan.topic?.question, plan.audiences.length]).toEqual(['online_shopping_frequency', 2]);
+  });
 });

@@ -93,12 +93,11 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   const found = findSpans(words, used, index, capitals, lang, catalogue, names);
   // "People who exercise at least once a week": the amount names the people, not the topic.
   const groups = amountGroups(words, quantities, found, catalogue, index);
-  // "How many Millennials live in Spain?": a verb of living before "in" and a market places the
-  // people; it names no answer ("Go live") and no question ("Area lived in").
+  // "How many Millennials live in Spain?", "people who live in the city": a verb of living before
+  // "in" and a market, a region or any other name places the people; it names no answer ("Go live")
+  // and no question ("Area lived in").
   const residence = new Set(
-    found
-      .filter((s) => (s.entry.kind === 'market' || s.entry.kind === 'region') && words[s.start - 1] === 'in' && RESIDENCE_VERBS.has(words[s.start - 2] ?? ''))
-      .flatMap((s) => [s.start - 2, s.start - 1]),
+    found.filter((s) => words[s.start - 1] === 'in' && RESIDENCE_VERBS.has(words[s.start - 2] ?? '')).flatMap((s) => [s.start - 2, s.start - 1]),
   );
   for (const i of residence) used.add(i);
   const grouped = [

@@ -100,6 +100,16 @@ describe('roles: people of a relative clause and sides set against their sibling
     });
   });
 
+  it('reads people "with" a thing as a group when the clause goes on with its own verb and the topic is found by words only', () => {
+    expect(expressions('Do people with a mortgage bank through the app more than renters do?')).toEqual({
+      topic: 'banking_channel',
+      audiences: [
+        { question: 'home_ownership', datapoints: ['own_with_a_mortgage'] },
+        { question: 'home_ownership', datapoints: ['rent'] },
+      ],
+    });
+  });
+
   it("reads the nouns for listeners, players and subscribers of the markets' languages as people", () => {
     expect(expressions('¿Qué porcentaje de los oyentes de Spotify usa TikTok?')).toEqual({
       topic: 'social_platform_usage',

@@ -151,7 +151,12 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
     // "people on a keto diet": on a way of living, as with what they have.
     const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'));
-    if (withAt > 0 && RELATIVE_HEADS.has(lead[withAt - 1]) && lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) && measuredAfter)
+    if (
+      withAt > 0 &&
+      RELATIVE_HEADS.has(lead[withAt - 1]) &&
+      lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) &&
+      (measuredAfter || verbAfter(words, s.end, used))
+    )
       groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
     if (

@@ -33,3 +33,10 @@ describe('an answer named by another of its names inside a question name', () =>
     expect(out.outcome === 'answer' && out.plan.topic?.question).toBe('social_platform_usage');
   });
 });
+
+describe("the verb of a clause defining a group is the group's, not the topic's scale", () => {
+  it('"people who drive a diesel car use Spotify": the service used, not a brand bought', () => {
+    expect(topicOf('In Germany, do people who drive a diesel car use Spotify more than average?').question).toBe('music_streaming_services');
+    expect(topicOf('Do people who own a dog use Spotify more than average?').question).toBe('music_streaming_services');
+  });
+});

@@ -45,7 +45,14 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
   const text = ` ${words.join(' ')} `;
   // The scale is said by any word but the names of other things: a verb read as a cue ("who uses
   // Nike more") still says which row of a grid is meant.
-  const otherName = (i: number) => reading.spans.some((s) => !roles.topicSpans.includes(s) && i >= s.start && i < s.end);
+  // The verb of a clause defining a group ("people who drive a diesel car use Spotify") is the group's, not the topic's scale.
+  const clauseOf = (g: Span) => {
+    const who = words.slice(Math.max(0, g.start - 5), g.start).lastIndexOf('who');
+    return who < 0 ? g.start : Math.max(0, g.start - 5) + who;
+  };
+  const otherName = (i: number) =>
+    reading.spans.some((s) => !roles.topicSpans.includes(s) && i >= s.start && i < s.end) ||
+    roles.groupSpans.some((g) => i >= clauseOf(g) && i < g.start && !words.slice(i, g.start).includes('|'));
   const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !otherName(i)).join(' ')} `);
   const values = Object.entries(VALUE_WORDS)
     .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))

@@ -66,4 +66,10 @@ describe('chooseTopic: the question a prompt measures', () => {
   it('"have" a service is the service used, not a purchase from its brand', () => {
     expect(topicOf('how many brits have netflix').topic?.question).toBe('streaming_services_used');
   });
+
+  it('a question found by its words takes the one answer a word of its description names anywhere in its name ("bank through the app")', () => {
+    const t = topicOf('What share of Germans bank through the app?');
+    expect([t.topic?.question, t.topic?.datapoints.map((d) => d.code)]).toEqual(['banking_channel', ['mobile_banking_app']]);
+    expect(topicOf('What share of Germans bank at a branch?').topic?.datapoints.map((d) => d.code)).toEqual(['in_a_branch']);
+  });
 });

@@ -1,6 +1,7 @@
 import { PlannerCatalogue, PlanTopic } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
 import { TOPIC_SYNONYMS } from '../synonyms';
+import { activityOnThing } from './activity-on-thing';
 import { stem } from '../text';
 import { clarify, codeName, notInData, refuse, titleCase } from './outcomes';
 import { scoreQuestions, TopicWords, topicWords } from './topic-score';
@@ -51,6 +52,12 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
   // A typo one letter from names of two different things: ask.
   // With no answer named, the answers the scale words picked, else one its description names.
   const datapoints = best.datapoints.length > 0 || mentions.length > 0 ? best.datapoints : answerByFirstWord(tw, index, best);
+  // "Shopped on Instagram": what people do on the thing named, an answer of the question named after it.
+  const activity = mentions.length === 1 && datapoints.length === 1 ? activityOnThing(reading.words, reading.used, mentions[0], index, catalogue) : null;
+  if (activity) {
+    const question = catalogue.questions.find((q) => q.code === activity.question) ?? best.question;
+    return { topic: activity, question, unknown, confident: true, mentioned: true, namedQuestion: false, thin: false };
+  }
   const topic: PlanTopic = { question: best.question.code, questionName: best.question.name, datapoints, suffix: best.suffix ? codeName(best.suffix) : null };
   return {
     topic,
@@ -65,16 +72,22 @@ export function chooseTopic(reading: Reading, roles: Roles, index: CatalogueInde
 }
 
 /**
- * A question found by a word of its description that is the first word of one of its answers
- * ("go to the gym": Sports and activities done, whose description lists the gym; the answer
- * "Gym workouts"): that answer, not the whole question.
+ * A question found by a word of its description that is a word of one of its answers and of no
+ * other ("go to the gym": Sports and activities done, whose description lists the gym; the answer
+ * "Gym workouts"; "bank through the app": Main banking channel, "Mobile banking app"): that
+ * answer, not the whole question. The first word of an answer is matched as written, a later one
+ * by its stem.
  */
 function answerByFirstWord(tw: TopicWords, index: CatalogueIndex, best: Scored): PlanTopic['datapoints'] {
   const own = index.questionWords.get(best.question.code);
   const names = index.normalisedNames.get(best.question.code)?.datapoints ?? [];
+  const holds = (name: string | undefined, w: string) => {
+    const parts = name?.split(' ') ?? [];
+    return parts[0] === w || parts.slice(1).some((p) => stem(p) === stem(w));
+  };
   for (const w of tw.free) {
     if (!own || own.name.has(stem(w)) || !own.description.has(stem(w))) continue;
-    const found = best.question.datapoints.filter((_, k) => names[k]?.split(' ')[0] === w);
+    const found = best.question.datapoints.filter((_, k) => holds(names[k], w));
     if (found.length === 1) return found.map(codeName);
   }
   return [];
