@@ -6,7 +6,7 @@ import { FUNCTION_WORDS, STOPWORDS, stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
 import { pairingWordSpans, pairJoin, unionAudience } from './audience-pairs';
 import { isAgentNounOf } from './derived-forms';
-import { clauseGroup } from './relative-heads';
+import { CLAUSE_OPENERS, clauseGroup, placedPeopleBefore } from './relative-heads';
 import { coordinatedInClause } from './clause-subjects';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
 import { wordsOnlyTopicScore } from './topic-words';
@@ -126,7 +126,7 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // many...": a relative clause about people names a group, with or without "among".
     const clauseStart = words.lastIndexOf('|', s.start) + 1;
     const lead = words.slice(Math.max(clauseStart, s.start - 5), s.start);
-    const who = lead.findIndex((w) => w === 'who' || w === 'that');
+    const who = lead.findIndex((w) => CLAUSE_OPENERS.has(w));
     // "Gen Z women who don't use TikTok are on Instagram": in a negated clause, an answer of the same
     // question measured after a verb of its own.
     const nextAnswer = datapointSpans.filter((o) => o.start >= s.end).sort((a, b) => a.start - b.start)[0];
@@ -150,9 +150,10 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     else if ((measuredAfter || askedBefore) && clauseGroup(words, s, datapointSpans, spans, askedBefore)) groupCapable.add(s);
     // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
     // "people on a keto diet": on a way of living, as with what they have.
+    // "respondents in India with a postgraduate degree": the people placed in their market first.
     const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'));
-    if (withAt > 0 && RELATIVE_HEADS.has(lead[withAt - 1]) && lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) && measuredAfter)
-      groupCapable.add(s);
+    const withPeople = withAt > 0 && (RELATIVE_HEADS.has(lead[withAt - 1]) || placedPeopleBefore(words, s.start - lead.length + withAt, spans));
+    if (withPeople && lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) && measuredAfter) groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
     if (
       zoneStart >= 0 &&
