@@ -101,6 +101,8 @@ export function assignRoles(
   return { sides, topicSpans, groupSpans: groups };
 }
 
+const ARTICLES = new Set(['a', 'an', 'the']);
+
 /** Datapoint mentions that name people ("TikTok users", "people who own a dog", "among Netflix subscribers"). */
 function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: boolean, spans: readonly Span[], used: ReadonlySet<number>): Set<Span> {
   const groupCapable = new Set<Span>();
@@ -117,6 +119,8 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
       namesPeople(s) ||
       saidAsPerson(words, s) ||
       (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
+      // "holders of a postgraduate degree", "owners of an electric car": the article before the answer.
+      (ARTICLES.has(prev) && prev2 === 'of' && GROUP_NOUNS.has(words[s.start - 3] ?? '')) ||
       (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next)) ||
       // "among senior managers", "among students": an answer said in the plural after "among" counts people.
       ((prev === 'among' || prev === 'amongst') && words[s.end - 1] !== s.entry.words[s.entry.words.length - 1] && words[s.end - 1].endsWith('s'))
