@@ -91,6 +91,14 @@ describe('inflected words of the other languages', () => {
     expect(translateWords(['les', 'allemands'], 'fr')).not.toContain('women');
   });
 
+  it('reads the people of a survey by their education and household in German and French', () => {
+    expect(translateWords(['personen', 'mit', 'bachelorabschluss'], 'de').join(' ')).toBe('people with bachelor degree');
+    expect(translateWords(['den', 'befragten', 'ohne', 'eigenes', 'auto'], 'de').join(' ')).toBe('the respondents without a car');
+    expect(translateWords(['parmi', 'les', 'titulaires', 'd', 'un', 'diplome', 'de', 'troisieme', 'cycle'], 'fr').join(' ')).toBe(
+      'among the holders of a postgraduate degree',
+    );
+  });
+
   it('tells Italian from Portuguese by its contractions ("dall\'inizio del 2025")', () => {
     expect(detectLanguage("Com'è cambiato l'uso di Disney+ in Germania dall'inizio del 2025?")).toBe('it');
   });
