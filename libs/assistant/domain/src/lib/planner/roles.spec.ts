@@ -75,6 +75,13 @@ describe('roles: people named by a way of living', () => {
     });
   });
 
+  it('reads people in a state ("those in full-time employment") as a side when what is measured is said before them', () => {
+    expect(plan('How does back pain as a health concern compare between those in full-time employment and those who are self-employed?')).toEqual({
+      topic: 'health_concerns',
+      audience: expect.stringContaining('Full-time employed'),
+    });
+  });
+
   it('still asks about the diet when it is the topic', () => {
     expect(plan('What share of Brits are vegetarians?')).toEqual({ topic: 'diets_followed', audience: 'All respondents' });
   });

@@ -153,11 +153,14 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // "Germans who travel for work ...", "people in the UK who think their money will get worse ...".
     else if ((measuredAfter || askedBefore) && clauseGroup(words, s, datapointSpans, spans, askedBefore)) groupCapable.add(s);
     // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
-    // "people on a keto diet": on a way of living, as with what they have.
+    // "people on a keto diet": on a way of living, as with what they have; "those in full-time employment": in a state.
     // "respondents in India with a postgraduate degree": the people placed in their market first.
-    const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'));
+    const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'), lead.lastIndexOf('in'));
     const withPeople = withAt > 0 && (RELATIVE_HEADS.has(lead[withAt - 1]) || placedPeopleBefore(words, s.start - lead.length + withAt, spans));
-    if (withPeople && lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) && measuredAfter) groupCapable.add(s);
+    // "How does back pain compare between those in full-time employment and ...": what is measured said before them.
+    const withHead = s.start - lead.length + withAt - 1;
+    const withMeasuredBefore = withAt > 0 && datapointSpans.some((o) => o.end <= withHead && !sameQuestion(o, s));
+    if (withPeople && lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) && (measuredAfter || withMeasuredBefore)) groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
     if (
       zoneStart >= 0 &&
