@@ -30,6 +30,9 @@ describe('words of chats in the other languages', () => {
   it('reads Japanese ages as a range of years', () => {
     expect(translateJapanese('アメリカの16〜24歳').replace(/\s+/g, ' ').trim()).toBe('united states aged 16-24');
     expect(translateJapanese('55歳以上').replace(/\s+/g, ' ').trim()).toBe('aged 55 and over');
+    // An income third and a household of one are people, not a count of the top 3 or of one.
+    expect(translateJapanese('世帯収入が上位3分の1の層').replace(/\s+/g, ' ').trim()).toBe('high income');
+    expect(translateJapanese('単身世帯').replace(/\s+/g, ' ').trim()).toBe('single person households');
   });
 });
 
