@@ -44,6 +44,12 @@ export interface LanguageWords {
    * noun ("el diario", a newspaper). Read before the noun, in English order.
    */
   afterPeople: Phrase[];
+  /**
+   * A preposition and an article written as one word, and the article it holds ("des": "les",
+   * Portuguese "das": "as"). A phrase of the table opening with the article is also read after the
+   * contracted word, as the table reads that word and then the phrase (`article-contractions.ts`).
+   */
+  contractions: Phrase[];
 }
 
 /** English, the language the planner reads every prompt in once translated. */

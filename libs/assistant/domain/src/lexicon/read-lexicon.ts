@@ -36,6 +36,7 @@ const language = shape<LanguageWords>({
   beforeNumber: phrases,
   elisions: phrases,
   afterPeople: phrases,
+  contractions: phrases,
 });
 
 /**

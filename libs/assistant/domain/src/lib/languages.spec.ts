@@ -30,6 +30,9 @@ describe('words of chats in the other languages', () => {
   it('reads Japanese ages as a range of years', () => {
     expect(translateJapanese('アメリカの16〜24歳').replace(/\s+/g, ' ').trim()).toBe('united states aged 16-24');
     expect(translateJapanese('55歳以上').replace(/\s+/g, ' ').trim()).toBe('aged 55 and over');
+    // An income third and a household of one are people, not a count of the top 3 or of one.
+    expect(translateJapanese('世帯収入が上位3分の1の層').replace(/\s+/g, ' ').trim()).toBe('high income');
+    expect(translateJapanese('単身世帯').replace(/\s+/g, ' ').trim()).toBe('single person households');
   });
 });
 
@@ -89,6 +92,14 @@ describe('inflected words of the other languages', () => {
     expect(translateWords(['as', 'brasileiras'], 'pt').join(' ')).toBe('women in brazil');
     // French writes "les" for both genders: the masculine plural stays everyone of the market.
     expect(translateWords(['les', 'allemands'], 'fr')).not.toContain('women');
+  });
+
+  it('reads the people of a survey by their education and household in German and French', () => {
+    expect(translateWords(['personen', 'mit', 'bachelorabschluss'], 'de').join(' ')).toBe('people with bachelor degree');
+    expect(translateWords(['den', 'befragten', 'ohne', 'eigenes', 'auto'], 'de').join(' ')).toBe('the respondents without a car');
+    expect(translateWords(['parmi', 'les', 'titulaires', 'd', 'un', 'diplome', 'de', 'troisieme', 'cycle'], 'fr').join(' ')).toBe(
+      'among the holders of a postgraduate degree',
+    );
   });
 
   it('tells Italian from Portuguese by its contractions ("dall\'inizio del 2025")', () => {

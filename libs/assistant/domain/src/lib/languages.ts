@@ -15,6 +15,7 @@ import { foldAccents, FUNCTION_WORDS } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
 import { frequencyBeforePeople } from './postposed-frequency';
 import { superlativesBeforeNouns } from './postposed-superlative';
+import { contractedPhrases } from './article-contractions';
 
 export type Language = PromptLanguage;
 /** The European languages read through a phrase table. */
@@ -190,7 +191,7 @@ function table(lang: Tabled): PhraseTable {
     // The dimension cues ("in which country", "which age group") and time words of the language (lexicon/dimensions.json).
     const written = [...PHRASES[lang], ...DIMENSION_PHRASES[lang]];
     const known = new Set(written.map(([p]) => p));
-    const phrases = [...written, ...elided(written, lang).filter(([p]) => !known.has(p))];
+    const phrases = [...written, ...[...elided(written, lang), ...contractedPhrases(written, lang)].filter(([p]) => !known.has(p))];
     const map = new Map(phrases);
     const byKey = new Map<string, string>();
     const clashing = new Set<string>();

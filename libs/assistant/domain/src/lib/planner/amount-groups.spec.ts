@@ -58,6 +58,15 @@ describe('amountGroups: an amount said of people names them as a group', () => {
       { question: 'social_platform_frequency', datapoints: ['instagram'], suffixes: ['1'] },
     ]);
   });
+  it('reads a frequency right after a grid answer in a clause about people as that row at the frequency meant', () => {
+    expect(shape(plan('Do people who use Snapchat daily over-index on DoorDash in the US?')).audiences).toEqual([
+      { question: 'social_platform_frequency', datapoints: ['snapchat'], suffixes: ['1'] },
+    ]);
+    expect(shape(plan('Of people who are on Discord every day, how many also play Valorant?'))).toEqual({
+      topic: 'game_titles_played',
+      audiences: [{ question: 'social_platform_frequency', datapoints: ['discord'], suffixes: ['1'] }],
+    });
+  });
   it('leaves a frequency before a noun for people as the topic when nothing else is measured', () => {
     expect(shape(plan('What share of Brits are daily radio listeners?')).topic).toBe('radio_listening_frequency');
   });

@@ -41,6 +41,13 @@ export function amountGroups(
     // "Which soft drink brands do people who eat fast food several times a week buy?": asked before the clause's "who".
     const clauseFrom = who >= 0 ? q.start - lead.length + who : clauseStart;
     const measuredAfter = spans.some((s) => (s.start >= q.end || s.end <= clauseFrom) && s.entry.kind === 'datapoint');
+    // "people who use Snapchat daily", "who are on Discord every day": the frequency of the answer it follows.
+    const measuredAfterClause = spans.some((s) => s.start >= q.end && s.entry.kind === 'datapoint');
+    const clauseRow = who >= 0 && measuredAfterClause ? rowAfterAnswer(words, q, q.start - lead.length + who, spans, index) : undefined;
+    if (clauseRow) {
+      out.push(clauseRow);
+      continue;
+    }
     // "daily podcast listeners", "everyday exercisers": a frequency before a noun for people.
     const noun = who < 0 && earning < 0 ? personNounAfter(words, q.end) : undefined;
     const row = noun !== undefined ? gridRowGroup(words, q, noun, spans, index) : undefined;
@@ -187,19 +194,36 @@ function gridRowGroup(
   const of = words[noun.end] === 'of' ? noun.end + (words[noun.end + 1] === 'the' ? 2 : 1) : -1;
   const between = spans.filter((s) => s.start >= q.end && s.end <= noun.at && s.entry.kind === 'datapoint');
   const named = between.length > 0 ? between : spans.filter((s) => s.start === of && s.entry.kind === 'datapoint');
-  if (named.length !== 1 || named[0].entry.kind !== 'datapoint') return undefined;
-  const end = Math.max(noun.end, named[0].end);
-  for (const ref of named[0].entry.refs) {
+  if (named.length !== 1) return undefined;
+  return rowAt(words, named[0], q, q.start, Math.max(noun.end, named[0].end), index);
+}
+
+/**
+ * "People who use Snapchat daily", "who are on Discord every day": a frequency right after an
+ * answer said in a clause about people (only function words between) names that answer's row of
+ * a grid whose scale is frequencies, as a frequency before it does ("daily Snapchat users").
+ */
+function rowAfterAnswer(words: readonly string[], q: Quantity, who: number, spans: readonly Span[], index: CatalogueIndex): Span | undefined {
+  const said = spans.filter((s) => s.start > who && s.end <= q.start && s.entry.kind === 'datapoint');
+  const last = said[said.length - 1];
+  if (!last || !words.slice(last.end, q.start).every((w) => FUNCTION_WORDS.has(w) || STOPWORDS.has(w))) return undefined;
+  return rowAt(words, last, q, last.start, q.end, index);
+}
+
+/** The answer's row of the first of its grids whose frequency scale has the bands the amount means. */
+function rowAt(words: readonly string[], named: Span, q: Quantity, start: number, end: number, index: CatalogueIndex): Span | undefined {
+  if (named.entry.kind !== 'datapoint') return undefined;
+  for (const ref of named.entry.refs) {
     const scale = (index.normalisedNames.get(ref.question.code)?.suffixes ?? []).map(bandOf);
     const meant = bandsMeant(scale, q);
     if (meant.length === 0) continue;
     return {
-      start: q.start,
+      start,
       end,
       typo: false,
       amountGroup: true,
       rowSuffixes: meant.map((k) => ref.question.suffixes[k].code),
-      entry: { kind: 'datapoint', words: words.slice(q.start, end), refs: [ref] },
+      entry: { kind: 'datapoint', words: words.slice(start, end), refs: [ref] },
     };
   }
   return undefined;

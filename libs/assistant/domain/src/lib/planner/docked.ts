@@ -1,5 +1,6 @@
 import { PlanAudience } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import { byShortName } from './docked-short-names';
 
 const alternatives = (list: readonly string[]) => list.join('|');
 const { possessives, marks, nouns } = lexicon.docked;
@@ -24,6 +25,7 @@ export function nameDocked(prompt: string, docked: readonly PlanAudience[] | und
   if (docked.length === 0) return prompt;
   out = byJapaneseOrdinal(byOrdinal(byCount(out, docked), docked), docked);
   out = byOther(out, docked, previous);
+  out = byShortName(out, docked);
   if (docked.length === 2) out = out.replace(PAIR_REFERENCE, docked.map((a) => a.name).join(' and '));
   if (docked.length === 1) out = out.replace(POINTED_PEOPLE, docked[0].name);
   // "Z世代と私のオーディエンスで…": Japanese references, written without spaces.

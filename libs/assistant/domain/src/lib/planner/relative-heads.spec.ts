@@ -17,6 +17,23 @@ describe('relative clauses about people named by their market', () => {
       audiences: [{ question: 'sports_played', datapoints: ['tennis'] }],
     });
   });
+  it('reads a word for people placed in a market, with its ages, before the clause ("adults 45-54 in the UK who ...")', () => {
+    const audience = JSON.stringify(shape(plan('Among adults 45-54 in the UK who do not own a car, what share booked a taxi or ride hailing?')).audiences);
+    expect(audience).toContain('"45_54"');
+    expect(audience).toContain('"no_car"');
+  });
+  it('reads people described by what they have after their market ("respondents in India with a postgraduate degree")', () => {
+    expect(shape(plan('Among respondents in India with a postgraduate degree, what proportion use LinkedIn?'))).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [{ question: 'education_level', datapoints: ['postgraduate_degree'] }],
+    });
+  });
+  it('reads a "whose" clause about people as the group ("whose highest qualification is ...")', () => {
+    expect(shape(plan('Of respondents in India whose highest qualification is a vocational or technical one, what proportion use LinkedIn?'))).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [{ question: 'education_level', datapoints: ['vocational_or_technical_qualification'] }],
+    });
+  });
   it('keeps an answer joined to the next by a preposition alone as what is asked', () => {
     expect(shape(plan('What share of Americans who follow brands on Instagram are women?')).audiences).not.toContainEqual({
       question: 'instagram_activities',

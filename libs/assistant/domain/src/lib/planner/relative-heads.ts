@@ -3,6 +3,8 @@ import { GROUP_NOUNS } from '../synonyms';
 import { Span } from './types';
 
 const RELATIVE_HEADS = new Set(LEXICON.grammar.relativeHeads);
+/** Words opening a clause about the people before them ("who", "that", "whose highest qualification is ..."). */
+export const CLAUSE_OPENERS = new Set(['who', 'that', 'whose']);
 /** The people of a market named without a plural s ("the French who ..."): `grammar.json` `pluralDemonymsWithoutS`. */
 const DEMONYMS_WITHOUT_S = new Set(LEXICON.grammar.pluralDemonymsWithoutS);
 
@@ -12,18 +14,33 @@ const DEMONYMS_WITHOUT_S = new Set(LEXICON.grammar.pluralDemonymsWithoutS);
  * who ..."), or after the people of a market by their demonym ("Germans who travel for work").
  */
 export function relativeAboutPeople(words: readonly string[], who: number, spans: readonly Span[]): boolean {
-  if (who <= 0 || (words[who] !== 'who' && words[who] !== 'that')) return false;
+  if (who <= 0 || !CLAUSE_OPENERS.has(words[who])) return false;
   if (RELATIVE_HEADS.has(words[who - 1])) return true;
   // "Netflix subscribers who ...", "Millennials who ...": people named by a group noun or an audience.
   if (GROUP_NOUNS.has(words[who - 1]) && /s$/.test(words[who - 1])) return true;
   if (spans.some((s) => s.entry.kind === 'audience' && s.end === who)) return true;
   const market = spans.find((s) => (s.entry.kind === 'market' || s.entry.kind === 'region') && s.end === who);
   if (!market) return false;
+  const k = words[market.start - 1] === 'the' ? market.start - 1 : market.start;
+  // "people in the UK who": the people before the market; "Germans who": the market's people.
+  if (words[k - 1] === 'in') return placedPeopleBefore(words, who, spans);
+  return /s$/.test(words[who - 1]) || DEMONYMS_WITHOUT_S.has(words[who - 1]);
+}
+
+/**
+ * Whether a word for people (with the audience that qualifies it: "adults 45-54") and the market
+ * they live in end right before `at` ("people in the UK | who ...", "respondents in India | with
+ * a postgraduate degree").
+ */
+export function placedPeopleBefore(words: readonly string[], at: number, spans: readonly Span[]): boolean {
+  const market = spans.find((s) => (s.entry.kind === 'market' || s.entry.kind === 'region') && s.end === at);
+  if (!market) return false;
   let k = market.start;
   if (words[k - 1] === 'the') k--;
-  // "people in the UK who": the people before the market; "Germans who": the market's people.
-  if (words[k - 1] === 'in') return RELATIVE_HEADS.has(words[k - 2] ?? '');
-  return /s$/.test(words[who - 1]) || DEMONYMS_WITHOUT_S.has(words[who - 1]);
+  if (words[k - 1] !== 'in') return false;
+  // "adults 45-54 in the UK who ...", "people aged 25-34 in Spain with ...": a word for people with its ages.
+  const ages = spans.find((s) => s.entry.kind === 'audience' && s.end === k - 1);
+  return RELATIVE_HEADS.has(words[(ages?.start ?? k - 1) - 1] ?? '');
 }
 
 /** The clause-opening "who"/"that" about people before `at` within its clause (up to `reach` words back), or -1. */

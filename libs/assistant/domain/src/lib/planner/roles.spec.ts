@@ -68,6 +68,20 @@ describe('roles: people named by a way of living', () => {
     expect(plan('Share of people on a vegan diet who go running')).toEqual({ topic: 'sports_played', audience: 'Vegan users' });
   });
 
+  it('reads people named by what they hold, the answer after its article ("holders of a postgraduate degree"), as the group', () => {
+    expect(plan('Among holders of a postgraduate degree in France, what share use LinkedIn?')).toEqual({
+      topic: 'social_platform_usage',
+      audience: expect.stringContaining('Postgraduate degree'),
+    });
+  });
+
+  it('reads people in a state ("those in full-time employment") as a side when what is measured is said before them', () => {
+    expect(plan('How does back pain as a health concern compare between those in full-time employment and those who are self-employed?')).toEqual({
+      topic: 'health_concerns',
+      audience: expect.stringContaining('Full-time employed'),
+    });
+  });
+
   it('still asks about the diet when it is the topic', () => {
     expect(plan('What share of Brits are vegetarians?')).toEqual({ topic: 'diets_followed', audience: 'All respondents' });
   });

@@ -6,7 +6,7 @@ import { FUNCTION_WORDS, STOPWORDS, stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
 import { pairingWordSpans, pairJoin, unionAudience } from './audience-pairs';
 import { isAgentNounOf } from './derived-forms';
-import { clauseGroup } from './relative-heads';
+import { CLAUSE_OPENERS, clauseGroup, placedPeopleBefore } from './relative-heads';
 import { coordinatedInClause } from './clause-subjects';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
 import { wordsOnlyTopicScore } from './topic-words';
@@ -101,6 +101,8 @@ export function assignRoles(
   return { sides, topicSpans, groupSpans: groups };
 }
 
+const ARTICLES = new Set(['a', 'an', 'the']);
+
 /** Datapoint mentions that name people ("TikTok users", "people who own a dog", "among Netflix subscribers"). */
 function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: boolean, spans: readonly Span[], used: ReadonlySet<number>): Set<Span> {
   const groupCapable = new Set<Span>();
@@ -117,6 +119,8 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
       namesPeople(s) ||
       saidAsPerson(words, s) ||
       (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
+      // "holders of a postgraduate degree", "owners of an electric car": the article before the answer.
+      (ARTICLES.has(prev) && prev2 === 'of' && GROUP_NOUNS.has(words[s.start - 3] ?? '')) ||
       (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next)) ||
       // "among senior managers", "among students": an answer said in the plural after "among" counts people.
       ((prev === 'among' || prev === 'amongst') && words[s.end - 1] !== s.entry.words[s.entry.words.length - 1] && words[s.end - 1].endsWith('s'))
@@ -126,7 +130,7 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // many...": a relative clause about people names a group, with or without "among".
     const clauseStart = words.lastIndexOf('|', s.start) + 1;
     const lead = words.slice(Math.max(clauseStart, s.start - 5), s.start);
-    const who = lead.findIndex((w) => w === 'who' || w === 'that');
+    const who = lead.findIndex((w) => CLAUSE_OPENERS.has(w));
     // "Gen Z women who don't use TikTok are on Instagram": in a negated clause, an answer of the same
     // question measured after a verb of its own.
     const nextAnswer = datapointSpans.filter((o) => o.start >= s.end).sort((a, b) => a.start - b.start)[0];
@@ -149,13 +153,17 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // "Germans who travel for work ...", "people in the UK who think their money will get worse ...".
     else if ((measuredAfter || askedBefore) && clauseGroup(words, s, datapointSpans, spans, askedBefore)) groupCapable.add(s);
     // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
-    // "people on a keto diet": on a way of living, as with what they have.
-    const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'));
+    // "people on a keto diet": on a way of living, as with what they have; "those in full-time employment": in a state.
+    // "respondents in India with a postgraduate degree": the people placed in their market first.
+    const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'), lead.lastIndexOf('in'));
+    const withPeople = withAt > 0 && (RELATIVE_HEADS.has(lead[withAt - 1]) || placedPeopleBefore(words, s.start - lead.length + withAt, spans));
+    // "How does back pain compare between those in full-time employment and ...": what is measured said before them.
+    const withHead = s.start - lead.length + withAt - 1;
+    const withMeasuredBefore = withAt > 0 && datapointSpans.some((o) => o.end <= withHead && !sameQuestion(o, s));
     if (
-      withAt > 0 &&
-      RELATIVE_HEADS.has(lead[withAt - 1]) &&
+      withPeople &&
       lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) &&
-      (measuredAfter || verbAfter(words, s.end, used))
+      (measuredAfter || withMeasuredBefore || verbAfter(words, s.end, used))
     )
       groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
