@@ -44,6 +44,10 @@ describe('normaliseWords: the prompt as English words', () => {
     expect(words('men/women b/w 2024 and 2025')).toBe('men or women between 2024 and 2025');
   });
 
+  it('reads "%age" as percentage, never as the word age', () => {
+    expect(words('%age of ppl in brazil w/ a pension')).toBe('percentage of people in brazil with a pension');
+  });
+
   it('translates another language and says which it was', () => {
     const out = normaliseWords('Welcher Anteil der Deutschen nutzt TikTok täglich?', index);
     expect(out.lang).toBe('de');

@@ -112,6 +112,8 @@ export function normaliseWords(written: string, index: CatalogueIndex, chat?: La
     // "$50,000": a thousands separator is not a clause break.
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
     .replace(/#\s?(\d+)/g, ' top $1 ')
+    // "%age", "%ages": percentage written with its sign, not the word "age".
+    .replace(/%(age)(s?)\b/gi, ' percent$1$2 ')
     // "top5", "top10": the number apart.
     .replace(/\b(top|bottom)(\d+)\b/gi, '$1 $2')
     // Slashed shorthand: "b/w" between, "w/o" without, "w/" with.
