@@ -320,9 +320,11 @@ export function applySubject(
       };
   }
   const out = withSubject(topic, subject);
+  // "And what % use at least two of A, B and C?" after a ranking: answers combined are one group's share, not a ranking.
+  const combined = out.combine !== undefined && out.combine !== 'each' && out.datapoints.length > 1;
   // "TikTok or Netflix": answers of another question in the same subject (subject-cross.ts).
   const cross = crossSubject(words, spans, out, plan.audiences, catalogue);
-  if (!cross) return { topic: out, kind };
+  if (!cross) return { topic: out, kind: combined && kind === 'ranking' ? 'share' : kind };
   const { minCount: _dropped, ...rest } = out;
   const crossed: PlanTopic = { ...rest, combine: cross.combine, also: cross.also };
   return { topic: cross.otherFirst ? inSaidOrder(crossed) : crossed, kind };
