@@ -70,6 +70,11 @@ export const SEASONS: Record<string, number> = LEXICON.dimensions.seasons;
 
 /** Words for the latest wave ("these days", "nowadays" speak of the present in general: no period, the default). */
 export const NOW_WORDS = ['this quarter', 'right now', 'at the moment', 'currently', 'current', 'today', 'most recent', 'now'];
+/**
+ * Of those, the casual words of the present ("is TikTok bigger than insta now", "biggest services rn"):
+ * said alone they speak of these days (the default period); set against a named wave they are the latest.
+ */
+export const PRESENT_WORDS = new Set(['right now', 'now']);
 
 /**
  * Words that set one point in time against another ("higher than in March 2025", "compared with

@@ -85,6 +85,12 @@ describe('readTime', () => {
     expect(read('who uses it currently').waves).toEqual(['q3_2026']);
   });
 
+  it('reads a casual "now", "right now" alone as these days, and set against a named wave as the latest', () => {
+    expect(read('is tiktok bigger than insta now with gen z').waves).toEqual([]);
+    expect(read('biggest streaming services in japan right now').waves).toEqual([]);
+    expect(read('fewer people use facebook now than in q1 2025').waves).toEqual(['q1_2025', 'q3_2026']);
+  });
+
   it('reads a named wave before "onwards" as the start of a range to the latest', () => {
     expect(read('claude adoption q4 2025 onwards')).toEqual({ waves: ['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026'], pointsInTime: false, range: true });
   });

@@ -10,7 +10,7 @@ import { numberWord } from './text';
 import { readCountedBack, readJoinedPeriods } from './time-periods';
 import { anchorYears, setAgainst, waveRefs, WaveRef } from './time-refs';
 import { TimeGrain } from './time-grain';
-import { DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, ONWARDS, SEASONS, YEAR_AGO, YEAR_ON_YEAR, YEAR_UNITS } from './time-words';
+import { DETERMINERS, DISCOURSE_NEXT, NOW_VS_YEAR_AGO, NOW_WORDS, ONWARDS, PRESENT_WORDS, SEASONS, YEAR_AGO, YEAR_ON_YEAR, YEAR_UNITS } from './time-words';
 
 /** Quarterly waves: a year is 4 of them. */
 export const WAVES_PER_YEAR = 4;
@@ -358,6 +358,7 @@ export function readTime(said: string[], waves: PlannerWave[], guarded: Readonly
       )
         continue;
       mark(at, phrase.split(' ').length);
+      if (PRESENT_WORDS.has(phrase) && chosen.size === 0) continue;
       if (!reading.pointsInTime) {
         // "the share in Q2 2025 and how is it now?": a named wave and now are two points in time.
         const named = chosen.size;

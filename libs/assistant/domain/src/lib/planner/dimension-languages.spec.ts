@@ -18,6 +18,14 @@ function plan(prompt: string, c = catalogue): AnalysisPlan {
 const codes = (xs: { code: string }[]) => xs.map((x) => x.code);
 
 describe('dimensions in other words', () => {
+  it('ranks the countries in Spanish with the verb before its subject ("¿En cuál de los países es menor la proporción ...?")', () => {
+    const p = plan('¿En cuál de los países disponibles en el estudio es menor la proporción de personas que usan TikTok?');
+    expect([p.rankBy, p.verdict]).toEqual(['markets', 'lowest']);
+  });
+  it('reads "no 1" as "number one": the one answer ranked first', () => {
+    const p = plan('whats the no 1 social app in germany');
+    expect([p.kind, p.limit, p.topic?.datapoints]).toEqual(['ranking', 1, []]);
+  });
   it('ranks "our markets" in German, over every market the organisation licenses', () => {
     const p = plan('In welchem unserer Märkte nutzen am wenigsten Leute Facebook?', retail);
     expect(p.rankBy).toBe('markets');

@@ -22,6 +22,12 @@ describe('nameDocked', () => {
     expect(nameDocked('Compare my docked Parents audience with Gen Z', dock('Parents'))).toBe('Compare Parents with Gen Z');
     expect(nameDocked('my Parents audience versus Non-parents under 35', dock('Parents'))).toBe('Parents versus Non-parents under 35');
   });
+  it('reads the head of a docked name before its qualifier as that audience', () => {
+    expect(nameDocked('Uber Eats usage in the US for the non-parents', dock('Parents', 'Non-parents under 35'))).toBe(
+      'Uber Eats usage in the US for Non-parents under 35',
+    );
+    expect(nameDocked('Non-parents under 35 vs Parents', dock('Parents', 'Non-parents under 35'))).toBe('Non-parents under 35 vs Parents');
+  });
   it('leaves a prompt with nothing docked as written', () => {
     expect(nameDocked('How does my docked audience compare with Gen X?', [])).toBe('How does my docked audience compare with Gen X?');
   });

@@ -16,6 +16,8 @@ describe('removedFilter', () => {
     expect(removedFilter('clear the audience filter', previous)?.everyone).toBe(true);
     expect(removedFilter('Among all respondents?', previous)?.everyone).toBe(true);
     expect(removedFilter('What about everyone?', previous)?.everyone).toBe(true);
+    expect(removedFilter('ok, back to everyone', previous)?.everyone).toBe(true);
+    expect(removedFilter('ok, zurück zu allen', previous)?.everyone).toBe(true);
   });
   it('removes nothing without an earlier answer, or an audience already everyone', () => {
     expect(removedFilter('Drop the market filter', null)).toBeNull();

@@ -8,7 +8,11 @@ const DROP = (nouns: readonly string[]) =>
   new RegExp(`\\b(?:${any(L.verbs)})\\s+(?:the\\s+|any\\s+|that\\s+|this\\s+)?(?:${any(nouns)})(?:\\s+(?:${any(L.filterNouns)}))?\\b`, 'i');
 const DROP_MARKET = DROP(L.markets);
 const DROP_AUDIENCE = DROP(L.audiences);
-const EVERYONE = new RegExp(`\\b(?:for|among|across|of|about)\\s+(?:${any(L.everyone)})\\b|^\\s*(?:${any(L.everyone)})\\b`, 'i');
+/** "For everyone", "back to everyone", "zurück zu allen": the audience is all respondents again. */
+const EVERYONE = new RegExp(
+  `\\b(?:${any(L.everyoneLeads)})\\s+(?:${any(L.everyone)})\\b|^\\s*(?:${any(L.everyone)})\\b|(?<![\\p{L}])(?:${any(L.backToEveryone)})(?![\\p{L}])`,
+  'iu',
+);
 
 /** What a follow-up removes from the previous answer, and the form the planner reads for the rest. */
 export interface Removal {

@@ -119,6 +119,8 @@ export function asksAffirmed(ctx: PromptContext): boolean {
 
 /** "Too", "as well", "add": answers named to join the previous ones. */
 const JOINS = /\b(too|as well|also|add|include|plus)\b/;
+/** "And compared with Just Eat?", "vs Deliveroo?": one answer set against the previous ones, beside them. */
+const SET_AGAINST = /\b(compared (with|to)|compare (it |that |this )?(with|to)|in comparison (with|to)|vs|versus|against|alongside|next to)\b/;
 
 /**
  * Other answers of the previous question keep what was said of its answers: "and Instagram?"
@@ -136,7 +138,7 @@ function withPreviousAnswers(
   const free = ` ${ctx.words.filter((_, i) => !ctx.reading.spans.some((sp) => sp.start <= i && i < sp.end)).join(' ')} `;
   // "Do those people use Telegram too?": asked of the last answer's people, the answer is not joined (previous-people.ts).
   if (
-    JOINS.test(free) &&
+    (JOINS.test(free) || (SET_AGAINST.test(free) && topic.datapoints.length === 1)) &&
     !saysPartitive(ctx.text, ctx.reading.raw) &&
     topic.question === old.question &&
     topic.datapoints.length > 0 &&

@@ -161,6 +161,25 @@ describe('other answers of the previous question keep what was said of its answe
     const next = plan('what about Disney+?', plan('What share of Gen Z use Netflix?'));
     expect(next.topic?.datapoints.map((d) => d.code)).toEqual(['disney_plus']);
   });
+  it('"and compared with Just Eat?" sets one answer beside the previous one', () => {
+    const next = plan('And compared with Just Eat?', plan('What share of Spaniards use Glovo?'));
+    expect([next.topic?.datapoints.map((d) => d.code), next.locations.map((l) => l.code)]).toEqual([['glovo', 'just_eat'], ['es']]);
+  });
+  it('"at least two of A, B and C" after a ranking is one share, not a ranking', () => {
+    const next = plan('ok and what % use at least two of Glovo, Uber Eats and Just Eat?', plan('which delivery apps do people in Spain use most?'));
+    expect([next.kind, next.topic?.combine, next.topic?.minCount]).toEqual(['share', 'at-least', 2]);
+  });
+  it('"by generation - which one is the heaviest user?" ranks the generations on the answer kept', () => {
+    const next = plan(
+      'break that down by generation - which one is the heaviest user?',
+      plan('what share of people in Germany have used Wolt in the last year?'),
+    );
+    expect([next.rankBy, next.topic?.datapoints.map((d) => d.code), next.verdict]).toEqual(['groups', ['wolt'], 'highest']);
+  });
+  it('"the same for Boomers, alongside Gen X" keeps Gen X as the first side', () => {
+    const next = plan('Could you show the same for Baby Boomers, alongside Gen X?', plan('Among Gen X, what share use TikTok?'));
+    expect(next.audiences.map((a) => a.name)).toEqual(['Gen X', 'Baby boomers']);
+  });
   it('"Instagram and Snapchat too" joins the previous answer', () => {
     const next = plan('Instagram and Snapchat too', plan('What share of Gen Z in the UK use TikTok?'));
     expect([next.topic?.datapoints.map((d) => d.code), next.audiences.map((a) => a.name), next.locations.map((l) => l.code)]).toEqual([

@@ -97,9 +97,12 @@ export interface FollowUpEdits {
 /** A bare "instead" in the languages of the markets, read on the prompt as written ("und stattdessen in Japan?"). */
 const INSTEAD = new RegExp(`(?:^|[\\s,¿¡])(?:${contextLexicon.followUpInstead.join('|')})(?![\\p{L}])(?!\\s+(?:of|de|di|von)\\b)`, 'iu');
 
-/** "Vs Spain", "compare it with men", "add Spain too", "include Boomers as well": another side. */
+/**
+ * "Vs Spain", "compare it with men", "add Spain too", "include Boomers as well": another side.
+ * "The same for Boomers, alongside Gen X": the side the new one stands beside is kept, first.
+ */
 const ADDS =
-  /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b|\bcompare (it |that |them )?(with|to)\b|\b(too|as well|for comparison|to compare)\b/;
+  /^ (vs|versus|compare with|compare to|compared with|compared to|against|add|include|plus)\b|\bcompare (it |that |them )?(with|to)\b|\b(too|as well|for comparison|to compare|alongside|beside|next to)\b/;
 
 /** Words setting two sides named in the same turn against each other. */
 const SETS_AGAINST = /\b(vs|versus|against)\b/;
@@ -169,13 +172,15 @@ export function mergeFollowUp(
   let kind: AnalysisKind;
   const previousBase: AnalysisKind =
     previous.kind === 'comparison' ? (previous.topic && previous.topic.datapoints.length > 0 ? 'share' : 'ranking') : previous.kind;
+  // "By generation - which one is the heaviest user?": a count said of the groups ranked ranks them on the answer kept.
+  const answersCounted = limit !== undefined && reading.dimension.group === null;
   if (asksChangeOverTime(reading, kindCues, text, false)) kind = 'trend';
   else if (kindCues.indexing || (!topic && previous.kind === 'indexing')) kind = 'indexing';
   else if ((limit !== undefined || kindCues.ranking) && previous.kind !== 'indexing')
-    kind = topic && topic.datapoints.length > 0 && limit === undefined ? previousBase : 'ranking';
+    kind = topic && topic.datapoints.length > 0 && !answersCounted ? previousBase : 'ranking';
   // "Just Netflix" after a ranking of streaming services: one answer named is its share, not a ranking.
   else kind = previousBase === 'ranking' && topic && topic.datapoints.length > 0 && step.choice.mentioned ? 'share' : previousBase;
-  if (kind === 'ranking' && topic && limit !== undefined && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
+  if (kind === 'ranking' && topic && answersCounted && topic.datapoints.length > 0 && previous.topic?.question === topic.question)
     topic = { ...topic, datapoints: [] };
   // "Now do it as a ranking" after the share of one answer: the whole question, ranked.
   if (asRanking(ctx, step, topic)) {

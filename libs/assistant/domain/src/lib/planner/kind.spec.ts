@@ -183,13 +183,14 @@ describe('kind: a change verb after a modal of what would happen (grammar.json h
 });
 
 describe('one audience named against the docked one', () => {
-  const docked = (name: string) => {
-    const a = catalogue.audiences.find((x) => x.name === name);
-    if (!a) throw new Error(name);
-    return [{ id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' as const }];
-  };
-  const withDocked = (prompt: string, name: string) => {
-    const out = new RuleBasedPlanner().plan({ prompt, catalogue, previous: null, docked: docked(name) });
+  const docked = (...names: string[]) =>
+    names.map((name) => {
+      const a = catalogue.audiences.find((x) => x.name === name);
+      if (!a) throw new Error(name);
+      return { id: a.id, name: a.name, description: a.description, expression: a.expression, origin: 'docked' as const };
+    });
+  const withDocked = (prompt: string, ...names: string[]) => {
+    const out = new RuleBasedPlanner().plan({ prompt, catalogue, previous: null, docked: docked(...names) });
     if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome}`);
     return { kind: out.plan.kind, sides: out.plan.audiences.map((a) => a.name) };
   };
@@ -204,5 +205,8 @@ describe('one audience named against the docked one', () => {
   });
   it('keeps one docked audience with nothing set against it an index', () => {
     expect(withDocked('Are they more likely to play tennis?', 'Women')).toEqual({ kind: 'indexing', sides: ['Women'] });
+  });
+  it('compares two docked audiences asked "which of these 2 is more likely", rather than indexing each', () => {
+    expect(withDocked('which of these 2 is more likely to play tennis?', 'Women', 'Men')).toEqual({ kind: 'comparison', sides: ['Women', 'Men'] });
   });
 });

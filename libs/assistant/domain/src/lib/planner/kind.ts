@@ -165,7 +165,12 @@ export function refineKindCues(ctx: PromptContext, kindCues: KindCues, roles: Ro
   const { text, previous, docked } = ctx;
   // "Vs daily Instagram users: who's more likely to ...?" with an audience docked: the docked audience
   // is the other side (`withDocked`), so two sides are compared.
-  const sides = roles.sides.length + (dockedAgainstNamed(ctx, roles.sides.length) ? docked.length : 0);
+  // "Which of these 2 is more likely to ...?" with two docked and none named: the docked audiences
+  // are the sides (`withDocked`), so they are compared, not each indexed (an open profile, "how
+  // do my audiences differ?", still profiles each).
+  const dockedOnly = roles.sides.length === 0 && previous === null && !kindCues.openIndexing;
+  const dockedSides = dockedAgainstNamed(ctx, roles.sides.length) || dockedOnly ? docked.length : 0;
+  const sides = roles.sides.length + dockedSides;
   // "Are parents more likely to use X?": one group against everyone else is an index; two groups, a comparison.
   if (/\b(more|less) likely\b/.test(text) && sides <= 1 && marketCount <= 1) {
     kindCues.indexing = true;

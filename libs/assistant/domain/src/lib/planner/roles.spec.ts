@@ -104,6 +104,19 @@ describe('roles: people of a relative clause and sides set against their sibling
     });
   });
 
+  it('reads people after "between" joined by "and" as the sides ("between those in full-time employment and those who are self-employed")', () => {
+    const out = expressions(
+      'How does the prevalence of back pain as a health concern compare between those in full-time employment and those who are self-employed?',
+    );
+    expect(out).toEqual({
+      topic: 'health_concerns',
+      audiences: [
+        { question: 'employment_status', datapoints: ['full_time_employed'] },
+        { question: 'employment_status', datapoints: ['self_employed'] },
+      ],
+    });
+  });
+
   it('reads a side naming answers of several questions as the answer of its sibling side’s question', () => {
     expect(expressions('How do renters and people with a mortgage differ in owning a video doorbell?')).toEqual({
       topic: 'smart_home_devices',

@@ -8,6 +8,7 @@ import { pairingWordSpans, pairJoin, unionAudience } from './audience-pairs';
 import { isAgentNounOf } from './derived-forms';
 import { CLAUSE_OPENERS, clauseGroup, placedPeopleBefore } from './relative-heads';
 import { coordinatedInClause } from './clause-subjects';
+import { betweenPair } from './between-sides';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
 import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
@@ -86,7 +87,9 @@ export function assignRoles(
       if (groups.includes(s)) continue;
       // The object of a verb of using ("how do boomers use Facebook vs Gen X") is what is measured.
       if (OBJECT_VERB_STEMS.has(stem(words[s.start - 1] ?? ''))) continue;
-      const partner = [...audienceSpans, ...groups].find((g) => coordinated(words, g, s) || coordinated(words, s, g));
+      const partner = [...audienceSpans, ...groups].find(
+        (g) => coordinated(words, g, s) || coordinated(words, s, g) || betweenPair(words, g, s) || betweenPair(words, s, g),
+      );
       if (partner) {
         groups.push(s);
         changed = true;

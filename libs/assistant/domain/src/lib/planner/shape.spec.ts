@@ -24,6 +24,11 @@ describe('asksChangeOverTime', () => {
     expect([seasons.kind, codes(seasons)]).toEqual(['trend', ['q2_2025', 'q3_2025', 'q4_2025', 'q1_2026', 'q2_2026']]);
   });
 
+  it('reads no period in "bought from Temu ... relative to all": an index over the default period stays an index', () => {
+    const p = plan('Is having bought from Temu in the last 12 months over- or under-represented among women in France, relative to all French adults?');
+    expect(p.kind).toBe('indexing');
+  });
+
   it('reads years or halves set against each other, and a cadence word, as a trend', () => {
     expect(plan('Amazon shoppers in Germany, 2025 vs 2026').kind).toBe('trend');
     expect(plan('Show me ChatGPT use in Germany wave on wave').kind).toBe('trend');

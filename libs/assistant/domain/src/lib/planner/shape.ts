@@ -15,7 +15,22 @@ export function asksChangeOverTime(reading: PromptContext['reading'], kindCues: 
   if (kindCues.trend || time.pointsInTime || time.perWave) return true;
   if (!time.range || kindCues.share) return false;
   if (time.waves.length > DEFAULT_WAVE_COUNT && /\bover the (last|past)\b|\bsince\b/.test(text)) return true;
-  return time.waves.length >= 2 && ((firstTurn && time.bounded === true) || /\bfrom\b.*\b(to|until|till|through)\b|\bbetween\b.*\band\b/.test(text));
+  return time.waves.length >= 2 && ((firstTurn && time.bounded === true) || bothEndsNamed(reading));
+}
+
+/**
+ * "From summer 2025 to now", "between Q2 2025 and Q2 2026": a start read as time after "from" or
+ * "between" and a word of the other end after it; "bought from Temu ... relative to all" names none.
+ */
+function bothEndsNamed(reading: PromptContext['reading']): boolean {
+  const { words, time } = reading;
+  return words.some((w, i) => {
+    if (w !== 'from' && w !== 'between') return false;
+    const start = words[i + 1] === 'the' ? i + 2 : i + 1;
+    if (!time.used.has(start)) return false;
+    const ends = w === 'from' ? ['to', 'until', 'till', 'through'] : ['and'];
+    return words.slice(start + 1).some((x) => ends.includes(x));
+  });
 }
 
 /**

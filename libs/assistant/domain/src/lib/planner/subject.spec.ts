@@ -134,6 +134,12 @@ describe('the planner with the subject stage', () => {
     expect(subjectOf(plan('What share of Germans use TikTok?')).negate).toBe(false);
   });
 
+  it('reads an adverb after the negation as none of its clause ("and what share have never even heard of it?")', () => {
+    const aware = plan('how about awareness?', plan('What share of Brits use Monzo?'));
+    const never = plan('and what share have never even heard of it?', aware);
+    expect([never.topic?.datapoints.map((d) => d.code), never.topic?.suffix?.code, never.topic?.negate]).toEqual([['monzo'], '1', true]);
+  });
+
   it('negates an audience sized as the topic ("how many people are not Gen Z?"): its answers are the topic\'s', () => {
     const p = plan("How many people in Germany aren't Gen Z?");
     expect([p.topic?.question, p.topic?.datapoints.map((d) => d.code), p.topic?.negate, p.count]).toEqual(['age_group', ['16_24'], true, true]);

@@ -73,6 +73,8 @@ export function spellNegations(words: readonly string[], lang: string): string[]
 
 /** Words that negate what follows them, and verbs of having stopped ("have stopped using Facebook"). */
 const STOP_VERBS = new Set(lexicon.subjectWords.stopVerbs);
+/** Adverbs a negation may carry before its verb ("never even heard of it", "don't really use it"): no content of the clause. */
+const NEGATION_ADVERBS = new Set(lexicon.subjectWords.negationAdverbs);
 const NEGATIONS = new Set(['not', 'never', 'no', 'without', ...STOP_VERBS]);
 /** After a verb of stopping, words that make it a point reached, not a use given up ("stopped at secondary school"). */
 const STOPPED_WHERE = new Set(['at', 'after', 'before', 'in', 'by', 'for', 'when', 'once', 'there', 'here', 'to']);
@@ -168,7 +170,7 @@ function readNegation(words: readonly string[], spans: readonly SubjectSpan[], r
     // "And what share don't?", "which platforms do Gen Z not use?": the answers are not named
     // (they come from the chat, or are every answer), and the negation closes its clause.
     const end = words.indexOf('|', i);
-    const rest = words.slice(i + 1, end < 0 ? words.length : end).filter((x) => !FUNCTION_WORDS.has(x));
+    const rest = words.slice(i + 1, end < 0 ? words.length : end).filter((x) => !FUNCTION_WORDS.has(x) && !NEGATION_ADVERBS.has(x));
     if (named.length === 0 && forward === 'none' && rest.length <= 1 && !spans.some((s) => s.start > i)) return true;
   }
   return undefined;
@@ -320,9 +322,11 @@ export function applySubject(
       };
   }
   const out = withSubject(topic, subject);
+  // "And what % use at least two of A, B and C?" after a ranking: answers combined are one group's share, not a ranking.
+  const combined = out.combine !== undefined && out.combine !== 'each' && out.datapoints.length > 1;
   // "TikTok or Netflix": answers of another question in the same subject (subject-cross.ts).
   const cross = crossSubject(words, spans, out, plan.audiences, catalogue);
-  if (!cross) return { topic: out, kind };
+  if (!cross) return { topic: out, kind: combined && kind === 'ranking' ? 'share' : kind };
   const { minCount: _dropped, ...rest } = out;
   const crossed: PlanTopic = { ...rest, combine: cross.combine, also: cross.also };
   return { topic: cross.otherFirst ? inSaidOrder(crossed) : crossed, kind };
