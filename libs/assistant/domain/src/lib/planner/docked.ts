@@ -30,7 +30,6 @@ export function nameDocked(prompt: string, docked: readonly PlanAudience[] | und
   if (docked.length === 1) out = out.replace(POINTED_PEOPLE, docked[0].name);
   // "Z世代と私のオーディエンスで…": Japanese references, written without spaces.
   for (const phrase of lexicon.docked.japanese) out = out.split(phrase).join(` ${docked.map((a) => a.name).join(' and ')} `);
-  out = byHead(out, docked);
   for (const audience of docked) out = out.replace(markBefore(audience.name), '$1');
   // "Premium shoppers vs my other audience": a reference is to the docked audiences not named already.
   const unnamed = docked.filter((a) => !new RegExp(`\\b${escape(a.name)}\\b`, 'i').test(out.replace(DOCKED_REFERENCE, ' ')));
@@ -141,24 +140,3 @@ function byOther(prompt: string, docked: readonly PlanAudience[], previous: read
   return prompt.replace(OTHER_ONE, others.map((a) => a.name).join(' and '));
 }
 
-/** The words of a docked audience's name before its qualifier ("Non-parents" of "Non-parents under 35"), when it has one. */
-function headOf(name: string): string | null {
-  const words = name.split(/\s+/);
-  const at = words.findIndex((w, i) => i > 0 && lexicon.docked.qualifiers.includes(w.toLowerCase()));
-  return at > 0 ? words.slice(0, at).join(' ') : null;
-}
-
-/**
- * "Uber Eats usage for the non-parents" with "Non-parents under 35" docked: the head of a docked
- * audience's name said alone is that audience, when no other docked audience has the same head.
- */
-function byHead(prompt: string, docked: readonly PlanAudience[]): string {
-  let out = prompt;
-  for (const audience of docked) {
-    const head = headOf(audience.name);
-    if (!head || docked.some((d) => d !== audience && d.name.toLowerCase().startsWith(head.toLowerCase()))) continue;
-    const said = new RegExp(`(?<![\\p{L}\\p{N}-])${escape(head)}(?![\\p{L}\\p{N}-])(?!\\s+${escape(audience.name.slice(head.length).trim())})`, 'giu');
-    out = out.replace(said, audience.name);
-  }
-  return out;
-}
