@@ -30,6 +30,10 @@ describe('words of chats in the other languages', () => {
   it('reads Japanese ages as a range of years', () => {
     expect(translateJapanese('アメリカの16〜24歳').replace(/\s+/g, ' ').trim()).toBe('united states aged 16-24');
     expect(translateJapanese('55歳以上').replace(/\s+/g, ' ').trim()).toBe('aged 55 and over');
+    // Katakana joined by the middle dot is one name, its Latin first word said once.
+    const names = (w: string) => (w === 'プライムビデオ' ? 'amazon prime video' : undefined);
+    expect(translateJapanese('Amazonプライム・ビデオ', names).replace(/\s+/g, ' ').trim()).toBe('amazon prime video');
+    expect(translateJapanese('世帯収入が上位3分の1の層').replace(/\s+/g, ' ').trim()).toBe('high income');
   });
 });
 

@@ -108,6 +108,8 @@ export function crossSubject(
       s.entry.kind === 'datapoint' &&
       !own.includes(s) &&
       !joiningWord(words, s, spans) &&
+      // "A smart speaker and a smart display at home": a word of an answer's name is no answer named.
+      !(s.entry.refs ?? []).every((r) => r.partial) &&
       !mentions(s, (q, d) => q === topic.question || inAudiences.has(`${q}:${d}`)),
   );
   if (others.length === 0) return null;

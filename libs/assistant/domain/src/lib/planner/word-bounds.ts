@@ -150,7 +150,8 @@ function slippedMarket(word: string, index: CatalogueIndex): string | undefined 
   if (word.length < 4 || !isPlain(word) || known(word, index) || index.byFirst.has(word)) return undefined;
   // Names of one market in several languages ("japan", "japon") are one reading.
   const near = new Map<string, string>();
-  for (const e of index.entries) if (e.kind === 'market' && e.words.length === 1 && oneSlip(word, e.words[0])) near.set(e.location.code, e.words[0]);
+  for (const e of index.entries)
+    if (e.kind === 'market' && e.words.length === 1 && oneSlip(word, e.words[0]) && !near.has(e.location.code)) near.set(e.location.code, e.words[0]);
   return near.size === 1 ? [...near.values()][0] : undefined;
 }
 
