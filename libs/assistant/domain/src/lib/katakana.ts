@@ -75,3 +75,20 @@ export function soundKey(latin: string): string {
 export function katakanaRuns(text: string): string[] {
   return text.match(/[\u30a1-\u30fa\u30fc]{2,}/g) ?? [];
 }
+
+/**
+ * Katakana words joined by the middle dot that write one name ("プライム・ビデオ": Prime Video),
+ * written as that name when the words run together are one (`nameOf`); a dot between two names
+ * of their own (a list, "ネットフリックス・フールー") is left as it is. A name's first word written
+ * in Latin letters before it ("Amazonプライム・ビデオ", "Amazonプライムビデオ") is said once.
+ */
+export function joinDottedNames(text: string, nameOf: (word: string) => string | undefined): string {
+  return text.replace(/(?:([A-Za-z][A-Za-z0-9+]*)\s*)?([\u30a1-\u30fa\u30fc]+(?:・[\u30a1-\u30fa\u30fc]+)*)/g, (whole, latin: string | undefined, dotted: string) => {
+    // A run with neither a dot nor a Latin word before it is read later, as every katakana run is.
+    if (!latin && !dotted.includes('・')) return whole;
+    const name = nameOf(dotted.replace(/・/g, ''));
+    if (!name) return whole;
+    const lead = latin && !name.toLowerCase().startsWith(`${latin.toLowerCase()} `) ? `${latin} ` : '';
+    return ` ${lead}${name} `;
+  });
+}

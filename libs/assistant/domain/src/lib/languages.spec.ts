@@ -33,6 +33,9 @@ describe('words of chats in the other languages', () => {
     // An income third and a household of one are people, not a count of the top 3 or of one.
     expect(translateJapanese('世帯収入が上位3分の1の層').replace(/\s+/g, ' ').trim()).toBe('high income');
     expect(translateJapanese('単身世帯').replace(/\s+/g, ' ').trim()).toBe('single person households');
+    // Katakana joined by the middle dot is one name, its Latin first word said once.
+    const names = (w: string) => (w === 'プライムビデオ' ? 'amazon prime video' : undefined);
+    expect(translateJapanese('Amazonプライム・ビデオ', names).replace(/\s+/g, ' ').trim()).toBe('amazon prime video');
   });
 });
 

@@ -9,7 +9,7 @@
 import { PromptLanguage } from './assistant.types';
 import { LEXICON } from '../lexicon/lexicon';
 import { TabledLanguage } from '../lexicon/read-lexicon';
-import { katakanaRuns } from './katakana';
+import { joinDottedNames, katakanaRuns } from './katakana';
 import { capitaliseMarketCodes } from './market-code-slots';
 import { foldAccents, FUNCTION_WORDS } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
@@ -137,7 +137,7 @@ export function clearLanguage(raw: string): Language | null {
 
 /** Japanese phrases replaced by English words; other Japanese dropped. The rest of the prompt as it was. */
 export function translateJapanese(raw: string, nameOfKatakana: (word: string) => string | undefined = () => undefined): string {
-  let text = raw.normalize('NFKC');
+  let text = joinDottedNames(raw.normalize('NFKC'), nameOfKatakana);
   for (const [pattern, english] of JAPANESE_PATTERNS) text = text.replace(pattern, english);
   for (const [phrase, english] of [...JAPANESE_WORDS].sort((a, b) => b[0].length - a[0].length)) text = text.split(phrase).join(english);
   // Foreign names written by their sound ("テスラ"): the catalogue name they sound like, if one.

@@ -43,6 +43,19 @@ describe('focusBrief, beyond sentences', () => {
     expect(focus?.ask).toBe('What share of women there use CeraVe');
     expect(focus?.context).toEqual(['so we launched our skincare line in the uk last year and honestly things are slow so i need to']);
   });
+  it('reads what a lead-in announces ("... is the following:") and a question reported after "all i need is"', () => {
+    const focus = focusBrief(
+      'We are not interested in broadband access or in device ownership. The single figure required for the annex is the following: the proportion of 55-64 year-olds in the United Kingdom who made a video call in the past month.',
+      demo,
+    );
+    expect(focus?.ask).toBe('the proportion of 55-64 year-olds in the United Kingdom who made a video call in the past month.');
+    expect(
+      focusBrief(
+        'the agency keeps telling me red bull owns gen z and that we should go heavy on twitch which feels lazy so all i need is what share of gen z in the us bought monster energy',
+        demo,
+      )?.ask,
+    ).toBe('What share of gen z in the us bought monster energy');
+  });
   it('splits a run-on brief where it turns to its question ("so what share ...")', () => {
     const focus = focusBrief('our app is losing users in India and leadership wants to understand the market so what share of Gen Z use Instagram daily', demo);
     expect(focus?.ask).toBe('What share of Gen Z use Instagram daily');

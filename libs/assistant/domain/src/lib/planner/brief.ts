@@ -181,6 +181,9 @@ function asks(sentence: string, lang: Language = 'en', catalogue?: PlannerCatalo
   if (lang === 'ja') return lexicon.askVerbs.japanese.some((m) => sentence.includes(m));
   const unled = withoutLeadIn(sentence, catalogue);
   if (startsAsking(unled) || (unled !== sentence && startsAsking(askShapeOf(unled, lang)))) return true;
+  // "The single figure required is the following: the proportion of ...": after a lead-in that
+  // announces it, what is measured asks with its article.
+  if (unled !== sentence && startsAsking(unled.replace(/^(?:the|a|an)\s+/i, ''))) return true;
   // "I need a number for how many ...", "Looking to understand the share of ...": a request that names what it asks for.
   if (catalogue && requestedAsk(withoutLeadIn(sentence, catalogue), catalogue, startsAsking) !== null) return true;
   const english = askShapeOf(sentence, lang);

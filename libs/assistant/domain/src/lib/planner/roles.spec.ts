@@ -154,3 +154,12 @@ describe('roles: people of a relative clause and sides set against their sibling
     );
   });
 });
+
+describe('roles: an index target', () => {
+  it('keeps what the target is said as ("as a source of news") out of the people profiled', () => {
+    expect(plan('Relative to the total sample, do holders of a postgraduate degree over-index on printed newspapers as a source of news?')).toEqual({
+      topic: 'news_sources',
+      audience: expect.not.stringMatching(/news/i),
+    });
+  });
+});

@@ -339,7 +339,14 @@ export const TARGET_GAP = new Set(G.targetGap);
  * difference cue with only linking words between ("over-index on TikTok", "more likely than
  * average to own a robot vacuum", "over-represented among Netflix users").
  */
-export function isIndexTarget(words: string[], used: ReadonlySet<number>, span: Span): boolean {
+export function isIndexTarget(words: string[], used: ReadonlySet<number>, span: Pick<Span, 'start'>): boolean {
+  // "over-index on printed newspapers as a source of news": what the target is said as is the target's.
+  const as = words.lastIndexOf('as', span.start - 1);
+  if (as > 0 && span.start - as <= 5 && used.has(as - 1) && words.slice(as + 1, span.start).every((w, k) => w !== '|' && !used.has(as + 1 + k))) {
+    let start = as - 1;
+    while (start > 0 && used.has(start - 1)) start--;
+    if (isIndexTarget(words, used, { start })) return true;
+  }
   for (let end = span.start; end > 0; end--) {
     for (const cue of TARGET_CUES) {
       const from = end - cue.length;

@@ -6,7 +6,7 @@
  * is left alone (the planner's coverage reports it), never guessed into the subject.
  */
 import { CodeName, PlanAudience, PlannerCatalogue, PlannerQuestion, PlanTopic, PlanTopicPart, SubjectCombine } from '../assistant.types';
-import { inside, leavesOf, readCombine, SubjectSpan } from './combine';
+import { BOTH, EITHER, inside, leavesOf, NONE_OF, readCombine, SubjectSpan } from './combine';
 import { VERB_FRAMES } from '../synonyms';
 
 /** Verbs that say an act on a thing ("own", "use", "watch"): `topics.json` `verbFrames`. */
@@ -35,6 +35,20 @@ export function joinedByOwnVerbs(words: readonly string[], spans: readonly Subje
     if (i !== named[k - 1].end || words[i] !== 'and') return false;
   }
   return named.length > 1;
+}
+
+/**
+ * "Both a smart thermostat and an electric car", "both hold an investment account and ...": a word
+ * of joining before a named thing (and its verb) joins it,
+ * though an answer is called so too ("Both" of smoking or vaping).
+ */
+function joiningWord(words: readonly string[], span: SubjectSpan, spans: readonly SubjectSpan[]): boolean {
+  const w = words[span.start];
+  if (span.end - span.start !== 1 || !(BOTH.has(w) || EITHER.has(w) || NONE_OF.has(w))) return false;
+  let i = span.end;
+  // "Both hold an investment account and ...": the verb of the thing may come between.
+  while (i < words.length && (OBJECT_GAP.has(words[i]) || ACT_VERBS.has(words[i]))) i++;
+  return spans.some((s) => s !== span && s.start === i);
 }
 
 /** The answer of a grid that means having or using the thing ("Used or bought"); none for an opinion scale. */
@@ -90,7 +104,13 @@ export function crossSubject(
   if (own.length === 0) return null;
   const inAudiences = new Set(audiences.flatMap((a) => [...leavesOf(a.expression)]));
   const others = spans.filter(
-    (s) => s.entry.kind === 'datapoint' && !own.includes(s) && !mentions(s, (q, d) => q === topic.question || inAudiences.has(`${q}:${d}`)),
+    (s) =>
+      s.entry.kind === 'datapoint' &&
+      !own.includes(s) &&
+      !joiningWord(words, s, spans) &&
+      // "A smart speaker and a smart display at home": a word of an answer's name is no answer named.
+      !(s.entry.refs ?? []).every((r) => r.partial) &&
+      !mentions(s, (q, d) => q === topic.question || inAudiences.has(`${q}:${d}`)),
   );
   if (others.length === 0) return null;
   const combined = readCombine(words, [...own, ...others]) ?? (joinedByOwnVerbs(words, [...own, ...others]) ? { combine: 'all' as const } : undefined);

@@ -11,7 +11,7 @@ import { wordsOf } from './mentions';
 import { codeName } from './outcomes';
 import { headFits } from './group-heads';
 import { asksFrequencies, frequencyStems, GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
-import { listHeadStems, promptFrame, verbFit, verbFrameOf } from './topic-verbs';
+import { isPhrasalFrame, listHeadStems, promptFrame, verbFit, verbFrameOf } from './topic-verbs';
 import { KindCues, Reading, Roles, Scored, Span } from './types';
 
 /** The words a topic is chosen by: what is left of the prompt once groups, markets and time are read. */
@@ -107,6 +107,8 @@ const PREFERENCE =
   / (favourite|favorite|favourites|favorites|fav|fave|prefer|prefers|preferred|preference|loyal|loyalty|love|loves|loved|best loved|number one|no 1|top choice) /;
 
 /** What an answer named only by another name loses against an answer of that very name: less than a verb's fit. */
+/** What a verb said with an answer costs a question that does not ask that act. */
+const MISFIT = 1;
 const ALIAS_ONLY = 1;
 
 /** A question's score while it is being added up. */
@@ -234,7 +236,8 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
   for (const m of mentions) {
     if (m.entry.kind !== 'datapoint') continue;
     // The verb said with the thing ("have a credit card", "play football") fits the question that asks that act.
-    const fit = verbFit(verbFrameOf(words, m, reading.spans), q);
+    const frame = verbFrameOf(words, m, reading.spans);
+    const fit = verbFit(frame, q);
     const refs = m.entry.refs.filter((r) => r.question.code === q.code);
     // "On insta": another name of an answer whose own name the question's name says (Activities on Instagram) is in the name too.
     const inName =
@@ -275,7 +278,9 @@ function scoreMentions(t: Tally, q: PlannerQuestion, index: CatalogueIndex, cues
       continue;
     }
     t.dpHits++;
-    t.score += (m.typo ? 9 : refs.every((r) => r.partial) ? 7 : common ? 8 : 10) + fit;
+    // A verb and particle said with the answer that this question does not ask ("pay for a
+    // streaming service": not where ads were noticed) make it a worse reading.
+    t.score += (m.typo ? 9 : refs.every((r) => r.partial) ? 7 : common ? 8 : 10) + (fit === 0 && isPhrasalFrame(frame) ? -MISFIT : fit);
     // A phrase that is one answer's own name and only another name of this question's ("Amazon
     // Prime": the Prime subscription, and another name of Prime Video) names the answer so called,
     // unless the words around it say this question's act ("watch Amazon Prime") or name its answers.

@@ -4,7 +4,7 @@ import { promptContext } from './context';
 import { readFrame } from './frame';
 import { readMarkets } from './markets';
 import { chooseTopic } from './topic';
-import { listHeadStems, verbFit, verbFrameOf } from './topic-verbs';
+import { isPhrasalFrame, listHeadStems, verbFit, verbFrameOf } from './topic-verbs';
 import { Span } from './types';
 
 const catalogue = demoPlannerCatalogue();
@@ -38,6 +38,15 @@ describe('the verb said with a mention', () => {
     });
     expect(verbFrameOf(['who', 'watches', 'amazon', 'prime'], span(2, 4), [part(1)])).toContain('watch');
     expect(topicOf('Who watches Amazon Prime more, men or women?').topic?.question).toBe('streaming_services_used');
+  });
+
+  it('reads a verb with its particle as one act ("pay for" a service is using it, not a payment)', () => {
+    const used = { code: 'streaming_services_used', name: 'Video streaming services used', description: '' };
+    const frame = verbFrameOf(['who', 'pay', 'for', 'a', 'streaming', 'service'], span(4, 6), []);
+    expect(isPhrasalFrame(frame)).toBe(true);
+    expect(verbFit(frame, used)).toBe(2);
+    expect(isPhrasalFrame(verbFrameOf(['pay', 'by', 'credit', 'card'], span(2, 4), []))).toBe(false);
+    expect(topicOf('what percentage of millennials in the us pay for a streaming service').topic?.question).toBe('streaming_services_used');
   });
 
   it('reads people "with" a thing as having it, not "pay with" it', () => {

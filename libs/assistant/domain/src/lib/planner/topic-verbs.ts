@@ -46,6 +46,12 @@ const SKIPPED = new Set([
 
 const FRAMES = new Map(Object.entries(VERB_FRAMES).map(([verb, fits]) => [verb, fits.map(stem)]));
 
+/** The frames of a verb with its particle ("pay for"): an act said plainly, no auxiliary ("has"). */
+const PHRASAL = new Set([...FRAMES].filter(([verb]) => verb.includes(' ')).map(([, fits]) => fits));
+
+/** Whether a frame of `verbFrameOf` is a verb's with its particle ("pay for"), which surely says the act. */
+export const isPhrasalFrame = (frame: readonly string[] | null): boolean => frame !== null && PHRASAL.has(frame as string[]);
+
 /** How far from a mention its verb may be, in words other than names and skipped words. */
 const REACH = 3;
 
@@ -68,6 +74,9 @@ export function verbFrameOf(words: readonly string[], mention: Span, spans: read
       if (w === '|') return null;
       // "Brazilians with a credit card", "people with a mortgage": people with a thing have it.
       if (step < 0 && w === 'with' && peopleBefore(i - 1)) return FRAMES.get('have') ?? null;
+      // A verb with its particle ("pay for" a service is buying it, "pay by" card a payment).
+      const phrasal = FRAMES.get(step < 0 ? `${words[i - 1]} ${w}` : `${w} ${words[i + 1]}`);
+      if (phrasal && !inOtherName(i)) return phrasal;
       if (inOtherName(i) || SKIPPED.has(w)) continue;
       const frame = FRAMES.get(w);
       if (frame) return frame;

@@ -67,4 +67,12 @@ describe('word-bounds: word boundaries and spellings repaired against the known 
     expect(spacedName('instagram', index)).toBeUndefined();
     expect(words('how many youngparents use tiktok')).toBe('how many young parents use tiktok');
   });
+
+  it('reads a misspelt market where a market stands, and chat forms of "-wise", "no 1", "every single"', () => {
+    expect(words('netflix usage in japn')).toBe('netflix usage in japan');
+    expect(words('netflix users in spian')).toBe('netflix users in spain');
+    expect(words('how many bought from temu percentage wise')).toBe('how many bought from temu as a percentage');
+    expect(words('whats the no 1 social app')).toBe('what the number one social app');
+    expect(words('use tiktok every single day')).toBe('use tiktok every day');
+  });
 });

@@ -138,6 +138,23 @@ function droppedVowel(word: string, longer: string): boolean {
 const oneSlip = (a: string, b: string) =>
   a[0] === b[0] && typoDistance(a, b) === 1 && (a.length !== b.length || [...a].sort().join('') === [...b].sort().join(''));
 
+/** Words a market follows ("in", "among", "across": `places.json` `codeSlots.after`). */
+const PLACE_BEFORE = new Set<string>(LEXICON.places.codeSlots.after);
+
+/**
+ * "in japn", "in jpan": an unknown word of four letters or more where a market stands, one slip of
+ * the fingers from the names of one word of exactly one market, is that market (a short name misspelt
+ * elsewhere is left alone).
+ */
+function slippedMarket(word: string, index: CatalogueIndex): string | undefined {
+  if (word.length < 4 || !isPlain(word) || known(word, index) || index.byFirst.has(word)) return undefined;
+  // Names of one market in several languages ("japan", "japon") are one reading.
+  const near = new Map<string, string>();
+  for (const e of index.entries)
+    if (e.kind === 'market' && e.words.length === 1 && oneSlip(word, e.words[0]) && !near.has(e.location.code)) near.set(e.location.code, e.words[0]);
+  return near.size === 1 ? [...near.values()][0] : undefined;
+}
+
 /**
  * "hoiw" -> "how", "mnay" -> "many": an unknown word of four or five letters one slip of the
  * fingers from exactly one asking or function word, when no word of the catalogue is as near
@@ -211,8 +228,10 @@ export function repairWords(words: string[], index: CatalogueIndex, names: Reado
       i++;
     } else paired.push(words[i]);
   }
-  return paired.flatMap((w) => {
+  return paired.flatMap((w, i) => {
     if (w === '|') return [w];
+    const market = PLACE_BEFORE.has(paired[i - 1] ?? '') ? slippedMarket(w, index) : undefined;
+    if (market) return [market];
     const split = spacedName(w, index) ?? splitRunTogether(w, index);
     return split ?? [correctShortSlip(correctMisspelling(w, index, names.has(w)), index, names.has(w))];
   });
