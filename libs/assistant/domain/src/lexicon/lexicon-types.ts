@@ -135,6 +135,8 @@ export interface Grammar {
   pluralDemonymsWithoutS: string[];
   /** Verbs of earning that make the people before them a group of income ("households earning over $150,000", "families on $40k"). */
   earningVerbs: string[];
+  /** Words that open a relative clause about people ("people who ...", "those that ..."). */
+  relativeWords: string[];
   /** Words for people that a relative clause ("who own a dog") turns into a group. */
   relativeHeads: string[];
   /** Nouns naming a kind of person in datapoint names ("Hardcore gamer"). */

@@ -100,6 +100,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       interjections: words,
       pluralDemonymsWithoutS: words,
       earningVerbs: words,
+      relativeWords: words,
       relativeHeads: words,
       personNouns: words,
       targetGap: words,

@@ -88,3 +88,19 @@ describe('pairs said by verbs in a clause about people', () => {
     expect(JSON.stringify(plan.audiences[0].expression)).toContain('gym_workouts');
   });
 });
+
+describe('what people have and, after "and", what they have not', () => {
+  it('"with a dog and no children" is two conditions on the same people, not two sides', () => {
+    expect(topicAndAudiences(answerPlan('What share of people with a dog and no children use Instagram?', catalogue))).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [
+        {
+          and: [
+            { question: 'pets_owned', datapoints: ['dog'] },
+            { question: 'parent_status', datapoints: ['not_parent'] },
+          ],
+        },
+      ],
+    });
+  });
+});
