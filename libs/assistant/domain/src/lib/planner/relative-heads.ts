@@ -3,6 +3,8 @@ import { GROUP_NOUNS } from '../synonyms';
 import { Span } from './types';
 
 const RELATIVE_HEADS = new Set(LEXICON.grammar.relativeHeads);
+/** Words that open a relative clause about people (`grammar.json` `relativeWords`). */
+const RELATIVE = new Set(LEXICON.grammar.relativeWords);
 /** The people of a market named without a plural s ("the French who ..."): `grammar.json` `pluralDemonymsWithoutS`. */
 const DEMONYMS_WITHOUT_S = new Set(LEXICON.grammar.pluralDemonymsWithoutS);
 
@@ -12,7 +14,15 @@ const DEMONYMS_WITHOUT_S = new Set(LEXICON.grammar.pluralDemonymsWithoutS);
  * who ..."), or after the people of a market by their demonym ("Germans who travel for work").
  */
 export function relativeAboutPeople(words: readonly string[], who: number, spans: readonly Span[]): boolean {
-  if (who <= 0 || (words[who] !== 'who' && words[who] !== 'that')) return false;
+  return who > 0 && RELATIVE.has(words[who]) && peopleBefore(words, who, spans);
+}
+
+/**
+ * Whether the words just before `who` name people (a word for people, a group noun, an audience,
+ * the people of a market): the head a clause ("who ...") or a phrase ("with a car") describes.
+ */
+export function peopleBefore(words: readonly string[], who: number, spans: readonly Span[]): boolean {
+  if (who <= 0) return false;
   if (RELATIVE_HEADS.has(words[who - 1])) return true;
   // "Netflix subscribers who ...", "Millennials who ...": people named by a group noun or an audience.
   if (GROUP_NOUNS.has(words[who - 1]) && /s$/.test(words[who - 1])) return true;

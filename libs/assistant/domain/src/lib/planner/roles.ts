@@ -6,9 +6,10 @@ import { FUNCTION_WORDS, STOPWORDS, stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
 import { pairingWordSpans, pairJoin, unionAudience } from './audience-pairs';
 import { isAgentNounOf } from './derived-forms';
-import { clauseGroup } from './relative-heads';
+import { clauseGroup, peopleBefore } from './relative-heads';
 import { coordinatedInClause } from './clause-subjects';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
+import { BOTH, EITHER } from './combine';
 import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -126,9 +127,9 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // many...": a relative clause about people names a group, with or without "among".
     const clauseStart = words.lastIndexOf('|', s.start) + 1;
     const lead = words.slice(Math.max(clauseStart, s.start - 5), s.start);
-    const who = lead.findIndex((w) => w === 'who' || w === 'that');
-    // "Gen Z women who don't use TikTok are on Instagram": in a negated clause, an answer of the same
-    // question measured after a verb of its own.
+    const who = lead.findIndex((w) => RELATIVE_WORDS.has(w));
+    // "Gen Z women who don't use TikTok are on Instagram", "Millennials who own a dog also have a cat":
+    // an answer of the same question measured after a verb of its own.
     const nextAnswer = datapointSpans.filter((o) => o.start >= s.end).sort((a, b) => a.start - b.start)[0];
     const measuredAfter =
       topicKept ||
@@ -136,8 +137,11 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
       (nextAnswer !== undefined &&
         sameQuestion(nextAnswer, s) &&
         who >= 0 &&
-        lead.slice(who + 1).some((w) => NEGATED_CLAUSE.has(w)) &&
-        verbBetween(words, s.end, nextAnswer.start));
+        verbBetween(words, s.end, nextAnswer.start) &&
+        // "Millennials who own a dog also have a cat": the next answer is said by a verb of the main
+        // clause, not joined to the clause's own ("who own a dog and a cat", "... or have a cat").
+        (lead.slice(who + 1).some((w) => NEGATED_CLAUSE.has(w)) ||
+          !words.slice(s.end, nextAnswer.start).some((w) => CONNECTORS.has(w) || BOTH.has(w) || EITHER.has(w))));
     // "Which airlines do people who play golf fly with?": what is measured is asked before the clause.
     // The clause goes on with its own verb ("... fly with"), so the people are not what is counted.
     const askedBefore = whEnd > 1 && s.start >= whEnd && verbAfter(words, s.end, used);
@@ -151,13 +155,16 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
     // "people on a keto diet": on a way of living, as with what they have.
     const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'));
-    if (withAt > 0 && RELATIVE_HEADS.has(lead[withAt - 1]) && lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) && measuredAfter)
-      groupCapable.add(s);
+    // "Americans with an electric car", "Millennials with a mortgage": the people of a market or an audience too.
+    // ("Gen Z on true crime podcasts" is an index's target, not people on it.)
+    const withHead =
+      withAt > 0 && (RELATIVE_HEADS.has(lead[withAt - 1]) || (lead[withAt] === 'with' && peopleBefore(words, s.start - lead.length + withAt, spans)));
+    if (withHead && lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) && measuredAfter) groupCapable.add(s);
     // "people who use Netflix", "those who own a dog" inside "among ...".
     if (
       zoneStart >= 0 &&
       s.start > zoneStart &&
-      /\b(who|that)\b/.test(words.slice(zoneStart, s.start).join(' ')) &&
+      words.slice(zoneStart, s.start).some((w) => RELATIVE_WORDS.has(w)) &&
       !words.slice(zoneStart, s.start).includes('|')
     )
       groupCapable.add(s);
@@ -267,6 +274,8 @@ export const OBJECT_VERB_STEMS = new Set(G.objectVerbStems);
 
 /** Words for people that a relative clause ("who own a dog") turns into a group. */
 export const RELATIVE_HEADS = new Set(G.relativeHeads);
+/** Words that open a relative clause about people ("who", "that"). */
+const RELATIVE_WORDS = new Set(G.relativeWords);
 
 /** A datapoint named after a kind of person ("Hardcore gamer", "Bargain hunter", "Early adopter"): a group when something else is measured. */
 export function namesPeople(span: Span): boolean {
