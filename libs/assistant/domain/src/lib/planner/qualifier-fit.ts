@@ -2,6 +2,7 @@ import { PlannerCatalogue, PlannerQuestion } from '../assistant.types';
 import { VERB_FRAMES } from '../synonyms';
 import { GENERIC_VERB_STEMS } from './topic-words';
 import { FUNCTION_WORDS, normalize, stem, STOPWORDS } from '../text';
+import { Reading, Span } from './types';
 
 /** Two words side by side in the catalogue's text: a qualifier and the noun it qualifies ("music streaming"). */
 interface Pairs {
@@ -78,4 +79,14 @@ export function qualifierFit(words: readonly string[], q: PlannerQuestion, catal
     else if (otherKind(q.code)) fit -= 20;
   }
   return fit + (agreed ? 8 : 0);
+}
+
+/**
+ * The words a qualifier is read in, with the names of the people measured (audiences, groups)
+ * set apart: "people without a pet own a robot vacuum" says no kind of ownership ("pet own"), the
+ * group's last word and the topic's verb only stand side by side.
+ */
+export function withoutGroupNames(reading: Pick<Reading, 'words' | 'spans'>, mentions: readonly Span[]): string[] {
+  const group = reading.spans.filter((s) => (s.entry.kind === 'audience' || s.entry.kind === 'datapoint') && !mentions.includes(s));
+  return reading.words.map((w, i) => (group.some((s) => i >= s.start && i < s.end) ? '|' : w));
 }

@@ -33,3 +33,10 @@ describe('an answer named by another of its names inside a question name', () =>
     expect(out.outcome === 'answer' && out.plan.topic?.question).toBe('social_platform_usage');
   });
 });
+
+describe("topic score: a value word inside the group's name", () => {
+  it('is the group\'s, not an answer of the topic ("have never smoked ... exercise every day")', () => {
+    const out = planPrompt({ prompt: 'Among people who have never smoked in Spain, what share exercise every day?', catalogue: demo });
+    expect(out.outcome === 'answer' && out.plan.topic?.datapoints.map((d) => d.code)).toEqual(['every_day']);
+  });
+});

@@ -1,4 +1,4 @@
-import { qualifierFit } from './qualifier-fit';
+import { qualifierFit, withoutGroupNames } from './qualifier-fit';
 import { writtenAsNames } from './normalise';
 import { commonWords } from './word-bounds';
 import { CodeName, PlannerCatalogue, PlannerQuestion } from '../assistant.types';
@@ -47,8 +47,10 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
   // Nike more") still says which row of a grid is meant.
   const otherName = (i: number) => reading.spans.some((s) => !roles.topicSpans.includes(s) && i >= s.start && i < s.end);
   const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !otherName(i)).join(' ')} `);
+  // A value said inside a group's name ("people who have never smoked") is the group's, not the topic's.
+  const valueText = ` ${words.map((w, i) => (otherName(i) ? '|' : w)).join(' ')} `;
   const values = Object.entries(VALUE_WORDS)
-    .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
+    .filter(([, aliases]) => aliases.some((a) => valueText.includes(` ${a} `)))
     .map(([v]) => v);
   // The words of a frequency said in full ("several times a week") are read, not unknown.
   const valueWords = new Set(
@@ -130,9 +132,10 @@ export function scoreQuestions(reading: Reading, index: CatalogueIndex, catalogu
   for (const s of tw.stems) for (const q of index.questionsByStem.get(s) ?? []) candidates.add(q);
   const idfOf = new Map([...tw.stems].map((s) => [s, Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount))]));
   const scored: Scored[] = [];
+  const qualifierWords = withoutGroupNames(reading, tw.mentions);
   for (const q of catalogue.questions) {
     if (!candidates.has(q)) continue;
-    const s = scoreQuestion(q, reading, index, cues, tw, idfOf, qualifierFit(reading.words, q, catalogue));
+    const s = scoreQuestion(q, reading, index, cues, tw, idfOf, qualifierFit(qualifierWords, q, catalogue));
     if (s) scored.push(s);
   }
   // Ties: a licensed question first; then, for "which"/"most" questions, the question named as a
