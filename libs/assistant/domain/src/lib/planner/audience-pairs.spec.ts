@@ -104,3 +104,16 @@ describe('what people have and, after "and", what they have not', () => {
     });
   });
 });
+
+describe('a pair of groups before what is measured', () => {
+  it('leaves its word of pairing to no later stage as an answer ("à la fois", "both")', () => {
+    for (const prompt of [
+      'What share of people who use both Netflix and Disney+ watch anime?',
+      'Quelle part des Français qui utilisent à la fois Netflix et Disney+ regardent des animes ?',
+    ]) {
+      const p = answerPlan(prompt, catalogue);
+      expect(p.topic?.question).toBe('tv_genres');
+      expect(p.topic?.also ?? []).toEqual([]);
+    }
+  });
+});

@@ -95,6 +95,9 @@ export function assignRoles(
     }
   }
   const topicSpans = datapointSpans.filter((s) => !groups.includes(s));
+  // A pair of groups ("who use both Netflix and Disney+"): its word of pairing is no answer for any later stage either.
+  const pairedGroups = [...pairing].filter((p) => groups.includes(spans.filter((s) => s.start >= p.end).sort((a, b) => a.start - b.start)[0]));
+  if (pairedGroups.length > 0) reading.spans = reading.spans.filter((s) => !pairedGroups.includes(s));
   const sides = audienceSides(
     words,
     [...audienceSpans, ...groups].sort((a, b) => a.start - b.start),
