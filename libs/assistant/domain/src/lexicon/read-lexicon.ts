@@ -123,6 +123,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       answerJoiners: words,
       narrowingGap: words,
       activityVerbBefore: words,
+      activityVerbJoins: words,
       pairVerbs: words,
       clauseAlsoLinks: words,
       pastStateBefore: words,
