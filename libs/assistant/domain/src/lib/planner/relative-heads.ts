@@ -62,3 +62,14 @@ export function clauseGroup(words: readonly string[], span: Span, datapointSpans
   // "(use) LinkedIn to look for jobs", "their finances to get better": the first names what the second is about.
   return !(gap.length <= 1 && gap.every((w) => PLACE_PREPOSITIONS.has(w) || w === 'to'));
 }
+
+/**
+ * Whether word `i` belongs to what names the people rather than the topic: a name not measured, or
+ * the words of a group's own clause before its name ("subscribers who also shop on Amazon: ... use
+ * Disney+": "shop" is the group's act, not the topic's).
+ */
+export function groupWordAt(reading: { words: readonly string[]; spans: readonly Span[] }, topicSpans: readonly Span[], groupSpans: readonly Span[]) {
+  const { words, spans } = reading;
+  const clauses = groupSpans.map((g) => ({ from: peopleClauseBefore(words, g.start, spans), to: g.start })).filter((c) => c.from >= 0);
+  return (i: number) => spans.some((s) => !topicSpans.includes(s) && i >= s.start && i < s.end) || clauses.some((c) => i > c.from && i < c.to);
+}

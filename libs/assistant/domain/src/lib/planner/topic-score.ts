@@ -10,6 +10,7 @@ import { stem, typoMatch } from '../text';
 import { wordsOf } from './mentions';
 import { codeName } from './outcomes';
 import { headFits } from './group-heads';
+import { groupWordAt } from './relative-heads';
 import { asksFrequencies, frequencyStems, GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
 import { listHeadStems, promptFrame, verbFit, verbFrameOf } from './topic-verbs';
 import { KindCues, Reading, Roles, Scored, Span } from './types';
@@ -43,9 +44,9 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
   const { words } = reading;
   const { stems, words: free } = leftoverStems(reading, (w) => index.vocabulary.has(w));
   const text = ` ${words.join(' ')} `;
-  // The scale is said by any word but the names of other things: a verb read as a cue ("who uses
-  // Nike more") still says which row of a grid is meant.
-  const otherName = (i: number) => reading.spans.some((s) => !roles.topicSpans.includes(s) && i >= s.start && i < s.end);
+  // The scale is said by any word but the names of other things and a group's own clause; a verb
+  // read as a cue ("who uses Nike more") still says which row of a grid is meant.
+  const otherName = groupWordAt(reading, roles.topicSpans, roles.groupSpans);
   const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !otherName(i)).join(' ')} `);
   // A value said inside a group's name ("people who have never smoked") is the group's, not the topic's.
   const valueText = ` ${words.map((w, i) => (otherName(i) ? '|' : w)).join(' ')} `;
