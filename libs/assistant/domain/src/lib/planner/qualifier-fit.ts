@@ -82,11 +82,13 @@ export function qualifierFit(words: readonly string[], q: PlannerQuestion, catal
 }
 
 /**
- * The words a qualifier is read in, with the names of the people measured (audiences, groups)
- * set apart: "people without a pet own a robot vacuum" says no kind of ownership ("pet own"), the
- * group's last word and the topic's verb only stand side by side.
+ * The words a qualifier is read in, with a group's name set apart from the verb after it: "people
+ * without a pet own a robot vacuum" says no kind of ownership ("pet own"), the group's last word
+ * and the topic's verb only stand side by side.
  */
 export function withoutGroupNames(reading: Pick<Reading, 'words' | 'spans'>, mentions: readonly Span[]): string[] {
-  const group = reading.spans.filter((s) => (s.entry.kind === 'audience' || s.entry.kind === 'datapoint') && !mentions.includes(s));
-  return reading.words.map((w, i) => (group.some((s) => i >= s.start && i < s.end) ? '|' : w));
+  const out = [...reading.words];
+  for (const s of reading.spans)
+    if ((s.entry.kind === 'audience' || s.entry.kind === 'datapoint') && !mentions.includes(s) && VERBS.has(stem(out[s.end] ?? ''))) out[s.end - 1] = '|';
+  return out;
 }
