@@ -141,6 +141,8 @@ export interface Grammar {
   pluralDemonymsWithoutS: string[];
   /** Verbs of earning that make the people before them a group of income ("households earning over $150,000", "families on $40k"). */
   earningVerbs: string[];
+  /** Words that open a relative clause about people ("people who ...", "those that ..."). */
+  relativeWords: string[];
   /** Words for people that a relative clause ("who own a dog") turns into a group. */
   relativeHeads: string[];
   /** Nouns naming a kind of person in datapoint names ("Hardcore gamer"). */
@@ -185,6 +187,8 @@ export interface Grammar {
   narrowingGap: string[];
   /** Words after which a bare verb is what people do ("who run", "neither run nor cycle", "both swim"): the activity answer of its -ing form (`derived-forms.ts`). */
   activityVerbBefore: string[];
+  /** Joins after which a bare verb continues a clause's activities ("who both cycle and run"): an activity when the verb before the join is one. */
+  activityVerbJoins: string[];
   /** Light verbs and links that may stand between the two groups of a pair ("both swim and do yoga"; `audience-pairs.ts`). */
   pairVerbs: string[];
   /** Links in a clause about people that add a second answer to the same people ("who run and also go to the gym"; `audience-pairs.ts`). */

@@ -88,3 +88,32 @@ describe('pairs said by verbs in a clause about people', () => {
     expect(JSON.stringify(plan.audiences[0].expression)).toContain('gym_workouts');
   });
 });
+
+describe('what people have and, after "and", what they have not', () => {
+  it('"with a dog and no children" is two conditions on the same people, not two sides', () => {
+    expect(topicAndAudiences(answerPlan('What share of people with a dog and no children use Instagram?', catalogue))).toEqual({
+      topic: 'social_platform_usage',
+      audiences: [
+        {
+          and: [
+            { question: 'pets_owned', datapoints: ['dog'] },
+            { question: 'parent_status', datapoints: ['not_parent'] },
+          ],
+        },
+      ],
+    });
+  });
+});
+
+describe('a pair of groups before what is measured', () => {
+  it('leaves its word of pairing to no later stage as an answer ("à la fois", "both")', () => {
+    for (const prompt of [
+      'What share of people who use both Netflix and Disney+ watch anime?',
+      'Quelle part des Français qui utilisent à la fois Netflix et Disney+ regardent des animes ?',
+    ]) {
+      const p = answerPlan(prompt, catalogue);
+      expect(p.topic?.question).toBe('tv_genres');
+      expect(p.topic?.also ?? []).toEqual([]);
+    }
+  });
+});

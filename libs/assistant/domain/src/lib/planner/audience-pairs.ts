@@ -18,6 +18,10 @@ const ARTICLES = new Set(['a', 'an', 'the']);
 const PAIR_VERBS = new Set(LEXICON.grammar.pairVerbs);
 /** Links in a clause that add a second answer to the same people ("who run and also go to the gym"). */
 const ALSO_LINKS = new Set(LEXICON.grammar.clauseAlsoLinks);
+/** Words that open a relative clause about people (`grammar.json` `relativeWords`). */
+const RELATIVE = new Set(LEXICON.grammar.relativeWords);
+/** Words that negate what people have ("no children", "without a car"): `grammar.json` `clauseNegations`. */
+const NEGATIONS = new Set(LEXICON.grammar.clauseNegations);
 
 export type PairJoin = 'all' | 'any';
 
@@ -40,10 +44,21 @@ export function pairJoin(words: readonly string[], first: Span, previous: Span, 
   const head = pairHead(words, first);
   const gap = words.slice(previous.end, b.start).filter((w) => !GROUP_NOUNS.has(w) && !ARTICLES.has(w));
   const linked = linkWords(gap);
-  if (!head) return inClause(words, first) && ALSO_LINKS.has(linked.join(' ')) ? 'all' : null;
+  if (!head) return (inClause(words, first) && ALSO_LINKS.has(linked.join(' '))) || withAndWithout(words, first, previous, b, linked) ? 'all' : null;
   const join = head === 'all' ? 'and' : 'or';
   if (linked.length === 1 && (linked[0] === join || linked[0] === '|')) return head;
   return null;
+}
+
+/**
+ * "People with a dog and no children", "with a car and without a garden": what the people have
+ * and, after "and", what they have not are two conditions on the same people, not two sides.
+ */
+function withAndWithout(words: readonly string[], first: Span, previous: Span, b: Span, linked: readonly string[]): boolean {
+  if (previous !== first || linked.length !== 1 || linked[0] !== 'and' || !NEGATIONS.has(words[b.start])) return false;
+  let i = first.start - 1;
+  while (i >= 0 && ARTICLES.has(words[i])) i--;
+  return words[i] === 'with';
 }
 
 /** The words linking two groups without the light verbs that may open the second ("both swim and do yoga", "who run and also go to the gym"). */
@@ -53,7 +68,7 @@ const linkWords = (gap: readonly string[]) => gap.filter((w, k) => k === 0 || !P
 function inClause(words: readonly string[], span: Span): boolean {
   for (let k = span.start - 1; k >= 0 && k >= span.start - 4; k--) {
     if (words[k] === '|') return false;
-    if (words[k] === 'who' || words[k] === 'that') return true;
+    if (RELATIVE.has(words[k])) return true;
   }
   return false;
 }

@@ -15,6 +15,10 @@ describe('activityVerbWord: a bare verb naming the activity of its -ing form', (
     expect(activityVerbWord(['likely', 'to', 'garden'], 2, index)).toBe('gardening');
     expect(activityVerbWord(['people', 'who', 'garden'], 2, index)).toBe('gardening');
   });
+  it('reads a bare verb joined to an activity said by a bare verb ("who both cycle and run")', () => {
+    expect(activityVerbWord('people who both cycle and run'.split(' '), 5, index)).toBe('running');
+    expect(activityVerbWord('people who use tiktok and run'.split(' '), 5, index)).toBeUndefined();
+  });
   it('leaves a word that is no verb there, or names an answer whole, alone', () => {
     expect(activityVerbWord(['home', 'and', 'garden'], 2, index)).toBeUndefined();
     expect(activityVerbWord(['who', 'use', 'tiktok'], 1, index)).toBeUndefined();

@@ -1,9 +1,10 @@
 import { joinedByOwnVerbs } from './subject-cross';
 import { sameQuestion } from './roles';
 import { Span } from './types';
+import { LEXICON } from '../../lexicon/lexicon';
 
-/** Words that open a relative clause about people. */
-const RELATIVE = new Set(['who', 'that']);
+/** Words that open a relative clause about people (`grammar.json` `relativeWords`). */
+const RELATIVE = new Set(LEXICON.grammar.relativeWords);
 
 /**
  * "% of Australians who use Strava and also wear a smartwatch", "Gen Z who own a smart TV and use

@@ -40,6 +40,8 @@ export function derivedNameWord(word: string, index: CatalogueIndex, objectNamed
 
 /** Words after which a bare verb is what people do ("who run", "neither run nor cycle", "likely to garden", "they often knit"). */
 const ACTIVITY_VERB_BEFORE = new Set(LEXICON.grammar.activityVerbBefore);
+/** Joins after which a bare verb continues the activities of the verb before ("who both cycle and run"). */
+const ACTIVITY_VERB_JOINS = new Set(LEXICON.grammar.activityVerbJoins);
 /** Words that join a clause's verbs or answers ("and", "nor", "also"): a verb before one has no object. */
 const ANSWER_JOINERS = new Set([...LEXICON.grammar.answerJoiners, ...LEXICON.grammar.connectors]);
 
@@ -61,7 +63,9 @@ export function ingForms(verb: string): string[] {
  * "Baking"), when exactly one is.
  */
 export function activityVerbWord(words: readonly string[], i: number, index: CatalogueIndex): string | undefined {
-  if (!ACTIVITY_VERB_BEFORE.has(words[i - 1] ?? '') || namesWhole(words[i], index) || objectAfter(words, i, index)) return undefined;
+  // "who both cycle and run": a bare verb joined to an activity said by a bare verb is one too.
+  const joined = ACTIVITY_VERB_JOINS.has(words[i - 1] ?? '') && i >= 2 && activityVerbWord(words, i - 2, index) !== undefined;
+  if (!(ACTIVITY_VERB_BEFORE.has(words[i - 1] ?? '') || joined) || namesWhole(words[i], index) || objectAfter(words, i, index)) return undefined;
   const names = ingForms(words[i]).filter((form) => (index.byFirst.get(form) ?? []).some((e) => e.kind === 'datapoint' && e.words.length === 1));
   return names.length === 1 ? names[0] : undefined;
 }

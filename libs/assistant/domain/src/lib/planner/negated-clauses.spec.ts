@@ -64,3 +64,9 @@ describe('a negated clause with nothing else measured', () => {
     expect(clauseOf("What share of Brits don't have a car?")).toBeNull();
   });
 });
+
+describe('a negated clause followed by the verb of having of what is measured', () => {
+  it('ends before that verb: "Americans without a pet have a robot vacuum"', () => {
+    expect(clauseOf('What share of Americans without a pet have a robot vacuum?')?.expression).toEqual({ question: 'pets_owned', datapoints: ['no_pets'] });
+  });
+});

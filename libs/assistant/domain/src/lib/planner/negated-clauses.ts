@@ -100,12 +100,15 @@ function negatedClause(words: readonly string[], clause: Clause, spans: readonly
   if (!negation || content.length === 0) return null;
   for (let n = 1; n <= Math.min(MAX_OBJECT, content.length); n++) {
     const object = content.slice(0, n).map((k) => stem(words[k]));
-    // "who don't drink coffee": the verb goes on to an answer of its own, so "drink" alone is not the object.
+    // "who don't drink coffee": the verb goes on to an answer of its own, so "drink" alone is not the
+    // object; a verb of having between them ("without a pet have a robot vacuum") is the next clause's.
     const after = content[n];
+    const gap = after === undefined ? [] : words.slice(content[n - 1] + 1, after);
     if (
       after !== undefined &&
       spans.some((s) => s.start === after && s.entry.kind === 'datapoint') &&
-      words.slice(content[n - 1] + 1, after).every((w) => FUNCTION_WORDS.has(w))
+      gap.every((w) => FUNCTION_WORDS.has(w)) &&
+      !gap.some((w) => HAVE_STEMS.has(stem(w)))
     )
       continue;
     const match = negatedAnswer(object, negation, index, catalogue);

@@ -3,7 +3,7 @@ import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { promptContext } from './context';
 import { readFrame } from './frame';
 import { readMarkets } from './markets';
-import { qualifierFit } from './qualifier-fit';
+import { qualifierFit, withoutGroupNames } from './qualifier-fit';
 import { chooseTopic } from './topic';
 
 const catalogue = demoPlannerCatalogue();
@@ -33,5 +33,16 @@ describe('qualifierFit: a qualifier before a noun says which kind of thing', () 
     const words = ['music', 'streaming', 'services'];
     expect(qualifierFit(words, question('streaming_services_used'), catalogue)).toBeLessThan(0);
     expect(qualifierFit(words, question('music_streaming_services'), catalogue)).toBeGreaterThan(0);
+  });
+});
+
+describe("withoutGroupNames: a group's name and the next word are no qualifier and noun", () => {
+  it("sets apart the names of the people, keeping the topic's", () => {
+    const ctx = promptContext({ catalogue }, 'What share of people without a pet own a robot vacuum?');
+    const frame = readFrame(ctx, (readMarkets(ctx) as { markets: PlannerLocation[] }).markets);
+    const words = withoutGroupNames(ctx.reading, frame.roles.topicSpans);
+    expect(words).not.toContain('pet');
+    expect(words).toEqual(expect.arrayContaining(['own', 'robot', 'vacuum']));
+    expect(topicOf('What share of people without a pet own a robot vacuum?')).toBe('smart_home_devices');
   });
 });

@@ -2,6 +2,7 @@ import { PlannerCatalogue, PlannerQuestion } from '../assistant.types';
 import { VERB_FRAMES } from '../synonyms';
 import { GENERIC_VERB_STEMS } from './topic-words';
 import { FUNCTION_WORDS, normalize, stem, STOPWORDS } from '../text';
+import { Reading, Span } from './types';
 
 /** Two words side by side in the catalogue's text: a qualifier and the noun it qualifies ("music streaming"). */
 interface Pairs {
@@ -78,4 +79,16 @@ export function qualifierFit(words: readonly string[], q: PlannerQuestion, catal
     else if (otherKind(q.code)) fit -= 20;
   }
   return fit + (agreed ? 8 : 0);
+}
+
+/**
+ * The words a qualifier is read in, with a group's name set apart from the verb after it: "people
+ * without a pet own a robot vacuum" says no kind of ownership ("pet own"), the group's last word
+ * and the topic's verb only stand side by side.
+ */
+export function withoutGroupNames(reading: Pick<Reading, 'words' | 'spans'>, mentions: readonly Span[]): string[] {
+  const out = [...reading.words];
+  for (const s of reading.spans)
+    if ((s.entry.kind === 'audience' || s.entry.kind === 'datapoint') && !mentions.includes(s) && VERBS.has(stem(out[s.end] ?? ''))) out[s.end - 1] = '|';
+  return out;
 }

@@ -1,5 +1,7 @@
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { answerPlan, topicAndAudiences as shape } from '../testing/plan-answer';
+import { groupWordAt } from './relative-heads';
+import { Span } from './types';
 
 const demo = demoPlannerCatalogue();
 const plan = (prompt: string) => answerPlan(prompt, demo);
@@ -56,5 +58,19 @@ describe('relative clauses about people named by their market', () => {
     expect(JSON.stringify(shape(plan('Do Brazilians who worry about job security use LinkedIn to look for jobs?')).audiences)).not.toContain(
       'social_platform_usage',
     );
+  });
+});
+
+describe('groupWordAt: the words that name the people, not the topic', () => {
+  it("takes a group's own clause before its name, so its verb says no scale of the topic", () => {
+    const words = 'netflix subscribers who also shop on amazon | what share of them use disney plus'.split(' ');
+    const at = (start: number, end: number) => ({ start, end, entry: { kind: 'datapoint', words: words.slice(start, end), refs: [] } }) as unknown as Span;
+    const [netflix, amazon, disney] = [at(0, 1), at(6, 7), at(14, 16)];
+    const isGroup = groupWordAt({ words, spans: [netflix, amazon, disney] }, [disney], [netflix, amazon]);
+    expect(words.filter((_, i) => isGroup(i))).toEqual(['netflix', 'also', 'shop', 'on', 'amazon']);
+  });
+
+  it('reads the topic of "Netflix subscribers who also shop on Amazon: what share of them use Disney+?" as the service used', () => {
+    expect(plan('Netflix subscribers who also shop on Amazon: what share of them use Disney+?').topic?.question).toBe('streaming_services_used');
   });
 });

@@ -3,8 +3,8 @@ import { GROUP_NOUNS } from '../synonyms';
 import { Span } from './types';
 
 const RELATIVE_HEADS = new Set(LEXICON.grammar.relativeHeads);
-/** Words opening a clause about the people before them ("who", "that", "whose highest qualification is ..."). */
-export const CLAUSE_OPENERS = new Set(['who', 'that', 'whose']);
+/** Words that open a relative clause about people (`grammar.json` `relativeWords`: "who", "that", "whose highest qualification is ..."). */
+const RELATIVE = new Set(LEXICON.grammar.relativeWords);
 /** The people of a market named without a plural s ("the French who ..."): `grammar.json` `pluralDemonymsWithoutS`. */
 const DEMONYMS_WITHOUT_S = new Set(LEXICON.grammar.pluralDemonymsWithoutS);
 
@@ -14,7 +14,15 @@ const DEMONYMS_WITHOUT_S = new Set(LEXICON.grammar.pluralDemonymsWithoutS);
  * who ..."), or after the people of a market by their demonym ("Germans who travel for work").
  */
 export function relativeAboutPeople(words: readonly string[], who: number, spans: readonly Span[]): boolean {
-  if (who <= 0 || !CLAUSE_OPENERS.has(words[who])) return false;
+  return who > 0 && RELATIVE.has(words[who]) && peopleBefore(words, who, spans);
+}
+
+/**
+ * Whether the words just before `who` name people (a word for people, a group noun, an audience,
+ * the people of a market): the head a clause ("who ...") or a phrase ("with a car") describes.
+ */
+export function peopleBefore(words: readonly string[], who: number, spans: readonly Span[]): boolean {
+  if (who <= 0) return false;
   if (RELATIVE_HEADS.has(words[who - 1])) return true;
   // "Netflix subscribers who ...", "Millennials who ...": people named by a group noun or an audience.
   if (GROUP_NOUNS.has(words[who - 1]) && /s$/.test(words[who - 1])) return true;
@@ -68,4 +76,15 @@ export function clauseGroup(words: readonly string[], span: Span, datapointSpans
   const gap = words.slice(span.end, next.start).filter((w) => w !== 'the' && w !== 'a' && w !== 'an');
   // "(use) LinkedIn to look for jobs", "their finances to get better": the first names what the second is about.
   return !(gap.length <= 1 && gap.every((w) => PLACE_PREPOSITIONS.has(w) || w === 'to'));
+}
+
+/**
+ * Whether word `i` belongs to what names the people rather than the topic: a name not measured, or
+ * the words of a group's own clause before its name ("subscribers who also shop on Amazon: ... use
+ * Disney+": "shop" is the group's act, not the topic's).
+ */
+export function groupWordAt(reading: { words: readonly string[]; spans: readonly Span[] }, topicSpans: readonly Span[], groupSpans: readonly Span[]) {
+  const { words, spans } = reading;
+  const clauses = groupSpans.map((g) => ({ from: peopleClauseBefore(words, g.start, spans), to: g.start })).filter((c) => c.from >= 0);
+  return (i: number) => spans.some((s) => !topicSpans.includes(s) && i >= s.start && i < s.end) || clauses.some((c) => i > c.from && i < c.to);
 }

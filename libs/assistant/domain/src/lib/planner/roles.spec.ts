@@ -163,3 +163,17 @@ describe('roles: an index target', () => {
     });
   });
 });
+
+describe('roles: clauses and phrases after people of a market or an audience', () => {
+  it('reads "Millennials who own a dog also have a cat": the clause the audience, the main verb\'s answer the topic', () => {
+    expect(plan('What share of Millennials who own a dog also have a cat?')).toEqual({ topic: 'pets_owned', audience: 'Millennials & Dog owners' });
+  });
+
+  it('reads "Americans with an electric car" as a group, "Gen Z on true crime podcasts" not', () => {
+    expect(plan('Among Americans with an electric car, what share have a smart thermostat?')).toEqual({
+      topic: 'smart_home_devices',
+      audience: 'Electric car owners',
+    });
+    expect(plan('Index of Gen Z on true crime podcasts, last quarter')).toEqual({ topic: 'podcast_genres', audience: 'Gen Z' });
+  });
+});

@@ -6,10 +6,11 @@ import { FUNCTION_WORDS, STOPWORDS, stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
 import { pairingWordSpans, pairJoin, unionAudience } from './audience-pairs';
 import { isAgentNounOf } from './derived-forms';
-import { CLAUSE_OPENERS, clauseGroup, placedPeopleBefore } from './relative-heads';
+import { clauseGroup, peopleBefore, placedPeopleBefore } from './relative-heads';
 import { coordinatedInClause } from './clause-subjects';
 import { betweenPair } from './between-sides';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
+import { BOTH, EITHER } from './combine';
 import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
@@ -97,6 +98,9 @@ export function assignRoles(
     }
   }
   const topicSpans = datapointSpans.filter((s) => !groups.includes(s));
+  // A pair of groups ("who use both Netflix and Disney+"): its word of pairing is no answer for any later stage either.
+  const pairedGroups = [...pairing].filter((p) => groups.includes(spans.filter((s) => s.start >= p.end).sort((a, b) => a.start - b.start)[0]));
+  if (pairedGroups.length > 0) reading.spans = reading.spans.filter((s) => !pairedGroups.includes(s));
   const sides = audienceSides(
     words,
     [...audienceSpans, ...groups].sort((a, b) => a.start - b.start),
@@ -133,9 +137,9 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // many...": a relative clause about people names a group, with or without "among".
     const clauseStart = words.lastIndexOf('|', s.start) + 1;
     const lead = words.slice(Math.max(clauseStart, s.start - 5), s.start);
-    const who = lead.findIndex((w) => CLAUSE_OPENERS.has(w));
-    // "Gen Z women who don't use TikTok are on Instagram": in a negated clause, an answer of the same
-    // question measured after a verb of its own.
+    const who = lead.findIndex((w) => RELATIVE_WORDS.has(w));
+    // "Gen Z women who don't use TikTok are on Instagram", "Millennials who own a dog also have a cat":
+    // an answer of the same question measured after a verb of its own.
     const nextAnswer = datapointSpans.filter((o) => o.start >= s.end).sort((a, b) => a.start - b.start)[0];
     const measuredAfter =
       topicKept ||
@@ -143,8 +147,12 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
       (nextAnswer !== undefined &&
         sameQuestion(nextAnswer, s) &&
         who >= 0 &&
-        lead.slice(who + 1).some((w) => NEGATED_CLAUSE.has(w)) &&
-        verbBetween(words, s.end, nextAnswer.start));
+        verbBetween(words, s.end, nextAnswer.start) &&
+        // "Millennials who own a dog also have a cat": the next answer is said by a verb of the main
+        // clause, not joined to the clause's own ("who own a dog and a cat", "... or have a cat") nor
+        // set against it ("who use Instagram but don't use Facebook": the answer left out of the subject).
+        (lead.slice(who + 1).some((w) => NEGATED_CLAUSE.has(w)) ||
+          !words.slice(s.end, nextAnswer.start).some((w) => CONNECTORS.has(w) || BOTH.has(w) || EITHER.has(w) || NEGATED_CLAUSE.has(w))));
     // "Which airlines do people who play golf fly with?": what is measured is asked before the clause.
     // The clause goes on with its own verb ("... fly with"), so the people are not what is counted.
     const askedBefore = whEnd > 1 && s.start >= whEnd && verbAfter(words, s.end, used);
@@ -158,11 +166,15 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // "people with a postgraduate degree", "those with a mortgage": people described by what they have.
     // "people on a keto diet": on a way of living, as with what they have; "those in full-time employment": in a state.
     // "respondents in India with a postgraduate degree": the people placed in their market first.
+    // "Americans with an electric car", "Millennials with a mortgage": the people of a market or an audience too
+    // ("Gen Z on true crime podcasts" is an index's target, not people on it).
     const withAt = Math.max(lead.lastIndexOf('with'), lead.lastIndexOf('on'), lead.lastIndexOf('in'));
-    const withPeople = withAt > 0 && (RELATIVE_HEADS.has(lead[withAt - 1]) || placedPeopleBefore(words, s.start - lead.length + withAt, spans));
+    const withWord = s.start - lead.length + withAt;
+    const withPeople =
+      withAt > 0 &&
+      (RELATIVE_HEADS.has(lead[withAt - 1]) || placedPeopleBefore(words, withWord, spans) || (lead[withAt] === 'with' && peopleBefore(words, withWord, spans)));
     // "How does back pain compare between those in full-time employment and ...": what is measured said before them.
-    const withHead = s.start - lead.length + withAt - 1;
-    const withMeasuredBefore = withAt > 0 && datapointSpans.some((o) => o.end <= withHead && !sameQuestion(o, s));
+    const withMeasuredBefore = withAt > 0 && datapointSpans.some((o) => o.end <= withWord - 1 && !sameQuestion(o, s));
     if (
       withPeople &&
       lead.slice(withAt + 1).every((w) => ['a', 'an', 'the'].includes(w)) &&
@@ -173,7 +185,7 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     if (
       zoneStart >= 0 &&
       s.start > zoneStart &&
-      /\b(who|that)\b/.test(words.slice(zoneStart, s.start).join(' ')) &&
+      words.slice(zoneStart, s.start).some((w) => RELATIVE_WORDS.has(w)) &&
       !words.slice(zoneStart, s.start).includes('|')
     )
       groupCapable.add(s);
@@ -283,6 +295,8 @@ export const OBJECT_VERB_STEMS = new Set(G.objectVerbStems);
 
 /** Words for people that a relative clause ("who own a dog") turns into a group. */
 export const RELATIVE_HEADS = new Set(G.relativeHeads);
+/** Words that open a relative clause about people ("who", "that"). */
+const RELATIVE_WORDS = new Set(G.relativeWords);
 
 /** A datapoint named after a kind of person ("Hardcore gamer", "Bargain hunter", "Early adopter"): a group when something else is measured. */
 export function namesPeople(span: Span): boolean {

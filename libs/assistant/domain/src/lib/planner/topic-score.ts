@@ -1,4 +1,4 @@
-import { qualifierFit } from './qualifier-fit';
+import { qualifierFit, withoutGroupNames } from './qualifier-fit';
 import { writtenAsNames } from './normalise';
 import { commonWords } from './word-bounds';
 import { CodeName, PlannerCatalogue, PlannerQuestion } from '../assistant.types';
@@ -10,6 +10,7 @@ import { stem, typoMatch } from '../text';
 import { wordsOf } from './mentions';
 import { codeName } from './outcomes';
 import { headFits } from './group-heads';
+import { groupWordAt } from './relative-heads';
 import { asksFrequencies, frequencyStems, GENERIC_VERB_STEMS, leftoverStems, suffixWordsIn, USAGE_NAME, VALUE_WORDS } from './topic-words';
 import { isPhrasalFrame, listHeadStems, promptFrame, verbFit, verbFrameOf } from './topic-verbs';
 import { KindCues, Reading, Roles, Scored, Span } from './types';
@@ -43,19 +44,15 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
   const { words } = reading;
   const { stems, words: free } = leftoverStems(reading, (w) => index.vocabulary.has(w));
   const text = ` ${words.join(' ')} `;
-  // The scale is said by any word but the names of other things: a verb read as a cue ("who uses
-  // Nike more") still says which row of a grid is meant.
-  // The verb of a clause defining a group ("people who drive a diesel car use Spotify") is the group's, not the topic's scale.
-  const clauseOf = (g: Span) => {
-    const who = words.slice(Math.max(0, g.start - 5), g.start).lastIndexOf('who');
-    return who < 0 ? g.start : Math.max(0, g.start - 5) + who;
-  };
-  const otherName = (i: number) =>
-    reading.spans.some((s) => !roles.topicSpans.includes(s) && i >= s.start && i < s.end) ||
-    roles.groupSpans.some((g) => i >= clauseOf(g) && i < g.start && !words.slice(i, g.start).includes('|'));
+  // The scale is said by any word but the names of other things and a group's own clause ("people who
+  // drive a diesel car use Spotify": the verb is the group's); a verb
+  // read as a cue ("who uses Nike more") still says which row of a grid is meant.
+  const otherName = groupWordAt(reading, roles.topicSpans, roles.groupSpans);
   const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !otherName(i)).join(' ')} `);
+  // A value said inside a group's name ("people who have never smoked") is the group's, not the topic's.
+  const valueText = ` ${words.map((w, i) => (otherName(i) ? '|' : w)).join(' ')} `;
   const values = Object.entries(VALUE_WORDS)
-    .filter(([, aliases]) => aliases.some((a) => text.includes(` ${a} `)))
+    .filter(([, aliases]) => aliases.some((a) => valueText.includes(` ${a} `)))
     .map(([v]) => v);
   // The words of a frequency said in full ("several times a week") are read, not unknown.
   const valueWords = new Set(
@@ -139,9 +136,10 @@ export function scoreQuestions(reading: Reading, index: CatalogueIndex, catalogu
   for (const s of tw.stems) for (const q of index.questionsByStem.get(s) ?? []) candidates.add(q);
   const idfOf = new Map([...tw.stems].map((s) => [s, Math.log(1 + index.questionCount / (index.df.get(s) ?? index.questionCount))]));
   const scored: Scored[] = [];
+  const qualifierWords = withoutGroupNames(reading, tw.mentions);
   for (const q of catalogue.questions) {
     if (!candidates.has(q)) continue;
-    const s = scoreQuestion(q, reading, index, cues, tw, idfOf, qualifierFit(reading.words, q, catalogue));
+    const s = scoreQuestion(q, reading, index, cues, tw, idfOf, qualifierFit(qualifierWords, q, catalogue));
     if (s) scored.push(s);
   }
   // Ties: a licensed question first; then, for "which"/"most" questions, the question named as a
