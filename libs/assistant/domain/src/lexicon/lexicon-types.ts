@@ -161,6 +161,8 @@ export interface Grammar {
   evenSideLinks: string[];
   /** Verbs of living somewhere: before "in" and a market they place the people ("Millennials who live in Spain"), naming no question ("Area lived in"). */
   residenceVerbs: string[];
+  /** Nouns for a part of the survey itself ("the gaming module", "the core questionnaire"): the word before one names that part, never an answer. */
+  surveyPartNouns: string[];
   /** Links that set a second side against the first after a word of indexing ("over-index compared with Millennials"): the sides compared. */
   indexAgainstSide: string[];
   /** Links that set the one audience named against the docked ones ("vs Millennials", "compared with men"): the docked audiences are the other sides. */

@@ -113,6 +113,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       complementRest: words,
       evenSideLinks: words,
       residenceVerbs: words,
+      surveyPartNouns: words,
       indexAgainstSide: words,
       dockedAgainst: words,
       baseLinks: words,

@@ -20,6 +20,13 @@ describe('roles: a verb of describing takes the group as its object', () => {
     expect(plan('what characterises iphone owners in japan')).toEqual({ topic: null, audience: 'Apple users' });
   });
 
+  it('reads an answer after a noun for its people, "of" and an article as the group ("holders of a postgraduate degree")', () => {
+    expect(plan('Among holders of a postgraduate degree in France, what share use TikTok?')).toMatchObject({
+      topic: 'social_platform_usage',
+      audience: 'Postgraduate degree users',
+    });
+  });
+
   it('keeps a target after an index cue ("over-index on TikTok")', () => {
     expect(plan('do Parents over-index on TikTok?')).toEqual({ topic: 'social_platform_usage', audience: 'Parents' });
   });

@@ -111,12 +111,14 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     const next = words[s.end] ?? '';
     const prev = words[s.start - 1] ?? '';
     const prev2 = words[s.start - 2] ?? '';
+    // "holders of a postgraduate degree": the group noun before "of" and an article.
+    const ofHead = prev === 'of' ? prev2 : ['a', 'an', 'the'].includes(prev) && prev2 === 'of' ? (words[s.start - 3] ?? '') : '';
     if (
       s.amountGroup ||
       GROUP_NOUNS.has(next) ||
       namesPeople(s) ||
       saidAsPerson(words, s) ||
-      (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
+      GROUP_NOUNS.has(ofHead) ||
       (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next)) ||
       // "among senior managers", "among students": an answer said in the plural after "among" counts people.
       ((prev === 'among' || prev === 'amongst') && words[s.end - 1] !== s.entry.words[s.entry.words.length - 1] && words[s.end - 1].endsWith('s'))
