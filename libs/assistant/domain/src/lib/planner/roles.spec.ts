@@ -27,6 +27,13 @@ describe('roles: a verb of describing takes the group as its object', () => {
     });
   });
 
+  it('measures the clause after a word of share and "of" when nothing is measured after it', () => {
+    expect(plan('Among holders of a postgraduate degree in France, what is the share of people who are vegetarian or vegan?')).toMatchObject({
+      topic: 'diets_followed',
+    });
+    expect(plan('What share of people who use TikTok in France are Gen Z?')).toMatchObject({ topic: 'age_group' });
+  });
+
   it('keeps a target after an index cue ("over-index on TikTok")', () => {
     expect(plan('do Parents over-index on TikTok?')).toEqual({ topic: 'social_platform_usage', audience: 'Parents' });
   });

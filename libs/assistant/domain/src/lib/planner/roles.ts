@@ -13,6 +13,8 @@ import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 
+/** One-word cues of a share ("share", "proportion", "percentage"). */
+const SHARE_WORDS = new Set(LEXICON.cues.share.filter((c) => !c.includes(' ')));
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
 
@@ -146,7 +148,9 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // "How common is meditation for people who feel stressed ...", "Instagram: people who own a
     // dog": the clause's people, with an answer of another question named before them.
     const head = s.start - lead.length + who - 1;
-    const measuredBefore = who > 0 && datapointSpans.some((o) => o.end <= head && !sameQuestion(o, s));
+    // "Among postgraduates, what is the share of people who are vegan?": after a share and "of", nothing measured after it, the clause is measured.
+    const sharedOf = words[head - 1] === 'of' && SHARE_WORDS.has(words[head - 2] ?? '');
+    const measuredBefore = who > 0 && !sharedOf && datapointSpans.some((o) => o.end <= head && !sameQuestion(o, s));
     if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && (measuredAfter || askedBefore || measuredBefore)) groupCapable.add(s);
     // "Germans who travel for work ...", "people in the UK who think their money will get worse ...".
     else if ((measuredAfter || askedBefore) && clauseGroup(words, s, datapointSpans, spans, askedBefore)) groupCapable.add(s);
