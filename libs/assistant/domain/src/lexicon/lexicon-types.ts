@@ -173,6 +173,8 @@ export interface Grammar {
   residenceVerbs: string[];
   /** Links between a thing and what people do with it ("shop on Instagram", "use LinkedIn to look for jobs"): an answer of the question named after the thing (`activity-on-thing.ts`). */
   activityOn: { before: string[]; after: string[] };
+  /** Nouns for a part of the survey itself ("the gaming module", "the core questionnaire"): the word before one names that part, never an answer. */
+  surveyPartNouns: string[];
   /** Links that set a second side against the first after a word of indexing ("over-index compared with Millennials"): the sides compared. */
   indexAgainstSide: string[];
   /** Links that set the one audience named against the docked ones ("vs Millennials", "compared with men"): the docked audiences are the other sides. */

@@ -117,6 +117,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       evenSideLinks: words,
       residenceVerbs: words,
       activityOn: shape<{ before: string[]; after: string[] }>({ before: words, after: words }),
+      surveyPartNouns: words,
       indexAgainstSide: words,
       dockedAgainst: words,
       baseLinks: words,

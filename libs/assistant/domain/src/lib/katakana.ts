@@ -73,7 +73,10 @@ export function soundKey(latin: string): string {
 
 /** Katakana runs of a text, as found. */
 export function katakanaRuns(text: string): string[] {
-  return text.match(/[\u30a1-\u30fa\u30fc]{2,}/g) ?? [];
+  // A name written in parts joined by a middle dot ("プライム・ビデオ") is read whole first, then by its parts.
+  return (text.match(/[\u30a1-\u30fa\u30fc]+(?:\u30fb[\u30a1-\u30fa\u30fc]+)*/g) ?? [])
+    .flatMap((run) => (run.includes('\u30fb') ? [run, ...run.split('\u30fb')] : [run]))
+    .filter((run) => run.length >= 2);
 }
 
 /**

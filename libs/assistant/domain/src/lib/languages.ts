@@ -11,7 +11,7 @@ import { LEXICON } from '../lexicon/lexicon';
 import { TabledLanguage } from '../lexicon/read-lexicon';
 import { joinDottedNames, katakanaRuns } from './katakana';
 import { capitaliseMarketCodes } from './market-code-slots';
-import { foldAccents, FUNCTION_WORDS } from './text';
+import { escapeRegExp, foldAccents, FUNCTION_WORDS } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
 import { frequencyBeforePeople } from './postposed-frequency';
 import { superlativesBeforeNouns } from './postposed-superlative';
@@ -143,7 +143,11 @@ export function translateJapanese(raw: string, nameOfKatakana: (word: string) =>
   // Foreign names written by their sound ("テスラ"): the catalogue name they sound like, if one.
   for (const run of katakanaRuns(text)) {
     const name = nameOfKatakana(run);
-    if (name) text = text.split(run).join(` ${name} `);
+    // "Amazonプライムビデオ": a Latin word written before the run that its name opens with is said once.
+    if (name)
+      text = text.replace(new RegExp(`([A-Za-z0-9+]+)?${escapeRegExp(run)}`, 'g'), (_, before?: string) =>
+        before && name.toLowerCase().startsWith(`${before.toLowerCase()} `) ? ` ${name} ` : `${before ?? ''} ${name} `,
+      );
   }
   return text.replace(/[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+/g, ' ');
 }

@@ -121,6 +121,12 @@ function withoutNounFrame(words: readonly string[]): readonly string[] {
   return article ? rest.slice(1) : rest;
 }
 
+/** The sentence without the article it opens with ("the proportion of ..."). */
+function withoutArticle(sentence: string): string {
+  const first = /^\s*(\S+)\s+/.exec(sentence);
+  return first && FRAMES.articles.includes(first[1].toLowerCase()) ? sentence.slice(first[0].length) : sentence;
+}
+
 function startsAsking(sentence: string): boolean {
   let words = wordsOf(sentence);
   // "Please pull ...", "For now, what share ...": words of courtesy or discourse before the ask.
@@ -181,9 +187,9 @@ function asks(sentence: string, lang: Language = 'en', catalogue?: PlannerCatalo
   if (lang === 'ja') return lexicon.askVerbs.japanese.some((m) => sentence.includes(m));
   const unled = withoutLeadIn(sentence, catalogue);
   if (startsAsking(unled) || (unled !== sentence && startsAsking(askShapeOf(unled, lang)))) return true;
-  // "The single figure required is the following: the proportion of ...": after a lead-in that
-  // announces it, what is measured asks with its article.
-  if (unled !== sentence && startsAsking(unled.replace(/^(?:the|a|an)\s+/i, ''))) return true;
+  // "The figure required is the following: the proportion of ...": after a lead-in that announces
+  // the question, a noun phrase of what is measured asks, its article first.
+  if (unled !== sentence && startsAsking(withoutArticle(unled))) return true;
   // "I need a number for how many ...", "Looking to understand the share of ...": a request that names what it asks for.
   if (catalogue && requestedAsk(withoutLeadIn(sentence, catalogue), catalogue, startsAsking) !== null) return true;
   const english = askShapeOf(sentence, lang);

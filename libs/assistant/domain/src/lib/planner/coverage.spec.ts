@@ -26,6 +26,12 @@ describe('coverage accounting', () => {
     // A diet said as its people is read as the audience, not left unused.
     expect(answer('What share of vegans in the US use TikTok?').unused).toBeUndefined();
   });
+  it('counts the words of a negated or combined subject, shorthand for a used word and what the answer is for as used', () => {
+    expect(
+      answer('For our UK churn deck: what share of UK adults have ordered from neither Deliveroo nor Uber Eats over the past year?').unused,
+    ).toBeUndefined();
+    expect(answer('How does the incidence of sleeping fewer than five hours a night vary across the household income terciles?').unused).toBeUndefined();
+  });
   it('does not count a brief’s context as unused: it says the context was set aside', () => {
     const out = answer('Our board is nervous and growth has plateaued in Europe. What share of Gen Z in Germany use Spotify?');
     expect(out.unused).toBeUndefined();

@@ -42,6 +42,9 @@ function planWords(plan: AnalysisPlan, catalogue: PlannerCatalogue): Set<string>
       plan.topic.datapoints.length > 0 ? plan.topic.datapoints : (catalogue.questions.find((q) => q.code === plan.topic?.question)?.datapoints ?? []);
     measured.forEach((d) => add(d.name));
     if (plan.topic.suffix) add(plan.topic.suffix.name);
+    // A negated or combined subject stands on the words that say so ("neither ... nor", "both").
+    const S = lexicon.subjectWords;
+    if (plan.topic.negate || (plan.topic.combine && plan.topic.combine !== 'each')) [...S.excludeNegations, ...S.bothWords, ...S.eitherWords].forEach(add);
     // "Every day" for Daily, "aware of" for Aware of: the scale's words name its answers.
     for (const name of [plan.topic.suffix?.name, ...plan.topic.datapoints.map((d) => d.name)]) {
       const key = name ? wordsOf(name).join(' ') : '';
@@ -116,8 +119,9 @@ export function unusedWords(prompt: string, plan: AnalysisPlan, catalogue: Plann
   for (const w of wordsOf(prompt)) {
     if (w.length < 3 || /\d/.test(w) || numberWord(w) !== undefined || STOPWORDS.has(w) || FUNCTION_WORDS.has(w) || QUERY_WORDS.has(w)) continue;
     if (IGNORED.has(w) || GROUP_NOUNS.has(w) || isFiller(w)) continue;
-    // Chat shorthand for words of asking ("wut", "whos", "tht") is those words.
-    if (SHORTHAND[w]?.split(' ').every((x) => STOPWORDS.has(x) || FUNCTION_WORDS.has(x) || QUERY_WORDS.has(x))) continue;
+    // Shorthand for words of asking ("wut", "whos") is those words, and for a word the plan
+    // stands on ("terciles" for the thirds of income) is used with it.
+    if (SHORTHAND[w]?.split(' ').every((x) => STOPWORDS.has(x) || FUNCTION_WORDS.has(x) || QUERY_WORDS.has(x) || used.has(x) || used.has(stem(x)))) continue;
     // A misspelt name the planner read ("spotfy" for Spotify) is used too.
     if (used.has(w) || used.has(stem(w)) || (w.length > 3 && [...used].some((u) => typoMatch(w, u)))) continue;
     // A person named by a used answer ("runners" for Running) is used too.

@@ -17,7 +17,7 @@ import { refuse } from './outcomes';
 import { findUnmeasured } from './unanswerable';
 import { boundBeyondBands } from './band-bounds';
 import { askedInEnglish } from './ask-in-english';
-import { withoutPurpose } from './purpose-phrase';
+import { withoutAnyPurpose, withoutPurpose } from './purpose-phrase';
 import { pointedSide } from './side-pointer';
 import { oppositeOfPrevious } from './follow-up-opposite';
 import { withPreviousPeople } from './previous-people';
@@ -94,7 +94,7 @@ function planAsked<I extends ContextInput>(
   // "How many of them are men?": the people the last answer counted are the audience of another question.
   planned = withPreviousPeople(prompt, planned, input.previous);
 
-  const unmeasured = findUnmeasured(prompt, input.catalogue);
+  const unmeasured = findUnmeasured(withoutAnyPurpose(prompt), input.catalogue);
   let measured = !unmeasured || measuredAfterAll(unmeasured, prompt, planned, input.catalogue);
   // "Why do Brazilians play video games?": asked as "what are the reasons ...", a question of reasons may measure it.
   const reworded = unmeasured?.askedAs && !measured ? planQuestion({ ...input, prompt: unmeasured.askedAs }) : null;
@@ -127,7 +127,8 @@ function planAsked<I extends ContextInput>(
   const notes = [...planned.notes];
   if (brief) notes.push(`I answered the question “${brief.ask}” and read the rest of your message as background.`);
   for (const other of brief?.others ?? []) notes.push(`You also asked “${other}”: ask it on its own and I will answer it next.`);
-  const unused = detectLanguage(prompt) === 'en' ? unusedWords(prompt, planned.plan, input.catalogue) : [];
+  // What the answer is for ("for our churn deck") is background: its words are not reported back.
+  const unused = detectLanguage(prompt) === 'en' ? unusedWords(withoutAnyPurpose(prompt), planned.plan, input.catalogue) : [];
   // "What share of commuters ...": people no question defines are no audience to answer for.
   const unknown = unknownPeople(prompt, unused);
   if (unknown) return refuse('no-data', `The survey does not say who “${unknown}” are: no question asks it, so I cannot answer for them.`, [unknown]);

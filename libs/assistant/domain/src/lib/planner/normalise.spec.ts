@@ -31,6 +31,10 @@ describe('normaliseWords: the prompt as English words', () => {
     expect(words('ネットフリックスを使っている人の割合は？')).toContain('netflix');
   });
 
+  it('reads a katakana name written in parts with a middle dot whole, and a Latin word before it that the name opens with once', () => {
+    expect(words('日本でNetflixとAmazonプライム・ビデオ、どっちがよく使われてる？')).toBe('japan netflix and amazon prime video');
+  });
+
   it('reads counts written as words as the digits answer names are written in', () => {
     expect(words('share of one-person households')).toBe('share of 1 person households');
     expect(words('take three or four holidays a year')).toBe('take 3-4 holidays a year');

@@ -31,7 +31,9 @@ export const SHORTHAND = G.shorthand;
  * The catalogue name a katakana word stands for: the answer the catalogue gives it as an alias
  * ("ディズニープラス" for Disney+), else the one name it sounds like ("テスラ": tesla), if exactly one.
  */
-export function soundAlike(katakana: string, index: CatalogueIndex): string | undefined {
+export function soundAlike(written: string, index: CatalogueIndex): string | undefined {
+  // "プライム・ビデオ": the parts of a name joined by a middle dot are one word.
+  const katakana = written.replace(/\u30fb/g, '');
   const aliased = aliasedName(katakana, index);
   if (aliased) return aliased;
   const key = soundKey(romanise(katakana));

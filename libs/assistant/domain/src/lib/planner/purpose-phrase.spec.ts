@@ -1,8 +1,15 @@
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { answerFollowUp, answerPlan } from '../testing/plan-answer';
-import { withoutPurpose } from './purpose-phrase';
+import { withoutAnyPurpose, withoutPurpose } from './purpose-phrase';
 
 const demo = demoPlannerCatalogue();
+
+describe('withoutAnyPurpose', () => {
+  it('drops every phrase of what the answer is for, whatever it names', () => {
+    expect(withoutAnyPurpose('For our UK churn-risk deck: what share of UK adults use Deliveroo?')).toBe('what share of UK adults use Deliveroo?');
+    expect(withoutAnyPurpose('What share of Gen Z use TikTok?')).toBe('What share of Gen Z use TikTok?');
+  });
+});
 
 describe('withoutPurpose', () => {
   it('sets aside what a follow-up is for, the brand in it included', () => {

@@ -73,3 +73,23 @@ export function withoutPurpose(prompt: string, catalogue: PlannerCatalogue, foll
     purposes,
   };
 }
+
+/**
+ * The prompt without every phrase of what the answer is for, whatever it names ("For our UK
+ * churn-risk deck: what share ..."): what a deck or pitch is about is never what is asked, so a
+ * measure said in it (churn) is no ask the catalogue cannot measure. Read only for that check.
+ */
+export function withoutAnyPurpose(prompt: string): string {
+  return prompt
+    .replace(NOUN_FIRST, (whole: string, name: string) => {
+      const words = name.split(/\s+/);
+      let k = 1;
+      while (k < words.length && NAMED.test(words[k])) k++;
+      return ` ${words.slice(k).join(' ')}`;
+    })
+    .replace(NAME_FIRST, ' ')
+    .replace(/\s+([,.:;?!])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .replace(/^[\s,.:;]+/, '')
+    .trim();
+}

@@ -88,6 +88,8 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   // "which age group", "in which country ... most": words of the dimension ranked, not names.
   const dimension = readDimensions(words, catalogue, afterTopic);
   for (const i of dimension.used) used.add(i);
+  // "The markets in which the gaming module was fielded": the word before a part of the survey names that part, not an answer.
+  for (let i = 1; i < words.length; i++) if (SURVEY_PARTS.has(words[i])) used.add(i - 1).add(i);
   // "Netflix still climbing?": a word of change after a word of going on is the trend asked, not a name ("Climbing").
   for (let i = 1; i < words.length; i++) if (CONTINUING_WORDS.has(words[i - 1]) && TREND.test(words[i])) used.add(i);
   const found = findSpans(words, used, index, capitals, lang, catalogue, names);
@@ -118,6 +120,7 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
 
 export const TIME_WORDS = new Set(G.timeWords);
 const RESIDENCE_VERBS = new Set(G.residenceVerbs);
+const SURVEY_PARTS = new Set(G.surveyPartNouns);
 
 /**
  * Positions of multi-word names holding a time word ("buy now pay later", "I follow the latest

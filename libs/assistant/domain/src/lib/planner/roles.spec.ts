@@ -20,6 +20,20 @@ describe('roles: a verb of describing takes the group as its object', () => {
     expect(plan('what characterises iphone owners in japan')).toEqual({ topic: null, audience: 'Apple users' });
   });
 
+  it('reads an answer after a noun for its people, "of" and an article as the group ("holders of a postgraduate degree")', () => {
+    expect(plan('Among holders of a postgraduate degree in France, what share use TikTok?')).toMatchObject({
+      topic: 'social_platform_usage',
+      audience: 'Postgraduate degree users',
+    });
+  });
+
+  it('measures the clause after a word of share and "of" when nothing is measured after it', () => {
+    expect(plan('Among holders of a postgraduate degree in France, what is the share of people who are vegetarian or vegan?')).toMatchObject({
+      topic: 'diets_followed',
+    });
+    expect(plan('What share of people who use TikTok in France are Gen Z?')).toMatchObject({ topic: 'age_group' });
+  });
+
   it('keeps a target after an index cue ("over-index on TikTok")', () => {
     expect(plan('do Parents over-index on TikTok?')).toEqual({ topic: 'social_platform_usage', audience: 'Parents' });
   });

@@ -15,6 +15,8 @@ import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 
+/** One-word cues of a share ("share", "proportion", "percentage"). */
+const SHARE_WORDS = new Set(LEXICON.cues.share.filter((c) => !c.includes(' ')));
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
 
@@ -108,8 +110,6 @@ export function assignRoles(
   return { sides, topicSpans, groupSpans: groups };
 }
 
-const ARTICLES = new Set(['a', 'an', 'the']);
-
 /** Datapoint mentions that name people ("TikTok users", "people who own a dog", "among Netflix subscribers"). */
 function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: boolean, spans: readonly Span[], used: ReadonlySet<number>): Set<Span> {
   const groupCapable = new Set<Span>();
@@ -120,14 +120,14 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     const next = words[s.end] ?? '';
     const prev = words[s.start - 1] ?? '';
     const prev2 = words[s.start - 2] ?? '';
+    // "holders of a postgraduate degree": the group noun before "of" and an article.
+    const ofHead = prev === 'of' ? prev2 : ['a', 'an', 'the'].includes(prev) && prev2 === 'of' ? (words[s.start - 3] ?? '') : '';
     if (
       s.amountGroup ||
       GROUP_NOUNS.has(next) ||
       namesPeople(s) ||
       saidAsPerson(words, s) ||
-      (prev === 'of' && GROUP_NOUNS.has(prev2)) ||
-      // "holders of a postgraduate degree", "owners of an electric car": the article before the answer.
-      (ARTICLES.has(prev) && prev2 === 'of' && GROUP_NOUNS.has(words[s.start - 3] ?? '')) ||
+      GROUP_NOUNS.has(ofHead) ||
       (zoneStart >= 0 && s.start > zoneStart && !words.slice(zoneStart, s.start).includes('|') && GROUP_NOUNS.has(next)) ||
       // "among senior managers", "among students": an answer said in the plural after "among" counts people.
       ((prev === 'among' || prev === 'amongst') && words[s.end - 1] !== s.entry.words[s.entry.words.length - 1] && words[s.end - 1].endsWith('s'))
@@ -159,7 +159,9 @@ function groupCapableSpans(words: string[], datapointSpans: Span[], topicKept: b
     // "How common is meditation for people who feel stressed ...", "Instagram: people who own a
     // dog": the clause's people, with an answer of another question named before them.
     const head = s.start - lead.length + who - 1;
-    const measuredBefore = who > 0 && datapointSpans.some((o) => o.end <= head && !sameQuestion(o, s));
+    // "Among postgraduates, what is the share of people who are vegan?": after a share and "of", nothing measured after it, the clause is measured.
+    const sharedOf = words[head - 1] === 'of' && SHARE_WORDS.has(words[head - 2] ?? '');
+    const measuredBefore = who > 0 && !sharedOf && datapointSpans.some((o) => o.end <= head && !sameQuestion(o, s));
     if (who > 0 && RELATIVE_HEADS.has(lead[who - 1]) && (measuredAfter || askedBefore || measuredBefore)) groupCapable.add(s);
     // "Germans who travel for work ...", "people in the UK who think their money will get worse ...".
     else if ((measuredAfter || askedBefore) && clauseGroup(words, s, datapointSpans, spans, askedBefore)) groupCapable.add(s);

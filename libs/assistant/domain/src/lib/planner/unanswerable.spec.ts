@@ -45,6 +45,12 @@ describe('findUnmeasured', () => {
     expect(findUnmeasured('Among weekly podcast listeners, what share pay for Netflix?', demo)).toBeNull();
     expect(findUnmeasured('How much do monthly gamers pay each month in euros?', demo)).toMatchObject({ kind: 'money' });
   });
+  it('finds a cause or a figure controlled for other factors, the recall of one campaign and an account balance', () => {
+    expect(findUnmeasured('Does owning a smartwatch cause people to exercise more, once age is controlled for?', demo)?.kind).toBe('metric');
+    expect(findUnmeasured('What was ad recall for our christmas campaign in the UK?', demo)?.what).toBe('the recall or effect of one advertising campaign');
+    expect(findUnmeasured("What's the average balance they keep in their account?", demo)?.kind).toBe('money');
+    expect(findUnmeasured('What share of Gen Z in the UK noticed ads on TikTok?', demo)).toBeNull();
+  });
   it('finds nothing in an ordinary question', () => {
     expect(findUnmeasured('What share of Germans use TikTok daily?', demo)).toBeNull();
     expect(findUnmeasured('Top 5 streaming services among high income people', demo)).toBeNull();
