@@ -86,12 +86,15 @@ export function katakanaRuns(text: string): string[] {
  * in Latin letters before it ("Amazonプライム・ビデオ", "Amazonプライムビデオ") is said once.
  */
 export function joinDottedNames(text: string, nameOf: (word: string) => string | undefined): string {
-  return text.replace(/(?:([A-Za-z][A-Za-z0-9+]*)\s*)?([\u30a1-\u30fa\u30fc]+(?:・[\u30a1-\u30fa\u30fc]+)*)/g, (whole, latin: string | undefined, dotted: string) => {
-    // A run with neither a dot nor a Latin word before it is read later, as every katakana run is.
-    if (!latin && !dotted.includes('・')) return whole;
-    const name = nameOf(dotted.replace(/・/g, ''));
-    if (!name) return whole;
-    const lead = latin && !name.toLowerCase().startsWith(`${latin.toLowerCase()} `) ? `${latin} ` : '';
-    return ` ${lead}${name} `;
-  });
+  return text.replace(
+    /(?:([A-Za-z][A-Za-z0-9+]*)\s*)?([\u30a1-\u30fa\u30fc]+(?:・[\u30a1-\u30fa\u30fc]+)*)/g,
+    (whole, latin: string | undefined, dotted: string) => {
+      // A run with neither a dot nor a Latin word before it is read later, as every katakana run is.
+      if (!latin && !dotted.includes('・')) return whole;
+      const name = nameOf(dotted.replace(/・/g, ''));
+      if (!name) return whole;
+      const lead = latin && !name.toLowerCase().startsWith(`${latin.toLowerCase()} `) ? `${latin} ` : '';
+      return ` ${lead}${name} `;
+    },
+  );
 }

@@ -38,7 +38,11 @@ function anyHeadBefore(before: readonly string[]): boolean {
 export interface SubjectSpan {
   start: number;
   end: number;
-  entry: { kind: string; refs?: { question: { code: string }; datapoint: { code: string; name: string }; partial?: boolean }[]; expression?: Record<string, unknown> };
+  entry: {
+    kind: string;
+    refs?: { question: { code: string }; datapoint: { code: string; name: string }; partial?: boolean }[];
+    expression?: Record<string, unknown>;
+  };
 }
 
 /** "Neither X nor Y", "none of X, Y": not any of them. */

@@ -139,4 +139,3 @@ function byOther(prompt: string, docked: readonly PlanAudience[], previous: read
   if (!previous.every((p) => docked.some((a) => a.name === p.name))) return prompt;
   return prompt.replace(OTHER_ONE, others.map((a) => a.name).join(' and '));
 }
-
