@@ -1,6 +1,6 @@
 import { RuleBasedPlanner } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
-import { whPhraseEnd } from './roles';
+import { whPhraseEnd } from './index-target';
 import { stanceBefore } from './audiences';
 
 const catalogue = demoPlannerCatalogue();
