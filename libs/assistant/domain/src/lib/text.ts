@@ -30,6 +30,9 @@ export function escapeRegExp(phrase: string, spaced = false): string {
   return spaced ? literal.replace(/ /g, '\\s+') : literal;
 }
 
+/** Whether `text` says `name` as whole words (no letter on either side), in any case: "Activities on Instagram" names "Instagram". */
+export const namesWhole = (text: string, name: string) => new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'iu').test(text);
+
 /** Texts already normalised: the same lexicon phrases and catalogue names are normalised at every prompt. */
 const normalised = new Map<string, string>();
 /**

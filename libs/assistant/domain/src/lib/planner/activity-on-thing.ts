@@ -1,6 +1,6 @@
 import { PlannerCatalogue, PlanTopic } from '../assistant.types';
 import { CatalogueIndex } from '../catalogue-index';
-import { escapeRegExp, FUNCTION_WORDS, stem, STOPWORDS } from '../text';
+import { FUNCTION_WORDS, namesWhole, stem, STOPWORDS } from '../text';
 import { LEXICON } from '../../lexicon/lexicon';
 import { codeName } from './outcomes';
 import { GENERIC_VERB_STEMS } from './topic-words';
@@ -30,7 +30,7 @@ export function activityOnThing(
   const refs = mention.entry.refs.filter((r) => !r.partial);
   const things = new Set(refs.map((r) => r.datapoint.code));
   const names = [...new Set(refs.map((r) => r.datapoint.name))];
-  const about = catalogue.questions.filter((q) => q.entitled && names.some((n) => namesThing(q.name, n)) && !q.datapoints.some((d) => things.has(d.code)));
+  const about = catalogue.questions.filter((q) => q.entitled && names.some((n) => namesWhole(q.name, n)) && !q.datapoints.some((d) => things.has(d.code)));
   if (about.length !== 1) return null;
   const question = about[0];
   const answerNames = index.normalisedNames.get(question.code)?.datapoints ?? [];
@@ -55,5 +55,3 @@ function linkedWords(words: readonly string[], used: ReadonlySet<number>, mentio
     for (let i = mention.end + 1; i < words.length && i <= mention.end + 3 && words[i] !== '|' && !used.has(i); i++) if (free(i)) out.push(words[i]);
   return out;
 }
-
-const namesThing = (text: string, name: string) => new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'iu').test(text);

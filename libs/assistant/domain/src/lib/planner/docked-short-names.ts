@@ -1,9 +1,9 @@
 import { PlanAudience } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import { escapeRegExp } from '../text';
 
-const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A name as a pattern, a hyphen also written as a space or left out ("non parents", "nonparents"). */
-const pattern = (name: string) => escape(name).replace(/-/g, '[-\\s]?');
+const pattern = (name: string) => escapeRegExp(name).replace(/-/g, '[-\\s]?');
 const DETERMINERS = lexicon.docked.shortNameDeterminers.join('|');
 
 /**
@@ -23,7 +23,7 @@ export function byShortName(prompt: string, docked: readonly PlanAudience[]): st
       const lower = head.toLowerCase();
       const shared = docked.some((other) => other !== audience && `${other.name.toLowerCase()} `.startsWith(`${lower} `));
       if (shared || docked.some((other) => other.name.toLowerCase() === lower)) continue;
-      const said = new RegExp(`(?<![\\p{L}])(${DETERMINERS})\\s+${pattern(head)}(?![\\p{L}-])(?!\\s+${escape(words[n])}(?![\\p{L}]))`, 'giu');
+      const said = new RegExp(`(?<![\\p{L}])(${DETERMINERS})\\s+${pattern(head)}(?![\\p{L}-])(?!\\s+${escapeRegExp(words[n])}(?![\\p{L}]))`, 'giu');
       out = out.replace(said, (_, determiner: string) => `${determiner} ${audience.name}`);
     }
   }

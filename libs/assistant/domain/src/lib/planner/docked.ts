@@ -1,15 +1,15 @@
 import { PlanAudience } from '../assistant.types';
 import lexicon from './context-lexicon.json';
 import { byShortName } from './docked-short-names';
+import { escapeRegExp } from '../text';
 
 const alternatives = (list: readonly string[]) => list.join('|');
 const { possessives, marks, nouns } = lexicon.docked;
 /** "My docked audience", "our saved groups", "my audience": the docked audiences by reference. */
 const DOCKED_REFERENCE = new RegExp(`\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+){0,2}(?:${alternatives(nouns)})\\b`, 'gi');
-const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "My docked Parents (audience)": a mark before the docked audience's own name. */
 const markBefore = (name: string) =>
-  new RegExp(`\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+)?(${escape(name)})(?:\\s+(?:${alternatives(nouns)}))?\\b`, 'gi');
+  new RegExp(`\\b(?:${alternatives(possessives)})\\s+(?:(?:${alternatives(marks)})\\s+)?(${escapeRegExp(name)})(?:\\s+(?:${alternatives(nouns)}))?\\b`, 'gi');
 
 /**
  * A docked audience named in the prompt, by its name or by reference ("compare my docked audience
@@ -32,7 +32,7 @@ export function nameDocked(prompt: string, docked: readonly PlanAudience[] | und
   for (const phrase of lexicon.docked.japanese) out = out.split(phrase).join(` ${docked.map((a) => a.name).join(' and ')} `);
   for (const audience of docked) out = out.replace(markBefore(audience.name), '$1');
   // "Premium shoppers vs my other audience": a reference is to the docked audiences not named already.
-  const unnamed = docked.filter((a) => !new RegExp(`\\b${escape(a.name)}\\b`, 'i').test(out.replace(DOCKED_REFERENCE, ' ')));
+  const unnamed = docked.filter((a) => !new RegExp(`\\b${escapeRegExp(a.name)}\\b`, 'i').test(out.replace(DOCKED_REFERENCE, ' ')));
   // "What about my other audience?" after an answer for one docked audience: the ones not answered yet.
   const unanswered = unnamed.filter((a) => !(previous ?? []).some((p) => p.name === a.name));
   return out.replace(DOCKED_REFERENCE, (reference) => {
@@ -43,7 +43,7 @@ export function nameDocked(prompt: string, docked: readonly PlanAudience[] | und
 
 const EXCLUDE = lexicon.docked.exclude.map((w) => w.replace(/ /g, '\\s+')).join('|');
 /** ", but leave out Gen X", "except Parents": a docked audience left out of a reference to them all. */
-const excluded = (name: string) => new RegExp(`\\s*,?\\s*(?:but\\s+)?(?:${EXCLUDE})\\s+(?:the\\s+)?${escape(name)}\\b`, 'i');
+const excluded = (name: string) => new RegExp(`\\s*,?\\s*(?:but\\s+)?(?:${EXCLUDE})\\s+(?:the\\s+)?${escapeRegExp(name)}\\b`, 'i');
 
 const COUNTS: Record<string, number> = lexicon.docked.counts;
 /** "The first two", "the last two ones": several docked audiences by their places. */
@@ -88,7 +88,7 @@ function byOrdinal(prompt: string, docked: readonly PlanAudience[]): string {
   });
 }
 
-const ESCAPED = (list: readonly string[]) => list.map(escape).join('|');
+const ESCAPED = (list: readonly string[]) => list.map((p) => escapeRegExp(p)).join('|');
 /** "¿Qué porcentaje de la segunda usa Reddit?", "die zweite nutzt": an ordinal standing alone for a docked audience, never before a period noun or a superlative. */
 const STANDALONE = new RegExp(
   `(?<![\\p{L}])(${ESCAPED(lexicon.docked.standaloneOrdinals).replace(/ /g, '\\s+')})(?![\\p{L}'])(?!\\s+(?:${ESCAPED(lexicon.docked.notAfterStandalone)})(?![\\p{L}]))`,

@@ -2,6 +2,7 @@ import { AnalysisPlan, CodeName, PlannerCatalogue, PlanOutcome, PlanTopic } from
 import lexicon from './context-lexicon.json';
 import { mentionsIn, wordsOf } from './mentions';
 import { FOLLOW_UP_START } from './follow-up';
+import { namesWhole } from '../text';
 
 /** How many words a follow-up that names nothing may have to ask a measure of the last topic ("and how often?"). */
 const UNSAID_MAX_WORDS = 4;
@@ -70,18 +71,14 @@ function measureAsked(named: string, old: PlanTopic, plan: (prompt: string, prev
   const bare = plan(thing.name, null);
   if (bare.outcome === 'answer' && bare.plan.topic?.question === topic.question) return null;
   const holds = topic.datapoints.length > 0 && topic.datapoints.every((d) => d.code === thing.code);
-  return holds || (topic.datapoints.length === 0 && namesThing(topic.questionName, thing.name)) ? topic : null;
+  return holds || (topic.datapoints.length === 0 && namesWhole(topic.questionName, thing.name)) ? topic : null;
 }
 
 /** The one question named after the thing that does not list it as an answer ("Activities on Pinterest"), whole. */
 function questionAbout(thing: CodeName, previousQuestion: string, catalogue: PlannerCatalogue): PlanTopic | null {
   const about = catalogue.questions.filter(
-    (q) => q.entitled && q.code !== previousQuestion && namesThing(q.name, thing.name) && !q.datapoints.some((d) => d.code === thing.code),
+    (q) => q.entitled && q.code !== previousQuestion && namesWhole(q.name, thing.name) && !q.datapoints.some((d) => d.code === thing.code),
   );
   if (about.length !== 1) return null;
   return { question: about[0].code, questionName: about[0].name, datapoints: [], suffix: null };
 }
-
-const namesThing = (text: string, name: string) => new RegExp(`(?<![\\p{L}])${escape(name)}(?![\\p{L}])`, 'iu').test(text);
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

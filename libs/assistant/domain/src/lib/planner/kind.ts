@@ -1,5 +1,5 @@
 import { AnalysisKind } from '../assistant.types';
-import { STOPWORDS, stem } from '../text';
+import { escapeRegExp, stem, STOPWORDS } from '../text';
 import { FUTURE } from '../time';
 import { BASE_CONTRAST, COMPARISON, DIFFERENCE, INDEX, NUMBER_OF_GROUP, RANKING, SHARE, TREND } from './cues';
 import { CUSTOMER_STEMS } from './topic-words';
@@ -58,11 +58,10 @@ export function readKind(text: string): KindCues {
 /** Nouns ending in s that are singular or stand before another noun ("news source", "sports brand"). */
 export const ATTRIBUTIVE_S = new Set(G.attributiveS);
 
-const escape = (p: string) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternatives = (list: readonly string[]) =>
   [...list]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map((p) => escapeRegExp(p))
     .join('|');
 /** A superlative of `grammar.json` after "the", a possessive or a clause start, and what follows it. */
 const ONE_ANSWER_SUPERLATIVE = new RegExp(`(?:\\b(?:the|s)|^|\\|) (?:single )?(?:${alternatives(G.oneAnswerSuperlatives)})\\b(.*)$`);
