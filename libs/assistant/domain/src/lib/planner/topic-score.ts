@@ -44,9 +44,9 @@ export function topicWords(reading: Reading, roles: Roles, index: CatalogueIndex
   const { words } = reading;
   const { stems, words: free } = leftoverStems(reading, (w) => index.vocabulary.has(w));
   const text = ` ${words.join(' ')} `;
-  // The scale is said by any word but the names of other things and a group's own clause ("people who
-  // drive a diesel car use Spotify": the verb is the group's); a verb
-  // read as a cue ("who uses Nike more") still says which row of a grid is meant.
+  // The scale is said by any word but the names of other things and a group's own clause ("people
+  // who drive a diesel car use Spotify": the verb is the group's); a verb read as a cue ("who uses
+  // Nike more") still says which row of a grid is meant.
   const otherName = groupWordAt(reading, roles.topicSpans, roles.groupSpans);
   const suffixWords = suffixWordsIn(` ${words.filter((_, i) => !otherName(i)).join(' ')} `);
   // A value said inside a group's name ("people who have never smoked") is the group's, not the topic's.
@@ -104,9 +104,9 @@ const PREFERENCE =
   / (favourite|favorite|favourites|favorites|fav|fave|prefer|prefers|preferred|preference|loyal|loyalty|love|loves|loved|best loved|number one|no 1|top choice) /;
 
 /** What an answer named only by another name loses against an answer of that very name: less than a verb's fit. */
+const ALIAS_ONLY = 1;
 /** What a verb said with an answer costs a question that does not ask that act. */
 const MISFIT = 1;
-const ALIAS_ONLY = 1;
 
 /** A question's score while it is being added up. */
 interface Tally {
