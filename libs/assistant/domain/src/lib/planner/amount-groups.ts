@@ -11,6 +11,7 @@ import { Span } from './types';
 
 const G = LEXICON.grammar;
 const RELATIVE_HEADS = new Set(G.relativeHeads);
+const RELATIVE_WORDS = new Set(G.relativeWords);
 /** Verbs of earning that make the people before them a group of income (`grammar.json` `earningVerbs`). */
 const EARNING = new Set(G.earningVerbs);
 const content = (w: string) => w.length > 2 && !STOPWORDS.has(w) && !FUNCTION_WORDS.has(w) && !/^\d/.test(w);
@@ -35,7 +36,7 @@ export function amountGroups(
     const clauseStart = words.lastIndexOf('|', q.start) + 1;
     const lead = words.slice(Math.max(clauseStart, q.start - 8), q.start);
     // "people in the UK who exercise ...": the people before "who", a market or two between.
-    const who = lead.findIndex((w, k) => (w === 'who' || w === 'that') && lead.slice(0, k).some((x) => RELATIVE_HEADS.has(x)));
+    const who = lead.findIndex((w, k) => RELATIVE_WORDS.has(w) && lead.slice(0, k).some((x) => RELATIVE_HEADS.has(x)));
     const earning = lead.findIndex((w) => EARNING.has(w));
     // Measured after the clause, or in a label before it ("BNPL at checkout: people who shop online several times a week vs ...").
     // "Which soft drink brands do people who eat fast food several times a week buy?": asked before the clause's "who".

@@ -8,6 +8,7 @@ import { LEXICON } from '../../lexicon/lexicon';
 
 const G = LEXICON.grammar;
 const RELATIVE_HEADS = new Set(G.relativeHeads);
+const RELATIVE_WORDS = new Set(G.relativeWords);
 const DEMONYMS_WITHOUT_S = new Set(G.pluralDemonymsWithoutS);
 /** Words that negate a clause about people ("who do not", "die kein", "qui ne ... pas", "without", "with no"). */
 const NEGATIONS = new Set(G.clauseNegations);
@@ -66,7 +67,7 @@ function openedClause(words: readonly string[], i: number, spans: readonly Span[
   const w = words[i];
   if ((w === 'without' || (w === 'with' && words[i + 1] === 'no')) && peopleEndAt(words, i, spans))
     return { start: i, from: i + (w === 'with' ? 2 : 1), negated: true };
-  if (w === 'who' || w === 'that') {
+  if (RELATIVE_WORDS.has(w)) {
     if (relativeAboutPeople(words, i, spans) || (words[i - 1] === '|' && peopleEndAt(words, i - 1, spans)))
       return { start: i + 1, from: i + 1, negated: false };
   }
