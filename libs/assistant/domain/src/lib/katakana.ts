@@ -93,8 +93,15 @@ export function joinDottedNames(text: string, nameOf: (word: string) => string |
       if (!latin && !dotted.includes('・')) return whole;
       const name = nameOf(dotted.replace(/・/g, ''));
       if (!name) return whole;
-      const lead = latin && !name.toLowerCase().startsWith(`${latin.toLowerCase()} `) ? `${latin} ` : '';
-      return ` ${lead}${name} `;
+      return ` ${withLatinLead(latin, name)} `;
     },
   );
+}
+
+/**
+ * A catalogue name with the Latin word written right before its katakana ("Amazonプライムビデオ"),
+ * that word said once: dropped when the name opens with it ("amazon prime video"), else kept before it.
+ */
+export function withLatinLead(latin: string | undefined, name: string): string {
+  return latin && !name.toLowerCase().startsWith(`${latin.toLowerCase()} `) ? `${latin} ${name}` : name;
 }

@@ -9,7 +9,7 @@
 import { PromptLanguage } from './assistant.types';
 import { LEXICON } from '../lexicon/lexicon';
 import { TabledLanguage } from '../lexicon/read-lexicon';
-import { joinDottedNames, katakanaRuns } from './katakana';
+import { joinDottedNames, katakanaRuns, withLatinLead } from './katakana';
 import { capitaliseMarketCodes } from './market-code-slots';
 import { escapeRegExp, foldAccents, FUNCTION_WORDS } from './text';
 import { DIMENSION_PHRASES } from './planner/dimension-words';
@@ -144,10 +144,7 @@ export function translateJapanese(raw: string, nameOfKatakana: (word: string) =>
   for (const run of katakanaRuns(text)) {
     const name = nameOfKatakana(run);
     // "Amazonプライムビデオ": a Latin word written before the run that its name opens with is said once.
-    if (name)
-      text = text.replace(new RegExp(`([A-Za-z0-9+]+)?${escapeRegExp(run)}`, 'g'), (_, before?: string) =>
-        before && name.toLowerCase().startsWith(`${before.toLowerCase()} `) ? ` ${name} ` : `${before ?? ''} ${name} `,
-      );
+    if (name) text = text.replace(new RegExp(`([A-Za-z0-9+]+)?${escapeRegExp(run)}`, 'g'), (_, before?: string) => ` ${withLatinLead(before, name)} `);
   }
   return text.replace(/[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+/g, ' ');
 }
