@@ -74,6 +74,7 @@ export const EVAL_SETS = [
   'held-out-7',
   'held-out-8',
   'held-out-9',
+  'held-out-10',
 ] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
