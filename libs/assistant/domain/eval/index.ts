@@ -1,3 +1,4 @@
 export * from './eval-case';
 export * from './eval-catalogue';
 export * from './score-eval';
+export * from './perturb';
