@@ -25,7 +25,7 @@ export interface Perturbation {
 export type Wordings = 'tuning' | 'held-out';
 
 /** A prompt in English: the wrappers below are English, so prompts in other languages keep theirs. */
-const inEnglish = (c: EvalCase) => c.family !== 'language' && !/[^\u0000-\u007f€£’‘“”–—é]/.test(c.prompt);
+const inEnglish = (c: EvalCase) => c.family !== 'language' && !/[^\t\n\r\u0020-\u007e€£’‘“”–—é]/.test(c.prompt);
 /** A question that opens with a word of asking ("what", "which", "how many", "who"), which a lead-in can embed. */
 const WH_FIRST = /^(what|which|how|who|where|when|whats|what's)\b/i;
 const lowerFirst = (p: string) => (/^[A-Z][a-z]/.test(p) ? p.charAt(0).toLowerCase() + p.slice(1) : p);
