@@ -26,6 +26,14 @@ describe('serviceVerdict: what the service did with a case', () => {
     expect(serviceVerdict(answerCase, true, reply({ insights: 0, message: 'Fewer than 30 respondents.' })).problem).toBe('no-insight');
   });
 
+  it('a refusal of the planner that says the survey has no data for a place or a period is no answer, not the engine losing one', () => {
+    for (const message of [
+      'The survey has no data for Lyon. Markets available to you: Germany, France.',
+      'I can only report what the survey measured, and it has no data for 2031: Q1 2025 to Q3 2026. I do not forecast future waves.',
+    ])
+      expect(serviceVerdict(answerCase, false, reply({ insights: 0, questions: [], message })).problem).toBe('no-insight');
+  });
+
   it('flags insights computed from another question than the one the case asks about', () => {
     expect(serviceVerdict(answerCase, false, reply({ questions: ['streaming_services_used'] })).problem).toBe('other-question');
   });
@@ -42,7 +50,7 @@ describe('tallyServiceVerdicts', () => {
   it('counts per family and overall, and a lost answer only when the plan was right', () => {
     const verdicts = [
       serviceVerdict(answerCase, true, reply({})),
-      serviceVerdict(answerCase, true, reply({ insights: 0, message: 'no data' })),
+      serviceVerdict(answerCase, true, reply({ insights: 0, message: 'The engine returned no data for this selection.' })),
       serviceVerdict(answerCase, false, reply({ questions: ['other'] })),
       serviceVerdict(refusalCase, true, reply({ insights: 0, message: 'not measured' })),
     ];

@@ -117,7 +117,12 @@ export async function askCase(client: ServiceClient, evalCase: EvalCase, audienc
 
 /** A figure in a sentence: a percentage, or a number of people. */
 const FIGURE = /\d+(?:\.\d+)?\s?%|\b\d[\d,.]*\s+(?:million\s+)?people\b/i;
-const NO_DATA = /\bno data\b/i;
+/**
+ * The answer's own words when the engine computed no cell for the plan (narrative.ts). Not any
+ * "no data": a refusal of the planner says "the survey has no data for <a place or a period>",
+ * and that is a refusal (a wrong plan when the case expects numbers), not an engine that lost one.
+ */
+const NO_DATA = /\bengine returned no data\b/i;
 
 /** Judges the service's reply to a case against what the case expects. */
 export function serviceVerdict(evalCase: EvalCase, planRight: boolean, reply: ServiceReply): ServiceVerdict {

@@ -8,27 +8,30 @@ import { AssistantClient, ChatAnswer } from './assistant-helpers';
 describe('assistant: its figures are the crosstab endpoint’s', () => {
   let stack: Stack;
   let demo: AssistantClient;
+  let acme: AssistantClient;
 
   beforeAll(async () => {
     stack = await Stack.start({ label: 'assistant_parity', jobMode: 'inline', seed: true });
     demo = new AssistantClient(stack, await stack.token('demo', 1));
+    // An organisation licensing part of the survey (four markets, the last five waves).
+    acme = new AssistantClient(stack, await stack.token('acme-retail', 2));
   });
   afterAll(() => stack?.stop());
 
-  /** Each insight's stored metrics against the crosstab endpoint run on what the insight says it was computed from. */
-  const sameAsCrosstab = async (answer: ChatAnswer) => {
+  /** Each insight's stored metrics against the crosstab endpoint run (as the same caller) on what the insight says it was computed from. */
+  const sameAsCrosstab = async (answer: ChatAnswer, client: AssistantClient = demo) => {
     expect(answer.message).not.toMatch(/no data|no reliable numbers/);
     expect(answer.insights.length).toBeGreaterThan(0);
     const out = [];
     for (const insight of answer.insights) {
-      const details = await demo.insight(insight.id);
+      const details = await client.insight(insight.id);
       const attribute = details.computed_from.attributes[0];
       const column = attribute.suffix
         ? { question: attribute.question, datapoints: [attribute.datapoint], suffixes: [attribute.suffix] }
         : { question: attribute.question, datapoints: [attribute.datapoint] };
       const locations = details.computed_from.locations.map((l) => l.code);
       const waves = details.computed_from.waves.map((w) => w.code);
-      const [cell] = await demo.crosstab(details.computed_from.audiences[0].expression, [column], locations, waves);
+      const [cell] = await client.crosstab(details.computed_from.audiences[0].expression, [column], locations, waves);
       expect(details.computed_from.datasets).toEqual([{ code: 'core', name: 'Core survey' }]);
       expect(details.metrics.audience_percentage).toBeCloseTo(cell.audiences.row.intersect_percentage, 9);
       expect(details.metrics.base_percentage).toBeCloseTo(cell.audiences.column.percentage, 9);
@@ -48,6 +51,23 @@ describe('assistant: its figures are the crosstab endpoint’s', () => {
     expect(checked.details.computed_from.audiences[0].expression).toEqual({ question: 'parent_status', datapoints: ['parent'] });
     expect(checked.locations).toEqual(['us']);
     expect(checked.waves).toEqual(['q4_2025', 'q1_2026', 'q2_2026', 'q3_2026']);
+  });
+
+  it('an audience on one stage of a brand funnel (a grid answer) crossed with a plain question in one market, for an organisation licensing part of the survey', async () => {
+    const answer = await acme.ask('Among people in Germany who would consider Adidas, what share use Snapchat?');
+    const [checked] = await sameAsCrosstab(answer, acme);
+    expect(checked.details.computed_from.attributes[0]).toMatchObject({ question: 'social_platform_usage', datapoint: 'snapchat' });
+    expect(checked.details.computed_from.audiences[0].expression).toMatchObject({ question: 'brand_funnel_sportswear', datapoints: ['adidas'] });
+    expect(checked.details.computed_from.audiences[0].expression).toHaveProperty('suffixes');
+    expect(checked.locations).toEqual(['de']);
+  });
+
+  it('an audience of one answer crossed with an app in every licensed market: the figure is the crosstab’s over all of them', async () => {
+    const answer = await demo.ask('How widespread is Fitbit among cyclists?');
+    const [checked] = await sameAsCrosstab(answer);
+    expect(checked.details.computed_from.attributes[0]).toMatchObject({ question: 'health_apps_used', datapoint: 'fitbit' });
+    expect(checked.details.computed_from.audiences[0].expression).toEqual({ question: 'sports_played', datapoints: ['cycling'] });
+    expect(checked.locations.length).toBeGreaterThan(1);
   });
 
   it('a docked audience crossed with an attitude in one market: the index is given even when it is in line', async () => {
