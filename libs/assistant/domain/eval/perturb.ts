@@ -58,6 +58,17 @@ const SHORTHAND_HELD_OUT: readonly [RegExp, string][] = [
   [/\bwithout\b/g, 'w/o'],
   [/\bpercentage\b/g, 'pct'],
 ];
+/** Words of asking for a share in other words of the same meaning ("share of" → "proportion of"); a market share stays. */
+const ASKING_TUNING: readonly [RegExp, string][] = [
+  [/(?<!market )\bshare of\b/gi, 'proportion of'],
+  [/\bpercentage of\b/gi, 'share of'],
+  [/% of\b/g, ' percent of'],
+];
+const ASKING_HELD_OUT: readonly [RegExp, string][] = [
+  [/(?<!market )\bshare of\b/gi, 'fraction of'],
+  [/\bpercentage of\b/gi, 'proportion of'],
+  [/% of\b/g, ' pct of'],
+];
 /** One letter dropped from the middle of the longest word of eight letters or more (the first when two tie). */
 const oneTypo = (p: string) => {
   const words = p.match(/[A-Za-z]{8,}/g);
@@ -127,6 +138,13 @@ export const PERTURBATIONS: readonly Perturbation[] = [
     applies: inEnglish,
     tuning: [shorthand(SHORTHAND_TUNING)],
     heldOut: [shorthand(SHORTHAND_HELD_OUT)],
+  },
+  {
+    name: 'asking-words',
+    what: 'a word of asking for a share in another word of the same meaning ("proportion of", "fraction of")',
+    applies: inEnglish,
+    tuning: [shorthand(ASKING_TUNING)],
+    heldOut: [shorthand(ASKING_HELD_OUT)],
   },
   {
     name: 'typo',
