@@ -14,6 +14,7 @@ import { firstTurnShape } from './planner/shape';
 import { chooseTopic } from './planner/topic';
 import { settleTopic } from './planner/topic-context';
 import { correctSpelling, spellingNote } from './planner/spelling';
+import { spelledOut } from './planner/chat-shorthand';
 import { PlanShape, PromptContext } from './planner/types';
 import { grainRefusal } from './time-grain';
 
@@ -71,8 +72,9 @@ export class RuleBasedPlanner implements Planner {
 export function planPrompt(input: PlanInput): PlanOutcome {
   // "retalers", "Streamindienste": one typo of a known word is read as that word, and the answer says so.
   // The refused turn a correction completes ("sorry, I meant Spain") is read so too.
-  const spelling = correctSpelling(input.prompt, input.catalogue);
-  const unanswered = input.unanswered ? correctSpelling(input.unanswered, input.catalogue).text : input.unanswered;
+  // Chat shorthand ("ppl", "w/") is spelt out first, for the stages that read the prompt's text.
+  const spelling = correctSpelling(spelledOut(input.prompt), input.catalogue);
+  const unanswered = input.unanswered ? correctSpelling(spelledOut(input.unanswered), input.catalogue).text : input.unanswered;
   const outcome = planInContext({ ...input, prompt: spelling.text, unanswered }, planQuestion);
   const note = spellingNote(spelling.fixes);
   return note && outcome.outcome === 'answer' ? { ...outcome, notes: [note, ...outcome.notes] } : outcome;
