@@ -24,6 +24,12 @@ describe('spelling: one typo of a known word read as that word', () => {
     expect(spelt('Combien de Français possèdent une voiture électique ?')).toContain('voiture électrique');
   });
 
+  it('reads a German compound with one slip in one of its words, never one written right', () => {
+    expect(spelt('Wie hat sich der Anteil der Hundebsitzer verändert?')).toBe('Wie hat sich der Anteil der Hundebesitzer verändert?');
+    expect(spelt('Was zeichnet Elektroatofahrer in Deutschland aus?')).toBe('Was zeichnet Elektroautofahrer in Deutschland aus?');
+    expect(spelt('Was zeichnet Elektroautofahrer in Deutschland aus?')).toBe('Was zeichnet Elektroautofahrer in Deutschland aus?');
+  });
+
   it('never reads a known word, a form of one, a short word or a code as a typo', () => {
     expect(spellingOf('instagram', catalogue).known).toBe(true);
     expect(spellingOf('tablettes', catalogue).known).toBe(true);

@@ -239,6 +239,27 @@ function oneMeant(near: ReadonlySet<string>, vocabularies: readonly Vocabulary[]
   return nearer.length === 1 ? nearer[0] : undefined;
 }
 
+/**
+ * A German compound with one slip in one of its words ("hundebsitzer": "hunde" + "besitzer",
+ * "elektroatofahrer": "elektroauto" + "fahrer"): a listed word and a word of six letters or more
+ * one slip from exactly one; none when the compound splits into listed words as written.
+ */
+function meantCompound(w: string, vocabularies: readonly Vocabulary[]): string | undefined {
+  const listed = (x: string) =>
+    vocabularies.some((v) => v.words.words.has(x)) || (x.endsWith('s') && vocabularies.some((v) => v.words.words.has(x.slice(0, -1))));
+  const found = new Set<string>();
+  for (let k = 4; k <= w.length - 4; k++) {
+    const head = w.slice(0, k);
+    const tail = w.slice(k);
+    if (listed(head) && listed(tail)) return undefined;
+    const part = listed(head) ? tail : listed(tail) ? head : undefined;
+    if (part === undefined || part.length < MIN_TYPO_LENGTH - 1) continue;
+    const meant = oneMeant(meantWords(part, vocabularies), vocabularies);
+    if (meant !== undefined) found.add(part === tail ? head + meant : meant + tail);
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
 /** A plain word (lower case, accents folded) as the speller sees it: known as written or as a form, else the known words one slip away. */
 export function spellingOf(w: string, catalogue: PlannerCatalogue, lang: Language = 'en'): { known: boolean; near: string[]; meant?: string } {
   const vocabularies = vocabulariesFor(lang, indexOf(catalogue));
@@ -305,7 +326,7 @@ export function correctSpelling(prompt: string, catalogue: PlannerCatalogue): { 
     // Letters and digits together ("Q1", "2025er") are codes, not words.
     if (typed.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(w) || /\d/.test(prompt[start - 1] ?? '') || /\d/.test(prompt[end] ?? '')) return;
     if (known(w, vocabularies.all)) return;
-    const meant = oneMeant(meantWords(w, vocabularies.meant), vocabularies.meant);
+    const meant = oneMeant(meantWords(w, vocabularies.meant), vocabularies.meant) ?? (lang === 'de' ? meantCompound(w, vocabularies.meant) : undefined);
     if (meant === undefined) return;
     // A word written as a name is a name of the catalogue, or a word of a name or phrase its neighbour goes on with ("Elecric car").
     if (names.has(w) && !nameWord(meant, index, catalogue) && !paired(plain[k - 1], meant) && !paired(meant, plain[k + 1])) return;
