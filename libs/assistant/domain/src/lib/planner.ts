@@ -73,7 +73,7 @@ export function planPrompt(input: PlanInput): PlanOutcome {
   // "retalers", "Streamindienste": one typo of a known word is read as that word, and the answer says so.
   // The refused turn a correction completes ("sorry, I meant Spain") is read so too.
   // Chat shorthand ("ppl", "w/") is spelt out first, for the stages that read the prompt's text.
-  const spelling = correctSpelling(spelledOut(input.prompt), input.catalogue);
+  const spelling = correctSpelling(spelledOut(input.prompt), input.catalogue, input.previous?.language);
   const unanswered = input.unanswered ? correctSpelling(spelledOut(input.unanswered), input.catalogue).text : input.unanswered;
   const outcome = planInContext({ ...input, prompt: spelling.text, unanswered }, planQuestion);
   const note = spellingNote(spelling.fixes);

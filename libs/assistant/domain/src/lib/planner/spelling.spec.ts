@@ -24,6 +24,11 @@ describe('spelling: one typo of a known word read as that word', () => {
     expect(spelt('Combien de Français possèdent une voiture électique ?')).toContain('voiture électrique');
   });
 
+  it('reads a word of the chat language, or of any language when the prompt does not tell one', () => {
+    expect(correctSpelling('E per la Generzione Z?', catalogue, 'it').text).toBe('E per la Generazione Z?');
+    expect(spelt('Cosa contraddstingue la Gen Z in Giappone?')).toBe('Cosa contraddistingue la Gen Z in Giappone?');
+  });
+
   it('reads a German compound with one slip in one of its words, never one written right', () => {
     expect(spelt('Wie hat sich der Anteil der Hundebsitzer verändert?')).toBe('Wie hat sich der Anteil der Hundebesitzer verändert?');
     expect(spelt('Was zeichnet Elektroatofahrer in Deutschland aus?')).toBe('Was zeichnet Elektroautofahrer in Deutschland aus?');

@@ -1,6 +1,6 @@
 import { CatalogueIndex, indexOf, lemma } from '../catalogue-index';
 import { PlannerCatalogue } from '../assistant.types';
-import { detectLanguage, inflectionKey, Language } from '../languages';
+import { clearLanguage, detectLanguage, inflectionKey, Language } from '../languages';
 import { foldAccents, typoDistance } from '../text';
 import { CONTEXT_LEXICON, LEXICON } from '../../lexicon/lexicon';
 import { commonWords } from './word-bounds';
@@ -193,10 +193,10 @@ function catalogueVocabulary(index: CatalogueIndex): Vocabulary {
  * of the prompt's language, English and any language to read a typo as (a Spanish word is not
  * read as an Italian one: "campaña" is no "campagna").
  */
-function vocabulariesFor(lang: Language, index: CatalogueIndex): { all: Vocabulary[]; meant: Vocabulary[] } {
+function vocabulariesFor(langs: readonly Language[], index: CatalogueIndex): { all: Vocabulary[]; meant: Vocabulary[] } {
   const lex = lexicon();
   const catalogue = catalogueVocabulary(index);
-  const meant = (['any', 'en', lang] as Tag[]).flatMap((t, i, list) => (list.indexOf(t) === i && lex.has(t) ? [lex.get(t) as Vocabulary] : []));
+  const meant = (['any', 'en', ...langs] as Tag[]).flatMap((t, i, list) => (list.indexOf(t) === i && lex.has(t) ? [lex.get(t) as Vocabulary] : []));
   return { all: [...lex.values(), catalogue], meant: [...meant, catalogue] };
 }
 
@@ -262,7 +262,7 @@ function meantCompound(w: string, vocabularies: readonly Vocabulary[]): string |
 
 /** A plain word (lower case, accents folded) as the speller sees it: known as written or as a form, else the known words one slip away. */
 export function spellingOf(w: string, catalogue: PlannerCatalogue, lang: Language = 'en'): { known: boolean; near: string[]; meant?: string } {
-  const vocabularies = vocabulariesFor(lang, indexOf(catalogue));
+  const vocabularies = vocabulariesFor([lang], indexOf(catalogue));
   if (known(w, vocabularies.all)) return { known: true, near: [] };
   const near = meantWords(w, vocabularies.meant);
   return { known: false, near: [...near], meant: oneMeant(near, vocabularies.meant) };
@@ -305,12 +305,14 @@ function respelt(typed: string, meant: string): string {
  * The prompt with each unknown word one typo from exactly one known word written as that word,
  * and the words so read (for the answer's notes).
  */
-export function correctSpelling(prompt: string, catalogue: PlannerCatalogue): { text: string; fixes: SpellingFix[] } {
+export function correctSpelling(prompt: string, catalogue: PlannerCatalogue, chat?: Language): { text: string; fixes: SpellingFix[] } {
   const tokens = [...prompt.matchAll(/[\p{L}]+/gu)];
   if (!tokens.some((t) => t[0].length >= MIN_TYPO_LENGTH)) return { text: prompt, fixes: [] };
   const index = indexOf(catalogue);
   const lang = detectLanguage(prompt);
-  const vocabularies = vocabulariesFor(lang, index);
+  // The language of the chat's last answer too ("E per la Generzione Z?"), and every language when
+  // the prompt's words do not tell one (a typo may be in its one marker word: "Cosa contraddstingue ...").
+  const vocabularies = vocabulariesFor(clearLanguage(prompt) === null ? TABLED : [lang, ...(chat ? [chat] : [])], index);
   // German writes its nouns with a capital: there a capital does not make a name.
   const names = new Set(lang === 'de' ? [] : [...writtenAsNames(prompt)].map(foldAccents));
   const plain = tokens.map((t) => foldAccents(t[0].toLowerCase()));
