@@ -13,6 +13,8 @@ import { clarify, codeName, refuse, titleCase } from './planner/outcomes';
 import { firstTurnShape } from './planner/shape';
 import { chooseTopic } from './planner/topic';
 import { settleTopic } from './planner/topic-context';
+import { correctSpelling, spellingNote } from './planner/spelling';
+import { spelledOut } from './planner/chat-shorthand';
 import { PlanShape, PromptContext } from './planner/types';
 import { grainRefusal } from './time-grain';
 
@@ -68,7 +70,14 @@ export class RuleBasedPlanner implements Planner {
  * and `@aas/query-rules` (`finishPlan`).
  */
 export function planPrompt(input: PlanInput): PlanOutcome {
-  return planInContext(input, planQuestion);
+  // "retalers", "Streamindienste": one typo of a known word is read as that word, and the answer says so.
+  // The refused turn a correction completes ("sorry, I meant Spain") is read so too.
+  // Chat shorthand ("ppl", "w/") is spelt out first, for the stages that read the prompt's text.
+  const spelling = correctSpelling(spelledOut(input.prompt), input.catalogue, input.previous?.language);
+  const unanswered = input.unanswered ? correctSpelling(spelledOut(input.unanswered), input.catalogue).text : input.unanswered;
+  const outcome = planInContext({ ...input, prompt: spelling.text, unanswered }, planQuestion);
+  const note = spellingNote(spelling.fixes);
+  return note && outcome.outcome === 'answer' ? { ...outcome, notes: [note, ...outcome.notes] } : outcome;
 }
 
 /** Plans one question (the context stage, planner/in-context.ts, has already set a brief's context aside). */
