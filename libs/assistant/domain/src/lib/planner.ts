@@ -3,6 +3,7 @@ import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from './ass
 import { combine, uniqueAudiences } from './planner/audiences';
 import { averagePlan } from './planner/average';
 import { promptContext } from './planner/context';
+import { withoutCourtesy } from './planner/courtesy';
 import { finishPlan } from './planner/finish';
 import { planInContext } from './planner/in-context';
 import { mergeFollowUp, withDocked } from './planner/follow-up';
@@ -68,7 +69,9 @@ export class RuleBasedPlanner implements Planner {
  * and `@aas/query-rules` (`finishPlan`).
  */
 export function planPrompt(input: PlanInput): PlanOutcome {
-  return planInContext(input, planQuestion);
+  // "Hi team - and France? Thanks!": the social wrapping of a request is no part of what is asked (courtesy.ts).
+  const unanswered = input.unanswered ? withoutCourtesy(input.unanswered) : input.unanswered;
+  return planInContext({ ...input, prompt: withoutCourtesy(input.prompt), unanswered }, planQuestion);
 }
 
 /** Plans one question (the context stage, planner/in-context.ts, has already set a brief's context aside). */
