@@ -361,4 +361,6 @@ export interface Courtesy {
   keptOpeners: string[];
   /** The words an embedded question starts with ("what", "which", "how"). */
   embeddedStarts: string[];
+  /** Verbs after which a word of courtesy is what is said, not courtesy ("how many say thank you", "who types please"). */
+  quoteVerbs: string[];
 }

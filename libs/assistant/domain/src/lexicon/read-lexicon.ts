@@ -124,6 +124,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
         askVerbs: words,
         keptOpeners: words,
         embeddedStarts: words,
+        quoteVerbs: words,
       }),
       pluralDemonymsWithoutS: words,
       earningVerbs: words,

@@ -39,6 +39,7 @@ describe('withoutClosing', () => {
     expect(withoutClosing('same thing but 2026 thank u')).toBe('same thing but 2026');
     expect(withoutClosing('what are gen z in japan into thnx')).toBe('what are gen z in japan into');
     expect(withoutClosing('swap de for fr i really appreciate it')).toBe('swap de for fr');
+    expect(withoutClosing('what share use tiktok, please and thank you')).toBe('what share use tiktok');
     expect(withoutClosing('same thing but 2026 many thanks')).toBe('same thing but 2026');
     expect(withoutClosing('linkdin users germany how many cheers')).toBe('linkdin users germany how many');
   });
@@ -46,6 +47,7 @@ describe('withoutClosing', () => {
   it('keeps a verb of thanks that is the question’s own', () => {
     expect(withoutClosing('Which brands do Gen Z appreciate?')).toBe('Which brands do Gen Z appreciate?');
     expect(withoutClosing('What share of people who use it')).toBe('What share of people who use it');
+    expect(withoutClosing('Which groups are most likely to say thank you')).toBe('Which groups are most likely to say thank you');
   });
 });
 
@@ -66,6 +68,7 @@ describe('withoutPoliteness', () => {
   it('keeps a condition that says something, and a request that opens with please', () => {
     expect(withoutPoliteness('what share use TikTok if you count stories')).toBe('what share use TikTok if you count stories');
     expect(withoutPoliteness('Please pull the share of women in India')).toBe('Please pull the share of women in India');
+    expect(withoutPoliteness('How many people say please')).toBe('How many people say please');
   });
 });
 
@@ -75,6 +78,7 @@ describe('withoutLeadIn', () => {
     expect(withoutLeadIn('Do you know how many people vape')).toBe('how many people vape');
     expect(withoutLeadIn("I'm curious who uses Snapchat most")).toBe('who uses Snapchat most');
     expect(withoutLeadIn('Any idea what share of Gen Z use TikTok?')).toBe('what share of Gen Z use TikTok?');
+    expect(withoutLeadIn('Do you happen to know which brand leads?')).toBe('which brand leads?');
   });
 
   it('keeps the opener that marks a follow-up', () => {

@@ -35,6 +35,7 @@ const ASK_LEADS = setOf(C.askLeads);
 const ASK_VERBS = setOf(C.askVerbs);
 const KEPT_OPENERS = setOf(C.keptOpeners);
 const EMBEDDED_STARTS = setOf(C.embeddedStarts);
+const QUOTE_VERBS = setOf(C.quoteVerbs);
 
 /** The most words a greeting or thanks before the ask, a lead-in or a courteous condition runs to. */
 const MAX_OPENING = 7;
@@ -144,6 +145,8 @@ export function withoutClosing(text: string): string {
   while (h < n && !isThanks(toks[h])) h++;
   // "Which brands do they appreciate": a verb of thanks closes only with its object ("appreciate it").
   if (h >= n || h <= s || (toks[h].key.startsWith('appreciat') && h === n - 1)) return text;
+  // "How many say thank you": after a verb of saying, the words are what is said.
+  if (QUOTE_VERBS.has(toks[h - 1].key)) return text;
   let from = h;
   // "Many thanks", not "how many" before them.
   while (from - 1 > s && h - from < 2 && THANKS_BEFORE.has(toks[from - 1].key) && !EMBEDDED_STARTS.has(toks[from - 2].key)) from--;
@@ -176,7 +179,8 @@ export function withoutPoliteness(text: string): string {
     for (let end = n; end > 1 && !cut; end--) {
       if (end < n && !separates(gapBefore(text, toks, end))) continue;
       const last = toks[end - 1];
-      if (POLITE.has(squeeze(last.key)) && !endsSentence(gapBefore(text, toks, end - 1), false)) cut = [markerStart(text, last.start), last.end];
+      const quoted = QUOTE_VERBS.has(toks[end - 2].key) && !separates(gapBefore(text, toks, end - 1));
+      if (POLITE.has(squeeze(last.key)) && !quoted && !endsSentence(gapBefore(text, toks, end - 1), false)) cut = [markerStart(text, last.start), last.end];
       for (let from = end - 2; from >= 1 && from >= end - MAX_CONDITION && !cut; from--)
         if (isCondition(toks, from, end) && !endsSentence(gapBefore(text, toks, from), false)) cut = [markerStart(text, toks[from].start), last.end];
     }
