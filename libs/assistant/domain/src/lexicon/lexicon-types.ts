@@ -137,6 +137,8 @@ export interface Grammar {
   objectVerbStems: string[];
   /** Chat interjections ("lol", "tbh") that, ending a clause, are tone rather than a name ("LoL"). */
   interjections: string[];
+  /** The social wrapping of a request (planner/courtesy.ts): greetings, thanks and sign-offs, politeness markers, lead-ins that embed a question. */
+  courtesy: Courtesy;
   /** Names of a market's people that do not end in s ("the French who ..."); the others are read by their plural s. */
   pluralDemonymsWithoutS: string[];
   /** Verbs of earning that make the people before them a group of income ("households earning over $150,000", "families on $40k"). */
@@ -329,4 +331,36 @@ export interface LexiconFiles {
   'cues.json': unknown;
   'grammar.json': unknown;
   'dimensions.json': unknown;
+}
+
+/** The words of the social wrapping around a request (`grammar.json` courtesy, read by planner/courtesy.ts). */
+export interface Courtesy {
+  /** Greetings that open a message ("hi", "good morning"), in English: the wrappings of other languages are left to their reading. */
+  greetings: string[];
+  /** Who a greeting is said to ("team", "all", "there"). */
+  addressees: string[];
+  /** The heads of thanks and sign-offs ("thanks", "cheers", "appreciate", "regards"). */
+  thanks: string[];
+  /** Words that may come before a head of thanks in a closing ("many", "much", "I really"). */
+  thanksBefore: string[];
+  /** Words that may follow a head of thanks in a closing ("you", "so much", "in advance", "for your help"). */
+  thanksAfter: string[];
+  /** Politeness markers said inside the ask ("please", "kindly"). */
+  politeWords: string[];
+  /** The words a courteous condition opens with ("if", "when"), */
+  conditionOpens: string[];
+  /** its subject ("you", "possible") */
+  conditionSubjects: string[];
+  /** and the words the rest of it is made of ("can", "have a moment", "don't mind"). */
+  conditionWords: string[];
+  /** The words of a lead-in before an embedded question besides its verb ("could you", "I'd like to"). */
+  askLeads: string[];
+  /** Verbs (and nouns) of asking, telling and knowing that embed a question ("tell", "know", "wonder", "idea"). */
+  askVerbs: string[];
+  /** Openers of a turn kept before a lead-in is dropped ("and", "so"): they mark a follow-up. */
+  keptOpeners: string[];
+  /** The words an embedded question starts with ("what", "which", "how"). */
+  embeddedStarts: string[];
+  /** Verbs after which a word of courtesy is what is said, not courtesy ("how many say thank you", "who types please"). */
+  quoteVerbs: string[];
 }

@@ -6,7 +6,18 @@
 
 import { type Check, describe, LexiconError, listOf, num, recordOf, shape, text, tuple, word, wordLists, words } from './lexicon-checks';
 import { TABLED_LANGUAGES } from './lexicon-types';
-import type { AudiencePhrase, EnglishWords, Grammar, TabledLanguage, JapaneseWords, LanguageWords, Lexicon, LexiconFiles, Phrase } from './lexicon-types';
+import type {
+  AudiencePhrase,
+  Courtesy,
+  EnglishWords,
+  Grammar,
+  TabledLanguage,
+  JapaneseWords,
+  LanguageWords,
+  Lexicon,
+  LexiconFiles,
+  Phrase,
+} from './lexicon-types';
 
 export * from './lexicon-types';
 
@@ -99,6 +110,22 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       ageRangeLinks: words,
       objectVerbStems: words,
       interjections: words,
+      courtesy: shape<Courtesy>({
+        greetings: words,
+        addressees: words,
+        thanks: words,
+        thanksBefore: words,
+        thanksAfter: words,
+        politeWords: words,
+        conditionOpens: words,
+        conditionSubjects: words,
+        conditionWords: words,
+        askLeads: words,
+        askVerbs: words,
+        keptOpeners: words,
+        embeddedStarts: words,
+        quoteVerbs: words,
+      }),
       pluralDemonymsWithoutS: words,
       earningVerbs: words,
       relativeWords: words,

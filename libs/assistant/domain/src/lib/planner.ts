@@ -3,6 +3,7 @@ import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanOutcome } from './ass
 import { combine, uniqueAudiences } from './planner/audiences';
 import { averagePlan } from './planner/average';
 import { promptContext } from './planner/context';
+import { withoutCourtesy } from './planner/courtesy';
 import { finishPlan } from './planner/finish';
 import { planInContext } from './planner/in-context';
 import { mergeFollowUp, withDocked } from './planner/follow-up';
@@ -70,11 +71,12 @@ export class RuleBasedPlanner implements Planner {
  * and `@aas/query-rules` (`finishPlan`).
  */
 export function planPrompt(input: PlanInput): PlanOutcome {
+  // Chat shorthand ("ppl", "w/") is spelt out first, for the stages that read the prompt's text;
+  // "Hi team - and France? Thanks!": the social wrapping of a request is no part of what is asked (courtesy.ts);
   // "retalers", "Streamindienste": one typo of a known word is read as that word, and the answer says so.
   // The refused turn a correction completes ("sorry, I meant Spain") is read so too.
-  // Chat shorthand ("ppl", "w/") is spelt out first, for the stages that read the prompt's text.
-  const spelling = correctSpelling(spelledOut(input.prompt), input.catalogue, input.previous?.language);
-  const unanswered = input.unanswered ? correctSpelling(spelledOut(input.unanswered), input.catalogue).text : input.unanswered;
+  const spelling = correctSpelling(withoutCourtesy(spelledOut(input.prompt)), input.catalogue, input.previous?.language);
+  const unanswered = input.unanswered ? correctSpelling(withoutCourtesy(spelledOut(input.unanswered)), input.catalogue).text : input.unanswered;
   const outcome = planInContext({ ...input, prompt: spelling.text, unanswered }, planQuestion);
   const note = spellingNote(spelling.fixes);
   return note && outcome.outcome === 'answer' ? { ...outcome, notes: [note, ...outcome.notes] } : outcome;

@@ -23,6 +23,7 @@ import {
   RANK_WORDS,
 } from './dimension-words';
 import { headWordAt, namedAt } from './group-names';
+import { restatedGroups } from './group-restated';
 
 /*
  * The first half of the dimension stage: what a question ranks or compares along, read from its
@@ -175,6 +176,7 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue, aft
   const skewAlongGroups = group !== null && words.slice(Math.max(0, groupStart - 3), groupStart).some((w) => /^skew(s|ed|ing)?$/.test(w));
   // "Players by age - which band leads?": a bare word for a group asked about refers to the groups already named.
   if (group) words.forEach((w, i) => GROUP_HEADS.has(w) && ['which', 'what'].includes(words[i - 1] ?? '') && !used.includes(i) && used.push(i));
+  if (group) used.push(...restatedGroups(words, catalogue.questions.find((q) => q.code === group.question)?.name ?? '', used));
   if ((markets || where || group) && superlativeAt >= 0)
     words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w) || predicative(i)) && used.push(i));
   // "And the lowest?", "which is the top one then?": a superlative with nothing after it names
