@@ -15,6 +15,7 @@ describe('withoutContextSentences', () => {
     'Context: the client is planning a relaunch.',
     'Need numbers for a proposal due Friday.',
     'This is for a uni assignment.',
+    'My boss needs this today.',
     'We are rethinking our marketing strategy.',
   ])('sets aside "%s" (a purpose, a deadline, who asks, an apology, background)', (sentence) => {
     expect(withoutContextSentences(`${sentence} ${ASK}`, { catalogue: demo })).toEqual({ text: ASK, context: [sentence] });

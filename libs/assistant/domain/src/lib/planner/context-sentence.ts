@@ -76,7 +76,7 @@ export function isContextSentence(sentence: string, rest: string, input: Sentenc
   if (mentions.some((m) => !isCommonName(m.entry, common))) return false;
   // Read as after a topic, so that a group named alone ("By gender.") is a group to split by.
   const reading = read(sentence, catalogue, index, true, previous?.language);
-  if (!namesNothing(reading, common) || namesYearOfData(reading.words, catalogue)) return false;
+  if (!namesNothing(reading, catalogue, common) || namesYearOfData(reading.words, catalogue)) return false;
   const text = ` ${reading.words.join(' ')} `;
   if (Object.values(readKind(text)).some(Boolean) || readCount(text)) return false;
   if (asksSomething(sentence, catalogue)) return false;
@@ -89,11 +89,14 @@ export function isContextSentence(sentence: string, rest: string, input: Sentenc
 /** A name of one word that the catalogue also writes as a common word ("strategy", "business"), not a brand's. */
 const isCommonName = (entry: Entry, common: ReadonlySet<string>) => entry.kind === 'datapoint' && entry.words.length === 1 && common.has(entry.words[0]);
 
-/** A reading without names (but common words), periods, amounts, limits or dimensions: the words carry nothing the data has. */
-function namesNothing(reading: Reading, common: ReadonlySet<string>): boolean {
+/** A reading without names (but common words), periods (but the present), amounts, limits or dimensions: the words carry nothing the data has. */
+function namesNothing(reading: Reading, catalogue: PlannerCatalogue, common: ReadonlySet<string>): boolean {
   const { time, dimension } = reading;
   if (reading.spans.some((s) => !isCommonName(s.entry, common)) || reading.quantities.length > 0 || reading.limit !== undefined) return false;
-  if (time.waves.length > 0 || time.refusal || time.range || time.pointsInTime || time.perWave || time.grain) return false;
+  if (time.refusal || time.range || time.pointsInTime || time.perWave || time.grain) return false;
+  // "My boss needs this today.": the present, said of a deadline, is the latest wave every ask defaults to; any other wave is a period.
+  const latest = catalogue.waves.filter((w) => w.entitled).at(-1);
+  if (time.waves.some((w) => w.code !== latest?.code)) return false;
   if (sizeCuePositions(reading.words).length > 0) return false;
   return !Object.values(dimension).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null && v !== undefined && v !== false));
 }
