@@ -19,6 +19,9 @@ const CJK_ALTERNATIVE = /^[\p{Script=Han}\p{Script=Hiragana}]{1,6}[？?]$/u;
 /** A short capitalised token before a full stop ("EE.", "UU."): with another after it, an abbreviation. */
 const SHORT_CAPITAL = /(^|\s)[A-Z][A-Za-z]{0,2}\.$/;
 const SHORT_CAPITAL_START = /^[A-Z][A-Za-z]{0,2}\.(\s|$)/;
+/** Whether a sentence's last full stop is an abbreviation's ("U.S.", "vs.", "EE." before "UU."), not its end. */
+export const endsInAbbreviation = (sentence: string, next = '') =>
+  ABBREVIATION.test(sentence) || (SHORT_CAPITAL.test(sentence) && SHORT_CAPITAL_START.test(next));
 
 /** A chat export's line header: a time ("[10:06]", "10:06 AM", "[Mon 10:06]"), then a speaker's name and a colon. */
 const CHAT_HEADER =
@@ -91,7 +94,7 @@ function sentencesOfLine(prompt: string, lowerCase: boolean): string[] {
     const startsSentence =
       !alternative && (next === undefined || lowerCase || CJK_END.test(current) || /^["“'‘¿¡(\p{Lu}\d]/u.test(next) || asksInLowerCase(current, next));
     // "EE. UU.": a short capital before a full stop, then another, is one abbreviation.
-    const abbreviated = ABBREVIATION.test(current) || (SHORT_CAPITAL.test(current) && SHORT_CAPITAL_START.test(next ?? ''));
+    const abbreviated = endsInAbbreviation(current, next);
     if (startsSentence && !abbreviated) {
       out.push(current.trim());
       current = '';

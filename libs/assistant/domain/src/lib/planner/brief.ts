@@ -127,7 +127,7 @@ function withoutArticle(sentence: string): string {
   return first && FRAMES.articles.includes(first[1].toLowerCase()) ? sentence.slice(first[0].length) : sentence;
 }
 
-function startsAsking(sentence: string): boolean {
+export function startsAsking(sentence: string): boolean {
   let words = wordsOf(sentence);
   // "Please pull ...", "For now, what share ...": words of courtesy or discourse before the ask.
   for (let opener = OPENERS.find((o) => o.every((w, k) => words[k] === w)); opener; opener = OPENERS.find((o) => o.every((w, k) => words[k] === w)))
@@ -181,7 +181,8 @@ const NEED_LINKS = new Set(lexicon.needLinks);
 
 const QUESTION_WORDS = new Set(['what', 'which', 'how', 'who', 'where', 'whether', 'if', 'how many', 'how much', 'what share']);
 
-function asks(sentence: string, lang: Language = 'en', catalogue?: PlannerCatalogue): boolean {
+/** Whether a sentence asks: a question mark, a reported question, a question word or command first, a request that names what it asks for. */
+export function asks(sentence: string, lang: Language = 'en', catalogue?: PlannerCatalogue): boolean {
   if (ASKS_MARK.test(sentence) || EMBEDDED.test(sentence)) return true;
   // Japanese asks by its endings and words ("教えてください", "ですか", "割合は"), written without spaces.
   if (lang === 'ja') return lexicon.askVerbs.japanese.some((m) => sentence.includes(m));

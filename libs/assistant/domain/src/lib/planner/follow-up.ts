@@ -18,7 +18,7 @@ export const FOLLOW_UP_START = G.followUpStart;
 export const REFERENCES = new Set(G.references);
 
 /** "Instead", "rather than", "the same", "again": words that only mean something against an earlier answer. */
-const RELATIVE_MARK = new RegExp(`\\b(?:${contextLexicon.replace.marks.join('|')})\\b`);
+export const RELATIVE_MARK = new RegExp(`\\b(?:${contextLexicon.replace.marks.join('|')})\\b`);
 
 /**
  * The text less the connectives that are words of an answer's name ("repair instead of replacing"

@@ -21,6 +21,7 @@ import { withoutAnyPurpose, withoutPurpose } from './purpose-phrase';
 import { pointedSide } from './side-pointer';
 import { oppositeOfPrevious } from './follow-up-opposite';
 import { withPreviousPeople } from './previous-people';
+import { withoutContextSentences } from './context-sentence';
 
 /** What the context stage needs of a planner's input (the planner's `PlanInput`). */
 export interface ContextInput {
@@ -40,6 +41,9 @@ export interface ContextInput {
  * planned exactly as written.
  */
 export function planInContext<I extends ContextInput>(given: I, planQuestion: (input: I) => PlanOutcome): PlanOutcome {
+  // "Quick one for a client deck. And for women?": a sentence before the ask that names nothing and asks nothing is context.
+  const context = withoutContextSentences(given.prompt, given);
+  if (context) given = { ...given, prompt: context.text };
   // "Compare both of them", "go back to the first market": the turn continues a plan made of earlier ones.
   // "Sorry, I meant Spaniards" after a refused turn: that turn asked again, with the correction.
   // "I meant the payment one" after "Apple": the answer of that name the words of its question describe.
