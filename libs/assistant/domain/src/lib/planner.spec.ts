@@ -172,6 +172,10 @@ describe('planPrompt: refusals', () => {
     expect(r).toMatchObject({ outcome: 'refuse', reason });
     if (r.outcome === 'refuse') expect(r.message).toMatch(message);
   });
+  it('a word of the dictionary one letter from a city is the word meant, not a place outside the data', () => {
+    expect(outcome('What share of gamers use Reddit? Just to settle it.')).toMatchObject({ outcome: 'answer' });
+    expect(outcome('What share of gamers in Seatle use Reddit?')).toMatchObject({ outcome: 'refuse', reason: 'no-data' });
+  });
   it('refuses what the organisation does not license', () => {
     expect(outcome('What % of Japanese people use TikTok?', null, acme)).toMatchObject({ outcome: 'refuse', reason: 'not-entitled' });
     expect(outcome('Which game genres do people play most?', null, acme)).toMatchObject({ outcome: 'refuse', reason: 'not-entitled' });

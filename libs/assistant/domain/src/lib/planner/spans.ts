@@ -2,6 +2,7 @@ import { commonWords } from './word-bounds';
 import { PlannerCatalogue } from '../assistant.types';
 import { CatalogueIndex, DatapointRef, Entry, mayBeTypo, wordMatches } from '../catalogue-index';
 import { Language } from '../languages';
+import { isEnglishWord } from '../english-words';
 import { STOPWORDS, typoDistance, typoMatch } from '../text';
 import { ageSpans } from './age-spans';
 import { activityVerbWord, agentNameWord, derivedNameWord } from './derived-forms';
@@ -75,6 +76,9 @@ export function findSpans(
  * Catalogue names starting at word `i`: exact, plural, or within a typo of their first word. A word
  * written as a name (`asName`, "Natura") is a typo only of a name, never of a common word ("nature").
  */
+/** A market, region or other place: never read from a word of the dictionary one letter away ("settle" is not Seattle). */
+const isPlace = (e: Entry) => e.kind === 'market' || e.kind === 'region' || e.kind === 'place';
+
 function nameCandidates(words: string[], i: number, used: Set<number>, index: CatalogueIndex, firstKeys: string[], asName: boolean): Span[] {
   const candidates: Span[] = [];
   const w = words[i];
@@ -103,7 +107,7 @@ function nameCandidates(words: string[], i: number, used: Set<number>, index: Ca
   if (mayBeTypo(w, index))
     for (const key of firstKeys)
       if (key !== w && typoMatch(w, key) && !(asName && commonWords(index).has(key)))
-        for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e)) starts.set(e, true);
+        for (const e of index.byFirst.get(key) ?? []) if (!starts.has(e) && !(isPlace(e) && isEnglishWord(w))) starts.set(e, true);
   for (const [entry, typoFirst] of starts) {
     let typo = typoFirst;
     let cost = typoFirst ? typoDistance(w, entry.words[0]) : 0;

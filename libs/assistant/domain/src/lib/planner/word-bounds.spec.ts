@@ -34,6 +34,11 @@ describe('word-bounds: word boundaries and spellings repaired against the known 
     expect(correctMisspelling('qzxwvbn', index)).toBe('qzxwvbn');
   });
 
+  it('never reads a word of the dictionary as a place one letter away, while a misspelt place is still that place', () => {
+    expect(correctMisspelling('settle', index)).toBe('settle');
+    expect(correctMisspelling('seatle', index)).toBe('seattle');
+  });
+
   it('repairs only English prompts: the other languages are translated word by word', () => {
     expect(words('howmany brits bank with monzo')).toBe('how many brits bank with monzo');
     expect(normaliseWords('wie viele deutsche nutzen chatgpt', index).lang).toBe('de');

@@ -1,5 +1,6 @@
 import { CatalogueIndex, Entry, lemma, mayBeTypo } from '../catalogue-index';
 import { QUERY_WORDS } from '../intents';
+import { isEnglishWord } from '../english-words';
 import { FUNCTION_WORDS, stem, STOPWORDS, typoDistance, typoMatch } from '../text';
 import { LEXICON } from '../../lexicon/lexicon';
 
@@ -72,6 +73,17 @@ export function joinSplitNames(raw: string, index: CatalogueIndex): string {
   });
 }
 
+/** The words of the names of markets, regions and places outside the data. */
+function placeWords(index: CatalogueIndex): ReadonlySet<string> {
+  let words = PLACE_WORDS.get(index);
+  if (!words) {
+    words = new Set(index.entries.flatMap((e) => (e.kind === 'market' || e.kind === 'region' || e.kind === 'place' ? e.words : [])));
+    PLACE_WORDS.set(index, words);
+  }
+  return words;
+}
+const PLACE_WORDS = new WeakMap<CatalogueIndex, ReadonlySet<string>>();
+
 /** Every known word a misspelling is checked against: the catalogue's words and the lexicon's cue words. */
 function candidates(index: CatalogueIndex): string[] {
   const cached = CANDIDATES.get(index);
@@ -93,8 +105,11 @@ const CANDIDATES = new WeakMap<CatalogueIndex, string[]>();
 export function correctMisspelling(word: string, index: CatalogueIndex, asName = false): string {
   if (word.length < 6 || !isPlain(word) || known(word, index) || !mayBeTypo(word, index)) return word;
   let found: string | undefined;
+  // A word of the dictionary is the word meant, not a misspelt place ("settle" is not Seattle).
+  const english = isEnglishWord(word);
   for (const v of candidates(index)) {
     if (!typoMatch(word, v) || (asName && (commonWords(index).has(v) || QUERY_WORDS.has(v)))) continue;
+    if (english && placeWords(index).has(v)) continue;
     if (found !== undefined && found !== v) return word;
     found = v;
   }
