@@ -66,7 +66,7 @@ const unquoted = (sentence: string) => sentence.replace(QUOTE_AT_START, '').repl
  * typed without sentence marks is split before the words that only open a sentence
  * (`sentence-capitals.ts`), unless `isName` says a name starts there.
  */
-export function sentencesOf(prompt: string, isName?: (rest: string) => boolean): string[] {
+export function sentencesOf(prompt: string, isName?: (rest: string) => boolean, namesWho?: (text: string) => boolean): string[] {
   // A prompt written all in lower case starts no sentence with a capital: any full stop ends one.
   const lowerCase = !/\p{Lu}/u.test(prompt);
   // A line break ends a sentence (an email, a list of notes); a bullet is not part of its line.
@@ -77,7 +77,7 @@ export function sentencesOf(prompt: string, isName?: (rest: string) => boolean):
       .filter((line) => line.length > 0)
       // "... said it's more like 70% - does that square with the data?": the claim and its check.
       .flatMap((line) => claimThenCheck(line))
-      .flatMap((line) => (lowerCase ? [line] : sentencesByCapitals(line, isName)))
+      .flatMap((line) => sentencesByCapitals(line, isName, namesWho))
       .flatMap((line) => sentencesOfLine(line, lowerCase))
       .map(unquoted)
       .filter((s) => s.length > 0)

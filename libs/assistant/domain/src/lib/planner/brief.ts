@@ -290,7 +290,11 @@ export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFo
 function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords = 0): BriefFocus | null {
   const lang = detectLanguage(prompt);
   // Typed without full stops, a sentence starts at a capital that only opens one, not at a name of the catalogue.
-  const whole = sentencesOf(prompt, (rest) => opensName(rest, catalogue));
+  const whole = sentencesOf(
+    prompt,
+    (rest) => opensName(rest, catalogue),
+    (text) => mentionsIn(text, catalogue).some((m) => m.entry.kind !== 'datapoint'),
+  );
   // In a brief, two questions joined in one sentence are two questions.
   // A tag question ("..., right?") and a rhetorical one ("Why does this matter?") are statements.
   const statements = whole.length < 2 ? whole : whole.map((s) => (isRhetorical(s, catalogue) ? s.replace(/[?？]\s*$/, '.') : withoutTag(s)));

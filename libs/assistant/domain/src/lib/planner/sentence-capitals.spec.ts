@@ -26,6 +26,16 @@ describe('the sentences of a line typed without sentence marks', () => {
       'Welcher Anteil der Millennials nutzt Netflix?',
     ]);
   });
+  it('starts a question said in lower case after words of context that name no people or place', () => {
+    const namesWho = (text: string) => /\b(US|Gen Z)\b/.test(text);
+    expect(sentencesByCapitals('quick one before the board meeting the cmo wants numbers on puma what share of women use nike', undefined, namesWho)).toEqual([
+      'quick one before the board meeting the cmo wants numbers on puma',
+      'what share of women use nike?',
+    ]);
+    expect(sentencesByCapitals('Of Netflix subscribers in the US how many also pay for Disney+', undefined, namesWho)).toHaveLength(1);
+    expect(sentencesByCapitals('Do ChatGPT users and non-users differ in how much they use a VPN', undefined, namesWho)).toHaveLength(1);
+    expect(sentencesByCapitals('spotify but not apple music - how common among millennials', undefined, namesWho)).toHaveLength(1);
+  });
   it('reads the question of a brief typed without punctuation, the context set aside', () => {
     const focus = focusBrief(
       'Our client is a pet food start-up and the deck already has a slide on the US Bottom line how many people in the UK own a dog',
