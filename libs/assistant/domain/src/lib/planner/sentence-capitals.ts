@@ -12,6 +12,8 @@ const OPENERS = new Set([
   ...[...lexicon.askStarts, ...lexicon.askLeadIns, ...lexicon.askOpeners].map((phrase) => phrase.split(' ')[0]),
 ]);
 
+/** The small words a title capitalises too (not "pls" or "thx" after it). */
+const SMALL_WORDS = new Set(lexicon.sentenceOpeners.words);
 /** The first words of a question: a sentence split off that opens with one asks, as its question mark would say. */
 const QUESTION_STARTS = new Set(lexicon.sentenceOpeners.questionStarts);
 
@@ -39,7 +41,7 @@ export function sentencesByCapitals(line: string, isName: (rest: string) => bool
   // everywhere, on its small words too (a German sentence capitalises its nouns, never its articles).
   const words = tokens.filter((t) => /^\p{L}/u.test(t[0]));
   const capitalised = words.filter((t) => /^\p{Lu}/u.test(t[0])).length;
-  if (capitalised > words.length * TITLE_SHARE && !words.some((t) => /^\p{Ll}/u.test(t[0]) && OPENERS.has(firstWord(t[0])))) return [line];
+  if (capitalised > words.length * TITLE_SHARE && !words.some((t) => /^\p{Ll}/u.test(t[0]) && SMALL_WORDS.has(firstWord(t[0])))) return [line];
   const starts: number[] = [];
   tokens.forEach((t, i) => {
     if (i === 0) return;
@@ -82,8 +84,9 @@ function midQuestionStarts(tokens: RegExpMatchArray[], starts: readonly number[]
       .slice(head, i)
       .map((x) => firstWord(x[0]))
       .filter((w) => /\p{L}/u.test(w));
-    // "Do ChatGPT users differ in how much ...": a question word after a preposition, or in a question, is part of it.
-    if (QUESTION_STARTS.has(before[0] ?? '') || EMBEDDING.has(before[before.length - 1] ?? '')) return;
+    // "Do ChatGPT users differ in how much ...": a question word after a preposition, or in a question, is part of it;
+    // after a dash, the dash is the mark that parts them (`contextBeforeColon`).
+    if (/^[-–—]$/.test(tokens[i - 1]?.[0] ?? '') || QUESTION_STARTS.has(before[0] ?? '') || EMBEDDING.has(before[before.length - 1] ?? '')) return;
     if (before.length < MIN_HEAD_WORDS || CLAUSE_OPENERS.some((o) => ` ${before.join(' ')} `.includes(` ${o} `))) return;
     // "Of Netflix subscribers in the US how many ...": words that name who or where are the question's own.
     if (
