@@ -5,6 +5,7 @@
 import lexicon from './context-lexicon.json';
 import { wordsOf } from './mentions';
 import { claimThenCheck } from './brief-claims';
+import { sentencesByCapitals } from './sentence-capitals';
 
 /** Sentence ends that are not ends: "U.S.", "e.g.", "vs.". */
 const ABBREVIATION = /\b(u\.s|u\.k|e\.g|i\.e|vs|etc|approx|dr|mr|mrs|ms|st|inc|ltd|no)\.$/i;
@@ -64,9 +65,11 @@ const unquoted = (sentence: string) => sentence.replace(QUOTE_AT_START, '').repl
 
 /**
  * Splits a prompt into sentences at `.`, `!` and `?` followed by a space and a capital (or an
- * opening quote or question mark); abbreviations ("U.S.", "EE. UU.", "vs.") stay whole.
+ * opening quote or question mark); abbreviations ("U.S.", "EE. UU.", "vs.") stay whole. A line
+ * typed without sentence marks is split before the words that only open a sentence
+ * (`sentence-capitals.ts`), unless `isName` says a name starts there.
  */
-export function sentencesOf(prompt: string): string[] {
+export function sentencesOf(prompt: string, isName?: (rest: string) => boolean, namesWho?: (text: string) => boolean): string[] {
   // A prompt written all in lower case starts no sentence with a capital: any full stop ends one.
   const lowerCase = !/\p{Lu}/u.test(prompt);
   // A line break ends a sentence (an email, a list of notes); a bullet is not part of its line.
@@ -77,6 +80,7 @@ export function sentencesOf(prompt: string): string[] {
       .filter((line) => line.length > 0)
       // "... said it's more like 70% - does that square with the data?": the claim and its check.
       .flatMap((line) => claimThenCheck(line))
+      .flatMap((line) => sentencesByCapitals(line, isName, namesWho))
       .flatMap((line) => sentencesOfLine(line, lowerCase))
       .map(unquoted)
       .filter((s) => s.length > 0)

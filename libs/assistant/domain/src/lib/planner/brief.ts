@@ -46,7 +46,7 @@ const sizeOf = (text: string) => wordsOf(text).length + Math.floor((text.match(C
 function withoutLeadIn(sentence: string, catalogue?: PlannerCatalogue): string {
   // "Open question - which ...": a dash between words marks a lead-in as a colon does.
   const mark = /:|\s[-–—]\s/.exec(sentence);
-  if (!mark) return sentence;
+  if (!mark) return withoutBareLeadIn(sentence);
   const lead = wordsOf(sentence.slice(0, mark.index)).join(' ');
   const after = sentence.slice(mark.index + mark[0].length).trim();
   const announces =
@@ -60,6 +60,24 @@ function withoutLeadIn(sentence: string, catalogue?: PlannerCatalogue): string {
     // "Para el cliente: dame el porcentaje ...": also a command, in any language, after words that name nothing.
     (catalogue !== undefined && mentionsIn(sentence.slice(0, mark.index), catalogue).length === 0 && startsAsking(askShapeOf(after, detectLanguage(after))));
   return announces ? after : sentence;
+}
+
+/** The lead-ins, longest first. */
+const LEAD_INS_LONGEST = [...lexicon.askLeadIns].sort((a, b) => b.split(' ').length - a.split(' ').length);
+
+/**
+ * "Bottom line what share ...", "Question for you how many ...": a lead-in typed without its colon,
+ * straight before words that ask, is dropped as the colon's would be.
+ */
+function withoutBareLeadIn(sentence: string): string {
+  const tokens = sentence.trim().split(/\s+/);
+  for (const lead of LEAD_INS_LONGEST) {
+    const n = lead.split(' ').length;
+    if (n >= tokens.length || wordsOf(tokens.slice(0, n).join(' ')).join(' ') !== lead) continue;
+    const after = tokens.slice(n).join(' ');
+    if (startsAsking(after)) return after.charAt(0).toUpperCase() + after.slice(1);
+  }
+  return sentence;
 }
 
 /**
@@ -272,7 +290,12 @@ export function focusBrief(prompt: string, catalogue: PlannerCatalogue): BriefFo
 
 function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords = 0): BriefFocus | null {
   const lang = detectLanguage(prompt);
-  const whole = sentencesOf(prompt);
+  // Typed without full stops, a sentence starts at a capital that only opens one, not at a name of the catalogue.
+  const whole = sentencesOf(
+    prompt,
+    (rest) => opensName(rest, catalogue),
+    (text) => mentionsIn(text, catalogue).some((m) => m.entry.kind !== 'datapoint'),
+  );
   // In a brief, two questions joined in one sentence are two questions.
   // A tag question ("..., right?") and a rhetorical one ("Why does this matter?") are statements.
   const statements = whole.length < 2 ? whole : whole.map((s) => (isRhetorical(s, catalogue) ? s.replace(/[?？]\s*$/, '.') : withoutTag(s)));
@@ -327,6 +350,14 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords 
     ...(others.length > 0 ? { others } : {}),
     ...(fallback ? { fallback: { ask: fallback, resolved: scoped(fallback) } } : {}),
   };
+}
+
+/** How many words of a text after a capital may be a catalogue name starting there ("Amazon Prime Video"). */
+const NAME_WORDS = 6;
+
+/** Whether a catalogue name starts at the text's first word ("Target Millennials ...", "The Ordinary ..."). */
+function opensName(text: string, catalogue: PlannerCatalogue): boolean {
+  return mentionsIn(text.split(/\s+/).slice(0, NAME_WORDS).join(' '), catalogue).some((m) => m.start === 0);
 }
 
 /** A remark of this many words or more ("Churn has been high.") is a statement, not a fragment of the question. */

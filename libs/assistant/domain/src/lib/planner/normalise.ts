@@ -10,6 +10,7 @@ import { spellNegations } from './subject';
 import { LEXICON } from '../../lexicon/lexicon';
 import { joinSplitNames, repairWords } from './word-bounds';
 import { dropTrailingInterjections } from './interjections';
+import { withClauseBreak } from './clause-breaks';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
@@ -106,7 +107,8 @@ function vowelless(word: string, index: CatalogueIndex): string | undefined {
  */
 export function normaliseWords(written: string, index: CatalogueIndex, chat?: Language): NormalisedWords {
   // Market codes in a list or a market's slot ("uk vs de", "in fr") in capitals: codes in any language.
-  const raw = capitaliseMarketCodes(written);
+  // "Among people who worry about privacy what share ...": the comma that ends the audience clause, restored.
+  const raw = withClauseBreak(capitaliseMarketCodes(written));
   // A short turn of a chat that reads as well in the chat's language is read in it (chat-language.ts).
   const lang = turnLanguage(raw, chat);
   // Abbreviations written with dots ("U.S.", "EE. UU.") are one name, not sentence ends.

@@ -9,6 +9,7 @@ import { clauseGroup, peopleBefore, placedPeopleBefore } from './relative-heads'
 import { coordinatedInClause } from './clause-subjects';
 import { isIndexTarget, whPhraseEnd } from './index-target';
 import { betweenPair } from './between-sides';
+import { juxtaposedMember } from './juxtaposed-list';
 import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
 import { BOTH, EITHER } from './combine';
 import { wordsOnlyTopicScore } from './topic-words';
@@ -231,8 +232,10 @@ function audienceSides(words: string[], mentions: Span[]): PlanAudience[][] {
       gap.some((w) => CONNECTORS.has(w) || (comparing && (w === 'with' || w === 'to'))) ||
       / next to | alongside | beside | relative to | different from | differ from | differs from | unlike | as opposed to /.test(` ${gap.join(' ')} `) ||
       (gap.length === 1 && gap[0] === '|' && clauses.length >= 1 && (isListEnd(words, m) || continuesList(words, m, mentions)));
-    // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides.
-    if (connector) clauses.push({ spans: [m], joinedToPrevious: true, unions: [] });
+    // "men or women", "Gen Z use TikTok more than Millennials": a connector between two groups makes two sides;
+    // so does a list typed without its commas ("Students retirees and full-time workers").
+    const listed = gap.length === 0 && juxtaposedMember(words, previous, m, mentions, betweenSpans(words), (w) => CONNECTORS.has(w));
+    if (connector || listed) clauses.push({ spans: [m], joinedToPrevious: true, unions: [] });
     else if (gap.length === 0 || gap.every((w) => GLUE.has(w))) last.spans.push(m);
     else clauses.push({ spans: [m], joinedToPrevious: false, unions: [] });
   }
@@ -336,6 +339,9 @@ export function continuesList(words: string[], m: Span, mentions: Span[]): boole
   const gap = words.slice(m.end, next.start).filter((w) => !GROUP_NOUNS.has(w) && !['the', 'a', 'an'].includes(w));
   return gap.length === 1 && (gap[0] === '|' || CONNECTORS.has(gap[0]));
 }
+
+/** The words between two spans that are neither group nouns ("drinkers", "users") nor nothing. */
+const betweenSpans = (words: string[]) => (a: Span, b: Span) => words.slice(a.end, b.start).filter((w) => !GROUP_NOUNS.has(w));
 
 export function isListEnd(words: string[], m: Span): boolean {
   return words[m.end] === undefined || words[m.end] === '|';
