@@ -42,6 +42,11 @@ describe('spelling: one typo of a known word read as that word', () => {
     expect(spelt('growth since 2025er')).toBe('growth since 2025er');
   });
 
+  it('never reads a word of the English dictionary as another word one slip away', () => {
+    expect(spelt('How are survey weighing choices made for Gen Z?')).toBe('How are survey weighing choices made for Gen Z?');
+    expect(spelt('Which retalers lead?')).toBe('Which retailers lead?');
+  });
+
   it('leaves a word two known words are as near for the later stages to ask about', () => {
     expect(spellingOf('baskeball', catalogue).near.sort()).toEqual(['baseball', 'basketball']);
     expect(spelt('How many Americans are baskeball fans?')).toBe('How many Americans are baskeball fans?');

@@ -3,6 +3,7 @@ import { PlannerCatalogue } from '../assistant.types';
 import { clearLanguage, detectLanguage, inflectionKey, Language } from '../languages';
 import { foldAccents, typoDistance } from '../text';
 import { CONTEXT_LEXICON, LEXICON } from '../../lexicon/lexicon';
+import { isEnglishWord } from '../english-words';
 import { commonWords } from './word-bounds';
 import { writtenAsNames } from './normalise';
 
@@ -327,7 +328,7 @@ export function correctSpelling(prompt: string, catalogue: PlannerCatalogue, cha
     const w = plain[k];
     // Letters and digits together ("Q1", "2025er") are codes, not words.
     if (typed.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(w) || /\d/.test(prompt[start - 1] ?? '') || /\d/.test(prompt[end] ?? '')) return;
-    if (known(w, vocabularies.all)) return;
+    if (known(w, vocabularies.all) || (lang === 'en' && isEnglishWord(w))) return;
     const meant = oneMeant(meantWords(w, vocabularies.meant), vocabularies.meant) ?? (lang === 'de' ? meantCompound(w, vocabularies.meant) : undefined);
     if (meant === undefined) return;
     // A word written as a name is a name of the catalogue, or a word of a name or phrase its neighbour goes on with ("Elecric car").
