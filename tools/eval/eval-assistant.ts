@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EVAL_SETS, formatScoreTable, isHeldOut, parseEvalCases, scoreEval } from '@aas/assistant-domain/eval';
+import { cliArgs } from './cli-args';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SETS: readonly string[] = EVAL_SETS;
@@ -12,9 +13,8 @@ const SETS: readonly string[] = EVAL_SETS;
  * differed in each wrong case (for the tuning sets: the held-out set is only ever scored).
  */
 function main(): number {
-  const args = process.argv.slice(2);
-  const at = args.indexOf('--set');
-  const set = at >= 0 ? args[at + 1] : 'tuning';
+  const args = cliArgs();
+  const set = args.value('--set') ?? 'tuning';
   if (!SETS.includes(set)) {
     console.error(`--set must be one of ${SETS.join(', ')}`);
     return 2;
@@ -29,9 +29,9 @@ function main(): number {
   const score = scoreEval(cases);
   const ms = performance.now() - started;
   console.log(formatScoreTable(score, `assistant planner on ${set}.json: ${cases.length} cases, ${ms.toFixed(0)} ms`));
-  if (args.includes('--show-failures') && isHeldOut(set)) {
+  if (args.has('--show-failures') && isHeldOut(set)) {
     console.log('\n(held-out failures are not listed: the held-out sets are only ever scored)');
-  } else if (args.includes('--show-failures')) {
+  } else if (args.has('--show-failures')) {
     for (const f of score.failures) {
       console.log(`\n${f.id} [${f.family}] ${f.prompt}`);
       for (const d of f.differences) console.log(`  ${d.member}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`);

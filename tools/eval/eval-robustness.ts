@@ -10,6 +10,7 @@ import {
   type EvalCase,
   type Wordings,
 } from '@aas/assistant-domain/eval';
+import { cliArgs } from './cli-args';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -29,16 +30,12 @@ usage:
 Perturbations: ${PERTURBATIONS.map((p) => `${p.name} (${p.what})`).join('; ')}.`;
 
 function main(): number {
-  const args = process.argv.slice(2);
-  if (args.includes('--help')) {
+  const args = cliArgs();
+  if (args.has('--help')) {
     console.log(HELP);
     return 0;
   }
-  const value = (name: string) => {
-    const at = args.indexOf(name);
-    return at >= 0 ? args[at + 1] : undefined;
-  };
-  const which = value('--sets') ?? 'tuning';
+  const which = args.value('--sets') ?? 'tuning';
   const sets =
     which === 'tuning'
       ? EVAL_SETS.filter((s) => !isHeldOut(s))
@@ -49,12 +46,12 @@ function main(): number {
     console.error(`--sets: tuning, held-out or names of ${EVAL_SETS.join(', ')}`);
     return 2;
   }
-  const wordings = (value('--wordings') ?? 'tuning') as Wordings;
+  const wordings = (args.value('--wordings') ?? 'tuning') as Wordings;
   if (wordings !== 'tuning' && wordings !== 'held-out') {
     console.error('--wordings must be tuning or held-out');
     return 2;
   }
-  const only = value('--perturbation');
+  const only = args.value('--perturbation');
   const perturbations = only ? PERTURBATIONS.filter((p) => p.name === only) : PERTURBATIONS;
   if (perturbations.length === 0) {
     console.error(`--perturbation must be one of ${PERTURBATIONS.map((p) => p.name).join(', ')}`);
@@ -70,8 +67,8 @@ function main(): number {
     formatRobustnessTable(scores, `planner robustness, ${wordings} wordings, on ${sets.length} file(s), ${cases.length} cases (${seconds.toFixed(0)} s)`),
   );
   const secret = wordings === 'held-out' || sets.some(isHeldOut);
-  if (args.includes('--show-failures') && secret) console.log('\n(failures are listed for tuning files with tuning wordings only)');
-  else if (args.includes('--show-failures'))
+  if (args.has('--show-failures') && secret) console.log('\n(failures are listed for tuning files with tuning wordings only)');
+  else if (args.has('--show-failures'))
     for (const s of scores)
       for (const f of s.broken) {
         console.log(`\n[${s.perturbation}] ${f.id} [${f.family}] ${f.prompt}`);

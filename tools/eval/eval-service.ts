@@ -6,6 +6,7 @@ import { signDevToken } from '@aas/shared-infra/http';
 import { EVAL_SETS, evalCatalogue, isHeldOut, parseEvalCases, planCaseWith, compareResolution, type EvalCase } from '@aas/assistant-domain/eval';
 import { RuleBasedPlanner } from '@aas/assistant-domain';
 import { askCase, readableAudiences, ServiceVerdict, serviceVerdict, tallyServiceVerdicts, formatServiceTable, type ServiceClient } from './service-verdict';
+import { cliArgs } from './cli-args';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -26,17 +27,13 @@ secret) for the organisations 'demo' and 'acme-retail' (run \`npm run token -- -
 --user 2\` once so that the second exists). Held-out sets are scored, never listed.`;
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  if (args.includes('--help')) {
+  const args = cliArgs();
+  if (args.has('--help')) {
     console.log(HELP);
     return 0;
   }
-  const value = (name: string) => {
-    const at = args.indexOf(name);
-    return at >= 0 ? args[at + 1] : undefined;
-  };
-  const baseUrl = (value('--url') ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
-  const wanted = value('--set') ?? 'all';
+  const baseUrl = (args.value('--url') ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+  const wanted = args.value('--set') ?? 'all';
   const sets: string[] = wanted === 'all' ? [...EVAL_SETS] : wanted.split(',');
   const unknown = sets.filter((s) => !(EVAL_SETS as readonly string[]).includes(s));
   if (unknown.length > 0) {
@@ -72,11 +69,11 @@ async function main(): Promise<number> {
     console.log(`\n${formatServiceTable(tallyServiceVerdicts(verdicts), `${set}.json: ${cases.length} cases through the service, ${seconds} s`)}`);
     const [overall] = tallyServiceVerdicts(verdicts).slice(-1);
     failed += overall.httpErrors + (isHeldOut(set) ? 0 : overall.lost);
-    if (args.includes('--show-failures') && !isHeldOut(set)) {
+    if (args.has('--show-failures') && !isHeldOut(set)) {
       for (const v of verdicts.filter((x) => x.problem)) console.log(`  ${v.id} [${v.family}] ${v.problem}: ${v.prompt}\n    ${v.message.slice(0, 200)}`);
     }
   }
-  if (args.includes('--check') && failed > 0) {
+  if (args.has('--check') && failed > 0) {
     console.error(`\n${failed} case(s) met an HTTP error or lost a right plan on the way to the answer`);
     return 1;
   }
