@@ -203,6 +203,10 @@ export interface Grammar {
   /** A recall window a question says of its own answers ("bought in the last 3 months"): its leads and units (`answer-window.ts`). */
   answerWindowLeads: string[];
   answerWindowUnits: string[];
+  /** The English articles, skipped between the words of a list or a pair (`juxtaposed-list.ts`, `audience-pairs.ts`). */
+  articles: string[];
+  /** Words that lead a restated split ("each size band", "per income bracket"; `group-restated.ts`). */
+  groupLeads: string[];
 }
 
 export interface Lexicon {

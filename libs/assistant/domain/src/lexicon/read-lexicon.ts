@@ -161,6 +161,8 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       pastStateAnswers: words,
       answerWindowLeads: words,
       answerWindowUnits: words,
+      articles: words,
+      groupLeads: words,
     })(files['grammar.json'], 'grammar.json'),
     cues: shape<Lexicon['cues']>({
       trend: words,

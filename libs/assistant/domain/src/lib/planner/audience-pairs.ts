@@ -12,7 +12,7 @@ import { Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
 
 /** Words that may stand between a word of pairing and its first group, or between the two groups. */
-const ARTICLES = new Set(['a', 'an', 'the']);
+const ARTICLES = new Set(LEXICON.grammar.articles);
 
 /** Light verbs that may open the second group of a pair ("both swim and do yoga"). */
 const PAIR_VERBS = new Set(LEXICON.grammar.pairVerbs);

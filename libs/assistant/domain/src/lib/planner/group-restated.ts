@@ -3,10 +3,11 @@
  * split along, a word for a group after words of that question's name ("size band", "income
  * bracket") led by "each", "every" or "per" names the same groups again, not another question.
  */
+import { LEXICON } from '../../lexicon/lexicon';
 import { normalize } from '../text';
 import { GROUP_HEADS } from './dimension-words';
 
-const LEADS = new Set(['each', 'every', 'per', 'by', 'all']);
+const LEADS = new Set(LEXICON.grammar.groupLeads);
 
 /** The positions of `words` that name again the groups of the question called `questionName`, besides those in `used`. */
 export function restatedGroups(words: readonly string[], questionName: string, used: readonly number[]): number[] {

@@ -2,8 +2,11 @@
  * A list of answers typed without its commas: "Students retirees and full-time workers", "Gen Z
  * Millennials Gen X and Boomers", "urban suburban or rural".
  */
+import { LEXICON } from '../../lexicon/lexicon';
 import { spanAudience } from './audiences';
 import { Span } from './types';
+
+const ARTICLES = new Set(LEXICON.grammar.articles);
 
 /** The one question a span's audience answers ("Students": employment_status), if it is one question's answers. */
 function questionOf(span: Span, words: readonly string[]): string | undefined {
@@ -31,6 +34,6 @@ export function juxtaposedMember(
   while (at + 1 < mentions.length && between(mentions[at], mentions[at + 1]).length === 0 && questionOf(mentions[at + 1], words) === question) at++;
   const next = mentions[at + 1];
   if (!next || questionOf(next, words) !== question) return false;
-  const gap = between(mentions[at], next).filter((w) => !['the', 'a', 'an'].includes(w));
+  const gap = between(mentions[at], next).filter((w) => !ARTICLES.has(w));
   return gap.length === 1 && isConnector(gap[0]);
 }
