@@ -7,7 +7,7 @@
 import { PlanAudience, PlannerCatalogue, PlanTopic } from '../assistant.types';
 import { LEXICON } from '../../lexicon/lexicon';
 import { singleLeaf } from './audiences';
-import { peopleQuestions } from './dimension-cues';
+import { peopleQuestions } from './group-cues';
 import { Roles } from './types';
 
 const UNION = new RegExp(`(?:^|[\\s,;:(¿¡-])(?:${LEXICON.cues.union.join('|')})(?![\\p{L}])`, 'iu');

@@ -1,5 +1,6 @@
 import { AnalysisPlan, CodeName, PlanAudience, PlanOutcome, PlannerCatalogue, PlannerQuestion, PlanVerdict, PlannerWave } from '../assistant.types';
-import { DimensionCue, generations } from './dimension-cues';
+import type { DimensionCue } from './dimension-cues';
+import { generations } from './group-cues';
 import { EVERYONE } from './constants';
 import { WAVES_PER_YEAR } from '../time';
 

@@ -1,6 +1,6 @@
 import { AnalysisPlan, PlanAudience, PlannerCatalogue, PlanTopic } from '../assistant.types';
 import { combine, phraseAudience } from './audiences';
-import { peopleQuestions } from './dimension-cues';
+import { peopleQuestions } from './group-cues';
 import contextLexicon from './context-lexicon.json';
 
 /** "Of them", "of those", "davon", "de ellos": a part of the people the previous answer was about. */

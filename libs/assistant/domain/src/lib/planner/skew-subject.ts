@@ -7,7 +7,7 @@
  */
 import { PlannerCatalogue } from '../assistant.types';
 import { LEXICON } from '../../lexicon/lexicon';
-import { peopleQuestions } from './dimension-cues';
+import { peopleQuestions } from './group-cues';
 import { Reading, Span } from './types';
 
 const SKEW = new Set(LEXICON.grammar.skewVerbs);
