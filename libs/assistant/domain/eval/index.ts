@@ -2,3 +2,4 @@ export * from './eval-case';
 export * from './eval-catalogue';
 export * from './score-eval';
 export * from './perturb';
+export * from './language-coverage';
