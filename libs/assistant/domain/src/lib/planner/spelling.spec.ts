@@ -42,6 +42,12 @@ describe('spelling: one typo of a known word read as that word', () => {
     expect(spelt('growth since 2025er')).toBe('growth since 2025er');
   });
 
+  it("reads a form by the endings of the prompt's own languages only, so a typo is not another language's form", () => {
+    // "millones" is Spanish; with Spanish endings "millons" would be a form of it, and never corrected.
+    expect(spelt("what's that in millons?")).toBe("what's that in millions?");
+    expect(correctSpelling('¿y en millones?', catalogue).fixes).toEqual([]);
+  });
+
   it('never reads a word of the English dictionary as another word one slip away', () => {
     expect(spelt('How are survey weighing choices made for Gen Z?')).toBe('How are survey weighing choices made for Gen Z?');
     expect(spelt('Which retalers lead?')).toBe('Which retailers lead?');

@@ -194,18 +194,25 @@ function catalogueVocabulary(index: CatalogueIndex): Vocabulary {
  * of the prompt's language, English and any language to read a typo as (a Spanish word is not
  * read as an Italian one: "campaña" is no "campagna").
  */
-function vocabulariesFor(langs: readonly Language[], index: CatalogueIndex): { all: Vocabulary[]; meant: Vocabulary[] } {
+function vocabulariesFor(langs: readonly Language[], index: CatalogueIndex): { all: Vocabulary[]; meant: Vocabulary[]; langs: readonly Language[] } {
   const lex = lexicon();
   const catalogue = catalogueVocabulary(index);
   const meant = (['any', 'en', ...langs] as Tag[]).flatMap((t, i, list) => (list.indexOf(t) === i && lex.has(t) ? [lex.get(t) as Vocabulary] : []));
-  return { all: [...lex.values(), catalogue], meant: [...meant, catalogue] };
+  return { all: [...lex.values(), catalogue], meant: [...meant, catalogue], langs };
 }
 
-/** Whether a word is known as written or as a form of a known word ("tablettes", "planners"). */
-function known(w: string, vocabularies: readonly Vocabulary[]): boolean {
-  if (vocabularies.some((v) => v.words.words.has(w))) return true;
-  const keys = formKeys(w).map(([lang, k]) => `${lang}:${k}`);
-  return vocabularies.some((v) => keys.some((k) => v.forms.has(k)));
+/**
+ * Whether a word is known: as written in any vocabulary, or as a form of a known word of the
+ * prompt's languages ("tablettes", "planners"), its inflection read by those languages' endings
+ * only. An English "millons" is not the Spanish "millones" with another ending: as the tables grow,
+ * nearly any typo would be some language's form of some word, and never read as the word meant.
+ */
+function known(w: string, vocabularies: { all: readonly Vocabulary[]; meant: readonly Vocabulary[]; langs: readonly Language[] }): boolean {
+  if (vocabularies.all.some((v) => v.words.words.has(w))) return true;
+  const keys = formKeys(w)
+    .filter(([lang]) => lang === 'en' || vocabularies.langs.includes(lang))
+    .map(([lang, k]) => `${lang}:${k}`);
+  return vocabularies.meant.some((v) => keys.some((k) => v.forms.has(k)));
 }
 
 /**
@@ -264,7 +271,7 @@ function meantCompound(w: string, vocabularies: readonly Vocabulary[]): string |
 /** A plain word (lower case, accents folded) as the speller sees it: known as written or as a form, else the known words one slip away. */
 export function spellingOf(w: string, catalogue: PlannerCatalogue, lang: Language = 'en'): { known: boolean; near: string[]; meant?: string } {
   const vocabularies = vocabulariesFor([lang], indexOf(catalogue));
-  if (known(w, vocabularies.all)) return { known: true, near: [] };
+  if (known(w, vocabularies)) return { known: true, near: [] };
   const near = meantWords(w, vocabularies.meant);
   return { known: false, near: [...near], meant: oneMeant(near, vocabularies.meant) };
 }
@@ -328,7 +335,7 @@ export function correctSpelling(prompt: string, catalogue: PlannerCatalogue, cha
     const w = plain[k];
     // Letters and digits together ("Q1", "2025er") are codes, not words.
     if (typed.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(w) || /\d/.test(prompt[start - 1] ?? '') || /\d/.test(prompt[end] ?? '')) return;
-    if (known(w, vocabularies.all) || (lang === 'en' && isEnglishWord(w))) return;
+    if (known(w, vocabularies) || (lang === 'en' && isEnglishWord(w))) return;
     const meant = oneMeant(meantWords(w, vocabularies.meant), vocabularies.meant) ?? (lang === 'de' ? meantCompound(w, vocabularies.meant) : undefined);
     if (meant === undefined) return;
     // A word written as a name is a name of the catalogue, or a word of a name or phrase its neighbour goes on with ("Elecric car").
