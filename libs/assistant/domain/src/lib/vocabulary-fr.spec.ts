@@ -62,7 +62,10 @@ const cases: [string, Expected][] = [
   ['Quelle part des gens suit un régime végétarien en Inde ?', { kind: 'share', question: 'diets_followed', market: ['in'] }],
   ['Quelle proportion des adolescents joue à des jeux vidéo sur PlayStation ?', { kind: 'share', question: 'gaming_platforms_used' }],
   ['Combien de clients font leurs achats sur Amazon ?', { kind: 'share', question: 'brand_funnel_retail' }],
-  ['Quelle part des femmes écoutent des podcasts plusieurs fois par semaine ?', { kind: 'share', question: 'podcast_listening_frequency', audience: ['Women'] }],
+  [
+    'Quelle part des femmes écoutent des podcasts plusieurs fois par semaine ?',
+    { kind: 'share', question: 'podcast_listening_frequency', audience: ['Women'] },
+  ],
   ["Quelle part des Allemands prévoient d'acheter une console de jeux ?", { kind: 'share', question: 'device_purchase_intent', market: ['de'] }],
   ['Quel pourcentage des indépendants investit dans les cryptomonnaies ?', { kind: 'share', question: 'investments_held', audience: ['Self-employed'] }],
   ['Quelle part des étudiantes utilise une liseuse ?', { kind: 'share', question: 'devices_owned', audience: ['Students'] }],

@@ -19,7 +19,10 @@ interface Expected {
 
 const CASES: [string, Expected][] = [
   // share
-  ['Qual a parcela dos adolescentes no Brasil que usam o TikTok diariamente?', { kind: 'share', question: 'social_platform_frequency', audiences: ['Gen Z'], markets: ['br'] }],
+  [
+    'Qual a parcela dos adolescentes no Brasil que usam o TikTok diariamente?',
+    { kind: 'share', question: 'social_platform_frequency', audiences: ['Gen Z'], markets: ['br'] },
+  ],
   ['Quantos por cento dos estudantes assistem Netflix?', { kind: 'share', question: 'streaming_services_used', audiences: ['Students'] }],
   ['Que percentagem dos aposentados na Espanha usa o Facebook?', { kind: 'share', question: 'social_platform_usage', audiences: ['Retired'], markets: ['es'] }],
   ['Quantas pessoas na Alemanha possuem um carro elétrico?', { kind: 'share', question: 'car_ownership', markets: ['de'] }],
@@ -38,19 +41,34 @@ const CASES: [string, Expected][] = [
   ['Qual a parcela dos millennials que seguem dieta vegetariana?', { kind: 'share', question: 'diets_followed', audiences: ['Millennials'] }],
   ['Qual o percentual de desempregados que usam o LinkedIn?', { kind: 'share', question: 'social_platform_usage', audiences: ['Unemployed'] }],
   ['Quantos consumidores confiam nas avaliações de clientes?', { kind: 'share', question: 'attitudes_shopping' }],
-  ['Que percentagem dos espanhóis faz compras online pelo menos uma vez por semana?', { kind: 'share', question: 'online_shopping_frequency', markets: ['es'] }],
+  [
+    'Que percentagem dos espanhóis faz compras online pelo menos uma vez por semana?',
+    { kind: 'share', question: 'online_shopping_frequency', markets: ['es'] },
+  ],
   ['Qual a porcentagem de mulheres que praticam ioga?', { kind: 'share', question: 'sports_played', audiences: ['Women'] }],
   ['Quantos brasileiros usaram uma VPN?', { kind: 'share', question: 'online_privacy_actions', markets: ['br'] }],
   ['Quantas pessoas fazem jardinagem regularmente?', { kind: 'share', question: 'hobbies' }],
   ['Qual a parcela dos adultos que bebem refrigerantes todos os dias?', { kind: 'share', question: 'drinks_consumed' }],
   // ranking
-  ['Quais são as redes sociais mais utilizadas pelas mulheres no Brasil?', { kind: 'ranking', question: 'social_platform_usage', audiences: ['Women'], markets: ['br'] }],
+  [
+    'Quais são as redes sociais mais utilizadas pelas mulheres no Brasil?',
+    { kind: 'ranking', question: 'social_platform_usage', audiences: ['Women'], markets: ['br'] },
+  ],
   ['Qual é o serviço de streaming mais assistido entre os jovens adultos?', { kind: 'ranking', question: 'streaming_services_used' }],
-  ['Quais são os principais motivos para usar redes sociais entre os adolescentes?', { kind: 'ranking', question: 'social_media_reasons', audiences: ['Gen Z'] }],
+  [
+    'Quais são os principais motivos para usar redes sociais entre os adolescentes?',
+    { kind: 'ranking', question: 'social_media_reasons', audiences: ['Gen Z'] },
+  ],
   ['Quais aparelhos os jovens planejam comprar nos próximos 12 meses?', { kind: 'ranking', question: 'device_purchase_intent', audiences: ['Gen Z'] }],
   // comparison
-  ['Compare o uso do Instagram entre homens e mulheres no Brasil', { kind: 'comparison', question: 'social_platform_usage', audiences: ['Men', 'Women'], markets: ['br'] }],
-  ['Os moradores de cidades usam mais o Uber do que os moradores rurais?', { kind: 'comparison', question: 'brand_funnel_delivery', audiences: ['Urban', 'Rural'] }],
+  [
+    'Compare o uso do Instagram entre homens e mulheres no Brasil',
+    { kind: 'comparison', question: 'social_platform_usage', audiences: ['Men', 'Women'], markets: ['br'] },
+  ],
+  [
+    'Os moradores de cidades usam mais o Uber do que os moradores rurais?',
+    { kind: 'comparison', question: 'brand_funnel_delivery', audiences: ['Urban', 'Rural'] },
+  ],
   ['Quem mais usa o Pinterest, mulheres ou homens?', { kind: 'comparison', question: 'social_platform_usage', audiences: ['Women', 'Men'] }],
   ['Mostre o uso do WhatsApp em cada país', { kind: 'comparison', question: 'social_platform_usage' }],
   // trend
