@@ -1,6 +1,6 @@
 import { evalCatalogue } from '../../eval/eval-catalogue';
 import { AnalysisPlan } from './assistant.types';
-import { RuleBasedPlanner } from './planner';
+import { answerPlan } from './testing/plan-answer';
 
 /*
  * German prompts written from the demo catalogue, with the words of the German phrase table
@@ -9,7 +9,6 @@ import { RuleBasedPlanner } from './planner';
  * the idioms of asking (share, how many, which most, over time, risen or fallen).
  */
 const catalogue = evalCatalogue('demo');
-const planner = new RuleBasedPlanner();
 
 interface Expected {
   kind: AnalysisPlan['kind'];
@@ -17,12 +16,6 @@ interface Expected {
   datapoints?: string[];
   audiences?: string[];
   markets?: string[];
-}
-
-function plan(prompt: string): AnalysisPlan {
-  const out = planner.plan({ prompt, catalogue, previous: null, history: [], docked: [], unanswered: null });
-  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${'message' in out ? out.message : ''}`);
-  return out.plan;
 }
 
 const CASES: [string, Expected][] = [
@@ -127,7 +120,7 @@ const CASES: [string, Expected][] = [
 
 describe('German prompts read through the German phrase table', () => {
   it.each(CASES)('%s', (prompt, expected) => {
-    const p = plan(prompt);
+    const p = answerPlan(prompt, catalogue);
     expect(p.kind).toBe(expected.kind);
     expect(p.topic?.question).toBe(expected.question);
     if (expected.datapoints) expect(p.topic?.datapoints.map((d) => d.code)).toEqual(expected.datapoints);

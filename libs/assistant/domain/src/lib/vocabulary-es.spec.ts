@@ -1,6 +1,5 @@
 import { evalCatalogue } from '../../eval/eval-catalogue';
-import { AnalysisPlan } from './assistant.types';
-import { RuleBasedPlanner } from './planner';
+import { answerPlan } from './testing/plan-answer';
 
 /**
  * Spanish prompts written from the demo catalogue, in the words a Spanish researcher uses (plurals,
@@ -8,13 +7,6 @@ import { RuleBasedPlanner } from './planner';
  * the Spanish phrase table (lexicon/languages/es.json) and planned as its English would be.
  */
 const catalogue = evalCatalogue('demo');
-const planner = new RuleBasedPlanner();
-
-function plan(prompt: string): AnalysisPlan {
-  const out = planner.plan({ prompt, catalogue });
-  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
-  return out.plan;
-}
 
 /** [prompt, kind, topic question, datapoints, audiences, markets] */
 const CASES: [string, string, string, string[], string[], string[]][] = [
@@ -74,7 +66,7 @@ const CASES: [string, string, string, string[], string[], string[]][] = [
 
 describe('Spanish vocabulary: prompts in Spanish plan as their English does', () => {
   it.each(CASES)('%s', (prompt, kind, question, datapoints, audiences, markets) => {
-    const p = plan(prompt);
+    const p = answerPlan(prompt, catalogue);
     expect(p.language).toBe('es');
     expect(p.kind).toBe(kind);
     expect(p.topic?.question).toBe(question);
@@ -84,7 +76,7 @@ describe('Spanish vocabulary: prompts in Spanish plan as their English does', ()
   });
 
   it('"totalmente de acuerdo" is the scale point strongly agree', () => {
-    const p = plan('¿Qué porcentaje de los hombres en Francia está totalmente de acuerdo con que la tecnología le facilita la vida?');
+    const p = answerPlan('¿Qué porcentaje de los hombres en Francia está totalmente de acuerdo con que la tecnología le facilita la vida?', catalogue);
     expect(p.topic?.suffix?.name).toBe('Strongly agree');
   });
 });

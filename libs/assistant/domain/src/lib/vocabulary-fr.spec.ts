@@ -1,6 +1,6 @@
 import { evalCatalogue } from '../../eval/eval-catalogue';
 import { AnalysisPlan } from './assistant.types';
-import { RuleBasedPlanner } from './planner';
+import { answerPlan } from './testing/plan-answer';
 
 /*
  * French prompts written from the demo catalogue, in the words a researcher uses (people,
@@ -10,19 +10,12 @@ import { RuleBasedPlanner } from './planner';
  */
 
 const catalogue = evalCatalogue('demo');
-const planner = new RuleBasedPlanner();
 
 interface Expected {
   kind: AnalysisPlan['kind'];
   question: string;
   audience?: string[];
   market?: string[];
-}
-
-function plan(prompt: string): AnalysisPlan {
-  const out = planner.plan({ prompt, catalogue, previous: null, docked: [] });
-  if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
-  return out.plan;
 }
 
 const cases: [string, Expected][] = [
@@ -79,7 +72,7 @@ const cases: [string, Expected][] = [
 
 describe('French vocabulary: prompts in the words of the catalogue', () => {
   it.each(cases)('%s', (prompt, expected) => {
-    const p = plan(prompt);
+    const p = answerPlan(prompt, catalogue);
     expect(p.kind).toBe(expected.kind);
     expect(p.topic?.question).toBe(expected.question);
     if (expected.audience) expect(p.audiences.map((a) => a.name)).toEqual(expected.audience);

@@ -1,5 +1,5 @@
 import { evalCatalogue } from '../../eval/eval-catalogue';
-import { RuleBasedPlanner } from './planner';
+import { answerPlan } from './testing/plan-answer';
 
 /**
  * Italian prompts written from the demo catalogue with the words of the Italian phrase table
@@ -9,7 +9,6 @@ import { RuleBasedPlanner } from './planner';
  * aumentato, confronta), in their inflected forms. Each is planned against the demo catalogue.
  */
 const catalogue = evalCatalogue('demo');
-const planner = new RuleBasedPlanner();
 
 interface Case {
   prompt: string;
@@ -223,9 +222,7 @@ const CASES: Case[] = [
 
 describe('Italian vocabulary: prompts written from the catalogue are read as the English would be', () => {
   it.each(CASES)('$prompt', ({ prompt, kind, question, datapoints, audiences, markets }) => {
-    const out = planner.plan({ prompt, catalogue });
-    if (out.outcome !== 'answer') throw new Error(`${prompt}: ${out.outcome} ${out.message}`);
-    const plan = out.plan;
+    const plan = answerPlan(prompt, catalogue);
     expect(plan.kind).toBe(kind);
     expect(plan.topic?.question).toBe(question);
     if (datapoints) expect(plan.topic?.datapoints.map((d) => d.code)).toEqual(datapoints);

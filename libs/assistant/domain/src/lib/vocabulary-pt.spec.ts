@@ -1,6 +1,6 @@
 import { evalCatalogue } from '../../eval/eval-catalogue';
 import { AnalysisPlan } from './assistant.types';
-import { RuleBasedPlanner } from './planner';
+import { answerPlan } from './testing/plan-answer';
 
 // Portuguese prompts written from the demo catalogue, in the words the phrase table
 // (lexicon/languages/pt.json) now holds beyond those of the tuning prompts: the ways of asking
@@ -8,7 +8,6 @@ import { RuleBasedPlanner } from './planner';
 // (teenagers, students, retirees, self-employed, dog owners, city dwellers) and activities,
 // products and frequencies, in the inflections questions use.
 const catalogue = evalCatalogue('demo');
-const planner = new RuleBasedPlanner();
 
 interface Expected {
   kind: AnalysisPlan['kind'];
@@ -82,10 +81,7 @@ const CASES: [string, Expected][] = [
 
 describe('Portuguese vocabulary: prompts in words beyond the tuning prompts', () => {
   it.each(CASES)('%s', (prompt, expected) => {
-    const out = planner.plan({ prompt, catalogue, previous: null, docked: [] });
-    expect(out.outcome).toBe('answer');
-    if (out.outcome !== 'answer') return;
-    const plan = out.plan;
+    const plan = answerPlan(prompt, catalogue);
     expect(plan.kind).toBe(expected.kind);
     expect(plan.topic?.question).toBe(expected.question);
     if (expected.audiences) expect(plan.audiences.map((a) => a.name)).toEqual(expected.audiences);
