@@ -104,6 +104,7 @@ const MINIMUM: Record<string, Partial<Record<EvalFamily, number>>> = {
   'held-out-6': HELD_OUT_ALL_FAMILIES,
   'held-out-7': HELD_OUT_ALL_FAMILIES,
   'held-out-11': HELD_OUT_ALL_FAMILIES,
+  'held-out-12': HELD_OUT_ALL_FAMILIES,
   'tuning-3': {
     'share-population': 3,
     'share-audience': 3,

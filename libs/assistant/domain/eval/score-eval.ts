@@ -76,6 +76,7 @@ export const EVAL_SETS = [
   'held-out-9',
   'held-out-10',
   'held-out-11',
+  'held-out-12',
 ] as const;
 
 export const isHeldOut = (set: string) => set.startsWith('held-out');
