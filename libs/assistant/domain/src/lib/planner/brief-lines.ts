@@ -84,7 +84,8 @@ export function withLeadScope(ask: string, lead: string, catalogue: PlannerCatal
     if (who.length === 1) additions.push(`among ${who[0]}`);
   }
   if (!own.some(isPlace)) {
-    const places = [...new Set(named.filter(isPlace).map((m) => m.text))];
+    // A market by its name ("Australia"), since its code reads as another word.
+    const places = [...new Set(named.filter(isPlace).map((m) => (m.entry.kind === 'market' ? m.entry.location.name : m.text)))];
     if (places.length > 0) additions.push(`in ${places.join(' and ')}`);
   }
   if (additions.length === 0) return ask;
@@ -106,4 +107,19 @@ export function definesOwnPeople(ask: string): boolean {
 export function ranksAlong(ask: string, catalogue: PlannerCatalogue): boolean {
   const along = readDimensions(wordsOf(ask), catalogue);
   return along.markets || along.alongMarkets || along.group !== null;
+}
+
+/** The words a lead-in dropped from the start of a sentence ("What I need for Australia"), or nothing. */
+export function droppedLead(sentence: string, unled: string): string {
+  if (unled === sentence) return '';
+  const at = sentence.toLowerCase().lastIndexOf(unled.toLowerCase());
+  return at > 0 ? sentence.slice(0, at) : '';
+}
+
+/** "client: Garnier", "competitor - Shark": a line whose label names it as background, whatever it names. */
+export function labelledContext(sentence: string): boolean {
+  const mark = /:|\s[-–—]\s/.exec(sentence);
+  if (!mark) return false;
+  const label = wordsOf(sentence.slice(0, mark.index));
+  return label.length > 0 && label.length <= LINES.maxLabelWords && label.some((w) => LINES.contextLabels.includes(w));
 }

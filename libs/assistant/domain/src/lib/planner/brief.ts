@@ -11,7 +11,7 @@ import { sentencesOf } from './brief-sentences';
 import { pointedRequest } from './brief-pointer';
 import { continuesQuestions } from './brief-continued';
 import { detectLanguage, Language, translateWords } from '../languages';
-import { labelledAsk, ranksAlong, setsAside, statementBeforeColon, withLeadScope } from './brief-lines';
+import { droppedLead, labelledAsk, labelledContext, ranksAlong, setsAside, statementBeforeColon, withLeadScope } from './brief-lines';
 
 export { sentencesOf, resolveReferences };
 
@@ -344,7 +344,9 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords 
   const context = sentences.flatMap((s, i) =>
     i === at ? (split ? [split.head] : []) : i !== fallbackAt && !(several !== null && others.includes(s)) && !refinements.includes(s) ? [s] : [],
   );
-  if (context.reduce((n, s) => n + sizeOf(s), asideWords) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
+  // "client: Garnier": a line labelled as background is context however short.
+  const enough = context.reduce((n, s) => n + sizeOf(s), asideWords) >= MIN_CONTEXT_WORDS || context.some(labelledContext);
+  if (!enough && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
   const askSentence = split?.ask ?? withoutOrdinal(sentences[at]);
@@ -364,13 +366,6 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords 
     ...(others.length > 0 ? { others } : {}),
     ...(fallback ? { fallback: { ask: fallback, resolved: scoped(fallback) } } : {}),
   };
-}
-
-/** The words a lead-in dropped from the start of a sentence ("What I need for Australia"), or nothing. */
-function droppedLead(sentence: string, unled: string): string {
-  if (unled === sentence) return '';
-  const at = sentence.toLowerCase().lastIndexOf(unled.toLowerCase());
-  return at > 0 ? sentence.slice(0, at) : '';
 }
 
 /** How many words of a text after a capital may be a catalogue name starting there ("Amazon Prime Video"). */
