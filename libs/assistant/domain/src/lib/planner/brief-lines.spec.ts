@@ -9,6 +9,8 @@ describe('setsAside', () => {
     expect(setsAside("Don't bother with AliExpress; Jonas covered it in January.")).toBe(true);
     expect(setsAside('Please ignore the Netflix figures.')).toBe(true);
     expect(setsAside('Never mind Canada.')).toBe(true);
+    expect(setsAside('send to Ana by Thursday')).toBe(true);
+    expect(setsAside('book the room')).toBe(true);
   });
   it('leaves questions and other sentences alone', () => {
     expect(setsAside("Don't Gen Z use Facebook any more?")).toBe(false);

@@ -20,13 +20,14 @@ const isPlace = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'r
 /**
  * "Don't bother with AliExpress; Jonas covered it in January.", "Never mind Canada.": a sentence
  * that opens with a negative instruction, with no question mark, sets something aside; it is never
- * the brief's question ("Do ..." opens a question, "Don't ..." without a question mark does not).
+ * the brief's question ("Do ..." opens a question, "Don't ..." without a question mark does not);
+ * nor is an errand about the work itself ("send to Ana by Thursday", "book the room").
  */
 export function setsAside(sentence: string): boolean {
   if (/[?？]\s*$/.test(sentence)) return false;
   let words = wordsOf(sentence);
   while (words.length > 0 && LINES.courtesy.includes(words[0])) words = words.slice(1);
-  return LINES.setAside.some((p) => startsWithPhrase(words, p));
+  return [...LINES.setAside, ...LINES.errands].some((p) => startsWithPhrase(words, p));
 }
 
 /**
@@ -122,4 +123,12 @@ export function labelledContext(sentence: string): boolean {
   if (!mark) return false;
   const label = wordsOf(sentence.slice(0, mark.index));
   return label.length > 0 && label.length <= LINES.maxLabelWords && label.some((w) => LINES.contextLabels.includes(w));
+}
+
+/** How many words of a text after a capital may be a catalogue name starting there ("Amazon Prime Video"). */
+const NAME_WORDS = 6;
+
+/** Whether a catalogue name starts at the text's first word ("Target Millennials ...", "The Ordinary ..."). */
+export function opensName(text: string, catalogue: PlannerCatalogue): boolean {
+  return mentionsIn(text.split(/\s+/).slice(0, NAME_WORDS).join(' '), catalogue).some((m) => m.start === 0);
 }

@@ -190,3 +190,22 @@ describe('focusBrief, the lines around its question', () => {
     ).toBe('How many millennials in the uk shop on amazon');
   });
 });
+
+describe('focusBrief, reasons and errands around its question', () => {
+  it('reads a reported question about nothing measured as the reason for the question, not a second one', () => {
+    expect(
+      focusBrief(
+        'Which of our markets has the fewest Disney+ users? The client sells in the UK only today, so the board wants to know where to go next; their plan was built on Spotify data.',
+        demo,
+      )?.ask,
+    ).toBe('Which of our markets has the fewest Disney+ users?');
+  });
+  it('never takes an errand as the question', () => {
+    expect(
+      focusBrief(
+        'Context: our toy brand sells in Spain, Germany and the UK.\n- pull the number of Parents in Spain who bought toys online\n- send to Ana by Thursday',
+        demo,
+      )?.ask,
+    ).toBe('pull the number of Parents in Spain who bought toys online');
+  });
+});

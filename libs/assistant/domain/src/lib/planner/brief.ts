@@ -11,7 +11,7 @@ import { sentencesOf } from './brief-sentences';
 import { pointedRequest } from './brief-pointer';
 import { continuesQuestions } from './brief-continued';
 import { detectLanguage, Language, translateWords } from '../languages';
-import { droppedLead, labelledAsk, labelledContext, ranksAlong, setsAside, statementBeforeColon, withLeadScope } from './brief-lines';
+import { droppedLead, labelledAsk, labelledContext, opensName, ranksAlong, setsAside, statementBeforeColon, withLeadScope } from './brief-lines';
 
 export { sentencesOf, resolveReferences };
 
@@ -330,7 +330,7 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords 
       ? sentences.flatMap((s, i) => (i > at && (pointed < 0 || i !== pointer) && asks(s, lang, catalogue) ? [i] : []))
       : asking.filter((i) => i !== at)
   )
-    .filter((i) => fallbacks[i] === null)
+    .filter((i) => fallbacks[i] === null && !(at >= 0 && reportsAside(sentences[i], sentences[at], catalogue)))
     .map((i) => sentences[i]);
   const fallbackAt = fallbacks.findIndex((f, i) => i > at && f !== null);
   // "How do the French research products? Give me the top three": a question in parts, read whole.
@@ -368,12 +368,16 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords 
   };
 }
 
-/** How many words of a text after a capital may be a catalogue name starting there ("Amazon Prime Video"). */
-const NAME_WORDS = 6;
-
-/** Whether a catalogue name starts at the text's first word ("Target Millennials ...", "The Ordinary ..."). */
-function opensName(text: string, catalogue: PlannerCatalogue): boolean {
-  return mentionsIn(text.split(/\s+/).slice(0, NAME_WORDS).join(' '), catalogue).some((m) => m.start === 0);
+/**
+ * "Which of our markets has the fewest Disney+ users? ... so the board wants to know where to go
+ * next.": after a question that names what it measures, a statement reporting a question about
+ * nothing of the catalogue is the reason for it, not a second question.
+ */
+function reportsAside(sentence: string, question: string, catalogue: PlannerCatalogue): boolean {
+  if (ASKS_MARK.test(sentence) || !ASKS_MARK.test(question) || !EMBEDDED.test(sentence) || startsAsking(sentence)) return false;
+  // The reported question ends at its clause ("where to go next; their plan was built on ...").
+  const reported = embeddedAsk(sentence).split(/;|\s[-–—]\s/)[0];
+  return mentionsIn(reported, catalogue).length === 0 && mentionsIn(question, catalogue).some((m) => m.entry.kind === 'datapoint');
 }
 
 /** A remark of this many words or more ("Churn has been high.") is a statement, not a fragment of the question. */
