@@ -22,6 +22,15 @@ describe('withBriefScope', () => {
   it('asks it of a place the data does not cover, so that it is refused for it rather than answered for every market', () => {
     expect(withBriefScope('What share of Gen Z use TikTok?', ['We launch our app in Italy next year.'], demo)).toBe('What share of Gen Z use TikTok in Italy?');
   });
+  it('adds no target to a question that defines its own people by what they do', () => {
+    expect(
+      withBriefScope(
+        "Among Americans who don't use Instagram, which types of holiday are most popular?",
+        ["We already have the Gen Z persona from last year's work."],
+        demo,
+      ),
+    ).toBe("Among Americans who don't use Instagram, which types of holiday are most popular?");
+  });
   it('keeps the question as written when it names its own scope, or the context names several markets', () => {
     expect(withBriefScope('What share of women in the UK use Instagram?', ['Target: Millennials in Spain.'], demo)).toBe(
       'What share of women in the UK use Instagram?',

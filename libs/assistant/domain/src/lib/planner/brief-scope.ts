@@ -7,6 +7,7 @@ import { readDimensions } from './dimension-cues';
 import { detectLanguage, translateWords } from '../languages';
 import { QUOTED_SHARE } from './brief-asks';
 import { askedInEnglish } from './ask-in-english';
+import { definesOwnPeople } from './brief-lines';
 
 /** A market, a region of markets, or a place the data does not cover (then the question is refused for it, as when it is asked). */
 const isMarket = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region' || m.entry.kind === 'place';
@@ -40,7 +41,8 @@ export function withBriefScope(ask: string, context: readonly string[], catalogu
   // groups of people asks of all of them, never of the one market or audience the context is about.
   const along = readDimensions(wordsOf(english(ask)), catalogue);
   let inEnglish = false;
-  if (!own.some(isAudience) && along.group === null) {
+  // "Among Americans who don't use Instagram, ...": a question that defines its own people asks of them.
+  if (!own.some(isAudience) && along.group === null && !definesOwnPeople(ask)) {
     // "Our CRM says 62% of our customers are women aged 25-34": a figure quoted about people is not the brief's target.
     const stating = context
       .filter((s) => !QUOTED_SHARE.test(s))

@@ -138,3 +138,74 @@ describe('focusBrief, context before a colon', () => {
     expect(focusBrief('Compare these for Gen Z in the UK and Germany: Netflix, Disney+ and Hulu', demo)).toBeNull();
   });
 });
+
+describe('focusBrief, the lines around its question', () => {
+  it('reads the statement before the colon of the asking sentence as the nearest context', () => {
+    const focus = focusBrief(
+      "Our client lost ground to Red Bull in Brazil last year. Now they're looking at the UK market: how has Monster Energy buying among Gen Z there changed since Q1 2025?",
+      demo,
+    );
+    expect(focus?.ask).toBe('How has Monster Energy buying among Gen Z there changed since Q1 2025?');
+    expect(focus?.resolved).toContain('among Gen Z in uk changed');
+  });
+  it('keeps the market a lead-in names, over one the context names', () => {
+    const focus = focusBrief(
+      "They've seen HBO Max churn data for the US and think bundles are the answer there. What I need for Australia: the share of people who use both Netflix and Disney+.",
+      demo,
+    );
+    expect(focus?.resolved).toBe('the share of people who use both Netflix and Disney+ in Australia.');
+  });
+  it('never takes an instruction that sets something aside as the question', () => {
+    const focus = focusBrief(
+      "Team, the retail board meets on 12 March. They've asked for something simple: how many people bought from Temu in each of our markets. Don't bother with AliExpress; Jonas covered it in January.",
+      demo,
+    );
+    expect(focus?.ask).toBe('how many people bought from Temu in each of our markets.');
+  });
+  it('reads a labelled ask in a list of notes, and a labelled background line however short', () => {
+    expect(focusBrief('- client: Garnier\n- market: Brazil\n- data ask: awareness of Nivea among women', demo)?.resolved).toBe(
+      'awareness of Nivea among women in Brazil',
+    );
+    expect(
+      focusBrief(
+        "Notes:\n1. the brand wants to move beyond 'real beauty'\n2. the global team prefers a Gen Z focus\n3. data ask: trust in Dove among women vs men in Brazil",
+        demo,
+      )?.ask,
+    ).toBe('trust in Dove among women vs men in Brazil');
+  });
+  it('splits the context before a colon from an ask along the markets', () => {
+    expect(
+      focusBrief(
+        'For the European expansion memo (Carrefour and Tesco already own the space in France and the UK): rank our markets by the share of people who have bought from Etsy.',
+        demo,
+      )?.ask,
+    ).toBe('Rank our markets by the share of people who have bought from Etsy.');
+  });
+  it('splits a run-on at "get me" before the question it reports', () => {
+    expect(
+      focusBrief(
+        'hey so client is asos theyre obsessed w shein rn and their ceo saw some stat about gen z in the us anyway can u get me how many millennials in the uk shop on amazon',
+        demo,
+      )?.ask,
+    ).toBe('How many millennials in the uk shop on amazon');
+  });
+});
+
+describe('focusBrief, reasons and errands around its question', () => {
+  it('reads a reported question about nothing measured as the reason for the question, not a second one', () => {
+    expect(
+      focusBrief(
+        'Which of our markets has the fewest Disney+ users? The client sells in the UK only today, so the board wants to know where to go next; their plan was built on Spotify data.',
+        demo,
+      )?.ask,
+    ).toBe('Which of our markets has the fewest Disney+ users?');
+  });
+  it('never takes an errand as the question', () => {
+    expect(
+      focusBrief(
+        'Context: our toy brand sells in Spain, Germany and the UK.\n- pull the number of Parents in Spain who bought toys online\n- send to Ana by Thursday',
+        demo,
+      )?.ask,
+    ).toBe('pull the number of Parents in Spain who bought toys online');
+  });
+});

@@ -11,6 +11,7 @@ import { sentencesOf } from './brief-sentences';
 import { pointedRequest } from './brief-pointer';
 import { continuesQuestions } from './brief-continued';
 import { detectLanguage, Language, translateWords } from '../languages';
+import { droppedLead, labelledAsk, labelledContext, opensName, ranksAlong, setsAside, statementBeforeColon, withLeadScope } from './brief-lines';
 
 export { sentencesOf, resolveReferences };
 
@@ -201,6 +202,8 @@ const QUESTION_WORDS = new Set(['what', 'which', 'how', 'who', 'where', 'whether
 
 /** Whether a sentence asks: a question mark, a reported question, a question word or command first, a request that names what it asks for. */
 export function asks(sentence: string, lang: Language = 'en', catalogue?: PlannerCatalogue): boolean {
+  // "Don't bother with AliExpress.": an instruction that sets something aside is not a question.
+  if (lang === 'en' && setsAside(sentence)) return false;
   if (ASKS_MARK.test(sentence) || EMBEDDED.test(sentence)) return true;
   // Japanese asks by its endings and words ("教えてください", "ですか", "割合は"), written without spaces.
   if (lang === 'ja') return lexicon.askVerbs.japanese.some((m) => sentence.includes(m));
@@ -215,7 +218,9 @@ export function asks(sentence: string, lang: Language = 'en', catalogue?: Planne
   if (english !== sentence && (EMBEDDED.test(english) || startsAsking(withoutLeadIn(english)))) return true;
   // "J'ai besoin du pourcentage ...": in another language, what a verb of needing is followed by.
   const reported = reportedAsk(sentence, lang);
-  return reported !== sentence && startsAsking(askShapeOf(reported, lang));
+  if (reported !== sentence && startsAsking(askShapeOf(reported, lang))) return true;
+  // "data ask: trust in Dove among women vs men": a label that names the line as the ask.
+  return catalogue !== undefined && lang === 'en' && labelledAsk(sentence, catalogue) !== null;
 }
 
 /** "... leadership wants to understand the market, so what share of Gen Z ...": a run-on turning to its question. */
@@ -264,7 +269,8 @@ function contextBeforeColon(sentence: string, catalogue: PlannerCatalogue): { as
   // "Parents of babies in the UK: what share bought baby food?": an ask that does not name its own
   // people or place and what they do finishes the words before the colon; it is not a new question.
   const kinds = new Set(mentionsIn(ask, catalogue).map((m) => (m.entry.kind === 'datapoint' ? 'topic' : isMarket(m) ? 'place' : m.entry.kind)));
-  if (!kinds.has('topic') || !(kinds.has('place') || kinds.has('audience'))) return null;
+  // "...: rank our markets by ...": an ask along the markets or groups names where it asks by that.
+  if (!kinds.has('topic') || !(kinds.has('place') || kinds.has('audience') || ranksAlong(ask, catalogue))) return null;
   return { ask: ask.charAt(0).toUpperCase() + ask.slice(1), context: [head] };
 }
 
@@ -324,7 +330,7 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords 
       ? sentences.flatMap((s, i) => (i > at && (pointed < 0 || i !== pointer) && asks(s, lang, catalogue) ? [i] : []))
       : asking.filter((i) => i !== at)
   )
-    .filter((i) => fallbacks[i] === null)
+    .filter((i) => fallbacks[i] === null && !(at >= 0 && reportsAside(sentences[i], sentences[at], catalogue)))
     .map((i) => sentences[i]);
   const fallbackAt = fallbacks.findIndex((f, i) => i > at && f !== null);
   // "How do the French research products? Give me the top three": a question in parts, read whole.
@@ -333,14 +339,24 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords 
   if (several === null && pointed < 0 && continuesQuestions(sentences, at, catalogue)) return null;
   // "... most? Just the top 3 is fine.": a sentence after the question that narrows it is part of it.
   const refinements = several === null ? sentences.filter((s, i) => i > at && refinesAsk(s, catalogue, lang)) : [];
-  const context = sentences.filter((s, i) => i !== at && i !== fallbackAt && !(several !== null && others.includes(s)) && !refinements.includes(s));
-  if (context.reduce((n, s) => n + sizeOf(s), asideWords) < MIN_CONTEXT_WORDS && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
+  // "They're looking at the UK market: how has ... there changed?": the statement before the colon is context, nearest the ask.
+  const split = statementBeforeColon(withoutOrdinal(sentences[at]), catalogue, startsAsking);
+  const context = sentences.flatMap((s, i) =>
+    i === at ? (split ? [split.head] : []) : i !== fallbackAt && !(several !== null && others.includes(s)) && !refinements.includes(s) ? [s] : [],
+  );
+  // "client: Garnier": a line labelled as background is context however short.
+  const enough = context.reduce((n, s) => n + sizeOf(s), asideWords) >= MIN_CONTEXT_WORDS || context.some(labelledContext);
+  if (!enough && !remarkOnly(context, sentences[at], lang, catalogue)) return null;
   // "Compare:" before a list: the list is the question, read whole.
   if (/:\s*$/.test(sentences[at])) return null;
-  const asked = withoutOpeners(reportedAsk(embeddedAsk(withoutLeadIn(withoutOrdinal(sentences[at]), catalogue)), lang));
+  const askSentence = split?.ask ?? withoutOrdinal(sentences[at]);
+  const unled = withoutLeadIn(askSentence, catalogue);
+  const asked = withoutOpeners(reportedAsk(embeddedAsk(unled), lang));
   // "I need a number for how many ...": what the request asks for; "Could you sanity-check a claim?": the share it quotes.
   const requested = requestedAsk(asked, catalogue, startsAsking) ?? asked;
-  const ask = [claimAsk(requested, sentences.slice(0, at), sentences.slice(at + 1), catalogue) ?? requested, ...refinements].join(' ');
+  const claimed = claimAsk(requested, sentences.slice(0, at), sentences.slice(at + 1), catalogue) ?? requested;
+  // "What I need for Australia: the share of ...": the lead-in dropped still says where, or of whom, it asks.
+  const ask = [withLeadScope(claimed, droppedLead(askSentence, unled), catalogue), ...refinements].join(' ');
   const scoped = (text: string) => withBriefScope(resolveReferences(text, context.join(' '), catalogue), context, catalogue);
   const fallback = fallbackAt >= 0 ? (fallbacks[fallbackAt] ?? '') : '';
   return {
@@ -352,12 +368,16 @@ function focusSentences(prompt: string, catalogue: PlannerCatalogue, asideWords 
   };
 }
 
-/** How many words of a text after a capital may be a catalogue name starting there ("Amazon Prime Video"). */
-const NAME_WORDS = 6;
-
-/** Whether a catalogue name starts at the text's first word ("Target Millennials ...", "The Ordinary ..."). */
-function opensName(text: string, catalogue: PlannerCatalogue): boolean {
-  return mentionsIn(text.split(/\s+/).slice(0, NAME_WORDS).join(' '), catalogue).some((m) => m.start === 0);
+/**
+ * "Which of our markets has the fewest Disney+ users? ... so the board wants to know where to go
+ * next.": after a question that names what it measures, a statement reporting a question about
+ * nothing of the catalogue is the reason for it, not a second question.
+ */
+function reportsAside(sentence: string, question: string, catalogue: PlannerCatalogue): boolean {
+  if (ASKS_MARK.test(sentence) || !ASKS_MARK.test(question) || !EMBEDDED.test(sentence) || startsAsking(sentence)) return false;
+  // The reported question ends at its clause ("where to go next; their plan was built on ...").
+  const reported = embeddedAsk(sentence).split(/;|\s[-–—]\s/)[0];
+  return mentionsIn(reported, catalogue).length === 0 && mentionsIn(question, catalogue).some((m) => m.entry.kind === 'datapoint');
 }
 
 /** A remark of this many words or more ("Churn has been high.") is a statement, not a fragment of the question. */
