@@ -4,6 +4,7 @@ import { BriefFocus, focusBrief } from './brief';
 import { cannotAnswer, measuredAfterAll, measuredAsAsked, standsOnWords } from './cannot-answer';
 import { unusedNote, unusedWords } from './coverage';
 import { unknownPeople } from './unknown-people';
+import { nameInsideWord } from './name-inside-word';
 import { nameDocked } from './docked';
 import { shiftedPeriod } from './follow-up-period';
 import { removedFilter } from './follow-up-remove';
@@ -136,6 +137,9 @@ function planAsked<I extends ContextInput>(
   // "What share of commuters ...": people no question defines are no audience to answer for.
   const unknown = unknownPeople(prompt, unused);
   if (unknown) return refuse('no-data', `The survey does not say who “${unknown}” are: no question asks it, so I cannot answer for them.`, [unknown]);
+  // "Aware of Gymshark" read as the brand Shark: the name asked for is not in the catalogue.
+  const inside = nameInsideWord(prompt, planned.plan, unused);
+  if (inside) return refuse('no-data', `The survey has no data on “${inside}”: it is not among the answers of any question.`, [inside]);
   const note = unusedNote(unused);
   if (note) notes.push(note);
   return { ...planned, notes, ...(unused.length > 0 ? { unused } : {}) };
