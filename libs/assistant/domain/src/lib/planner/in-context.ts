@@ -5,6 +5,7 @@ import { cannotAnswer, measuredAfterAll, measuredAsAsked, standsOnWords } from '
 import { unusedNote, unusedWords } from './coverage';
 import { unknownPeople } from './unknown-people';
 import { nameInsideWord } from './name-inside-word';
+import { fullNameAsked } from './partial-names';
 import { nameDocked } from './docked';
 import { shiftedPeriod } from './follow-up-period';
 import { removedFilter } from './follow-up-remove';
@@ -128,6 +129,13 @@ function planAsked<I extends ContextInput>(
   // "More than 10 hours of sleep" when the top band is "More than 8 hours": the bands cannot say it.
   const beyond = boundBeyondBands(prompt, planned.plan, input.catalogue);
   if (beyond) return cannotAnswer(beyond, planned.plan.topic, input.catalogue);
+
+  // "Aware of Telekom": an answer said by the distinctive word of its longer name is what is asked about.
+  const fuller = fullNameAsked(prompt, planned.plan, input.catalogue);
+  const again = fuller ? planQuestion({ ...input, prompt: fuller.prompt }) : null;
+  if (fuller && again?.outcome === 'answer' && again.plan.topic?.datapoints.some((d) => d.name === fuller.name)) {
+    planned = { ...again, notes: [...again.notes, fuller.note] };
+  }
 
   const notes = [...planned.notes];
   if (brief) notes.push(`I answered the question “${brief.ask}” and read the rest of your message as background.`);

@@ -1,4 +1,6 @@
-import { PlannerCatalogue } from '../assistant.types';
+import { AnalysisPlan, PlannerCatalogue } from '../assistant.types';
+import { detectLanguage } from '../languages';
+import { unusedWords } from './coverage';
 import { isEnglishWord } from '../english-words';
 import { LOCATION_ALIASES, OTHER_PLACES } from '../synonyms';
 import { FUNCTION_WORDS, STOPWORDS } from '../text';
@@ -51,4 +53,22 @@ export function partialNames(text: string, catalogue: PlannerCatalogue): string[
     if (name && !said.includes(` ${wordsOf(name).join(' ')} `) && !out.includes(name)) out.push(name);
   }
   return out;
+}
+
+/**
+ * Coverage accounting for short names: an answer said by the distinctive word of its longer name
+ * ("aware of Telekom") that the plan did not use is the thing asked about, so the prompt is planned
+ * again with the whole name ("aware of Deutsche Telekom") rather than answered with a question
+ * other words found. English prompts only, as the unused words are counted in English. Returns the
+ * prompt with the whole name, the name, and the note that says how the word was read.
+ */
+export function fullNameAsked(prompt: string, plan: AnalysisPlan, catalogue: PlannerCatalogue): { prompt: string; name: string; note: string } | null {
+  if (detectLanguage(prompt) !== 'en') return null;
+  const index = shortNames(catalogue);
+  const word = unusedWords(prompt, plan, catalogue).find((w) => index.has(w));
+  const name = word ? index.get(word) : undefined;
+  if (!word || !name || partialNames(prompt, catalogue).indexOf(name) < 0) return null;
+  const rewritten = prompt.replace(new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'iu'), name);
+  if (rewritten === prompt) return null;
+  return { prompt: rewritten, name, note: `I read “${word}” as “${name}”.` };
 }
