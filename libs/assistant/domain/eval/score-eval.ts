@@ -67,6 +67,7 @@ export const EVAL_SETS = [
   'tuning-16-blind-e',
   'tuning-16-blind-f',
   'tuning-17-brief',
+  'tuning-17-unanswerable',
   'held-out-2',
   'held-out-3',
   'held-out-4',

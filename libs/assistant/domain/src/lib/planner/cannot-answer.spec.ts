@@ -90,3 +90,20 @@ describe('measuredAfterAll and figures', () => {
     expect(answers('What share of Australians are online between 2 and 4 hours a day?')).toBe(true);
   });
 });
+
+describe('the nearest question of an ask that names things in passing', () => {
+  it('finds the brand said by its short name only ("the Telekom" for Deutsche Telekom)', () => {
+    expect(refusal('Wie hoch ist die Kundenzufriedenheit mit der Telekom in Deutschland?').offer?.code).toBe('brand_perception_telecoms');
+  });
+  it('offers the hours question when the missing measure is said twice ("the average time ... in minutes")', () => {
+    expect(refusal("What's the average time Gen Z in Brazil spend on WhatsApp per day, in minutes?").offer?.code).toBe('hours_social_media_per_day');
+  });
+  it('refuses a trait no question asks, offering the question of the thing asked about', () => {
+    const out = refusal("What's the ethnic breakdown of TikTok users in the US?");
+    expect(out).toMatchObject({ reason: 'cannot-answer', offer: { code: 'social_platform_usage' } });
+    expect(out.message).not.toMatch(/\d+(\.\d+)?%/);
+  });
+  it('refuses a brand the catalogue lacks when its name ends in another brand’s ("Gymshark", not Shark)', () => {
+    expect(refusal('What share of Brits are aware of Gymshark?').unknown).toEqual(['gymshark']);
+  });
+});

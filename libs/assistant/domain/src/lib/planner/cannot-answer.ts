@@ -2,6 +2,7 @@ import { CodeName, PlannerCatalogue, PlannerQuestion, PlanOutcome, PlanTopic } f
 import { FUNCTION_WORDS, stem, STOPWORDS } from '../text';
 import lexicon from './context-lexicon.json';
 import { mentionsIn, wordsOf } from './mentions';
+import { partialNames } from './partial-names';
 import { ageBandsOf, UnmeasuredAsk } from './unanswerable';
 
 const CURRENCY = /[$€£¥₹]/;
@@ -132,7 +133,13 @@ export function nearestQuestion(ask: UnmeasuredAsk, base: PlanTopic | null, cata
   const own = base ? (catalogue.questions.find((q) => q.code === base.question) ?? null) : null;
   if (ask.offerNamed.length === 0) return own;
   // The answers the ask names: its topic's, else the names in its words ("Amazon" when the rest alone asks back).
-  const mentioned = base ? [] : mentionsIn(ask.rest, catalogue).flatMap((m) => (m.entry.kind === 'datapoint' ? m.entry.refs.map((r) => r.datapoint.name) : []));
+  // An answer said by its short name only ("the Telekom" for Deutsche Telekom) is named too.
+  const mentioned = base
+    ? []
+    : [
+        ...mentionsIn(ask.rest, catalogue).flatMap((m) => (m.entry.kind === 'datapoint' ? m.entry.refs.map((r) => r.datapoint.name) : [])),
+        ...partialNames(ask.rest, catalogue),
+      ];
   const names = new Set([...(base?.datapoints ?? []).map((d) => d.name), ...mentioned].map((n) => n.toLowerCase()));
   // The measure's own words ("spend", "hours", "per month") say nothing of what it is measured on.
   const about = contentStems(`${own ? `${own.name} ${own.description}` : ''} ${ask.rest}`);

@@ -4,6 +4,8 @@ import { BriefFocus, focusBrief } from './brief';
 import { cannotAnswer, measuredAfterAll, measuredAsAsked, standsOnWords } from './cannot-answer';
 import { unusedNote, unusedWords } from './coverage';
 import { unknownPeople } from './unknown-people';
+import { nameInsideWord } from './name-inside-word';
+import { fullNameAsked } from './partial-names';
 import { nameDocked } from './docked';
 import { shiftedPeriod } from './follow-up-period';
 import { removedFilter } from './follow-up-remove';
@@ -128,6 +130,13 @@ function planAsked<I extends ContextInput>(
   const beyond = boundBeyondBands(prompt, planned.plan, input.catalogue);
   if (beyond) return cannotAnswer(beyond, planned.plan.topic, input.catalogue);
 
+  // "Aware of Telekom": an answer said by the distinctive word of its longer name is what is asked about.
+  const fuller = fullNameAsked(prompt, planned.plan, input.catalogue);
+  const again = fuller ? planQuestion({ ...input, prompt: fuller.prompt }) : null;
+  if (fuller && again?.outcome === 'answer' && again.plan.topic?.datapoints.some((d) => d.name === fuller.name)) {
+    planned = { ...again, notes: [...again.notes, fuller.note] };
+  }
+
   const notes = [...planned.notes];
   if (brief) notes.push(`I answered the question “${brief.ask}” and read the rest of your message as background.`);
   for (const other of brief?.others ?? []) notes.push(`You also asked “${other}”: ask it on its own and I will answer it next.`);
@@ -136,6 +145,9 @@ function planAsked<I extends ContextInput>(
   // "What share of commuters ...": people no question defines are no audience to answer for.
   const unknown = unknownPeople(prompt, unused);
   if (unknown) return refuse('no-data', `The survey does not say who “${unknown}” are: no question asks it, so I cannot answer for them.`, [unknown]);
+  // "Aware of Gymshark" read as the brand Shark: the name asked for is not in the catalogue.
+  const inside = nameInsideWord(prompt, planned.plan, unused);
+  if (inside) return refuse('no-data', `The survey has no data on “${inside}”: it is not among the answers of any question.`, [inside]);
   const note = unusedNote(unused);
   if (note) notes.push(note);
   return { ...planned, notes, ...(unused.length > 0 ? { unused } : {}) };

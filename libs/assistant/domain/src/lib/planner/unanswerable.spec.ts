@@ -222,3 +222,20 @@ describe('findUnmeasured: metrics named in the lexicon', () => {
     expect(findUnmeasured("What's the average time Gen Z in the UK spend on Instagram per day?", demo)?.what).toMatch(/time spent/);
   });
 });
+
+describe('findUnmeasured, traits no question asks (missing-breakdowns.json)', () => {
+  it('finds a breakdown or a group of people by ethnicity, religion, orientation or vote', () => {
+    expect(findUnmeasured("What's the ethnic breakdown of TikTok users in the US?", demo)?.what).toMatch(/ethnicity/);
+    expect(findUnmeasured('Split Netflix viewers in the UK by religion, please.', demo)?.what).toMatch(/religion/);
+    expect(findUnmeasured('What share of LGBTQ+ adults in the US use Instagram?', demo)?.what).toMatch(/sexual orientation/);
+    expect(findUnmeasured('Which party do Gen Z in France vote for?', demo)?.kind).toBe('metric');
+  });
+  it('finds personal details of respondents and reasons asked as "for which reasons"', () => {
+    expect(findUnmeasured('Export the names and postcodes of UK respondents who would consider a Tesla', demo)?.what).toMatch(/individual respondents/);
+    expect(findUnmeasured('For which reasons do the French cancel Netflix?', demo)?.askedAs).toMatch(/^what are the reasons/);
+  });
+  it('leaves the catalogue’s own answers and traits it asks', () => {
+    expect(findUnmeasured('What share of Americans follow a halal diet?', demo)).toBeNull();
+    expect(findUnmeasured('What share of Gen Z in France are interested in politics?', demo)).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
+import missing from './missing-breakdowns.json';
 import { GROUP_NOUNS } from '../synonyms';
 import { LEXICON } from '../../lexicon/lexicon';
 import { askedInEnglish } from './ask-in-english';
@@ -191,6 +192,17 @@ function withoutCue(words: readonly string[], text: string, cue: string): string
     .replace(/\s+/g, ' ');
 }
 
+/** One measure or trait the catalogue lacks, as `context-lexicon.json` `metrics` and `missing-breakdowns.json` write it. */
+interface Metric {
+  what: string;
+  whatFor?: string;
+  cues: string[];
+  offerNamed: string[];
+  answerableNamed?: string[];
+  askedAs?: string;
+  restDrop?: string[];
+}
+
 /** The ask of the prompt the catalogue cannot measure, if there is one (ages first, then metrics, then money). */
 export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): UnmeasuredAsk | null {
   const words = askedInEnglish(prompt, catalogue);
@@ -234,23 +246,27 @@ export function findUnmeasured(prompt: string, catalogue: PlannerCatalogue): Unm
       };
     }
   }
-  for (const metric of lexicon.metrics) {
+  // Traits no question asks ("by ethnicity", "LGBTQ+ adults") are refused as a metric is: the rest of the prompt would answer another question.
+  const metrics: readonly Metric[] = [...lexicon.metrics, ...missing.breakdowns];
+  for (const metric of metrics) {
     // A survey whose catalogue names the thing (a question "Likelihood to recommend", an alias "NPS") measures it.
     // A metric asked in other words ("why" as "the reasons") is measured when a question of those words answers it, not when any name says the cue ("Why people play games").
-    const rephrased = 'askedAs' in metric && metric.askedAs !== undefined;
+    const rephrased = metric.askedAs !== undefined;
     const cue = metric.cues.find((c) => cueIn(text, c) && (rephrased || !catalogueNames(catalogue, c)));
     if (cue) {
-      const rest = (('restDrop' in metric ? metric.restDrop : undefined) ?? []).reduce((r, drop) => without(wordsOf(r), drop), withoutCue(words, text, cue));
+      // Every other cue of the same measure goes too ("the average time ... in minutes"): left in, it would choose the rest's topic.
+      const others = metric.cues.filter((c) => c !== cue && !c.includes('*'));
+      const rest = [...(metric.restDrop ?? []), ...others].reduce((r, drop) => without(wordsOf(r), drop), withoutCue(words, text, cue));
       return {
         kind: 'metric',
         what: metric.what,
-        whatFor: 'whatFor' in metric ? metric.whatFor : undefined,
+        whatFor: metric.whatFor,
         words: cue,
         // "Plan to open an account next year": the rest is read as it stands now, not as a forecast.
         rest,
         offerNamed: metric.offerNamed,
         answerableNamed: metric.answerableNamed ?? [],
-        ...('askedAs' in metric && metric.askedAs ? { askedAs: metric.askedAs.replace('{rest}', rest) } : {}),
+        ...(metric.askedAs ? { askedAs: metric.askedAs.replace('{rest}', rest) } : {}),
       };
     }
   }
