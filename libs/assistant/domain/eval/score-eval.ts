@@ -68,6 +68,7 @@ export const EVAL_SETS = [
   'tuning-16-blind-f',
   'tuning-17-brief',
   'tuning-17-unanswerable',
+  'tuning-17-rank',
   'held-out-2',
   'held-out-3',
   'held-out-4',

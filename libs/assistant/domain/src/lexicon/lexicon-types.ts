@@ -313,6 +313,11 @@ export interface Lexicon {
    * (a month is read only beside a year, so "Mars 2025" is March and "Mars" the brand).
    */
   dimensions: {
+    /**
+     * Superlatives said in several words or as a verb, by the side they ask for: "number one",
+     * "comes top", "wins" (the highest); "ranks last", "trails" (the lowest).
+     */
+    superlatives: { highest: string[]; lowest: string[] };
     phrases: Record<TabledLanguage, Phrase[]>;
     months: Record<string, number>;
     seasons: Record<string, number>;

@@ -188,6 +188,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
       adoptionSince: words,
     })(files['cues.json'], 'cues.json'),
     dimensions: shape<Lexicon['dimensions']>({
+      superlatives: shape<Lexicon['dimensions']['superlatives']>({ highest: words, lowest: words }),
       phrases: shape<Record<TabledLanguage, Phrase[]>>({ de: phrases, es: phrases, fr: phrases, pt: phrases, it: phrases }),
       months: recordOf(num),
       seasons: recordOf(num),

@@ -196,3 +196,13 @@ describe('whole groups sized side by side', () => {
     expect(plan.audiences.map((a) => a.origin)).toEqual(['everyone']);
   });
 });
+
+describe('the people named, measured along the markets in a first turn that opens like a follow-up or asks "where"', () => {
+  it.each(['In which country are there the most dog owners?', 'Where are dog owners most common?'])('%s', (prompt) => {
+    const p = answerPlan(prompt, catalogue);
+    expect(p.topic?.question).toBe('pets_owned');
+    expect(p.topic?.datapoints.map((d) => d.code)).toEqual(['dog']);
+    expect(p.rankBy).toBe('markets');
+    expect(p.verdict).toBe('highest');
+  });
+});

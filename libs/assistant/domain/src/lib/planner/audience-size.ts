@@ -102,8 +102,11 @@ export function sizedAudience(ctx: PromptContext, frame: Frame): { topic: PlanTo
   const { cues, roles, count } = frame;
   // "Which age group has the most parents?", "which country has the most dog owners?": the audience
   // named is what is measured along the dimension, as a headcount measures it.
-  const along = ctx.reading.dimension.group !== null || ctx.reading.dimension.markets;
-  if ((!count && !along) || cues.indexing || cues.openIndexing || cues.trend || ctx.followUpWords) return null;
+  // "Where are dog owners most common?": the markets, as "which country" asks for them.
+  const along = ctx.reading.dimension.group !== null || ctx.reading.dimension.markets || ctx.reading.dimension.where;
+  // Words that open a follow-up ("in", "for", "among") follow nothing in a first turn: "In which country are there the most dog owners?".
+  const followsUp = ctx.followUpWords && ctx.previous !== null;
+  if ((!count && !along) || cues.indexing || cues.openIndexing || cues.trend || followsUp) return null;
   // "How many people are either Gen Z or Millennials?" ("neither ... nor"): the sides are one audience, any of them.
   // (Read as one side of several parts, "neither Gen Z nor Millennials", the parts are the union too.)
   const apart = roles.sides.length > 1 && roles.sides.every((side) => side.length === 1);

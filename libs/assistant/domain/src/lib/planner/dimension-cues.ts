@@ -101,6 +101,24 @@ const FALL =
   '(down|lower|fall|falls|falling|fallen|fell|decrease|decreased|decreasing|shrink|shrinking|shrunk|shrank|decline|declined|declining|drop|dropped|dropping)';
 const UP_OR_DOWN = new RegExp(`\\b${RISE} (or|vs|versus) ${FALL}\\b|\\b${FALL} (or|vs|versus) ${RISE}\\b`);
 
+/** Superlatives said in several words or as a verb (`dimensions.json` `superlatives`), as word lists, by the side they ask for. */
+const SUPERLATIVE_PHRASES = (['highest', 'lowest'] as const).flatMap((side) =>
+  LEXICON.dimensions.superlatives[side].map((p) => ({ side, words: p.toLowerCase().split(' ') })),
+);
+
+/**
+ * The superlatives of a prompt said in several words or as a verb ("which country is number one
+ * for ...", "which market comes top", "which age group trails"): the side each asks for and the
+ * positions of its words.
+ */
+export function superlativePhrases(words: string[]): { side: 'highest' | 'lowest'; at: number[] }[] {
+  const out: { side: 'highest' | 'lowest'; at: number[] }[] = [];
+  for (let i = 0; i < words.length; i++)
+    for (const p of SUPERLATIVE_PHRASES)
+      if (p.words.every((w, k) => words[i + k] === w) && !out.some((o) => o.at.includes(i))) out.push({ side: p.side, at: p.words.map((_, k) => i + k) });
+  return out;
+}
+
 /** Words that may close a verdict named alone ("the lowest one", "the top one then"); '' is the end of the prompt. */
 const VERDICT_TAIL = new Set(['', 'one', 'ones', 'then', 'instead', 'please', 'first']);
 
@@ -113,8 +131,12 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue, aft
   const used: number[] = [];
   // "Which group is lower?": a comparative said of the sides, not of the word after it ("lower earners").
   const predicative = (i: number) => PREDICATIVE_LOWEST_WORDS.has(words[i]) && PREDICATIVE_AFTER.has(words[i + 1] ?? '');
-  const superlativeAt = words.findIndex((w, i) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w) || predicative(i));
-  const superlative = superlativeAt < 0 ? null : HIGHEST_WORDS.has(words[superlativeAt]) ? 'highest' : 'lowest';
+  const wordAt = words.findIndex((w, i) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w) || predicative(i));
+  // "Number one", "comes top", "ranks last", "wins": a superlative of several words or a verb, where no single word says one first.
+  const phrases = superlativePhrases(words);
+  const phrase = phrases.find((p) => wordAt < 0 || p.at[0] < wordAt);
+  const superlativeAt = phrase ? phrase.at[0] : wordAt;
+  const superlative = phrase ? phrase.side : wordAt < 0 ? null : HIGHEST_WORDS.has(words[wordAt]) ? 'highest' : 'lowest';
 
   // "which country", "in which of our markets", "what market"; "rank our markets", "country ranking".
   let markets = false;
@@ -124,7 +146,9 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue, aft
     const before = words.slice(Math.max(0, i - 4), i);
     // "The country with the lowest share of ...", "market where X is used most": a superlative on the market.
     const described = ['with', 'where'].includes(words[i + 1] ?? '') && words.slice(i + 2, i + 5).some((w) => HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w));
-    const asked = ['which', 'what'].includes(words[i - 1] ?? '') || (before.includes('which') && before.includes('of')) || described;
+    // "Which European market", "what Asian country": one word describing the market between the question word and it.
+    const describedBy = !/^(of|the|is|are|do|does|has|have)$/.test(words[i - 1] ?? '') && ['which', 'what'].includes(words[i - 2] ?? '');
+    const asked = ['which', 'what'].includes(words[i - 1] ?? '') || describedBy || (before.includes('which') && before.includes('of')) || described;
     // "top market for X", "the biggest country for Y": a superlative on the market itself.
     // "Top 3 countries for Netflix": the word before a count of markets.
     // "The most popular market", "the least saturated country": a superlative before the adjective.
@@ -157,11 +181,14 @@ export function readDimensions(words: string[], catalogue: PlannerCatalogue, aft
   // "Players by age - which band leads?": a bare word for a group asked about refers to the groups already named.
   if (group) words.forEach((w, i) => GROUP_HEADS.has(w) && ['which', 'what'].includes(words[i - 1] ?? '') && !used.includes(i) && used.push(i));
   if (group) used.push(...restatedGroups(words, catalogue.questions.find((q) => q.code === group.question)?.name ?? '', used));
-  if ((markets || where || group) && superlativeAt >= 0)
+  if ((markets || where || group) && superlativeAt >= 0) {
     words.forEach((w, i) => (HIGHEST_WORDS.has(w) || LOWEST_WORDS.has(w) || predicative(i)) && used.push(i));
+    phrases.forEach((p) => used.push(...p.at));
+  }
   // "And the lowest?", "which is the top one then?": a superlative with nothing after it names
   // only the verdict (of the ranking the chat already has), never a name of the catalogue.
-  if (superlativeAt >= 0 && VERDICT_TAIL.has(words[superlativeAt + 1] ?? '')) used.push(superlativeAt);
+  const superlativeWords = phrase ? phrase.at : [superlativeAt];
+  if (superlativeAt >= 0 && VERDICT_TAIL.has(words[superlativeWords[superlativeWords.length - 1] + 1] ?? '')) used.push(...superlativeWords);
   const upOrDown = UP_OR_DOWN.test(text);
   const verdictOfChange = upOrDown || (GREW.test(text) && MORE_CHANGE.test(text));
   const paired =

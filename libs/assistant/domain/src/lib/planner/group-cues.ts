@@ -67,7 +67,10 @@ export function readGroup(words: string[], catalogue: PlannerCatalogue, used: nu
     const led =
       GROUP_LEADS.has(words[i - 1] ?? '') ||
       alongGradient(words, i) ||
-      (DETERMINERS_BEFORE_GROUP.has(words[i - 1] ?? '') && GROUP_LEADS.has(words[i - 2] ?? '') && !['which', 'what'].includes(words[i - 2]));
+      (DETERMINERS_BEFORE_GROUP.has(words[i - 1] ?? '') && GROUP_LEADS.has(words[i - 2] ?? '') && !['which', 'what'].includes(words[i - 2])) ||
+      // "Which of the generations", "which of our income groups": one of the groups asked for, as "which" alone asks.
+      oneOfWhich(words, i - 1) ||
+      (DETERMINERS_BEFORE_GROUP.has(words[i - 1] ?? '') && oneOfWhich(words, i - 2));
     // "The highest age group" (Japanese word order, translated): a superlative on groups named with a word for a group.
     const superlativeLed = HIGHEST_WORDS.has(words[i - 1] ?? '') || LOWEST_WORDS.has(words[i - 1] ?? '');
     let found: { question: string; generations: boolean; end: number } | null = null;
@@ -144,6 +147,9 @@ export function readGroup(words: string[], catalogue: PlannerCatalogue, used: nu
   }
   return null;
 }
+
+/** "Which of", "what of" ending at `at`. */
+const oneOfWhich = (words: string[], at: number) => words[at] === 'of' && ['which', 'what'].includes(words[at - 1] ?? '');
 
 /**
  * The questions whose answers are groups of people: those the demographic phrases of the lexicon

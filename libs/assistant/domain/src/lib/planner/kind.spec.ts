@@ -210,3 +210,27 @@ describe('one audience named against the docked one', () => {
     expect(withDocked('which of these 2 is more likely to play tennis?', 'Women', 'Men')).toEqual({ kind: 'comparison', sides: ['Women', 'Men'] });
   });
 });
+
+describe('kind: a superlative of one answer asks for a ranking (grammar.json oneAnswerSuperlatives)', () => {
+  it('reads "the number one", "the preferred" as a ranking cue, as "top" is', () => {
+    expect(readKind(' what s the number 1 _ _ in germany ').ranking).toBe(true);
+    expect(readKind(' what s the preferred payment method in brazil ').ranking).toBe(true);
+    expect(readKind(' what share of germans use netflix ').ranking).toBe(false);
+  });
+
+  it('plans the one answer of the question the noun names', () => {
+    const p = answer("What's the number one streaming service in Germany?");
+    expect(p.kind).toBe('ranking');
+    expect(p.topic?.question).toBe('streaming_services_used');
+    expect(p.limit).toBe(1);
+  });
+});
+
+describe('kind: the superlative of "where ... most" belongs to the markets (readKindCues)', () => {
+  it('ranks the markets for "where is X strongest", not an index of X users', () => {
+    const p = answer('Where is Spotify strongest?');
+    expect(p.kind).not.toBe('indexing');
+    expect(p.topic?.question).toBe('music_streaming_services');
+    expect(p.rankBy).toBe('markets');
+  });
+});

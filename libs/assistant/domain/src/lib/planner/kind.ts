@@ -50,7 +50,8 @@ export function readKind(text: string): KindCues {
     explicitIndex: index,
     openIndexing: open || index,
     comparison: COMPARISON.test(text),
-    ranking: RANKING.test(text),
+    // "What's the number one streaming service?", "the preferred bank": a superlative of one answer asks for a ranking as "top" does.
+    ranking: RANKING.test(text) || ONE_ANSWER_SUPERLATIVE.test(text),
     share: SHARE.test(text),
   };
 }
@@ -151,7 +152,8 @@ export function mostOfPeople(words: string[], kind: AnalysisKind, named: (i: num
 export function readKindCues(ctx: PromptContext): KindCues {
   const { words, reading } = ctx;
   // The words of a market ranking ("Spotify's strongest markets") are the dimension's, not an open index.
-  const ranking = reading.dimension.markets ? new Set(reading.dimension.used) : new Set<number>();
+  // So are those of "where ... most" ("where is Spotify strongest?"): a superlative of the markets, not of an index.
+  const ranking = reading.dimension.markets || reading.dimension.where ? new Set(reading.dimension.used) : new Set<number>();
   const inName = (i: number) => reading.spans.some((s) => s.entry.kind === 'datapoint' && i >= s.start && i < s.end);
   return readKind(` ${words.map((w, i) => (inName(i) || ranking.has(i) ? '_' : w)).join(' ')} `);
 }
