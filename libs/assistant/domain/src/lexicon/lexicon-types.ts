@@ -239,6 +239,8 @@ export interface Lexicon {
   };
   audiences: {
     audiencePhrases: AudiencePhrase[];
+    /** Words for a group said after the people it is made of ("the low-income group", "the students segment"): the audience's words, never a topic's (`roles.ts`). */
+    groupHeads: string[];
     /** What a negated clause about people denies, read only there ("who don't eat meat": the meat-free diets): `negated-clauses.ts`. */
     negatedObjects: AudiencePhrase[];
     /** The age bands of `age_group`: [code, low, high]. */

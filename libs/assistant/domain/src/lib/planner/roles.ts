@@ -46,6 +46,23 @@ export function askedDemographics(reading: Reading, catalogue: PlannerCatalogue)
   });
 }
 
+/** Words for a group said after the people it is made of (`audiences.json` `groupHeads`). */
+const AUDIENCE_HEADS = new Set(LEXICON.audiences.groupHeads);
+
+/**
+ * "Now the low-income group instead", "the students segment": a word for a group straight after
+ * the people it is made of is the audience's own word, never a word of the topic ("group" is not
+ * the "Age group" question). Only a word no other mention has taken.
+ */
+export function audienceHeadWords(reading: Reading): void {
+  for (const s of reading.spans) {
+    const at = s.end;
+    if (s.entry.kind !== 'audience' || !AUDIENCE_HEADS.has(reading.words[at] ?? '') || reading.used.has(at)) continue;
+    if (reading.spans.some((o) => o.start <= at && o.end > at)) continue;
+    reading.used.add(at);
+  }
+}
+
 /**
  * Which mentions are the group and which the topic: demographic and saved audiences are groups;
  * a datapoint is a group when people are named by it ("TikTok users", "users of TikTok",
@@ -59,6 +76,7 @@ export function assignRoles(
   frame: { indexing: boolean; contextAudience: boolean; topicKept?: boolean },
 ): Roles {
   const { words } = reading;
+  audienceHeadWords(reading);
   // "who both cycle and run": the word of pairing, not the "Both" answer of smoking.
   const pairing = pairingWordSpans(words, reading.spans);
   const spans = reading.spans.filter((s) => !pairing.has(s));
