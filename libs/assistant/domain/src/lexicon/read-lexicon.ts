@@ -86,6 +86,8 @@ export function readLexicon(files: LexiconFiles): Lexicon {
     audiences: shape<Lexicon['audiences']>({
       audiencePhrases: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),
       groupHeads: words,
+      beforeAgeFloor: words,
+      ageFloorWords: words,
       negatedObjects: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),
       ageBands: listOf(tuple<[string, number, number]>(word, num, num)),
     })(files['audiences.json'], 'audiences.json'),

@@ -17,6 +17,15 @@ function yearWords(words: readonly string[], at: number): number {
   return ['old', 'olds'].includes(words[at + 1] ?? '') ? 2 : 1;
 }
 
+/** Words before an age that opens a range up to the oldest, and the words after it that do (`audiences.json`). */
+const BEFORE_AGE_FLOOR = new Set(LEXICON.audiences.beforeAgeFloor);
+const AGE_FLOOR_WORDS = LEXICON.audiences.ageFloorWords.map((p) => p.split(' '));
+
+/** How many words from `at` say "and over", "or older" (0 when none). */
+export function ageFloorAt(words: readonly string[], at: number): number {
+  return AGE_FLOOR_WORDS.find((p) => p.every((x, k) => words[at + k] === x))?.length ?? 0;
+}
+
 /** Age phrases: "aged 25-34", "25-34 year olds", "under 35", "over-35s", "35+", "between 25 and 34". */
 export function ageSpans(words: string[], used: Set<number>): Span[] {
   const out: Span[] = [];
@@ -85,6 +94,13 @@ export function ageSpans(words: string[], used: Set<number>): Span[] {
       continue;
     }
     const n = num(w);
+    // "people 55 and over", "aged 45 or older": the age and every band above it.
+    const floor = ageFloorAt(words, i + 1);
+    if (n !== undefined && floor > 0 && BEFORE_AGE_FLOOR.has(words[i - 1] ?? '') && n >= 18 && n <= 70) {
+      const aged = ['aged', 'age', 'ages'].includes(words[i - 1]) ? 1 : 0;
+      make(i - aged, i + 1 + floor, n, 200, `${n} and over`);
+      continue;
+    }
     if (n !== undefined && words[i + 1] === 'plus' && n >= 18 && n <= 70) make(i, i + 2, n, 200, `${n} and over`);
     if (n !== undefined && /s$/.test(w) && words[i - 1] === 'their') make(i - 2, i + 1, n, n + 9, `In their ${n}s`);
   }
