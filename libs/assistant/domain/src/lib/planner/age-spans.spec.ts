@@ -21,4 +21,8 @@ describe('ageSpans', () => {
   it('reads no age floor after a word that is no person ("spend 20 and over")', () => {
     expect(read('spend 20 and over')).toEqual([]);
   });
+  it('starts an age a few years above the survey\'s youngest with the youngest band ("18-34s" is 16-24 and 25-34)', () => {
+    expect(ageSpans('18-34s in the us'.split(' '), new Set())[0].entry).toMatchObject({ expression: { datapoints: ['16_24', '25_34'] } });
+    expect(ageSpans('aged 25-34'.split(' '), new Set())[0].entry).toMatchObject({ expression: { datapoints: ['25_34'] } });
+  });
 });

@@ -1,6 +1,7 @@
 import { AGE_BANDS } from '../synonyms';
 import { Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
+import contextLexicon from './context-lexicon.json';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
@@ -38,7 +39,7 @@ export function ageSpans(words: string[], used: Set<number>): Span[] {
     return m ? Number(m[1]) : undefined;
   };
   const make = (start: number, end: number, lo: number, hi: number, name: string) => {
-    const bands = bandsBetween(lo, hi);
+    const bands = bandsBetween(fromYoungest(lo), hi);
     if (bands.length === 0 || !free(start, end)) return;
     out.push({
       start,
@@ -105,6 +106,15 @@ export function ageSpans(words: string[], used: Set<number>): Span[] {
     if (n !== undefined && /s$/.test(w) && words[i - 1] === 'their') make(i - 2, i + 1, n, n + 9, `In their ${n}s`);
   }
   return out;
+}
+
+/** The survey's youngest age, and how far above it an age still starts with its youngest band (the unanswerable check's own slack). */
+const YOUNGEST = Math.min(...AGE_BANDS.map(([, lo]) => lo));
+const YOUNGEST_SLACK = contextLexicon.ages.youngestSlack;
+
+/** "18-34s", "aged 18 to 24": an age a few years above the survey's youngest starts with its youngest band, as the unanswerable check reads it. */
+export function fromYoungest(lo: number): number {
+  return lo > YOUNGEST && lo <= YOUNGEST + YOUNGEST_SLACK ? YOUNGEST : lo;
 }
 
 export function bandsBetween(lo: number, hi: number): string[] {
