@@ -86,6 +86,7 @@ export function readLexicon(files: LexiconFiles): Lexicon {
     audiences: shape<Lexicon['audiences']>({
       audiencePhrases: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),
       groupHeads: words,
+      predicateVerbs: words,
       beforeAgeFloor: words,
       ageFloorWords: words,
       negatedObjects: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),

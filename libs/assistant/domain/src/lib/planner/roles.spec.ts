@@ -218,7 +218,7 @@ describe('roles: a word for a group after its people', () => {
   });
 });
 
-describe('roles: people in researchers\' own words are the audience, what they do the topic', () => {
+describe("roles: people in researchers' own words are the audience, what they do the topic", () => {
   it.each([
     ['What share of blokes in the UK use Reddit?', 'social_platform_usage', 'Men'],
     ['What share of gals in the US use Pinterest?', 'social_platform_usage', 'Women'],
@@ -230,3 +230,17 @@ describe('roles: people in researchers\' own words are the audience, what they d
   });
 });
 
+describe('roles: people said as a verb of people named before them are what is asked', () => {
+  it('reads a phrase opening with a verb after the people counted as the topic ("what share of students rent their home?")', () => {
+    expect(plan('What share of students rent their home?')).toEqual({ topic: 'home_ownership', audience: 'Students' });
+    expect(plan('What share of renters have kids?')).toEqual({ topic: 'parent_status', audience: 'Renters' });
+  });
+
+  it('reads people after "be" of people named before them as the topic ("more likely to be renters than average")', () => {
+    expect(plan('Are students more likely to be renters than average?')).toEqual({ topic: 'home_ownership', audience: 'Students' });
+  });
+
+  it('keeps a verb phrase of the people counted as their audience ("people who live alone use Netflix")', () => {
+    expect(plan('What share of people who live alone use Netflix?')).toEqual({ topic: 'streaming_services_used', audience: 'People living alone' });
+  });
+});

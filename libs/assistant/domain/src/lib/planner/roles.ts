@@ -24,20 +24,33 @@ const G = LEXICON.grammar;
 /** Words that may sit between two parts of one audience ("women aged 25-34", "Gen Z who are parents"). */
 export const GLUE = new Set(G.glue);
 
+/** Verbs an audience phrase may open with (`audiences.json` `predicateVerbs`). */
+const PREDICATE_VERBS = new Set(LEXICON.audiences.predicateVerbs);
+
 /**
  * "Of Formula 1 fans, what proportion are men?", "what share of Germans are parents?": a
  * demographic after "are"/"is" in a share question is what is asked about, so it is read as a
- * topic mention rather than an audience.
+ * topic mention rather than an audience; so is a phrase of people said as a verb ("what share of
+ * students rent their home?") or after "be" ("are students more likely to be renters?") of people
+ * named before it.
  */
 export function askedDemographics(reading: Reading, catalogue: PlannerCatalogue): void {
   const { words } = reading;
   const cue = words.findIndex((w, i) => SHARE.test(` ${w} `) || (w === 'how' && words[i + 1] === 'many'));
-  if (cue < 0) return;
+  const peopleBefore = (span: Span) => reading.spans.some((o) => o !== span && o.end <= span.start && o.entry.kind === 'audience');
   reading.spans = reading.spans.map((span) => {
     const e = span.entry;
-    if (e.kind !== 'audience' || span.start <= cue + 1 || !['are', 'is'].includes(words[span.start - 1] ?? '')) return span;
+    if (e.kind !== 'audience') return span;
+    const before = words[span.start - 1] ?? '';
+    // "What share of students rent their home?": a phrase of people said as a verb of people named before it.
+    const predicate = cue >= 0 && span.start > cue + 1 && PREDICATE_VERBS.has(words[span.start]) && peopleBefore(span);
+    // "Are students more likely to be renters than average?": people said after "be" of people named before it.
+    const beingThem = before === 'be' && peopleBefore(span);
+    const isThem = cue >= 0 && span.start > cue + 1 && ['are', 'is'].includes(before);
+    if (!isThem && !predicate && !beingThem) return span;
     const after = words[span.end];
-    if (after !== undefined && after !== '|' && !reading.used.has(span.end)) return span;
+    // "... to be renters than average": the base of the index may follow.
+    if (after !== undefined && after !== '|' && !reading.used.has(span.end) && !(beingThem && after === 'than')) return span;
     const leaf = singleLeaf(e.expression);
     const question = leaf ? catalogue.questions.find((q) => q.code === leaf.question) : undefined;
     if (!leaf || !question) return span;
