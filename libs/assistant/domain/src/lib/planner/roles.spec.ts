@@ -225,6 +225,12 @@ describe("roles: people in researchers' own words are the audience, what they do
     ['What share of people out of work in Spain use LinkedIn?', 'social_platform_usage', 'Unemployed'],
     ['What share of households with kids in the UK have Disney+?', 'streaming_services_used', 'Parents'],
     ['What share of single women in the US use dating apps?', 'online_activities', 'Single women'],
+    ['What share of couples in France watch Netflix?', 'streaming_services_used', 'Couples'],
+    ['What share of divorced men in the US use dating apps?', 'online_activities', 'Divorced or separated & Men'],
+    ['What share of people with a degree in India use LinkedIn?', 'social_platform_usage', 'Graduates'],
+    ['What share of people working in tech in the UK use ChatGPT?', 'ai_assistants_used', 'Tech workers'],
+    ['What share of stay at home mums in the US use Pinterest?', 'social_platform_usage', 'Stay-at-home mothers'],
+    ['What share of those on the lowest incomes in the UK use BNPL?', 'payment_methods', 'Low income'],
   ])('%s', (prompt, topic, audience) => {
     expect(plan(prompt)).toEqual({ topic, audience });
   });
