@@ -69,6 +69,7 @@ export const EVAL_SETS = [
   'tuning-17-brief',
   'tuning-17-unanswerable',
   'tuning-17-rank',
+  'tuning-17-audiences',
   'held-out-2',
   'held-out-3',
   'held-out-4',

@@ -239,6 +239,14 @@ export interface Lexicon {
   };
   audiences: {
     audiencePhrases: AudiencePhrase[];
+    /** Words for a group said after the people it is made of ("the low-income group", "the students segment"): the audience's words, never a topic's (`roles.ts`). */
+    groupHeads: string[];
+    /** Verbs an audience phrase may open with ("rent their home", "live alone", "have kids"): said of people already named, it is what is asked (`roles.ts`). */
+    predicateVerbs: string[];
+    /** Words before an age that opens a range up to the oldest ("people 55 and over", "aged 45 or older"): `age-spans.ts`. */
+    beforeAgeFloor: string[];
+    /** Words after an age that make it the youngest of the range ("and over", "or older"). */
+    ageFloorWords: string[];
     /** What a negated clause about people denies, read only there ("who don't eat meat": the meat-free diets): `negated-clauses.ts`. */
     negatedObjects: AudiencePhrase[];
     /** The age bands of `age_group`: [code, low, high]. */

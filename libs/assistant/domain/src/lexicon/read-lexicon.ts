@@ -85,6 +85,10 @@ export function readLexicon(files: LexiconFiles): Lexicon {
     })(files['places.json'], 'places.json'),
     audiences: shape<Lexicon['audiences']>({
       audiencePhrases: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),
+      groupHeads: words,
+      predicateVerbs: words,
+      beforeAgeFloor: words,
+      ageFloorWords: words,
       negatedObjects: listOf(shape<AudiencePhrase>({ phrases: words, name: word, description: text, expression })),
       ageBands: listOf(tuple<[string, number, number]>(word, num, num)),
     })(files['audiences.json'], 'audiences.json'),

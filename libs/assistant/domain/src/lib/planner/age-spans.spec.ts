@@ -13,4 +13,16 @@ describe('ageSpans', () => {
     expect(read('what share of 25 to 34 years')).toEqual([{ words: 'of 25 to 34 years', name: 'Aged 25-34' }]);
     expect(read('women aged 25-34 in france')).toEqual([{ words: 'aged 25-34', name: 'Aged 25-34' }]);
   });
+  it('reads an age with "and over" or "or older" after people or "aged" as that age and every band above it', () => {
+    expect(read('people 55 and over in the uk')).toEqual([{ words: '55 and over', name: '55 and over' }]);
+    expect(read('people aged 45 or older')).toEqual([{ words: 'aged 45 or older', name: '45 and over' }]);
+    expect(ageSpans('people aged 45 or older'.split(' '), new Set())[0].entry).toMatchObject({ expression: { datapoints: ['45_54', '55_64'] } });
+  });
+  it('reads no age floor after a word that is no person ("spend 20 and over")', () => {
+    expect(read('spend 20 and over')).toEqual([]);
+  });
+  it('starts an age a few years above the survey\'s youngest with the youngest band ("18-34s" is 16-24 and 25-34)', () => {
+    expect(ageSpans('18-34s in the us'.split(' '), new Set())[0].entry).toMatchObject({ expression: { datapoints: ['16_24', '25_34'] } });
+    expect(ageSpans('aged 25-34'.split(' '), new Set())[0].entry).toMatchObject({ expression: { datapoints: ['25_34'] } });
+  });
 });

@@ -1,6 +1,7 @@
 import { AGE_BANDS } from '../synonyms';
 import { Span } from './types';
 import { LEXICON } from '../../lexicon/lexicon';
+import contextLexicon from './context-lexicon.json';
 
 /** The words of the planner's grammar (`lexicon/grammar.json`). */
 const G = LEXICON.grammar;
@@ -17,6 +18,15 @@ function yearWords(words: readonly string[], at: number): number {
   return ['old', 'olds'].includes(words[at + 1] ?? '') ? 2 : 1;
 }
 
+/** Words before an age that opens a range up to the oldest, and the words after it that do (`audiences.json`). */
+const BEFORE_AGE_FLOOR = new Set(LEXICON.audiences.beforeAgeFloor);
+const AGE_FLOOR_WORDS = LEXICON.audiences.ageFloorWords.map((p) => p.split(' '));
+
+/** How many words from `at` say "and over", "or older" (0 when none). */
+export function ageFloorAt(words: readonly string[], at: number): number {
+  return AGE_FLOOR_WORDS.find((p) => p.every((x, k) => words[at + k] === x))?.length ?? 0;
+}
+
 /** Age phrases: "aged 25-34", "25-34 year olds", "under 35", "over-35s", "35+", "between 25 and 34". */
 export function ageSpans(words: string[], used: Set<number>): Span[] {
   const out: Span[] = [];
@@ -29,7 +39,7 @@ export function ageSpans(words: string[], used: Set<number>): Span[] {
     return m ? Number(m[1]) : undefined;
   };
   const make = (start: number, end: number, lo: number, hi: number, name: string) => {
-    const bands = bandsBetween(lo, hi);
+    const bands = bandsBetween(fromYoungest(lo), hi);
     if (bands.length === 0 || !free(start, end)) return;
     out.push({
       start,
@@ -85,10 +95,26 @@ export function ageSpans(words: string[], used: Set<number>): Span[] {
       continue;
     }
     const n = num(w);
+    // "people 55 and over", "aged 45 or older": the age and every band above it.
+    const floor = ageFloorAt(words, i + 1);
+    if (n !== undefined && floor > 0 && BEFORE_AGE_FLOOR.has(words[i - 1] ?? '') && n >= 18 && n <= 70) {
+      const aged = ['aged', 'age', 'ages'].includes(words[i - 1]) ? 1 : 0;
+      make(i - aged, i + 1 + floor, n, 200, `${n} and over`);
+      continue;
+    }
     if (n !== undefined && words[i + 1] === 'plus' && n >= 18 && n <= 70) make(i, i + 2, n, 200, `${n} and over`);
     if (n !== undefined && /s$/.test(w) && words[i - 1] === 'their') make(i - 2, i + 1, n, n + 9, `In their ${n}s`);
   }
   return out;
+}
+
+/** The survey's youngest age, and how far above it an age still starts with its youngest band (the unanswerable check's own slack). */
+const YOUNGEST = Math.min(...AGE_BANDS.map(([, lo]) => lo));
+const YOUNGEST_SLACK = contextLexicon.ages.youngestSlack;
+
+/** "18-34s", "aged 18 to 24": an age a few years above the survey's youngest starts with its youngest band, as the unanswerable check reads it. */
+export function fromYoungest(lo: number): number {
+  return lo > YOUNGEST && lo <= YOUNGEST + YOUNGEST_SLACK ? YOUNGEST : lo;
 }
 
 export function bandsBetween(lo: number, hi: number): string[] {

@@ -19,6 +19,21 @@ describe('isFollowUpText: whether the words continue the previous turn', () => {
     expect(isFollowUpText(padded('is it higher for men'), plan('TikTok usage in the UK'))).toBe(true);
   });
 
+  it('an opening that keeps part of the last answer ("keep the audience, switch to Facebook") edits it', () => {
+    const first = plan('What share of Gen Z in the UK use Instagram?');
+    expect(isFollowUpText(padded('keep the audience switch to facebook'), first)).toBe(true);
+    const next = plan('keep the audience, switch to Facebook', first);
+    expect(next.audiences.map((a) => a.name)).toEqual(['Gen Z']);
+    expect(next.locations.map((l) => l.code)).toEqual(['gb']);
+    expect(next.topic?.datapoints.map((d) => d.code)).toEqual(['facebook']);
+  });
+
+  it('"the same group" refers to the last answer\'s people, never the Age group question', () => {
+    const next = plan('same question for the same group in Germany', plan('What share of Gen Z in the UK use Instagram?'));
+    expect(next.topic?.question).toBe('social_platform_usage');
+    expect(next.locations.map((l) => l.code)).toEqual(['de']);
+  });
+
   it('a question of its own is not one', () => {
     expect(isFollowUpText(padded('what share of germans use instagram'), plan('TikTok usage in the UK'))).toBe(false);
   });

@@ -45,7 +45,7 @@ export function read(raw: string, catalogue: PlannerCatalogue, index: CatalogueI
   // "this group", "these audiences": references to the docked or earlier audiences, not topics.
   for (let i = 0; i < words.length - 1; i++)
     if (
-      ['this', 'these', 'that', 'those', 'which', 'each', 'both', 'the', 'either'].includes(words[i]) &&
+      ['this', 'these', 'that', 'those', 'which', 'each', 'both', 'the', 'either', 'same'].includes(words[i]) &&
       ['group', 'groups', 'audience', 'audiences', 'segment', 'segments'].includes(words[i + 1])
     ) {
       used.add(i);

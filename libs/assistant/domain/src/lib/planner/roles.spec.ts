@@ -2,6 +2,7 @@ import { RuleBasedPlanner } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { whPhraseEnd } from './index-target';
 import { stanceBefore } from './audiences';
+import { audienceHeadWords } from './roles';
 
 const catalogue = demoPlannerCatalogue();
 const plan = (prompt: string) => {
@@ -189,5 +190,63 @@ describe('roles: clauses and phrases after people of a market or an audience', (
       audience: 'Electric car owners',
     });
     expect(plan('Index of Gen Z on true crime podcasts, last quarter')).toEqual({ topic: 'podcast_genres', audience: 'Gen Z' });
+  });
+});
+
+describe('roles: a word for a group after its people', () => {
+  const chat = (first: string, prompt: string) => {
+    const planner = new RuleBasedPlanner();
+    const before = planner.plan({ prompt: first, catalogue, previous: null, docked: [] });
+    const previous = before.outcome === 'answer' ? before.plan : null;
+    const out = planner.plan({ prompt, catalogue, previous, history: previous ? [previous] : [], docked: [] });
+    return out.outcome === 'answer' ? { topic: out.plan.topic?.question ?? null, audience: out.plan.audiences[0]?.name } : out.outcome;
+  };
+
+  it('marks "group", "segment" after an audience as the audience\'s word', () => {
+    const reading = { words: ['the', 'low', 'income', 'group', 'instead'], used: new Set<number>(), spans: [] as never[] };
+    reading.spans = [{ start: 1, end: 3, typo: false, entry: { kind: 'audience', words: ['low', 'income'] } }] as never[];
+    audienceHeadWords(reading as never);
+    expect([...reading.used]).toEqual([3]);
+  });
+
+  it('keeps the topic when a follow-up names the new people with a word for a group', () => {
+    expect(chat('Do high earners in the UK over-index on buy now pay later?', 'now the low income group instead')).toEqual({
+      topic: 'payment_methods',
+      audience: 'Low income',
+    });
+    expect(chat('What share of Gen Z in the UK use Instagram?', 'what about the students segment?')).toMatchObject({ topic: 'social_platform_usage' });
+  });
+});
+
+describe("roles: people in researchers' own words are the audience, what they do the topic", () => {
+  it.each([
+    ['What share of blokes in the UK use Reddit?', 'social_platform_usage', 'Men'],
+    ['What share of gals in the US use Pinterest?', 'social_platform_usage', 'Women'],
+    ['What share of people out of work in Spain use LinkedIn?', 'social_platform_usage', 'Unemployed'],
+    ['What share of households with kids in the UK have Disney+?', 'streaming_services_used', 'Parents'],
+    ['What share of single women in the US use dating apps?', 'online_activities', 'Single women'],
+    ['What share of couples in France watch Netflix?', 'streaming_services_used', 'Couples'],
+    ['What share of divorced men in the US use dating apps?', 'online_activities', 'Divorced or separated & Men'],
+    ['What share of people with a degree in India use LinkedIn?', 'social_platform_usage', 'Graduates'],
+    ['What share of people working in tech in the UK use ChatGPT?', 'ai_assistants_used', 'Tech workers'],
+    ['What share of stay at home mums in the US use Pinterest?', 'social_platform_usage', 'Stay-at-home mothers'],
+    ['What share of those on the lowest incomes in the UK use BNPL?', 'payment_methods', 'Low income'],
+  ])('%s', (prompt, topic, audience) => {
+    expect(plan(prompt)).toEqual({ topic, audience });
+  });
+});
+
+describe('roles: people said as a verb of people named before them are what is asked', () => {
+  it('reads a phrase opening with a verb after the people counted as the topic ("what share of students rent their home?")', () => {
+    expect(plan('What share of students rent their home?')).toEqual({ topic: 'home_ownership', audience: 'Students' });
+    expect(plan('What share of renters have kids?')).toEqual({ topic: 'parent_status', audience: 'Renters' });
+  });
+
+  it('reads people after "be" of people named before them as the topic ("more likely to be renters than average")', () => {
+    expect(plan('Are students more likely to be renters than average?')).toEqual({ topic: 'home_ownership', audience: 'Students' });
+  });
+
+  it('keeps a verb phrase of the people counted as their audience ("people who live alone use Netflix")', () => {
+    expect(plan('What share of people who live alone use Netflix?')).toEqual({ topic: 'streaming_services_used', audience: 'People living alone' });
   });
 });

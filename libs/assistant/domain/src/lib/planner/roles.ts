@@ -3,6 +3,9 @@ import { CatalogueIndex } from '../catalogue-index';
 import { GROUP_NOUNS } from '../synonyms';
 import { FUNCTION_WORDS, STOPWORDS, stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
+import { audienceHeadWords } from './asked-people';
+
+export { askedDemographics, audienceHeadWords } from './asked-people';
 import { pairingWordSpans, pairJoin, unionAudience } from './audience-pairs';
 import { isAgentNounOf } from './derived-forms';
 import { clauseGroup, peopleBefore, placedPeopleBefore } from './relative-heads';
@@ -10,7 +13,7 @@ import { coordinatedInClause } from './clause-subjects';
 import { isIndexTarget, whPhraseEnd } from './index-target';
 import { betweenPair } from './between-sides';
 import { juxtaposedMember } from './juxtaposed-list';
-import { CONNECTORS, PROFILE_REQUEST, SHARE } from './cues';
+import { CONNECTORS, PROFILE_REQUEST } from './cues';
 import { BOTH, EITHER } from './combine';
 import { wordsOnlyTopicScore } from './topic-words';
 import { Reading, Roles, Span } from './types';
@@ -25,28 +28,6 @@ const G = LEXICON.grammar;
 export const GLUE = new Set(G.glue);
 
 /**
- * "Of Formula 1 fans, what proportion are men?", "what share of Germans are parents?": a
- * demographic after "are"/"is" in a share question is what is asked about, so it is read as a
- * topic mention rather than an audience.
- */
-export function askedDemographics(reading: Reading, catalogue: PlannerCatalogue): void {
-  const { words } = reading;
-  const cue = words.findIndex((w, i) => SHARE.test(` ${w} `) || (w === 'how' && words[i + 1] === 'many'));
-  if (cue < 0) return;
-  reading.spans = reading.spans.map((span) => {
-    const e = span.entry;
-    if (e.kind !== 'audience' || span.start <= cue + 1 || !['are', 'is'].includes(words[span.start - 1] ?? '')) return span;
-    const after = words[span.end];
-    if (after !== undefined && after !== '|' && !reading.used.has(span.end)) return span;
-    const leaf = singleLeaf(e.expression);
-    const question = leaf ? catalogue.questions.find((q) => q.code === leaf.question) : undefined;
-    if (!leaf || !question) return span;
-    const refs = question.datapoints.filter((d) => leaf.datapoints.includes(d.code)).map((datapoint) => ({ question, datapoint, partial: false }));
-    return { ...span, entry: { kind: 'datapoint', words: e.words, refs } };
-  });
-}
-
-/**
  * Which mentions are the group and which the topic: demographic and saved audiences are groups;
  * a datapoint is a group when people are named by it ("TikTok users", "users of TikTok",
  * "among Netflix subscribers") and something else is measured; everything else is the topic.
@@ -59,6 +40,7 @@ export function assignRoles(
   frame: { indexing: boolean; contextAudience: boolean; topicKept?: boolean },
 ): Roles {
   const { words } = reading;
+  audienceHeadWords(reading);
   // "who both cycle and run": the word of pairing, not the "Both" answer of smoking.
   const pairing = pairingWordSpans(words, reading.spans);
   const spans = reading.spans.filter((s) => !pairing.has(s));

@@ -90,7 +90,9 @@ describe('time words inside a name', () => {
 
 describe('long names said in other words', () => {
   it('never read a name holding a number without that number ("people do more" is not "5 or more people")', () => {
-    expect(spans('what do divorced people do more than the average person')).toEqual(['datapoint:divorced=divorced_or_separated']);
+    expect(spans('what do divorced people do more than the average person')).toEqual([
+      'audience:divorced people={"question":"marital_status","datapoints":["divorced_or_separated"]}',
+    ]);
   });
 });
 
