@@ -66,6 +66,7 @@ export const EVAL_SETS = [
   'tuning-16-blind-d',
   'tuning-16-blind-e',
   'tuning-16-blind-f',
+  'tuning-17-words',
   'held-out-2',
   'held-out-3',
   'held-out-4',
