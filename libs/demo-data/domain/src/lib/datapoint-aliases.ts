@@ -181,7 +181,6 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   'robotic vacuum': ['robot_vacuum'],
   roomba: ['robot_vacuum'],
   'smart thermostats': ['smart_thermostat'],
-  'smart heating': ['smart_thermostat'],
   'smart lights': ['smart_lighting'],
   'smart bulbs': ['smart_lighting'],
   'smart light bulbs': ['smart_lighting'],
@@ -284,7 +283,6 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   'gift vouchers': ['gift_card'],
   'wire transfer': ['bank_transfer'],
   pix: ['pix_or_instant_payment'],
-  upi: ['pix_or_instant_payment'],
   // Home and household.
   renting: ['home_ownership.rent'],
   tenants: ['home_ownership.rent'],
@@ -343,8 +341,6 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   spa: ['spa_treatments'],
   massage: ['spa_treatments'],
   breathwork: ['breathing_exercises'],
-  meditating: ['meditation'],
-  meditate: ['meditation'],
   aging: ['health_concerns.ageing'],
   anxiety: ['health_concerns.mental_health'],
   'period tracking': ['period_tracker'],
@@ -485,7 +481,6 @@ export const DATAPOINT_ALIASES: Record<string, string[]> = {
   // AI tasks by the verbs people use for them.
   programming: ['coding'],
   'writing code': ['coding'],
-  homework: ['studying_or_homework'],
   'image generation': ['creating_images'],
   'ai art': ['creating_images'],
   summarizing: ['summarising_text'],
