@@ -70,6 +70,7 @@ export const EVAL_SETS = [
   'tuning-17-unanswerable',
   'tuning-17-rank',
   'tuning-17-audiences',
+  'tuning-17-words',
   'held-out-2',
   'held-out-3',
   'held-out-4',

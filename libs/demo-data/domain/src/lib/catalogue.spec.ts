@@ -21,6 +21,14 @@ describe('catalogue', () => {
     const dp = (question: string, code: string) => catalogue.questions.find((q) => q.code === question)?.datapoints.find((d) => d.code === code);
     expect(dp('social_platform_usage', 'instagram')?.aliases).toEqual(['insta', 'ig', 'インスタグラム', 'インスタ']);
     expect(dp('smoking_status', 'vape')?.aliases).toEqual(['vaping', 'vape']);
+    // Everyday English names: generic product names, American and British words, plurals.
+    expect(dp('devices_owned', 'e_reader')?.aliases).toEqual(expect.arrayContaining(['kindle', 'ebook reader', 'e readers']));
+    expect(dp('smart_home_devices', 'robot_vacuum')?.aliases).toEqual(expect.arrayContaining(['robot hoover', 'roomba']));
+    // An alias scoped to one question names that question's answer only.
+    expect(dp('financial_products', 'current_account')?.aliases).toContain('checking account');
+    expect(dp('payment_methods', 'credit_card')?.aliases).not.toContain('checking account');
+    expect(dp('drinks_consumed', 'soft_drinks')?.aliases).toContain('soda');
+    expect(dp('brand_funnel_soft_drinks', 'coca_cola')?.aliases ?? []).not.toContain('soda');
     // Only where it names the answer: no empty lists on the rest.
     expect(dp('social_platform_usage', 'reddit')).not.toHaveProperty('aliases');
     // Every alias names an answer that exists.

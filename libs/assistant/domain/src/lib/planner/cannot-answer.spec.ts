@@ -42,7 +42,7 @@ describe('an ask the catalogue cannot measure', () => {
     expect(refusal('¿Cuántos españoles usarán Threads el año que viene?').reason).toBe('no-data');
   });
   it('offers nothing rather than a guess when the rest of the ask names nothing the catalogue has', () => {
-    const out = refusal('How much money do Brits spend on takeaways per week?');
+    const out = refusal('How much money do Brits spend on haircuts per week?');
     expect(out.offer).toBeUndefined();
     expect(out.message).toBe('I cannot answer that: the survey does not measure an amount of money.');
   });
