@@ -8,13 +8,12 @@
  */
 import { PlannerCatalogue } from '../assistant.types';
 import lexicon from './context-lexicon.json';
-import { Mention, mentionsIn, wordsOf } from './mentions';
+import { Mention, mentionsIn, startsWithPhrase, wordsOf } from './mentions';
 import { audienceNames } from './brief-people';
 import { readDimensions } from './dimension-cues';
 
 const LINES = lexicon.briefLines;
 const OPENERS = lexicon.askOpeners.map((o) => wordsOf(o).join(' '));
-const startsWithPhrase = (words: readonly string[], phrase: string) => phrase.split(' ').every((w, k) => words[k] === w);
 const isPlace = (m: Mention) => m.entry.kind === 'market' || m.entry.kind === 'region';
 
 /**
@@ -36,12 +35,17 @@ export function setsAside(sentence: string): boolean {
  * Labels that only announce a goal or a purpose ("objective:", "goal:") are not enough.
  */
 export function labelledAsk(sentence: string, catalogue: PlannerCatalogue): string | null {
+  const labelled = labelOf(sentence, LINES.askLabels);
+  return labelled && mentionsIn(labelled.after, catalogue).some((m) => m.entry.kind === 'datapoint') ? labelled.after : null;
+}
+
+/** A label of at most `maxLabelWords` words with one of `heads`, before a colon or a dash, and the text after it. */
+function labelOf(sentence: string, heads: readonly string[]): { after: string } | null {
   const mark = /:|\s[-–—]\s/.exec(sentence);
   if (!mark) return null;
   const label = wordsOf(sentence.slice(0, mark.index));
-  if (label.length === 0 || label.length > LINES.maxLabelWords || !label.some((w) => LINES.askLabels.includes(w))) return null;
-  const after = sentence.slice(mark.index + mark[0].length).trim();
-  return mentionsIn(after, catalogue).some((m) => m.entry.kind === 'datapoint') ? after : null;
+  if (label.length === 0 || label.length > LINES.maxLabelWords || !label.some((w) => heads.includes(w))) return null;
+  return { after: sentence.slice(mark.index + mark[0].length).trim() };
 }
 
 /**
@@ -119,10 +123,7 @@ export function droppedLead(sentence: string, unled: string): string {
 
 /** "client: Garnier", "competitor - Shark": a line whose label names it as background, whatever it names. */
 export function labelledContext(sentence: string): boolean {
-  const mark = /:|\s[-–—]\s/.exec(sentence);
-  if (!mark) return false;
-  const label = wordsOf(sentence.slice(0, mark.index));
-  return label.length > 0 && label.length <= LINES.maxLabelWords && label.some((w) => LINES.contextLabels.includes(w));
+  return labelOf(sentence, LINES.contextLabels) !== null;
 }
 
 /** How many words of a text after a capital may be a catalogue name starting there ("Amazon Prime Video"). */

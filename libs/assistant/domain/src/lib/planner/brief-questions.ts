@@ -1,10 +1,9 @@
 import { PlannerCatalogue } from '../assistant.types';
 import { FUNCTION_WORDS, stem, STOPWORDS } from '../text';
 import lexicon from './context-lexicon.json';
-import { mentionsIn, wordsOf } from './mentions';
+import { mentionsIn, startsWithPhrase, wordsOf } from './mentions';
 
 const L = lexicon.secondaryAsks;
-const startsWith = (words: readonly string[], phrase: string) => phrase.split(' ').every((w, k) => words[k] === w);
 const has = (text: string, phrase: string) => ` ${text} `.includes(` ${phrase} `);
 
 /**
@@ -14,7 +13,7 @@ const has = (text: string, phrase: string) => ` ${text} `.includes(` ${phrase} `
 export function isSecondaryAsk(sentence: string): boolean {
   const words = wordsOf(sentence);
   const text = words.join(' ');
-  return L.openers.some((o) => startsWith(words, o)) || L.marks.some((m) => has(text, wordsOf(m).join(' ')));
+  return L.openers.some((o) => startsWithPhrase(words, o)) || L.marks.some((m) => has(text, wordsOf(m).join(' ')));
 }
 
 /** "First, what share ...": the ordinal that numbers a brief's questions is not part of the question. */
@@ -109,6 +108,6 @@ export function withoutTag(sentence: string): string {
 /** "Why does this matter?", "Makes sense?": a question that names nothing of the catalogue and asks nothing of the data. */
 export function isRhetorical(sentence: string, catalogue: PlannerCatalogue): boolean {
   const words = wordsOf(sentence);
-  if (!R.starts.some((r) => startsWith(words, wordsOf(r).join(' ')))) return false;
+  if (!R.starts.some((r) => startsWithPhrase(words, wordsOf(r).join(' ')))) return false;
   return mentionsIn(sentence, catalogue).length === 0 && !namesItsTopic(sentence, catalogue);
 }

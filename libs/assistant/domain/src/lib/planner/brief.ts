@@ -6,7 +6,7 @@ import { coordinatedQuestions, isRhetorical, isSecondaryAsk, mainOfSeveral, with
 import { withoutAsides } from './brief-asides';
 import { refinesAsk } from './brief-refine';
 import { claimAsk, fallbackAsk, requestedAsk, splitRunOnClause, withAskWordsRepaired } from './brief-asks';
-import { mentionsIn, wordsOf } from './mentions';
+import { mentionsIn, startsWithPhrase, wordsOf } from './mentions';
 import { sentencesOf } from './brief-sentences';
 import { pointedRequest } from './brief-pointer';
 import { continuesQuestions } from './brief-continued';
@@ -125,7 +125,6 @@ function withoutOpeners(ask: string): string {
 }
 
 const FRAMES = lexicon.askFrames;
-const startsWithPhrase = (words: readonly string[], phrase: string) => phrase.split(' ').every((w, k) => words[k] === w);
 const longestAt = (words: readonly string[], phrases: readonly string[]) =>
   [...phrases].sort((a, b) => b.length - a.length).find((p) => startsWithPhrase(words, p));
 

@@ -43,6 +43,9 @@ export function mentionsIn(text: string, catalogue: PlannerCatalogue): Mention[]
 }
 
 /** Whether `phrase` (normalised words) occurs in `words` at a word boundary; the index of its first word, or -1. */
+/** Whether `words` open with `phrase` (its words separated by single spaces). */
+export const startsWithPhrase = (words: readonly string[], phrase: string) => phrase.split(' ').every((w, k) => words[k] === w);
+
 export function findPhrase(words: readonly string[], phrase: string): number {
   const p = phrase.split(' ');
   for (let i = 0; i + p.length <= words.length; i++) if (p.every((w, k) => words[i + k] === w)) return i;
