@@ -4,7 +4,8 @@ import { indexAgainstSide, readCount, readKindCues, refineKindCues } from './kin
 import { groupDescriptions, profileRequestWords } from './group-description';
 import { unitedSides } from './audience-union';
 import { skewedSubject } from './skew-subject';
-import { askedDemographics, assignRoles } from './roles';
+import { assignRoles } from './roles';
+import { askedDemographics } from './asked-people';
 import { asksForSize } from './subject';
 import { Frame, PromptContext } from './types';
 import lexicon from './context-lexicon.json';

@@ -2,7 +2,7 @@ import { RuleBasedPlanner } from '../planner';
 import { demoPlannerCatalogue } from '../testing/demo-catalogue';
 import { whPhraseEnd } from './index-target';
 import { stanceBefore } from './audiences';
-import { audienceHeadWords } from './roles';
+import { audienceHeadWords } from './asked-people';
 
 const catalogue = demoPlannerCatalogue();
 const plan = (prompt: string) => {

@@ -4,8 +4,6 @@ import { GROUP_NOUNS } from '../synonyms';
 import { FUNCTION_WORDS, STOPWORDS, stem } from '../text';
 import { singleLeaf, spanAudience } from './audiences';
 import { audienceHeadWords } from './asked-people';
-
-export { askedDemographics, audienceHeadWords } from './asked-people';
 import { pairingWordSpans, pairJoin, unionAudience } from './audience-pairs';
 import { isAgentNounOf } from './derived-forms';
 import { clauseGroup, peopleBefore, placedPeopleBefore } from './relative-heads';
